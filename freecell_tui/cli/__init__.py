@@ -1,0 +1,88 @@
+"""The ``freecell-tui`` command line.
+
+With no subcommand it opens the full-screen game (the only path that imports Textual). Each
+subcommand lives in its own module here with ``add_parser(subparsers)``; the module sets
+``handler`` on its parser, a function ``(args) -> int`` that returns the exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from freecell_tui import __version__
+
+#: Subcommand modules, in the order ``--help`` lists them.
+SUBCOMMAND_MODULES = (
+    "freecell_tui.cli.play",
+    "freecell_tui.cli.deal",
+    "freecell_tui.cli.replay",
+    "freecell_tui.cli.solve",
+    "freecell_tui.cli.saves",
+    "freecell_tui.cli.klondike",
+)
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr and exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """Options shared by the full-screen game and ``play``."""
+    parser.add_argument("--deal", metavar="N", help="play Microsoft deal N (1 to 8,589,934,591)")
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="where saves and statistics live (default: $FREECELL_TUI_DATA_DIR, else the user data dir)",
+    )
+    parser.add_argument("--ascii", action="store_true", help="draw suits as C D H S")
+
+
+def build_parser() -> Parser:
+    parser = Parser(
+        prog="freecell-tui",
+        description="FreeCell in the terminal. With no command, opens the full-screen game.",
+    )
+    parser.add_argument("--version", action="version", version=f"freecell-tui {__version__}")
+    add_game_options(parser)
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=Parser)
+    for name in SUBCOMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name != name:
+                raise
+            continue  # a part not built yet
+        module.add_parser(subparsers)
+    return parser
+
+
+def fail(prog: str, message: str, code: int = 2) -> int:
+    """Print ``prog: error: message`` on stderr and return ``code``."""
+    print(f"{prog}: error: {message}", file=sys.stderr)
+    return code
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler = getattr(args, "handler", None)
+    try:
+        if handler is None:
+            from freecell_tui.cli.play import run_full_screen
+
+            return run_full_screen(args)
+        result: int = handler(args)
+        return result
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader went away (``| head``): not an error of ours.
+        sys.stderr.close()
+        return 0

@@ -1,0 +1,53 @@
+"""``freecell-tui play``: the game, full screen or (``--plain``) in line mode."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from freecell_tui.core.deals import parse_deal_number
+from freecell_tui.core.errors import FreeCellError
+
+
+def add_parser(subparsers: Any) -> None:
+    from freecell_tui.cli import add_game_options
+
+    parser = subparsers.add_parser(
+        "play",
+        help="play (full screen, or --plain for line mode)",
+        description="Play FreeCell. --plain plays in line mode for screen readers, pipes and dumb terminals.",
+    )
+    add_game_options(parser)
+    parser.add_argument("--plain", action="store_true", help="line mode: one command a line")
+    parser.add_argument(
+        "--autoplay", default="safe", metavar="MODE", help="off, safe (default) or all"
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.plain:
+        from freecell_tui.lineplay import run_line_mode
+
+        return run_line_mode(args)
+    return run_full_screen(args)
+
+
+def run_full_screen(args: argparse.Namespace) -> int:
+    """Open the Textual game (the only path that imports Textual)."""
+    deal_number = None
+    if getattr(args, "deal", None) is not None:
+        try:
+            deal_number = parse_deal_number(args.deal)
+        except FreeCellError as error:
+            print(f"freecell-tui: error: {error}", file=sys.stderr)
+            return 2
+    from freecell_tui.ui.app import run_app
+
+    return run_app(
+        deal=deal_number,
+        data_dir=getattr(args, "data_dir", None),
+        ascii=getattr(args, "ascii", False),
+        autoplay=getattr(args, "autoplay", None),
+    )

@@ -1,0 +1,103 @@
+"""``freecell-tui replay``: check a list of moves against the rules from a deal or a position."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
+from freecell_tui.core.deals import deal, parse_deal_number
+from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.notation import Move
+from freecell_tui.core.position import parse_position
+from freecell_tui.core.rules import apply_move
+from freecell_tui.core.state import GameState
+
+#: Lines of fc-solve's output around a solution, skipped so its whole output can be piped in.
+_FCSOLVE_CHATTER = re.compile(
+    r"^\s*(-=-=|This game is solveable|I could not solve|Total number of states|This scan generated)"
+)
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "replay",
+        help="replay moves from a deal or a position and print the result",
+        description=(
+            "Read whitespace-separated moves in standard notation (fc-solve's -snx output is fine) "
+            "from MOVES_FILE or standard input, play them from the start, and print the final "
+            "position and 'won' or 'not won'. Exit 0 when every move is legal, 1 at the first "
+            "illegal or unreadable move, 2 for bad arguments."
+        ),
+    )
+    start = parser.add_mutually_exclusive_group(required=True)
+    start.add_argument("--deal", metavar="N", help="start from Microsoft deal N")
+    start.add_argument("--board", metavar="FILE", help="start from the position in FILE")
+    parser.add_argument(
+        "--autoplay",
+        default="off",
+        metavar="MODE",
+        help="off (default), safe or all: cards that go home by themselves after each move",
+    )
+    parser.add_argument("moves_file", nargs="?", metavar="MOVES_FILE", help="default: stdin")
+    parser.set_defaults(handler=run)
+
+
+def move_words(text: str) -> list[str]:
+    """The move words of ``text``, skipping fc-solve's surrounding lines."""
+    return [
+        word
+        for line in text.splitlines()
+        if not _FCSOLVE_CHATTER.match(line)
+        for word in line.split()
+    ]
+
+
+def read_start(args: argparse.Namespace) -> GameState:
+    """The starting position named by ``--deal`` or ``--board`` (raises FreeCellError/OSError)."""
+    if args.deal is not None:
+        return deal(parse_deal_number(args.deal))
+    return parse_position(Path(args.board).read_text(encoding="utf-8"))
+
+
+def run(args: argparse.Namespace) -> int:
+    prog = "freecell-tui replay"
+    try:
+        mode = AutoplayMode.parse(args.autoplay)
+        state = read_start(args)
+    except FreeCellError as error:
+        print(f"{prog}: error: {error}", file=sys.stderr)
+        return 2
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"{prog}: error: cannot read {args.board}: {_os_reason(error)}", file=sys.stderr)
+        return 2
+    try:
+        if args.moves_file is None or args.moves_file == "-":
+            text = sys.stdin.read()
+        else:
+            text = Path(args.moves_file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"{prog}: error: cannot read {args.moves_file}: {_os_reason(error)}", file=sys.stderr)
+        return 2
+
+    for number, word in enumerate(move_words(text), start=1):
+        try:
+            state = apply_move(state, Move.parse(word))
+        except FreeCellError as error:
+            print(f"move {number}: {word}: {error}")
+            return 1
+        state, _ = run_autoplay(state, mode)
+    sys.stdout.write(state.to_text())
+    print("won" if state.is_won else "not won")
+    return 0
+
+
+def _os_reason(error: BaseException) -> str:
+    if isinstance(error, UnicodeDecodeError):
+        return "it is not UTF-8 text"
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror.lower()
+    return str(error)

@@ -1,0 +1,72 @@
+"""Autoplay: cards that go home by themselves after a player's move.
+
+* ``off``: nothing moves by itself.
+* ``safe`` (the default): aces always; a two when its ace is home; a higher card only when both
+  cards of the opposite colour one rank lower are home (the classic Windows rule), so no card that
+  could still be needed to hold a lower card goes home.
+* ``all``: every card that can go home does.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from freecell_tui.core.cards import Card
+from freecell_tui.core.errors import NotationError
+from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move
+from freecell_tui.core.rules import apply_move
+from freecell_tui.core.state import GameState
+
+__all__ = ["AutoplayMode", "autoplay_moves", "is_safe_home", "run_autoplay"]
+
+
+class AutoplayMode(enum.Enum):
+    OFF = "off"
+    SAFE = "safe"
+    ALL = "all"
+
+    @classmethod
+    def parse(cls, text: str) -> AutoplayMode:
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            raise NotationError(f"{text.strip()!r} is not an autoplay mode: use off, safe or all") from None
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def is_safe_home(state: GameState, card: Card) -> bool:
+    """True when ``card`` may go home and no card still out could ever need it."""
+    if state.foundations[card.suit.index] + 1 != card.rank:
+        return False
+    if card.rank <= 2:
+        return True
+    opposite = (1, 2) if not card.is_red else (0, 3)  # diamonds, hearts / clubs, spades
+    return all(state.foundations[i] >= card.rank - 1 for i in opposite)
+
+
+def _next_home(state: GameState, mode: AutoplayMode) -> Move | None:
+    for pile in (*CELLS, *COLUMNS):
+        card = state.top(pile)
+        if card is None or state.foundations[card.suit.index] + 1 != card.rank:
+            continue
+        if mode is AutoplayMode.ALL or is_safe_home(state, card):
+            return Move(pile, FOUNDATION)
+    return None
+
+
+def run_autoplay(state: GameState, mode: AutoplayMode) -> tuple[GameState, tuple[Move, ...]]:
+    """Play every autoplay move of ``mode`` from ``state``: free cells a–d first, then columns
+    1–8, again until none is left. Returns the final state and the moves, in order."""
+    if mode is AutoplayMode.OFF:
+        return state, ()
+    moves: list[Move] = []
+    while (move := _next_home(state, mode)) is not None:
+        state = apply_move(state, move)
+        moves.append(move)
+    return state, tuple(moves)
+
+
+def autoplay_moves(state: GameState, mode: AutoplayMode) -> tuple[Move, ...]:
+    return run_autoplay(state, mode)[1]

@@ -1,0 +1,178 @@
+"""Typed commands: standard notation, the seed-003 menu, and game commands.
+
+One parser serves the line mode, the in-game command line (``:``) and scripts::
+
+    3a  18v3  bh                  standard notation (see notation.py)
+    t2f T F   t2c T C   t2t T1 T2   c2t C T   c2f C F      the menu (1-based numbers)
+    h / help   q / quit   undo   redo   new [N]   restart   deal N   autoplay off|safe|all
+    hint   solve   saves   stats   klondike
+
+Foundations in the menu are numbered 1–4 left to right and each is kept for one suit:
+1 ♣ clubs, 2 ♦ diamonds, 3 ♥ hearts, 4 ♠ spades.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.cards import Suit
+from freecell_tui.core.deals import parse_deal_number
+from freecell_tui.core.errors import IllegalMoveError, NotationError
+from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move, Pile
+from freecell_tui.core.state import GameState
+
+__all__ = [
+    "ACTIONS",
+    "FOUNDATION_SUITS",
+    "MENU_HELP",
+    "ActionCommand",
+    "Command",
+    "MoveCommand",
+    "parse_command",
+]
+
+#: The suit kept on each numbered foundation (1–4, left to right).
+FOUNDATION_SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+
+MENU_HELP: Final = """\
+t2f T F   -- move from Tableau T to Foundation F
+t2c T C   -- move from Tableau T to Cell C
+t2t T1 T2 -- move from Tableau T1 to Tableau T2
+c2t C T   -- move from Cell C to Tableau T
+c2f C F   -- move from Cell C to Foundation F
+h         -- help (displays the menu of options)
+q         -- quit
+Tableau columns are 1-8, cells 1-4, foundations 1-4 (1 clubs, 2 diamonds, 3 hearts, 4 spades).
+Standard notation works too: 3a, a4, 5h, 18, 18v3 (columns 1-8, cells a-d, h home)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCommand:
+    """A move. ``foundation`` is the 1-based foundation a menu command (t2f, c2f) named."""
+
+    move: Move
+    foundation: int | None = None
+
+    def check(self, state: GameState) -> None:
+        """Raise IllegalMoveError when the named foundation is not the card's suit's."""
+        if self.foundation is None:
+            return
+        card = state.top(self.move.source)
+        if card is None:
+            return  # the rules will say the pile is empty
+        wanted = FOUNDATION_SUITS.index(card.suit) + 1
+        if wanted != self.foundation:
+            suit = FOUNDATION_SUITS[self.foundation - 1]
+            raise IllegalMoveError(
+                f"foundation {self.foundation} is for {suit.symbol} {suit.name.lower()}: "
+                f"{card} goes to foundation {wanted}"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class ActionCommand:
+    """A command that is not a move: ``undo``, ``deal`` (with ``number``), ``autoplay`` (``mode``)."""
+
+    action: str
+    number: int | None = None
+    mode: AutoplayMode | None = None
+
+
+Command = MoveCommand | ActionCommand
+
+#: Actions and the words that name them.
+ACTIONS: Final = {
+    "help": ("h", "help", "?"),
+    "quit": ("q", "quit", "exit"),
+    "undo": ("u", "undo"),
+    "redo": ("r", "redo"),
+    "new": ("n", "new"),
+    "restart": ("restart",),
+    "deal": ("deal", "game"),
+    "autoplay": ("autoplay",),
+    "hint": ("hint",),
+    "solve": ("solve",),
+    "saves": ("saves",),
+    "stats": ("stats", "statistics"),
+    "klondike": ("klondike",),
+}
+_ACTION_BY_WORD: Final = {word: action for action, words in ACTIONS.items() for word in words}
+
+_MENU: Final = {
+    # name: (source kind, dest kind, usage)
+    "t2f": ("column", "foundation", "t2f T F (tableau 1-8, foundation 1-4)"),
+    "t2c": ("column", "cell", "t2c T C (tableau 1-8, cell 1-4)"),
+    "t2t": ("column", "column", "t2t T1 T2 (tableau 1-8, tableau 1-8)"),
+    "c2t": ("cell", "column", "c2t C T (cell 1-4, tableau 1-8)"),
+    "c2f": ("cell", "foundation", "c2f C F (cell 1-4, foundation 1-4)"),
+}
+_KIND_RANGE: Final = {"column": ("tableau", 8), "cell": ("cell", 4), "foundation": ("foundation", 4)}
+
+
+def _operand(name: str, text: str, kind: str) -> int:
+    label, top = _KIND_RANGE[kind]
+    try:
+        value = int(text)
+    except ValueError:
+        raise NotationError(f"{name}: {text!r} is not a number: {label}s are 1-{top}") from None
+    if not 1 <= value <= top:
+        raise NotationError(f"{name}: there is no {label} {value}: {label}s are 1-{top}")
+    return value
+
+
+def _pile(kind: str, number: int) -> Pile:
+    if kind == "column":
+        return COLUMNS[number - 1]
+    if kind == "cell":
+        return CELLS[number - 1]
+    return FOUNDATION
+
+
+def parse_command(text: str) -> Command:
+    """Read one command. Raises :class:`NotationError` with a message for the player."""
+    words = text.split()
+    if not words:
+        raise NotationError("an empty command: type a move such as 3a, or h for help")
+    name = words[0].lower()
+    operands = words[1:]
+
+    if name in _MENU:
+        source_kind, dest_kind, usage = _MENU[name]
+        if len(operands) != 2:
+            many = "missing" if len(operands) < 2 else "too many"
+            raise NotationError(f"{name}: {many} operands: use {usage}")
+        source_number = _operand(name, operands[0], source_kind)
+        dest_number = _operand(name, operands[1], dest_kind)
+        source = _pile(source_kind, source_number)
+        dest = _pile(dest_kind, dest_number)
+        if source == dest:
+            raise NotationError(f"{name}: a move needs two different piles")
+        foundation = dest_number if dest_kind == "foundation" else None
+        return MoveCommand(Move(source, dest), foundation)
+
+    action = _ACTION_BY_WORD.get(name)
+    if action is not None:
+        if action in ("deal",) or (action == "new" and operands):
+            if len(operands) != 1:
+                raise NotationError(f"{name}: give one deal number, as '{name} 617'")
+            return ActionCommand("deal", number=parse_deal_number(operands[0]))
+        if action == "autoplay":
+            if len(operands) != 1:
+                raise NotationError("autoplay: give a mode: autoplay off, safe or all")
+            return ActionCommand("autoplay", mode=AutoplayMode.parse(operands[0]))
+        if operands:
+            raise NotationError(f"{name} takes no operands")
+        return ActionCommand(action)
+
+    if len(words) == 1:
+        try:
+            return MoveCommand(Move.parse(name))
+        except NotationError as error:
+            if len(name) <= 5 and name[:1] in "12345678abcdh":
+                raise
+            raise NotationError(
+                f"{words[0]!r} is not a command or a move: type h for help"
+            ) from error
+    raise NotationError(f"{words[0]!r} is not a command: type h for help")

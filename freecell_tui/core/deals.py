@@ -1,0 +1,85 @@
+"""Microsoft FreeCell deal numbers, with FreeCell Pro's extension past 2^31.
+
+``deal(n)`` for 1 ≤ n ≤ 8,589,934,591 gives the layout that fc-solve's
+``make-microsoft-freecell-board -t n`` prints. Deals 1 to 2^31 − 1 are the original Microsoft
+numbering (a C library ``rand()`` seeded with the number); from 2^31 on, FreeCell Pro's extension
+sets bit 15 of every random number; from 2^32 on the seed is the number less 2^32 and each random
+number is 16 bits plus one (as fc-solve's generator does).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from freecell_tui.core.cards import ALL_CARDS, Card
+from freecell_tui.core.errors import NotationError
+from freecell_tui.core.state import GameState
+
+__all__ = [
+    "MAX_DEAL",
+    "MIN_DEAL",
+    "deal",
+    "deal_cards",
+    "deal_text",
+    "parse_deal_number",
+    "random_deal_number",
+]
+
+MIN_DEAL: Final = 1
+MAX_DEAL: Final = 8_589_934_591  # 2^33 - 1
+
+
+def parse_deal_number(text: str) -> int:
+    """Read a deal number, or raise :class:`NotationError` saying what is wrong with it."""
+    raw = text.strip().replace("_", "").replace(",", "")
+    if raw.startswith("#"):
+        raw = raw[1:]
+    try:
+        number = int(raw, 10)
+    except ValueError:
+        raise NotationError(
+            f"{text.strip()!r} is not a deal number: use a whole number from 1 to {MAX_DEAL:,}"
+        ) from None
+    check_deal_number(number)
+    return number
+
+
+def check_deal_number(number: int) -> None:
+    if not MIN_DEAL <= number <= MAX_DEAL:
+        raise NotationError(f"deal {number} does not exist: deals are numbered 1 to {MAX_DEAL:,}")
+
+
+def deal_cards(number: int) -> tuple[Card, ...]:
+    """The 52 cards of deal ``number`` in dealing order (card i goes to column i mod 8)."""
+    check_deal_number(number)
+    seed = number if number < 0x1_0000_0000 else number - 0x1_0000_0000
+    high_bit = 0x8000 if 0x8000_0000 <= number < 0x1_0000_0000 else 0
+    mask, add = (0x7FFF, 0) if number < 0x1_0000_0000 else (0xFFFF, 1)
+    # The Rosetta Code formulation of Microsoft's shuffle: start from KS ... AC and swap each
+    # position i with one chosen from the positions not yet dealt (counted from the end).
+    cards = list(range(51, -1, -1))
+    for i in range(52):
+        seed = (seed * 214013 + 2531011) & 0xFFFF_FFFF
+        r = (((seed >> 16) & mask) | high_bit) + add
+        j = 51 - r % (52 - i)
+        cards[i], cards[j] = cards[j], cards[i]
+    return tuple(ALL_CARDS[index] for index in cards)
+
+
+def deal(number: int) -> GameState:
+    """The starting position of Microsoft deal ``number``."""
+    return GameState.from_cards(deal_cards(number))
+
+
+def deal_text(number: int) -> str:
+    """Deal ``number`` exactly as ``make-microsoft-freecell-board -t`` prints it."""
+    state = deal(number)
+    return "".join(" ".join(card.code for card in column) + "\n" for column in state.columns)
+
+
+def random_deal_number(rng: random.Random | None = None, *, classic: bool = True) -> int:
+    """A random deal number a player can share: 1–32,000 (the classic Windows range) by default,
+    or anywhere up to :data:`MAX_DEAL` with ``classic=False``."""
+    generator = rng if rng is not None else random.SystemRandom()
+    return generator.randint(MIN_DEAL, 32_000 if classic else MAX_DEAL)

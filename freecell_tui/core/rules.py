@@ -1,0 +1,265 @@
+"""The rules of FreeCell: which moves are legal, why a move is refused, and what a move does.
+
+Classic rules: build down in alternating colours; foundations by suit from ace to king; any card
+to an empty column or an empty free cell; free cell to free cell; a run of cards moves as a unit
+when its length is at most ``(empty free cells + 1) × 2^(empty columns)``, not counting the
+destination when that is an empty column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from freecell_tui.core.cards import ALL_CARDS, Card, rank_label
+from freecell_tui.core.errors import IllegalMoveError
+from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move
+from freecell_tui.core.state import GameState, run_length
+
+__all__ = [
+    "apply_move",
+    "describe_move",
+    "is_legal",
+    "legal_moves",
+    "moved_cards",
+    "resolve_move",
+    "run_limit_text",
+]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def run_limit_text(state: GameState, *, to_empty_column: bool) -> str:
+    """``(2 + 1) × 2^1 = 6``: how the run limit of ``state`` is computed."""
+    cells = state.empty_cells
+    columns = max(state.empty_columns - (1 if to_empty_column else 0), 0)
+    return f"({cells} + 1) × 2^{columns} = {(cells + 1) << columns}"
+
+
+def _stack_reason(card: Card, target: Card) -> str:
+    if card.rank + 1 != target.rank:
+        return f"{card} cannot go on {target}: ranks must step down by one"
+    return f"{card} cannot go on {target}: colours must alternate (red on black, black on red)"
+
+
+def _run_text(cards: tuple[Card, ...]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def resolve_move(state: GameState, move: Move) -> Move:
+    """Check ``move`` against the rules and return it with its card count settled.
+
+    Raises :class:`IllegalMoveError` with a player-readable reason when the move is refused.
+    """
+    source, dest = move.source, move.dest
+    card = state.top(source)
+    if card is None:
+        raise IllegalMoveError(f"{source.name} is empty: there is no card to move")
+
+    if dest.is_foundation:
+        home = state.foundations[card.suit.index]
+        if card.rank != home + 1:
+            if home == 0:
+                raise IllegalMoveError(
+                    f"{card} cannot go home yet: the {card.suit.symbol} foundation starts with "
+                    f"A{card.suit.symbol}"
+                )
+            needed = ALL_CARDS[home * 4 + card.suit.index]
+            raise IllegalMoveError(
+                f"{card} cannot go home yet: the {card.suit.symbol} foundation needs {needed} first"
+            )
+        return move
+
+    if dest.is_cell:
+        occupant = state.cells[dest.index]
+        if occupant is not None:
+            raise IllegalMoveError(f"{card} cannot go to {dest.name}: it already holds {occupant}")
+        return move
+
+    dest_column = state.columns[dest.index]
+    if source.is_cell:
+        if dest_column and not card.stacks_on(dest_column[-1]):
+            raise IllegalMoveError(_stack_reason(card, dest_column[-1]))
+        return move
+
+    source_column = state.columns[source.index]
+    run = run_length(source_column)
+
+    if not dest_column:
+        count = 1 if move.count is None else move.count
+        if count > run:
+            raise IllegalMoveError(
+                f"only the top {_plural(run, 'card')} of {source.name} "
+                f"({_run_text(source_column[-run:])}) form a run: {count} cannot move together"
+            )
+        if count > 1:
+            limit = state.max_run(to_empty_column=True)
+            if count > limit:
+                raise IllegalMoveError(
+                    f"{count} cards ({source_column[-count]} to {card}), but "
+                    f"{_plural(state.empty_cells, 'free cell')} and "
+                    f"{_plural(state.empty_columns - 1, 'empty column')} besides {dest.name} "
+                    f"allow {limit}: {run_limit_text(state, to_empty_column=True)}"
+                )
+        return Move(source, dest, count)
+
+    target = dest_column[-1]
+    if move.count is not None and move.count > run:
+        raise IllegalMoveError(
+            f"only the top {_plural(run, 'card')} of {source.name} "
+            f"({_run_text(source_column[-run:])}) form a run: {move.count} cannot move together"
+        )
+    count = target.rank - card.rank  # the card ``count`` deep in the run has rank target - 1
+    if not (1 <= count <= run and source_column[-count].stacks_on(target)):
+        if run == 1 or (move.count == 1):
+            raise IllegalMoveError(_stack_reason(card, target))
+        if 1 <= count <= run:
+            raise IllegalMoveError(_stack_reason(source_column[-count], target))
+        if target.rank == 1:
+            raise IllegalMoveError(f"nothing can go on {target} in a column: it goes home")
+        colour = "black" if target.is_red else "red"
+        raise IllegalMoveError(
+            f"no card of {source.name}'s run ({_run_text(source_column[-run:])}) fits on "
+            f"{target}: it takes a {colour} {rank_label(target.rank - 1)}"
+        )
+    if move.count is not None and move.count != count:
+        raise IllegalMoveError(
+            f"{_plural(move.count, 'card')} from {source.name} would put "
+            f"{source_column[-move.count]} on {target}; "
+            f"the run fits with {_plural(count, 'card')} ({source_column[-count]} on {target})"
+        )
+    if count > 1:
+        limit = state.max_run()
+        if count > limit:
+            raise IllegalMoveError(
+                f"{count} cards ({source_column[-count]} to {card}), but "
+                f"{_plural(state.empty_cells, 'free cell')} and "
+                f"{_plural(state.empty_columns, 'empty column')} "
+                f"allow {limit}: {run_limit_text(state, to_empty_column=False)}"
+            )
+    return Move(source, dest, count)
+
+
+def is_legal(state: GameState, move: Move) -> bool:
+    try:
+        resolve_move(state, move)
+    except IllegalMoveError:
+        return False
+    return True
+
+
+def moved_cards(state: GameState, move: Move) -> tuple[Card, ...]:
+    """The cards a resolved legal ``move`` takes, deepest first."""
+    if move.source.is_cell:
+        card = state.cells[move.source.index]
+        return (card,) if card is not None else ()
+    column = state.columns[move.source.index]
+    count = move.count or 1
+    return column[-count:]
+
+
+def apply_move(state: GameState, move: Move) -> GameState:
+    """The state after ``move``. Raises :class:`IllegalMoveError` when the rules refuse it."""
+    resolved = resolve_move(state, move)
+    return _apply_resolved(state, resolved)
+
+
+def _apply_resolved(state: GameState, move: Move) -> GameState:
+    source, dest = move.source, move.dest
+    columns = state.columns
+    cells = state.cells
+    foundations = state.foundations
+    if source.is_cell:
+        card = cells[source.index]
+        assert card is not None
+        moving: tuple[Card, ...] = (card,)
+        cells = cells[: source.index] + (None,) + cells[source.index + 1 :]
+    else:
+        count = move.count or 1
+        column = columns[source.index]
+        moving = column[-count:]
+        columns = columns[: source.index] + (column[:-count],) + columns[source.index + 1 :]
+
+    if dest.is_foundation:
+        card = moving[0]
+        index = card.suit.index
+        foundations = foundations[:index] + (card.rank,) + foundations[index + 1 :]
+    elif dest.is_cell:
+        cells = cells[: dest.index] + (moving[0],) + cells[dest.index + 1 :]
+    else:
+        columns = (
+            columns[: dest.index] + (columns[dest.index] + moving,) + columns[dest.index + 1 :]
+        )
+    return GameState(columns, cells, foundations)
+
+
+def describe_move(state: GameState, move: Move) -> str:
+    """``3a: 7♣ to free cell a`` — what a legal move does, said before it is applied."""
+    resolved = resolve_move(state, move)
+    cards = moved_cards(state, resolved)
+    if len(cards) > 1:
+        what = f"{cards[0]}–{cards[-1]} ({len(cards)} cards)"
+    else:
+        what = str(cards[0])
+    if resolved.dest.is_foundation:
+        where = "home"
+    elif resolved.dest.is_cell:
+        where = f"to {resolved.dest.name}"
+    else:
+        column = state.columns[resolved.dest.index]
+        where = f"onto {column[-1]} in {resolved.dest.name}" if column else f"to empty {resolved.dest.name}"
+    return f"{resolved.notation}: {what} {where}"
+
+
+def legal_moves(state: GameState) -> Iterator[Move]:
+    """Every legal move of ``state``, resolved: foundation moves first, then column and cell moves.
+
+    Moves to an empty column are listed once per possible count; moves to empty free cells once per
+    empty cell.
+    """
+    # To the foundations.
+    for pile in (*CELLS, *COLUMNS):
+        card = state.top(pile)
+        if card is not None and state.foundations[card.suit.index] + 1 == card.rank:
+            yield Move(pile, FOUNDATION)
+    empty_cells = [cell for cell in CELLS if state.cells[cell.index] is None]
+    limit = state.max_run()
+    limit_to_empty = state.max_run(to_empty_column=True)
+    # Column to column.
+    for source in COLUMNS:
+        source_column = state.columns[source.index]
+        if not source_column:
+            continue
+        run = run_length(source_column)
+        top = source_column[-1]
+        for dest in COLUMNS:
+            if dest == source:
+                continue
+            dest_column = state.columns[dest.index]
+            if not dest_column:
+                for count in range(1, min(run, limit_to_empty) + 1):
+                    yield Move(source, dest, count)
+                continue
+            target = dest_column[-1]
+            count = target.rank - top.rank
+            if 1 <= count <= min(run, limit) and source_column[-count].stacks_on(target):
+                yield Move(source, dest, count)
+    # Free cell to column.
+    for source in CELLS:
+        card = state.cells[source.index]
+        if card is None:
+            continue
+        for dest in COLUMNS:
+            dest_column = state.columns[dest.index]
+            if not dest_column or card.stacks_on(dest_column[-1]):
+                yield Move(source, dest)
+    # Into free cells (from columns and from other cells).
+    for dest in empty_cells:
+        for column_pile in COLUMNS:
+            if state.columns[column_pile.index]:
+                yield Move(column_pile, dest)
+        for source in CELLS:
+            if state.cells[source.index] is not None:
+                yield Move(source, dest)
+
