@@ -30,7 +30,9 @@ class AutoplayMode(enum.Enum):
         try:
             return cls(text.strip().lower())
         except ValueError:
-            raise NotationError(f"{text.strip()!r} is not an autoplay mode: use off, safe or all") from None
+            raise NotationError(
+                f"{text.strip()!r} is not an autoplay mode: use off, safe or all"
+            ) from None
 
     def __str__(self) -> str:
         return self.value

@@ -108,7 +108,11 @@ _MENU: Final = {
     "c2t": ("cell", "column", "c2t C T (cell 1-4, tableau 1-8)"),
     "c2f": ("cell", "foundation", "c2f C F (cell 1-4, foundation 1-4)"),
 }
-_KIND_RANGE: Final = {"column": ("tableau", 8), "cell": ("cell", 4), "foundation": ("foundation", 4)}
+_KIND_RANGE: Final = {
+    "column": ("tableau column", 8),
+    "cell": ("cell", 4),
+    "foundation": ("foundation", 4),
+}
 
 
 def _operand(name: str, text: str, kind: str) -> int:

@@ -83,7 +83,8 @@ class Game:
         redo_tail: Iterable[Turn] = (),
     ) -> Game:
         """Rebuild a game from stored turns, checking every move (and the redo tail) against the
-        rules. Raises :class:`FreeCellError` naming the first bad move."""
+        rules. Raises :class:`IllegalMoveError` (a :class:`FreeCellError`) naming the first bad move,
+        counted from 1 over every move, autoplay included."""
         turns = tuple(turns)
         redo_tail = tuple(redo_tail)
         states = [start]
@@ -97,7 +98,9 @@ class Game:
                 try:
                     resolved = resolve_move(state, move)
                 except FreeCellError as error:
-                    raise FreeCellError(f"move {number}: {move}: {error}") from None
+                    # Keep the error's kind (IllegalMoveError, NotationError) so callers can tell
+                    # a refused move from a malformed one.
+                    raise type(error)(f"move {number}: {move}: {error}") from None
                 state = apply_move(state, resolved)
                 moves.append(resolved)
             checked.append(Turn(moves[0], tuple(moves[1:])))

@@ -180,8 +180,7 @@ def _explain_bad_move(text: str) -> str:
     for ch in raw[:2]:
         if ch.lower() not in _PILE_BY_CODE:
             return (
-                f"{raw!r} is not a move: {ch!r} is not a pile "
-                "(1–8 columns, a–d free cells, h home)"
+                f"{raw!r} is not a move: {ch!r} is not a pile (1–8 columns, a–d free cells, h home)"
             )
     if raw[0].lower() == "h":
         return "cards never leave the foundations"

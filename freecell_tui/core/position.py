@@ -29,7 +29,10 @@ def format_position(state: GameState) -> str:
     """``state`` in fc-solve's layout, each line ending in a newline."""
     lines = [
         "Foundations: "
-        + " ".join(f"{suit.letter}-{RANK_CODES[state.foundation(suit)] or '0'}" for suit in _FOUNDATION_ORDER),
+        + " ".join(
+            f"{suit.letter}-{RANK_CODES[state.foundation(suit)] or '0'}"
+            for suit in _FOUNDATION_ORDER
+        ),
         "Freecells: " + " ".join(card.code if card else "-" for card in state.cells),
     ]
     for column in state.columns:
@@ -47,53 +50,115 @@ def _cards(words: list[str], line_number: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def parse_position(text: str) -> GameState:
-    """Read a position; raise :class:`PositionError` saying which line is wrong and why."""
-    foundations = [0, 0, 0, 0]
+def _cells_line(raw_rest: str, line_number: int) -> list[Card | None]:
+    """The four free cells of a ``Freecells:`` line.
+
+    Two layouts are read: ours and fc-solve's input, ``-`` for an empty cell (``6C - - -``); and
+    fc-solve's printed output, fixed width with blanks for empty cells (``      3D  4H  JS``: each
+    cell is four characters). Without any ``-`` and in that fixed width, the blanks count.
+    """
+    words = raw_rest.split()
+    if len(words) > 4:
+        raise PositionError(f"line {line_number}: there are only 4 free cells, not {len(words)}")
+    rest = raw_rest.rstrip()
+    if "-" not in words and rest and len(rest) <= 16 and len(rest) % 4 == 0:
+        slots = [rest[i : i + 4] for i in range(0, len(rest), 4)]
+        if all(slot.startswith("  ") and slot[2:].strip() in ("", slot[2:]) for slot in slots):
+            words = [slot.strip() or "-" for slot in slots]
     cells: list[Card | None] = [None, None, None, None]
+    for i, word in enumerate(words):
+        cells[i] = None if word == "-" else _cards([word], line_number)[0]
+    return cells
+
+
+def _foundation_word(word: str, line_number: int) -> tuple[Suit, int]:
+    suit_text, dash, rank_text = word.partition("-")
+    rank = _RANK_BY_CODE.get(rank_text.upper()) if dash else None
+    try:
+        suit = Suit.parse(suit_text)
+    except FreeCellError:
+        rank = None
+    if rank is None:
+        raise PositionError(
+            f"line {line_number}: {word!r} is not a foundation: write suit-rank, as H-0 or C-A"
+        )
+    return suit, rank
+
+
+def parse_position(text: str) -> GameState:
+    """Read a position; raise :class:`PositionError` saying which line is wrong and why.
+
+    Cards that appear twice are reported with both lines; missing cards are listed.
+    """
+    foundations = [0, 0, 0, 0]
+    foundations_line = 0
+    cells: list[Card | None] = [None, None, None, None]
+    cells_line = 0
     columns: list[tuple[Card, ...]] = []
+    column_lines: list[int] = []
     for line_number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
+        uncommented = raw.split("#", 1)[0]
+        line = uncommented.strip()
         if not line:
             continue
         head, colon, rest = line.partition(":")
         key = head.strip().lower()
         if colon and key in ("foundations", "founds"):
             for word in rest.split():
-                suit_text, dash, rank_text = word.partition("-")
-                try:
-                    suit = Suit.parse(suit_text)
-                except FreeCellError:
-                    raise PositionError(
-                        f"line {line_number}: {word!r} is not a foundation: write suit-rank, as H-0 or C-A"
-                    ) from None
-                rank = _RANK_BY_CODE.get(rank_text.upper()) if dash else None
-                if rank is None:
-                    raise PositionError(
-                        f"line {line_number}: {word!r} is not a foundation: write suit-rank, as H-0 or C-A"
-                    )
+                suit, rank = _foundation_word(word, line_number)
                 foundations[suit.index] = rank
+            foundations_line = line_number
             continue
         if colon and key in ("freecells", "free cells", "cells"):
-            words = rest.split()
-            if len(words) > 4:
-                raise PositionError(f"line {line_number}: there are only 4 free cells, not {len(words)}")
-            for i, word in enumerate(words):
-                cells[i] = None if word == "-" else _cards([word], line_number)[0]
+            cells = _cells_line(uncommented.partition(":")[2], line_number)
+            cells_line = line_number
             continue
         if colon and key:
-            raise PositionError(f"line {line_number}: unknown line {head.strip()!r}")
+            raise PositionError(
+                f"line {line_number}: unknown line {head.strip()!r}: expected 'Foundations:', "
+                "'Freecells:' or a column starting with ':'"
+            )
         if len(columns) == 8:
             raise PositionError(f"line {line_number}: a position has only 8 columns")
         columns.append(_cards((rest if colon else line).split(), line_number))
-    # A trailing empty column may be written as a line with just ':' (kept above) or left out.
-    while len(columns) < 8 and columns:
-        if sum(len(c) for c in columns) + sum(foundations) + sum(1 for c in cells if c) == 52:
-            columns.append(())
-        else:
-            break
+        column_lines.append(line_number)
+    _check_duplicates(foundations, foundations_line, cells, cells_line, columns, column_lines)
+    # Trailing empty columns may be written as lines with just ':' (kept above) or left out.
+    placed = sum(len(c) for c in columns) + sum(foundations) + sum(1 for c in cells if c)
+    if columns and placed == 52:
+        columns.extend(() for _ in range(8 - len(columns)))
     if len(columns) != 8:
         raise PositionError(f"a position has 8 columns, but this text has {len(columns)}")
     state = GameState(tuple(columns), tuple(cells), tuple(foundations))
     state.validate()
     return state
+
+
+def _check_duplicates(
+    foundations: list[int],
+    foundations_line: int,
+    cells: list[Card | None],
+    cells_line: int,
+    columns: list[tuple[Card, ...]],
+    column_lines: list[int],
+) -> None:
+    """Raise PositionError for the first card placed twice, naming both places and lines."""
+    seen: dict[Card, str] = {}
+
+    def place(card: Card, where: str, line_number: int) -> None:
+        if card in seen:
+            raise PositionError(
+                f"line {line_number}: {card.code} appears twice: in {seen[card]} "
+                f"and in {where} (line {line_number})"
+            )
+        seen[card] = f"{where} (line {line_number})"
+
+    for suit, top in zip(Suit, foundations, strict=True):
+        for rank in range(1, top + 1):
+            place(Card(rank, suit), "the foundations", foundations_line)
+    for i, card in enumerate(cells):
+        if card is not None:
+            place(card, f"free cell {'abcd'[i]}", cells_line)
+    for i, (column, line_number) in enumerate(zip(columns, column_lines, strict=True)):
+        for card in column:
+            place(card, f"column {i + 1}", line_number)

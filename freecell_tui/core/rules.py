@@ -198,17 +198,18 @@ def describe_move(state: GameState, move: Move) -> str:
     """``3a: 7♣ to free cell a`` — what a legal move does, said before it is applied."""
     resolved = resolve_move(state, move)
     cards = moved_cards(state, resolved)
-    if len(cards) > 1:
-        what = f"{cards[0]}–{cards[-1]} ({len(cards)} cards)"
-    else:
-        what = str(cards[0])
+    what = f"{cards[0]}–{cards[-1]} ({len(cards)} cards)" if len(cards) > 1 else str(cards[0])
     if resolved.dest.is_foundation:
         where = "home"
     elif resolved.dest.is_cell:
         where = f"to {resolved.dest.name}"
     else:
         column = state.columns[resolved.dest.index]
-        where = f"onto {column[-1]} in {resolved.dest.name}" if column else f"to empty {resolved.dest.name}"
+        where = (
+            f"onto {column[-1]} in {resolved.dest.name}"
+            if column
+            else f"to empty {resolved.dest.name}"
+        )
     return f"{resolved.notation}: {what} {where}"
 
 
@@ -262,4 +263,3 @@ def legal_moves(state: GameState) -> Iterator[Move]:
         for source in CELLS:
             if state.cells[source.index] is not None:
                 yield Move(source, dest)
-
