@@ -1,0 +1,44 @@
+"""Saves, the game in progress and statistics, in one SQLite database (stdlib ``sqlite3``).
+
+Pure like the core: nothing here imports Textual or Rich. The entry point is
+:meth:`Store.open`; see ``docs/saves.md`` for the files and formats.
+"""
+
+from freecell_tui.store.database import DB_NAME, SCHEMA_VERSION, AutosaveLookup, OpenedStore, Store
+from freecell_tui.store.errors import ErrorKind, StoreError
+from freecell_tui.store.exchange import FORMAT_NAME, FORMAT_VERSION, ImportedGame, read_export
+from freecell_tui.store.names import MAX_NAME_LENGTH, check_name
+from freecell_tui.store.records import GameRecord, SavedGame, SlotInfo
+from freecell_tui.store.stats import (
+    DealStats,
+    GameResult,
+    Result,
+    Statistics,
+    compute_statistics,
+    format_duration,
+)
+
+__all__ = [
+    "DB_NAME",
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "MAX_NAME_LENGTH",
+    "SCHEMA_VERSION",
+    "AutosaveLookup",
+    "DealStats",
+    "ErrorKind",
+    "GameRecord",
+    "GameResult",
+    "ImportedGame",
+    "OpenedStore",
+    "Result",
+    "SavedGame",
+    "SlotInfo",
+    "Statistics",
+    "Store",
+    "StoreError",
+    "check_name",
+    "compute_statistics",
+    "format_duration",
+    "read_export",
+]

@@ -1,0 +1,198 @@
+"""The export file: one saved game as readable JSON, to move it between machines.
+
+::
+
+    {
+      "format": "freecell-tui save",
+      "version": 1,
+      "name": "Deal 1, nearly",
+      "start": {"deal": 1},
+      "autoplay": "safe",
+      "moves": ["3a", "18 1h 2h"],
+      "redo": ["5h"],
+      "elapsed_seconds": 83.5,
+      "saved_at": "2025-01-31T18:04:05+00:00"
+    }
+
+``start`` is ``{"deal": N}`` or ``{"position": [lines]}`` (fc-solve's layout, one string per
+line). Each entry of ``moves`` is one turn: the player's move then the autoplay moves it set off;
+``redo`` holds undone turns, the next to redo first. :func:`read_export` checks everything (the
+format, the version, every field's type, the start, and that every move replays) and raises
+:class:`StoreError` (BAD_FILE) naming the first problem, so nothing is imported from a bad file.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from freecell_tui import __version__
+from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.game import Game
+from freecell_tui.store.errors import ErrorKind, StoreError
+from freecell_tui.store.records import GameRecord
+
+__all__ = [
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "MAX_FILE_BYTES",
+    "ImportedGame",
+    "read_export",
+    "write_export",
+]
+
+FORMAT_NAME: Final = "freecell-tui save"
+FORMAT_VERSION: Final = 1
+#: No real save comes near this: a file larger than this is refused unread.
+MAX_FILE_BYTES: Final = 4_000_000
+
+_KEYS: Final = {
+    "format",
+    "version",
+    "name",
+    "start",
+    "autoplay",
+    "moves",
+    "redo",
+    "elapsed_seconds",
+    "saved_at",
+    "application",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedGame:
+    """A checked export file: the game (replayed), its record and the name it was saved under."""
+
+    name: str | None
+    record: GameRecord
+    game: Game
+    saved_at: datetime | None
+
+
+def write_export(name: str, record: GameRecord, saved_at: datetime) -> str:
+    """The JSON text for one saved game (ends with a newline)."""
+    start: dict[str, Any]
+    if record.deal_number is not None:
+        start = {"deal": record.deal_number}
+    else:
+        assert record.position is not None
+        start = {"position": record.position.splitlines()}
+    data = {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "name": name,
+        "start": start,
+        "autoplay": record.autoplay,
+        "moves": list(record.turns),
+        "redo": list(record.redo),
+        "elapsed_seconds": round(record.elapsed_seconds, 3),
+        "saved_at": saved_at.astimezone(UTC).isoformat(timespec="seconds"),
+        "application": f"freecell-tui {__version__}",
+    }
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def _bad(message: str) -> StoreError:
+    return StoreError(ErrorKind.BAD_FILE, message)
+
+
+def _string_list(data: dict[str, Any], key: str, *, required: bool) -> tuple[str, ...]:
+    if required and key not in data:
+        raise _bad(f'the file has no "{key}"')
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise _bad(f'"{key}" must be a list of turns, each a string of moves such as "18 1h"')
+    return tuple(value)
+
+
+def read_export(raw: bytes) -> ImportedGame:
+    """Check an export file's bytes and return the game, or raise StoreError (BAD_FILE)."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise _bad(f"the file is {len(raw):,} bytes, too large to be a saved game")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise _bad("the file is not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _bad(f"the file is not valid JSON (line {error.lineno}: {error.msg})") from None
+    except RecursionError:
+        raise _bad("the file is not a saved game: it is nested too deeply") from None
+    if not isinstance(data, dict):
+        raise _bad("the file is not a saved game: it must hold one JSON object")
+    if data.get("format") != FORMAT_NAME:
+        raise _bad(f'the file is not a saved game: "format" must be "{FORMAT_NAME}"')
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise _bad('"version" must be a whole number')
+    if version > FORMAT_VERSION:
+        raise _bad(
+            f"the file is format version {version}, written by a newer freecell-tui; "
+            f"this one reads version {FORMAT_VERSION}"
+        )
+    if version != FORMAT_VERSION:
+        raise _bad(
+            f"format version {version} does not exist; this freecell-tui reads version {FORMAT_VERSION}"
+        )
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise _bad(f"unknown field{'s' if len(unknown) > 1 else ''}: {', '.join(unknown)}")
+
+    name = data.get("name")
+    if name is not None and not isinstance(name, str):
+        raise _bad('"name" must be a string')
+    start = data.get("start")
+    if not isinstance(start, dict) or len(start) != 1 or not ({"deal", "position"} & set(start)):
+        raise _bad('"start" must be {"deal": N} or {"position": [lines]}')
+    deal_number: int | None = None
+    position: str | None = None
+    if "deal" in start:
+        if not isinstance(start["deal"], int) or isinstance(start["deal"], bool):
+            raise _bad('"start": the deal must be a whole number')
+        deal_number = start["deal"]
+    else:
+        lines = start["position"]
+        if isinstance(lines, str):
+            position = lines
+        elif isinstance(lines, list) and all(isinstance(line, str) for line in lines):
+            position = "\n".join(lines) + "\n"
+        else:
+            raise _bad('"start": the position must be a list of lines')
+    autoplay = data.get("autoplay", "safe")
+    if not isinstance(autoplay, str):
+        raise _bad('"autoplay" must be "off", "safe" or "all"')
+    elapsed = data.get("elapsed_seconds", 0)
+    if (
+        not isinstance(elapsed, int | float)
+        or isinstance(elapsed, bool)
+        or not 0 <= elapsed < 10**9
+    ):
+        raise _bad('"elapsed_seconds" must be a number of seconds, 0 or more')
+    saved_at: datetime | None = None
+    if "saved_at" in data:
+        stamp = data["saved_at"]
+        try:
+            saved_at = datetime.fromisoformat(stamp) if isinstance(stamp, str) else None
+        except ValueError:
+            saved_at = None
+        if saved_at is None:
+            raise _bad('"saved_at" must be a date and time such as "2025-01-31T18:04:05+00:00"')
+        if saved_at.tzinfo is None:
+            saved_at = saved_at.replace(tzinfo=UTC)
+    record = GameRecord(
+        deal_number=deal_number,
+        position=position,
+        turns=_string_list(data, "moves", required=True),
+        redo=_string_list(data, "redo", required=False),
+        autoplay=autoplay,
+        elapsed_seconds=float(elapsed),
+    )
+    try:
+        game = record.to_game()
+    except FreeCellError as error:
+        raise _bad(f"the game does not replay: {error}") from None
+    return ImportedGame(name, record, game, saved_at)

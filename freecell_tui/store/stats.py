@@ -1,0 +1,123 @@
+"""Statistics over finished games: pure functions over :class:`GameResult` rows.
+
+A game counts once it is won, or left unfinished for another game (a loss). Streaks run in the
+order games finished; the current streak is the run of wins ending with the latest game.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+__all__ = [
+    "DealStats",
+    "GameResult",
+    "Result",
+    "Statistics",
+    "compute_statistics",
+    "format_duration",
+]
+
+
+class Result(enum.Enum):
+    WON = "won"
+    LEFT = "left"  # left unfinished for a new game: counts as a loss
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished game. ``deal_number`` is ``None`` for a custom position, then ``position``
+    (its start text) tells such games apart."""
+
+    deal_number: int | None
+    position: str | None
+    result: Result
+    move_count: int
+    elapsed_seconds: float
+    finished_at: datetime
+
+    @property
+    def deal_key(self) -> str:
+        if self.deal_number is not None:
+            return f"#{self.deal_number}"
+        return "custom position"
+
+
+@dataclass(frozen=True, slots=True)
+class DealStats:
+    """One deal's record: how often played and won, best time and fewest moves among its wins."""
+
+    label: str
+    deal_number: int | None
+    played: int
+    won: int
+    best_seconds: float | None
+    fewest_moves: int | None
+    last_played: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Statistics:
+    played: int
+    won: int
+    current_streak: int
+    best_streak: int
+    deals: tuple[DealStats, ...]  # most recently played first
+
+    @property
+    def lost(self) -> int:
+        return self.played - self.won
+
+    @property
+    def win_rate(self) -> float | None:
+        """Wins over games played (0.0 to 1.0); ``None`` before the first game."""
+        return self.won / self.played if self.played else None
+
+    @property
+    def win_rate_text(self) -> str:
+        rate = self.win_rate
+        return "–" if rate is None else f"{rate:.0%}"
+
+
+def compute_statistics(results: Iterable[GameResult]) -> Statistics:
+    """The figures over ``results`` (any order: they are sorted by finishing time)."""
+    ordered = sorted(results, key=lambda r: r.finished_at)
+    won = streak = best = 0
+    per_deal: dict[tuple[int | None, str | None], list[GameResult]] = {}
+    for result in ordered:
+        if result.result is Result.WON:
+            won += 1
+            streak += 1
+            best = max(best, streak)
+        else:
+            streak = 0
+        key = (result.deal_number, result.position if result.deal_number is None else None)
+        per_deal.setdefault(key, []).append(result)
+    deals = []
+    for games in per_deal.values():
+        wins = [g for g in games if g.result is Result.WON]
+        deals.append(
+            DealStats(
+                label=games[0].deal_key,
+                deal_number=games[0].deal_number,
+                played=len(games),
+                won=len(wins),
+                best_seconds=min((g.elapsed_seconds for g in wins), default=None),
+                fewest_moves=min((g.move_count for g in wins), default=None),
+                last_played=games[-1].finished_at,
+            )
+        )
+    deals.sort(key=lambda d: d.last_played, reverse=True)
+    return Statistics(len(ordered), won, streak, best, tuple(deals))
+
+
+def format_duration(seconds: float | None) -> str:
+    """``4:05`` or ``1:02:03``; ``–`` for none."""
+    if seconds is None:
+        return "–"
+    total = int(seconds)
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
