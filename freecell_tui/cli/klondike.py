@@ -1,0 +1,188 @@
+"""``freecell-tui klondike``: the automatic Klondike player, many games, for money."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any, TextIO
+
+from freecell_tui.klondike.deck import (
+    MAX_SEED,
+    Deck,
+    DeckFileError,
+    random_seed,
+    read_decks,
+    shuffled_decks,
+)
+from freecell_tui.klondike.engine import cards_from_indexes, play
+from freecell_tui.klondike.money import Summary, net
+from freecell_tui.klondike.runner import default_jobs, play_decks, play_seeded
+from freecell_tui.klondike.text import format_record, format_summary
+
+PROG = "freecell-tui klondike"
+DEFAULT_GAMES = 100
+DEFAULT_SHOW = 2
+#: Bad deck lines reported before the rest are only counted.
+_MAX_PROBLEMS = 10
+
+
+def _count(name: str, *, least: int) -> Any:
+    """An argparse type: a whole number >= ``least`` (``1,000,000`` and ``1_000_000`` accepted)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.replace(",", "").replace("_", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{name} must be a whole number, not {text!r}"
+            ) from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{name} must be {least} or more, not {value}")
+        if name == "the seed" and value > MAX_SEED:
+            raise argparse.ArgumentTypeError(f"the seed must be at most {MAX_SEED:,}")
+        return value
+
+    return parse
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "klondike",
+        help="watch a program play Klondike by fixed rules, for money",
+        description=(
+            "Play Klondike games by fixed rules (see docs/klondike.md): pay $52 a game, win $5 "
+            "for each card that reaches the output piles. Prints the complete record of the first "
+            "games, then the games played, the cards home, the net winnings and the mean a game "
+            "with its 95%% confidence interval. Exit 0, or 2 for bad arguments or a bad decks file."
+        ),
+    )
+    parser.add_argument(
+        "--games",
+        type=_count("the number of games", least=0),
+        metavar="N",
+        help=f"games to play (default {DEFAULT_GAMES})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=_count("the seed", least=0),
+        metavar="S",
+        help="seed of the shuffles, 0 to 2^64-1 (default: a random seed, which is printed)",
+    )
+    parser.add_argument(
+        "--show",
+        type=_count("--show", least=0),
+        default=DEFAULT_SHOW,
+        metavar="K",
+        help=f"print the complete record of the first K games (default {DEFAULT_SHOW})",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=_count("--jobs", least=1),
+        metavar="J",
+        help="processes to play in (default: all cores); results do not depend on it",
+    )
+    parser.add_argument(
+        "--decks",
+        metavar="FILE",
+        help="play the decks in FILE, one a line, 52 cards top first (AS TD 9H ...)",
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help='print one JSON object a game ({"game": i, "cards_home": k, "net": 5*k-52}), '
+        "then a summary object",
+    )
+    parser.add_argument("--ascii", action="store_true", help="write suits as C D H S")
+    parser.set_defaults(handler=run)
+
+
+def _error(message: str) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = sys.stdout if out is None else out
+    jobs = args.jobs if args.jobs is not None else default_jobs()
+    decks: list[Deck] | None = None
+    seed: int | None = None
+    if args.decks is not None:
+        if args.games is not None or args.seed is not None:
+            return _error("--decks plays the decks in the file: leave out --games and --seed")
+        try:
+            decks = read_decks(args.decks)
+        except DeckFileError as error:
+            problems = error.problems
+            for line, message in problems[:_MAX_PROBLEMS]:
+                where = f"{error.path} line {line}" if line else error.path
+                _error(f"{where}: {message}")
+            if len(problems) > _MAX_PROBLEMS:
+                _error(f"{error.path}: {len(problems) - _MAX_PROBLEMS} more bad lines")
+            print(f"{PROG}: nothing was played", file=sys.stderr)
+            return 2
+        except (OSError, UnicodeDecodeError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            return _error(f"cannot read {args.decks}: {reason}")
+        games = len(decks)
+        heading = f"Decks: {games:,} from {args.decks}"
+    else:
+        games = DEFAULT_GAMES if args.games is None else args.games
+        if args.seed is None:
+            seed = random_seed()
+            heading = f"Seed: {seed} (chosen at random; --seed {seed} plays these games again)"
+        else:
+            seed = args.seed
+            heading = f"Seed: {seed}"
+
+    shown = min(args.show, games)
+    show_decks: Iterable[Deck]
+    if decks is not None:
+        results = play_decks(decks, jobs)
+        show_decks = decks[:shown]
+    else:
+        assert seed is not None
+        results = play_seeded(seed, games, jobs)
+        show_decks = shuffled_decks(seed, 0, shown)
+
+    if args.json:
+        summary = _write_json(out, results)
+        summary_object: dict[str, object] = {
+            "summary": True,
+            "games": summary.games,
+            "cards_home": summary.cards_home,
+            "won": summary.won,
+            "net": summary.net,
+            "mean": summary.mean,
+            "ci95": list(summary.ci95) if summary.ci95 else None,
+            "seed": seed,
+        }
+        out.write(json.dumps(summary_object) + "\n")
+        return 0
+
+    out.write(heading + "\n\n")
+    for number, deck in enumerate(show_decks, start=1):
+        record = play(cards_from_indexes(deck))
+        out.write(format_record(record, f"Game {number:,} of {games:,}", ascii=args.ascii))
+        out.write("\n")
+    summary = Summary()
+    for block in results:
+        summary = summary + Summary.of(block)
+    out.write(format_summary(summary))
+    return 0
+
+
+def _write_json(out: TextIO, results: Iterator[bytes]) -> Summary:
+    summary = Summary()
+    number = 0
+    for block in results:
+        lines = []
+        for cards_home in block:
+            number += 1
+            lines.append(
+                f'{{"game": {number}, "cards_home": {cards_home}, "net": {net(cards_home)}}}\n'
+            )
+        out.write("".join(lines))
+        summary = summary + Summary.of(block)
+    return summary

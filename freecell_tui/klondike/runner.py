@@ -1,0 +1,58 @@
+"""Playing many games, in several processes.
+
+Work is cut into fixed tasks of :data:`~freecell_tui.klondike.deck.BLOCK` games (one generator
+block each, or that many lines of a decks file), played by the fast engine, and gathered in
+order; so the cards home of every game, and every total, are the same for any number of jobs.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
+
+from freecell_tui.klondike.deck import BLOCK, Deck, shuffled_decks
+from freecell_tui.klondike.fast import play_fast
+
+__all__ = ["default_jobs", "play_decks", "play_seeded"]
+
+_Task = TypeVar("_Task")
+
+
+def default_jobs() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def _seeded_task(task: tuple[int, int, int]) -> bytes:
+    seed, start, count = task
+    return bytes([play_fast(deck) for deck in shuffled_decks(seed, start, count)])
+
+
+def _decks_task(decks: Sequence[Deck]) -> bytes:
+    return bytes([play_fast(deck) for deck in decks])
+
+
+def play_seeded(seed: int, games: int, jobs: int) -> Iterator[bytes]:
+    """Cards home of games 0 to ``games - 1`` for ``seed``, one bytes object a block, in order."""
+    tasks = [(seed, start, min(BLOCK, games - start)) for start in range(0, games, BLOCK)]
+    return _run(_seeded_task, tasks, jobs)
+
+
+def play_decks(decks: Sequence[Deck], jobs: int) -> Iterator[bytes]:
+    """Cards home of each deck in ``decks``, one bytes object a block, in order."""
+    tasks = [decks[start : start + BLOCK] for start in range(0, len(decks), BLOCK)]
+    return _run(_decks_task, tasks, jobs)
+
+
+def _run(work: Callable[[_Task], bytes], tasks: list[_Task], jobs: int) -> Iterator[bytes]:
+    jobs = min(jobs, len(tasks))
+    if jobs <= 1:
+        yield from map(work, tasks)
+        return
+    with multiprocessing.get_context().Pool(jobs) as pool:
+        yield from pool.imap(work, tasks)
