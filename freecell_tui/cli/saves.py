@@ -1,0 +1,210 @@
+"""``freecell-tui saves``, ``export``, ``import`` and ``stats``: the saves and statistics from the
+command line (no Textual).
+
+Exit codes: 0 done, 1 the store refused (no such save, bad import file, file exists, the player
+said no), 2 bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import datetime
+from typing import Any
+
+from freecell_tui.paths import data_dir
+from freecell_tui.store import (
+    ErrorKind,
+    Statistics,
+    Store,
+    StoreError,
+    format_duration,
+)
+
+
+def _add_data_dir(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="where saves and statistics live (default: $FREECELL_TUI_DATA_DIR, else the user data dir)",
+    )
+
+
+def add_parser(subparsers: Any) -> None:
+    saves = subparsers.add_parser(
+        "saves",
+        help="list the named saves",
+        description="List the named saves: name, deal, moves, cards home, play time, when saved.",
+    )
+    _add_data_dir(saves)
+    saves.set_defaults(handler=run_saves)
+
+    export = subparsers.add_parser(
+        "export",
+        help="write a save to a JSON file",
+        description="Write the save SLOT to FILE as readable JSON (FILE '-' is standard output).",
+    )
+    export.add_argument("slot", metavar="SLOT", help="the save's name")
+    export.add_argument("file", metavar="FILE", help="the file to write, or - for standard output")
+    export.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    _add_data_dir(export)
+    export.set_defaults(handler=run_export)
+
+    imports = subparsers.add_parser(
+        "import",
+        help="add a save from a JSON file",
+        description=(
+            "Check the exported game in FILE ('-' is standard input) and add it as a new save. "
+            "Every move is replayed first; nothing is imported from a bad file."
+        ),
+    )
+    imports.add_argument("file", metavar="FILE", help="the file to read, or - for standard input")
+    imports.add_argument(
+        "--name", metavar="NAME", help="the new save's name (default: from the file)"
+    )
+    _add_data_dir(imports)
+    imports.set_defaults(handler=run_import)
+
+    stats = subparsers.add_parser(
+        "stats",
+        help="show (or reset) the statistics",
+        description="Show games played and won, win rate, streaks, and each deal's best time and fewest moves.",
+    )
+    stats.add_argument(
+        "--reset", action="store_true", help="forget every finished game (asks first)"
+    )
+    stats.add_argument("--yes", action="store_true", help="with --reset: do not ask")
+    _add_data_dir(stats)
+    stats.set_defaults(handler=run_stats)
+
+
+def _open(args: argparse.Namespace, prog: str) -> Store:
+    opened = Store.open(data_dir(args.data_dir))
+    for warning in opened.warnings:
+        print(f"{prog}: warning: {warning}", file=sys.stderr)
+    return opened.store
+
+
+def _error(prog: str, error: StoreError) -> int:
+    print(f"{prog}: error: {error.message}", file=sys.stderr)
+    return 1
+
+
+def _when(moment: datetime) -> str:
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def run_saves(args: argparse.Namespace) -> int:
+    prog = "freecell-tui saves"
+    store = _open(args, prog)
+    try:
+        slots = store.list_slots()
+    except StoreError as error:
+        return _error(prog, error)
+    finally:
+        store.close()
+    if not slots:
+        print("No saves yet. In the game, press s to save the game under a name.")
+        return 0
+    width = max(4, *(len(slot.name) for slot in slots))
+    print(f"{'NAME':<{width}}  {'DEAL':>11}  {'MOVES':>5}  {'HOME':>4}  {'TIME':>8}  SAVED")
+    for slot in slots:
+        print(
+            f"{slot.name:<{width}}  {slot.deal_label:>11}  {slot.move_count:>5}  "
+            f"{slot.cards_home:>4}  {format_duration(slot.elapsed_seconds):>8}  {_when(slot.saved_at)}"
+        )
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    prog = "freecell-tui export"
+    store = _open(args, prog)
+    try:
+        if args.file == "-":
+            sys.stdout.write(store.export_text(args.slot))
+            return 0
+        path = store.export_slot(args.slot, args.file, overwrite=args.force)
+    except StoreError as error:
+        if error.kind is ErrorKind.EXISTS:
+            print(f"{prog}: error: {error.message} Use --force to replace it.", file=sys.stderr)
+            return 1
+        return _error(prog, error)
+    finally:
+        store.close()
+    print(f"Exported “{args.slot.strip()}” to {path}")
+    return 0
+
+
+def run_import(args: argparse.Namespace) -> int:
+    prog = "freecell-tui import"
+    store = _open(args, prog)
+    try:
+        if args.file == "-":
+            slot = store.import_bytes(sys.stdin.buffer.read(), name=args.name)
+        else:
+            slot = store.import_file(args.file, name=args.name)
+    except StoreError as error:
+        return _error(prog, error)
+    finally:
+        store.close()
+    print(
+        f"Imported “{slot.name}”: deal {slot.deal_label}, {slot.move_count} moves, "
+        f"{slot.cards_home} cards home."
+    )
+    return 0
+
+
+def format_statistics(stats: Statistics) -> str:
+    """The statistics as plain text (also what the statistics screen shows)."""
+    lines = [
+        f"Played          {stats.played}",
+        f"Won             {stats.won}",
+        f"Lost            {stats.lost}",
+        f"Win rate        {stats.win_rate_text}",
+        f"Current streak  {stats.current_streak}",
+        f"Best streak     {stats.best_streak}",
+    ]
+    if stats.deals:
+        lines += [
+            "",
+            f"{'DEAL':>15}  {'PLAYED':>6}  {'WON':>4}  {'BEST TIME':>9}  {'FEWEST MOVES':>12}",
+        ]
+        for deal in stats.deals:
+            fewest = "–" if deal.fewest_moves is None else str(deal.fewest_moves)
+            lines.append(
+                f"{deal.label:>15}  {deal.played:>6}  {deal.won:>4}  "
+                f"{format_duration(deal.best_seconds):>9}  {fewest:>12}"
+            )
+    return "\n".join(lines) + "\n"
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    prog = "freecell-tui stats"
+    store = _open(args, prog)
+    try:
+        stats = store.statistics()
+        if not args.reset:
+            if stats.played == 0:
+                print("No finished games yet: a game counts once it is won or left for a new one.")
+            else:
+                sys.stdout.write(format_statistics(stats))
+            return 0
+        if stats.played == 0:
+            print("There are no statistics to reset.")
+            return 0
+        if not args.yes:
+            games = f"{stats.played} finished game{'s' if stats.played != 1 else ''}"
+            print(f"Forget {games}? Saves are kept. [y/N] ", end="", flush=True)
+            answer = sys.stdin.readline()
+            if answer.strip().lower() not in ("y", "yes"):
+                if not answer.endswith("\n"):
+                    print()  # the player pressed ctrl+d: end the prompt's line
+                print("Statistics kept.")
+                return 1
+        forgotten = store.reset_statistics()
+    except StoreError as error:
+        return _error(prog, error)
+    finally:
+        store.close()
+    print(f"Statistics reset: {forgotten} finished game{'s' if forgotten != 1 else ''} forgotten.")
+    return 0
