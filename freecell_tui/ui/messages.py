@@ -1,0 +1,47 @@
+"""Messages the board's widgets post upward. Widgets say *where* the player acted; the game
+screen decides what that means (select, move, refuse)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.message import Message
+
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Pile
+
+
+@dataclass
+class PileClicked(Message):
+    """A click on ``pile``: ``index`` is the card clicked (0 = deepest; ``None`` for an empty
+    spot), ``chain`` is 2 for a double click."""
+
+    pile: Pile
+    index: int | None
+    chain: int = 1
+
+
+@dataclass
+class PileHovered(Message):
+    """The mouse is over ``pile`` at card ``index`` (``pile`` is ``None`` when it left the board)."""
+
+    pile: Pile | None
+    index: int | None = None
+
+
+@dataclass
+class PileDropped(Message):
+    """A card (and those on it) dragged from ``source`` at ``index`` and released over ``dest``."""
+
+    source: Pile
+    index: int
+    dest: Pile
+
+
+@dataclass
+class GameChanged(Message):
+    """Posted by the game screen after every change of its game (a move, undo, redo, restart, a
+    new deal): ``said`` is the line the status shows. Autosave listens here."""
+
+    game: Game
+    said: str

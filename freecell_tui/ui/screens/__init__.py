@@ -1,0 +1,1 @@
+"""The game's screens: the board, dialogs and help (each module imports Textual on its own)."""

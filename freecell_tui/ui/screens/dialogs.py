@@ -1,0 +1,134 @@
+"""Small typed modal screens: confirm, won, no move left. Each returns its answer through
+``dismiss`` to the ``push_screen`` callback of the game screen."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label
+
+__all__ = ["ConfirmScreen", "StuckScreen", "WinScreen"]
+
+_DIALOG_CSS = """
+{name} {{
+    align: center middle;
+    background: $background 60%;
+}}
+{name} > Vertical {{
+    width: auto;
+    max-width: 70;
+    height: auto;
+    padding: 1 2;
+    border: thick $primary;
+    background: $surface;
+}}
+{name} .title {{ text-style: bold; width: 100%; content-align: center middle; }}
+{name} .body {{ width: 100%; margin: 1 0; }}
+{name} Horizontal {{ width: auto; height: auto; align: center middle; }}
+{name} Button {{ margin: 0 1; }}
+"""
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Ask a yes/no question: ``y``/Enter on Yes answer True, ``n``/Escape False."""
+
+    DEFAULT_CSS = _DIALOG_CSS.format(name="ConfirmScreen")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(
+        self, question: str, detail: str = "", *, yes: str = "Yes", no: str = "No"
+    ) -> None:
+        super().__init__()
+        self.question = question
+        self.detail = detail
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question, classes="title", markup=False)
+            if self.detail:
+                yield Label(self.detail, classes="body", markup=False)
+            with Horizontal():
+                yield Button(f"{self.yes} (y)", id="yes", variant="primary")
+                yield Button(f"{self.no} (n)", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class _ChoiceScreen(ModalScreen[str | None]):
+    """A notice with a row of choices; each button's id is the answer, Escape answers None."""
+
+    CHOICES: ClassVar[tuple[tuple[str, str, str], ...]] = ()  # (answer, key, label)
+
+    def __init__(self, title: str, body: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body_text = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text, classes="title", markup=False)
+            yield Label(self.body_text, classes="body", markup=False)
+            with Horizontal():
+                for index, (answer, key, label) in enumerate(self.CHOICES):
+                    yield Button(
+                        f"{label} ({key})",
+                        id=answer,
+                        variant="primary" if index == 0 else "default",
+                    )
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)
+
+    def action_choose(self, answer: str) -> None:
+        self.dismiss(answer)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class WinScreen(_ChoiceScreen):
+    """The game is won: moves and time, and a new game on ``n``."""
+
+    DEFAULT_CSS = _DIALOG_CSS.format(name="WinScreen")
+    CHOICES = (("new", "n", "New game"), ("close", "Esc", "Look at the board"))
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "choose('new')", "New game"),
+        Binding("escape", "close", "Close"),
+    ]
+
+
+class StuckScreen(_ChoiceScreen):
+    """No legal move is left: undo, restart or a new game."""
+
+    DEFAULT_CSS = _DIALOG_CSS.format(name="StuckScreen")
+    CHOICES = (
+        ("undo", "u", "Undo"),
+        ("restart", "r", "Restart"),
+        ("new", "n", "New game"),
+        ("close", "Esc", "Close"),
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u", "choose('undo')", "Undo"),
+        Binding("r", "choose('restart')", "Restart"),
+        Binding("n", "choose('new')", "New game"),
+        Binding("escape", "close", "Close"),
+    ]

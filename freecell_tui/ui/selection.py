@@ -1,0 +1,154 @@
+"""What a player has picked up, and what a click, a key or a drop would do with it.
+
+Pure functions over the core's :class:`GameState` (no Textual here), so the game screen stays a thin
+dispatcher and the meaning of every click and key can be tested without a terminal.
+
+A :class:`Selection` is a pile plus a card count. ``count=None`` means *automatic*: onto a
+non-empty column the run moves as many cards as fit (the notation's ``18``), onto an empty column
+the longest run that may move. A number fixes the count, as a click on a covered card or the
+``+``/``-`` keys do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from freecell_tui.core.errors import FreeCellError, IllegalMoveError
+from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move, Pile
+from freecell_tui.core.rules import run_limit_text
+from freecell_tui.core.state import GameState
+
+__all__ = [
+    "ALL_PILES",
+    "Selection",
+    "legal_destinations",
+    "move_for",
+    "movable_run",
+    "quick_move",
+    "select_card",
+    "select_pile",
+    "shown_count",
+]
+
+#: Every pile a card may go to, in the order the board shows them.
+ALL_PILES: tuple[Pile, ...] = (*CELLS, FOUNDATION, *COLUMNS)
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """The picked-up card or run: ``pile`` and how many cards (``None``: as the move needs)."""
+
+    pile: Pile
+    count: int | None = None
+
+
+def movable_run(state: GameState, column: int, *, to_empty_column: bool = False) -> int:
+    """How many top cards of ``column`` may move together now (0 for an empty column)."""
+    run = state.run_length(column)
+    return min(run, state.max_run(to_empty_column=to_empty_column)) if run else 0
+
+
+def shown_count(state: GameState, selection: Selection) -> int:
+    """How many cards to highlight for ``selection``: the fixed count, else the movable run."""
+    if not selection.pile.is_column:
+        return 1
+    if selection.count is not None:
+        return selection.count
+    return max(movable_run(state, selection.pile.index), 1)
+
+
+def select_pile(state: GameState, pile: Pile) -> Selection:
+    """Pick up from ``pile`` (a notation key or the cursor): its top card or run, count automatic.
+
+    Raises :class:`IllegalMoveError` when nothing there can move.
+    """
+    if pile.is_foundation:
+        raise IllegalMoveError("cards never leave the foundations: pick a column or a free cell")
+    if state.top(pile) is None:
+        raise IllegalMoveError(f"{pile.name} is empty: there is no card to pick up")
+    return Selection(pile)
+
+
+def select_card(state: GameState, pile: Pile, index: int) -> Selection:
+    """Pick up the card at ``index`` of ``pile`` (a click), with the cards above it.
+
+    A click on the top card picks it up with an automatic count; a click on a covered card picks up
+    the run from that card to the top, when those cards form a run that may move now.
+    """
+    if not pile.is_column:
+        return select_pile(state, pile)
+    column = state.columns[pile.index]
+    if not column:
+        raise IllegalMoveError(f"{pile.name} is empty: there is no card to pick up")
+    index = max(0, min(index, len(column) - 1))
+    if index == len(column) - 1:
+        return Selection(pile)
+    count = len(column) - index
+    run = state.run_length(pile.index)
+    card = column[index]
+    if count > run:
+        top_run = " ".join(str(c) for c in column[-run:])
+        raise IllegalMoveError(
+            f"{card} cannot move with the cards on it: only the top "
+            f"{'card' if run == 1 else f'{run} cards'} of {pile.name} ({top_run}) form a run"
+        )
+    if count > state.max_run():
+        raise IllegalMoveError(
+            f"{count} cards ({card} to {column[-1]}) cannot move together now: "
+            f"the free cells and empty columns allow {run_limit_text(state, to_empty_column=False)}"
+        )
+    return Selection(pile, count)
+
+
+def move_for(state: GameState, selection: Selection, dest: Pile) -> Move:
+    """The move that drops ``selection`` on ``dest`` (not yet checked against the rules, except
+    that a run of several cards cannot go to a free cell or home)."""
+    source = selection.pile
+    if source.is_column and dest.is_column:
+        if selection.count is not None:
+            return Move(source, dest, selection.count)
+        if not state.columns[dest.index]:
+            run = movable_run(state, source.index, to_empty_column=True)
+            return Move(source, dest, max(run, 1))
+        return Move(source, dest)
+    if selection.count is not None and selection.count > 1:
+        where = "home" if dest.is_foundation else f"to {dest.name}"
+        raise IllegalMoveError(
+            f"{selection.count} cards cannot go {where}: only one card moves there at a time"
+        )
+    return Move(source, dest)
+
+
+def legal_destinations(state: GameState, selection: Selection) -> frozenset[Pile]:
+    """Every pile ``selection`` may be dropped on now."""
+    found: set[Pile] = set()
+    for dest in ALL_PILES:
+        if dest == selection.pile:
+            continue
+        try:
+            state.resolve(move_for(state, selection, dest))
+        except FreeCellError:
+            continue
+        found.add(dest)
+    return frozenset(found)
+
+
+def quick_move(state: GameState, pile: Pile) -> Move:
+    """Send the top card of ``pile`` home when it may go, else to the first empty free cell.
+
+    Raises :class:`IllegalMoveError` saying why neither is possible.
+    """
+    select_pile(state, pile)
+    home = Move(pile, FOUNDATION)
+    try:
+        state.resolve(home)
+    except IllegalMoveError as error:
+        not_home = str(error)
+    else:
+        return home
+    if pile.is_cell:
+        raise IllegalMoveError(f"{not_home}; it is already in a free cell")
+    for cell in CELLS:
+        if state.cells[cell.index] is None:
+            return Move(pile, cell)
+    raise IllegalMoveError(f"{not_home}, and every free cell is full")

@@ -1,0 +1,382 @@
+"""The piles of the board: columns, free cells and foundations.
+
+Each pile widget draws the cards it is given (attributes down) and reports clicks, hovers and drags
+as messages (messages up); it never decides what an action means. Highlights arrive as plain
+reactives set by the game screen: ``selected`` (top cards picked up), ``hovered`` (top cards a click
+would pick up), ``target`` (a legal destination), ``hover_target`` (the destination under the mouse)
+and ``cursor`` (the keyboard cursor).
+
+Two layouts: the full one draws each column's top card as a small three-line card and every covered
+card as one line holding its rank and suit; the compact one (``compact=True``, for 80×24) draws every
+card as one line. Colours come from component classes styled with theme variables.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events
+from textual.content import Content
+from textual.errors import NoWidget
+from textual.reactive import reactive
+from textual.style import Style
+from textual.widget import Widget
+
+from freecell_tui.core.cards import Card, Suit
+from freecell_tui.core.notation import Pile
+from freecell_tui.ui.messages import PileClicked, PileDropped, PileHovered
+
+__all__ = ["CellWidget", "ColumnWidget", "FoundationWidget", "PileWidget"]
+
+#: Lines a full-size top card takes (a covered card takes one).
+TOP_CARD_LINES = 3
+
+
+class PileWidget(Widget):
+    """Base of the three pile widgets: state, styles, mouse handling."""
+
+    DEFAULT_CSS = """
+    PileWidget {
+        width: 1fr;
+        height: 4;
+        margin: 0 1 0 0;
+        text-wrap: nowrap;
+        text-overflow: clip;
+    }
+    PileWidget.-compact { height: 1; }
+    PileWidget > .card--face { background: $panel; }
+    PileWidget > .card--border { color: $foreground 45%; }
+    PileWidget > .card--black { color: $foreground; text-style: bold; }
+    PileWidget > .card--red { color: $text-error; text-style: bold; }
+    PileWidget > .card--clubs { color: $text-success; text-style: bold; }
+    PileWidget > .card--diamonds { color: $text-primary; text-style: bold; }
+    PileWidget > .card--selected { background: $accent 45%; }
+    PileWidget > .card--selected-border { color: $accent; text-style: bold; }
+    PileWidget > .card--hover { background: $foreground 15%; }
+    PileWidget > .card--target-border { color: $success; text-style: bold; }
+    PileWidget > .card--hover-target-border { color: $success; text-style: bold reverse; }
+    PileWidget > .pile--label { color: $foreground-muted; }
+    PileWidget > .pile--label-selected { color: $accent; text-style: bold; }
+    PileWidget > .pile--label-target { color: $success; text-style: bold; }
+    PileWidget > .pile--label-cursor { background: $accent; color: $text; text-style: bold; }
+    PileWidget > .pile--empty { color: $foreground 30%; }
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "card--face",
+        "card--border",
+        "card--black",
+        "card--red",
+        "card--clubs",
+        "card--diamonds",
+        "card--selected",
+        "card--selected-border",
+        "card--hover",
+        "card--target-border",
+        "card--hover-target-border",
+        "pile--label",
+        "pile--label-selected",
+        "pile--label-target",
+        "pile--label-cursor",
+        "pile--empty",
+    }
+
+    cards: reactive[tuple[Card, ...]] = reactive(())
+    """The pile's cards, deepest first (a free cell or foundation holds at most its top card)."""
+    selected: reactive[int] = reactive(0)
+    """How many top cards are picked up."""
+    hovered: reactive[int] = reactive(0)
+    """How many top cards a click at the mouse would pick up."""
+    target: reactive[bool] = reactive(False)
+    """The picked-up cards may be dropped here."""
+    hover_target: reactive[bool] = reactive(False)
+    """The mouse is over this pile and a click would drop the picked-up cards here."""
+    cursor: reactive[bool] = reactive(False)
+    """The keyboard cursor is on this pile."""
+    compact: reactive[bool] = reactive(False)
+    """One line per card (the 80×24 layout)."""
+    ascii: reactive[bool] = reactive(False)
+    """Suits as C D H S."""
+    four_colour: reactive[bool] = reactive(False)
+    """Clubs green, diamonds blue, hearts red, spades black."""
+
+    def __init__(self, pile: Pile, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.pile = pile
+        self._press: tuple[int, int, int] | None = None  # screen x, y, card index at mouse down
+        self._dragging = False
+        self._last_hover: tuple[Pile | None, int | None] | None = None
+
+    def watch_compact(self, compact: bool) -> None:
+        self.set_class(compact, "-compact")
+
+    # ------------------------------------------------------------------ drawing helpers
+    def _style(self, *names: str) -> Style:
+        return self.get_visual_style(*names)
+
+    def _suit_class(self, suit: Suit) -> str:
+        if self.four_colour:
+            if suit is Suit.CLUBS:
+                return "card--clubs"
+            if suit is Suit.DIAMONDS:
+                return "card--diamonds"
+        return "card--red" if suit.is_red else "card--black"
+
+    def _face(self, selected: bool, hovered: bool) -> tuple[str, ...]:
+        if selected:
+            return ("card--face", "card--selected")
+        if hovered:
+            return ("card--face", "card--hover")
+        return ("card--face",)
+
+    def _border_class(self, selected: bool) -> str:
+        if selected:
+            return "card--selected-border"
+        if self.hover_target:
+            return "card--hover-target-border"
+        if self.target:
+            return "card--target-border"
+        return "card--border"
+
+    def _label(self, card: Card) -> str:
+        return card.text(ascii=self.ascii)
+
+    def _symbol(self, suit: Suit) -> str:
+        return suit.letter if self.ascii else suit.symbol
+
+    def _header_line(self, text: str) -> Content:
+        """The pile's key (``3``, ``a``, ``h``) centred, styled by its state."""
+        if self.cursor:
+            name = "pile--label-cursor"
+        elif self.selected:
+            name = "pile--label-selected"
+        elif self.target:
+            name = "pile--label-target"
+        else:
+            name = "pile--label"
+        width = self.size.width
+        label = f" {text} " if self.cursor else text
+        return Content.styled(label.center(width)[:width], self._style(name))
+
+    def _card_top(self, card: Card, *, selected: bool, hovered: bool) -> Content:
+        """``╭ 10♥ ────╮``: a covered card, or the first line of a top card."""
+        width = self.size.width
+        face = self._face(selected, hovered)
+        border = self._style(*face, self._border_class(selected))
+        label = self._label(card)
+        fill = max(width - len(label) - 4, 0)
+        return Content.assemble(
+            ("╭ ", border),
+            (label, self._style(*face, self._suit_class(card.suit))),
+            (" " + "─" * fill + "╮", border),
+        )
+
+    def _card_middle(self, card: Card, *, selected: bool, hovered: bool) -> Content:
+        width = self.size.width
+        face = self._face(selected, hovered)
+        border = self._style(*face, self._border_class(selected))
+        inner = max(width - 2, 0)
+        return Content.assemble(
+            ("│", border),
+            (
+                self._symbol(card.suit).center(inner),
+                self._style(*face, self._suit_class(card.suit)),
+            ),
+            ("│", border),
+        )
+
+    def _card_bottom(self, card: Card, *, selected: bool, hovered: bool) -> Content:
+        width = self.size.width
+        face = self._face(selected, hovered)
+        border = self._style(*face, self._border_class(selected))
+        label = self._label(card)
+        fill = max(width - len(label) - 4, 0)
+        return Content.assemble(
+            ("╰" + "─" * fill + " ", border),
+            (label, self._style(*face, self._suit_class(card.suit))),
+            (" ╯", border),
+        )
+
+    def _card_box(self, card: Card, *, selected: bool, hovered: bool) -> list[Content]:
+        return [
+            self._card_top(card, selected=selected, hovered=hovered),
+            self._card_middle(card, selected=selected, hovered=hovered),
+            self._card_bottom(card, selected=selected, hovered=hovered),
+        ]
+
+    def _empty_box(self, mark: str) -> list[Content]:
+        """A dashed outline where a card may go, with ``mark`` in the middle."""
+        width = self.size.width
+        inner = max(width - 2, 0)
+        style = self._style(self._border_class(False) if self.target else "pile--empty")
+        return [
+            Content.styled("┌" + "╌" * inner + "┐", style),
+            Content.styled("╎" + mark.center(inner) + "╎", style),
+            Content.styled("└" + "╌" * inner + "┘", style),
+        ]
+
+    def _compact_card(self, card: Card, prefix: str, *, selected: bool, hovered: bool) -> Content:
+        """One line: ``prefix`` then the card's label on the card face."""
+        width = self.size.width
+        face = self._face(selected, hovered)
+        border = self._style(*face, self._border_class(selected))
+        label = self._label(card)
+        rest = max(width - len(prefix) - len(label) - 1, 0)
+        return Content.assemble(
+            (prefix, border),
+            (label, self._style(*face, self._suit_class(card.suit))),
+            (" " * rest, self._style(*face)),
+            ("▕", border),
+        )
+
+    # ------------------------------------------------------------------ mouse
+    def card_at(self, y: int) -> int | None:
+        """The index of the card drawn at line ``y`` (``None``: no card there)."""
+        return 0 if self.cards else None
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        if self._press is not None:
+            x, y, _ = self._press
+            if (event.screen_x, event.screen_y) != (x, y):
+                self._dragging = True
+            dest = self._pile_under(event.screen_x, event.screen_y)
+            self._post_hover(dest, None)
+            return
+        self._post_hover(self.pile, self.card_at(event.y))
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self._press is None:
+            self._post_hover(None, None)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        if event.button != 1:
+            return
+        index = self.card_at(event.y)
+        if index is None:
+            return
+        self._press = (event.screen_x, event.screen_y, index)
+        self._dragging = False
+        self.capture_mouse()
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        press, dragging = self._press, self._dragging
+        self._press, self._dragging = None, False
+        if press is None:
+            return
+        self.release_mouse()
+        if not dragging:
+            return
+        dest = self._pile_under(event.screen_x, event.screen_y)
+        if dest is not None and dest != self.pile:
+            self.post_message(PileDropped(self.pile, press[2], dest))
+        self._post_hover(dest, None)
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(PileClicked(self.pile, self.card_at(event.y), event.chain))
+
+    def _pile_under(self, x: float, y: float) -> Pile | None:
+        try:
+            widget, _ = self.screen.get_widget_at(int(x), int(y))
+        except NoWidget:  # off the screen: no pile there
+            return None
+        return widget.pile if isinstance(widget, PileWidget) else None
+
+    def _post_hover(self, pile: Pile | None, index: int | None) -> None:
+        if self._last_hover != (pile, index):
+            self._last_hover = (pile, index)
+            self.post_message(PileHovered(pile, index))
+
+
+class ColumnWidget(PileWidget):
+    """One of the eight columns: its key on the first line, then its cards."""
+
+    DEFAULT_CSS = """
+    ColumnWidget { height: 1fr; }
+    ColumnWidget.-compact { height: 1fr; }
+    """
+
+    def card_at(self, y: int) -> int | None:
+        count = len(self.cards)
+        if not count:
+            return None
+        if y < 1:
+            return count - 1  # the key above the column acts on its top card
+        index = y - 1
+        if index < count - 1:
+            return index
+        last = count if self.compact else count - 1 + TOP_CARD_LINES
+        return count - 1 if index < last else None
+
+    def render(self) -> Content:
+        cards = self.cards
+        count = len(cards)
+        lines = [self._header_line(self.pile.code)]
+        if not cards:
+            lines.extend(
+                self._empty_box("")
+                if not self.compact
+                else [Content.styled("╌" * self.size.width, self._style("pile--empty"))]
+            )
+            return Content("\n").join(lines)
+        for index, card in enumerate(cards):
+            depth = count - index  # 1 for the top card
+            selected = depth <= self.selected
+            hovered = depth <= self.hovered
+            if self.compact:
+                lines.append(self._compact_card(card, "▏", selected=selected, hovered=hovered))
+            elif depth > 1:
+                lines.append(self._card_top(card, selected=selected, hovered=hovered))
+            else:
+                lines.extend(self._card_box(card, selected=selected, hovered=hovered))
+        return Content("\n").join(lines)
+
+
+class CellWidget(PileWidget):
+    """A free cell: its key (``a``–``d``) above, then its card or an empty outline."""
+
+    def render(self) -> Content:
+        card = self.cards[-1] if self.cards else None
+        selected, hovered = self.selected > 0, self.hovered > 0
+        if self.compact:
+            if card is None:
+                return self._compact_empty(self.pile.code)
+            return self._compact_card(
+                card, f"{self.pile.code} ", selected=selected, hovered=hovered
+            )
+        lines = [self._header_line(self.pile.code)]
+        if card is None:
+            lines.extend(self._empty_box(""))
+        else:
+            lines.extend(self._card_box(card, selected=selected, hovered=hovered))
+        return Content("\n").join(lines)
+
+    def _compact_empty(self, prefix: str, mark: str = "·") -> Content:
+        width = self.size.width
+        name = "pile--label-target" if self.target else "pile--empty"
+        if self.cursor:
+            name = "pile--label-cursor"
+        return Content.styled(f"{prefix} {mark}".ljust(width)[:width], self._style(name))
+
+
+class FoundationWidget(CellWidget):
+    """One suit's foundation. All four answer to the key ``h``; each shows its top card, or its
+    suit in an empty outline."""
+
+    def __init__(self, suit: Suit, pile: Pile, *, id: str | None = None) -> None:
+        super().__init__(pile, id=id)
+        self.suit = suit
+
+    def render(self) -> Content:
+        card = self.cards[-1] if self.cards else None
+        symbol = self._symbol(self.suit)
+        if self.compact:
+            if card is None:
+                return self._compact_empty("h", symbol)
+            return self._compact_card(card, "h ", selected=False, hovered=False)
+        lines = [self._header_line(f"h {symbol}")]
+        if card is None:
+            lines.extend(self._empty_box(symbol))
+        else:
+            lines.extend(self._card_box(card, selected=False, hovered=False))
+        return Content("\n").join(lines)
