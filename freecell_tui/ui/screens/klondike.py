@@ -26,6 +26,7 @@ from freecell_tui.klondike.engine import (
     PILES,
     KlondikeMove,
     Table,
+    Zone,
     cards_from_indexes,
     deal,
 )
@@ -86,10 +87,13 @@ class KlondikeScreen(Screen[None]):
         """Play the decks shuffled from ``seed`` (random when None), or ``decks`` in order (then
         the screen stops after the last). ``paused`` starts without the timer running."""
         super().__init__()
-        self.seed = random_seed() if seed is None and decks is None else seed
-        self._decks: Iterator[Deck] = (
-            iter(decks) if decks is not None else shuffled_decks(self.seed or 0, 0, 2**62)
-        )
+        self._decks: Iterator[Deck]
+        self.seed: int | None = None
+        if decks is not None:
+            self._decks = iter(decks)
+        else:
+            self.seed = random_seed() if seed is None else seed
+            self._decks = shuffled_decks(self.seed, 0, 2**62)
         self.ascii = ascii
         self.paused = paused
         self.speed = max(0, min(speed, len(SPEEDS) - 1))
@@ -219,9 +223,7 @@ class KlondikeScreen(Screen[None]):
             parts += [("▒▒▒\n", _BACK)] * len(pile.down)
             for card in pile.up:
                 parts += [_card(card, self.ascii, moved=card in moved), "\n"]
-            self.query_one(f"#klondike-pile-{index + 1}", Static).update(
-                Content.assemble(*parts)
-            )
+            self.query_one(f"#klondike-pile-{index + 1}", Static).update(Content.assemble(*parts))
         self.query_one("#klondike-move", Static).update(self._move_line())
         self.query_one("#klondike-money", Static).update(self._money_line())
         state = "paused" if self.paused else "playing"
@@ -236,7 +238,7 @@ class KlondikeScreen(Screen[None]):
 
     def _moved_cards(self) -> frozenset[Card]:
         move = self.last_move
-        if move is None or move.target.zone.value in ("output", "waste"):
+        if move is None or move.target.zone in (Zone.OUTPUT, Zone.WASTE):
             return frozenset()
         return frozenset(move.cards)
 
@@ -251,7 +253,7 @@ class KlondikeScreen(Screen[None]):
                 _card(
                     table.waste[-1],
                     self.ascii,
-                    moved=last is not None and last.target.zone.value == "waste",
+                    moved=last is not None and last.target.zone is Zone.WASTE,
                 )
             )
         else:
