@@ -168,7 +168,10 @@ class Move:
         return self.notation
 
     def __repr__(self) -> str:
-        return f"Move.parse({self.notation!r})"
+        # A resolved one-card move between columns (count 1) differs from an unresolved one
+        # (count None); ``v1`` keeps that difference so the repr round-trips.
+        text = self.notation + ("v1" if self.count == 1 else "")
+        return f"Move.parse({text!r})"
 
 
 def _explain_bad_move(text: str) -> str:

@@ -95,3 +95,10 @@ def test_parse_moves_names_the_first_bad_move() -> None:
 def test_errors_are_value_errors() -> None:
     assert issubclass(NotationError, FreeCellError)
     assert issubclass(FreeCellError, ValueError)
+
+
+def test_repr_keeps_a_resolved_count_of_one() -> None:
+    resolved = Move(COLUMNS[0], COLUMNS[1], 1)
+    assert str(resolved) == "12"
+    assert repr(resolved) == "Move.parse('12v1')"
+    assert eval(repr(resolved)) == resolved != Move.parse("12")

@@ -1,0 +1,149 @@
+"""Typed commands: notation, the seed-003 menu (t2f, t2c, t2t, c2t, c2f, h, q) and game commands."""
+
+from __future__ import annotations
+
+import pytest
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.cards import Suit
+from freecell_tui.core.commands import (
+    FOUNDATION_SUITS,
+    MENU_HELP,
+    ActionCommand,
+    MoveCommand,
+    parse_command,
+)
+from freecell_tui.core.deals import deal
+from freecell_tui.core.errors import IllegalMoveError, NotationError
+from freecell_tui.core.notation import Move
+
+from .helpers import board
+
+
+@pytest.mark.parametrize(
+    ("text", "move", "foundation"),
+    [
+        ("t2f 5 2", "5h", 2),
+        ("t2c 3 1", "3a", None),
+        ("t2t 1 8", "18", None),
+        ("c2t 4 2", "d2", None),
+        ("c2f 2 3", "bh", 3),
+        ("T2C 8 4", "8d", None),
+        ("  t2t   2   3 ", "23", None),
+    ],
+)
+def test_menu_commands(text: str, move: str, foundation: int | None) -> None:
+    assert parse_command(text) == MoveCommand(Move.parse(move), foundation)
+
+
+def test_notation_is_a_command_too() -> None:
+    assert parse_command("3a") == MoveCommand(Move.parse("3a"))
+    assert parse_command("18v3") == MoveCommand(Move.parse("18v3"))
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("h", "help"),
+        ("help", "help"),
+        ("?", "help"),
+        ("q", "quit"),
+        ("QUIT", "quit"),
+        ("u", "undo"),
+        ("redo", "redo"),
+        ("new", "new"),
+        ("restart", "restart"),
+        ("hint", "hint"),
+        ("solve", "solve"),
+        ("saves", "saves"),
+        ("stats", "stats"),
+        ("klondike", "klondike"),
+    ],
+)
+def test_actions(text: str, action: str) -> None:
+    assert parse_command(text) == ActionCommand(action)
+
+
+def test_actions_with_operands() -> None:
+    assert parse_command("deal 617") == ActionCommand("deal", number=617)
+    assert parse_command("new 617") == ActionCommand("deal", number=617)
+    assert parse_command("autoplay all") == ActionCommand("autoplay", mode=AutoplayMode.ALL)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # invalid option
+        ("xyz", "'xyz' is not a command or a move: type h for help"),
+        ("move 1 2", "'move' is not a command: type h for help"),
+        ("t2x 1 2", "'t2x' is not a command: type h for help"),
+        ("", "an empty command: type a move such as 3a, or h for help"),
+        # missing and extra operands
+        ("t2f", "t2f: missing operands: use t2f T F (tableau 1-8, foundation 1-4)"),
+        ("t2c 3", "t2c: missing operands: use t2c T C (tableau 1-8, cell 1-4)"),
+        ("t2t 1 2 3", "t2t: too many operands: use t2t T1 T2 (tableau 1-8, tableau 1-8)"),
+        ("c2t 1 2 3", "c2t: too many operands: use c2t C T (cell 1-4, tableau 1-8)"),
+        ("c2f", "c2f: missing operands: use c2f C F (cell 1-4, foundation 1-4)"),
+        # out of range
+        ("t2f 9 1", "t2f: there is no tableau column 9: tableau columns are 1-8"),
+        ("t2f 1 5", "t2f: there is no foundation 5: foundations are 1-4"),
+        ("t2c 1 0", "t2c: there is no cell 0: cells are 1-4"),
+        ("c2t 5 1", "c2t: there is no cell 5: cells are 1-4"),
+        ("t2t 1 -2", "t2t: there is no tableau column -2: tableau columns are 1-8"),
+        # not a number
+        ("t2t one 2", "t2t: 'one' is not a number: tableau columns are 1-8"),
+        ("c2f 1 h", "c2f: 'h' is not a number: foundations are 1-4"),
+        ("t2c 3 a", "t2c: 'a' is not a number: cells are 1-4"),
+        # same pile twice
+        ("t2t 3 3", "t2t: a move needs two different piles"),
+        # game commands
+        ("undo 2", "undo takes no operands"),
+        ("deal", "deal: give one deal number, as 'deal 617'"),
+        ("deal 0", "deal 0 does not exist: deals are numbered 1 to 8,589,934,591"),
+        ("autoplay", "autoplay: give a mode: autoplay off, safe or all"),
+        ("autoplay maybe", "'maybe' is not an autoplay mode: use off, safe or all"),
+        # notation that does not parse
+        ("3z", "'3z' is not a move: 'z' is not a pile (1–8 columns, a–d free cells, h home)"),
+    ],
+)
+def test_each_error_has_its_own_message(text: str, message: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_command(text)
+    assert str(info.value) == message
+
+
+def test_foundations_are_numbered_by_suit() -> None:
+    assert FOUNDATION_SUITS == (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+    assert "1 clubs, 2 diamonds, 3 hearts, 4 spades" in MENU_HELP
+
+
+def test_menu_foundation_must_be_the_cards_suit() -> None:
+    state = board("KS AH", cells="AC - - -")
+    command = parse_command("t2f 1 3")
+    assert isinstance(command, MoveCommand)
+    command.check(state)  # A♥ to foundation 3 (hearts): fine
+    assert state.apply(command.move).foundations == (0, 0, 1, 0)
+    wrong = parse_command("t2f 1 1")
+    assert isinstance(wrong, MoveCommand)
+    with pytest.raises(IllegalMoveError) as info:
+        wrong.check(state)
+    assert str(info.value) == "foundation 1 is for ♣ clubs: A♥ goes to foundation 3"
+    cell = parse_command("c2f 1 4")
+    assert isinstance(cell, MoveCommand)
+    with pytest.raises(
+        IllegalMoveError, match="foundation 4 is for ♠ spades: A♣ goes to foundation 1"
+    ):
+        cell.check(state)
+
+
+def test_menu_illegal_moves_are_refused_by_the_rules() -> None:
+    command = parse_command("t2t 1 2")
+    assert isinstance(command, MoveCommand)
+    with pytest.raises(IllegalMoveError) as info:
+        deal(1).apply(command.move)
+    assert str(info.value) == "6♠ cannot go on 9♣: ranks must step down by one"
+    empty_cell = parse_command("c2t 1 1")
+    assert isinstance(empty_cell, MoveCommand)
+    empty_cell.check(deal(1))
+    with pytest.raises(IllegalMoveError, match="free cell a is empty"):
+        deal(1).apply(empty_cell.move)

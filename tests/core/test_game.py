@@ -1,0 +1,137 @@
+"""Games: start plus moves, unlimited undo and redo, restart, outcome."""
+
+from __future__ import annotations
+
+import pytest
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.cards import ALL_CARDS, Card
+from freecell_tui.core.deals import deal
+from freecell_tui.core.errors import IllegalMoveError, NotationError
+from freecell_tui.core.game import Game, Outcome, Turn
+from freecell_tui.core.notation import Move, parse_moves
+from freecell_tui.core.state import GameState
+
+from .solutions import DEAL_1_SOLUTION
+
+
+def play_all(game: Game, text: str) -> Game:
+    for move in parse_moves(text):
+        game = game.play(move)
+    return game
+
+
+def test_new_game() -> None:
+    game = Game.new(617)
+    assert game.start == deal(617) == game.state
+    assert (game.deal_number, game.autoplay) == (617, AutoplayMode.SAFE)
+    assert game.outcome is Outcome.PLAYING
+    assert not game.can_undo and not game.can_redo and not game.is_started
+
+
+def test_play_records_turns_and_leaves_the_old_game_alone() -> None:
+    game = Game.new(1)
+    after = game.play(Move.parse("3a"))
+    assert game.state == deal(1) and game.turns == ()
+    assert after.turns == (Turn(Move.parse("3a")),)
+    assert after.state == deal(1).apply(Move.parse("3a"))
+    assert after.moves == (Move.parse("3a"),) and after.move_count == 1
+
+
+def test_refused_move_raises_and_changes_nothing() -> None:
+    game = Game.new(1)
+    with pytest.raises(IllegalMoveError, match="ranks must step down by one"):
+        game.play(Move.parse("12"))
+    assert game == Game.new(1)
+
+
+def test_undo_redo_are_unlimited_and_restore_equal_games() -> None:
+    moves = "3a 32 3b 3c"
+    games = [Game.new(1)]
+    for move in parse_moves(moves):
+        games.append(games[-1].play(move))
+    game = games[-1]
+    for earlier in reversed(games[:-1]):
+        game = game.undo()
+        assert game.state == earlier.state and game.turns == earlier.turns
+    assert not game.can_undo and game.can_redo
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        game.undo()
+    for later in games[1:]:
+        game = game.redo()
+        assert game.state == later.state
+    assert game == games[-1]
+    with pytest.raises(IllegalMoveError, match="nothing to redo"):
+        game.redo()
+
+
+def test_a_new_move_drops_the_redo_tail() -> None:
+    game = play_all(Game.new(1), "3a 32").undo()
+    assert game.can_redo
+    game = game.play(Move.parse("3b"))
+    assert not game.can_redo and [str(m) for m in game.moves] == ["3a", "3b"]
+
+
+def test_one_undo_takes_back_the_move_and_its_autoplay() -> None:
+    game = play_all(Game.new(1, autoplay=AutoplayMode.SAFE), "5a 5b 5c")
+    before = game.state
+    game = game.play(Move.parse("5d"))  # uncovers A♦, which goes home by itself
+    assert game.turns[-1].move == Move.parse("5d")
+    assert game.turns[-1].autoplay == (Move.parse("5h"),)
+    assert game.state.foundations == (0, 1, 0, 0)
+    assert game.move_count == 4 and len(game.moves) == 5
+    undone = game.undo()
+    assert undone.state == before
+    assert undone.redo() == game
+
+
+def test_restart_then_redo_replays_everything() -> None:
+    game = play_all(Game.new(1), "3a 32 3b")
+    restarted = game.restart()
+    assert restarted.state == deal(1) and restarted.turns == ()
+    assert len(restarted.redo_tail) == 3
+    again = restarted.redo().redo().redo()
+    assert again.state == game.state
+
+
+def test_win_with_a_known_solution() -> None:
+    game = play_all(Game.new(1, autoplay=AutoplayMode.OFF), DEAL_1_SOLUTION)
+    assert game.outcome is Outcome.WON and game.state.is_won
+    assert game.state.foundations == (13, 13, 13, 13)
+    assert game.move_count == len(parse_moves(DEAL_1_SOLUTION))
+
+
+def stuck_position() -> GameState:
+    """All free cells hold kings, no column is empty, and the eight top cards are black:
+    no build, no home move, no free cell."""
+    kings = [Card.parse(code) for code in ("KC", "KD", "KH", "KS")]
+    tops = [Card.parse(code) for code in ("QC", "QS", "TC", "TS", "8C", "8S", "6C", "6S")]
+    rest = [card for card in ALL_CARDS if card not in kings and card not in tops]
+    columns = tuple(tuple(rest[i::8]) + (tops[i],) for i in range(8))
+    state = GameState(columns, tuple(kings), (0, 0, 0, 0))
+    state.validate()
+    return state
+
+
+def test_stuck_when_no_legal_move_is_left() -> None:
+    game = Game.from_position(stuck_position())
+    assert list(game.state.legal_moves()) == []
+    assert game.outcome is Outcome.STUCK
+    assert game.deal_number is None
+
+
+def test_replay_checks_every_move() -> None:
+    turns = [Turn(move) for move in parse_moves("3a 32 3b")]
+    game = Game.replay(deal(1), turns, deal_number=1, autoplay=AutoplayMode.OFF)
+    assert game == play_all(Game.new(1, autoplay=AutoplayMode.OFF), "3a 32 3b")
+    redo = Game.replay(deal(1), turns[:1], redo_tail=turns[1:], deal_number=1)
+    assert redo.state == deal(1).apply(Move.parse("3a")) and len(redo.redo_tail) == 2
+    with pytest.raises(IllegalMoveError) as info:
+        Game.replay(deal(1), [*turns, Turn(Move.parse("12"))])
+    assert str(info.value) == "move 4: 12: 6♠ cannot go on 8♦: ranks must step down by one"
+    assert not isinstance(info.value, NotationError)
+
+
+def test_autoplay_mode_changes_from_now_on() -> None:
+    game = Game.new(1, autoplay=AutoplayMode.OFF).with_autoplay(AutoplayMode.ALL)
+    assert game.autoplay is AutoplayMode.ALL and game.state == deal(1)
