@@ -470,12 +470,11 @@ class Store:
         stamp = _stamp(self._clock())
 
         def discard(connection: sqlite3.Connection) -> None:
-            gone = connection.execute(
-                "DELETE FROM autosaves WHERE id=? AND (owner IS NULL OR owner=?)",
-                (target, self._owner),
-            )
-            if gone.rowcount == 1:
-                _insert_result(connection, saved.game, seconds, stamp)
+            row = connection.execute("SELECT owner FROM autosaves WHERE id=?", (target,)).fetchone()
+            if row is None or _owner_alive(row[0], self._owner):
+                return  # already gone, or another running copy has taken it up: not ours
+            connection.execute("DELETE FROM autosaves WHERE id=?", (target,))
+            _insert_result(connection, saved.game, seconds, stamp)
 
         error = self._quiet(lambda: self._write("record the game left unfinished", discard))
         if error is None and self._autosave_id == target:

@@ -1,0 +1,55 @@
+"""Games to store in the tests: a deal with some moves, an undo tail, a game one move from won."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from freecell_tui.core.cards import Card
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Move
+from freecell_tui.core.state import GameState
+
+
+def played(deal_number: int = 1, turns: int = 12) -> Game:
+    """Deal ``deal_number`` after ``turns`` player moves (the first legal move that does not undo
+    the one before), so every test plays the same, real game."""
+    game = Game.new(deal_number)
+    last: Move | None = None
+    for _ in range(turns):
+        moves = [
+            move
+            for move in game.state.legal_moves()
+            if last is None or (move.source, move.dest) != (last.dest, last.source)
+        ]
+        if not moves:
+            break
+        last = moves[0]
+        game = game.play(last)
+    return game
+
+
+def with_redo(game: Game, undone: int = 3) -> Game:
+    for _ in range(undone):
+        game = game.undo()
+    return game
+
+
+def one_from_won() -> Game:
+    """A custom position (not a numbered deal) where ``1h`` wins: everything home but K♠."""
+    state = GameState(
+        ((Card.parse("KS"),), (), (), (), (), (), (), ()),
+        (None, None, None, None),
+        (13, 13, 13, 12),
+    )
+    return Game.from_position(state)
+
+
+class Clock:
+    """A clock for the store that moves on a minute each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2025, 1, 31, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(minutes=1)
+        return self.now

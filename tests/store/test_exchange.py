@@ -1,0 +1,181 @@
+"""Export and import: a readable JSON file that round-trips, and every kind of bad file refused
+with a message, importing nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.store import FORMAT_NAME, ErrorKind, Store, StoreError
+
+from .helpers import one_from_won, played, with_redo
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return Store.open(tmp_path / "data").store
+
+
+def test_export_is_readable_json_with_a_format_version(store: Store, tmp_path: Path) -> None:
+    game = with_redo(played(1, 10), 2)
+    store.save_slot("Deal one", game, 83.5)
+    path = store.export_slot("deal ONE", tmp_path / "one.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == FORMAT_NAME
+    assert data["version"] == 1
+    assert data["name"] == "Deal one"
+    assert data["start"] == {"deal": 1}
+    assert data["autoplay"] == "safe"
+    assert data["moves"] == [" ".join(m.notation for m in turn.moves) for turn in game.turns]
+    assert len(data["redo"]) == 2
+    assert data["elapsed_seconds"] == 83.5
+    assert "\n  " in path.read_text(encoding="utf-8")  # indented, one field a line
+
+
+def test_round_trip_through_a_file_into_another_data_dir(store: Store, tmp_path: Path) -> None:
+    game = with_redo(played(24, 14), 3).with_autoplay(AutoplayMode.OFF)
+    store.save_slot("trip ♥", game, 12)
+    store.export_slot("trip ♥", tmp_path / "trip.json")
+    elsewhere = Store.open(tmp_path / "elsewhere").store
+    info = elsewhere.import_file(tmp_path / "trip.json")
+    assert info.name == "trip ♥"
+    loaded = elsewhere.load_slot("trip ♥")
+    assert loaded.game == game
+    assert loaded.game.autoplay is AutoplayMode.OFF
+    assert loaded.elapsed_seconds == 12
+
+
+def test_custom_positions_round_trip_as_lines(store: Store, tmp_path: Path) -> None:
+    store.save_slot("custom", one_from_won(), 1)
+    path = store.export_slot("custom", tmp_path / "custom.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["start"]["position"][0] == "Foundations: H-K C-K D-K S-Q"
+    other = Store.in_memory()
+    other.import_file(path)
+    assert other.load_slot("custom").game == one_from_won()
+
+
+def test_importing_a_taken_name_adds_a_number_or_uses_the_name_given(
+    store: Store, tmp_path: Path
+) -> None:
+    store.save_slot("same", played(2, 3), 1)
+    store.export_slot("same", tmp_path / "same.json")
+    assert store.import_file(tmp_path / "same.json").name == "same (2)"
+    assert store.import_file(tmp_path / "same.json").name == "same (3)"
+    assert store.import_file(tmp_path / "same.json", name="chosen").name == "chosen"
+    with pytest.raises(StoreError) as caught:
+        store.import_file(tmp_path / "same.json", name="SAME")
+    assert caught.value.kind is ErrorKind.EXISTS
+
+
+def test_export_refuses_to_replace_a_file_unless_told(store: Store, tmp_path: Path) -> None:
+    store.save_slot("s", played(2, 3), 1)
+    target = tmp_path / "exists.json"
+    target.write_text("precious")
+    with pytest.raises(StoreError) as caught:
+        store.export_slot("s", target)
+    assert caught.value.kind is ErrorKind.EXISTS
+    assert target.read_text() == "precious"
+    store.export_slot("s", target, overwrite=True)
+    assert json.loads(target.read_text())["name"] == "s"
+    with pytest.raises(StoreError, match="no save named “nope”"):
+        store.export_slot("nope", tmp_path / "nope.json")
+    with pytest.raises(StoreError, match="Could not write"):
+        store.export_slot("s", tmp_path / "no" / "such" / "dir.json")
+
+
+def _good() -> dict[str, object]:
+    return {
+        "format": FORMAT_NAME,
+        "version": 1,
+        "name": "good",
+        "start": {"deal": 1},
+        "autoplay": "safe",
+        "moves": ["3a", "3b"],
+        "redo": [],
+        "elapsed_seconds": 5,
+        "saved_at": "2025-01-31T18:04:05+00:00",
+    }
+
+
+def _with(**changes: object) -> bytes:
+    data = _good()
+    for key, value in changes.items():
+        if value is _DROP:
+            del data[key]
+        else:
+            data[key] = value
+    return json.dumps(data).encode()
+
+
+_DROP = object()
+
+BAD_FILES = [
+    (b"\xff\xfe\x00garbage", "not UTF-8 text"),
+    (b"{ not json", "not valid JSON (line 1"),
+    (b"[1, 2, 3]", "must hold one JSON object"),
+    (b"[" * 100_000, "nested too deeply"),
+    (_with(format="something else"), '"format" must be "freecell-tui save"'),
+    (_with(format=_DROP), '"format" must be'),
+    (_with(version=2), "format version 2, written by a newer freecell-tui"),
+    (_with(version=0), "format version 0 does not exist"),
+    (_with(version="1"), '"version" must be a whole number'),
+    (_with(extra=True), "unknown field: extra"),
+    (_with(start=_DROP), '"start" must be'),
+    (_with(start={"deal": 1, "position": []}), '"start" must be'),
+    (_with(start={"deal": "one"}), "the deal must be a whole number"),
+    (_with(start={"deal": 0}), "deal 0 does not exist"),
+    (_with(start={"deal": 2**40}), "does not exist"),
+    (_with(start={"position": ["nonsense"]}), "the game does not replay"),
+    (_with(start={"position": 5}), "the position must be a list of lines"),
+    (_with(moves=_DROP), 'the file has no "moves"'),
+    (_with(moves="3a 3b"), '"moves" must be a list of turns'),
+    (_with(moves=["3a", 5]), '"moves" must be a list of turns'),
+    (_with(moves=["3a", "zz"]), "turn 2: move 1: zz"),
+    (_with(moves=["3a", ""]), "turn 2 is empty"),
+    (_with(moves=["3a", "3a"]), "the game does not replay: move 2: 3a"),
+    (_with(redo=["1h"]), "the game does not replay: move 3: 1h"),
+    (_with(autoplay="sometimes"), "'sometimes' is not an autoplay mode"),
+    (_with(autoplay=1), '"autoplay" must be'),
+    (_with(elapsed_seconds=-1), '"elapsed_seconds" must be'),
+    (_with(elapsed_seconds="ten"), '"elapsed_seconds" must be'),
+    (_with(saved_at="yesterday"), '"saved_at" must be a date'),
+    (_with(name=["x"]), '"name" must be a string'),
+    (b" " * 5_000_000, "too large to be a saved game"),
+]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"), BAD_FILES, ids=[message[:40] for _, message in BAD_FILES]
+)
+def test_a_bad_file_imports_nothing_and_says_what_is_wrong(
+    store: Store, tmp_path: Path, content: bytes, message: str
+) -> None:
+    store.save_slot("existing", played(1, 2), 1)
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    with pytest.raises(StoreError) as caught:
+        store.import_file(path)
+    assert caught.value.kind is ErrorKind.BAD_FILE
+    assert caught.value.message.startswith("Nothing imported from bad.json: ")
+    assert message in caught.value.message
+    assert [slot.name for slot in store.list_slots()] == ["existing"]
+
+
+def test_the_good_file_of_the_bad_file_tests_imports(store: Store) -> None:
+    info = store.import_bytes(_with())
+    assert (info.name, info.deal_number, info.move_count) == ("good", 1, 2)
+
+
+def test_a_missing_file_is_a_clear_error(store: Store, tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match=r"Cannot read .*missing\.json: no such file"):
+        store.import_file(tmp_path / "missing.json")
+
+
+def test_a_bad_name_in_the_file_falls_back_to_the_file_name(store: Store, tmp_path: Path) -> None:
+    path = tmp_path / "from-file.json"
+    path.write_bytes(_with(name="bad\nname"))
+    assert store.import_file(path).name == "from-file"

@@ -1,0 +1,308 @@
+"""The store as a player uses it: save slots, names, the game in progress, statistics."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Move
+from freecell_tui.store import DB_NAME, SCHEMA_VERSION, ErrorKind, Result, Store, StoreError
+
+from .helpers import Clock, one_from_won, played, with_redo
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    opened = Store.open(tmp_path, clock=Clock())
+    assert opened.warnings == ()
+    return opened.store
+
+
+# ---------------------------------------------------------------------- the database file
+def test_open_creates_one_database_in_wal_mode_with_the_current_schema(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "new" / "dir").store
+    assert store.is_persistent
+    path = tmp_path / "new" / "dir" / DB_NAME
+    assert store.path == path
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    assert {"slots", "autosaves", "games", "meta"} <= tables
+    store.close()
+
+
+def test_reopening_keeps_everything(tmp_path: Path) -> None:
+    game = played()
+    first = Store.open(tmp_path).store
+    first.save_slot("keep", game, 30)
+    first.close()
+    second = Store.open(tmp_path)
+    assert second.warnings == ()
+    assert second.store.load_slot("keep").game == game
+
+
+# ---------------------------------------------------------------------- slots
+def test_save_and_load_restore_position_history_redo_settings_and_time(store: Store) -> None:
+    game = with_redo(played(deal_number=617, turns=15), undone=4).with_autoplay(AutoplayMode.ALL)
+    info = store.save_slot("Deal 617", game, 95.5)
+    assert game.move_count >= 5
+    assert (info.name, info.deal_number, info.move_count) == ("Deal 617", 617, game.move_count)
+    loaded = store.load_slot("Deal 617")
+    assert loaded.game == game
+    assert loaded.game.state == game.state
+    assert loaded.game.redo_tail == game.redo_tail
+    assert loaded.game.autoplay is AutoplayMode.ALL
+    assert loaded.elapsed_seconds == 95.5
+    assert loaded.name == "Deal 617"
+    # Redo after loading replays exactly what was undone.
+    assert loaded.game.redo().state == game.redo().state
+
+
+def test_custom_positions_are_saved_as_positions(store: Store) -> None:
+    game = one_from_won()
+    store.save_slot("custom", game, 1)
+    assert store.list_slots()[0].deal_label == "custom"
+    assert store.load_slot("custom").game.start == game.start
+
+
+def test_list_shows_name_deal_moves_cards_home_and_time_newest_first(store: Store) -> None:
+    store.save_slot("older", played(5, 3), 10)
+    store.save_slot("newer", played(6, 20), 20)
+    slots = store.list_slots()
+    assert [slot.name for slot in slots] == ["newer", "older"]
+    newer = slots[0]
+    game = played(6, 20)
+    assert (newer.deal_number, newer.move_count, newer.cards_home, newer.elapsed_seconds) == (
+        6,
+        game.move_count,
+        game.state.cards_home,
+        20.0,
+    )
+
+
+def test_a_taken_name_is_refused_unless_overwriting(store: Store) -> None:
+    store.save_slot("mine", played(1, 2), 1)
+    with pytest.raises(StoreError) as caught:
+        store.save_slot("MINE", played(2, 2), 2)
+    assert caught.value.kind is ErrorKind.EXISTS
+    assert "“mine” already exists" in caught.value.message
+    assert store.load_slot("mine").game == played(1, 2)  # untouched
+    store.save_slot("mine", played(2, 2), 2, overwrite=True)
+    assert store.load_slot("mine").game == played(2, 2)
+    assert len(store.list_slots()) == 1
+
+
+def test_rename_and_delete(store: Store) -> None:
+    store.save_slot("a", played(1, 2), 1)
+    store.save_slot("b", played(2, 2), 1)
+    with pytest.raises(StoreError) as caught:
+        store.rename_slot("a", "B")
+    assert caught.value.kind is ErrorKind.EXISTS
+    assert store.rename_slot("a", "  A new name ") == "A new name"
+    assert store.rename_slot("A NEW NAME", "A New Name") == "A New Name"  # case change only
+    assert {slot.name for slot in store.list_slots()} == {"A New Name", "b"}
+    store.delete_slot("b")
+    assert [slot.name for slot in store.list_slots()] == ["A New Name"]
+    for action in (lambda: store.delete_slot("b"), lambda: store.load_slot("b")):
+        with pytest.raises(StoreError) as caught:
+            action()
+        assert caught.value.kind is ErrorKind.NOT_FOUND
+        assert "no save named “b”" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        'It\'s "quoted"',
+        "Robert'); DROP TABLE slots;--",
+        "' OR '1'='1",
+        "Partie à Noël ♥ 🂡",
+        "日本語のセーブ",
+        "[bold red]not markup[/]",
+        "x" * 40,
+        "%s %d {0} \\N",
+    ],
+)
+def test_awkward_names_are_stored_exactly(store: Store, name: str) -> None:
+    store.save_slot(name, played(3, 4), 7)
+    store.save_slot("other", played(4, 4), 7)
+    assert name in [slot.name for slot in store.list_slots()]
+    assert store.load_slot(name).game == played(3, 4)
+    store.rename_slot(name, name + "!" if len(name) < 40 else name[:-1])
+    assert len(store.list_slots()) == 2  # the SQL text did nothing to the table
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("", "cannot be empty"),
+        ("    ", "cannot be empty"),
+        ("x" * 41, "at most 40 characters; this one has 41"),
+        ("x" * 1000, "at most 40 characters; this one has 1,000"),
+        ("two\nlines", "character 4 is a line break (U+000A)"),
+        ("tab\there", "character 4 is a tab (U+0009)"),
+        ("esc\x1b[31m", "character 4 is an escape (U+001B)"),
+        ("nul\x00", "character 4 is a control character (U+0000)"),
+        ("zero\u200bwidth", "character 5 is zero width space (U+200B)"),
+    ],
+)
+def test_bad_names_are_refused_with_a_message(store: Store, name: str, message: str) -> None:
+    store.save_slot("fine", played(1, 2), 1)
+    for action in (
+        lambda: store.save_slot(name, played(1, 2), 1),
+        lambda: store.rename_slot("fine", name),
+    ):
+        with pytest.raises(StoreError) as caught:
+            action()
+        assert caught.value.kind is ErrorKind.INVALID_NAME
+        assert message in caught.value.message
+    assert [slot.name for slot in store.list_slots()] == ["fine"]
+
+
+def test_a_save_that_does_not_replay_is_reported_by_name_and_left_untouched(
+    tmp_path: Path,
+) -> None:
+    store = Store.open(tmp_path).store
+    store.save_slot("broken", played(1, 6), 1)
+    store.save_slot("good", played(2, 6), 1)
+    with sqlite3.connect(tmp_path / DB_NAME) as connection:
+        connection.execute(
+            """UPDATE slots SET turns = '["1a", "1b", "1c", "1d", "1a"]' WHERE name = 'broken'"""
+        )
+    with pytest.raises(StoreError) as caught:
+        store.load_slot("broken")
+    assert caught.value.kind is ErrorKind.INVALID_SAVE
+    assert "The save “broken” cannot be loaded: move 5: 1a" in caught.value.message
+    assert "left as it was" in caught.value.message
+    assert [slot.name for slot in store.list_slots()] == ["good", "broken"]
+    assert store.load_slot("good").game == played(2, 6)
+    with sqlite3.connect(tmp_path / DB_NAME) as connection:
+        connection.execute("UPDATE slots SET turns = 'not json' WHERE name = 'good'")
+    with pytest.raises(
+        StoreError, match="“good” cannot be loaded: its list of moves is unreadable"
+    ):
+        store.load_slot("good")
+
+
+# ---------------------------------------------------------------------- the game in progress
+def test_autosave_then_a_new_store_offers_the_exact_game(tmp_path: Path) -> None:
+    game = with_redo(played(11982, 25), 2)
+    first = Store.open(tmp_path).store
+    assert first.autosave(game, 61.25) is None
+    first.close()
+    second = Store.open(tmp_path).store
+    found = second.load_autosave()
+    assert found.problems == ()
+    assert found.saved is not None
+    assert found.saved.game == game
+    assert found.saved.game.state == game.state
+    assert found.saved.elapsed_seconds == 61.25
+
+
+def test_autosave_keeps_one_row_per_copy_and_follows_every_move(store: Store) -> None:
+    game = Game.new(42)
+    for turns in range(1, 8):
+        game = played(42, turns)
+        assert store.autosave(game, turns) is None
+    rows = store._read("count", "SELECT COUNT(*) FROM autosaves")
+    assert rows == [(1,)]
+    other = Store.open(store.path.parent).store  # type: ignore[union-attr]
+    # The first copy is still open, so its game is not offered to the second.
+    assert other.load_autosave().saved is None
+    store.close()
+    assert other.load_autosave().saved.game == game  # type: ignore[union-attr]
+
+
+def test_a_game_without_moves_is_not_kept(store: Store) -> None:
+    assert store.autosave(played(9, 3), 5) is None
+    assert store.autosave(Game.new(9), 0) is None  # a new deal: nothing to lose
+    store.close()
+    reopened = Store.open(store.path.parent).store  # type: ignore[union-attr]
+    assert reopened.load_autosave().saved is None
+
+
+def test_resume_continues_the_same_row_and_finish_records_and_clears(tmp_path: Path) -> None:
+    first = Store.open(tmp_path).store
+    first.autosave(played(8, 5), 10)
+    first.close()
+    second = Store.open(tmp_path).store
+    saved = second.load_autosave().saved
+    assert saved is not None
+    assert second.resume(saved) is None
+    later = saved.game.play(next(iter(saved.game.state.legal_moves())))
+    assert second.autosave(later, 12) is None
+    assert second._read("count", "SELECT COUNT(*) FROM autosaves") == [(1,)]
+    assert second.finish(later, 12) is None
+    assert second._read("count", "SELECT COUNT(*) FROM autosaves") == [(0,)]
+    results = second.results()
+    assert [(r.deal_number, r.result, r.move_count) for r in results] == [
+        (8, Result.LEFT, later.move_count)
+    ]
+
+
+def test_choosing_a_new_game_at_the_prompt_records_the_old_one_as_left(tmp_path: Path) -> None:
+    first = Store.open(tmp_path).store
+    first.autosave(played(8, 5), 10)
+    first.close()
+    second = Store.open(tmp_path).store
+    saved = second.load_autosave().saved
+    assert saved is not None
+    assert second.discard_autosave(saved) is None
+    assert second.load_autosave().saved is None
+    assert second.statistics().played == 1
+
+
+def test_loading_a_slot_sets_the_current_game_aside(tmp_path: Path) -> None:
+    store = Store.open(tmp_path).store
+    current = played(21, 9)
+    store.autosave(current, 33)
+    store.save_slot("slot", played(22, 4), 5)
+    assert store.set_aside() is None  # the screen calls this before switching games
+    loaded = store.load_slot("slot")
+    store.autosave(loaded.game.play(next(iter(loaded.game.state.legal_moves()))), 6)
+    assert store._read("count", "SELECT COUNT(*) FROM autosaves") == [(2,)]
+    store.close()
+    # Both games are still there; the one played last is offered first.
+    again = Store.open(tmp_path).store
+    offered = again.load_autosave().saved
+    assert offered is not None and offered.game.deal_number == 22
+    again.discard_autosave(offered)
+    offered = again.load_autosave().saved
+    assert offered is not None and offered.game == current
+
+
+def test_a_won_game_is_recorded_as_won(store: Store) -> None:
+    game = one_from_won().play(Move.parse("1h"))
+    assert game.state.is_won
+    store.autosave(game, 3)
+    assert store.finish(game, 3) is None
+    stats = store.statistics()
+    assert (stats.played, stats.won, stats.current_streak) == (1, 1, 1)
+    assert stats.deals[0].label == "custom position"
+    assert stats.deals[0].fewest_moves == 1
+
+
+def test_finishing_a_game_without_moves_records_nothing(store: Store) -> None:
+    assert store.finish(Game.new(3), 0) is None
+    assert store.statistics().played == 0
+
+
+def test_reset_statistics_keeps_saves(store: Store) -> None:
+    store.save_slot("kept", played(1, 2), 1)
+    store.finish(played(1, 2), 1)
+    store.finish(played(2, 2), 1)
+    assert store.reset_statistics() == 2
+    assert store.statistics().played == 0
+    assert [slot.name for slot in store.list_slots()] == ["kept"]
+
+
+def test_in_memory_store_works_the_same(tmp_path: Path) -> None:
+    store = Store.in_memory()
+    assert not store.is_persistent
+    store.save_slot("m", played(1, 3), 1)
+    assert store.load_slot("m").game == played(1, 3)
