@@ -1,0 +1,170 @@
+"""``freecell-tui saves``, ``export``, ``import`` and ``stats``: output and exit codes."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from freecell_tui.cli import main
+from freecell_tui.store import DB_NAME, Store
+
+from .helpers import played
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    directory = tmp_path / "data"
+    store = Store.open(directory).store
+    store.save_slot("Deal 5 [hard]", played(5, 12), 125)
+    store.save_slot("Robert'); DROP TABLE slots;--", played(6, 4), 3)
+    store.finish(played(5, 12), 125)
+    store.close()
+    return directory
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_saves_lists_every_slot(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "saves", "--data-dir", str(data))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].split() == ["NAME", "DEAL", "MOVES", "HOME", "TIME", "SAVED"]
+    assert lines[1].startswith("Robert'); DROP TABLE slots;--  ")
+    assert lines[2].startswith("Deal 5 [hard]")
+    assert lines[2].split()[3:7] == ["#5", "12", str(played(5, 12).state.cards_home), "2:05"]
+
+
+def test_saves_with_none_yet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "saves", "--data-dir", str(tmp_path))
+    assert code == 0
+    assert out.startswith("No saves yet.")
+
+
+def test_the_data_dir_comes_from_the_environment(
+    data: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FREECELL_TUI_DATA_DIR", str(data))
+    code, out, _ = run(capsys, "saves")
+    assert code == 0 and "Deal 5 [hard]" in out
+
+
+def test_export_then_import(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "out.json"
+    code, out, _ = run(capsys, "export", "deal 5 [HARD]", str(target), "--data-dir", str(data))
+    assert code == 0
+    assert out == f"Exported “deal 5 [HARD]” to {target}\n"
+    assert json.loads(target.read_text())["start"] == {"deal": 5}
+
+    code, _, err = run(capsys, "export", "Deal 5 [hard]", str(target), "--data-dir", str(data))
+    assert code == 1
+    assert "already exists. Use --force to replace it." in err
+    assert (
+        run(capsys, "export", "Deal 5 [hard]", str(target), "--force", "--data-dir", str(data))[0]
+        == 0
+    )
+
+    other = tmp_path / "other"
+    code, out, _ = run(capsys, "import", str(target), "--data-dir", str(other))
+    assert code == 0
+    assert (
+        out
+        == f"Imported “Deal 5 [hard]”: deal #5, 12 moves, {played(5, 12).state.cards_home} cards home.\n"
+    )
+    assert Store.open(other).store.load_slot("Deal 5 [hard]").game == played(5, 12)
+
+
+def test_export_to_standard_output_and_import_from_standard_input(
+    data: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run(capsys, "export", "Deal 5 [hard]", "-", "--data-dir", str(data))
+    assert code == 0
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(out.encode())))
+    code, out, _ = run(capsys, "import", "-", "--name", "piped", "--data-dir", str(data))
+    assert code == 0 and out.startswith("Imported “piped”")
+
+
+def test_errors_exit_1_with_a_message(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(
+        capsys, "export", "nope", str(tmp_path / "x.json"), "--data-dir", str(data)
+    )
+    assert (code, out) == (1, "")
+    assert err == "freecell-tui export: error: There is no save named “nope”.\n"
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "freecell-tui save", "version": 9}')
+    code, _, err = run(capsys, "import", str(bad), "--data-dir", str(data))
+    assert code == 1
+    assert "Nothing imported from bad.json: the file is format version 9" in err
+    code, _, err = run(capsys, "import", str(bad), "--name", "x\ty", "--data-dir", str(data))
+    assert code == 1
+
+
+def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["export", "only-a-slot"])
+    assert caught.value.code == 2
+
+
+def test_stats(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "stats", "--data-dir", str(data))
+    assert code == 0
+    assert "Played          1" in out
+    assert "Won             0" in out
+    assert "Win rate        0%" in out
+    assert "Best streak     0" in out
+    assert out.splitlines()[-1].split() == ["#5", "1", "0", "–", "–"]
+
+
+def test_stats_reset_asks_first(
+    data: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("n\n"))
+    code, out, _ = run(capsys, "stats", "--reset", "--data-dir", str(data))
+    assert code == 1
+    assert out == "Forget 1 finished game? Saves are kept. [y/N] Statistics kept.\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # end of input: no
+    assert run(capsys, "stats", "--reset", "--data-dir", str(data))[0] == 1
+    monkeypatch.setattr(sys, "stdin", io.StringIO("y\n"))
+    code, out, _ = run(capsys, "stats", "--reset", "--data-dir", str(data))
+    assert code == 0
+    assert out.endswith("Statistics reset: 1 finished game forgotten.\n")
+    assert Store.open(data).store.statistics().played == 0
+    assert len(Store.open(data).store.list_slots()) == 2  # saves kept
+
+
+def test_stats_reset_yes_does_not_ask(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "stats", "--reset", "--yes", "--data-dir", str(data))
+    assert (code, out) == (0, "Statistics reset: 1 finished game forgotten.\n")
+    code, out, _ = run(capsys, "stats", "--data-dir", str(data))
+    assert out.startswith("No finished games yet")
+
+
+def test_a_damaged_database_is_reported_on_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / DB_NAME).write_bytes(b"garbage" * 1000)
+    code, out, err = run(capsys, "saves", "--data-dir", str(tmp_path))
+    assert code == 0
+    assert err.startswith("freecell-tui saves: warning: The save file was damaged")
+    assert out.startswith("No saves yet.")
+
+
+def test_the_installed_command(data: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "freecell_tui", "saves", "--data-dir", str(data)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0
+    assert "Deal 5 [hard]" in result.stdout
