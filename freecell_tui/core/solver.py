@@ -1,0 +1,618 @@
+"""A FreeCell solver in pure Python: finds a solution from any position, or proves there is none.
+
+How it searches (see ``docs/solver.md`` for the figures):
+
+* **Compact positions.** A position is stored as one ``bytes`` key of at most 52 slots, one per
+  card still out (the single-array idea: every pile lives in one sequence). Each column is written
+  deepest card first, its first card flagged with ``0x80`` to mark the pile boundary; free-cell
+  cards follow, flagged with ``0x40``. Cards at home are not written: the foundations are exactly
+  the cards missing from the key. Columns are sorted (by their deepest card) and cells are sorted,
+  so positions that differ only in column order or free-cell order share one key.
+* **Moves.** One search step is one move in standard notation: a card home, a card to a free cell,
+  a card from a cell to a column, or a run of cards between columns (a run counts as one move, as
+  in ``18v3``), followed by every *safe* card home (the Windows rule: aces, twos on their ace, and
+  a card when both cards of the other colour one rank lower are home). Safe moves can never hurt, so
+  playing them at once loses no solution; they are written out in the solution.
+* **Best-first search.** A priority queue ordered by a heuristic (cards not home, cards lying on a
+  lower card, free cells in use, empty columns) plus a small weight on moves made, with every key
+  seen kept in a dictionary (key → parent key). The search is exhaustive: when the queue runs dry,
+  every position reachable from the start has been seen, and the position is proved unsolvable.
+  Pruning is only by these sound rules: safe moves home, column and cell order, a whole column
+  never moved to an empty column, and one empty column standing for all of them.
+* **Shorter solutions.** The path found is shortened by a pass that looks, from each position on
+  it, for a single move that reaches a later position on it, and keeps the shortest chain.
+"""
+
+from __future__ import annotations
+
+import heapq
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
+from freecell_tui.core.cards import ALL_CARDS
+from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move
+from freecell_tui.core.rules import apply_move, resolve_move
+from freecell_tui.core.state import GameState
+
+__all__ = [
+    "SolveResult",
+    "SolveStatus",
+    "WinnablePoint",
+    "can_bring_card_home",
+    "canonical_key",
+    "is_winnable",
+    "last_winnable",
+    "solve",
+]
+
+SolveStatus = Literal["solved", "unsolvable", "gave-up"]
+
+# Byte tables, indexed by a card byte with or without its flag.
+_COL_FLAG: Final = 0x80
+_CELL_FLAG: Final = 0x40
+_RANK: Final = bytes(((v & 0x3F) >> 2) + 1 if (v & 0x3F) < 52 else 0 for v in range(256))
+_RED: Final = bytes(1 if (v & 3) in (1, 2) else 0 for v in range(256))
+
+_Cols = tuple[bytes, ...]
+_Found = tuple[int, int, int, int]
+# What a search step did, in pile terms the core can replay: (kind, a, b, count).
+_COL_TO_COL: Final = 0  # column a -> column b, count cards
+_COL_TO_CELL: Final = 1  # column a -> a free cell
+_CELL_TO_COL: Final = 2  # the cell card a (a card byte) -> column b
+_COL_TO_HOME: Final = 3  # column a -> home
+_CELL_TO_HOME: Final = 4  # the cell card a -> home
+_Step = tuple[int, int, int, int]
+_Child = tuple[bytes, _Cols, bytes, _Found, _Step]
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    """What :func:`solve` found.
+
+    ``moves`` play from the position given with autoplay off and write out every move home; each
+    is a resolved :class:`Move` (``str(move)`` is standard notation, runs to an empty column as
+    ``18v3``). ``positions`` counts the distinct positions the search stored; ``expanded`` those
+    whose moves it generated; ``bytes_per_position`` is what each stored position cost in memory
+    (its key plus its share of the dictionary holding it). ``moves`` is empty unless ``status`` is
+    ``"solved"``.
+    """
+
+    status: SolveStatus
+    moves: tuple[Move, ...]
+    seconds: float
+    positions: int
+    expanded: int = 0
+    bytes_per_position: float = 0.0
+
+    @property
+    def solved(self) -> bool:
+        return self.status == "solved"
+
+
+# --------------------------------------------------------------------------- the compact form
+def _compact(state: GameState) -> tuple[_Cols, bytes, _Found]:
+    """``state`` as search columns (flagged deepest card), sorted flagged cells, foundations."""
+    cols = tuple(
+        bytes([column[0].index | _COL_FLAG, *(card.index for card in column[1:])])
+        if column
+        else b""
+        for column in state.columns
+    )
+    cells = bytes(sorted(card.index | _CELL_FLAG for card in state.cells if card is not None))
+    f = state.foundations
+    return cols, cells, (f[0], f[1], f[2], f[3])
+
+
+def _key(cols: Sequence[bytes], cells: bytes) -> bytes:
+    return b"".join(sorted(cols)) + cells
+
+
+def canonical_key(state: GameState) -> bytes:
+    """The compact, canonical form of ``state``: one byte per card not yet home (at most 52).
+
+    Columns appear deepest card first, sorted by that card, whose byte carries the flag ``0x80``;
+    then the free-cell cards, sorted, each with the flag ``0x40``. A card's byte (without flags) is
+    :attr:`Card.index`. Two positions share a key exactly when they differ only in the order of
+    their columns or of their free cells.
+    """
+    cols, cells, _ = _compact(state)
+    return _key(cols, cells)
+
+
+class _Runs(dict[bytes, int]):
+    """Column -> length of the ordered run on top of it, computed once per distinct column."""
+
+    def __missing__(self, col: bytes) -> int:
+        n = len(col)
+        run = 1
+        while run < n:
+            upper, lower = col[n - run], col[n - run - 1]
+            if _RANK[lower] != _RANK[upper] + 1 or _RED[lower] == _RED[upper]:
+                break
+            run += 1
+        self[col] = run
+        return run
+
+
+class _Disorder(dict[bytes, int]):
+    """Column -> a cost for the cards that must move off it: each card lying above a lower card
+    (which it keeps from going home first) counts, weighted by how deep that lower card is."""
+
+    def __missing__(self, col: bytes) -> int:
+        cost = 0
+        low = 14
+        for v in col:
+            r = _RANK[v]
+            if r > low:
+                cost += 1
+            elif r < low:
+                low = r
+        self[col] = cost
+        return cost
+
+
+def _is_safe(rank: int, red: int, found: Sequence[int]) -> bool:
+    if rank <= 2:
+        return True
+    if red:
+        return found[0] >= rank - 1 and found[3] >= rank - 1
+    return found[1] >= rank - 1 and found[2] >= rank - 1
+
+
+def _autoplay(cols: list[bytes], cells: bytes, found: list[int]) -> bytes:
+    """Play every safe card home (columns and cells), in place; returns the new cells."""
+    moved = True
+    while moved:
+        moved = False
+        for i in range(8):
+            c = cols[i]
+            while c:
+                v = c[-1]
+                s = v & 3
+                r = _RANK[v]
+                if r != found[s] + 1 or not _is_safe(r, _RED[v], found):
+                    break
+                found[s] = r
+                c = c[:-1]
+                moved = True
+            cols[i] = c
+        for v in cells:
+            s = v & 3
+            r = _RANK[v]
+            if r == found[s] + 1 and _is_safe(r, _RED[v], found):
+                found[s] = r
+                cells = cells.replace(bytes((v,)), b"")
+                moved = True
+    return cells
+
+
+def _children(cols: _Cols, cells: bytes, found: _Found, runs: _Runs) -> list[_Child]:
+    """Every position one move away (each followed by its safe moves home)."""
+    out: list[_Child] = []
+    ncells = len(cells)
+    free = 4 - ncells
+    empties = cols.count(b"")
+    first_empty = cols.index(b"") if empties else -1
+    limit = (free + 1) << empties
+    limit_e = (free + 1) << (empties - 1) if empties else 0
+    rank = _RANK
+    red = _RED
+
+    def finish(
+        new: list[bytes], new_cells: bytes, fnd: list[int], exposed: int, step: _Step
+    ) -> None:
+        # Only a newly exposed card can start safe moves home after a move that sent none home.
+        if exposed >= 0:  # the move uncovered the top of column ``exposed``
+            c = new[exposed]
+            if c:
+                v = c[-1]
+                r = rank[v]
+                if r == fnd[v & 3] + 1 and _is_safe(r, red[v], fnd):
+                    new_cells = _autoplay(new, new_cells, fnd)
+        elif exposed == -1:  # a card went home: anything may follow it
+            new_cells = _autoplay(new, new_cells, fnd)
+        out.append(
+            (
+                b"".join(sorted(new)) + new_cells,
+                tuple(new),
+                new_cells,
+                (fnd[0], fnd[1], fnd[2], fnd[3]),
+                step,
+            )
+        )
+
+    for s in range(8):
+        cs = cols[s]
+        if not cs:
+            continue
+        ts = cs[-1]
+        rs = rank[ts]
+        n_cs = len(cs)
+        if rs == found[ts & 3] + 1:
+            new = list(cols)
+            new[s] = cs[:-1]
+            fnd = list(found)
+            fnd[ts & 3] = rs
+            finish(new, cells, fnd, -1, (_COL_TO_HOME, s, 0, 1))
+        run = runs[cs]
+        most = run if run < limit else limit
+        for d in range(8):
+            cd = cols[d]
+            if not cd or d == s:
+                continue
+            td = cd[-1]
+            n = rank[td] - rs
+            if 0 < n <= most and red[cs[-n]] != red[td]:
+                new = list(cols)
+                if n == n_cs:  # the whole column moves: its deepest card loses the flag
+                    new[s] = b""
+                    new[d] = cd + bytes((cs[0] & 0x3F,)) + cs[1:]
+                else:
+                    new[s] = cs[:-n]
+                    new[d] = cd + cs[-n:]
+                finish(new, cells, list(found), s, (_COL_TO_COL, s, d, n))
+        if first_empty >= 0 and n_cs > 1:
+            top_n = min(run, limit_e, n_cs - 1)
+            for n in range(1, top_n + 1):
+                new = list(cols)
+                new[s] = cs[:-n]
+                moved = cs[-n:]
+                new[first_empty] = bytes((moved[0] | _COL_FLAG,)) + moved[1:]
+                finish(new, cells, list(found), s, (_COL_TO_COL, s, first_empty, n))
+        if free:
+            new = list(cols)
+            new[s] = cs[:-1]
+            v = ts & 0x3F
+            new_cells = bytes(sorted(cells + bytes((v | _CELL_FLAG,))))
+            finish(new, new_cells, list(found), s, (_COL_TO_CELL, s, 0, 1))
+    for v in cells:
+        rv = rank[v]
+        rest = cells.replace(bytes((v,)), b"")
+        if rv == found[v & 3] + 1:
+            fnd = list(found)
+            fnd[v & 3] = rv
+            finish(list(cols), rest, fnd, -1, (_CELL_TO_HOME, v, 0, 1))
+        card = v & 0x3F
+        for d in range(8):
+            cd = cols[d]
+            if cd:
+                td = cd[-1]
+                if rank[td] != rv + 1 or red[td] == red[v]:
+                    continue
+                new = list(cols)
+                new[d] = cd + bytes((card,))
+            elif d == first_empty:
+                new = list(cols)
+                new[d] = bytes((card | _COL_FLAG,))
+            else:
+                continue
+            finish(new, rest, list(found), -2, (_CELL_TO_COL, v, d, 1))
+    return out
+
+
+# --------------------------------------------------------------------------- the search
+#: Heuristic weights (found by trying them on Microsoft deals 1–1000; see benchmarks/).
+_W_OUT: Final = 6  # per card not home
+_W_DISORDER: Final = 4  # per card lying on a lower card
+_W_CELL: Final = 8  # per occupied free cell
+_W_EMPTY: Final = 6  # per empty column (a bonus)
+_W_MOVES: Final = 1  # per move made so far: longer lines rank later, so solutions stay short
+_CHECK_EVERY: Final = 16  # expansions between looks at the clock and the cancel event
+
+
+class _Stop(Exception):
+    """The search ran out of time, positions or was cancelled."""
+
+
+def _heuristic(cols: _Cols, cells: bytes, found: _Found, disorder: _Disorder) -> int:
+    return (
+        _W_OUT * (52 - found[0] - found[1] - found[2] - found[3])
+        + _W_DISORDER * sum(map(disorder.__getitem__, cols))
+        + _W_CELL * len(cells)
+        - _W_EMPTY * cols.count(b"")
+    )
+
+
+def _search(
+    cols: _Cols,
+    cells: bytes,
+    found: _Found,
+    runs: _Runs,
+    should_stop: Callable[[], bool],
+    max_positions: int | None,
+) -> tuple[dict[bytes, bytes | None], bool, int]:
+    """Best-first search from a position with no safe move home left.
+
+    Returns the parent map (key → parent key), whether the empty key (all home) was reached, and
+    the number of positions expanded. Raises :class:`_Stop` when ``should_stop`` says so.
+    """
+    disorder = _Disorder()
+    root = _key(cols, cells)
+    parents: dict[bytes, bytes | None] = {root: None}
+    if not root:
+        return parents, True, 0
+    seq = 0
+    heap: list[tuple[int, int, _Cols, bytes, _Found, int, bytes]] = [
+        (_heuristic(cols, cells, found, disorder), 0, cols, cells, found, 0, root)
+    ]
+    push = heapq.heappush
+    pop = heapq.heappop
+    expanded = 0
+    while heap:
+        expanded += 1
+        if expanded % _CHECK_EVERY == 0 and (
+            should_stop() or (max_positions is not None and len(parents) > max_positions)
+        ):
+            raise _Stop
+        _, _, cols, cells, found, g, key = pop(heap)
+        g += 1
+        for ckey, ccols, ccells, cfound, _step in _children(cols, cells, found, runs):
+            if ckey in parents:
+                continue
+            parents[ckey] = key
+            if not ckey:
+                return parents, True, expanded
+            seq += 1
+            h = (
+                _W_OUT * (52 - cfound[0] - cfound[1] - cfound[2] - cfound[3])
+                + _W_DISORDER * sum(map(disorder.__getitem__, ccols))
+                + _W_CELL * len(ccells)
+                - _W_EMPTY * ccols.count(b"")
+                + _W_MOVES * g
+            )
+            push(heap, (h, seq, ccols, ccells, cfound, g, ckey))
+    return parents, False, expanded
+
+
+def _path_states(
+    cols: _Cols, cells: bytes, found: _Found, keys: list[bytes], runs: _Runs
+) -> list[tuple[_Cols, bytes, _Found]]:
+    """The positions along ``keys`` (which start at this position's key), rebuilt move by move
+    so that column numbers are the real ones."""
+    states = [(cols, cells, found)]
+    for target in keys[1:]:
+        for ckey, ccols, ccells, cfound, _step in _children(cols, cells, found, runs):
+            if ckey == target:
+                cols, cells, found = ccols, ccells, cfound
+                break
+        else:  # pragma: no cover - the parent map only holds children
+            raise AssertionError("solver path broken")
+        states.append((cols, cells, found))
+    return states
+
+
+def _shortest_steps(states: list[tuple[_Cols, bytes, _Found]], runs: _Runs) -> list[_Step]:
+    """The fewest moves along ``states`` when any position may jump, by one move, to any later
+    position of the path that one move reaches: a move that skips a detour replaces it."""
+    index = {_key(c, s): i for i, (c, s, _) in enumerate(states)}
+    last = len(states) - 1
+    # best[j] = (moves to reach position j, the position it is reached from, the move).
+    best: list[tuple[int, int, _Step]] = [
+        (0 if j == 0 else 1 << 30, -1, (0, 0, 0, 0)) for j in range(last + 1)
+    ]
+    for i in range(last):
+        dist = best[i][0]
+        cols, cells, found = states[i]
+        for ckey, _c, _s, _f, step in _children(cols, cells, found, runs):
+            j = index.get(ckey, -1)
+            if j > i and dist + 1 < best[j][0]:
+                best[j] = (dist + 1, i, step)
+    steps: list[_Step] = []
+    j = last
+    while j > 0:
+        _, i, step = best[j]
+        steps.append(step)
+        j = i
+    steps.reverse()
+    return steps
+
+
+def _core_moves(state: GameState, steps: list[_Step]) -> tuple[Move, ...]:
+    """The search steps as resolved core moves from ``state`` (after its safe moves home), with
+    every safe move home written out after each one."""
+    moves: list[Move] = []
+    for kind, a, b, count in steps:
+        if kind == _COL_TO_COL:
+            move = Move(COLUMNS[a], COLUMNS[b], count)
+        elif kind == _COL_TO_CELL:
+            move = Move(COLUMNS[a], CELLS[state.cells.index(None)])
+        elif kind == _COL_TO_HOME:
+            move = Move(COLUMNS[a], FOUNDATION)
+        else:
+            card = ALL_CARDS[a & 0x3F]
+            cell = CELLS[state.cells.index(card)]
+            move = Move(cell, COLUMNS[b]) if kind == _CELL_TO_COL else Move(cell, FOUNDATION)
+        move = resolve_move(state, move)
+        state = apply_move(state, move)
+        moves.append(move)
+        state, auto = run_autoplay(state, AutoplayMode.SAFE)
+        moves.extend(auto)
+    assert state.is_won
+    return tuple(moves)
+
+
+def solve(
+    state: GameState,
+    *,
+    timeout: float | None = None,
+    cancel: threading.Event | None = None,
+    max_positions: int | None = None,
+) -> SolveResult:
+    """Solve ``state``: a solution, a proof that there is none, or ``gave-up``.
+
+    ``timeout`` (seconds) bounds the search; ``cancel``, when set from another thread, stops it
+    within a few milliseconds; ``max_positions`` bounds memory. All three end in ``"gave-up"``.
+    The result is deterministic: the same position always gives the same moves.
+    """
+    started = time.monotonic()
+    deadline = None if timeout is None else started + timeout
+
+    def should_stop() -> bool:
+        if cancel is not None and cancel.is_set():
+            return True
+        return deadline is not None and time.monotonic() >= deadline
+
+    root_state, first = run_autoplay(state, AutoplayMode.SAFE)
+    cols, cells, found = _compact(root_state)
+    runs = _Runs()
+    try:
+        parents, solved, expanded = _search(cols, cells, found, runs, should_stop, max_positions)
+    except _Stop:
+        return SolveResult("gave-up", (), time.monotonic() - started, 0)
+    size = _stored_bytes(parents)
+    if not solved:
+        return SolveResult(
+            "unsolvable", (), time.monotonic() - started, len(parents), expanded, size
+        )
+    keys: list[bytes] = []
+    key: bytes | None = b""
+    while key is not None:
+        keys.append(key)
+        key = parents[key]
+    keys.reverse()
+    states = _path_states(cols, cells, found, keys, runs)
+    steps = _shortest_steps(states, runs)
+    moves = first + _core_moves(root_state, steps)
+    return SolveResult("solved", moves, time.monotonic() - started, len(parents), expanded, size)
+
+
+def _stored_bytes(parents: dict[bytes, bytes | None]) -> float:
+    """Bytes per stored position: each key object plus the dictionary's own table, shared out
+    (a value is a reference to the parent's key, already counted)."""
+    return (sys.getsizeof(parents) + sum(map(sys.getsizeof, parents))) / len(parents)
+
+
+# --------------------------------------------------------------------------- helpers for the game
+def is_winnable(
+    state: GameState, timeout: float | None = None, cancel: threading.Event | None = None
+) -> bool | None:
+    """True when ``state`` can still be won, False when the solver proved it cannot, None when
+    it gave up (out of time or cancelled)."""
+    status = solve(state, timeout=timeout, cancel=cancel).status
+    return None if status == "gave-up" else status == "solved"
+
+
+@dataclass(frozen=True, slots=True)
+class WinnablePoint:
+    """Where a game's history stops being winnable.
+
+    ``status`` is ``"winnable"`` when the last position can still be won (``index`` is the last
+    index), ``"lost"`` when it cannot (``index`` is the last winnable position, ``None`` when not
+    even the start could be won), ``"unknown"`` when a check gave up before it was decided.
+    """
+
+    status: Literal["winnable", "lost", "unknown"]
+    index: int | None
+    #: How many positions the history has (``len(states)``), to say "undo N moves".
+    length: int
+
+    @property
+    def undo_count(self) -> int | None:
+        """Turns to undo to get back to the last winnable position (None when there is none)."""
+        if self.index is None:
+            return None
+        return self.length - 1 - self.index
+
+
+def last_winnable(
+    states: Sequence[GameState],
+    *,
+    timeout: float | None = None,
+    cancel: threading.Event | None = None,
+) -> WinnablePoint:
+    """The last winnable position of a history (``Game.states``: the start, then the position
+    after each turn).
+
+    A position that can be won was reached only from positions that can be won, so the winnable
+    positions are a prefix of the history: after checking the last position, a binary search
+    finds the end of that prefix with about log2(turns) solver runs. ``timeout`` bounds the whole
+    search; a run that gives up makes the answer ``"unknown"``.
+    """
+    if not states:
+        raise ValueError("a history has at least its start position")
+    started = time.monotonic()
+    length = len(states)
+
+    def check(index: int) -> bool | None:
+        left = None if timeout is None else max(timeout - (time.monotonic() - started), 0.0)
+        return is_winnable(states[index], left, cancel)
+
+    verdict = check(length - 1)
+    if verdict is None:
+        return WinnablePoint("unknown", None, length)
+    if verdict:
+        return WinnablePoint("winnable", length - 1, length)
+    low, high = -1, length - 1  # states[low] winnable (or low = -1: none known), states[high] not
+    while high - low > 1:
+        mid = (low + high) // 2
+        verdict = check(mid)
+        if verdict is None:
+            return WinnablePoint("unknown", None, length)
+        if verdict:
+            low = mid
+        else:
+            high = mid
+    return WinnablePoint("lost", None if low < 0 else low, length)
+
+
+def can_bring_card_home(
+    state: GameState,
+    *,
+    timeout: float | None = None,
+    cancel: threading.Event | None = None,
+    max_positions: int = 200_000,
+) -> bool | None:
+    """Seed 004's end of game: can any sequence of moves still bring another card home?
+
+    True when some line of play reaches a move home, False when none ever can (the game is over
+    even though moves may remain), None when undecided within the bounds.
+
+    Cheap answers first: a card that can go home now, or the next card of a suit with no more
+    cards on it than free cells plus empty columns (each can take one of them), settle it at
+    once. Otherwise every position reachable without a move home is searched (canonical keys, so
+    column and cell order do not count) until one move home appears; a position with no free cell
+    and no empty column has few moves, so a stuck game is proved stuck quickly.
+    """
+    started = time.monotonic()
+    cols, cells, found = _compact(state)
+    room = (4 - len(cells)) + cols.count(b"")
+    for suit in range(4):
+        if found[suit] == 13:
+            continue
+        card = found[suit] * 4 + suit  # the next card this suit needs
+        if card | _CELL_FLAG in cells:
+            return True
+        for col in cols:
+            at = next((i for i, v in enumerate(col) if v & 0x3F == card), -1)
+            if at >= 0:
+                if len(col) - 1 - at <= room:
+                    return True
+                break
+    runs = _Runs()
+    seen = {_key(cols, cells)}
+    frontier = [(cols, cells)]
+    count = 0
+    while frontier:
+        next_frontier: list[tuple[_Cols, bytes]] = []
+        for cols, cells in frontier:
+            count += 1
+            if count % _CHECK_EVERY == 0:
+                if cancel is not None and cancel.is_set():
+                    return None
+                if timeout is not None and time.monotonic() - started >= timeout:
+                    return None
+            for ckey, ccols, ccells, cfound, _step in _children(cols, cells, found, runs):
+                if cfound != found:
+                    return True
+                if ckey not in seen:
+                    seen.add(ckey)
+                    next_frontier.append((ccols, ccells))
+            if len(seen) > max_positions:
+                return None
+        frontier = next_frontier
+    return False
