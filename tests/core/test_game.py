@@ -12,8 +12,6 @@ from freecell_tui.core.game import Game, Outcome, Turn
 from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.core.state import GameState
 
-from .solutions import DEAL_1_SOLUTION
-
 
 def play_all(game: Game, text: str) -> Game:
     for move in parse_moves(text):
@@ -94,11 +92,11 @@ def test_restart_then_redo_replays_everything() -> None:
     assert again.state == game.state
 
 
-def test_win_with_a_known_solution() -> None:
-    game = play_all(Game.new(1, autoplay=AutoplayMode.OFF), DEAL_1_SOLUTION)
+def test_win_with_a_known_solution(deal_1_solution: str) -> None:
+    game = play_all(Game.new(1, autoplay=AutoplayMode.OFF), deal_1_solution)
     assert game.outcome is Outcome.WON and game.state.is_won
     assert game.state.foundations == (13, 13, 13, 13)
-    assert game.move_count == len(parse_moves(DEAL_1_SOLUTION))
+    assert game.move_count == len(parse_moves(deal_1_solution))
 
 
 def stuck_position() -> GameState:

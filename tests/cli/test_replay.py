@@ -1,0 +1,213 @@
+"""``freecell-tui replay``: check moves from a deal or a board; final position and won/not won."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from freecell_tui.cli import main
+from freecell_tui.core.deals import deal, deal_text
+
+WON = """\
+Foundations: H-K C-K D-K S-K
+Freecells: - - - -
+:
+:
+:
+:
+:
+:
+:
+:
+won
+"""
+
+# Deal 1 after 3a 32: 2♥ in free cell a, 8♦ onto 9♣.
+AFTER_3A_32 = """\
+Foundations: H-0 C-0 D-0 S-0
+Freecells: 2H - - -
+: JD KD 2S 4C 3S 6D 6S
+: 2D KC KS 5C TD 8S 9C 8D
+: 9H 9S 9D TS 4S
+: JC 5S QD QH TH QS 6H
+: 5D AD JS 4H 8H 6C
+: 7H QC AS AC 2C 3D
+: 7C KH AH 4D JH 8C
+: 5H 3H 3C 7S 7D TC
+not won
+"""
+
+
+def replay(
+    args: list[str], stdin: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(["replay", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solution_from_stdin_wins(
+    deal_1_solution: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert replay(["--deal", "1"], deal_1_solution, capsys, monkeypatch) == (0, WON, "")
+
+
+def test_unfinished_game_is_not_won(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert replay(["--deal", "1"], "3a\n32\n", capsys, monkeypatch) == (0, AFTER_3A_32, "")
+
+
+def test_no_moves_prints_the_start(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = replay(["--deal", "617"], "", capsys, monkeypatch)
+    assert code == 0 and out == deal(617).to_text() + "not won\n"
+
+
+@pytest.mark.parametrize(
+    ("moves", "line"),
+    [
+        ("3a 12", "move 2: 12: 6♠ cannot go on 9♣: ranks must step down by one"),
+        (
+            "3a 32 zz",
+            "move 3: zz: 'zz' is not a move: 'z' is not a pile (1–8 columns, a–d free cells, h home)",
+        ),
+        ("bh", "move 1: bh: free cell b is empty: there is no card to move"),
+        ("3a 3a", "move 2: 3a: 8♦ cannot go to free cell a: it already holds 2♥"),
+    ],
+)
+def test_first_bad_move_exits_1(
+    moves: str, line: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert replay(["--deal", "1"], moves, capsys, monkeypatch) == (1, line + "\n", "")
+
+
+def test_moves_file_and_board_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text(deal(1).to_text(), encoding="utf-8")
+    moves = tmp_path / "moves.txt"
+    moves.write_text("3a\n32\n", encoding="utf-8")
+    assert main(["replay", "--board", str(board), str(moves)]) == 0
+    assert capsys.readouterr().out == AFTER_3A_32
+    # A plain eight-line deal is a board too.
+    board.write_text(deal_text(1), encoding="utf-8")
+    assert main(["replay", "--board", str(board), str(moves)]) == 0
+    assert capsys.readouterr().out == AFTER_3A_32
+
+
+def test_autoplay_option(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 5a 5b 5c 5d uncovers A♦: with --autoplay safe it goes home by itself.
+    code, out, _ = replay(["--deal", "1", "--autoplay", "safe"], "5a 5b 5c 5d", capsys, monkeypatch)
+    assert code == 0 and out.startswith("Foundations: H-0 C-0 D-A S-0\n")
+    code, out, _ = replay(["--deal", "1"], "5a 5b 5c 5d", capsys, monkeypatch)
+    assert code == 0 and out.startswith("Foundations: H-0 C-0 D-0 S-0\n")
+    # Autoplay off is the default, so fc-solve's own 5h is legal; with autoplay it is not.
+    code, out, _ = replay(
+        ["--deal", "1", "--autoplay", "safe"], "5a 5b 5c 5d 5h", capsys, monkeypatch
+    )
+    assert (code, out) == (1, "move 5: 5h: 5♦ cannot go home yet: the ♦ foundation needs 2♦ first\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--deal", "0"],
+            "freecell-tui replay: error: deal 0 does not exist: deals are numbered 1 to 8,589,934,591",
+        ),
+        (
+            ["--deal", "1", "--autoplay", "x"],
+            "freecell-tui replay: error: 'x' is not an autoplay mode: use off, safe or all",
+        ),
+        (
+            ["--board", "/nonexistent/board"],
+            "freecell-tui replay: error: cannot read /nonexistent/board: no such file or directory",
+        ),
+        (
+            ["--deal", "1", "/nonexistent/moves"],
+            "freecell-tui replay: error: cannot read /nonexistent/moves: no such file or directory",
+        ),
+    ],
+)
+def test_bad_arguments_exit_2(
+    args: list[str],
+    message: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, out, err = replay(args, "", capsys, monkeypatch)
+    assert (code, out, err) == (2, "", message + "\n")
+
+
+def test_bad_board_file_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text("Foundations: H-0 C-0 D-0 S-0\n: AS AS\n", encoding="utf-8")
+    assert main(["replay", "--board", str(board), "-"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err
+        == "freecell-tui replay: error: line 2: AS appears twice: in column 1 (line 2) and in column 1 (line 2)\n"
+    )
+
+
+def test_deal_or_board_is_required() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "freecell_tui", "replay"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "one of the arguments --deal --board is required" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_subprocess_with_piped_stdin() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "freecell_tui", "replay", "--deal", "1"],
+        input="3a 12",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (result.returncode, result.stdout) == (
+        1,
+        "move 2: 12: 6♠ cannot go on 9♣: ranks must step down by one\n",
+    )
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.fcsolve
+def test_fcsolve_full_output_piped_in_wins(
+    fcsolve_solution: Callable[[int], str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """fc-solve -l lg -m -snx, whole output (separators and summary lines) for deals 1–200."""
+    for number in range(1, 201):
+        code, out, err = replay(
+            ["--deal", str(number)], fcsolve_solution(number), capsys, monkeypatch
+        )
+        assert (code, out.splitlines()[-1], err) == (0, "won", ""), f"deal {number}"
+
+
+@pytest.mark.fcsolve
+def test_fcsolve_pipe_through_a_real_subprocess(fcsolve_solution: Callable[[int], str]) -> None:
+    for number in (1, 617, 2**31 + 5):
+        result = subprocess.run(
+            [sys.executable, "-m", "freecell_tui", "replay", "--deal", str(number)],
+            input=fcsolve_solution(number),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert (result.returncode, result.stdout[-4:]) == (0, "won\n"), number
