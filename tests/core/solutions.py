@@ -1,9 +1,0 @@
-"""A known solution, so game tests can win without fc-solve installed."""
-
-# fc-solve -l lg -m -snx for Microsoft deal 1 (freecell-solver 5.0.0); autoplay off.
-DEAL_1_SOLUTION = """
-5a 5b 5c 5d 5h b2 8b a8 7a b7 58 a5 85 6b 6a 6h 6h ah 8a 8h a2 8a 81 76 78 7h 3h ah ch
-1h 4h 3a b3 4c 4b d4 c7 b4 6d 6c 6b 6h c6 d6 2d 2h a2 d2 1c 1a 1d 1h 1h dh a2 b1 3d 3h 3a
-3b 34 3h b6 13v2 a1 67 57 26v4 2b 2a 25 5h 13 25 21 2h dh 8h 7h 6h 7h 7h 42v4 4d 48 8h ch
-6h bh 6h 2h 2h 3h 2h a4 d1 64 78v6 7h 8h 4h 8h 4h 8h 3h 4h 8h 1h 3h 2h 8h 1h 3h 5h 8h
-"""
