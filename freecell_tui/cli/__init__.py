@@ -71,7 +71,11 @@ def fail(prog: str, message: str, code: int = 2) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        # A subcommand may set ``usage_error`` to report bad arguments with its own exit code.
+        usage_error = getattr(args, "usage_error", parser.error)
+        usage_error(f"unrecognized arguments: {' '.join(extras)}")
     handler = getattr(args, "handler", None)
     try:
         if handler is None:
