@@ -1,0 +1,84 @@
+"""The resume prompt shown at start when an unfinished game is waiting: resume it (the default,
+``Enter``), start a new game (``n``), or quit (``q``: the game waits for next time)."""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+from freecell_tui.store import SavedGame, format_duration
+from freecell_tui.ui.screens.saves import PositionPreview
+
+__all__ = ["ResumeChoice", "ResumeScreen"]
+
+
+class ResumeChoice(enum.Enum):
+    RESUME = "resume"  # store.resume(saved), then play saved.game
+    NEW = "new"  # store.discard_autosave(saved) (recorded as left), then a new deal
+    QUIT = "quit"  # leave everything as it is and exit
+
+
+class ResumeScreen(ModalScreen[ResumeChoice]):
+    """Ask whether to resume ``saved``; returns a :class:`ResumeChoice`."""
+
+    DEFAULT_CSS = """
+    ResumeScreen { align: center middle; background: $background 60%; }
+    ResumeScreen > Vertical {
+        width: auto;
+        max-width: 80;
+        height: auto;
+        padding: 1 2;
+        border: thick $primary;
+        background: $surface;
+    }
+    ResumeScreen .title { text-style: bold; width: 100%; content-align: center middle; }
+    ResumeScreen #summary { width: 100%; margin: 1 0; }
+    ResumeScreen PositionPreview { margin: 0 0 1 0; }
+    ResumeScreen Horizontal { width: auto; height: auto; align: center middle; }
+    ResumeScreen Button { margin: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,escape", "choose('resume')", "Resume", show=False),
+        Binding("n", "choose('new')", "New game"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, saved: SavedGame) -> None:
+        super().__init__()
+        self.saved = saved
+
+    def compose(self) -> ComposeResult:
+        game = self.saved.game
+        start = f"Deal {game.deal_number}" if game.deal_number is not None else "A custom position"
+        saved_at = self.saved.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        summary = (
+            f"{start}: {game.move_count} moves, {game.state.cards_home} cards home, "
+            f"{format_duration(self.saved.elapsed_seconds)} played; saved {saved_at}."
+        )
+        with Vertical():
+            yield Label("You have an unfinished game", classes="title")
+            yield Static(Content(summary), id="summary")
+            preview = PositionPreview(id="preview")
+            preview.state = game.state
+            yield preview
+            with Horizontal():
+                yield Button("Resume (⏎)", id="resume", variant="primary")
+                yield Button("New game (n)", id="new")
+                yield Button("Quit (q)", id="quit")
+
+    def on_mount(self) -> None:
+        self.query_one("#resume", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_choose(event.button.id or "resume")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(ResumeChoice(choice))

@@ -1,0 +1,138 @@
+"""The statistics screen: games played and won, win rate, streaks, and each deal's best time and
+fewest moves; ``r`` resets them after asking."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, DataTable, Label, Static
+
+from freecell_tui.store import Statistics, Store, StoreError, format_duration
+from freecell_tui.ui.screens.dialogs import ConfirmScreen
+
+__all__ = ["StatsScreen"]
+
+
+class StatsScreen(ModalScreen[None]):
+    """Statistics read from ``store``; closes with Escape."""
+
+    DEFAULT_CSS = """
+    StatsScreen { align: center middle; background: $background 60%; }
+    StatsScreen > Vertical {
+        width: 76;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: thick $primary;
+        background: $surface;
+        padding: 0 1;
+    }
+    StatsScreen .title { text-style: bold; width: 100%; content-align: center middle; }
+    StatsScreen #figures { height: auto; margin: 1 0; }
+    StatsScreen DataTable { height: auto; max-height: 14; }
+    StatsScreen #message { height: auto; min-height: 1; margin-top: 1; }
+    StatsScreen #message.-error { color: $text-error; }
+    StatsScreen Horizontal { height: auto; margin-top: 1; }
+    StatsScreen Button { margin-right: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "reset", "Reset"),
+        Binding("escape", "close", "Close"),
+    ]
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+        self.stats: Statistics | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Statistics", classes="title")
+            yield Static(id="figures")
+            yield DataTable(id="deals", cursor_type="row", zebra_stripes=True)
+            yield Static(id="message")
+            with Horizontal():
+                yield Button("Reset (r)", id="reset", variant="error")
+                yield Button("Close (Esc)", id="close", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#deals", DataTable).add_columns(
+            "Deal", "Played", "Won", "Best time", "Fewest moves"
+        )
+        self.refresh_stats()
+        self.query_one("#close", Button).focus()
+
+    def refresh_stats(self) -> None:
+        figures = self.query_one("#figures", Static)
+        table = self.query_one("#deals", DataTable)
+        table.clear()
+        try:
+            stats = self.stats = self.store.statistics()
+        except StoreError as error:
+            self.say(error.message, error=True)
+            return
+        figures.update(
+            Content(
+                f"Played {stats.played}   Won {stats.won}   Lost {stats.lost}   "
+                f"Win rate {stats.win_rate_text}\n"
+                f"Current streak {stats.current_streak}   Best streak {stats.best_streak}"
+            )
+        )
+        for deal in stats.deals:
+            table.add_row(
+                Text(deal.label),
+                Text(str(deal.played), justify="right"),
+                Text(str(deal.won), justify="right"),
+                Text(format_duration(deal.best_seconds), justify="right"),
+                Text("–" if deal.fewest_moves is None else str(deal.fewest_moves), justify="right"),
+            )
+        table.display = bool(stats.deals)
+        if not stats.played:
+            self.say("No finished games yet: a game counts once it is won or left for a new one.")
+
+    def say(self, message: str, *, error: bool = False) -> None:
+        line = self.query_one("#message", Static)
+        line.update(Content(message))
+        line.set_class(error, "-error")
+
+    def action_reset(self) -> None:
+        played = self.stats.played if self.stats else 0
+        if not played:
+            self.say("There are no statistics to reset.")
+            return
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                self.say("Statistics kept.")
+                return
+            try:
+                forgotten = self.store.reset_statistics()
+            except StoreError as error:
+                self.say(error.message, error=True)
+                return
+            self.refresh_stats()
+            self.say(f"Statistics reset: {forgotten} finished games forgotten. Saves are kept.")
+
+        games = f"{played} finished game{'s' if played != 1 else ''}"
+        self.app.push_screen(
+            ConfirmScreen(
+                "Reset the statistics?", f"Forget {games}? Saves are kept.", yes="Reset", no="Keep"
+            ),
+            answered,
+        )
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "reset":
+            self.action_reset()
+        else:
+            self.action_close()
