@@ -134,6 +134,17 @@ def _pile(kind: str, number: int) -> Pile:
     return FOUNDATION
 
 
+def _looks_like_a_move(word: str) -> bool:
+    """True for words a player meant as notation (``3z``, ``18vz``), whose notation error says
+    more than "not a command"; false for words like ``bogus``."""
+    piles = "12345678abcdh"
+    if len(word) == 1:
+        return word in piles
+    if len(word) == 2:
+        return any(ch in piles or ch.isdigit() for ch in word)
+    return word[0] in piles and word[1] in piles and word[2] == "v"
+
+
 def parse_command(text: str) -> Command:
     """Read one command. Raises :class:`NotationError` with a message for the player."""
     words = text.split()
@@ -174,7 +185,7 @@ def parse_command(text: str) -> Command:
         try:
             return MoveCommand(Move.parse(name))
         except NotationError as error:
-            if len(name) <= 5 and name[:1] in "12345678abcdh":
+            if _looks_like_a_move(name):
                 raise
             raise NotationError(
                 f"{words[0]!r} is not a command or a move: type h for help"

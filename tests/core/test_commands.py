@@ -147,3 +147,19 @@ def test_menu_illegal_moves_are_refused_by_the_rules() -> None:
     empty_cell.check(deal(1))
     with pytest.raises(IllegalMoveError, match="free cell a is empty"):
         deal(1).apply(empty_cell.move)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("9a", "'9a' is not a move: '9' is not a pile (1–8 columns, a–d free cells, h home)"),
+        ("3", "'3' names only one pile: add a destination, as 3h or 3a"),
+        ("18vz", "'18vz' is not a move: after v comes the card count in hexadecimal, as 18v3"),
+        ("bogus", "'bogus' is not a command or a move: type h for help"),
+        ("zz", "'zz' is not a command or a move: type h for help"),
+    ],
+)
+def test_words_meant_as_moves_get_the_notation_reason(text: str, message: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_command(text)
+    assert str(info.value) == message

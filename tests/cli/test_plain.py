@@ -1,0 +1,320 @@
+"""``freecell-tui play --plain``: line mode, driven in-process and through a real pipe."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import subprocess
+import sys
+
+import pytest
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.cards import ALL_CARDS, Card
+from freecell_tui.core.commands import ACTIONS
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Move
+from freecell_tui.core.state import GameState
+from freecell_tui.lineplay import LineSession, format_board, run_line_mode
+
+DEAL_1_BOARD = """\
+Deal 1, 0 moves, 0 of 52 cards home, autoplay safe
+Foundations: ♣ empty, ♦ empty, ♥ empty, ♠ empty
+Free cells: a empty, b empty, c empty, d empty
+Column 1: J♦ K♦ 2♠ 4♣ 3♠ 6♦ 6♠
+Column 2: 2♦ K♣ K♠ 5♣ 10♦ 8♠ 9♣
+Column 3: 9♥ 9♠ 9♦ 10♠ 4♠ 8♦ 2♥
+Column 4: J♣ 5♠ Q♦ Q♥ 10♥ Q♠ 6♥
+Column 5: 5♦ A♦ J♠ 4♥ 8♥ 6♣
+Column 6: 7♥ Q♣ A♠ A♣ 2♣ 3♦
+Column 7: 7♣ K♥ A♥ 4♦ J♥ 8♣
+Column 8: 5♥ 3♥ 3♣ 7♠ 7♦ 10♣
+"""
+
+
+def play(
+    commands: str, *, deal: str | None = "1", autoplay: str = "safe", ascii: bool = False
+) -> tuple[int, str]:
+    """Run line mode in-process on ``commands``; the exit code and everything it printed."""
+    out = io.StringIO()
+    args = argparse.Namespace(deal=deal, autoplay=autoplay, ascii=ascii)
+    code = run_line_mode(args, stdin=io.StringIO(commands), stdout=out)
+    return code, out.getvalue()
+
+
+def test_start_shows_the_board_one_line_per_pile() -> None:
+    code, out = play("")
+    assert code == 0
+    assert (
+        out
+        == "FreeCell in line mode. Type a move such as 3a, h for help, q to quit.\n" + DEAL_1_BOARD
+    )
+
+
+def test_a_move_says_what_moved_then_shows_the_board() -> None:
+    _, out = play("3a\n")
+    after = out.split(DEAL_1_BOARD, 1)[1].splitlines()
+    assert after[0] == "3a: 2♥ to free cell a"
+    assert after[1] == "Deal 1, 1 move, 0 of 52 cards home, autoplay safe"
+    assert after[3] == "Free cells: a 2♥, b empty, c empty, d empty"
+    assert after[6] == "Column 3: 9♥ 9♠ 9♦ 10♠ 4♠ 8♦"
+
+
+def test_autoplay_moves_are_said_after_the_move() -> None:
+    _, out = play("5a\n5b\n5c\n5d\n")
+    assert "5d: J♠ to free cell d\nAutoplay 5h: A♦ home\n" in out
+    assert "Foundations: ♣ empty, A♦, ♥ empty, ♠ empty" in out
+
+
+def test_refused_and_unreadable_commands_say_why_and_the_game_goes_on() -> None:
+    _, out = play("12\nzz\nt2f 9 1\nt2f 1 2\n3a\n")
+    lines = out.splitlines()
+    assert "Not allowed: 6♠ cannot go on 9♣: ranks must step down by one" in lines
+    assert "Not understood: 'zz' is not a command or a move: type h for help" in lines
+    assert "Not understood: t2f: there is no tableau column 9: tableau columns are 1-8" in lines
+    assert "Not allowed: foundation 2 is for ♦ diamonds: 6♠ goes to foundation 4" in lines
+    assert "3a: 2♥ to free cell a" in lines
+    # Only the last command changed the game.
+    assert lines.count("Deal 1, 1 move, 0 of 52 cards home, autoplay safe") == 1
+
+
+def test_menu_commands_play_moves() -> None:
+    _, out = play("t2c 3 1\nt2t 3 2\nc2t 1 3\nc2f 1 3\n")
+    assert "3a: 2♥ to free cell a" in out
+    assert "32: 8♦ onto 9♣ in column 2" in out
+    assert "Not allowed: 2♥ cannot go on 4♠: ranks must step down by one" in out
+    assert "Not allowed: 2♥ cannot go home yet: the ♥ foundation starts with A♥" in out
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        ("t2f", "Not understood: t2f: missing operands: use t2f T F (tableau 1-8, foundation 1-4)"),
+        (
+            "t2c 1 2 3",
+            "Not understood: t2c: too many operands: use t2c T C (tableau 1-8, cell 1-4)",
+        ),
+        ("c2f x 1", "Not understood: c2f: 'x' is not a number: cells are 1-4"),
+        ("c2t 1 1", "Not allowed: free cell a is empty: there is no card to move"),
+    ],
+)
+def test_menu_errors(command: str, message: str) -> None:
+    assert message in play(command + "\n")[1].splitlines()
+
+
+def test_undo_redo_restart() -> None:
+    _, out = play("3a\n32\nundo\nredo\nrestart\nredo\nundo\nundo\nundo\n")
+    lines = out.splitlines()
+    assert "Undone: 32" in lines and "Redone: 32" in lines
+    assert "Restarted: back to the first position (redo replays your moves)." in lines
+    assert "Redone: 3a" in lines
+    assert lines[-1] == "Not allowed: nothing to undo"
+
+
+def test_redo_with_nothing_to_redo() -> None:
+    assert play("redo\n")[1].splitlines()[-1] == "Not allowed: nothing to redo"
+
+
+def test_undo_says_it_took_back_the_autoplay_too() -> None:
+    _, out = play("5a\n5b\n5c\n5d\nu\n")
+    assert "Undone: 5d and 1 autoplay move" in out.splitlines()
+
+
+def test_new_deal_and_autoplay_commands() -> None:
+    _, out = play("deal 617\nautoplay off\nnew 5\nautoplay sometimes\ndeal 0\n")
+    lines = out.splitlines()
+    assert "New game: deal 617." in lines
+    assert "Deal 617, 0 moves, 0 of 52 cards home, autoplay safe" in lines
+    assert "Autoplay is now off, from your next move." in lines
+    assert "Deal 5, 0 moves, 0 of 52 cards home, autoplay off" in lines
+    assert "Not understood: 'sometimes' is not an autoplay mode: use off, safe or all" in lines
+    assert (
+        lines[-1] == "Not understood: deal 0 does not exist: deals are numbered 1 to 8,589,934,591"
+    )
+
+
+def test_new_without_a_number_picks_a_random_deal() -> None:
+    _, out = play("new\n", deal=None)
+    numbers = [int(n) for n in re.findall(r"^Deal (\d+), 0 moves", out, re.MULTILINE)]
+    assert len(numbers) == 2 and all(1 <= n <= 32_000 for n in numbers)
+    assert f"New game: deal {numbers[1]}." in out
+
+
+def test_help_lists_line_mode_and_the_menu() -> None:
+    _, out = play("h\n")
+    for text in (
+        "undo (u), redo (r)",
+        "t2f T F   -- move from Tableau T to Foundation F",
+        "q         -- quit",
+    ):
+        assert text in out
+    assert "1 clubs, 2 diamonds, 3 hearts, 4 spades" in out
+
+
+def test_board_and_moves_commands() -> None:
+    _, out = play("board\nmoves\n")
+    assert out.count(DEAL_1_BOARD) == 2
+    assert "8 legal moves:\n1a: 6♠ to free cell a\n" in out
+    assert "8a: 10♣ to free cell a" in out
+
+
+@pytest.mark.parametrize("action", ["hint", "solve", "saves", "stats", "klondike"])
+def test_actions_not_in_line_mode_yet(action: str) -> None:
+    """When an engineer teaches line mode one of these, it leaves this list."""
+    assert play(action + "\n")[1].splitlines()[-1] == (
+        f"{action} is not available in line mode yet: play on, or type h for help."
+    )
+
+
+def test_every_action_has_a_handler() -> None:
+    for action in ACTIONS:
+        assert callable(getattr(LineSession, f"do_{action}"))
+
+
+def test_quit_stops_reading() -> None:
+    code, out = play("q\n3a\n")
+    assert code == 0
+    assert out.splitlines()[-1] == "Goodbye."
+    assert "3a: 2♥" not in out
+
+
+def test_win_is_announced_and_another_game_offered(deal_1_solution: str) -> None:
+    commands = "\n".join(deal_1_solution.split()) + "\ny\n"
+    session_out = io.StringIO()
+    session = LineSession(Game.new(1, autoplay=AutoplayMode.OFF), session_out, new_deal=lambda: 42)
+    for line in commands.splitlines():
+        session.handle(line)
+    out = session_out.getvalue()
+    assert (
+        "You won deal 1 in 115 moves!\nAnother game? Type y for a random deal, deal N for deal N, or q to quit.\n"
+        in out
+    )
+    assert "New game: deal 42." in out
+    assert session.game.deal_number == 42 and session.running
+
+
+def test_no_after_a_win_quits(deal_1_solution: str) -> None:
+    session = LineSession(Game.new(1, autoplay=AutoplayMode.OFF), io.StringIO())
+    for move in deal_1_solution.split():
+        session.handle(move)
+    session.handle("no")
+    assert not session.running
+
+
+def test_a_lost_game_is_announced() -> None:
+    """Three kings in free cells, all column tops black; putting K♠ in the last cell ends it."""
+    kings = [Card.parse(code) for code in ("KC", "KD", "KH")]
+    tops = [Card.parse(code) for code in ("QC", "QS", "TC", "TS", "8C", "8S", "6C", "6S")]
+    king = Card.parse("KS")
+    rest = [c for c in ALL_CARDS if c not in kings and c not in tops and c != king]
+    columns = [tuple(rest[i::8]) + (tops[i],) for i in range(8)]
+    columns[7] += (king,)
+    state = GameState(tuple(columns), (*kings, None), (0, 0, 0, 0))
+    state.validate()
+    out = io.StringIO()
+    session = LineSession(Game.from_position(state), out)
+    session.handle("8d")
+    assert out.getvalue().splitlines()[0] == "8d: K♠ to free cell d"
+    assert out.getvalue().splitlines()[-1] == (
+        "No legal move is left: this game is lost. Type undo, restart or new."
+    )
+    assert "Position, 1 move" in out.getvalue()
+
+
+def test_ascii_suits() -> None:
+    _, out = play("3a\n12\n", ascii=True)
+    assert "Column 8: 5H 3H 3C 7S 7D 10C" in out
+    assert "3a: 2H to free cell a" in out
+    assert "Not allowed: 6S cannot go on 9C: ranks must step down by one" in out
+    assert "♣" not in out and "♥" not in out
+
+
+def test_format_board_for_a_game_in_progress() -> None:
+    game = Game.new(1).play(Move.parse("3a")).play(Move.parse("32"))
+    lines = format_board(game, ascii=True)
+    assert lines[:3] == [
+        "Deal 1, 2 moves, 0 of 52 cards home, autoplay safe",
+        "Foundations: C empty, D empty, H empty, S empty",
+        "Free cells: a 2H, b empty, c empty, d empty",
+    ]
+    assert lines[4:6] == ["Column 2: 2D KC KS 5C 10D 8S 9C 8D", "Column 3: 9H 9S 9D 10S 4S"]
+    assert len(lines) == 11
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--deal", "0"],
+            "freecell-tui play: error: deal 0 does not exist: deals are numbered 1 to 8,589,934,591",
+        ),
+        (
+            ["--deal", "1", "--autoplay", "never"],
+            "freecell-tui play: error: 'never' is not an autoplay mode: use off, safe or all",
+        ),
+    ],
+)
+def test_bad_options_exit_2(args: list[str], message: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "freecell_tui", "play", "--plain", *args],
+        input="",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (2, "", message + "\n")
+
+
+def test_through_a_pipe() -> None:
+    """stdin and stdout are pipes: no prompt, output flushed, exit 0 at the end of input."""
+    result = subprocess.run(
+        [sys.executable, "-m", "freecell_tui", "play", "--plain", "--deal", "1"],
+        input="3a\nbogus\nt2c 2 2\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
+    assert result.returncode == 0 and result.stderr == ""
+    assert "> " not in result.stdout
+    lines = result.stdout.splitlines()
+    assert lines[1:12] == DEAL_1_BOARD.splitlines()
+    assert "3a: 2♥ to free cell a" in lines
+    assert "Not understood: 'bogus' is not a command or a move: type h for help" in lines
+    assert "2b: 9♣ to free cell b" in lines
+    assert lines[-1] == "Column 8: 5♥ 3♥ 3♣ 7♠ 7♦ 10♣"
+
+
+def test_pipe_answers_each_line_before_the_next_is_sent() -> None:
+    """A program driving line mode reads each answer before writing the next command."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "freecell_tui", "play", "--plain", "--deal", "1"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    ) as process:
+        assert process.stdin is not None and process.stdout is not None
+        for _ in range(12):  # greeting and board
+            process.stdout.readline()
+        process.stdin.write("3a\n")
+        process.stdin.flush()
+        assert process.stdout.readline() == "3a: 2♥ to free cell a\n"
+        process.stdin.write("q\n")
+        process.stdin.flush()
+        rest = process.stdout.read()
+        assert rest.endswith("Goodbye.\n")
+        assert process.wait(timeout=30) == 0
+
+
+def test_ascii_when_the_output_cannot_show_suits() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "freecell_tui", "play", "--plain", "--deal", "1"],
+        input=b"3a\n",
+        capture_output=True,
+        env={"PYTHONIOENCODING": "ascii", "PATH": ""},
+        check=False,
+    )
+    assert result.returncode == 0
+    assert b"3a: 2H to free cell a" in result.stdout
