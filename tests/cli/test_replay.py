@@ -114,7 +114,10 @@ def test_autoplay_option(
     code, out, _ = replay(
         ["--deal", "1", "--autoplay", "safe"], "5a 5b 5c 5d 5h", capsys, monkeypatch
     )
-    assert (code, out) == (1, "move 5: 5h: 5♦ cannot go home yet: the ♦ foundation needs 2♦ first\n")
+    assert (code, out) == (
+        1,
+        "move 5: 5h: 5♦ cannot go home yet: the ♦ foundation needs 2♦ first\n",
+    )
 
 
 @pytest.mark.parametrize(
