@@ -1,0 +1,333 @@
+"""The save-slot, statistics and resume screens, driven like a player (keys and mouse) in a small
+host app; each screen's result arrives through its dismiss callback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.screen import Screen
+from textual.widgets import DataTable, Input, Static
+
+from freecell_tui.store import SavedGame, Store
+from freecell_tui.ui.screens.dialogs import ConfirmScreen
+from freecell_tui.ui.screens.resume import ResumeChoice, ResumeScreen
+from freecell_tui.ui.screens.saves import PositionPreview, SaveSlotsScreen
+from freecell_tui.ui.screens.stats import StatsScreen
+
+from .helpers import played
+
+
+class Host(App[None]):
+    """Pushes one screen at mount and records what it returns."""
+
+    def __init__(self, screen: Screen[Any]) -> None:
+        super().__init__()
+        self.screen_under_test = screen
+        self.results: list[Any] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(self.screen_under_test, self.results.append)
+
+
+def _message(screen: Screen[Any]) -> str:
+    return str(screen.query_one("#message", Static).render())
+
+
+def _rows(screen: Screen[Any]) -> list[str]:
+    table = screen.query_one("#slots", DataTable)
+    return [str(table.get_row_at(index)[0]) for index in range(table.row_count)]
+
+
+async def _type(pilot: Any, text: str) -> None:
+    await pilot.press(*list(text))
+
+
+def _store(tmp_path: Path) -> Store:
+    store = Store.open(tmp_path / "data").store
+    store.save_slot("first [x]", played(3, 6), 10)
+    store.save_slot("second", played(4, 9), 20)
+    return store
+
+
+# ---------------------------------------------------------------------- save slots
+async def test_the_list_shows_the_slots_and_a_miniature_of_the_highlighted_one(
+    tmp_path: Path,
+) -> None:
+    store = _store(tmp_path)
+    app = Host(SaveSlotsScreen(store, played(5, 3), 4))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SaveSlotsScreen)
+        assert _rows(screen) == ["second", "first [x]"]  # newest first; brackets shown as typed
+        preview = screen.query_one(PositionPreview)
+        assert preview.state == played(4, 9).state
+        await pilot.press("down")
+        await pilot.pause()
+        assert preview.state == played(3, 6).state
+        text = str(preview.render())
+        assert text.splitlines()[1].split()[0] == played(3, 6).state.columns[0][0].label
+
+
+async def test_save_new_with_a_name_typed_in(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    game = played(5, 3)
+    app = Host(SaveSlotsScreen(store, game, 42))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("n")
+        box = screen.query_one("#prompt-input", Input)
+        assert box.has_focus and box.value == "Deal 5"
+        box.value = ""
+        await _type(pilot, "It's [mine]")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert _message(screen) == "Saved as “It's [mine]”."
+        assert _rows(screen)[0] == "It's [mine]"
+        assert not box.has_focus
+    assert store.load_slot("It's [mine]").game == game
+    assert app.results == []  # still open when the test ended
+
+
+async def test_a_bad_or_taken_name_keeps_the_prompt_open_with_the_reason(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    app = Host(SaveSlotsScreen(store, played(5, 3), 4))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("n")
+        box = screen.query_one("#prompt-input", Input)
+        box.value = "SECOND"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "A save named “second” already exists. Choose another name" in _message(screen)
+        assert box.has_focus
+        box.value = "x" * 41
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "at most 40 characters; this one has 41" in _message(screen)
+        await pilot.press("escape")  # closes the prompt, not the screen
+        await pilot.pause()
+        assert app.screen is screen
+    assert len(store.list_slots()) == 2
+
+
+async def test_load_with_enter_returns_the_saved_game(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    app = Host(SaveSlotsScreen(store, played(5, 3), 4))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+    [result] = app.results
+    assert isinstance(result, SavedGame)
+    assert result.name == "first [x]"
+    assert result.game == played(3, 6)
+
+
+async def test_load_by_clicking_a_row_then_the_load_button(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    app = Host(SaveSlotsScreen(store, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.click("#slots", offset=(3, 2))  # the second row (the header is row 0)
+        await pilot.pause()
+        await pilot.click("#load")
+        await pilot.pause()
+    [result] = app.results
+    assert result.game == played(3, 6)
+
+
+async def test_overwrite_asks_first(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    game = played(5, 3)
+    app = Host(SaveSlotsScreen(store, game, 4))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # no: nothing changes
+        await pilot.pause()
+        assert store.load_slot("second").game == played(4, 9)
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert _message(app.screen) == "“second” now holds this game."
+    assert store.load_slot("second").game == game
+
+
+async def test_rename_and_delete_with_confirmation(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    app = Host(SaveSlotsScreen(store, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("r")
+        box = screen.query_one("#prompt-input", Input)
+        assert box.value == "second"
+        box.value = "Ünïcødé ♠"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert _rows(screen)[0] == "Ünïcødé ♠"
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.click("#yes")
+        await pilot.pause()
+        assert _rows(screen) == ["first [x]"]
+        assert _message(screen) == "Deleted “Ünïcødé ♠”."
+    assert [slot.name for slot in store.list_slots()] == ["first [x]"]
+
+
+async def test_export_and_import_from_the_screen(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    target = tmp_path / "out.json"
+    app = Host(SaveSlotsScreen(store, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("e")
+        box = screen.query_one("#prompt-input", Input)
+        box.value = str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert _message(screen) == f"Exported “second” to {target}."
+        assert json.loads(target.read_text())["name"] == "second"
+        # Exporting again over the same file asks first.
+        await pilot.press("e")
+        box.value = str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen is screen
+
+        bad = tmp_path / "bad.json"
+        bad.write_text("{}")
+        await pilot.press("i")
+        box.value = str(bad)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert _message(screen).startswith(
+            "Nothing imported from bad.json: the file is not a saved game"
+        )
+        assert screen.query_one("#message").has_class("-error")
+        box.value = str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert _message(screen) == "Imported “second (2)”: deal #4, 9 moves."
+        assert "second (2)" in _rows(screen)
+        assert screen.selected is not None and screen.selected.name == "second (2)"  # highlighted
+
+
+async def test_a_save_that_does_not_replay_is_named_and_the_screen_carries_on(
+    tmp_path: Path,
+) -> None:
+    store = _store(tmp_path)
+    store._write(
+        "break", lambda c: c.execute("""UPDATE slots SET turns='["1h"]' WHERE name='second'""")
+    )
+    app = Host(SaveSlotsScreen(store, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        preview = screen.query_one(PositionPreview)
+        assert preview.state is None
+        assert "The save “second” cannot be loaded" in preview.note
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "The save “second” cannot be loaded: move 1: 1h" in _message(screen)
+        assert app.screen is screen
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.results == [None]
+
+
+async def test_without_a_game_there_is_nothing_to_save(tmp_path: Path) -> None:
+    app = Host(SaveSlotsScreen(Store.in_memory(), None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert _message(screen).startswith("No saves yet.")
+        await pilot.press("n")
+        await pilot.pause()
+        assert _message(screen) == "There is no game to save."
+
+
+# ---------------------------------------------------------------------- statistics
+async def test_stats_screen_shows_the_figures_and_resets_after_asking(tmp_path: Path) -> None:
+    store = Store.in_memory()
+    store.finish(played(3, 5), 60)
+    store.finish(played(4, 5), 60)
+    app = Host(StatsScreen(store))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        figures = str(screen.query_one("#figures", Static).render())
+        assert "Played 2   Won 0   Lost 2   Win rate 0%" in figures
+        assert "Best streak 0" in figures
+        table = screen.query_one("#deals", DataTable)
+        assert table.row_count == 2
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert store.statistics().played == 2
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert "Statistics reset: 2 finished games forgotten." in _message(screen)
+        assert store.statistics().played == 0
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.results == [None]
+
+
+# ---------------------------------------------------------------------- resume prompt
+def _unfinished(tmp_path: Path) -> SavedGame:
+    first = Store.open(tmp_path).store
+    first.autosave(played(11, 7), 75)
+    first.close()
+    saved = Store.open(tmp_path).store.load_autosave().saved
+    assert saved is not None
+    return saved
+
+
+async def test_resume_is_the_default_with_enter(tmp_path: Path) -> None:
+    saved = _unfinished(tmp_path)
+    app = Host(ResumeScreen(saved))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        summary = str(app.screen.query_one("#summary", Static).render())
+        assert summary.startswith("Deal 11: 7 moves,")
+        assert "1:15 played" in summary
+        assert app.screen.query_one(PositionPreview).state == played(11, 7).state
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.results == [ResumeChoice.RESUME]
+
+
+async def test_new_game_and_quit(tmp_path: Path) -> None:
+    saved = _unfinished(tmp_path)
+    for key, choice in (("n", ResumeChoice.NEW), ("q", ResumeChoice.QUIT)):
+        app = Host(ResumeScreen(saved))
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press(key)
+            await pilot.pause()
+        assert app.results == [choice]
+    app = Host(ResumeScreen(saved))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.click("#new")
+        await pilot.pause()
+    assert app.results == [ResumeChoice.NEW]
