@@ -33,15 +33,31 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def add_game_options(parser: argparse.ArgumentParser) -> None:
-    """Options shared by the full-screen game and ``play``."""
-    parser.add_argument("--deal", metavar="N", help="play Microsoft deal N (1 to 8,589,934,591)")
+def add_game_options(parser: argparse.ArgumentParser, *, subcommand: bool = False) -> None:
+    """Options shared by the full-screen game and ``play``.
+
+    On a subcommand (``subcommand=True``) the options set nothing unless given, so values given
+    before the subcommand (``freecell-tui --deal 5 play --plain``) stand.
+    """
+    suppress = argparse.SUPPRESS
+    parser.add_argument(
+        "--deal",
+        metavar="N",
+        default=suppress if subcommand else None,
+        help="play Microsoft deal N (1 to 8,589,934,591)",
+    )
     parser.add_argument(
         "--data-dir",
         metavar="DIR",
+        default=suppress if subcommand else None,
         help="where saves and statistics live (default: $FREECELL_TUI_DATA_DIR, else the user data dir)",
     )
-    parser.add_argument("--ascii", action="store_true", help="draw suits as C D H S")
+    parser.add_argument(
+        "--ascii",
+        action="store_true",
+        default=suppress if subcommand else False,
+        help="draw suits as C D H S",
+    )
 
 
 def build_parser() -> Parser:

@@ -18,7 +18,7 @@ def add_parser(subparsers: Any) -> None:
         help="play (full screen, or --plain for line mode)",
         description="Play FreeCell. --plain plays in line mode for screen readers, pipes and dumb terminals.",
     )
-    add_game_options(parser)
+    add_game_options(parser, subcommand=True)
     parser.add_argument("--plain", action="store_true", help="line mode: one command a line")
     parser.add_argument(
         "--autoplay", default="safe", metavar="MODE", help="off, safe (default) or all"

@@ -318,3 +318,24 @@ def test_ascii_when_the_output_cannot_show_suits() -> None:
     )
     assert result.returncode == 0
     assert b"3a: 2H to free cell a" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--deal", "5", "--ascii", "play", "--plain"],
+        ["play", "--plain", "--deal", "5", "--ascii"],
+    ],
+)
+def test_game_options_before_or_after_the_subcommand(argv: list[str]) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "freecell_tui", *argv],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[1] == "Deal 5, 0 moves, 0 of 52 cards home, autoplay safe"
+    assert "Foundations: C empty, D empty, H empty, S empty" in result.stdout
