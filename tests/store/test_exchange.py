@@ -179,3 +179,10 @@ def test_a_bad_name_in_the_file_falls_back_to_the_file_name(store: Store, tmp_pa
     path = tmp_path / "from-file.json"
     path.write_bytes(_with(name="bad\nname"))
     assert store.import_file(path).name == "from-file"
+
+
+def test_the_example_in_the_documentation_imports() -> None:
+    docs = Path(__file__).resolve().parents[2] / "docs" / "saves.md"
+    example = docs.read_text(encoding="utf-8").split("```json\n", 1)[1].split("```", 1)[0]
+    info = Store.in_memory().import_bytes(example.encode())
+    assert (info.name, info.deal_number, info.move_count) == ("Deal 1, early on", 1, 7)
