@@ -1,0 +1,274 @@
+"""The solver: solutions replay to a win through the rules, proofs of unsolvability, the compact
+canonical form, cancellation and time budgets, and the helpers the game uses."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.cards import ALL_CARDS, Card
+from freecell_tui.core.deals import deal
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Move, parse_moves
+from freecell_tui.core.rules import apply_move
+from freecell_tui.core.solver import (
+    can_bring_card_home,
+    canonical_key,
+    is_winnable,
+    last_winnable,
+    solve,
+)
+from freecell_tui.core.state import GameState
+
+#: Unsolvable: the one Microsoft deal of the first 32,000 that no line of play wins.
+UNSOLVABLE_DEAL = 11982
+
+
+def play_out(start: GameState, moves: tuple[Move, ...]) -> GameState:
+    """Apply ``moves`` through the rules, autoplay off, checking each is already resolved."""
+    state = start
+    for move in moves:
+        assert move == state.resolve(move), f"{move} is not written resolved"
+        state = apply_move(state, move)
+    return state
+
+
+def C(code: str) -> Card:
+    return Card.parse(code)
+
+
+def position(
+    columns: list[str], cells: str = "", foundations: tuple[int, ...] = (0, 0, 0, 0)
+) -> GameState:
+    """A position from column codes ("KH QS"), cell codes and foundation ranks (C D H S)."""
+    cards = [tuple(C(code) for code in column.split()) for column in columns]
+    cards += [()] * (8 - len(cards))
+    cell_cards: list[Card | None] = [C(code) for code in cells.split()]
+    cell_cards += [None] * (4 - len(cell_cards))
+    state = GameState(tuple(cards), tuple(cell_cards), foundations)
+    state.validate()
+    return state
+
+
+@pytest.mark.parametrize(
+    "number", [1, 2, 3, 164, 617, 1941, 24567, 1_000_000, 2**31 + 7, 8_589_934_591]
+)
+def test_solution_replays_to_a_win_through_the_rules(number: int) -> None:
+    result = solve(deal(number), timeout=20)
+    assert result.status == "solved"
+    assert play_out(deal(number), result.moves).is_won
+    # Every foundation move is written out: 52 of them, one per card.
+    assert sum(1 for move in result.moves if move.dest.is_foundation) == 52
+    assert result.positions >= 1
+
+
+def test_solution_replays_with_the_notation_parser() -> None:
+    """The text of the moves, read back by the one notation parser, still wins."""
+    result = solve(deal(7), timeout=20)
+    text = " ".join(str(move) for move in result.moves)
+    state = deal(7)
+    for move in parse_moves(text):
+        state = apply_move(state, move)
+    assert state.is_won
+
+
+def test_solves_from_the_middle_of_a_game_with_cells_and_an_empty_column() -> None:
+    game = Game.new(1, autoplay=AutoplayMode.OFF)
+    for move in parse_moves("5a 5b 5c 5d 5h b2 8b a8 7a b7 58 a5 85"):
+        game = game.play(move)
+    result = solve(game.state, timeout=20)
+    assert result.status == "solved"
+    assert play_out(game.state, result.moves).is_won
+
+
+def test_the_same_position_always_gives_the_same_solution() -> None:
+    assert solve(deal(42)).moves == solve(deal(42)).moves
+
+
+def test_deal_11982_is_proved_unsolvable() -> None:
+    result = solve(deal(UNSOLVABLE_DEAL), timeout=60)
+    assert result.status == "unsolvable"
+    assert result.moves == ()
+    assert result.positions > 1000  # a proof searched the position space
+
+
+def test_a_position_one_move_from_the_end_is_solved_in_one_move() -> None:
+    in_column = position(["KH"], foundations=(13, 13, 12, 13))
+    assert [str(m) for m in solve(in_column).moves] == ["1h"]
+    in_cell = position([], cells="KD", foundations=(13, 12, 13, 13))
+    assert [str(m) for m in solve(in_cell).moves] == ["ah"]
+
+
+def test_a_won_position_needs_no_moves() -> None:
+    result = solve(position([], foundations=(13, 13, 13, 13)))
+    assert result.status == "solved"
+    assert result.moves == ()
+
+
+def test_a_short_ending_is_solved_in_the_fewest_moves() -> None:
+    # K♠ lies on Q♠, every other card is home: K♠ off (to a cell or a column), then both home.
+    state = position(["QS KS"], foundations=(13, 13, 13, 11))
+    result = solve(state)
+    assert len(result.moves) == 3
+    assert play_out(state, result.moves).is_won
+
+
+def test_cancelling_stops_a_long_search_promptly() -> None:
+    cancel = threading.Event()
+    timer = threading.Timer(0.15, cancel.set)
+    started = time.monotonic()
+    timer.start()
+    try:
+        result = solve(deal(UNSOLVABLE_DEAL), cancel=cancel)
+    finally:
+        timer.cancel()
+    elapsed = time.monotonic() - started
+    assert result.status == "gave-up"
+    assert result.moves == ()
+    assert elapsed < 0.15 + 0.25  # the search looks at the event every few milliseconds
+
+
+def test_a_time_budget_ends_in_gave_up() -> None:
+    started = time.monotonic()
+    result = solve(deal(UNSOLVABLE_DEAL), timeout=0.1)
+    assert result.status == "gave-up"
+    assert time.monotonic() - started < 0.1 + 0.25
+
+
+def test_a_position_budget_ends_in_gave_up() -> None:
+    assert solve(deal(UNSOLVABLE_DEAL), max_positions=500).status == "gave-up"
+
+
+# ----------------------------------------------------------------------------- the compact form
+def permuted(state: GameState, rng: random.Random) -> GameState:
+    columns = list(state.columns)
+    cells = list(state.cells)
+    rng.shuffle(columns)
+    rng.shuffle(cells)
+    return GameState(tuple(columns), tuple(cells), state.foundations)
+
+
+def test_canonical_key_ignores_column_and_cell_order() -> None:
+    game = Game.new(1, autoplay=AutoplayMode.OFF)
+    for move in parse_moves("5a 5b 5c 5d 5h b2 8b a8 7a"):
+        game = game.play(move)
+    rng = random.Random(4)
+    for state in game.states:
+        key = canonical_key(state)
+        for _ in range(10):
+            assert canonical_key(permuted(state, rng)) == key
+
+
+def test_canonical_key_tells_different_positions_apart() -> None:
+    game = Game.new(1, autoplay=AutoplayMode.OFF)
+    for move in parse_moves("5a 5b 5c 5d 5h b2 8b a8 7a"):
+        game = game.play(move)
+    keys = {canonical_key(state) for state in game.states}
+    assert len(keys) == len(game.states)
+    # A card moved from one column to another is a different position, though the piles'
+    # sizes may match.
+    assert canonical_key(position(["QS KS"], foundations=(13, 13, 13, 11))) != canonical_key(
+        position(["QS", "KS"], foundations=(13, 13, 13, 11))
+    )
+
+
+def test_canonical_key_is_one_byte_per_card_out_with_pile_boundaries() -> None:
+    start = deal(1)
+    key = canonical_key(start)
+    assert len(key) == 52
+    assert sorted(b & 0x3F for b in key) == list(range(52))
+    # Eight columns: eight bytes carry the column flag, each a column's deepest card.
+    assert sorted(b & 0x3F for b in key if b & 0x80) == sorted(c[0].index for c in start.columns)
+    later = position(["KH"], cells="KD", foundations=(13, 12, 12, 13))
+    assert canonical_key(later) == bytes([ALL_CARDS[50].index | 0x80, ALL_CARDS[49].index | 0x40])
+
+
+def test_bytes_per_stored_position_is_reported() -> None:
+    result = solve(deal(1))
+    # A key of at most 52 bytes (33 bytes of object header) plus its dictionary slot.
+    assert 40 < result.bytes_per_position < 200
+
+
+# ----------------------------------------------------------------------------- game helpers
+def test_is_winnable() -> None:
+    assert is_winnable(deal(1)) is True
+    assert is_winnable(lost_game().state) is False
+    assert is_winnable(deal(UNSOLVABLE_DEAL), timeout=0.01) is None
+
+
+def lost_game() -> Game:
+    """Deal 5, autoplay off: four free cells filled, then 4 onto 3 leaves no way to win."""
+    game = Game.new(5, autoplay=AutoplayMode.OFF)
+    for move in parse_moves("7a 5d 4b 7c 43"):
+        game = game.play(move)
+    return game
+
+
+def test_last_winnable_finds_where_the_game_was_lost() -> None:
+    game = lost_game()
+    point = last_winnable(game.states)
+    assert point.status == "lost"
+    assert point.index == 4
+    assert point.undo_count == 1
+    assert is_winnable(game.states[4]) is True
+    assert is_winnable(game.states[5]) is False
+
+
+def test_last_winnable_of_a_winnable_game_is_its_last_position() -> None:
+    game = lost_game().undo()
+    point = last_winnable(game.states)
+    assert (point.status, point.index, point.undo_count) == ("winnable", 4, 0)
+
+
+def test_last_winnable_when_even_the_start_cannot_be_won() -> None:
+    stuck = position([*OPEN_COLUMNS[:7], "9S TS JS QS KS 5S"], cells="KC KD KH 6S")
+    point = last_winnable([stuck])
+    assert (point.status, point.index, point.undo_count) == ("lost", None, None)
+
+
+def test_last_winnable_that_runs_out_of_time_is_unknown() -> None:
+    assert last_winnable([deal(UNSOLVABLE_DEAL)], timeout=0.01).status == "unknown"
+
+
+# Seed 004's end of game. Every ace lies under at least two cards, the two top cards of every
+# column are black (no column card fits on another) and three free cells hold kings.
+OPEN_COLUMNS = [
+    "AC 2D 3D 4D 2C 3C",
+    "AD 5D 6D 7D 4C 5C",
+    "AH 8D 9D TD 6C 7C",
+    "AS JD QD 2H 8C 9C",
+    "3H 4H 5H 6H TC JC",
+    "7H 8H 9H TH QC 2S",
+    "JH QH 7S 8S 3S 4S",
+    "9S TS JS QS KS 5S 6S",
+]
+
+
+def test_no_move_can_bring_a_card_home_when_stuck() -> None:
+    # The fourth cell full too (6♠ from column 8): no legal move at all.
+    stuck = position([*OPEN_COLUMNS[:7], "9S TS JS QS KS 5S"], cells="KC KD KH 6S")
+    assert next(stuck.legal_moves(), None) is None
+    assert can_bring_card_home(stuck) is False
+
+
+def test_a_game_with_moves_left_but_no_way_home_is_over() -> None:
+    # One free cell: any top card can go there and back, which only shows another black card.
+    state = position(OPEN_COLUMNS, cells="KC KD KH")
+    assert next(state.legal_moves(), None) is not None
+    assert can_bring_card_home(state) is False
+
+
+def test_a_card_can_come_home() -> None:
+    assert can_bring_card_home(deal(1)) is True  # free cells enough to dig out an ace
+    # A♣ under 2♣ 3♣ with one free cell: 3♣ onto 4♥, 2♣ to the cell, then A♣ can go home.
+    columns = list(OPEN_COLUMNS)
+    columns[0] = "2D 3D 4D AC 2C 3C"
+    columns[4] = "3H JC 5H 6H TC 4H"
+    assert can_bring_card_home(position(columns, cells="KC KD KH")) is True
+    # And a card that can go home now.
+    columns[0] = "2D 3D 4D 2C 3C AC"
+    assert can_bring_card_home(position(columns, cells="KC KD KH")) is True
