@@ -619,7 +619,8 @@ class GameScreen(Screen[None]):
 
         game = self.game
         deal = f"deal {game.deal_number}" if game.deal_number is not None else "this position"
-        body = f"You won {deal} in {game.move_count} moves and {format_elapsed(self.elapsed)}."
+        moves = f"{game.move_count} move{'s' if game.move_count != 1 else ''}"
+        body = f"You won {deal} in {moves} and {format_elapsed(self.elapsed)}."
 
         def chosen(answer: str | None) -> None:
             if answer == "new":

@@ -6,8 +6,7 @@ from typing import ClassVar, Final
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
-from textual.content import Content
+from textual.containers import Grid, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -73,7 +72,7 @@ class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; background: $background 60%; }
     HelpScreen > VerticalScroll {
-        width: 90;
+        width: 96;
         max-width: 100%;
         height: auto;
         max-height: 100%;
@@ -81,7 +80,9 @@ class HelpScreen(ModalScreen[None]):
         background: $surface;
         padding: 0 1;
     }
-    HelpScreen > VerticalScroll > Static { width: 100%; }
+    HelpScreen .section { color: $text-accent; text-style: bold; margin-top: 1; }
+    HelpScreen Grid { grid-size: 2; grid-columns: 16 1fr; grid-rows: auto; height: auto; }
+    HelpScreen .keys { text-style: bold; padding-left: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,f1", "dismiss", "Close"),
@@ -89,17 +90,11 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
-            scroll.border_title = "FreeCell help"
+            scroll.border_title = "FreeCell: keys and mouse"
             scroll.border_subtitle = "Esc closes"
-            yield Static(help_content())
-
-
-def help_content() -> Content:
-    """The help text as content (never parsed as markup)."""
-    lines: list[Content] = []
-    for section, entries in HELP:
-        lines.append(Content.styled(section, "bold $text-accent"))
-        for keys, text in entries:
-            lines.append(Content.assemble("  ", (f"{keys:<14}", "bold"), " ", text))
-        lines.append(Content(""))
-    return Content("\n").join(lines[:-1])
+            for section, entries in HELP:
+                yield Static(section, classes="section", markup=False)
+                with Grid():
+                    for keys, text in entries:
+                        yield Static(keys, classes="keys", markup=False)
+                        yield Static(text, markup=False)

@@ -50,6 +50,7 @@ class PileWidget(Widget):
     PileWidget > .card--red { color: $text-error; text-style: bold; }
     PileWidget > .card--clubs { color: $text-success; text-style: bold; }
     PileWidget > .card--diamonds { color: $text-primary; text-style: bold; }
+    PileWidget > .card--edge { text-style: underline; }
     PileWidget > .card--selected { background: $accent 45%; }
     PileWidget > .card--selected-border { color: $accent; text-style: bold; }
     PileWidget > .card--hover { background: $foreground 15%; }
@@ -69,6 +70,7 @@ class PileWidget(Widget):
         "card--red",
         "card--clubs",
         "card--diamonds",
+        "card--edge",
         "card--selected",
         "card--selected-border",
         "card--hover",
@@ -129,9 +131,11 @@ class PileWidget(Widget):
             return ("card--face", "card--hover")
         return ("card--face",)
 
-    def _border_class(self, selected: bool) -> str:
+    def _border_class(self, selected: bool, top: bool = True) -> str:
         if selected:
             return "card--selected-border"
+        if not top:
+            return "card--border"
         if self.hover_target:
             return "card--hover-target-border"
         if self.target:
@@ -158,11 +162,11 @@ class PileWidget(Widget):
         label = f" {text} " if self.cursor else text
         return Content.styled(label.center(width)[:width], self._style(name))
 
-    def _card_top(self, card: Card, *, selected: bool, hovered: bool) -> Content:
+    def _card_top(self, card: Card, *, selected: bool, hovered: bool, top: bool = True) -> Content:
         """``╭ 10♥ ────╮``: a covered card, or the first line of a top card."""
         width = self.size.width
         face = self._face(selected, hovered)
-        border = self._style(*face, self._border_class(selected))
+        border = self._style(*face, self._border_class(selected, top))
         label = self._label(card)
         fill = max(width - len(label) - 4, 0)
         return Content.assemble(
@@ -215,11 +219,16 @@ class PileWidget(Widget):
             Content.styled("└" + "╌" * inner + "┘", style),
         ]
 
-    def _compact_card(self, card: Card, prefix: str, *, selected: bool, hovered: bool) -> Content:
-        """One line: ``prefix`` then the card's label on the card face."""
+    def _compact_card(
+        self, card: Card, prefix: str, *, selected: bool, hovered: bool, top: bool = True
+    ) -> Content:
+        """One line: ``prefix`` then the card's label on the card face (the top card underlined,
+        as the edge of the card)."""
         width = self.size.width
         face = self._face(selected, hovered)
-        border = self._style(*face, self._border_class(selected))
+        if top:
+            face = (*face, "card--edge")
+        border = self._style(*face, self._border_class(selected, top))
         label = self._label(card)
         rest = max(width - len(prefix) - len(label) - 1, 0)
         return Content.assemble(
@@ -324,9 +333,13 @@ class ColumnWidget(PileWidget):
             selected = depth <= self.selected
             hovered = depth <= self.hovered
             if self.compact:
-                lines.append(self._compact_card(card, "▏", selected=selected, hovered=hovered))
+                lines.append(
+                    self._compact_card(
+                        card, "▏", selected=selected, hovered=hovered, top=depth == 1
+                    )
+                )
             elif depth > 1:
-                lines.append(self._card_top(card, selected=selected, hovered=hovered))
+                lines.append(self._card_top(card, selected=selected, hovered=hovered, top=False))
             else:
                 lines.extend(self._card_box(card, selected=selected, hovered=hovered))
         return Content("\n").join(lines)
