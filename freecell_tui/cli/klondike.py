@@ -55,7 +55,7 @@ def add_parser(subparsers: Any) -> None:
             "Play Klondike games by fixed rules (see docs/klondike.md): pay $52 a game, win $5 "
             "for each card that reaches the output piles. Prints the complete record of the first "
             "games, then the games played, the cards home, the net winnings and the mean a game "
-            "with its 95%% confidence interval. Exit 0, or 2 for bad arguments or a bad decks file."
+            "with its 95% confidence interval. Exit 0, or 2 for bad arguments or a bad decks file."
         ),
     )
     parser.add_argument(
