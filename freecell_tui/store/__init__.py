@@ -8,7 +8,7 @@ from freecell_tui.store.database import DB_NAME, SCHEMA_VERSION, AutosaveLookup,
 from freecell_tui.store.errors import ErrorKind, StoreError
 from freecell_tui.store.exchange import FORMAT_NAME, FORMAT_VERSION, ImportedGame, read_export
 from freecell_tui.store.names import MAX_NAME_LENGTH, check_name
-from freecell_tui.store.records import GameRecord, SavedGame, SlotInfo
+from freecell_tui.store.records import GameRecord, SavedGame, SlotInfo, UnfinishedInfo
 from freecell_tui.store.stats import (
     DealStats,
     GameResult,
@@ -37,6 +37,7 @@ __all__ = [
     "Statistics",
     "Store",
     "StoreError",
+    "UnfinishedInfo",
     "check_name",
     "compute_statistics",
     "format_duration",

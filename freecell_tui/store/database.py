@@ -41,7 +41,7 @@ from freecell_tui.paths import data_dir as default_data_dir
 from freecell_tui.store.errors import ErrorKind, StoreError, describe_sqlite_error
 from freecell_tui.store.exchange import read_export, write_export
 from freecell_tui.store.names import check_name, name_key
-from freecell_tui.store.records import GameRecord, SavedGame, SlotInfo
+from freecell_tui.store.records import GameRecord, SavedGame, SlotInfo, UnfinishedInfo
 from freecell_tui.store.stats import GameResult, Result, Statistics, compute_statistics
 
 __all__ = [
@@ -413,6 +413,52 @@ class Store:
                 tuple(problems),
             )
         return AutosaveLookup(None, tuple(problems))
+
+    def unfinished_games(self) -> list[UnfinishedInfo]:
+        """The unfinished games no running copy is playing (this copy's own excluded), newest
+        first, read without replaying: the save screen lists them, so a game set aside by
+        loading a save can be taken up again."""
+        rows = self._read(
+            "list the unfinished games",
+            "SELECT id, owner, deal_number, move_count, cards_home, elapsed_seconds, saved_at"
+            " FROM autosaves ORDER BY saved_at DESC, id DESC",
+        )
+        return [
+            UnfinishedInfo(row_id, deal, moves, home, float(seconds), _read_stamp(saved))
+            for row_id, owner, deal, moves, home, seconds, saved in rows
+            if row_id != self._autosave_id and not _owner_alive(owner, self._owner)
+        ]
+
+    def load_unfinished(self, autosave_id: int) -> SavedGame:
+        """One unfinished game, replayed and checked. Raises NOT_FOUND, or INVALID_SAVE when it
+        does not replay (it is left untouched)."""
+        rows = self._read(
+            "read the unfinished game",
+            f"SELECT saved_at, {_GAME_FIELDS} FROM autosaves WHERE id=?",
+            (autosave_id,),
+        )
+        if not rows:
+            raise StoreError(ErrorKind.NOT_FOUND, "That unfinished game is no longer there.")
+        saved_at = _read_stamp(rows[0][0])
+        try:
+            record = _row_record(rows[0][1:])
+            game = record.to_game()
+        except FreeCellError as error:
+            raise StoreError(
+                ErrorKind.INVALID_SAVE,
+                f"The unfinished game saved {saved_at.astimezone():%Y-%m-%d %H:%M} cannot be "
+                f"loaded: {error}. It is left as it was.",
+            ) from None
+        return SavedGame(game, record.elapsed_seconds, saved_at, None, autosave_id)
+
+    def switch_to(self, saved: SavedGame) -> StoreError | None:
+        """Make ``saved`` (a loaded save, or an unfinished game) the game this copy plays.
+        The current game in progress is set aside (kept as an unfinished game, not counted in
+        the statistics); an unfinished game is taken up, so later autosaves continue its row.
+        Then call ``autosave(saved.game, saved.elapsed_seconds)`` as after any change."""
+        if saved.autosave_id is not None:
+            return self.resume(saved)
+        return self.set_aside()
 
     def resume(self, saved: SavedGame) -> StoreError | None:
         """Make the unfinished game ``saved`` (from :meth:`load_autosave`) this copy's game in

@@ -18,7 +18,7 @@ from freecell_tui.core.game import Game, Turn
 from freecell_tui.core.notation import parse_moves
 from freecell_tui.core.position import parse_position
 
-__all__ = ["GameRecord", "SavedGame", "SlotInfo", "turn_text"]
+__all__ = ["GameRecord", "SavedGame", "SlotInfo", "UnfinishedInfo", "turn_text"]
 
 
 def turn_text(turn: Turn) -> str:
@@ -108,4 +108,21 @@ class SlotInfo:
     @property
     def deal_label(self) -> str:
         """``#1234`` or ``custom`` (a position that is not a numbered deal)."""
+        return f"#{self.deal_number}" if self.deal_number is not None else "custom"
+
+
+@dataclass(frozen=True, slots=True)
+class UnfinishedInfo:
+    """An unfinished game no running copy is playing (set aside, or left by a copy that quit or
+    crashed), read without replaying. ``autosave_id`` names it for :meth:`Store.load_unfinished`."""
+
+    autosave_id: int
+    deal_number: int | None
+    move_count: int
+    cards_home: int
+    elapsed_seconds: float
+    saved_at: datetime
+
+    @property
+    def deal_label(self) -> str:
         return f"#{self.deal_number}" if self.deal_number is not None else "custom"

@@ -331,3 +331,47 @@ async def test_new_game_and_quit(tmp_path: Path) -> None:
         await pilot.click("#new")
         await pilot.pause()
     assert app.results == [ResumeChoice.NEW]
+
+
+async def test_unfinished_games_are_listed_loadable_and_can_be_abandoned(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    store.autosave(played(8, 5), 50)
+    store.set_aside()  # as when the player loaded a save: the game waits in its own row
+    app = Host(SaveSlotsScreen(store, played(9, 2), 3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert _rows(screen) == ["second", "first [x]", "unfinished game"]
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert screen.query_one(PositionPreview).state == played(8, 5).state
+        for key in ("r", "o", "e"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert "An unfinished game has no name to" in _message(screen)
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+    [result] = app.results
+    assert result.game == played(8, 5) and result.autosave_id is not None
+    assert store.switch_to(result) is None  # what the game screen does with it
+
+
+async def test_abandoning_an_unfinished_game_counts_a_loss(tmp_path: Path) -> None:
+    store = Store.in_memory()
+    store.autosave(played(8, 5), 50)
+    store.set_aside()
+    app = Host(SaveSlotsScreen(store, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert _rows(app.screen) == []
+        assert "abandoned (it counts as a loss)" in _message(app.screen)
+    assert store.statistics().played == 1

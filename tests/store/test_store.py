@@ -306,3 +306,37 @@ def test_in_memory_store_works_the_same(tmp_path: Path) -> None:
     assert not store.is_persistent
     store.save_slot("m", played(1, 3), 1)
     assert store.load_slot("m").game == played(1, 3)
+
+
+def test_a_game_set_aside_can_be_taken_up_again_from_the_list(tmp_path: Path) -> None:
+    store = Store.open(tmp_path).store
+    current = played(21, 9)
+    store.autosave(current, 33)
+    store.save_slot("slot", played(22, 4), 5)
+    # The player loads "slot": the game screen switches to it and autosaves.
+    loaded = store.load_slot("slot")
+    assert store.switch_to(loaded) is None
+    store.autosave(loaded.game, loaded.elapsed_seconds)
+    [waiting] = store.unfinished_games()  # the game set aside, not this copy's own
+    assert (waiting.deal_number, waiting.move_count, waiting.deal_label) == (21, 9, "#21")
+    # ... and later takes the set-aside game up again.
+    again = store.load_unfinished(waiting.autosave_id)
+    assert again.game == current and again.elapsed_seconds == 33
+    assert store.switch_to(again) is None
+    later = again.game.play(next(iter(again.game.state.legal_moves())))
+    store.autosave(later, 40)
+    [other] = store.unfinished_games()
+    assert other.deal_number == 22  # the slot's game is now the one set aside
+    assert store._read("count", "SELECT COUNT(*) FROM autosaves") == [(2,)]
+    store.close()
+    assert Store.open(tmp_path).store.load_autosave().saved.game == later  # type: ignore[union-attr]
+
+
+def test_unfinished_games_of_a_running_copy_are_not_listed(tmp_path: Path) -> None:
+    one = Store.open(tmp_path).store
+    two = Store.open(tmp_path).store
+    one.autosave(played(1, 3), 1)
+    assert two.unfinished_games() == []
+    with pytest.raises(StoreError) as caught:
+        two.load_unfinished(12345)
+    assert caught.value.kind is ErrorKind.NOT_FOUND

@@ -1,9 +1,14 @@
 """The save-slot screen: the named saves, a miniature of the highlighted one, and every action on
 them (save new, overwrite, load, rename, delete, export, import) by key or by mouse.
 
+Below the named saves it lists the unfinished games no running copy is playing (a game set aside
+by loading a save, or left by a copy that quit): they can be loaded, or deleted (abandoned, which
+counts as a loss).
+
 The screen takes the store and the current game (``None`` when there is none to save) and does the
 slot actions itself; it returns only what the game screen must act on: the
-:class:`~freecell_tui.store.SavedGame` the player chose to load, or ``None``. Slot names are shown
+:class:`~freecell_tui.store.SavedGame` the player chose to load (for ``Store.switch_to``), or
+``None``. Slot names are shown
 as plain text (never parsed as markup: a name may hold ``[`` and ``]``), and every refusal from
 the store appears on the message line in the store's own words.
 """
@@ -28,10 +33,27 @@ from textual.widgets import Button, DataTable, Input, Label, Static
 from freecell_tui.core.cards import Suit
 from freecell_tui.core.game import Game
 from freecell_tui.core.state import GameState
-from freecell_tui.store import ErrorKind, SavedGame, SlotInfo, Store, StoreError, format_duration
+from freecell_tui.store import (
+    ErrorKind,
+    SavedGame,
+    SlotInfo,
+    Store,
+    StoreError,
+    UnfinishedInfo,
+    format_duration,
+)
 from freecell_tui.ui.screens.dialogs import ConfirmScreen
 
 __all__ = ["PositionPreview", "SaveSlotsScreen"]
+
+
+def _key(entry: SlotInfo | UnfinishedInfo) -> tuple[str, str]:
+    """A row's identity, to keep the highlight and the preview cache: a save by its name, an
+    unfinished game by its row id."""
+    if isinstance(entry, SlotInfo):
+        return ("slot", entry.name)
+    return ("unfinished", str(entry.autosave_id))
+
 
 Prompt = Literal["new", "rename", "export", "import"]
 
@@ -135,9 +157,9 @@ class SaveSlotsScreen(ModalScreen[SavedGame | None]):
         self.store = store
         self.game = game
         self.elapsed_seconds = elapsed_seconds
-        self._slots: list[SlotInfo] = []
+        self._entries: list[SlotInfo | UnfinishedInfo] = []
         self._prompt: Prompt | None = None
-        self._previews: dict[str, GameState | str] = {}
+        self._previews: dict[tuple[str, str], GameState | str] = {}  # by _key
         self._renaming = ""  # the slot a rename prompt is for
         self._exporting = ""  # the slot an export prompt is for
 
@@ -173,58 +195,87 @@ class SaveSlotsScreen(ModalScreen[SavedGame | None]):
 
     # ------------------------------------------------------------------ state
     @property
-    def selected(self) -> SlotInfo | None:
-        """The highlighted slot (``None`` when there are none)."""
+    def entry(self) -> SlotInfo | UnfinishedInfo | None:
+        """The highlighted row: a named save or an unfinished game (``None`` when empty)."""
         table = self.query_one("#slots", DataTable)
-        if not self._slots or not 0 <= table.cursor_row < len(self._slots):
+        if not 0 <= table.cursor_row < len(self._entries):
             return None
-        return self._slots[table.cursor_row]
+        return self._entries[table.cursor_row]
+
+    @property
+    def selected(self) -> SlotInfo | None:
+        """The highlighted named save (``None`` when the row is an unfinished game)."""
+        entry = self.entry
+        return entry if isinstance(entry, SlotInfo) else None
 
     def refresh_slots(self, highlight: str | None = None) -> None:
-        """Read the slots again, keeping the highlight on ``highlight`` (a name) if given."""
+        """Read the saves and the unfinished games again, keeping the highlight on
+        ``highlight`` (a save's name) if given, else on the row highlighted before."""
         table = self.query_one("#slots", DataTable)
-        current = highlight or (self.selected.name if self.selected else None)
+        current = ("slot", highlight) if highlight else (_key(self.entry) if self.entry else None)
         try:
-            self._slots = self.store.list_slots()
+            self._entries = [*self.store.list_slots(), *self.store.unfinished_games()]
         except StoreError as error:
-            self._slots = []
+            self._entries = []
             self.say(error.message, error=True)
         self._previews.clear()
         table.clear()
-        for slot in self._slots:
+        for slot in self._entries:
+            if isinstance(slot, SlotInfo):
+                name = Text(slot.name)
+            else:
+                name = Text("unfinished game", style="italic")
             table.add_row(
-                Text(slot.name),
+                name,
                 Text(slot.deal_label),
                 Text(str(slot.move_count), justify="right"),
                 Text(str(slot.cards_home), justify="right"),
                 Text(format_duration(slot.elapsed_seconds), justify="right"),
                 Text(slot.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")),
             )
-        names = [slot.name for slot in self._slots]
-        if current in names:
-            table.move_cursor(row=names.index(current))
+        keys = [_key(entry) for entry in self._entries]
+        if current in keys:
+            table.move_cursor(row=keys.index(current))
         self._show_preview()
-        if not self._slots and self._prompt is None:
+        if not self._entries and self._prompt is None:
             self.say("No saves yet. Press n to save this game under a name.")
 
     def _show_preview(self) -> None:
         preview = self.query_one(PositionPreview)
-        slot = self.selected
-        if slot is None:
+        entry = self.entry
+        if entry is None:
             preview.state = None
             preview.note = ""
             return
-        if slot.name not in self._previews:
+        key = _key(entry)
+        if key not in self._previews:
             try:
-                self._previews[slot.name] = self.store.load_slot(slot.name).game.state
+                self._previews[key] = self._load(entry).game.state
             except StoreError as error:
-                self._previews[slot.name] = error.message
-        found = self._previews[slot.name]
+                self._previews[key] = error.message
+        found = self._previews[key]
         if isinstance(found, str):
             preview.state = None
             preview.note = found
         else:
             preview.state = found
+
+    def _load(self, entry: SlotInfo | UnfinishedInfo) -> SavedGame:
+        if isinstance(entry, SlotInfo):
+            return self.store.load_slot(entry.name)
+        return self.store.load_unfinished(entry.autosave_id)
+
+    def _named_only(self, doing: str) -> SlotInfo | None:
+        """The highlighted named save, or ``None`` with a message saying why not."""
+        if isinstance(self.entry, UnfinishedInfo):
+            self.say(
+                f"An unfinished game has no name to {doing}: load it, then save it under a name.",
+                error=True,
+            )
+            return None
+        if self.entry is None:
+            self.say(f"There is no save to {doing}.", error=True)
+        return self.selected
 
     def say(self, message: str, *, error: bool = False) -> None:
         line = self.query_one("#message", Static)
@@ -287,12 +338,14 @@ class SaveSlotsScreen(ModalScreen[SavedGame | None]):
         return True
 
     def action_overwrite(self) -> None:
-        slot = self.selected
         if self.game is None:
             self.say("There is no game to save.", error=True)
             return
-        if slot is None:
+        if self.entry is None:
             self.say("There is no save to overwrite: use Save new (n).", error=True)
+            return
+        slot = self._named_only("overwrite")
+        if slot is None:
             return
         game, seconds = self.game, self.elapsed_seconds
 
@@ -319,12 +372,12 @@ class SaveSlotsScreen(ModalScreen[SavedGame | None]):
         )
 
     def action_load(self) -> None:
-        slot = self.selected
-        if slot is None:
+        entry = self.entry
+        if entry is None:
             self.say("There is no save to load.", error=True)
             return
         try:
-            saved = self.store.load_slot(slot.name)
+            saved = self._load(entry)
         except StoreError as error:
             self._fail(error)
             return
@@ -341,9 +394,8 @@ class SaveSlotsScreen(ModalScreen[SavedGame | None]):
         self._show_preview()
 
     def action_rename(self) -> None:
-        slot = self.selected
+        slot = self._named_only("rename")
         if slot is None:
-            self.say("There is no save to rename.", error=True)
             return
         self._renaming = slot.name
         self._open_prompt("rename", slot.name)
@@ -359,6 +411,10 @@ class SaveSlotsScreen(ModalScreen[SavedGame | None]):
         return True
 
     def action_delete(self) -> None:
+        entry = self.entry
+        if isinstance(entry, UnfinishedInfo):
+            self._abandon(entry)
+            return
         slot = self.selected
         if slot is None:
             self.say("There is no save to delete.", error=True)
@@ -382,10 +438,37 @@ class SaveSlotsScreen(ModalScreen[SavedGame | None]):
             answered,
         )
 
+    def _abandon(self, entry: UnfinishedInfo) -> None:
+        """Delete an unfinished game: it is recorded as a loss, like leaving it for a new one."""
+        try:
+            saved = self.store.load_unfinished(entry.autosave_id)
+        except StoreError as error:
+            self._fail(error)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            error = self.store.discard_autosave(saved)
+            if error is not None:
+                self._fail(error)
+                return
+            self.refresh_slots()
+            self.say("The unfinished game was abandoned (it counts as a loss).")
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "Abandon this unfinished game?",
+                f"Deal {entry.deal_label} at {entry.move_count} moves. It counts as a loss.",
+                yes="Abandon",
+                no="Keep",
+            ),
+            answered,
+        )
+
     def action_export(self) -> None:
-        slot = self.selected
+        slot = self._named_only("export")
         if slot is None:
-            self.say("There is no save to export.", error=True)
             return
         self._exporting = slot.name
         safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in slot.name).strip("-")
