@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import App
 from textual.widgets import Static
 
@@ -139,3 +141,21 @@ async def test_given_decks_stop_after_the_last() -> None:
         assert "Games finished 2" in text(screen, "#klondike-money")
         await pilot.press("n", "right", "space")
         assert screen.summary.games == 2
+
+
+def test_snapshot_after_twenty_moves(snap_compare: Any) -> None:
+    """The screen as a person sees it: seed 7, paused, twenty moves in."""
+    app = Host(KlondikeScreen(seed=7, paused=True))
+    assert snap_compare(app, terminal_size=(100, 34), press=["right"] * 20)
+
+
+async def test_a_short_terminal_folds_face_down_cards_into_one_line() -> None:
+    screen = KlondikeScreen(seed=7, paused=True)
+    async with Host(screen).run_test(size=(80, 16)) as pilot:
+        await pilot.pause()
+        await pilot.press(*["right"] * 21)
+        await pilot.pause()
+        # Pile 6 is 4 face-down cards under 8♥ 7♠ 6♥ 5♣: nine lines, and eight fit.
+        assert text(screen, "#klondike-pile-6").split("\n")[:3] == ["pile 6", "▒▒▒×4", " 8♥"]
+        # Pile 7 (six backs under 10♠) fits as it is.
+        assert text(screen, "#klondike-pile-7").split("\n")[:3] == ["pile 7", "▒▒▒", "▒▒▒"]

@@ -61,6 +61,7 @@ class KlondikeScreen(Screen[None]):
     KlondikeScreen #klondike-top { height: 2; padding: 0 1; margin: 1 0 0 0; }
     KlondikeScreen #klondike-piles { height: 1fr; min-height: 8; padding: 0 1; }
     KlondikeScreen .klondike-pile { width: 1fr; max-width: 8; height: 100%; }
+    KlondikeScreen #klondike-bottom { height: auto; }
     KlondikeScreen #klondike-move { height: 2; padding: 0 1; color: $text; }
     KlondikeScreen #klondike-money { height: 1; padding: 0 1; background: $boost; }
     KlondikeScreen #klondike-status { height: 1; padding: 0 1; color: $text-muted; }
@@ -114,7 +115,7 @@ class KlondikeScreen(Screen[None]):
         with Horizontal(id="klondike-piles"):
             for index in range(PILES):
                 yield Static(classes="klondike-pile", id=f"klondike-pile-{index + 1}")
-        with Vertical():
+        with Vertical(id="klondike-bottom"):
             yield Static(id="klondike-move")
             yield Static(id="klondike-money")
             yield Static(id="klondike-status")
@@ -123,6 +124,9 @@ class KlondikeScreen(Screen[None]):
     def on_mount(self) -> None:
         self._deal_next()
         self._restart_timer()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._refresh)  # piles may need folding their backs
 
     # ------------------------------------------------------------------ playing
     def _deal_next(self) -> None:
@@ -219,11 +223,16 @@ class KlondikeScreen(Screen[None]):
         self.query_one("#klondike-top", Static).update(self._top_line(table))
         moved = self._moved_cards()
         for index, pile in enumerate(table.piles):
+            widget = self.query_one(f"#klondike-pile-{index + 1}", Static)
             parts: list[str | tuple[str, str]] = [(f"pile {index + 1}\n", _MUTED)]
-            parts += [("▒▒▒\n", _BACK)] * len(pile.down)
+            down = len(pile.down)
+            if 1 + down + len(pile.up) > widget.size.height > 0 and down > 1:
+                parts.append((f"▒▒▒×{down}\n", _BACK))  # a short terminal: one line of backs
+            else:
+                parts += [("▒▒▒\n", _BACK)] * down
             for card in pile.up:
                 parts += [_card(card, self.ascii, moved=card in moved), "\n"]
-            self.query_one(f"#klondike-pile-{index + 1}", Static).update(Content.assemble(*parts))
+            widget.update(Content.assemble(*parts))
         self.query_one("#klondike-move", Static).update(self._move_line())
         self.query_one("#klondike-money", Static).update(self._money_line())
         state = "paused" if self.paused else "playing"
