@@ -103,6 +103,7 @@ class PositionPreview(Widget):
         for suit in Suit:
             top = state.foundation_top(suit)
             parts.append(card(top.label, top.is_red) if top else (f"{suit.symbol}   ", muted))
+        parts.append("\n")  # a blank line between the top row and the columns
         depth = max((len(column) for column in state.columns), default=0)
         for row in range(depth):
             parts.append("\n")
@@ -120,17 +121,19 @@ class SaveSlotsScreen(ModalScreen[SavedGame | None]):
     DEFAULT_CSS = """
     SaveSlotsScreen { align: center middle; background: $background 60%; }
     SaveSlotsScreen > Vertical {
-        width: 110;
+        width: 124;
         max-width: 100%;
         height: auto;
         max-height: 100%;
         border: thick $primary;
         background: $surface;
         padding: 0 1;
+        overflow: hidden hidden;
     }
     SaveSlotsScreen .title { text-style: bold; width: 100%; content-align: center middle; }
-    SaveSlotsScreen #body { height: auto; }
-    SaveSlotsScreen DataTable { width: 1fr; height: 16; }
+    SaveSlotsScreen #body { height: 16; }
+    SaveSlotsScreen DataTable { width: 1fr; height: 100%; }
+    SaveSlotsScreen PositionPreview { height: 100%; }
     SaveSlotsScreen #message { height: auto; min-height: 1; margin: 1 0 0 0; }
     SaveSlotsScreen #message.-error { color: $text-error; }
     SaveSlotsScreen #prompt { height: auto; display: none; }
