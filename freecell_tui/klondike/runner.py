@@ -39,18 +39,25 @@ def _decks_task(decks: Sequence[Deck]) -> bytes:
 
 def play_seeded(seed: int, games: int, jobs: int) -> Iterator[bytes]:
     """Cards home of games 0 to ``games - 1`` for ``seed``, one bytes object a block, in order."""
-    tasks = [(seed, start, min(BLOCK, games - start)) for start in range(0, games, BLOCK)]
-    return _run(_seeded_task, tasks, jobs)
+    starts = range(0, games, BLOCK)
+    tasks = ((seed, start, min(BLOCK, games - start)) for start in starts)
+    return _run(_seeded_task, tasks, len(starts), jobs)
 
 
 def play_decks(decks: Sequence[Deck], jobs: int) -> Iterator[bytes]:
     """Cards home of each deck in ``decks``, one bytes object a block, in order."""
-    tasks = [decks[start : start + BLOCK] for start in range(0, len(decks), BLOCK)]
-    return _run(_decks_task, tasks, jobs)
+    starts = range(0, len(decks), BLOCK)
+    tasks = (decks[start : start + BLOCK] for start in starts)
+    return _run(_decks_task, tasks, len(starts), jobs)
 
 
-def _run(work: Callable[[_Task], bytes], tasks: list[_Task], jobs: int) -> Iterator[bytes]:
-    jobs = min(jobs, len(tasks))
+def _run(
+    work: Callable[[_Task], bytes], tasks: Iterator[_Task], count: int, jobs: int
+) -> Iterator[bytes]:
+    """``work`` on each of the ``count`` tasks, in ``jobs`` processes, results in task order.
+
+    Tasks are made as they are needed, so a huge number of games does not fill memory first."""
+    jobs = min(jobs, count)
     if jobs <= 1:
         yield from map(work, tasks)
         return
