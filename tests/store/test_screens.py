@@ -69,7 +69,7 @@ async def test_the_list_shows_the_slots_and_a_miniature_of_the_highlighted_one(
         await pilot.pause()
         assert preview.state == played(3, 6).state
         text = str(preview.render())
-        assert text.splitlines()[1].split()[0] == played(3, 6).state.columns[0][0].label
+        assert text.splitlines()[2].split()[0] == played(3, 6).state.columns[0][0].label
 
 
 async def test_save_new_with_a_name_typed_in(tmp_path: Path) -> None:
