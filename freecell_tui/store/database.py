@@ -39,7 +39,7 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.paths import data_dir as default_data_dir
 from freecell_tui.store.errors import ErrorKind, StoreError, describe_sqlite_error
-from freecell_tui.store.exchange import read_export, write_export
+from freecell_tui.store.exchange import MAX_FILE_BYTES, read_export, write_export
 from freecell_tui.store.names import check_name, name_key
 from freecell_tui.store.records import GameRecord, SavedGame, SlotInfo, UnfinishedInfo
 from freecell_tui.store.stats import GameResult, Result, Statistics, compute_statistics
@@ -569,12 +569,6 @@ class Store:
             for name, deal, moves, home, seconds, saved in rows
         ]
 
-    def slot_exists(self, name: str) -> bool:
-        rows = self._read(
-            "look up the save", "SELECT 1 FROM slots WHERE name_key=?", (name_key(name.strip()),)
-        )
-        return bool(rows)
-
     def save_slot(
         self, name: str, game: Game, elapsed_seconds: float, *, overwrite: bool = False
     ) -> SlotInfo:
@@ -747,7 +741,7 @@ class Store:
         source = Path(path).expanduser()
         try:
             with source.open("rb") as handle:
-                raw = handle.read(8_000_000)
+                raw = handle.read(MAX_FILE_BYTES + 1)  # enough to tell it is too large
         except OSError as error:
             raise StoreError(ErrorKind.IO, f"Cannot read {source}: {_reason(error)}.") from error
         try:
