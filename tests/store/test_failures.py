@@ -15,7 +15,7 @@ import pytest
 from freecell_tui.core.game import Game
 from freecell_tui.store import DB_NAME, ErrorKind, Store, StoreError
 
-from .helpers import played
+from .helpers import Clock, played
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -319,3 +319,17 @@ def test_a_database_path_that_cannot_be_opened_gives_a_store_in_memory(tmp_path:
     assert opened.warnings[0].startswith(f"Cannot write saves in {tmp_path}")
     assert opened.store.autosave(played(1, 3), 2) is None
     assert (tmp_path / DB_NAME).is_dir()  # left alone
+
+
+def test_the_in_memory_fallback_starts_from_a_copy_of_the_readable_saves(tmp_path: Path) -> None:
+    """What a read-only data dir gives (tested directly, since root ignores chmod): the saves
+    on disk are copied into memory, and nothing written afterwards reaches the file."""
+    store = Store.open(tmp_path).store
+    store.save_slot("on disk", played(2, 5), 9)
+    store.close()
+    before = (tmp_path / DB_NAME).read_bytes()
+    fallback = Store._memory_store(tmp_path / DB_NAME, clock=Clock(), before_commit=None)
+    assert not fallback.is_persistent
+    assert fallback.load_slot("on disk").game == played(2, 5)
+    fallback.save_slot("in memory", played(3, 5), 1)
+    assert (tmp_path / DB_NAME).read_bytes() == before
