@@ -375,3 +375,22 @@ async def test_abandoning_an_unfinished_game_counts_a_loss(tmp_path: Path) -> No
         assert _rows(app.screen) == []
         assert "abandoned (it counts as a loss)" in _message(app.screen)
     assert store.statistics().played == 1
+
+
+async def test_the_save_screen_fits_80_by_24(tmp_path: Path) -> None:
+    app = Host(SaveSlotsScreen(_store(tmp_path), played(5, 3), 4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("n")  # with the name prompt open, too
+        await pilot.pause()
+        assert screen.has_class("-narrow")  # the list takes the room of the miniature
+        for button in ("#save_new", "#close", "#prompt-input"):
+            region = screen.query_one(button).region
+            assert region.height > 0 and region.bottom <= 24, button
+        await pilot.click("#close")  # closes the prompt first
+        await pilot.pause()
+        assert not screen.query_one("#prompt").has_class("-open")
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.results == [None]

@@ -22,8 +22,10 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.content import Content
+from textual.events import Resize
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.style import Style
@@ -138,8 +140,16 @@ class SaveSlotsScreen(ModalScreen[SavedGame | None]):
     SaveSlotsScreen #message.-error { color: $text-error; }
     SaveSlotsScreen #prompt { height: auto; display: none; }
     SaveSlotsScreen #prompt.-open { display: block; }
-    SaveSlotsScreen #actions { height: auto; margin-top: 1; }
-    SaveSlotsScreen #actions Button { min-width: 8; margin-right: 1; }
+    SaveSlotsScreen #actions {
+        layout: grid;
+        grid-size: 4;
+        grid-gutter: 0 1;
+        grid-rows: 1;
+        height: auto;
+        margin-top: 1;
+    }
+    SaveSlotsScreen #actions Button { width: 100%; }
+    SaveSlotsScreen.-narrow PositionPreview { display: none; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -177,17 +187,30 @@ class SaveSlotsScreen(ModalScreen[SavedGame | None]):
             with Vertical(id="prompt"):
                 yield Label("", id="prompt-label", markup=False)
                 yield Input(id="prompt-input", select_on_focus=False)
-            with Horizontal(id="actions"):
-                yield Button("Save new (n)", id="save_new", variant="primary")
-                yield Button("Overwrite (o)", id="overwrite")
-                yield Button("Load (⏎)", id="load")
-                yield Button("Rename (r)", id="rename")
-                yield Button("Delete (d)", id="delete", variant="error")
-                yield Button("Export (e)", id="export")
-                yield Button("Import (i)", id="import")
-                yield Button("Close (Esc)", id="close")
+            with Container(id="actions"):
+                for label, action, variant in (
+                    ("Save new (n)", "save_new", "primary"),
+                    ("Overwrite (o)", "overwrite", "default"),
+                    ("Load (⏎)", "load", "default"),
+                    ("Rename (r)", "rename", "default"),
+                    ("Delete (d)", "delete", "error"),
+                    ("Export (e)", "export", "default"),
+                    ("Import (i)", "import", "default"),
+                    ("Close (Esc)", "close", "default"),
+                ):
+                    yield Button(label, id=action, variant=variant, compact=True)  # type: ignore[arg-type]
+
+    def on_resize(self, event: Resize) -> None:
+        self._fit(event.size)
+
+    def _fit(self, size: Size) -> None:
+        """Fit an 80×24 terminal: a shorter list, and no miniature below 112 columns (the
+        list needs the room)."""
+        self.set_class(size.width < 112, "-narrow")
+        self.query_one("#body").styles.height = max(4, min(16, size.height - 16))
 
     def on_mount(self) -> None:
+        self._fit(self.app.size)
         table = self.query_one("#slots", DataTable)
         table.add_columns("Name", "Deal", "Moves", "Home", "Time", "Saved")
         self.refresh_slots()
