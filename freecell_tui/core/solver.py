@@ -191,40 +191,54 @@ def _autoplay(cols: list[bytes], cells: bytes, found: list[int]) -> bytes:
     return cells
 
 
+def _fits(top: int) -> tuple[int, ...]:
+    """The cards (bytes without flags) that may lie on the card byte ``top`` in a column."""
+    rank = _RANK[top]
+    if not 2 <= rank <= 13:
+        return ()
+    suits = (0, 3) if _RED[top] else (1, 2)
+    return tuple((rank - 2) * 4 + suit for suit in suits)
+
+
+_FITS: Final = tuple(_fits(v) for v in range(256))
+_BYTE: Final = tuple(bytes((v,)) for v in range(256))
+
+
 def _children(cols: _Cols, cells: bytes, found: _Found, runs: _Runs) -> list[_Child]:
     """Every position one move away (each followed by its safe moves home)."""
     out: list[_Child] = []
-    ncells = len(cells)
-    free = 4 - ncells
+    append = out.append
+    free = 4 - len(cells)
     empties = cols.count(b"")
     first_empty = cols.index(b"") if empties else -1
     limit = (free + 1) << empties
     limit_e = (free + 1) << (empties - 1) if empties else 0
     rank = _RANK
     red = _RED
+    byte = _BYTE
+    # Which columns each card could go onto: two columns may want the same card.
+    want: dict[int, tuple[int, ...]] = {}
+    for d in range(8):
+        cd = cols[d]
+        if cd:
+            for card in _FITS[cd[-1]]:
+                want[card] = (*want[card], d) if card in want else (d,)
 
-    def finish(
-        new: list[bytes], new_cells: bytes, fnd: list[int], exposed: int, step: _Step
-    ) -> None:
-        # Only a newly exposed card can start safe moves home after a move that sent none home.
-        if exposed >= 0:  # the move uncovered the top of column ``exposed``
+    def finish(new: list[bytes], new_cells: bytes, fnd: _Found, exposed: int, step: _Step) -> None:
+        # After a move that sent nothing home, only the card it uncovered (in column
+        # ``exposed``) can start safe moves home; exposed == -1: a card went home, look at all.
+        if exposed >= 0:
             c = new[exposed]
             if c:
                 v = c[-1]
                 r = rank[v]
                 if r == fnd[v & 3] + 1 and _is_safe(r, red[v], fnd):
-                    new_cells = _autoplay(new, new_cells, fnd)
-        elif exposed == -1:  # a card went home: anything may follow it
-            new_cells = _autoplay(new, new_cells, fnd)
-        out.append(
-            (
-                b"".join(sorted(new)) + new_cells,
-                tuple(new),
-                new_cells,
-                (fnd[0], fnd[1], fnd[2], fnd[3]),
-                step,
-            )
-        )
+                    exposed = -1
+        if exposed == -1:
+            fl = list(fnd)
+            new_cells = _autoplay(new, new_cells, fl)
+            fnd = (fl[0], fl[1], fl[2], fl[3])
+        append((b"".join(sorted(new)) + new_cells, tuple(new), new_cells, fnd, step))
 
     for s in range(8):
         cs = cols[s]
@@ -236,62 +250,56 @@ def _children(cols: _Cols, cells: bytes, found: _Found, runs: _Runs) -> list[_Ch
         if rs == found[ts & 3] + 1:
             new = list(cols)
             new[s] = cs[:-1]
-            fnd = list(found)
-            fnd[ts & 3] = rs
-            finish(new, cells, fnd, -1, (_COL_TO_HOME, s, 0, 1))
+            fl = list(found)
+            fl[ts & 3] = rs
+            finish(new, cells, (fl[0], fl[1], fl[2], fl[3]), -1, (_COL_TO_HOME, s, 0, 1))
         run = runs[cs]
         most = run if run < limit else limit
-        for d in range(8):
-            cd = cols[d]
-            if not cd or d == s:
+        for n in range(1, most + 1):
+            dests = want.get(cs[-n] & 0x3F)
+            if dests is None:
                 continue
-            td = cd[-1]
-            n = rank[td] - rs
-            if 0 < n <= most and red[cs[-n]] != red[td]:
+            for d in dests:
+                if d == s:
+                    continue
                 new = list(cols)
                 if n == n_cs:  # the whole column moves: its deepest card loses the flag
                     new[s] = b""
-                    new[d] = cd + bytes((cs[0] & 0x3F,)) + cs[1:]
+                    new[d] = cols[d] + byte[cs[0] & 0x3F] + cs[1:]
                 else:
                     new[s] = cs[:-n]
-                    new[d] = cd + cs[-n:]
-                finish(new, cells, list(found), s, (_COL_TO_COL, s, d, n))
+                    new[d] = cols[d] + cs[-n:]
+                finish(new, cells, found, s, (_COL_TO_COL, s, d, n))
         if first_empty >= 0 and n_cs > 1:
             top_n = min(run, limit_e, n_cs - 1)
-            for n in range(1, top_n + 1):
+            for n in (1, top_n) if top_n > 1 else (1,) if top_n else ():
                 new = list(cols)
                 new[s] = cs[:-n]
-                moved = cs[-n:]
-                new[first_empty] = bytes((moved[0] | _COL_FLAG,)) + moved[1:]
-                finish(new, cells, list(found), s, (_COL_TO_COL, s, first_empty, n))
+                new[first_empty] = (
+                    byte[cs[-n] | _COL_FLAG] + cs[1 - n :] if n > 1 else byte[ts | _COL_FLAG]
+                )
+                finish(new, cells, found, s, (_COL_TO_COL, s, first_empty, n))
         if free:
             new = list(cols)
             new[s] = cs[:-1]
-            v = ts & 0x3F
-            new_cells = bytes(sorted(cells + bytes((v | _CELL_FLAG,))))
-            finish(new, new_cells, list(found), s, (_COL_TO_CELL, s, 0, 1))
+            new_cells = bytes(sorted(cells + byte[(ts & 0x3F) | _CELL_FLAG]))
+            finish(new, new_cells, found, s, (_COL_TO_CELL, s, 0, 1))
     for v in cells:
         rv = rank[v]
-        rest = cells.replace(bytes((v,)), b"")
-        if rv == found[v & 3] + 1:
-            fnd = list(found)
-            fnd[v & 3] = rv
-            finish(list(cols), rest, fnd, -1, (_CELL_TO_HOME, v, 0, 1))
+        rest = cells.replace(byte[v], b"")
         card = v & 0x3F
-        for d in range(8):
-            cd = cols[d]
-            if cd:
-                td = cd[-1]
-                if rank[td] != rv + 1 or red[td] == red[v]:
-                    continue
-                new = list(cols)
-                new[d] = cd + bytes((card,))
-            elif d == first_empty:
-                new = list(cols)
-                new[d] = bytes((card | _COL_FLAG,))
-            else:
-                continue
-            finish(new, rest, list(found), -2, (_CELL_TO_COL, v, d, 1))
+        if rv == found[v & 3] + 1:
+            fl = list(found)
+            fl[v & 3] = rv
+            finish(list(cols), rest, (fl[0], fl[1], fl[2], fl[3]), -1, (_CELL_TO_HOME, v, 0, 1))
+        for d in want.get(card, ()):
+            new = list(cols)
+            new[d] = cols[d] + byte[card]
+            finish(new, rest, found, -2, (_CELL_TO_COL, v, d, 1))
+        if first_empty >= 0:
+            new = list(cols)
+            new[first_empty] = byte[card | _COL_FLAG]
+            finish(new, rest, found, -2, (_CELL_TO_COL, v, first_empty, 1))
     return out
 
 
