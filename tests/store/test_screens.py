@@ -394,3 +394,13 @@ async def test_the_save_screen_fits_80_by_24(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
     assert app.results == [None]
+
+
+async def test_the_resume_prompt_keeps_its_buttons_on_a_small_terminal(tmp_path: Path) -> None:
+    saved = _unfinished(tmp_path)
+    app = Host(ResumeScreen(saved))
+    async with app.run_test(size=(80, 20)) as pilot:
+        await pilot.pause()
+        for button in ("#resume", "#new", "#quit"):
+            region = app.screen.query_one(button).region
+            assert region.height > 0 and region.bottom <= 20, button

@@ -10,6 +10,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.events import Resize
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
@@ -34,6 +36,7 @@ class ResumeScreen(ModalScreen[ResumeChoice]):
         width: auto;
         max-width: 80;
         height: auto;
+        max-height: 100%;
         padding: 1 2;
         border: thick $primary;
         background: $surface;
@@ -74,7 +77,15 @@ class ResumeScreen(ModalScreen[ResumeChoice]):
                 yield Button("Quit (q)", id="quit")
 
     def on_mount(self) -> None:
+        self._fit(self.app.size)
         self.query_one("#resume", Button).focus()
+
+    def on_resize(self, event: Resize) -> None:
+        self._fit(event.size)
+
+    def _fit(self, size: Size) -> None:
+        """Keep the buttons on screen: the miniature gives up its lowest cards first."""
+        self.query_one(PositionPreview).styles.max_height = max(3, size.height - 14)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
