@@ -87,14 +87,15 @@ class GameScreen(Screen[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    game: reactive[Game] = reactive(lambda: Game.new(1), bindings=True, init=False)
-    """The game being played. Change it only through :meth:`set_game`."""
-    selection: reactive[Selection | None] = reactive(None)
+    game: reactive[Game] = reactive(lambda: Game.new(1), init=False, repaint=False)
+    """The game being played. Change it only through :meth:`set_game`. (The screen's reactives do
+    not repaint the screen: the piles they change repaint themselves, which is much cheaper.)"""
+    selection: reactive[Selection | None] = reactive(None, repaint=False)
     """The picked-up card or run."""
-    cursor: reactive[tuple[int, int] | None] = reactive(None)
+    cursor: reactive[tuple[int, int] | None] = reactive(None, repaint=False)
     """The keyboard cursor as (row, place): row 0 cells and foundations, row 1 the columns."""
-    four_colour: reactive[bool] = reactive(False)
-    ascii: reactive[bool] = reactive(False)
+    four_colour: reactive[bool] = reactive(False, repaint=False)
+    ascii: reactive[bool] = reactive(False, repaint=False)
 
     status = getters.query_one("#status", StatusLine)
     message = getters.query_one("#message", MessageLine)
@@ -216,6 +217,8 @@ class GameScreen(Screen[None]):
             self._since = self._clock()
 
     def watch_game(self, game: Game) -> None:
+        # The footer keeps Undo / Redo lit even when there is nothing to undo (pressing them
+        # says so): dimming them would rebuild the footer on many moves, which is slow.
         self._show_game(game)
 
     def _show_game(self, game: Game) -> None:
@@ -646,13 +649,3 @@ class GameScreen(Screen[None]):
             ),
             chosen,
         )
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Dim Undo / Redo / Restart in the footer when they would do nothing."""
-        if action == "undo":
-            return True if self.game.can_undo else None
-        if action == "redo":
-            return True if self.game.can_redo else None
-        if action == "restart":
-            return True if self.game.turns else None
-        return True
