@@ -30,13 +30,13 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.cards import ALL_CARDS
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move
-from freecell_tui.core.rules import apply_move, resolve_move
+from freecell_tui.core.rules import apply_move, moved_cards, resolve_move
 from freecell_tui.core.state import GameState
 
 __all__ = [
@@ -48,6 +48,7 @@ __all__ = [
     "is_winnable",
     "last_winnable",
     "solve",
+    "solve_for_autoplay",
 ]
 
 SolveStatus = Literal["solved", "unsolvable", "gave-up"]
@@ -68,6 +69,8 @@ _COL_TO_HOME: Final = 3  # column a -> home
 _CELL_TO_HOME: Final = 4  # the cell card a -> home
 _Step = tuple[int, int, int, int]
 _Child = tuple[bytes, _Cols, bytes, _Found, _Step]
+#: Whether a card (rank, is red) that can go home goes there by itself, given the foundations.
+_Safe = Callable[[int, int, Sequence[int]], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +160,8 @@ class _Disorder(dict[bytes, int]):
 
 
 def _is_safe(rank: int, red: int, found: Sequence[int]) -> bool:
+    """The Windows rule (as :func:`freecell_tui.core.autoplay.is_safe_home`): an ace, a two, or
+    a card whose two other-colour cards one rank lower are home."""
     if rank <= 2:
         return True
     if red:
@@ -164,8 +169,14 @@ def _is_safe(rank: int, red: int, found: Sequence[int]) -> bool:
     return found[1] >= rank - 1 and found[2] >= rank - 1
 
 
-def _autoplay(cols: list[bytes], cells: bytes, found: list[int]) -> bytes:
-    """Play every safe card home (columns and cells), in place; returns the new cells."""
+def _always(rank: int, red: int, found: Sequence[int]) -> bool:
+    """Autoplay ``all``: every card that can go home does."""
+    return True
+
+
+def _autoplay(cols: list[bytes], cells: bytes, found: list[int], safe: _Safe) -> bytes:
+    """Play every card ``safe`` lets go home (columns and cells), in place; returns the new
+    cells."""
     moved = True
     while moved:
         moved = False
@@ -175,7 +186,7 @@ def _autoplay(cols: list[bytes], cells: bytes, found: list[int]) -> bytes:
                 v = c[-1]
                 s = v & 3
                 r = _RANK[v]
-                if r != found[s] + 1 or not _is_safe(r, _RED[v], found):
+                if r != found[s] + 1 or not safe(r, _RED[v], found):
                     break
                 found[s] = r
                 c = c[:-1]
@@ -184,7 +195,7 @@ def _autoplay(cols: list[bytes], cells: bytes, found: list[int]) -> bytes:
         for v in cells:
             s = v & 3
             r = _RANK[v]
-            if r == found[s] + 1 and _is_safe(r, _RED[v], found):
+            if r == found[s] + 1 and safe(r, _RED[v], found):
                 found[s] = r
                 cells = cells.replace(bytes((v,)), b"")
                 moved = True
@@ -204,8 +215,8 @@ _FITS: Final = tuple(_fits(v) for v in range(256))
 _BYTE: Final = tuple(bytes((v,)) for v in range(256))
 
 
-def _children(cols: _Cols, cells: bytes, found: _Found, runs: _Runs) -> list[_Child]:
-    """Every position one move away (each followed by its safe moves home)."""
+def _children(cols: _Cols, cells: bytes, found: _Found, runs: _Runs, safe: _Safe) -> list[_Child]:
+    """Every position one move away, each followed by the moves home ``safe`` allows."""
     out: list[_Child] = []
     append = out.append
     free = 4 - len(cells)
@@ -232,11 +243,11 @@ def _children(cols: _Cols, cells: bytes, found: _Found, runs: _Runs) -> list[_Ch
             if c:
                 v = c[-1]
                 r = rank[v]
-                if r == fnd[v & 3] + 1 and _is_safe(r, red[v], fnd):
+                if r == fnd[v & 3] + 1 and safe(r, red[v], fnd):
                     exposed = -1
         if exposed == -1:
             fl = list(fnd)
-            new_cells = _autoplay(new, new_cells, fl)
+            new_cells = _autoplay(new, new_cells, fl, safe)
             fnd = (fl[0], fl[1], fl[2], fl[3])
         append((b"".join(sorted(new)) + new_cells, tuple(new), new_cells, fnd, step))
 
@@ -331,6 +342,7 @@ def _search(
     cells: bytes,
     found: _Found,
     runs: _Runs,
+    safe: _Safe,
     should_stop: Callable[[], bool],
     max_positions: int | None,
 ) -> tuple[dict[bytes, bytes | None], bool, int]:
@@ -359,7 +371,7 @@ def _search(
             raise _Stop
         _, _, cols, cells, found, g, key = pop(heap)
         g += 1
-        for ckey, ccols, ccells, cfound, _step in _children(cols, cells, found, runs):
+        for ckey, ccols, ccells, cfound, _step in _children(cols, cells, found, runs, safe):
             if ckey in parents:
                 continue
             parents[ckey] = key
@@ -378,13 +390,13 @@ def _search(
 
 
 def _path_states(
-    cols: _Cols, cells: bytes, found: _Found, keys: list[bytes], runs: _Runs
+    cols: _Cols, cells: bytes, found: _Found, keys: list[bytes], runs: _Runs, safe: _Safe
 ) -> list[tuple[_Cols, bytes, _Found]]:
     """The positions along ``keys`` (which start at this position's key), rebuilt move by move
     so that column numbers are the real ones."""
     states = [(cols, cells, found)]
     for target in keys[1:]:
-        for ckey, ccols, ccells, cfound, _step in _children(cols, cells, found, runs):
+        for ckey, ccols, ccells, cfound, _step in _children(cols, cells, found, runs, safe):
             if ckey == target:
                 cols, cells, found = ccols, ccells, cfound
                 break
@@ -394,7 +406,9 @@ def _path_states(
     return states
 
 
-def _shortest_steps(states: list[tuple[_Cols, bytes, _Found]], runs: _Runs) -> list[_Step]:
+def _shortest_steps(
+    states: list[tuple[_Cols, bytes, _Found]], runs: _Runs, safe: _Safe
+) -> list[_Step]:
     """The fewest moves along ``states`` when any position may jump, by one move, to any later
     position of the path that one move reaches: a move that skips a detour replaces it."""
     index = {_key(c, s): i for i, (c, s, _) in enumerate(states)}
@@ -406,7 +420,7 @@ def _shortest_steps(states: list[tuple[_Cols, bytes, _Found]], runs: _Runs) -> l
     for i in range(last):
         dist = best[i][0]
         cols, cells, found = states[i]
-        for ckey, _c, _s, _f, step in _children(cols, cells, found, runs):
+        for ckey, _c, _s, _f, step in _children(cols, cells, found, runs, safe):
             j = index.get(ckey, -1)
             if j > i and dist + 1 < best[j][0]:
                 best[j] = (dist + 1, i, step)
@@ -420,7 +434,7 @@ def _shortest_steps(states: list[tuple[_Cols, bytes, _Found]], runs: _Runs) -> l
     return steps
 
 
-def _core_moves(state: GameState, steps: list[_Step]) -> tuple[Move, ...]:
+def _core_moves(state: GameState, steps: list[_Step], mode: AutoplayMode) -> tuple[Move, ...]:
     """The search steps as resolved core moves from ``state`` (after its safe moves home), with
     every safe move home written out after each one."""
     moves: list[Move] = []
@@ -438,7 +452,7 @@ def _core_moves(state: GameState, steps: list[_Step]) -> tuple[Move, ...]:
         move = resolve_move(state, move)
         state = apply_move(state, move)
         moves.append(move)
-        state, auto = run_autoplay(state, AutoplayMode.SAFE)
+        state, auto = run_autoplay(state, mode)
         moves.extend(auto)
     assert state.is_won
     return tuple(moves)
@@ -450,12 +464,18 @@ def solve(
     timeout: float | None = None,
     cancel: threading.Event | None = None,
     max_positions: int | None = None,
+    autoplay: AutoplayMode = AutoplayMode.SAFE,
 ) -> SolveResult:
     """Solve ``state``: a solution, a proof that there is none, or ``gave-up``.
 
     ``timeout`` (seconds) bounds the search; ``cancel``, when set from another thread, stops it
     within a few milliseconds; ``max_positions`` bounds memory. All three end in ``"gave-up"``.
     The result is deterministic: the same position always gives the same moves.
+
+    ``autoplay`` is how cards go home by themselves during the search: ``safe`` (the default; also
+    used for ``off``, since safe moves never lose a win) or ``all``, which searches the game a
+    player with autoplay ``all`` plays, where a card sent home too early can lose it. Either way
+    the moves written out replay with autoplay off.
     """
     started = time.monotonic()
     deadline = None if timeout is None else started + timeout
@@ -465,11 +485,15 @@ def solve(
             return True
         return deadline is not None and time.monotonic() >= deadline
 
-    root_state, first = run_autoplay(state, AutoplayMode.SAFE)
+    mode = AutoplayMode.ALL if autoplay is AutoplayMode.ALL else AutoplayMode.SAFE
+    safe: _Safe = _always if mode is AutoplayMode.ALL else _is_safe
+    root_state, first = run_autoplay(state, mode)
     cols, cells, found = _compact(root_state)
     runs = _Runs()
     try:
-        parents, solved, expanded = _search(cols, cells, found, runs, should_stop, max_positions)
+        parents, solved, expanded = _search(
+            cols, cells, found, runs, safe, should_stop, max_positions
+        )
     except _Stop:
         return SolveResult("gave-up", (), time.monotonic() - started, 0)
     size = _stored_bytes(parents)
@@ -483,9 +507,9 @@ def solve(
         keys.append(key)
         key = parents[key]
     keys.reverse()
-    states = _path_states(cols, cells, found, keys, runs)
-    steps = _shortest_steps(states, runs)
-    moves = first + _core_moves(root_state, steps)
+    states = _path_states(cols, cells, found, keys, runs, safe)
+    steps = _shortest_steps(states, runs, safe)
+    moves = first + _core_moves(root_state, steps, mode)
     return SolveResult("solved", moves, time.monotonic() - started, len(parents), expanded, size)
 
 
@@ -602,6 +626,7 @@ def can_bring_card_home(
                     return True
                 break
     runs = _Runs()
+    safe = _is_safe
     seen = {_key(cols, cells)}
     frontier = [(cols, cells)]
     count = 0
@@ -614,7 +639,7 @@ def can_bring_card_home(
                     return None
                 if timeout is not None and time.monotonic() - started >= timeout:
                     return None
-            for ckey, ccols, ccells, cfound, _step in _children(cols, cells, found, runs):
+            for ckey, ccols, ccells, cfound, _step in _children(cols, cells, found, runs, safe):
                 if cfound != found:
                     return True
                 if ckey not in seen:
@@ -624,3 +649,34 @@ def can_bring_card_home(
                 return None
         frontier = next_frontier
     return False
+
+
+def solve_for_autoplay(
+    state: GameState,
+    autoplay: AutoplayMode,
+    *,
+    timeout: float | None = None,
+    cancel: threading.Event | None = None,
+) -> SolveResult:
+    """Like :func:`solve`, but the moves are those a player makes in a game whose autoplay mode is
+    ``autoplay``: the moves home autoplay makes by itself are left out, so playing each move with
+    :meth:`Game.play` (one undoable turn each) wins. For hints and auto-solve.
+
+    The search itself sends cards home as that game does (see :func:`solve`), so the game and the
+    solution stay in step after every turn.
+    """
+    result = solve(state, timeout=timeout, cancel=cancel, autoplay=autoplay)
+    if result.status != "solved" or autoplay is AutoplayMode.OFF:
+        return result
+    played: list[Move] = []
+    line = state  # along the solution, autoplay off
+    current = state  # along the game, with its autoplay
+    for move in result.moves:
+        card = moved_cards(line, move)[0]
+        line = apply_move(line, move)
+        if move.dest.is_foundation and current.foundations[card.suit.index] >= card.rank:
+            continue  # autoplay took it home already
+        played.append(move)
+        current, _ = run_autoplay(apply_move(current, move), autoplay)
+    assert current.is_won
+    return replace(result, moves=tuple(played))

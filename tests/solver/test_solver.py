@@ -21,6 +21,7 @@ from freecell_tui.core.solver import (
     is_winnable,
     last_winnable,
     solve,
+    solve_for_autoplay,
 )
 from freecell_tui.core.state import GameState
 
@@ -272,3 +273,23 @@ def test_a_card_can_come_home() -> None:
     # And a card that can go home now.
     columns[0] = "2D 3D 4D 2C 3C AC"
     assert can_bring_card_home(position(columns, cells="KC KD KH")) is True
+
+
+@pytest.mark.parametrize("mode", list(AutoplayMode))
+@pytest.mark.parametrize("number", [1, 10, 617])
+def test_moves_for_a_game_with_autoplay_win_turn_by_turn(mode: AutoplayMode, number: int) -> None:
+    """Hints and auto-solve: each move is one turn of the game, autoplay does the rest."""
+    game = Game.new(number, autoplay=mode)
+    result = solve_for_autoplay(game.state, mode)
+    assert result.status == "solved"
+    for move in result.moves:
+        game = game.play(move)
+    assert game.state.is_won
+    if mode is not AutoplayMode.OFF:
+        # Autoplay's own moves are left out.
+        assert len(result.moves) < len(solve(deal(number)).moves)
+
+
+def test_searching_with_autoplay_all_replays_with_autoplay_off() -> None:
+    result = solve(deal(10), autoplay=AutoplayMode.ALL)
+    assert play_out(deal(10), result.moves).is_won
