@@ -28,8 +28,12 @@ from freecell_tui.core.deals import parse_deal_number, random_deal_number
 from freecell_tui.core.errors import FreeCellError, IllegalMoveError, NotationError
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.rules import apply_move, describe_move, legal_moves
+from freecell_tui.core.solver import last_winnable, solve_for_autoplay
 
 __all__ = ["LineSession", "format_board", "run_line_mode"]
+
+#: How long ``hint`` and ``solve`` let the solver search.
+SOLVER_SECONDS = 10.0
 
 _ASCII_SUITS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "–": "-", "×": "x"})
 
@@ -226,10 +230,52 @@ class LineSession:
         self.say(f"Autoplay is now {command.mode}, from your next move.")
 
     def do_hint(self, command: ActionCommand) -> None:
-        self.not_yet("hint")
+        """The next move of a solution from here (the solver's, autoplay left to the game)."""
+        state = self.game.state
+        result = solve_for_autoplay(state, self.game.autoplay, timeout=SOLVER_SECONDS)
+        if result.status != "solved":
+            self.say(*self.no_solution(result.status))
+        elif not result.moves:
+            self.say("Nothing to hint: every card is home.")
+        else:
+            self.say(
+                f"Hint: {describe_move(state, result.moves[0])} ({len(result.moves)} moves win from here)."
+            )
 
     def do_solve(self, command: ActionCommand) -> None:
-        self.not_yet("solve")
+        """Play a solution from here, one turn a move, so undo takes it back move by move."""
+        result = solve_for_autoplay(self.game.state, self.game.autoplay, timeout=SOLVER_SECONDS)
+        if result.status != "solved":
+            self.say(*self.no_solution(result.status))
+            return
+        lines = [f"Solving: {len(result.moves)} moves (undo takes them back one at a time)."]
+        for move in result.moves:
+            state = self.game.state
+            lines.append(describe_move(state, move))
+            self.game = self.game.play(move)
+            state = apply_move(state, move)
+            for auto in self.game.turns[-1].autoplay:
+                lines.append(f"Autoplay {describe_move(state, auto)}")
+                state = apply_move(state, auto)
+        self.say(*lines)
+        self.show_board()
+        self.announce_outcome()
+
+    def no_solution(self, status: str) -> list[str]:
+        """Why the solver has no move to offer, and how far back a win was still possible."""
+        if status == "gave-up":
+            return [
+                f"The solver found no solution within {SOLVER_SECONDS:g} seconds: play on, or try again."
+            ]
+        point = last_winnable(self.game.states, timeout=SOLVER_SECONDS)
+        if point.undo_count:
+            moves = f"{point.undo_count} move{'' if point.undo_count == 1 else 's'}"
+            return [
+                f"No solution: this position can no longer be won. Undo {moves} to get back to a winnable position."
+            ]
+        if point.status == "lost" and point.index is None:
+            return ["No solution: this deal cannot be won, even from its start."]
+        return ["No solution: this position can no longer be won."]
 
     def do_saves(self, command: ActionCommand) -> None:
         self.not_yet("saves")

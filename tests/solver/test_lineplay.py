@@ -1,0 +1,72 @@
+"""Line mode's ``hint`` and ``solve``: the solver's next move, a whole solution as undoable turns,
+and what it says when the game can no longer be won."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Move, parse_moves
+from freecell_tui.lineplay import LineSession
+
+
+def session(number: int, mode: AutoplayMode = AutoplayMode.SAFE) -> tuple[LineSession, io.StringIO]:
+    out = io.StringIO()
+    return LineSession(Game.new(number, autoplay=mode), out), out
+
+
+def said(out: io.StringIO) -> list[str]:
+    lines = out.getvalue().splitlines()
+    out.seek(0)
+    out.truncate()
+    return lines
+
+
+def test_hint_names_a_move_that_keeps_the_game_winnable() -> None:
+    line, out = session(1)
+    line.handle("hint")
+    [hint] = said(out)
+    assert hint.startswith("Hint: ")
+    assert "moves win from here" in hint
+    notation = hint.removeprefix("Hint: ").split(":")[0]
+    Move.parse(notation)  # a real move in standard notation
+    line.handle(notation)
+    assert line.game.move_count == 1  # the hinted move was legal
+
+
+@pytest.mark.parametrize("mode", list(AutoplayMode))
+def test_solve_plays_to_a_win_one_undoable_turn_a_move(mode: AutoplayMode) -> None:
+    line, out = session(2, mode)
+    line.handle("solve")
+    text = said(out)
+    assert text[0].startswith("Solving: ")
+    assert line.game.state.is_won
+    assert any(row.startswith("You won deal 2") for row in text)
+    turns = line.game.move_count
+    line.handle("undo")
+    assert line.game.move_count == turns - 1
+    assert not line.game.state.is_won
+
+
+def test_when_the_game_is_lost_hint_says_how_far_to_undo() -> None:
+    line, out = session(5, AutoplayMode.OFF)
+    for move in parse_moves("7a 5d 4b 7c 43"):
+        line.handle(str(move))
+    said(out)
+    line.handle("hint")
+    assert said(out) == [
+        "No solution: this position can no longer be won. "
+        "Undo 1 move to get back to a winnable position."
+    ]
+    line.handle("solve")
+    assert said(out)[0].startswith("No solution:")
+    assert line.game.move_count == 5  # nothing was played
+
+
+def test_a_deal_that_cannot_be_won_says_so() -> None:
+    line, out = session(11982)
+    line.handle("hint")
+    assert said(out) == ["No solution: this deal cannot be won, even from its start."]
