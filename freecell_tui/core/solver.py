@@ -10,9 +10,11 @@ How it searches (see ``docs/solver.md`` for the figures):
   so positions that differ only in column order or free-cell order share one key.
 * **Moves.** One search step is one move in standard notation: a card home, a card to a free cell,
   a card from a cell to a column, or a run of cards between columns (a run counts as one move, as
-  in ``18v3``), followed by every *safe* card home (the Windows rule: aces, twos on their ace, and
-  a card when both cards of the other colour one rank lower are home). Safe moves can never hurt, so
-  playing them at once loses no solution; they are written out in the solution.
+  in ``18v3``; to an empty column, one card or the longest run that may move), followed by every
+  *safe* card home (the Windows rule: aces, twos on their ace, and a card when both cards of the
+  other colour one rank lower are home). Safe moves can never hurt, so playing them at once loses
+  no solution; they are written out in the solution. Every single-card move is among the moves,
+  so every position reachable in the game is reachable in the search: runs are shortcuts.
 * **Best-first search.** A priority queue ordered by a heuristic (cards not home, cards lying on a
   lower card, free cells in use, empty columns) plus a small weight on moves made, with every key
   seen kept in a dictionary (key → parent key). The search is exhaustive: when the queue runs dry,
