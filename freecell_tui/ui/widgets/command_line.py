@@ -21,7 +21,6 @@ class CommandLine(Input):
     DEFAULT_CSS = """
     CommandLine {
         display: none;
-        dock: bottom;
         height: 1;
         border: none;
         padding: 0 1;
@@ -52,7 +51,8 @@ class CommandLine(Input):
         """Show the line, empty, with the focus."""
         self.value = ""
         self.add_class("-open")
-        self.focus()
+        # At once, not deferred as focus() is: keys typed right after ':' must land here.
+        self.screen.set_focus(self)
 
     def close(self) -> None:
         self.remove_class("-open")

@@ -1,0 +1,55 @@
+"""The pure rules of picking up and dropping (no terminal): what a click or key picks up, where it
+may go, and the quick move."""
+
+from __future__ import annotations
+
+import pytest
+
+from freecell_tui.core.deals import deal
+from freecell_tui.core.errors import IllegalMoveError
+from freecell_tui.core.notation import FOUNDATION, Move, Pile
+from freecell_tui.ui.selection import (
+    Selection,
+    legal_destinations,
+    move_for,
+    quick_move,
+    select_card,
+    select_pile,
+)
+
+from .test_mouse import run_game
+
+
+def test_pick_up_the_top_card_with_an_automatic_count() -> None:
+    state = deal(1)
+    assert select_pile(state, Pile.parse("3")) == Selection(Pile.parse("3"))
+    assert select_card(state, Pile.parse("3"), 6) == Selection(Pile.parse("3"))
+    with pytest.raises(IllegalMoveError, match="empty"):
+        select_pile(state, Pile.parse("a"))
+    with pytest.raises(IllegalMoveError, match="never leave"):
+        select_pile(state, FOUNDATION)
+
+
+def test_a_covered_card_picks_up_its_run_or_says_why_not() -> None:
+    state = run_game().state
+    assert select_card(state, Pile.parse("1"), 1) == Selection(Pile.parse("1"), 3)
+    with pytest.raises(IllegalMoveError, match="only the top 3 cards of column 1"):
+        select_card(state, Pile.parse("1"), 0)
+
+
+def test_destinations_and_the_default_count_to_an_empty_column() -> None:
+    state = run_game().state
+    picked = Selection(Pile.parse("1"))
+    assert move_for(state, picked, Pile.parse("2")) == Move(Pile.parse("1"), Pile.parse("2"), 3)
+    targets = legal_destinations(state, picked)
+    assert Pile.parse("2") in targets and Pile.parse("c") in targets
+    with pytest.raises(IllegalMoveError, match="only one card"):
+        move_for(state, Selection(Pile.parse("1"), 2), Pile.parse("c"))
+
+
+def test_quick_move_prefers_home_then_a_free_cell() -> None:
+    state = deal(1)
+    assert quick_move(state, Pile.parse("3")) == Move(Pile.parse("3"), Pile.parse("a"))
+    state = state.apply(Move.parse("3a")).apply(Move.parse("1b"))
+    with pytest.raises(IllegalMoveError, match="already in a free cell"):
+        quick_move(state, Pile.parse("a"))
