@@ -28,6 +28,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from freecell_tui.core.deals import deal, deal_text
 from freecell_tui.core.notation import parse_moves
@@ -63,7 +64,7 @@ def run_fc_solve(first: int, last: int) -> tuple[float, dict[int, int], list[int
 
 def run_ours(
     first: int, last: int, jobs: int, timeout: float
-) -> tuple[float, list[dict[str, object]]]:
+) -> tuple[float, list[dict[str, Any]]]:
     """``freecell-tui solve --range --json`` as one command: wall time and its records."""
     command = [
         sys.executable,
@@ -119,9 +120,9 @@ def main() -> int:
     not_solved = [(r["deal"], r["status"]) for r in records if r["status"] != "solved"]
     if not_solved:
         print(f"          not solved: {not_solved}")
-    bad = [r["deal"] for r in solved if not replays_to_win(int(str(r["deal"])), list(r["moves"]))]  # type: ignore[call-overload]
+    bad = [r["deal"] for r in solved if not replays_to_win(r["deal"], r["moves"])]
     print(f"          every solution replayed to a win through the rules: {not bad}")
-    our_lengths = {int(str(r["deal"])): len(r["moves"]) for r in solved}  # type: ignore[arg-type]
+    our_lengths = {r["deal"]: len(r["moves"]) for r in solved}
     print(f"          lengths: {describe(list(our_lengths.values()))}")
 
     if shutil.which("fc-solve"):
