@@ -5,7 +5,7 @@ One parser serves the line mode, the in-game command line (``:``) and scripts::
     3a  18v3  bh                  standard notation (see notation.py)
     t2f T F   t2c T C   t2t T1 T2   c2t C T   c2f C F      the menu (1-based numbers)
     h / help   q / quit   undo   redo   new [N]   restart   deal N   autoplay off|safe|all
-    hint   solve   saves   stats   klondike
+    hint   solve   saves   stats   klondike   save NAME   load NAME
 
 Foundations in the menu are numbered 1–4 left to right and each is kept for one suit:
 1 ♣ clubs, 2 ♦ diamonds, 3 ♥ hearts, 4 ♠ spades.
@@ -73,11 +73,13 @@ class MoveCommand:
 
 @dataclass(frozen=True, slots=True)
 class ActionCommand:
-    """A command that is not a move: ``undo``, ``deal`` (with ``number``), ``autoplay`` (``mode``)."""
+    """A command that is not a move: ``undo``, ``deal`` (with ``number``), ``autoplay`` (``mode``),
+    ``save`` / ``load`` (with ``name``, a save's name as typed)."""
 
     action: str
     number: int | None = None
     mode: AutoplayMode | None = None
+    name: str | None = None
 
 
 Command = MoveCommand | ActionCommand
@@ -97,6 +99,8 @@ ACTIONS: Final = {
     "saves": ("saves",),
     "stats": ("stats", "statistics"),
     "klondike": ("klondike",),
+    "save": ("save",),
+    "load": ("load",),
 }
 _ACTION_BY_WORD: Final = {word: action for action, words in ACTIONS.items() for word in words}
 
@@ -173,6 +177,11 @@ def parse_command(text: str) -> Command:
             if len(operands) != 1:
                 raise NotationError(f"{name}: give one deal number, as '{name} 617'")
             return ActionCommand("deal", number=parse_deal_number(operands[0]))
+        if action in ("save", "load"):
+            if not operands:
+                raise NotationError(f"{name}: give the save's name, as '{name} my game'")
+            # The name is the rest of the line as typed (it may hold spaces); the store checks it.
+            return ActionCommand(action, name=text.strip().split(None, 1)[1])
         if action == "autoplay":
             if len(operands) != 1:
                 raise NotationError("autoplay: give a mode: autoplay off, safe or all")

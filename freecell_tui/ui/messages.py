@@ -41,7 +41,17 @@ class PileDropped(Message):
 @dataclass
 class GameChanged(Message):
     """Posted by the game screen after every change of its game (a move, undo, redo, restart, a
-    new deal): ``said`` is the line the status shows. Autosave listens here."""
+    new deal): ``said`` is the line the status shows. Autosave listens here.
+
+    ``elapsed`` is the play time of ``game`` at the change. When a different game took the place
+    of the one being played (a new deal), ``replaced`` is that game and ``replaced_elapsed`` its
+    final play time, so it can be recorded as left. ``resumed`` marks a stored game taken up
+    again (resumed or loaded): the game it replaced was set aside, not left, so ``replaced`` is
+    ``None``."""
 
     game: Game
     said: str
+    elapsed: float = 0.0
+    replaced: Game | None = None
+    replaced_elapsed: float = 0.0
+    resumed: bool = False

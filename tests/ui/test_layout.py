@@ -78,6 +78,7 @@ def test_every_key_is_documented() -> None:
         "down": "↓",
         "f1": "F1",
         "f2": "F2",
+        "f4": "F4",
     }
     for binding in GameScreen.BINDINGS:
         assert not isinstance(binding, tuple)

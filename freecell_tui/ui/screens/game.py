@@ -31,6 +31,7 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move, Pile
 from freecell_tui.core.rules import describe_move
+from freecell_tui.store import SavedGame, Store, StoreError
 from freecell_tui.ui.messages import GameChanged, PileClicked, PileDropped, PileHovered
 from freecell_tui.ui.selection import (
     Selection,
@@ -82,6 +83,8 @@ class GameScreen(Screen[None]):
         Binding("ctrl+y", "redo", "Redo"),
         Binding("r", "restart", "Restart"),
         Binding("n,f2", "new_game", "New"),
+        Binding("s,ctrl+s", "saves", "Saves", show=False),
+        Binding("t,f4", "stats", "Statistics", show=False),
         Binding("colon", "command_line", "Command"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "quit", "Quit"),
@@ -108,14 +111,19 @@ class GameScreen(Screen[None]):
         ascii: bool = False,
         four_colour: bool = False,
         clock: Callable[[], float] = time.monotonic,
+        store: Store | None = None,
+        elapsed: float = 0.0,
     ) -> None:
         super().__init__()
         self.set_reactive(GameScreen.game, game)
         self.set_reactive(GameScreen.ascii, ascii)
         self.set_reactive(GameScreen.four_colour, four_colour)
         self._clock = clock
-        self._elapsed_before = 0.0
+        #: Where saves and statistics live (the app's); ``None`` leaves the save screen out.
+        self.store = store
+        self._elapsed_before = elapsed
         self._since: float | None = clock()
+        self._paused = False
         self._outcome = game.outcome
         self._targets: frozenset[Pile] = frozenset()
         self._hover: tuple[Pile, int | None] | None = None
@@ -132,8 +140,13 @@ class GameScreen(Screen[None]):
             "new": lambda _: self.action_new_game(),
             "deal": self._command_deal,
             "autoplay": self._command_autoplay,
+            "saves": lambda _: self.action_saves(),
+            "stats": lambda _: self.action_stats(),
+            "klondike": lambda _: self.action_klondike(),
+            "save": self._command_save,
+            "load": self._command_load,
         }
-        for action in ("hint", "solve", "saves", "stats", "klondike"):
+        for action in ("hint", "solve"):
             self.commands[action] = self._not_yet
 
     # ------------------------------------------------------------------ layout
@@ -192,19 +205,40 @@ class GameScreen(Screen[None]):
         return [*self._piles.values(), *self._foundations.values()]
 
     # ------------------------------------------------------------------ the one way to change the game
-    def set_game(self, game: Game, said: str, *, tone: str = "info") -> None:
+    def set_game(
+        self, game: Game, said: str, *, tone: str = "info", elapsed: float | None = None
+    ) -> None:
         """Replace the game (a move, undo, redo, restart, new deal) and say what happened.
 
         The board shows the new position at once; :class:`GameChanged` is posted (autosave hooks
-        there); a win or a position with no legal move opens its notice.
+        there); a win or a position with no legal move opens its notice. ``elapsed`` is given for
+        a stored game taken up again (resumed or loaded): its clock goes on from there, and the
+        game it replaces counts as set aside, not left.
         """
         old = self.game
-        if game.start is not old.start or game.deal_number != old.deal_number:
-            self._elapsed_before, self._since = 0.0, self._clock()
+        replaced: Game | None = None
+        replaced_elapsed = 0.0
+        if elapsed is not None:
+            self._elapsed_before = elapsed
+            self._since = None if self._paused else self._clock()
+            self._outcome = Outcome.PLAYING
+        elif game.start is not old.start or game.deal_number != old.deal_number:
+            replaced, replaced_elapsed = old, self.elapsed
+            self._elapsed_before = 0.0
+            self._since = None if self._paused else self._clock()
         self.selection = None
         self.game = game
         self.message.say(said, tone)
-        self.post_message(GameChanged(game, said))
+        self.post_message(
+            GameChanged(
+                game,
+                said,
+                elapsed=self.elapsed,
+                replaced=replaced,
+                replaced_elapsed=replaced_elapsed,
+                resumed=elapsed is not None,
+            )
+        )
         outcome = game.outcome
         if outcome is not self._outcome:
             self._outcome = outcome
@@ -213,7 +247,7 @@ class GameScreen(Screen[None]):
                 self._show_win()
             elif outcome is Outcome.STUCK:
                 self._show_stuck()
-        if outcome is Outcome.PLAYING and self._since is None:
+        if outcome is Outcome.PLAYING and self._since is None and not self._paused:
             self._since = self._clock()
 
     def watch_game(self, game: Game) -> None:
@@ -269,6 +303,18 @@ class GameScreen(Screen[None]):
     def _stop_clock(self) -> None:
         self._elapsed_before = self.elapsed
         self._since = None
+
+    def pause_clock(self) -> None:
+        """Stop counting play time while the player is away from the board (the resume prompt,
+        watching Klondike)."""
+        self._stop_clock()
+        self._paused = True
+
+    def resume_clock(self) -> None:
+        """Count play time again after :meth:`pause_clock` (not once the game is won)."""
+        self._paused = False
+        if self._since is None and self.game.outcome is not Outcome.WON:
+            self._since = self._clock()
 
     def _tick(self) -> None:
         self.status.elapsed = self.elapsed
@@ -568,6 +614,77 @@ class GameScreen(Screen[None]):
 
     def action_quit(self) -> None:
         self.app.exit()
+
+    # ------------------------------------------------------------------ saves, statistics, Klondike
+    def action_saves(self) -> None:
+        """The save-slot screen: save this game under a name, load, rename, delete, export…"""
+        if self.store is None:
+            self.refuse("saves are not available in this window")
+            return
+        from freecell_tui.ui.screens.saves import SaveSlotsScreen
+
+        self.selection = None
+        self.app.push_screen(SaveSlotsScreen(self.store, self.game, self.elapsed), self.take_up)
+
+    def take_up(self, saved: SavedGame | None) -> None:
+        """Play ``saved`` (a loaded save or an unfinished game) from where it was, with its undo
+        and redo history, autoplay mode and play time. The game being played is kept in the store
+        as an unfinished game (set aside, not counted as left)."""
+        if saved is None or self.store is None:
+            return
+        error = self.store.switch_to(saved)
+        if error is not None:
+            self.refuse(f"{error.message} Your game carries on.")
+            return
+        game = saved.game
+        what = f"“{saved.name}”" if saved.name is not None else "the unfinished game"
+        deal = f"deal {game.deal_number}" if game.deal_number is not None else "a custom position"
+        moves = f"{game.move_count} move{'s' if game.move_count != 1 else ''}"
+        said = f"Loaded {what}: {deal}, {moves}."
+        if self.game.is_started:
+            said += " The game you were playing is kept: s lists it under the saves."
+        self.cursor = None
+        self.set_game(game, said, elapsed=saved.elapsed_seconds)
+
+    def action_stats(self) -> None:
+        if self.store is None:
+            self.refuse("statistics are not available in this window")
+            return
+        from freecell_tui.ui.screens.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen(self.store))
+
+    def action_klondike(self) -> None:
+        """Watch the automatic Klondike player; this game's clock waits meanwhile."""
+        from freecell_tui.ui.screens.klondike import KlondikeScreen
+
+        self.selection = None
+        self.pause_clock()
+        self.app.push_screen(KlondikeScreen(), lambda _: self.resume_clock())
+
+    def _command_save(self, command: ActionCommand) -> None:
+        """``:save NAME``: save this game under a new name at once (the save screen overwrites)."""
+        if self.store is None or command.name is None:
+            self.refuse("saves are not available in this window")
+            return
+        try:
+            slot = self.store.save_slot(command.name, self.game, self.elapsed)
+        except StoreError as error:
+            self.refuse(error.message)
+            return
+        self.say(f"Saved as “{slot.name}”. s opens the saves.")
+
+    def _command_load(self, command: ActionCommand) -> None:
+        """``:load NAME``: play a named save; this game is kept as an unfinished game."""
+        if self.store is None or command.name is None:
+            self.refuse("saves are not available in this window")
+            return
+        try:
+            saved = self.store.load_slot(command.name)
+        except StoreError as error:
+            self.refuse(error.message)
+            return
+        self.take_up(saved)
 
     def action_command_line(self) -> None:
         self.selection = None

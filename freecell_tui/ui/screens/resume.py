@@ -61,8 +61,10 @@ class ResumeScreen(ModalScreen[ResumeChoice]):
         game = self.saved.game
         start = f"Deal {game.deal_number}" if game.deal_number is not None else "A custom position"
         saved_at = self.saved.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        moves, home = game.move_count, game.state.cards_home
         summary = (
-            f"{start}: {game.move_count} moves, {game.state.cards_home} cards home, "
+            f"{start}: {moves} move{'s' if moves != 1 else ''}, "
+            f"{home} card{'s' if home != 1 else ''} home, "
             f"{format_duration(self.saved.elapsed_seconds)} played; saved {saved_at}."
         )
         with Vertical():
