@@ -267,7 +267,7 @@ class LineSession:
             return [
                 f"The solver found no solution within {SOLVER_SECONDS:g} seconds: play on, or try again."
             ]
-        point = last_winnable(self.game.states, timeout=SOLVER_SECONDS)
+        point = last_winnable(self.game.states, timeout=SOLVER_SECONDS, last_is_lost=True)
         if point.undo_count:
             moves = f"{point.undo_count} move{'' if point.undo_count == 1 else 's'}"
             return [

@@ -317,12 +317,25 @@ def _children(cols: _Cols, cells: bytes, found: _Found, runs: _Runs, safe: _Safe
 
 
 # --------------------------------------------------------------------------- the search
-#: Heuristic weights (found by trying them on Microsoft deals 1–1000; see benchmarks/).
-_W_OUT: Final = 6  # per card not home
-_W_DISORDER: Final = 4  # per card lying on a lower card
-_W_CELL: Final = 8  # per occupied free cell
-_W_EMPTY: Final = 6  # per empty column (a bonus)
-_W_MOVES: Final = 1  # per move made so far: longer lines rank later, so solutions stay short
+@dataclass(frozen=True, slots=True)
+class _Weights:
+    """The heuristic's weights (found by trying them on Microsoft deals 1–3000)."""
+
+    out: int  # per card not home
+    disorder: int  # per card lying on a lower card of its column
+    cell: int  # per occupied free cell
+    empty: int  # per empty column (a bonus)
+    moves: int  # per move made so far: longer lines rank later, so solutions stay short
+
+
+#: The first search, and the others that join it in turn when it has not finished after
+#: ``_ALONE`` expansions: a deal that leads one heuristic astray rarely fools all of them.
+_PORTFOLIO: Final = (
+    _Weights(6, 4, 8, 6, 1),
+    _Weights(3, 3, 10, 6, 2),
+)
+_ALONE: Final = 3000
+_TURN: Final = 1000  # expansions each search makes in its turn once several run
 _CHECK_EVERY: Final = 16  # expansions between looks at the clock and the cancel event
 
 
@@ -330,16 +343,81 @@ class _Stop(Exception):
     """The search ran out of time, positions or was cancelled."""
 
 
-def _heuristic(cols: _Cols, cells: bytes, found: _Found, disorder: _Disorder) -> int:
-    return (
-        _W_OUT * (52 - found[0] - found[1] - found[2] - found[3])
-        + _W_DISORDER * sum(map(disorder.__getitem__, cols))
-        + _W_CELL * len(cells)
-        - _W_EMPTY * cols.count(b"")
-    )
+class _Search:
+    """One best-first search from a position with no safe move home left.
+
+    Keeps every key seen (key → parent key) and a priority queue ordered by the heuristic plus
+    the moves made; ties go to the position found first, so the search is deterministic.
+    """
+
+    def __init__(
+        self, cols: _Cols, cells: bytes, found: _Found, runs: _Runs, safe: _Safe, weights: _Weights
+    ) -> None:
+        self.runs = runs
+        self.safe = safe
+        self.weights = weights
+        self.disorder = _Disorder()
+        root = _key(cols, cells)
+        self.parents: dict[bytes, bytes | None] = {root: None}
+        self.heap: list[tuple[int, int, _Cols, bytes, _Found, int, bytes]] = [
+            (0, 0, cols, cells, found, 0, root)
+        ]
+        self.seq = 0
+        self.expanded = 0
+        self.solved = not root
+
+    def run(self, budget: int, should_stop: Callable[[], bool]) -> bool | None:
+        """Expand up to ``budget`` positions: True once solved, False once every reachable
+        position has been seen (unsolvable), None when neither yet. Raises :class:`_Stop`."""
+        if self.solved:
+            return True
+        w_out, w_dis, w_cell, w_empty, w_moves = (
+            self.weights.out,
+            self.weights.disorder,
+            self.weights.cell,
+            self.weights.empty,
+            self.weights.moves,
+        )
+        parents = self.parents
+        heap = self.heap
+        disorder = self.disorder.__getitem__
+        runs, safe = self.runs, self.safe
+        push = heapq.heappush
+        pop = heapq.heappop
+        seq = self.seq
+        expanded = self.expanded
+        try:
+            for _ in range(budget):
+                if not heap:
+                    return False
+                expanded += 1
+                if expanded % _CHECK_EVERY == 0 and should_stop():
+                    raise _Stop
+                _, _, cols, cells, found, g, key = pop(heap)
+                g += 1
+                for ckey, ccols, ccells, cfound, _step in _children(cols, cells, found, runs, safe):
+                    if ckey in parents:
+                        continue
+                    parents[ckey] = key
+                    if not ckey:
+                        self.solved = True
+                        return True
+                    seq += 1
+                    h = (
+                        w_out * (52 - cfound[0] - cfound[1] - cfound[2] - cfound[3])
+                        + w_dis * sum(map(disorder, ccols))
+                        + w_cell * len(ccells)
+                        - w_empty * ccols.count(b"")
+                        + w_moves * g
+                    )
+                    push(heap, (h, seq, ccols, ccells, cfound, g, ckey))
+            return None if heap else False
+        finally:
+            self.seq = seq
+            self.expanded = expanded
 
 
-def _search(
+def _portfolio(
     cols: _Cols,
     cells: bytes,
     found: _Found,
@@ -347,48 +425,26 @@ def _search(
     safe: _Safe,
     should_stop: Callable[[], bool],
     max_positions: int | None,
-) -> tuple[dict[bytes, bytes | None], bool, int]:
-    """Best-first search from a position with no safe move home left.
+) -> tuple[list[_Search], _Search | None]:
+    """Run the searches of :data:`_PORTFOLIO`: the first alone for :data:`_ALONE` expansions, then
+    all in turn. Returns them all and the one that solved the position (None: unsolvable, which
+    any one search proves by running dry). Raises :class:`_Stop`."""
+    searches = [_Search(cols, cells, found, runs, safe, _PORTFOLIO[0])]
 
-    Returns the parent map (key → parent key), whether the empty key (all home) was reached, and
-    the number of positions expanded. Raises :class:`_Stop` when ``should_stop`` says so.
-    """
-    disorder = _Disorder()
-    root = _key(cols, cells)
-    parents: dict[bytes, bytes | None] = {root: None}
-    if not root:
-        return parents, True, 0
-    seq = 0
-    heap: list[tuple[int, int, _Cols, bytes, _Found, int, bytes]] = [
-        (_heuristic(cols, cells, found, disorder), 0, cols, cells, found, 0, root)
-    ]
-    push = heapq.heappush
-    pop = heapq.heappop
-    expanded = 0
-    while heap:
-        expanded += 1
-        if expanded % _CHECK_EVERY == 0 and (
-            should_stop() or (max_positions is not None and len(parents) > max_positions)
-        ):
-            raise _Stop
-        _, _, cols, cells, found, g, key = pop(heap)
-        g += 1
-        for ckey, ccols, ccells, cfound, _step in _children(cols, cells, found, runs, safe):
-            if ckey in parents:
-                continue
-            parents[ckey] = key
-            if not ckey:
-                return parents, True, expanded
-            seq += 1
-            h = (
-                _W_OUT * (52 - cfound[0] - cfound[1] - cfound[2] - cfound[3])
-                + _W_DISORDER * sum(map(disorder.__getitem__, ccols))
-                + _W_CELL * len(ccells)
-                - _W_EMPTY * ccols.count(b"")
-                + _W_MOVES * g
-            )
-            push(heap, (h, seq, ccols, ccells, cfound, g, ckey))
-    return parents, False, expanded
+    def stop() -> bool:
+        if max_positions is not None and sum(len(s.parents) for s in searches) > max_positions:
+            return True
+        return should_stop()
+
+    verdict = searches[0].run(_ALONE, stop)
+    if verdict is not None:
+        return searches, searches[0] if verdict else None
+    searches += [_Search(cols, cells, found, runs, safe, w) for w in _PORTFOLIO[1:]]
+    while True:
+        for search in searches:
+            verdict = search.run(_TURN, stop)
+            if verdict is not None:
+                return searches, search if verdict else None
 
 
 def _path_states(
@@ -493,16 +549,15 @@ def solve(
     cols, cells, found = _compact(root_state)
     runs = _Runs()
     try:
-        parents, solved, expanded = _search(
-            cols, cells, found, runs, safe, should_stop, max_positions
-        )
+        searches, winner = _portfolio(cols, cells, found, runs, safe, should_stop, max_positions)
     except _Stop:
         return SolveResult("gave-up", (), time.monotonic() - started, 0)
-    size = _stored_bytes(parents)
-    if not solved:
-        return SolveResult(
-            "unsolvable", (), time.monotonic() - started, len(parents), expanded, size
-        )
+    positions = sum(len(search.parents) for search in searches)
+    expanded = sum(search.expanded for search in searches)
+    size = sum(_stored_bytes(search.parents) for search in searches) / positions
+    if winner is None:
+        return SolveResult("unsolvable", (), time.monotonic() - started, positions, expanded, size)
+    parents = winner.parents
     keys: list[bytes] = []
     key: bytes | None = b""
     while key is not None:
@@ -512,13 +567,13 @@ def solve(
     states = _path_states(cols, cells, found, keys, runs, safe)
     steps = _shortest_steps(states, runs, safe)
     moves = first + _core_moves(root_state, steps, mode)
-    return SolveResult("solved", moves, time.monotonic() - started, len(parents), expanded, size)
+    return SolveResult("solved", moves, time.monotonic() - started, positions, expanded, size)
 
 
-def _stored_bytes(parents: dict[bytes, bytes | None]) -> float:
-    """Bytes per stored position: each key object plus the dictionary's own table, shared out
-    (a value is a reference to the parent's key, already counted)."""
-    return (sys.getsizeof(parents) + sum(map(sys.getsizeof, parents))) / len(parents)
+def _stored_bytes(parents: dict[bytes, bytes | None]) -> int:
+    """Bytes the stored positions take: each key object plus the dictionary's own table (a
+    value is a reference to the parent's key, already counted)."""
+    return sys.getsizeof(parents) + sum(map(sys.getsizeof, parents))
 
 
 # --------------------------------------------------------------------------- helpers for the game
@@ -558,6 +613,7 @@ def last_winnable(
     *,
     timeout: float | None = None,
     cancel: threading.Event | None = None,
+    last_is_lost: bool = False,
 ) -> WinnablePoint:
     """The last winnable position of a history (``Game.states``: the start, then the position
     after each turn).
@@ -565,7 +621,8 @@ def last_winnable(
     A position that can be won was reached only from positions that can be won, so the winnable
     positions are a prefix of the history: after checking the last position, a binary search
     finds the end of that prefix with about log2(turns) solver runs. ``timeout`` bounds the whole
-    search; a run that gives up makes the answer ``"unknown"``.
+    search; a run that gives up makes the answer ``"unknown"``. ``last_is_lost=True`` skips
+    checking the last position, when the caller's solver run has just proved it lost.
     """
     if not states:
         raise ValueError("a history has at least its start position")
@@ -576,7 +633,7 @@ def last_winnable(
         left = None if timeout is None else max(timeout - (time.monotonic() - started), 0.0)
         return is_winnable(states[index], left, cancel)
 
-    verdict = check(length - 1)
+    verdict = False if last_is_lost else check(length - 1)
     if verdict is None:
         return WinnablePoint("unknown", None, length)
     if verdict:

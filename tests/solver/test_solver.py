@@ -231,6 +231,12 @@ def test_last_winnable_when_even_the_start_cannot_be_won() -> None:
     assert (point.status, point.index, point.undo_count) == ("lost", None, None)
 
 
+def test_last_winnable_can_skip_the_position_already_proved_lost() -> None:
+    game = lost_game()
+    point = last_winnable(game.states, last_is_lost=True)
+    assert (point.status, point.index, point.undo_count) == ("lost", 4, 1)
+
+
 def test_last_winnable_that_runs_out_of_time_is_unknown() -> None:
     assert last_winnable([deal(UNSOLVABLE_DEAL)], timeout=0.01).status == "unknown"
 
