@@ -21,6 +21,8 @@ How it searches (see ``docs/solver.md`` for the figures):
   every position reachable from the start has been seen, and the position is proved unsolvable.
   Pruning is only by these sound rules: safe moves home, column and cell order, a whole column
   never moved to an empty column, and one empty column standing for all of them.
+* **Two heuristics.** When the first search has not finished after a few thousand positions, a
+  second one with other weights joins it, in turns; the first to finish answers.
 * **Shorter solutions.** The path found is shortened by a pass that looks, from each position on
   it, for a single move that reaches a later position on it, and keeps the shortest chain.
 """
