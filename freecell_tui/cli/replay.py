@@ -16,9 +16,11 @@ from freecell_tui.core.position import parse_position
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.state import GameState
 
-#: Lines of fc-solve's output around a solution, skipped so its whole output can be piped in.
+#: Lines around a solution in fc-solve's output and in ``freecell-tui solve``'s text output
+#: (``deal 5: solved in 100 moves (0.01 s)``), skipped so either can be piped in whole.
 _FCSOLVE_CHATTER = re.compile(
-    r"^\s*(-=-=|This game is solveable|I could not solve|Total number of states|This scan generated)"
+    r"^\s*(-=-=|This game is solveable|I could not solve|Total number of states"
+    r"|This scan generated|(deal|board) \S+: )"
 )
 
 

@@ -214,3 +214,17 @@ def test_fcsolve_pipe_through_a_real_subprocess(fcsolve_solution: Callable[[int]
             check=False,
         )
         assert (result.returncode, result.stdout[-4:]) == (0, "won\n"), number
+
+
+def test_our_solve_output_piped_in_wins(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``freecell-tui solve N | freecell-tui replay --deal N``: the header line is skipped."""
+    from freecell_tui.core.solver import solve
+
+    result = solve(deal(5))
+    text = f"deal 5: solved in {len(result.moves)} moves (0.01 s)\n" + " ".join(
+        str(move) for move in result.moves
+    )
+    code, out, err = replay(["--deal", "5"], text, capsys, monkeypatch)
+    assert (code, out.splitlines()[-1], err) == (0, "won", "")
