@@ -51,3 +51,12 @@ DEAL_1_SOLUTION = """
 def deal_1_solution() -> str:
     """A winning move list for deal 1 (autoplay off), one move a word."""
     return DEAL_1_SOLUTION
+
+
+@pytest.fixture(autouse=True)
+def _private_data_dir(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No test ever touches the real user's saves: the default data dir (used when a test gives
+    no ``--data-dir``, and by programs it starts) is a fresh temporary folder."""
+    monkeypatch.setenv("FREECELL_TUI_DATA_DIR", str(tmp_path_factory.mktemp("data")))
