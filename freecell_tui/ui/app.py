@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from textual.app import App, SystemCommand
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from freecell_tui.core.autoplay import AutoplayMode
@@ -118,7 +119,7 @@ class FreeCellApp(App[None]):
     # ------------------------------------------------------------------ the store
     def on_mount(self) -> None:
         for warning in self._warnings:
-            self.notify(warning, title="Saves", severity="warning", timeout=20)
+            self.tell(warning, severity="warning", timeout=20)
         if self._offer is not None:
             from freecell_tui.ui.screens.resume import ResumeScreen
 
@@ -127,11 +128,10 @@ class FreeCellApp(App[None]):
         elif self._waiting is not None:
             game = self._waiting.game
             deal = f"deal {game.deal_number}" if game.deal_number is not None else "a position"
-            self.notify(
-                f"Your unfinished game of {deal} ({game.move_count} moves) is kept: s opens the "
-                "saves, where it is listed.",
-                title="Saves",
-                timeout=12,
+            moves = f"{game.move_count} move{'s' if game.move_count != 1 else ''}"
+            self.tell(
+                f"Your unfinished game of {deal} ({moves}) is kept: s opens the saves, where it "
+                "is listed."
             )
 
     def _resume_chosen(self, choice: object) -> None:
@@ -155,7 +155,7 @@ class FreeCellApp(App[None]):
                     f"{format_duration(saved.elapsed_seconds)} played. u undoes, ctrl+y redoes."
                 )
                 return
-            self.notify(error.message, title="Saves", severity="error", timeout=12)
+            self.tell(error.message, severity="error")
         else:
             self._report(self.store.discard_autosave(saved))
         # The offered game is recorded (a new game was chosen) or not ours: nothing to record.
@@ -186,12 +186,13 @@ class FreeCellApp(App[None]):
         if error is None or error.kind in self._reported:
             return
         self._reported.add(error.kind)
-        self.notify(
-            f"{error.message} You can play on; this is shown once.",
-            title="Saves",
-            severity="error",
-            timeout=15,
-        )
+        self.tell(f"{error.message} You can play on; this is shown once.", severity="error")
+
+    def tell(
+        self, text: str, *, severity: SeverityLevel = "information", timeout: float = 15
+    ) -> None:
+        """A notice about the saves (plain text: paths and names are never read as markup)."""
+        self.notify(text, title="Saves", severity=severity, timeout=timeout, markup=False)
 
     def on_unmount(self) -> None:
         """Quitting: write the play time since the last move, then let go of the game in
