@@ -33,7 +33,7 @@ import heapq
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, MutableMapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
@@ -580,12 +580,30 @@ def _stored_bytes(parents: dict[bytes, bytes | None]) -> int:
 
 # --------------------------------------------------------------------------- helpers for the game
 def is_winnable(
-    state: GameState, timeout: float | None = None, cancel: threading.Event | None = None
+    state: GameState,
+    timeout: float | None = None,
+    cancel: threading.Event | None = None,
+    *,
+    autoplay: AutoplayMode = AutoplayMode.SAFE,
+    known: MutableMapping[bytes, bool] | None = None,
 ) -> bool | None:
     """True when ``state`` can still be won, False when the solver proved it cannot, None when
-    it gave up (out of time or cancelled)."""
-    status = solve(state, timeout=timeout, cancel=cancel).status
-    return None if status == "gave-up" else status == "solved"
+    it gave up (out of time or cancelled).
+
+    ``autoplay`` is the game's mode (see :func:`solve`). ``known`` is a cache of verdicts by
+    :func:`canonical_key`, for that one mode: a position found there is not searched again, and
+    a verdict reached is written there (a game's screen keeps one, so undo and redo cost
+    nothing)."""
+    key = canonical_key(state) if known is not None else b""
+    if known is not None and key in known:
+        return known[key]
+    status = solve(state, timeout=timeout, cancel=cancel, autoplay=autoplay).status
+    if status == "gave-up":
+        return None
+    verdict = status == "solved"
+    if known is not None:
+        known[key] = verdict
+    return verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -616,6 +634,8 @@ def last_winnable(
     timeout: float | None = None,
     cancel: threading.Event | None = None,
     last_is_lost: bool = False,
+    autoplay: AutoplayMode = AutoplayMode.SAFE,
+    known: MutableMapping[bytes, bool] | None = None,
 ) -> WinnablePoint:
     """The last winnable position of a history (``Game.states``: the start, then the position
     after each turn).
@@ -625,6 +645,7 @@ def last_winnable(
     finds the end of that prefix with about log2(turns) solver runs. ``timeout`` bounds the whole
     search; a run that gives up makes the answer ``"unknown"``. ``last_is_lost=True`` skips
     checking the last position, when the caller's solver run has just proved it lost.
+    ``autoplay`` and ``known`` are passed to :func:`is_winnable` for every position checked.
     """
     if not states:
         raise ValueError("a history has at least its start position")
@@ -633,7 +654,7 @@ def last_winnable(
 
     def check(index: int) -> bool | None:
         left = None if timeout is None else max(timeout - (time.monotonic() - started), 0.0)
-        return is_winnable(states[index], left, cancel)
+        return is_winnable(states[index], left, cancel, autoplay=autoplay, known=known)
 
     verdict = False if last_is_lost else check(length - 1)
     if verdict is None:

@@ -237,6 +237,24 @@ def test_last_winnable_can_skip_the_position_already_proved_lost() -> None:
     assert (point.status, point.index, point.undo_count) == ("lost", 4, 1)
 
 
+def test_last_winnable_keeps_and_uses_known_verdicts() -> None:
+    game = lost_game()
+    known: dict[bytes, bool] = {}
+    point = last_winnable(game.states, known=known, autoplay=AutoplayMode.OFF)
+    assert (point.status, point.undo_count) == ("lost", 1)
+    assert known[canonical_key(game.states[4])] is True
+    assert known[canonical_key(game.states[5])] is False
+    # A verdict found in ``known`` is believed, not searched again: a made-up one shows it.
+    known[canonical_key(game.states[5])] = True
+    assert last_winnable(game.states, known=known).status == "winnable"
+    assert is_winnable(game.states[5], known=known) is True
+
+
+def test_is_winnable_with_autoplay_all_searches_that_game() -> None:
+    assert is_winnable(deal(1), autoplay=AutoplayMode.ALL) is True
+    assert is_winnable(lost_game().state, autoplay=AutoplayMode.ALL) is False
+
+
 def test_last_winnable_that_runs_out_of_time_is_unknown() -> None:
     assert last_winnable([deal(UNSOLVABLE_DEAL)], timeout=0.01).status == "unknown"
 
