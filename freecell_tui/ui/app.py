@@ -228,6 +228,25 @@ class FreeCellApp(App[None]):
             "The automatic Klondike player, at a pace you can follow",
             board.action_klondike,
         )
+        assistant = board.assistant
+        yield SystemCommand("Hint", "Highlight the next move of a solution (i)", board.action_hint)
+        yield SystemCommand(
+            "Auto-solve",
+            "Play a solution from here, step by step (p; Esc stops)",
+            board.action_solve,
+        )
+        yield SystemCommand(
+            "Winnability check",
+            f"Say in the status line whether this game can still be won (toggle; now "
+            f"{'on' if assistant.check else 'off'})",
+            lambda: assistant.set_check(not assistant.check),
+        )
+        yield SystemCommand(
+            "Winnable deals only",
+            f"New random games skip deals the solver proves unsolvable (toggle; now "
+            f"{'on' if assistant.winnable_only else 'off'})",
+            lambda: assistant.set_winnable_only(not assistant.winnable_only),
+        )
         yield SystemCommand("Keys and mouse", "Every key and mouse action", board.action_help)
 
 

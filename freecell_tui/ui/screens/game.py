@@ -16,7 +16,7 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.events import Resize
+from textual.events import Key, MouseDown, Resize
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -32,6 +32,7 @@ from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move, Pile
 from freecell_tui.core.rules import describe_move
 from freecell_tui.store import SavedGame, Store, StoreError
+from freecell_tui.ui.assistant import Assistant, DealFound, HintMark, SolverAnswer
 from freecell_tui.ui.messages import GameChanged, PileClicked, PileDropped, PileHovered
 from freecell_tui.ui.selection import (
     Selection,
@@ -60,6 +61,16 @@ _TOP_ROW: tuple[Pile, ...] = (*CELLS, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDA
 CommandHandler = Callable[[ActionCommand], None]
 
 
+def _on_off(words: list[str]) -> bool | None:
+    """``on`` / ``off`` (also ``yes`` / ``no``) as a bool; ``None`` for anything else."""
+    word = words[0].lower() if len(words) == 1 else ""
+    if word in ("on", "yes"):
+        return True
+    if word in ("off", "no"):
+        return False
+    return None
+
+
 def _pile_bindings() -> list[BindingType]:
     keys = "12345678abcdh"
     return [Binding(key, f"pile('{key}')", f"pile {key}", show=False) for key in keys]
@@ -85,6 +96,8 @@ class GameScreen(Screen[None]):
         Binding("n,f2", "new_game", "New"),
         Binding("s,ctrl+s", "saves", "Saves", show=False),
         Binding("t,f4", "stats", "Statistics", show=False),
+        Binding("i", "hint", "Hint"),
+        Binding("p", "solve", "Auto-solve", show=False),
         Binding("colon", "command_line", "Command"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "quit", "Quit"),
@@ -99,6 +112,8 @@ class GameScreen(Screen[None]):
     """The keyboard cursor as (row, place): row 0 cells and foundations, row 1 the columns."""
     four_colour: reactive[bool] = reactive(False, repaint=False)
     ascii: reactive[bool] = reactive(False, repaint=False)
+    hint: reactive[HintMark | None] = reactive(None, repaint=False)
+    """The hinted move's source and destination, highlighted until the game changes."""
 
     status = getters.query_one("#status", StatusLine)
     message = getters.query_one("#message", MessageLine)
@@ -146,8 +161,17 @@ class GameScreen(Screen[None]):
             "save": self._command_save,
             "load": self._command_load,
         }
-        for action in ("hint", "solve"):
-            self.commands[action] = self._not_yet
+        #: The solver on the board: hints, the winnability check, auto-solve, winnable deals.
+        self.assistant = Assistant(self)
+        self.commands["hint"] = lambda _: self.action_hint()
+        self.commands["solve"] = lambda _: self.action_solve()
+        #: Board settings typed on the command line (``winnable on``), by their first word; the
+        #: handler gets the words after it. The core parser does not know them.
+        self.settings: dict[str, Callable[[list[str]], None]] = {
+            "winnable": self._setting_winnable,
+            "deals": self._setting_deals,
+            "speed": self._setting_speed,
+        }
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -182,6 +206,7 @@ class GameScreen(Screen[None]):
             + "Type a source then a destination (3a, 18, 5h), click or drag cards; ? for help."
         )
         self._ticker = self.set_interval(1.0, self._tick)
+        self.assistant.game_changed(self.game)
 
     def on_resize(self, event: Resize) -> None:
         self._fit(event.size)
@@ -227,6 +252,7 @@ class GameScreen(Screen[None]):
             self._elapsed_before = 0.0
             self._since = None if self._paused else self._clock()
         self.selection = None
+        self.hint = None
         self.game = game
         self.message.say(said, tone)
         self.post_message(
@@ -249,6 +275,7 @@ class GameScreen(Screen[None]):
                 self._show_stuck()
         if outcome is Outcome.PLAYING and self._since is None and not self._paused:
             self._since = self._clock()
+        self.assistant.game_changed(game)
 
     def watch_game(self, game: Game) -> None:
         # The footer keeps Undo / Redo lit even when there is nothing to undo (pressing them
@@ -331,6 +358,9 @@ class GameScreen(Screen[None]):
     def watch_cursor(self) -> None:
         self._update_highlights()
 
+    def watch_hint(self) -> None:
+        self._update_highlights()
+
     def watch_four_colour(self, four_colour: bool) -> None:
         for widget in self._all_pile_widgets():
             widget.four_colour = four_colour
@@ -352,7 +382,10 @@ class GameScreen(Screen[None]):
         selected_count = shown_count(state, selection) if selection is not None else 0
         cursor = self._cursor_pile()
         hover_pile, hover_count, hover_target = self._hover_effect()
+        hint = self.hint
         for pile, widget in self._piles.items():
+            widget.hint = hint.count if hint is not None and hint.source == pile else 0
+            widget.hint_target = hint is not None and hint.dest == pile
             widget.selected = (
                 selected_count if selection is not None and selection.pile == pile else 0
             )
@@ -361,7 +394,8 @@ class GameScreen(Screen[None]):
             widget.hovered = hover_count if hover_pile == pile else 0
             widget.hover_target = hover_target and hover_pile == pile
         home_target = FOUNDATION in self._targets
-        for widget in self._foundations.values():
+        for suit, widget in self._foundations.items():
+            widget.hint_target = hint is not None and hint.suit is suit
             widget.target = home_target
             widget.cursor = cursor == FOUNDATION
             widget.hover_target = hover_target and hover_pile == FOUNDATION
@@ -503,6 +537,8 @@ class GameScreen(Screen[None]):
     def action_cancel(self) -> None:
         if self.selection is not None:
             self.cancel()
+        elif self.hint is not None:
+            self.hint = None
         elif self.cursor is not None:
             self.cursor = None
 
@@ -539,7 +575,11 @@ class GameScreen(Screen[None]):
         self.send_home_or_cell(pile)
 
     def action_count(self, step: int) -> None:
-        """Change how many cards of a column are picked up (for a move to an empty column)."""
+        """Change how many cards of a column are picked up (for a move to an empty column); while
+        auto-solve plays, its speed."""
+        if self.assistant.solving:
+            self.assistant.change_pace(step)
+            return
         selection = self.selection
         if selection is None or not selection.pile.is_column:
             self.refuse("+ and − change how many cards of a picked-up column move")
@@ -602,7 +642,11 @@ class GameScreen(Screen[None]):
         self.start_deal(number)
 
     def start_deal(self, number: int | None = None) -> None:
-        """Start deal ``number`` (random when ``None``) at once, keeping the autoplay mode."""
+        """Start deal ``number`` (random when ``None``) at once, keeping the autoplay mode. With
+        "winnable deals only", a random deal is chosen by the solver first, in the background."""
+        if number is None and self.assistant.winnable_only:
+            self.assistant.find_deal()
+            return
         number = number if number is not None else random_deal_number()
         self.cursor = None
         self.set_game(Game.new(number, autoplay=self.game.autoplay), f"Deal {number}. Good luck!")
@@ -708,7 +752,13 @@ class GameScreen(Screen[None]):
         self.set_focus(None)
 
     def run_command(self, text: str) -> None:
-        """Run one text command: a move, or an action looked up in :attr:`commands`."""
+        """Run one text command: a board setting (:attr:`settings`), a move, or an action looked
+        up in :attr:`commands`."""
+        words = text.split()
+        setting = self.settings.get(words[0].lower()) if words else None
+        if setting is not None:
+            setting(words[1:])
+            return
         try:
             command = parse_command(text)
         except FreeCellError as error:
@@ -730,8 +780,58 @@ class GameScreen(Screen[None]):
         mode = command.mode or AutoplayMode.SAFE
         self.set_game(self.game.with_autoplay(mode), f"Autoplay {mode} from now on.")
 
-    def _not_yet(self, command: ActionCommand) -> None:
-        self.refuse(f"{command.action} is not available yet in this version")
+    # ------------------------------------------------------------------ the solver
+    def action_hint(self) -> None:
+        """Highlight the next move of a solution from here (searched in the background)."""
+        self.selection = None
+        self.assistant.hint()
+
+    def action_solve(self) -> None:
+        """Auto-solve: play a solution from here at a pace a person can follow; again stops."""
+        self.selection = None
+        self.assistant.toggle_autosolve()
+
+    def on_key(self, event: Key) -> None:
+        # Before the key's binding runs: any key but auto-solve's own stops it.
+        self.assistant.player_input(event.key)
+
+    def on_mouse_down(self, event: MouseDown) -> None:
+        self.assistant.player_input(None)
+
+    def on_solver_answer(self, message: SolverAnswer) -> None:
+        self.assistant.answer(message)
+
+    def on_deal_found(self, message: DealFound) -> None:
+        self.assistant.deal_found(message)
+
+    def _setting_winnable(self, words: list[str]) -> None:
+        """``:winnable on|off``: the winnability check in the status line."""
+        switch = _on_off(words)
+        if switch is None:
+            state = "on" if self.assistant.check else "off"
+            self.refuse(f"winnable: say winnable on or winnable off (it is {state})")
+            return
+        self.assistant.set_check(switch)
+
+    def _setting_deals(self, words: list[str]) -> None:
+        """``:deals winnable|any``: which deals a new random game may get."""
+        choice = words[0].lower() if len(words) == 1 else ""
+        if choice not in ("winnable", "any", "all"):
+            state = "winnable" if self.assistant.winnable_only else "any"
+            self.refuse(f"deals: say deals winnable or deals any (it is {state})")
+            return
+        self.assistant.set_winnable_only(choice == "winnable")
+
+    def _setting_speed(self, words: list[str]) -> None:
+        """``:speed N``: auto-solve's pace, N moves a second."""
+        try:
+            speed = float(words[0]) if len(words) == 1 else 0.0
+        except ValueError:
+            speed = 0.0
+        if not 0 < speed <= 100:
+            self.refuse("speed: give moves a second, as speed 2 (from 0.5 to 10)")
+            return
+        self.assistant.set_speed(speed)
 
     # ------------------------------------------------------------------ notices
     def _show_win(self) -> None:

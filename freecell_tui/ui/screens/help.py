@@ -52,9 +52,20 @@ HELP: Final[tuple[tuple[str, tuple[tuple[str, str], ...]], ...]] = (
             ("t  F4", "statistics: played, won, streaks, best time per deal"),
             (":", "command line: 3a, 18v3, t2c 5 1, deal 617, autoplay off|safe|all, undo…"),
             ("", "also save NAME, load NAME, saves, stats, klondike (watch Klondike play)"),
-            ("ctrl+p", "command palette: themes, four-colour deck, ASCII suits, saves, Klondike"),
+            ("", "and hint, solve, speed N, winnable on|off, deals winnable|any"),
+            ("ctrl+p", "command palette: themes, four-colour deck, saves, winnable deals only…"),
             ("?  F1", "this help"),
             ("q  ctrl+q", "quit at once"),
+        ),
+    ),
+    (
+        "Solver",
+        (
+            ("i", "hint: highlights the next move of a solution and says it (Esc hides it)"),
+            ("p", "auto-solve: plays a solution from here, one undoable move at a time"),
+            ("+  −", "while auto-solve plays: faster, slower (Esc or any other key stops it)"),
+            ("status line", "winnable, checking…, or no longer winnable — undo N moves"),
+            ("", "winnable off hides it (no spoilers); deals winnable skips unsolvable deals"),
         ),
     ),
     (

@@ -3,8 +3,9 @@
 Each pile widget draws the cards it is given (attributes down) and reports clicks, hovers and drags
 as messages (messages up); it never decides what an action means. Highlights arrive as plain
 reactives set by the game screen: ``selected`` (top cards picked up), ``hovered`` (top cards a click
-would pick up), ``target`` (a legal destination), ``hover_target`` (the destination under the mouse)
-and ``cursor`` (the keyboard cursor).
+would pick up), ``target`` (a legal destination), ``hover_target`` (the destination under the mouse),
+``cursor`` (the keyboard cursor), and ``hint`` / ``hint_target`` (the source and destination of a
+hinted move).
 
 Two layouts: the full one draws each column's top card as a small three-line card and every covered
 card as one line holding its rank and suit; the compact one (``compact=True``, for 80×24) draws every
@@ -56,9 +57,12 @@ class PileWidget(Widget):
     PileWidget > .card--hover { background: $foreground 15%; }
     PileWidget > .card--target-border { color: $success; text-style: bold; }
     PileWidget > .card--hover-target-border { color: $success; text-style: bold reverse; }
+    PileWidget > .card--hint { background: $warning 35%; }
+    PileWidget > .card--hint-border { color: $warning; text-style: bold; }
     PileWidget > .pile--label { color: $foreground-muted; }
     PileWidget > .pile--label-selected { color: $accent; text-style: bold; }
     PileWidget > .pile--label-target { color: $success; text-style: bold; }
+    PileWidget > .pile--label-hint { color: $warning; text-style: bold; }
     PileWidget > .pile--label-cursor { background: $accent; color: $text; text-style: bold; }
     PileWidget > .pile--empty { color: $foreground 30%; }
     """
@@ -76,9 +80,12 @@ class PileWidget(Widget):
         "card--hover",
         "card--target-border",
         "card--hover-target-border",
+        "card--hint",
+        "card--hint-border",
         "pile--label",
         "pile--label-selected",
         "pile--label-target",
+        "pile--label-hint",
         "pile--label-cursor",
         "pile--empty",
     }
@@ -95,6 +102,10 @@ class PileWidget(Widget):
     """The mouse is over this pile and a click would drop the picked-up cards here."""
     cursor: reactive[bool] = reactive(False)
     """The keyboard cursor is on this pile."""
+    hint: reactive[int] = reactive(0)
+    """How many top cards the hinted move takes from this pile."""
+    hint_target: reactive[bool] = reactive(False)
+    """The hinted move goes here."""
     compact: reactive[bool] = reactive(False)
     """One line per card (the 80×24 layout)."""
     ascii: reactive[bool] = reactive(False)
@@ -124,22 +135,28 @@ class PileWidget(Widget):
                 return "card--diamonds"
         return "card--red" if suit.is_red else "card--black"
 
-    def _face(self, selected: bool, hovered: bool) -> tuple[str, ...]:
+    def _face(self, selected: bool, hovered: bool, hinted: bool = False) -> tuple[str, ...]:
         if selected:
             return ("card--face", "card--selected")
         if hovered:
             return ("card--face", "card--hover")
+        if hinted:
+            return ("card--face", "card--hint")
         return ("card--face",)
 
-    def _border_class(self, selected: bool, top: bool = True) -> str:
+    def _border_class(self, selected: bool, top: bool = True, hinted: bool = False) -> str:
         if selected:
             return "card--selected-border"
+        if hinted:
+            return "card--hint-border"
         if not top:
             return "card--border"
         if self.hover_target:
             return "card--hover-target-border"
         if self.target:
             return "card--target-border"
+        if self.hint_target:
+            return "card--hint-border"
         return "card--border"
 
     def _label(self, card: Card) -> str:
@@ -156,17 +173,21 @@ class PileWidget(Widget):
             name = "pile--label-selected"
         elif self.target:
             name = "pile--label-target"
+        elif self.hint or self.hint_target:
+            name = "pile--label-hint"
         else:
             name = "pile--label"
         width = self.size.width
         label = f" {text} " if self.cursor else text
         return Content.styled(label.center(width)[:width], self._style(name))
 
-    def _card_top(self, card: Card, *, selected: bool, hovered: bool, top: bool = True) -> Content:
+    def _card_top(
+        self, card: Card, *, selected: bool, hovered: bool, top: bool = True, hinted: bool = False
+    ) -> Content:
         """``╭ 10♥ ────╮``: a covered card, or the first line of a top card."""
         width = self.size.width
-        face = self._face(selected, hovered)
-        border = self._style(*face, self._border_class(selected, top))
+        face = self._face(selected, hovered, hinted)
+        border = self._style(*face, self._border_class(selected, top, hinted))
         label = self._label(card)
         fill = max(width - len(label) - 4, 0)
         return Content.assemble(
@@ -175,10 +196,12 @@ class PileWidget(Widget):
             (" " + "─" * fill + "╮", border),
         )
 
-    def _card_middle(self, card: Card, *, selected: bool, hovered: bool) -> Content:
+    def _card_middle(
+        self, card: Card, *, selected: bool, hovered: bool, hinted: bool = False
+    ) -> Content:
         width = self.size.width
-        face = self._face(selected, hovered)
-        border = self._style(*face, self._border_class(selected))
+        face = self._face(selected, hovered, hinted)
+        border = self._style(*face, self._border_class(selected, hinted=hinted))
         inner = max(width - 2, 0)
         return Content.assemble(
             ("│", border),
@@ -189,10 +212,12 @@ class PileWidget(Widget):
             ("│", border),
         )
 
-    def _card_bottom(self, card: Card, *, selected: bool, hovered: bool) -> Content:
+    def _card_bottom(
+        self, card: Card, *, selected: bool, hovered: bool, hinted: bool = False
+    ) -> Content:
         width = self.size.width
-        face = self._face(selected, hovered)
-        border = self._style(*face, self._border_class(selected))
+        face = self._face(selected, hovered, hinted)
+        border = self._style(*face, self._border_class(selected, hinted=hinted))
         label = self._label(card)
         fill = max(width - len(label) - 4, 0)
         return Content.assemble(
@@ -201,18 +226,21 @@ class PileWidget(Widget):
             (" ╯", border),
         )
 
-    def _card_box(self, card: Card, *, selected: bool, hovered: bool) -> list[Content]:
+    def _card_box(
+        self, card: Card, *, selected: bool, hovered: bool, hinted: bool = False
+    ) -> list[Content]:
         return [
-            self._card_top(card, selected=selected, hovered=hovered),
-            self._card_middle(card, selected=selected, hovered=hovered),
-            self._card_bottom(card, selected=selected, hovered=hovered),
+            self._card_top(card, selected=selected, hovered=hovered, hinted=hinted),
+            self._card_middle(card, selected=selected, hovered=hovered, hinted=hinted),
+            self._card_bottom(card, selected=selected, hovered=hovered, hinted=hinted),
         ]
 
     def _empty_box(self, mark: str) -> list[Content]:
         """A dashed outline where a card may go, with ``mark`` in the middle."""
         width = self.size.width
         inner = max(width - 2, 0)
-        style = self._style(self._border_class(False) if self.target else "pile--empty")
+        outlined = self.target or self.hint_target
+        style = self._style(self._border_class(False) if outlined else "pile--empty")
         return [
             Content.styled("┌" + "╌" * inner + "┐", style),
             Content.styled("╎" + mark.center(inner) + "╎", style),
@@ -220,15 +248,22 @@ class PileWidget(Widget):
         ]
 
     def _compact_card(
-        self, card: Card, prefix: str, *, selected: bool, hovered: bool, top: bool = True
+        self,
+        card: Card,
+        prefix: str,
+        *,
+        selected: bool,
+        hovered: bool,
+        top: bool = True,
+        hinted: bool = False,
     ) -> Content:
         """One line: ``prefix`` then the card's label on the card face (the top card underlined,
         as the edge of the card)."""
         width = self.size.width
-        face = self._face(selected, hovered)
+        face = self._face(selected, hovered, hinted)
         if top:
             face = (*face, "card--edge")
-        border = self._style(*face, self._border_class(selected, top))
+        border = self._style(*face, self._border_class(selected, top, hinted))
         label = self._label(card)
         rest = max(width - len(prefix) - len(label) - 1, 0)
         return Content.assemble(
@@ -332,16 +367,28 @@ class ColumnWidget(PileWidget):
             depth = count - index  # 1 for the top card
             selected = depth <= self.selected
             hovered = depth <= self.hovered
+            hinted = depth <= self.hint
             if self.compact:
                 lines.append(
                     self._compact_card(
-                        card, "▏", selected=selected, hovered=hovered, top=depth == 1
+                        card,
+                        "▏",
+                        selected=selected,
+                        hovered=hovered,
+                        top=depth == 1,
+                        hinted=hinted,
                     )
                 )
             elif depth > 1:
-                lines.append(self._card_top(card, selected=selected, hovered=hovered, top=False))
+                lines.append(
+                    self._card_top(
+                        card, selected=selected, hovered=hovered, top=False, hinted=hinted
+                    )
+                )
             else:
-                lines.extend(self._card_box(card, selected=selected, hovered=hovered))
+                lines.extend(
+                    self._card_box(card, selected=selected, hovered=hovered, hinted=hinted)
+                )
         return Content("\n").join(lines)
 
 
@@ -350,23 +397,25 @@ class CellWidget(PileWidget):
 
     def render(self) -> Content:
         card = self.cards[-1] if self.cards else None
-        selected, hovered = self.selected > 0, self.hovered > 0
+        selected, hovered, hinted = self.selected > 0, self.hovered > 0, self.hint > 0
         if self.compact:
             if card is None:
                 return self._compact_empty(self.pile.code)
             return self._compact_card(
-                card, f"{self.pile.code} ", selected=selected, hovered=hovered
+                card, f"{self.pile.code} ", selected=selected, hovered=hovered, hinted=hinted
             )
         lines = [self._header_line(self.pile.code)]
         if card is None:
             lines.extend(self._empty_box(""))
         else:
-            lines.extend(self._card_box(card, selected=selected, hovered=hovered))
+            lines.extend(self._card_box(card, selected=selected, hovered=hovered, hinted=hinted))
         return Content("\n").join(lines)
 
     def _compact_empty(self, prefix: str, mark: str = "·") -> Content:
         width = self.size.width
         name = "pile--label-target" if self.target else "pile--empty"
+        if self.hint_target and not self.target:
+            name = "pile--label-hint"
         if self.cursor:
             name = "pile--label-cursor"
         return Content.styled(f"{prefix} {mark}".ljust(width)[:width], self._style(name))
