@@ -16,9 +16,10 @@ from textual.widgets import DataTable
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
-from freecell_tui.core.notation import Move
+from freecell_tui.core.notation import Move, Pile
 from freecell_tui.store import DB_NAME, Result, Store
 from freecell_tui.ui.app import FreeCellApp
+from freecell_tui.ui.messages import PileClicked
 from freecell_tui.ui.screens.dialogs import ConfirmScreen, WinScreen
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.screens.klondike import KlondikeScreen
@@ -381,3 +382,23 @@ async def test_klondike_opens_and_returns_to_the_same_game_and_time(tmp_path: Pa
         assert board(app).elapsed == 10
         clock.now += 5
         assert board(app).elapsed == 15
+
+
+async def test_a_double_click_that_loads_a_save_does_not_also_click_the_board(
+    tmp_path: Path,
+) -> None:
+    """The first click loads the highlighted save and closes the screen; the second click of
+    the double click lands on the board, which must not act on it."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3", "a", "colon", *"save mine", "enter", "6", "b", "s")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveSlotsScreen)
+        await pilot.click("#slots", offset=(4, 1))  # the highlighted row: loads it
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        # The second click of the chain lands on column 3's top card, as the column posts it.
+        board(app).post_message(PileClicked(Pile.parse("3"), 5, chain=2))
+        await pilot.pause()
+        assert board(app).game.moves == (Move.parse("3a"),)
+        assert message(app).startswith("Loaded “mine”")

@@ -142,6 +142,8 @@ class GameScreen(Screen[None]):
         self._outcome = game.outcome
         self._targets: frozenset[Pile] = frozenset()
         self._hover: tuple[Pile, int | None] | None = None
+        #: Clicks on the board since it was last shown again (see :meth:`on_pile_clicked`).
+        self._clicks_since_resume = 0
         self._ticker: Timer | None = None
         self._piles: dict[Pile, PileWidget] = {}
         self._foundations: dict[Suit, FoundationWidget] = {}
@@ -496,7 +498,15 @@ class GameScreen(Screen[None]):
         self.play(move)
 
     # ------------------------------------------------------------------ mouse
+    def on_screen_resume(self) -> None:
+        self._clicks_since_resume = 0
+
     def on_pile_clicked(self, message: PileClicked) -> None:
+        self._clicks_since_resume += 1
+        if message.chain > self._clicks_since_resume:
+            # The double click began on a dialog that its first click closed (a save loaded by
+            # clicking its row): the rest of it is not meant for the board.
+            return
         if message.chain >= 2:
             state = self.game.state
             if message.pile.is_column and message.index is not None:
