@@ -107,6 +107,8 @@ class FreeCellApp(App[None]):
             store=self.store,
             elapsed=self._elapsed,
         )
+        if self._offer is not None:
+            self._board.pause_clock()  # the time at the resume prompt is not play time
         return self._board
 
     @property
@@ -123,7 +125,6 @@ class FreeCellApp(App[None]):
         if self._offer is not None:
             from freecell_tui.ui.screens.resume import ResumeScreen
 
-            self.game_screen.pause_clock()
             self.push_screen(ResumeScreen(self._offer), self._resume_chosen)
         elif self._waiting is not None:
             game = self._waiting.game
@@ -149,9 +150,9 @@ class FreeCellApp(App[None]):
         if choice is ResumeChoice.RESUME:
             error = self.store.resume(saved)
             if error is None:
-                game = saved.game
+                count = saved.game.move_count
                 board.say(
-                    f"Welcome back: {game.move_count} moves, "
+                    f"Welcome back: {count} move{'s' if count != 1 else ''}, "
                     f"{format_duration(saved.elapsed_seconds)} played. u undoes, ctrl+y redoes."
                 )
                 return
