@@ -58,6 +58,12 @@ def add_game_options(parser: argparse.ArgumentParser, *, subcommand: bool = Fals
         default=suppress if subcommand else False,
         help="draw suits as C D H S",
     )
+    parser.add_argument(
+        "--autoplay",
+        metavar="MODE",
+        default=suppress if subcommand else None,
+        help="off, safe (default) or all: which cards go home by themselves",
+    )
 
 
 def build_parser() -> Parser:

@@ -20,9 +20,6 @@ def add_parser(subparsers: Any) -> None:
     )
     add_game_options(parser, subcommand=True)
     parser.add_argument("--plain", action="store_true", help="line mode: one command a line")
-    parser.add_argument(
-        "--autoplay", default="safe", metavar="MODE", help="off, safe (default) or all"
-    )
     parser.set_defaults(handler=run)
 
 
