@@ -93,7 +93,10 @@ class _ChoiceScreen(ModalScreen[str | None]):
                     )
 
     def on_mount(self) -> None:
-        self.query_one(Button).focus()
+        # A notice pushed while the app is closing can mount without its buttons: nothing to focus.
+        buttons = self.query(Button)
+        if buttons:
+            buttons.first().focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id)
