@@ -212,13 +212,15 @@ def _after_colon(sentence: str) -> str:
     return sentence[:1].lower() + sentence[1:]
 
 
-def lost_text(point: WinnablePoint | None) -> str:
-    """The status line for a position that can no longer be won."""
+def lost_text(point: WinnablePoint | None) -> tuple[str, str]:
+    """The status line for a position that can no longer be won: the full text, and a short one
+    for a narrow terminal."""
     if point is None or point.status != "lost":
-        return "no longer winnable"
+        return "no longer winnable", "lost"
     if point.undo_count is None:
-        return "not winnable, even from the start"
-    return f"no longer winnable — undo {_plural(point.undo_count, 'move')}"
+        return "not winnable, even from the start", "unwinnable deal"
+    undo = point.undo_count
+    return f"no longer winnable — undo {_plural(undo, 'move')}", f"lost: undo {undo}"
 
 
 class Assistant:
@@ -329,9 +331,8 @@ class Assistant:
         """Show the winnability of ``game`` from what is known, and start a search for what is
         not. ``answer`` is a worker's answer that just arrived (nothing is searched again then);
         ``announce`` also says a loss in the message line."""
-        status = self.screen.status
         if game.outcome is not Outcome.PLAYING:
-            status.extra = ""
+            self._status("")
             return
         point = self.cached_point(game) if self.check else None
         winnable = point is not None and point.status == "winnable"
@@ -340,15 +341,15 @@ class Assistant:
             lost = True  # even when the history search gave up: how far back is then unknown
         home = self._home.get(canonical_key(game.state))
         if not self.check:
-            status.extra = ""
+            self._status("")
         elif winnable:
-            status.extra = WINNABLE
+            self._status(WINNABLE)
         elif lost:
-            status.extra = lost_text(point)
+            self._status(*lost_text(point))
         elif answer is not None:
-            status.extra = "winnability unknown"  # the solver gave up
+            self._status("winnability unknown", "unknown")  # the solver gave up
         else:
-            status.extra = CHECKING
+            self._status(CHECKING)
         if answer is None:
             if (self.check and point is None) or (not winnable and home is None):
                 self._schedule_check(game)
@@ -358,6 +359,12 @@ class Assistant:
         if home is False:
             self._show_over(game, point)
 
+    def _status(self, text: str, short: str = "") -> None:
+        """The winnability text at the end of the status line (``short`` for a narrow one)."""
+        status = self.screen.status
+        status.extra = text
+        status.extra_short = short
+
     def _quiet(self) -> bool:
         """True while the message line still shows what the last change said."""
         return self.screen.message.text == self._said
@@ -365,13 +372,11 @@ class Assistant:
     @staticmethod
     def _lost_sentence(point: WinnablePoint | None) -> str:
         if point is None or point.status != "lost":
-            return "This position can no longer be won."
+            return "No longer winnable."
         if point.undo_count is None:
             return "This deal cannot be won, even from its start."
         moves = _plural(point.undo_count, "move")
-        return (
-            f"This position can no longer be won: undo {moves} to get back to a winnable position."
-        )
+        return f"No longer winnable: undo {moves} to get back to a winnable position."
 
     def _schedule_check(self, game: Game) -> None:
         token = self._token
@@ -417,7 +422,7 @@ class Assistant:
         game, analysis = message.game, message.analysis
         wanted, self._wanted = self._wanted, None
         if analysis.error is not None:
-            self.screen.status.extra = "winnability unknown" if self.check else ""
+            self._status(*(("winnability unknown", "unknown") if self.check else ("",)))
             self.screen.say(
                 f"The solver failed (a bug; please report it): {analysis.error}", "error"
             )
@@ -443,7 +448,7 @@ class Assistant:
         else:
             what = "No hint" if wanted == "hint" else "Nothing to auto-solve"
             self.screen.say(
-                f"{what}: {_after_colon(self._lost_sentence(self.cached_point(game)))}", "error"
+                f"{what} — {_after_colon(self._lost_sentence(self.cached_point(game)))}", "error"
             )
 
     # ------------------------------------------------------------------ seed 004's end of game
@@ -504,7 +509,7 @@ class Assistant:
             return
         point = self.cached_point(game)
         if point is not None and point.status == "lost":
-            screen.say(f"No hint: {_after_colon(self._lost_sentence(point))}", "error")
+            screen.say(f"No hint — {_after_colon(self._lost_sentence(point))}", "error")
             return
         self._wanted = "hint"
         screen.say("Hint: looking for a solution…")
@@ -554,7 +559,7 @@ class Assistant:
         point = self.cached_point(game)
         if point is not None and point.status == "lost":
             screen.say(
-                f"Nothing to auto-solve: {_after_colon(self._lost_sentence(point))}", "error"
+                f"Nothing to auto-solve — {_after_colon(self._lost_sentence(point))}", "error"
             )
             return
         self._wanted = "solve"

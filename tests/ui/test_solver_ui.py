@@ -27,7 +27,7 @@ from freecell_tui.ui.assistant import CHECKING, PACES, WINNABLE, HintMark
 from freecell_tui.ui.screens.dialogs import StuckScreen, WinScreen
 from freecell_tui.ui.widgets.piles import PileWidget
 
-from .helpers import SIZE, board, make_app, message
+from .helpers import COMPACT, SIZE, board, make_app, message
 
 #: From deal 1: four moves that keep it winnable, then 52, which loses it (the solver proves it
 #: in milliseconds: the free cells are full).
@@ -121,8 +121,7 @@ async def test_hint_in_a_lost_position_says_how_far_to_undo(tmp_path: Path) -> N
         await pilot.press("i")
         await wait_for(pilot, lambda: message(app).startswith("No hint"))
         assert message(app) == (
-            "No hint: this position can no longer be won: undo 1 move to get back to a "
-            "winnable position."
+            "No hint — no longer winnable: undo 1 move to get back to a winnable position."
         )
         assert board(app).hint is None
 
@@ -142,7 +141,7 @@ async def test_winnability_checking_then_winnable_then_lost(tmp_path: Path) -> N
         await wait_for(pilot, lambda: extra(app) != CHECKING)
         assert extra(app) == "no longer winnable — undo 1 move"
         assert message(app) == (
-            "This position can no longer be won: undo 1 move to get back to a winnable position."
+            "No longer winnable: undo 1 move to get back to a winnable position."
         )
         # Another move: two to undo now.
         await play(pilot, "74")
@@ -156,6 +155,17 @@ async def test_winnability_checking_then_winnable_then_lost(tmp_path: Path) -> N
         assert extra(app) == WINNABLE
         await pilot.press("ctrl+y")
         assert extra(app) == "no longer winnable — undo 1 move"
+
+
+async def test_a_narrow_status_line_keeps_the_number_of_moves_to_undo(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=COMPACT) as pilot:
+        await play(pilot, *DEAL_1_WINNABLE, DEAL_1_LOSING)
+        await wait_for(pilot, lambda: extra(app) != CHECKING)
+        assert extra(app) == "no longer winnable — undo 1 move"
+        line = board(app).status.render().plain
+        assert line.endswith("lost: undo 1")
+        assert len(line) <= COMPACT[0]
 
 
 async def test_the_check_can_be_switched_off(tmp_path: Path) -> None:

@@ -47,6 +47,8 @@ class StatusLine(Widget):
     """What is picked up and what the keys expect next (``3 → ?``)."""
     extra: reactive[str] = reactive("")
     """Free text at the end of the line (the winnability check writes here)."""
+    extra_short: reactive[str] = reactive("")
+    """A shorter form of :attr:`extra`, shown when the whole line would not fit."""
 
     def render(self) -> Content:
         key = self.get_visual_style("status--key")
@@ -63,9 +65,13 @@ class StatusLine(Widget):
         if self.pending:
             pieces.append(Content.styled(self.pending, self.get_visual_style("status--pending")))
             pieces.append(Content("  "))
-        if self.extra:
-            pieces.append(Content.styled(self.extra, self.get_visual_style("status--extra")))
-        return Content("").join(pieces)
+        line = Content("").join(pieces)
+        extra = self.extra
+        if self.extra_short and line.cell_length + len(extra) > self.size.width:
+            extra = self.extra_short
+        if extra:
+            line += Content.styled(extra, self.get_visual_style("status--extra"))
+        return line
 
 
 class MessageLine(Widget):
