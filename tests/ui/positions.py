@@ -5,6 +5,7 @@ from __future__ import annotations
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.cards import Card
 from freecell_tui.core.game import Game, Outcome
+from freecell_tui.core.solver import can_bring_card_home
 from freecell_tui.core.state import GameState
 
 
@@ -17,7 +18,10 @@ def near_won_game() -> Game:
 
 def near_stuck_game() -> Game:
     """Three kings in the free cells, K♠ on top of column 1 over a tower of black cards:
-    ``1d`` fills the last cell and leaves no legal move."""
+    ``1d`` fills the last cell and leaves no legal move.
+
+    Before ``1d`` a card can still be brought home (A♠ lies under one card of column 2 and a cell
+    is free), so the board's "no card can go home" notice never races the test's keys."""
     black = [Card.parse(f"{rank}{suit}") for rank in "23456789TJQ" for suit in "CS"]
     tops = [Card.parse(code) for code in ("QD", "QH", "9D", "9H")]
     red = [
@@ -30,7 +34,7 @@ def near_stuck_game() -> Game:
     # 1d the tops are 4♣ 6♠ 9♠ Q♠ and Q♦ Q♥ 9♦ 9♥: none fits on another.
     columns: list[tuple[Card, ...]] = [
         (*aces[:1], *black[0:5], Card.parse("KS")),
-        (*aces[1:], *black[5:10]),
+        (*black[5:9], *aces[1:], black[9]),
         tuple(black[10:16]),
         tuple(black[16:22]),
         *(tuple(red[i * 5 : i * 5 + 5]) + (top,) for i, top in enumerate(tops)),
@@ -41,4 +45,5 @@ def near_stuck_game() -> Game:
     state.validate()
     game = Game.from_position(state, autoplay=AutoplayMode.OFF)
     assert game.outcome is Outcome.PLAYING
+    assert can_bring_card_home(state) is True
     return game
