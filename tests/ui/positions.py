@@ -47,3 +47,19 @@ def near_stuck_game() -> Game:
     assert game.outcome is Outcome.PLAYING
     assert can_bring_card_home(state) is True
     return game
+
+
+def tall_column_game() -> Game:
+    """Column 1 holds 19 cards, the most a column can hold: seven dealt cards, then a run from
+    K♠ down to 2♥."""
+    run = [
+        Card.parse(code)
+        for code in ["KS", "QH", "JS", "TH", "9S", "8H", "7S", "6H", "5S", "4H", "3S", "2H"]
+    ]
+    rest = [card for card in map(Card.from_index, range(52)) if card not in run]
+    columns = [tuple(rest[:7]) + tuple(run)]
+    others = rest[7:]
+    columns += [tuple(others[i::7]) for i in range(7)]
+    state = GameState(tuple(columns), (None, None, None, None), (0, 0, 0, 0))
+    state.validate()
+    return Game.from_position(state, autoplay=AutoplayMode.OFF)

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from freecell_tui.ui.screens.game import COMPACT_SIZE, GameScreen
 from freecell_tui.ui.screens.help import HELP
 
 from .helpers import COMPACT, SIZE, board, make_app
+from .positions import tall_column_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,6 +27,38 @@ async def test_full_and_compact_layouts(tmp_path: Path) -> None:
         assert board(app).has_class("-compact")
         assert board(app).query_one("#col-1").compact
         assert board(app).query_one("#col-1").size.height >= 19 + 1
+
+
+@pytest.mark.parametrize("size", [(100, 32), (80, 24), (64, 24), (101, 40), (143, 50)])
+async def test_every_pile_has_the_same_width_and_the_board_is_centred(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=size):
+        screen = board(app)
+        for row in ("#top", "#tableau"):
+            piles = [widget.region for widget in screen.query_one(row).children]
+            assert len(piles) == 8
+            assert len({region.width for region in piles}) == 1, [r.width for r in piles]
+            gaps = {right.x - left.right for left, right in zip(piles, piles[1:], strict=False)}
+            assert gaps == {1}
+            left, right = piles[0].x, size[0] - piles[-1].right
+            assert 0 <= left - right <= 1  # the spare columns split between the margins
+            assert right >= 0 and piles[0].width >= 7
+        # The free cells and foundations line up with the columns below them.
+        top = [widget.region.x for widget in screen.query_one("#top").children]
+        assert top == [widget.region.x for widget in screen.query_one("#tableau").children]
+
+
+async def test_a_19_card_column_is_fully_visible_at_100_by_32(tmp_path: Path) -> None:
+    app = make_app(tmp_path, start=tall_column_game())
+    async with app.run_test(size=SIZE):
+        column = board(app).query_one("#col-1")
+        assert len(board(app).game.state.columns[0]) == 19
+        assert column.region.height >= 1 + 18 + 3  # key, covered cards, the top card
+        assert column.region.bottom <= board(app).status.region.y
+        lines = [strip.text for strip in column.render_lines(column.region.reset_offset)]
+        assert "2♥" in lines[1 + 18 + 2] and "K♠" in lines[1 + 7]
 
 
 async def test_too_small_then_back(tmp_path: Path) -> None:

@@ -48,12 +48,26 @@ from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.piles import CellWidget, ColumnWidget, FoundationWidget, PileWidget
 from freecell_tui.ui.widgets.status import MessageLine, StatusLine, format_elapsed
 
-__all__ = ["COMPACT_SIZE", "FULL_HEIGHT", "GameScreen"]
+__all__ = ["COMPACT_SIZE", "FULL_HEIGHT", "GameScreen", "pile_layout"]
 
 #: The smallest terminal the board fits (the compact layout, one line per card).
 COMPACT_SIZE = Size(64, 24)
 #: From this height on, top cards are drawn as small cards (19-card columns still fit).
 FULL_HEIGHT = 29
+#: Blank columns between two piles of a row.
+PILE_GAP = 1
+
+
+def pile_layout(width: int) -> tuple[int, int]:
+    """For a terminal ``width`` columns wide: (every pile's width, the left margin of each row).
+
+    Eight piles a row, all the same width, one blank column between two; what is left over goes
+    to the outer margins (the larger half on the left), so the board is centred and even.
+    """
+    pile = max((width - 7 * PILE_GAP) // 8, 1)
+    spare = max(width - 8 * pile - 7 * PILE_GAP, 0)
+    return pile, (spare + 1) // 2
+
 
 #: The keyboard cursor's rows: free cells and foundations, then the columns (8 places each).
 _TOP_ROW: tuple[Pile, ...] = (*CELLS, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION)
@@ -225,8 +239,12 @@ class GameScreen(Screen[None]):
                 f"this one is {size.width}×{size.height}.\n\nMake the terminal bigger (or the "
                 "font smaller): the game comes back as it was.\n\nq quits."
             )
+        pile_width, margin = pile_layout(size.width)
+        for row in self.query("#top, #tableau"):
+            row.styles.padding = (0, 0, 0, margin)
         for widget in self._all_pile_widgets():
             widget.compact = compact
+            widget.styles.width = pile_width
 
     def _all_pile_widgets(self) -> list[PileWidget]:
         return [*self._piles.values(), *self._foundations.values()]

@@ -41,6 +41,7 @@ class PileWidget(Widget):
         width: 1fr;
         height: 4;
         margin: 0 1 0 0;
+        &:last-child { margin: 0; }
         text-wrap: nowrap;
         text-overflow: clip;
     }
