@@ -36,6 +36,7 @@ from freecell_tui.core.errors import FreeCellError, IllegalMoveError, NotationEr
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.rules import apply_move, describe_move, legal_moves
 from freecell_tui.core.solver import last_winnable, solve_for_autoplay
+from freecell_tui.core.words import plural
 from freecell_tui.store import ErrorKind, SavedGame, Store, StoreError, format_duration
 
 __all__ = ["LineSession", "format_board", "run_line_mode"]
@@ -69,7 +70,7 @@ def format_board(game: Game, *, ascii: bool = False) -> list[str]:
         return card.ascii_label if ascii else card.label
 
     where = f"Deal {game.deal_number}" if game.deal_number is not None else "Position"
-    moves = f"{game.move_count} move{'' if game.move_count == 1 else 's'}"
+    moves = plural(game.move_count, "move")
     lines = [f"{where}, {moves}, {state.cards_home} of 52 cards home, autoplay {game.autoplay}"]
     homes = []
     for suit in Suit:
@@ -277,7 +278,7 @@ class LineSession:
         if not moves:
             self.say("There is no legal move.")
             return
-        self.say(f"{len(moves)} legal move{'' if len(moves) == 1 else 's'}:", *moves)
+        self.say(f"{plural(len(moves), 'legal move')}:", *moves)
 
     # ------------------------------------------------------------------ actions (do_<action>)
     def do_help(self, command: ActionCommand) -> None:
@@ -365,7 +366,7 @@ class LineSession:
             ]
         point = last_winnable(self.game.states, timeout=SOLVER_SECONDS, last_is_lost=True)
         if point.undo_count:
-            moves = f"{point.undo_count} move{'' if point.undo_count == 1 else 's'}"
+            moves = plural(point.undo_count, "move")
             return [
                 f"No solution: this position can no longer be won. Undo {moves} to get back to a winnable position."
             ]
@@ -384,21 +385,21 @@ class LineSession:
         except StoreError as error:
             self.say(error.message)
             return
-        lines = [f"{len(slots)} save{'' if len(slots) == 1 else 's'}" + (":" if slots else ".")]
+        lines = [plural(len(slots), "save") + (":" if slots else ".")]
         for slot in slots:
             lines.append(
-                f"“{slot.name}”: deal {slot.deal_label}, {_count(slot.move_count, 'move')}, "
+                f"“{slot.name}”: deal {slot.deal_label}, {plural(slot.move_count, 'move')}, "
                 f"{slot.cards_home} cards home, {format_duration(slot.elapsed_seconds)} played, "
                 f"saved {slot.saved_at.astimezone():%Y-%m-%d %H:%M}"
             )
         if unfinished:
             lines.append(
-                f"{_count(len(unfinished), 'unfinished game')} waiting (the latest is offered "
+                f"{plural(len(unfinished), 'unfinished game')} waiting (the latest is offered "
                 "when you start without --deal):"
             )
             for game in unfinished:
                 lines.append(
-                    f"deal {game.deal_label}, {_count(game.move_count, 'move')}, "
+                    f"deal {game.deal_label}, {plural(game.move_count, 'move')}, "
                     f"{game.cards_home} cards home, saved {game.saved_at.astimezone():%Y-%m-%d %H:%M}"
                 )
         lines.append("save NAME saves this game; load NAME plays a save.")
@@ -447,7 +448,7 @@ class LineSession:
             self._question = answered
             self.say(f"{error.message} Overwrite it with this game? [y/N]")
             return
-        self.say(f"Saved as “{slot.name}”: {_count(slot.move_count, 'move')}.")
+        self.say(f"Saved as “{slot.name}”: {plural(slot.move_count, 'move')}.")
 
     def do_load(self, command: ActionCommand) -> None:
         """Play a named save; the game being played waits as an unfinished game."""
@@ -473,7 +474,7 @@ class LineSession:
         self.game = saved.game
         self.set_clock(saved.elapsed_seconds, finished=saved.game.state.is_won)
         self.say(
-            f"{what}: {_count(saved.game.move_count, 'move')}, "
+            f"{what}: {plural(saved.game.move_count, 'move')}, "
             f"{format_duration(saved.elapsed_seconds)} played."
             + (" The game you were playing is kept as an unfinished game." if kept else "")
         )
@@ -490,10 +491,6 @@ class LineSession:
 
     def not_yet(self, name: str) -> None:
         self.say(f"{name} is not available in line mode yet: play on, or type h for help.")
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _autoplay_note(count: int) -> str:
@@ -560,7 +557,7 @@ def run_line_mode(
         waiting = found.saved.game
         where = f"deal {waiting.deal_number}" if waiting.deal_number is not None else "a position"
         note = (
-            f"Your unfinished game of {where} ({_count(waiting.move_count, 'move')}) is kept: "
+            f"Your unfinished game of {where} ({plural(waiting.move_count, 'move')}) is kept: "
             "start without --deal to resume it."
         )
     session.start(note)
@@ -581,7 +578,7 @@ def _ask_resume(session: LineSession, saved: SavedGame, source: TextIO, interact
     game = saved.game
     where = f"deal {game.deal_number}" if game.deal_number is not None else "a custom position"
     session.say(
-        f"You have an unfinished game: {where}, {_count(game.move_count, 'move')}, "
+        f"You have an unfinished game: {where}, {plural(game.move_count, 'move')}, "
         f"{game.state.cards_home} of 52 cards home, {format_duration(saved.elapsed_seconds)} "
         f"played, saved {saved.saved_at.astimezone():%Y-%m-%d %H:%M}.",
         "Resume it? Enter or y resumes, n starts a new game (this one counts as lost), "

@@ -46,12 +46,7 @@ def add_game_options(parser: argparse.ArgumentParser, *, subcommand: bool = Fals
         default=suppress if subcommand else None,
         help="play Microsoft deal N (1 to 8,589,934,591)",
     )
-    parser.add_argument(
-        "--data-dir",
-        metavar="DIR",
-        default=suppress if subcommand else None,
-        help="where saves and statistics live (default: $FREECELL_TUI_DATA_DIR, else the user data dir)",
-    )
+    add_data_dir_option(parser, default=suppress if subcommand else None)
     parser.add_argument(
         "--ascii",
         action="store_true",
@@ -63,6 +58,16 @@ def add_game_options(parser: argparse.ArgumentParser, *, subcommand: bool = Fals
         metavar="MODE",
         default=suppress if subcommand else None,
         help="off, safe (default) or all: which cards go home by themselves",
+    )
+
+
+def add_data_dir_option(parser: argparse.ArgumentParser, *, default: str | None = None) -> None:
+    """``--data-dir DIR``: where saves and statistics live (see :mod:`freecell_tui.paths`)."""
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        default=default,
+        help="where saves and statistics live (default: $FREECELL_TUI_DATA_DIR, else the user data dir)",
     )
 
 
@@ -82,11 +87,14 @@ def build_parser() -> Parser:
                 raise
             continue  # a part not built yet
         module.add_parser(subparsers)
+    for subparser in subparsers.choices.values():
+        # Unknown arguments after a subcommand are reported under its name, with its exit code.
+        subparser.set_defaults(usage_error=subparser.error)
     return parser
 
 
 def fail(prog: str, message: str, code: int = 2) -> int:
-    """Print ``prog: error: message`` on stderr and return ``code``."""
+    """Print ``prog: error: message`` on stderr (one line) and return ``code``, the exit code."""
     print(f"{prog}: error: {message}", file=sys.stderr)
     return code
 

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from freecell_tui.cli import fail
 from freecell_tui.core.deals import deal_text, parse_deal_number
 from freecell_tui.core.errors import FreeCellError
 
@@ -24,7 +25,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         number = parse_deal_number(args.number)
     except FreeCellError as error:
-        print(f"freecell-tui deal: error: {error}", file=sys.stderr)
-        return 2
+        return fail("freecell-tui deal", str(error))
     sys.stdout.write(deal_text(number))
     return 0

@@ -8,6 +8,8 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
+from freecell_tui.cli import fail
+from freecell_tui.core.words import os_reason
 from freecell_tui.klondike.deck import (
     MAX_SEED,
     Deck,
@@ -72,14 +74,14 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--show",
-        type=_count("--show", least=0),
+        type=_count("the number of games to show", least=0),
         default=DEFAULT_SHOW,
         metavar="K",
         help=f"print the complete record of the first K games (default {DEFAULT_SHOW})",
     )
     parser.add_argument(
         "--jobs",
-        type=_count("--jobs", least=1),
+        type=_count("the number of processes", least=1),
         metavar="J",
         help="processes to play in (default: all cores); results do not depend on it",
     )
@@ -99,8 +101,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _error(message: str) -> int:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
-    return 2
+    return fail(PROG, message)
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
@@ -123,8 +124,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
             print(f"{PROG}: nothing was played", file=sys.stderr)
             return 2
         except (OSError, UnicodeDecodeError) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-            return _error(f"cannot read {args.decks}: {reason}")
+            return _error(f"cannot read {args.decks}: {os_reason(error)}")
         games = len(decks)
         heading = f"Decks: {games:,} from {args.decks}"
     else:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
+from freecell_tui.cli import fail
 from freecell_tui.core.deals import parse_deal_number
 from freecell_tui.core.errors import FreeCellError
 
@@ -38,8 +38,7 @@ def run_full_screen(args: argparse.Namespace) -> int:
         try:
             deal_number = parse_deal_number(args.deal)
         except FreeCellError as error:
-            print(f"freecell-tui: error: {error}", file=sys.stderr)
-            return 2
+            return fail("freecell-tui", str(error))
     from freecell_tui.ui.app import run_app
 
     return run_app(

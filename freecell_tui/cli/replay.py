@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from freecell_tui.cli import fail
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.deals import deal, parse_deal_number
 from freecell_tui.core.errors import FreeCellError
@@ -15,6 +16,7 @@ from freecell_tui.core.notation import Move
 from freecell_tui.core.position import parse_position
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.state import GameState
+from freecell_tui.core.words import os_reason
 
 #: Lines around a solution in fc-solve's output and in ``freecell-tui solve``'s text output
 #: (``deal 5: solved in 100 moves (0.01 s)``), skipped so either can be piped in whole.
@@ -62,7 +64,11 @@ def read_start(args: argparse.Namespace) -> GameState:
     """The starting position named by ``--deal`` or ``--board`` (raises FreeCellError/OSError)."""
     if args.deal is not None:
         return deal(parse_deal_number(args.deal))
-    return parse_position(Path(args.board).read_text(encoding="utf-8"))
+    text = Path(args.board).read_text(encoding="utf-8")
+    try:
+        return parse_position(text)
+    except FreeCellError as error:
+        raise FreeCellError(f"{args.board}: {error}") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,19 +77,16 @@ def run(args: argparse.Namespace) -> int:
         mode = AutoplayMode.parse(args.autoplay)
         state = read_start(args)
     except FreeCellError as error:
-        print(f"{prog}: error: {error}", file=sys.stderr)
-        return 2
+        return fail(prog, str(error))
     except (OSError, UnicodeDecodeError) as error:
-        print(f"{prog}: error: cannot read {args.board}: {_os_reason(error)}", file=sys.stderr)
-        return 2
+        return fail(prog, f"cannot read {args.board}: {os_reason(error)}")
     try:
         if args.moves_file is None or args.moves_file == "-":
             text = sys.stdin.read()
         else:
             text = Path(args.moves_file).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        print(f"{prog}: error: cannot read {args.moves_file}: {_os_reason(error)}", file=sys.stderr)
-        return 2
+        return fail(prog, f"cannot read {args.moves_file}: {os_reason(error)}")
 
     for number, word in enumerate(move_words(text), start=1):
         try:
@@ -95,11 +98,3 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.write(state.to_text())
     print("won" if state.is_won else "not won")
     return 0
-
-
-def _os_reason(error: BaseException) -> str:
-    if isinstance(error, UnicodeDecodeError):
-        return "it is not UTF-8 text"
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror.lower()
-    return str(error)

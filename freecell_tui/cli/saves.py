@@ -12,6 +12,8 @@ import sys
 from datetime import datetime
 from typing import Any
 
+from freecell_tui.cli import add_data_dir_option, fail
+from freecell_tui.core.words import plural
 from freecell_tui.paths import data_dir
 from freecell_tui.store import (
     ErrorKind,
@@ -20,14 +22,7 @@ from freecell_tui.store import (
     StoreError,
     format_duration,
 )
-
-
-def _add_data_dir(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--data-dir",
-        metavar="DIR",
-        help="where saves and statistics live (default: $FREECELL_TUI_DATA_DIR, else the user data dir)",
-    )
+from freecell_tui.store.database import MEMORY_NOTE
 
 
 def add_parser(subparsers: Any) -> None:
@@ -36,7 +31,7 @@ def add_parser(subparsers: Any) -> None:
         help="list the named saves",
         description="List the named saves: name, deal, moves, cards home, play time, when saved.",
     )
-    _add_data_dir(saves)
+    add_data_dir_option(saves)
     saves.set_defaults(handler=run_saves)
 
     export = subparsers.add_parser(
@@ -47,7 +42,7 @@ def add_parser(subparsers: Any) -> None:
     export.add_argument("slot", metavar="SLOT", help="the save's name")
     export.add_argument("file", metavar="FILE", help="the file to write, or - for standard output")
     export.add_argument("--force", action="store_true", help="replace FILE if it exists")
-    _add_data_dir(export)
+    add_data_dir_option(export)
     export.set_defaults(handler=run_export)
 
     imports = subparsers.add_parser(
@@ -62,7 +57,7 @@ def add_parser(subparsers: Any) -> None:
     imports.add_argument(
         "--name", metavar="NAME", help="the new save's name (default: from the file)"
     )
-    _add_data_dir(imports)
+    add_data_dir_option(imports)
     imports.set_defaults(handler=run_import)
 
     stats = subparsers.add_parser(
@@ -74,20 +69,31 @@ def add_parser(subparsers: Any) -> None:
         "--reset", action="store_true", help="forget every finished game (asks first)"
     )
     stats.add_argument("--yes", action="store_true", help="with --reset: do not ask")
-    _add_data_dir(stats)
+    add_data_dir_option(stats)
     stats.set_defaults(handler=run_stats)
 
 
-def _open(args: argparse.Namespace, prog: str) -> Store:
+def _open(args: argparse.Namespace, prog: str, *, writes: bool = False) -> Store | None:
+    """The store, its warnings printed on stderr.
+
+    When the data dir cannot be written the store lives in memory (with what could be read):
+    good enough to list or export, but a change (``writes``) would vanish at exit, so then the
+    warnings are errors and the answer is ``None``. The game's "kept in memory for this
+    session" note means nothing to a command that ends at once: it is left out.
+    """
     opened = Store.open(data_dir(args.data_dir))
+    refuse = writes and opened.store.path is None
     for warning in opened.warnings:
-        print(f"{prog}: warning: {warning}", file=sys.stderr)
+        if warning != MEMORY_NOTE:
+            print(f"{prog}: {'error' if refuse else 'warning'}: {warning}", file=sys.stderr)
+    if refuse:
+        opened.store.close()
+        return None
     return opened.store
 
 
 def _error(prog: str, error: StoreError) -> int:
-    print(f"{prog}: error: {error.message}", file=sys.stderr)
-    return 1
+    return fail(prog, error.message, 1)
 
 
 def _when(moment: datetime) -> str:
@@ -97,6 +103,8 @@ def _when(moment: datetime) -> str:
 def run_saves(args: argparse.Namespace) -> int:
     prog = "freecell-tui saves"
     store = _open(args, prog)
+    if store is None:
+        return 1
     try:
         slots = store.list_slots()
     except StoreError as error:
@@ -119,6 +127,8 @@ def run_saves(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     prog = "freecell-tui export"
     store = _open(args, prog)
+    if store is None:
+        return 1
     try:
         if args.file == "-":
             sys.stdout.write(store.export_text(args.slot))
@@ -137,7 +147,9 @@ def run_export(args: argparse.Namespace) -> int:
 
 def run_import(args: argparse.Namespace) -> int:
     prog = "freecell-tui import"
-    store = _open(args, prog)
+    store = _open(args, prog, writes=True)
+    if store is None:
+        return 1
     try:
         if args.file == "-":
             slot = store.import_bytes(sys.stdin.buffer.read(), name=args.name)
@@ -180,7 +192,9 @@ def format_statistics(stats: Statistics) -> str:
 
 def run_stats(args: argparse.Namespace) -> int:
     prog = "freecell-tui stats"
-    store = _open(args, prog)
+    store = _open(args, prog, writes=args.reset)
+    if store is None:
+        return 1
     try:
         stats = store.statistics()
         if not args.reset:
@@ -193,7 +207,7 @@ def run_stats(args: argparse.Namespace) -> int:
             print("There are no statistics to reset.")
             return 0
         if not args.yes:
-            games = f"{stats.played} finished game{'s' if stats.played != 1 else ''}"
+            games = plural(stats.played, "finished game")
             print(f"Forget {games}? Saves are kept. [y/N] ", end="", flush=True)
             answer = sys.stdin.readline()
             if answer.strip().lower() not in ("y", "yes"):
@@ -206,5 +220,5 @@ def run_stats(args: argparse.Namespace) -> int:
         return _error(prog, error)
     finally:
         store.close()
-    print(f"Statistics reset: {forgotten} finished game{'s' if forgotten != 1 else ''} forgotten.")
+    print(f"Statistics reset: {plural(forgotten, 'finished game')} forgotten.")
     return 0

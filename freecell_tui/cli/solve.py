@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from collections.abc import Iterable, Iterator
@@ -16,11 +17,13 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NoReturn
 
+from freecell_tui.cli import fail
 from freecell_tui.core.deals import deal, parse_deal_number
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.position import parse_position
 from freecell_tui.core.solver import SolveResult, solve
 from freecell_tui.core.state import GameState
+from freecell_tui.core.words import os_reason
 
 PROG = "freecell-tui solve"
 EXIT_SOLVED = 0
@@ -143,7 +146,7 @@ def _exit_code(statuses: Iterable[str]) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.timeout <= 0:
+    if not 0 < args.timeout < math.inf:
         return _fail(f"--timeout {args.timeout:g}: give a number of seconds above 0")
     if args.jobs is not None and args.jobs < 1:
         return _fail(f"--jobs {args.jobs}: give at least 1")
@@ -163,10 +166,7 @@ def run(args: argparse.Namespace) -> int:
         except FreeCellError as error:
             return _fail(f"{args.board}: {error}")
         except (OSError, UnicodeDecodeError) as error:
-            reason = (
-                "it is not UTF-8 text" if isinstance(error, UnicodeDecodeError) else error.strerror
-            )
-            return _fail(f"cannot read {args.board}: {str(reason).lower()}")
+            return _fail(f"cannot read {args.board}: {os_reason(error)}")
         result = solve(state, timeout=args.timeout, max_positions=MAX_POSITIONS)
         if args.json:
             _print_json(None, args.board, result)
@@ -186,5 +186,4 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _fail(message: str) -> int:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
-    return EXIT_USAGE
+    return fail(PROG, message, EXIT_USAGE)

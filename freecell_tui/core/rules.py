@@ -14,6 +14,7 @@ from freecell_tui.core.cards import ALL_CARDS, Card, rank_label
 from freecell_tui.core.errors import IllegalMoveError
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move
 from freecell_tui.core.state import GameState, run_length
+from freecell_tui.core.words import plural
 
 __all__ = [
     "apply_move",
@@ -24,10 +25,6 @@ __all__ = [
     "resolve_move",
     "run_limit_text",
 ]
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def run_limit_text(state: GameState, *, to_empty_column: bool) -> str:
@@ -90,7 +87,7 @@ def resolve_move(state: GameState, move: Move) -> Move:
         count = 1 if move.count is None else move.count
         if count > run:
             raise IllegalMoveError(
-                f"only the top {_plural(run, 'card')} of {source.name} "
+                f"only the top {plural(run, 'card')} of {source.name} "
                 f"({_run_text(source_column[-run:])}) form a run: {count} cannot move together"
             )
         if count > 1:
@@ -98,8 +95,8 @@ def resolve_move(state: GameState, move: Move) -> Move:
             if count > limit:
                 raise IllegalMoveError(
                     f"{count} cards ({source_column[-count]} to {card}), but "
-                    f"{_plural(state.empty_cells, 'free cell')} and "
-                    f"{_plural(state.empty_columns - 1, 'empty column')} besides {dest.name} "
+                    f"{plural(state.empty_cells, 'free cell')} and "
+                    f"{plural(state.empty_columns - 1, 'empty column')} besides {dest.name} "
                     f"allow {limit}: {run_limit_text(state, to_empty_column=True)}"
                 )
         return Move(source, dest, count)
@@ -107,7 +104,7 @@ def resolve_move(state: GameState, move: Move) -> Move:
     target = dest_column[-1]
     if move.count is not None and move.count > run:
         raise IllegalMoveError(
-            f"only the top {_plural(run, 'card')} of {source.name} "
+            f"only the top {plural(run, 'card')} of {source.name} "
             f"({_run_text(source_column[-run:])}) form a run: {move.count} cannot move together"
         )
     count = target.rank - card.rank  # the card ``count`` deep in the run has rank target - 1
@@ -125,17 +122,17 @@ def resolve_move(state: GameState, move: Move) -> Move:
         )
     if move.count is not None and move.count != count:
         raise IllegalMoveError(
-            f"{_plural(move.count, 'card')} from {source.name} would put "
+            f"{plural(move.count, 'card')} from {source.name} would put "
             f"{source_column[-move.count]} on {target}; "
-            f"the run fits with {_plural(count, 'card')} ({source_column[-count]} on {target})"
+            f"the run fits with {plural(count, 'card')} ({source_column[-count]} on {target})"
         )
     if count > 1:
         limit = state.max_run()
         if count > limit:
             raise IllegalMoveError(
                 f"{count} cards ({source_column[-count]} to {card}), but "
-                f"{_plural(state.empty_cells, 'free cell')} and "
-                f"{_plural(state.empty_columns, 'empty column')} "
+                f"{plural(state.empty_cells, 'free cell')} and "
+                f"{plural(state.empty_columns, 'empty column')} "
                 f"allow {limit}: {run_limit_text(state, to_empty_column=False)}"
             )
     return Move(source, dest, count)

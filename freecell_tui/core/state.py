@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from freecell_tui.core.cards import ALL_CARDS, Card, Suit
 from freecell_tui.core.errors import PositionError
 from freecell_tui.core.notation import Move, Pile, PileKind
+from freecell_tui.core.words import plural
 
 __all__ = ["GameState", "run_length"]
 
@@ -79,9 +80,7 @@ class GameState:
                 place(card, f"column {i + 1}")
         missing = [card.code for card in ALL_CARDS if card not in seen]
         if missing:
-            raise PositionError(
-                f"{len(missing)} card{'s' if len(missing) != 1 else ''} missing: {' '.join(missing)}"
-            )
+            raise PositionError(f"{plural(len(missing), 'card')} missing: {' '.join(missing)}")
 
     # ------------------------------------------------------------------ queries
     def foundation(self, suit: Suit) -> int:

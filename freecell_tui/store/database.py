@@ -37,6 +37,7 @@ from urllib.parse import quote
 from freecell_tui import __version__
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
+from freecell_tui.core.words import os_reason
 from freecell_tui.paths import data_dir as default_data_dir
 from freecell_tui.store.errors import ErrorKind, StoreError, describe_sqlite_error
 from freecell_tui.store.exchange import MAX_FILE_BYTES, read_export, write_export
@@ -111,7 +112,8 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
 _GAME_FIELDS: Final = (
     "deal_number, position, turns, redo, autoplay, elapsed_seconds, move_count, cards_home"
 )
-_MEMORY_NOTE: Final = (
+#: The last warning of a store kept in memory only.
+MEMORY_NOTE: Final = (
     "This session keeps saves and statistics in memory only: they are lost when you quit."
 )
 
@@ -156,12 +158,6 @@ def _read_stamp(text: str) -> datetime:
     except (TypeError, ValueError):
         return datetime.fromtimestamp(0, UTC)
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-def _reason(error: BaseException) -> str:
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror.lower()
-    return str(error)
 
 
 class Store:
@@ -219,12 +215,12 @@ class Store:
 
         def memory(copy_from: Path | None = None) -> OpenedStore:
             store = cls._memory_store(copy_from, clock=clock, before_commit=before_commit)
-            return OpenedStore(store, (*warnings, _MEMORY_NOTE))
+            return OpenedStore(store, (*warnings, MEMORY_NOTE))
 
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            warnings.append(f"Cannot create the data folder {directory}: {_reason(error)}.")
+            warnings.append(f"Cannot create the data folder {directory}: {os_reason(error)}.")
             return memory()
         for _attempt in range(2):
             connection: sqlite3.Connection | None = None
@@ -240,7 +236,7 @@ class Store:
                 except OSError as error:
                     warnings.append(
                         f"The save file {path} is damaged ({damaged}) and could not be moved "
-                        f"aside: {_reason(error)}."
+                        f"aside: {os_reason(error)}."
                     )
                     return memory()
                 warnings.append(
@@ -256,7 +252,7 @@ class Store:
                 return memory()
             except (sqlite3.Error, OSError) as error:
                 _close_quietly(connection)
-                warnings.append(f"Cannot write saves in {directory}: {_reason(error)}.")
+                warnings.append(f"Cannot write saves in {directory}: {os_reason(error)}.")
                 return memory(path if path.exists() else None)
         warnings.append(f"The save file {path} is damaged again after replacing it.")
         return memory()
@@ -704,7 +700,7 @@ class Store:
         except OSError as error:
             temporary.unlink(missing_ok=True)
             raise StoreError(
-                ErrorKind.IO, f"Could not write {target}: {_reason(error)}."
+                ErrorKind.IO, f"Could not write {target}: {os_reason(error)}."
             ) from error
         return target
 
@@ -743,7 +739,7 @@ class Store:
             with source.open("rb") as handle:
                 raw = handle.read(MAX_FILE_BYTES + 1)  # enough to tell it is too large
         except OSError as error:
-            raise StoreError(ErrorKind.IO, f"Cannot read {source}: {_reason(error)}.") from error
+            raise StoreError(ErrorKind.IO, f"Cannot read {source}: {os_reason(error)}.") from error
         try:
             return self.import_bytes(raw, name=name, fallback_name=source.stem or "Imported game")
         except StoreError as error:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import enum
 import sqlite3
 
+from freecell_tui.core.words import os_reason
+
 __all__ = ["ErrorKind", "StoreError", "describe_sqlite_error"]
 
 
@@ -68,6 +70,4 @@ def describe_sqlite_error(error: sqlite3.Error | OSError, doing: str) -> StoreEr
         return StoreError(
             ErrorKind.DAMAGED, f"Could not {doing}: the save file is damaged ({error})."
         )
-    if isinstance(error, OSError) and error.strerror:
-        return StoreError(ErrorKind.IO, f"Could not {doing}: {error.strerror.lower()}.")
-    return StoreError(ErrorKind.IO, f"Could not {doing}: {error}.")
+    return StoreError(ErrorKind.IO, f"Could not {doing}: {os_reason(error)}.")

@@ -57,6 +57,14 @@ def test_deal_in_process(capsys: pytest.CaptureFixture[str]) -> None:
             "seven",
             "freecell-tui deal: error: 'seven' is not a deal number: use a whole number from 1 to 8,589,934,591",
         ),
+        (
+            "1.5",
+            "freecell-tui deal: error: '1.5' is not a deal number: use a whole number from 1 to 8,589,934,591",
+        ),
+        (
+            "",
+            "freecell-tui deal: error: '' is not a deal number: use a whole number from 1 to 8,589,934,591",
+        ),
     ],
 )
 def test_bad_numbers_exit_2_with_one_line(number: str, message: str) -> None:

@@ -250,6 +250,14 @@ def test_format_board_for_a_game_in_progress() -> None:
             "freecell-tui play: error: deal 0 does not exist: deals are numbered 1 to 8,589,934,591",
         ),
         (
+            ["--deal", "8589934592"],
+            "freecell-tui play: error: deal 8589934592 does not exist: deals are numbered 1 to 8,589,934,591",
+        ),
+        (
+            ["--deal", "abc"],
+            "freecell-tui play: error: 'abc' is not a deal number: use a whole number from 1 to 8,589,934,591",
+        ),
+        (
             ["--deal", "1", "--autoplay", "never"],
             "freecell-tui play: error: 'never' is not an autoplay mode: use off, safe or all",
         ),

@@ -158,8 +158,34 @@ def test_bad_board_file_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str
     err = capsys.readouterr().err
     assert (
         err
-        == "freecell-tui replay: error: line 2: AS appears twice: in column 1 (line 2) and in column 1 (line 2)\n"
+        == f"freecell-tui replay: error: {board}: line 2: AS appears twice: in column 1 (line 2) and in column 1 (line 2)\n"
     )
+
+
+@pytest.mark.parametrize("option", ["--board", "moves"])
+def test_a_binary_file_is_not_utf8_text(
+    option: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    binary = tmp_path / "data.bin"
+    binary.write_bytes(b"\x00\xff\xfe\x80")
+    args = ["--board", str(binary), "-"] if option == "--board" else ["--deal", "1", str(binary)]
+    assert main(["replay", *args]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert (
+        captured.err == f"freecell-tui replay: error: cannot read {binary}: it is not UTF-8 text\n"
+    )
+
+
+def test_unknown_arguments_are_named_under_the_subcommand(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit:
+        main(["replay", "--deal", "1", "moves.txt", "extra"])
+    assert exit.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("freecell-tui replay: error: unrecognized arguments: extra")
+    assert err.count("\n") == 1
 
 
 def test_deal_or_board_is_required() -> None:

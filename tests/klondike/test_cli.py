@@ -175,15 +175,27 @@ def test_a_bad_deck_line_is_named_and_nothing_is_played(
     assert "nothing was played" in err and "Traceback" not in err
 
 
+def test_a_binary_decks_file_is_not_utf8_text(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "decks.bin"
+    path.write_bytes(b"\x00\xff\xfe AS")
+    code, out, err = run(capsys, "--decks", str(path))
+    assert (code, out) == (2, "")
+    assert err == f"freecell-tui klondike: error: cannot read {path}: it is not UTF-8 text\n"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--games", "-1"], "the number of games must be 0 or more"),
         (["--games", "ten"], "the number of games must be a whole number"),
-        (["--jobs", "0"], "--jobs must be 1 or more"),
+        (["--jobs", "0"], "the number of processes must be 1 or more"),
         (["--seed", "-5"], "the seed must be 0 or more"),
-        (["--show", "-1"], "--show must be 0 or more"),
-        (["--decks", "/no/such/file"], "cannot read /no/such/file: No such file or directory"),
+        (["--show", "-1"], "the number of games to show must be 0 or more"),
+        (["--decks", "/no/such/file"], "cannot read /no/such/file: no such file or directory"),
+        (["--decks", "/"], "cannot read /: is a directory"),
+        (["--bogus"], "freecell-tui klondike: error: unrecognized arguments: --bogus"),
         (["--decks", "x", "--games", "3"], "leave out --games and --seed"),
     ],
 )

@@ -111,6 +111,10 @@ def test_unsolvable_wins_over_gave_up_in_the_exit_code() -> None:
         ["solve", "0"],
         ["solve", "one"],
         ["solve", "1", "--timeout", "0"],
+        ["solve", "1", "--timeout", "nan"],
+        ["solve", "1", "--timeout", "inf"],
+        ["solve", "1", "--timeout", "soon"],
+        ["solve", ""],
         ["solve", "1", "--jobs", "0"],
         ["solve", "--range", "5", "1"],
         ["solve", "--range", "5"],
@@ -137,6 +141,14 @@ def test_a_board_that_is_not_a_position_exits_64(
     board.write_text(": AS 2S\n", encoding="utf-8")
     assert main(["solve", "--board", str(board)]) == 64
     assert str(board) in capsys.readouterr().err
+
+
+def test_a_binary_board_file_exits_64(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = tmp_path / "board.bin"
+    board.write_bytes(b"\x00\xff\xfe\x80")
+    assert main(["solve", "--board", str(board)]) == 64
+    err = capsys.readouterr().err
+    assert err == f"freecell-tui solve: error: cannot read {board}: it is not UTF-8 text\n"
 
 
 def test_solution_replays_through_the_replay_command(

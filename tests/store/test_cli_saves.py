@@ -109,6 +109,25 @@ def test_errors_exit_1_with_a_message(
     assert code == 1
 
 
+def test_a_data_dir_that_cannot_be_made_refuses_changes_and_says_why(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    exported = tmp_path / "game.json"
+    assert run(capsys, "export", "Deal 5 [hard]", str(exported), "--data-dir", str(data))[0] == 0
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    why = f"Cannot create the data folder {blocker}: file exists."
+    # An import or a reset kept only in memory would vanish at exit: an error, exit 1.
+    code, out, err = run(capsys, "import", str(exported), "--data-dir", str(blocker))
+    assert (code, out, err) == (1, "", f"freecell-tui import: error: {why}\n")
+    code, out, err = run(capsys, "stats", "--reset", "--yes", "--data-dir", str(blocker))
+    assert (code, out, err) == (1, "", f"freecell-tui stats: error: {why}\n")
+    # Reading still answers, with the reason as a warning (and no "kept in memory" note).
+    code, out, err = run(capsys, "saves", "--data-dir", str(blocker))
+    assert (code, err) == (0, f"freecell-tui saves: warning: {why}\n")
+    assert out.startswith("No saves yet.")
+
+
 def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as caught:
         main(["export", "only-a-slot"])

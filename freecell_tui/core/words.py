@@ -1,0 +1,23 @@
+"""Small pieces of player-facing English shared by the core, the store and the command line.
+
+One place so that every message counts and explains failures the same way.
+"""
+
+from __future__ import annotations
+
+__all__ = ["os_reason", "plural"]
+
+
+def plural(count: int, word: str) -> str:
+    """``1 move``, ``2 moves``, ``0 moves``: a count with its noun (regular plurals only)."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def os_reason(error: BaseException) -> str:
+    """Why reading or writing a file failed, in lower-case words for the end of a sentence:
+    ``no such file or directory``, ``is a directory``, ``it is not UTF-8 text``."""
+    if isinstance(error, UnicodeDecodeError):
+        return "it is not UTF-8 text"
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror.lower()
+    return str(error)
