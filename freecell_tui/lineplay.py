@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from freecell_tui.cli import fail
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.cards import Card, Suit
 from freecell_tui.core.commands import MENU_HELP, ActionCommand, MoveCommand, parse_command
@@ -523,8 +524,7 @@ def run_line_mode(
         number = parse_deal_number(deal_arg) if deal_arg is not None else random_deal_number()
         mode = AutoplayMode.parse(getattr(args, "autoplay", None) or "safe")
     except FreeCellError as error:
-        print(f"freecell-tui play: error: {error}", file=sys.stderr)
-        return 2
+        return fail("freecell-tui play", str(error))
     ascii = bool(getattr(args, "ascii", False)) or not _can_write_suits(out)
     interactive = source.isatty() and out.isatty() and stdin is None
     opened = Store.open(getattr(args, "data_dir", None))

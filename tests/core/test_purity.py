@@ -51,24 +51,53 @@ def test_core_never_imports_textual_or_rich() -> None:
     assert ui_modules_after_importing(CORE_MODULES) == []
 
 
-def test_deal_replay_and_line_mode_never_import_textual_or_rich() -> None:
-    """Build the whole command line, run deal and replay, and start line mode."""
-    run = """
-import io, argparse
-from freecell_tui.cli import build_parser, main
-build_parser()
-import contextlib
-with contextlib.redirect_stdout(io.StringIO()):
-    assert main(["deal", "1"]) == 0
-    sys.stdin = io.StringIO("3a")
-    assert main(["replay", "--deal", "1"]) == 0
-    from freecell_tui.lineplay import run_line_mode
-    args = argparse.Namespace(deal="1", autoplay="safe", ascii=False)
-    assert run_line_mode(args, stdin=io.StringIO("3a\\nmoves\\nq\\n"), stdout=io.StringIO()) == 0
+#: Every subcommand that needs no UI, as a player would type it (``play --plain`` reads its
+#: commands from stdin). ``{dir}`` is a fresh temporary folder.
+NON_UI_COMMANDS = [
+    ["deal", "1"],
+    ["replay", "--deal", "1"],
+    ["solve", "1", "--json", "--jobs", "1"],
+    ["saves"],
+    ["play", "--plain", "--deal", "1"],
+    ["export", "kept", "{dir}/kept.json"],
+    ["import", "{dir}/kept.json", "--name", "again"],
+    ["stats"],
+    ["klondike", "--games", "3", "--seed", "1", "--jobs", "1"],
+]
+
+
+def test_every_non_ui_command_never_imports_textual_or_rich() -> None:
+    """Build the whole command line, then run each non-UI subcommand through ``main``."""
+    run = f"""
+import contextlib, io, tempfile
+from freecell_tui.cli import main
+commands = {NON_UI_COMMANDS!r}
+with tempfile.TemporaryDirectory() as folder:
+    for command in commands:
+        argv = [word.replace("{{dir}}", folder) for word in command] + ["--data-dir", folder]
+        if command[0] in ("deal", "replay", "solve", "klondike"):
+            argv = argv[:-2]  # these keep no data
+        sys.stdin = io.StringIO("3a\\nsave kept\\nquit\\n" if command[0] == "play" else "3a")
+        with contextlib.redirect_stdout(io.StringIO()):
+            code = main(argv)
+        assert code == 0, (argv, code)
 """
-    names = ["freecell_tui.cli", "freecell_tui.cli.deal", "freecell_tui.cli.replay"]
-    names += ["freecell_tui.cli.play", "freecell_tui.lineplay"]
+    names = ["freecell_tui.cli", "freecell_tui.lineplay"]
+    names += [f"freecell_tui.cli.{name}" for name in ("deal", "replay", "solve", "saves")]
+    names += ["freecell_tui.cli.klondike", "freecell_tui.cli.play"]
     assert ui_modules_after_importing(names, run) == []
+    covered = {command[0] for command in NON_UI_COMMANDS}
+    assert covered == {
+        "deal",
+        "replay",
+        "solve",
+        "saves",
+        "export",
+        "import",
+        "stats",
+        "klondike",
+        "play",
+    }
 
 
 @pytest.mark.parametrize("package", ["freecell_tui.klondike", "freecell_tui.store"])
