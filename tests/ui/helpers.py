@@ -36,3 +36,13 @@ def column(app: FreeCellApp, number: int) -> tuple[str, ...]:
 
 def pile(code: str) -> Pile:
     return Pile.parse(code)
+
+
+class Clock:
+    """A game clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now

@@ -7,29 +7,39 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 __all__ = ["ConfirmScreen", "StuckScreen", "WinScreen"]
 
+# The dialog is 60 columns wide, or the whole terminal when it is narrower (64 at the least); the
+# buttons sit in a grid of two columns (two rows for four choices), so every label fits at 64x24.
 _DIALOG_CSS = """
 {name} {{
     align: center middle;
     background: $background 60%;
 }}
 {name} > Vertical {{
-    width: auto;
-    max-width: 70;
+    width: 60;
+    max-width: 100%;
     height: auto;
+    max-height: 100%;
     padding: 1 2;
     border: thick $primary;
     background: $surface;
 }}
 {name} .title {{ text-style: bold; width: 100%; content-align: center middle; }}
 {name} .body {{ width: 100%; margin: 1 0; }}
-{name} Horizontal {{ width: auto; height: auto; align: center middle; }}
-{name} Button {{ margin: 0 1; }}
+{name} .choices {{
+    width: 100%;
+    height: auto;
+    grid-size: 2;
+    grid-columns: 1fr 1fr;
+    grid-rows: auto;
+    grid-gutter: 0 2;
+}}
+{name} Button {{ width: 100%; }}
 """
 
 
@@ -56,7 +66,7 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Label(self.question, classes="title", markup=False)
             if self.detail:
                 yield Label(self.detail, classes="body", markup=False)
-            with Horizontal():
+            with Grid(classes="choices"):
                 yield Button(f"{self.yes} (y)", id="yes", variant="primary")
                 yield Button(f"{self.no} (n)", id="no")
 
@@ -84,7 +94,7 @@ class _ChoiceScreen(ModalScreen[str | None]):
         with Vertical():
             yield Label(self.title_text, classes="title", markup=False)
             yield Label(self.body_text, classes="body", markup=False)
-            with Horizontal():
+            with Grid(classes="choices"):
                 for index, (answer, key, label) in enumerate(self.CHOICES):
                     yield Button(
                         f"{label} ({key})",

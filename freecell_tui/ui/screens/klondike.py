@@ -238,12 +238,14 @@ class KlondikeScreen(Screen[None]):
         state = "paused" if self.paused else "playing"
         if self.out_of_decks:
             state = "no more decks"
-        self.query_one("#klondike-status", Static).update(
-            Content(
-                f"{state} · {1 / SPEEDS[self.speed]:.1f} moves a second · "
-                "space pause · → one move · +/- speed · n next game · esc close"
-            )
-        )
+        status = self.query_one("#klondike-status", Static)
+        room = status.content_size.width or self.app.size.width - 2
+        parts = [state, f"{1 / SPEEDS[self.speed]:.1f} moves a second"]
+        for hint in ("space pause", "→ one move", "+/- speed", "n next game", "esc close"):
+            if len(" · ".join([*parts, hint])) > room:
+                break  # a narrow terminal: the keys that do not fit are in the footer
+            parts.append(hint)
+        status.update(Content(" · ".join(parts)))
 
     def _moved_cards(self) -> frozenset[Card]:
         move = self.last_move
