@@ -337,7 +337,8 @@ class LineSession:
             self.say("Nothing to hint: every card is home.")
         else:
             self.say(
-                f"Hint: {describe_move(state, result.moves[0])} ({len(result.moves)} moves win from here)."
+                f"Hint: {describe_move(state, result.moves[0])} "
+                f"({plural(len(result.moves), 'move')} to a win from here)."
             )
 
     def do_solve(self, command: ActionCommand) -> None:
@@ -346,7 +347,9 @@ class LineSession:
         if result.status != "solved":
             self.say(*self.no_solution(result.status))
             return
-        lines = [f"Solving: {len(result.moves)} moves (undo takes them back one at a time)."]
+        lines = [
+            f"Solving: {plural(len(result.moves), 'move')} (undo takes them back one at a time)."
+        ]
         for move in result.moves:
             state = self.game.state
             lines.append(describe_move(state, move))
@@ -488,10 +491,10 @@ class LineSession:
         return self.store
 
     def do_klondike(self, command: ActionCommand) -> None:
-        self.not_yet("klondike")
-
-    def not_yet(self, name: str) -> None:
-        self.say(f"{name} is not available in line mode yet: play on, or type h for help.")
+        self.say(
+            "Klondike is not played in line mode: run freecell-tui klondike, or :klondike in "
+            "the full-screen game."
+        )
 
 
 def _autoplay_note(count: int) -> str:

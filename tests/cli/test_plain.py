@@ -159,11 +159,10 @@ def test_board_and_moves_commands() -> None:
     assert "8a: 10♣ to free cell a" in out
 
 
-@pytest.mark.parametrize("action", ["klondike"])
-def test_actions_not_in_line_mode_yet(action: str) -> None:
-    """When an engineer teaches line mode one of these, it leaves this list."""
-    assert play(action + "\n")[1].splitlines()[-1] == (
-        f"{action} is not available in line mode yet: play on, or type h for help."
+def test_klondike_says_where_it_is_played() -> None:
+    assert play("klondike\n")[1].splitlines()[-1] == (
+        "Klondike is not played in line mode: run freecell-tui klondike, or :klondike in "
+        "the full-screen game."
     )
 
 

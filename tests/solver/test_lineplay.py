@@ -30,7 +30,7 @@ def test_hint_names_a_move_that_keeps_the_game_winnable() -> None:
     line.handle("hint")
     [hint] = said(out)
     assert hint.startswith("Hint: ")
-    assert "moves win from here" in hint
+    assert hint.endswith(" moves to a win from here).")
     notation = hint.removeprefix("Hint: ").split(":")[0]
     Move.parse(notation)  # a real move in standard notation
     line.handle(notation)
