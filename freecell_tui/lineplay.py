@@ -56,6 +56,7 @@ Line-mode commands:
   autoplay off|safe|all cards that go home by themselves after each move
   save NAME, load NAME  save this game under a name; play a saved game
   saves, stats          list the saves; show the statistics
+  hint, solve           the next move of a solution; play the solution to a win
   board                 show the board again
   moves                 list every legal move
   help (h), quit (q)

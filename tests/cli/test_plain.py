@@ -145,6 +145,8 @@ def test_help_lists_line_mode_and_the_menu() -> None:
     _, out = play("h\n")
     for text in (
         "undo (u), redo (r)",
+        "hint, solve ",
+        "save NAME, load NAME",
         "t2f T F   -- move from Tableau T to Foundation F",
         "q         -- quit",
     ):
