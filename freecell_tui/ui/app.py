@@ -108,7 +108,7 @@ class FreeCellApp(App[None]):
             elapsed=self._elapsed,
         )
         if self._offer is not None:
-            self._board.pause_clock()  # the time at the resume prompt is not play time
+            self._board.pause_clock("start")  # the time at the resume prompt is not play time
         return self._board
 
     @property
@@ -146,7 +146,7 @@ class FreeCellApp(App[None]):
             self.exit()
             return
         self._keeping = True
-        board.resume_clock()
+        board.resume_clock("start")
         if choice is ResumeChoice.RESUME:
             error = self.store.resume(saved)
             if error is None:

@@ -16,7 +16,8 @@ COMPACT = (80, 24)
 def make_app(
     data_dir: Path, deal: int = 1, start: Game | None = None, **options: object
 ) -> FreeCellApp:
-    app = FreeCellApp(deal=deal, data_dir=data_dir, start=start, clock=lambda: 0.0, **options)  # type: ignore[arg-type]
+    options.setdefault("clock", lambda: 0.0)  # a frozen clock unless the test brings its own
+    app = FreeCellApp(deal=deal, data_dir=data_dir, start=start, **options)  # type: ignore[arg-type]
     app.animation_level = "none"
     return app
 

@@ -152,7 +152,8 @@ class GameScreen(Screen[None]):
         self.store = store
         self._elapsed_before = elapsed
         self._since: float | None = clock()
-        self._paused = False
+        #: Why the clock waits (see :meth:`pause_clock`); it runs only when nothing holds it.
+        self._holds: set[str] = set()
         self._outcome = game.outcome
         self._targets: frozenset[Pile] = frozenset()
         self._hover: tuple[Pile, int | None] | None = None
@@ -265,12 +266,12 @@ class GameScreen(Screen[None]):
         replaced_elapsed = 0.0
         if elapsed is not None:
             self._elapsed_before = elapsed
-            self._since = None if self._paused else self._clock()
+            self._since = None if self._holds else self._clock()
             self._outcome = Outcome.PLAYING
         elif game.start is not old.start or game.deal_number != old.deal_number:
             replaced, replaced_elapsed = old, self.elapsed
             self._elapsed_before = 0.0
-            self._since = None if self._paused else self._clock()
+            self._since = None if self._holds else self._clock()
         self.selection = None
         self.hint = None
         self.game = game
@@ -293,7 +294,7 @@ class GameScreen(Screen[None]):
                 self._show_win()
             elif outcome is Outcome.STUCK:
                 self._show_stuck()
-        if outcome is Outcome.PLAYING and self._since is None and not self._paused:
+        if outcome is Outcome.PLAYING and self._since is None and not self._holds:
             self._since = self._clock()
         self.assistant.game_changed(game)
 
@@ -351,20 +352,34 @@ class GameScreen(Screen[None]):
         self._elapsed_before = self.elapsed
         self._since = None
 
-    def pause_clock(self) -> None:
-        """Stop counting play time while the player is away from the board (the resume prompt,
-        watching Klondike)."""
-        self._stop_clock()
-        self._paused = True
+    @property
+    def clock_running(self) -> bool:
+        """Play time is being counted (the game is on and nothing holds the clock)."""
+        return self._since is not None
 
-    def resume_clock(self) -> None:
-        """Count play time again after :meth:`pause_clock` (not once the game is won)."""
-        self._paused = False
-        if self._since is None and self.game.outcome is not Outcome.WON:
+    def pause_clock(self, why: str = "away") -> None:
+        """Stop counting play time while the player is away from the board: ``why`` names the
+        reason ("start" before the resume prompt is answered, "covered" while another screen is
+        over the board). The clock waits until every reason is gone (:meth:`resume_clock`)."""
+        self._stop_clock()
+        self._holds.add(why)
+        self._tick()
+
+    def resume_clock(self, why: str = "away") -> None:
+        """Count play time again once no reason of :meth:`pause_clock` is left (never once the
+        game is won)."""
+        self._holds.discard(why)
+        if not self._holds and self._since is None and self.game.outcome is not Outcome.WON:
             self._since = self._clock()
 
+    def on_screen_suspend(self) -> None:
+        """A screen opens over the board (saves, statistics, help, a question, Klondike, the
+        command palette): the player is not playing, the clock waits."""
+        self.pause_clock("covered")
+
     def _tick(self) -> None:
-        self.status.elapsed = self.elapsed
+        if self.is_mounted:
+            self.status.elapsed = self.elapsed
 
     # ------------------------------------------------------------------ highlights
     def watch_selection(self) -> None:
@@ -517,7 +532,9 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ mouse
     def on_screen_resume(self) -> None:
+        """The board is on top again: clicks count afresh, the clock goes on."""
         self._clicks_since_resume = 0
+        self.resume_clock("covered")
 
     def on_pile_clicked(self, message: PileClicked) -> None:
         self._clicks_since_resume += 1
@@ -727,12 +744,12 @@ class GameScreen(Screen[None]):
         self.app.push_screen(StatsScreen(self.store))
 
     def action_klondike(self) -> None:
-        """Watch the automatic Klondike player; this game's clock waits meanwhile."""
+        """Watch the automatic Klondike player; this game's clock waits meanwhile (as under
+        every screen over the board)."""
         from freecell_tui.ui.screens.klondike import KlondikeScreen
 
         self.selection = None
-        self.pause_clock()
-        self.app.push_screen(KlondikeScreen(), lambda _: self.resume_clock())
+        self.app.push_screen(KlondikeScreen())
 
     def _command_save(self, command: ActionCommand) -> None:
         """``:save NAME``: save this game under a new name at once (the save screen overwrites)."""
