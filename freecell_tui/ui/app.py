@@ -12,6 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -25,7 +26,9 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.paths import data_dir as default_data_dir
 from freecell_tui.store import ErrorKind, SavedGame, Store, StoreError, format_duration
-from freecell_tui.ui.messages import GameChanged
+from freecell_tui.store.settings import Settings, load_settings, save_settings
+from freecell_tui.ui.assistant import pace_for
+from freecell_tui.ui.messages import GameChanged, SettingChanged
 from freecell_tui.ui.screens.game import GameScreen
 
 __all__ = ["FreeCellApp", "run_app"]
@@ -38,6 +41,10 @@ class FreeCellApp(App[None]):
     (a position or a game in progress, for tests and resumed games) with ``elapsed`` seconds
     already played. ``data_dir`` is where saves and statistics live (``store`` gives an opened
     store instead, for tests). ``clock`` gives seconds for the game timer (tests freeze it).
+
+    The player's settings (theme, four-colour deck, winnability check, winnable deals only,
+    auto-solve speed) are read from ``settings.json`` in ``data_dir`` and written back whenever
+    one changes (``four_colour`` given here wins over the file for this session).
 
     With neither ``deal`` nor ``start``, an unfinished game in the store is offered first (the
     resume prompt). With ``deal``, an unfinished game is left waiting: it stays in the store, is
@@ -55,7 +62,7 @@ class FreeCellApp(App[None]):
         *,
         ascii: bool = False,
         autoplay: AutoplayMode | str | None = None,
-        four_colour: bool = False,
+        four_colour: bool | None = None,
         start: Game | None = None,
         elapsed: float = 0.0,
         clock: Callable[[], float] = time.monotonic,
@@ -87,7 +94,17 @@ class FreeCellApp(App[None]):
         self._start = start
         self._elapsed = elapsed
         self._ascii = ascii
-        self._four_colour = four_colour
+        loaded = load_settings(self.data_dir)
+        warnings += loaded.problems
+        #: The player's settings as last written (see ``docs/saves.md``).
+        self.settings: Settings = loaded.settings
+        self._settings_reported = False
+        self._four_colour = four_colour if four_colour is not None else self.settings.four_colour
+        theme = self.settings.theme
+        if theme is not None and theme in self.available_themes:
+            self.theme = theme
+        elif theme is not None:
+            warnings += (f"The theme “{theme}” of your settings is unknown here; ignored.",)
         self._clock = clock
         self._warnings = warnings
         #: Whether the board's game is this copy's to write (not while the prompt is up).
@@ -107,6 +124,11 @@ class FreeCellApp(App[None]):
             store=self.store,
             elapsed=self._elapsed,
         )
+        assistant = self._board.assistant
+        assistant.check = self.settings.winnability_check
+        assistant.winnable_only = self.settings.winnable_deals_only
+        if self.settings.solve_speed is not None:
+            assistant.pace = pace_for(self.settings.solve_speed)
         if self._offer is not None:
             self._board.pause_clock("start")  # the time at the resume prompt is not play time
         return self._board
@@ -181,6 +203,24 @@ class FreeCellApp(App[None]):
             self._report(self.store.finish(game, elapsed))
         else:
             self._report(self.store.autosave(game, elapsed))
+
+    # ------------------------------------------------------------------ settings
+    def watch_theme(self, theme: str) -> None:
+        self._remember("theme", theme)
+
+    def on_setting_changed(self, message: SettingChanged) -> None:
+        self._remember(message.name, message.value)
+
+    def _remember(self, name: str, value: object) -> None:
+        """Keep a changed setting for next time; a failed write is shown once, and the setting
+        still applies for this session."""
+        if getattr(self.settings, name) == value:
+            return
+        self.settings = replace(self.settings, **{name: value})
+        error = save_settings(self.data_dir, self.settings)
+        if error is not None and not self._settings_reported:
+            self._settings_reported = True
+            self.tell(error.message + " This is shown once.", severity="warning")
 
     def _report(self, error: StoreError | None) -> None:
         """Show a failed write once per kind: play goes on, and the previous save is intact."""

@@ -41,6 +41,7 @@ from freecell_tui.core.solver import (
     solve_for_autoplay,
 )
 from freecell_tui.core.state import GameState
+from freecell_tui.ui.messages import SettingChanged
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 __all__ = [
     "PACES",
     "Assistant",
+    "pace_for",
     "DealFound",
     "HintMark",
     "SolverAnswer",
@@ -67,6 +69,13 @@ CHECK_DELAY: Final = 0.2
 #: Auto-solve's paces: seconds between two moves, slowest first (``+`` and ``−`` step through).
 PACES: Final = (2.0, 1.5, 1.0, 0.7, 0.5, 0.35, 0.25, 0.15, 0.1)
 DEFAULT_PACE: Final = 4
+
+
+def pace_for(moves_a_second: float) -> int:
+    """The index in :data:`PACES` of the pace nearest ``moves_a_second``."""
+    return min(range(len(PACES)), key=lambda i: abs(1 / PACES[i] - moves_a_second))
+
+
 #: The keys that do not stop auto-solve: its speed keys and its own key.
 AUTOSOLVE_KEYS: Final = frozenset({"plus", "equals_sign", "minus", "p"})
 
@@ -635,11 +644,22 @@ class Assistant:
         """``+`` / ``−`` while auto-solve plays."""
         self.pace = max(0, min(len(PACES) - 1, self.pace + step))
         self.screen.say(f"Auto-solve: {self._pace_text()}.")
+        self._remember("solve_speed", self.speed)
 
     def set_speed(self, moves_a_second: float) -> None:
         """``:speed N``: the pace nearest ``N`` moves a second."""
-        self.pace = min(range(len(PACES)), key=lambda i: abs(1 / PACES[i] - moves_a_second))
+        self.pace = pace_for(moves_a_second)
         self.screen.say(f"Auto-solve plays {self._pace_text()}.")
+        self._remember("solve_speed", self.speed)
+
+    @property
+    def speed(self) -> float:
+        """Auto-solve's pace in moves a second."""
+        return 1 / PACES[self.pace]
+
+    def _remember(self, name: str, value: object) -> None:
+        """Tell the app a setting changed, so it is kept for next time."""
+        self.screen.post_message(SettingChanged(name, value))
 
     def _pace_text(self) -> str:
         seconds = PACES[self.pace]
@@ -651,6 +671,7 @@ class Assistant:
     def set_check(self, on: bool) -> None:
         """Switch the winnability check (``:winnable on|off``, the command palette)."""
         self.check = on
+        self._remember("winnability_check", on)
         self._cancel_work()
         self._token += 1
         self.screen.say(
@@ -663,6 +684,7 @@ class Assistant:
     def set_winnable_only(self, on: bool) -> None:
         """Switch "winnable deals only" (``:deals winnable|any``, the command palette)."""
         self.winnable_only = on
+        self._remember("winnable_deals_only", on)
         self.screen.say(
             "New random games: winnable deals only (deals the solver proves unsolvable are skipped)."
             if on

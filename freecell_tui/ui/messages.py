@@ -55,3 +55,12 @@ class GameChanged(Message):
     replaced: Game | None = None
     replaced_elapsed: float = 0.0
     resumed: bool = False
+
+
+@dataclass
+class SettingChanged(Message):
+    """The player changed a setting that outlives the session: ``name`` is a field of
+    :class:`freecell_tui.store.settings.Settings`. The app writes the settings file."""
+
+    name: str
+    value: object

@@ -33,7 +33,13 @@ from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move, Pile
 from freecell_tui.core.rules import describe_move
 from freecell_tui.store import SavedGame, Store, StoreError
 from freecell_tui.ui.assistant import Assistant, DealFound, HintMark, SolverAnswer
-from freecell_tui.ui.messages import GameChanged, PileClicked, PileDropped, PileHovered
+from freecell_tui.ui.messages import (
+    GameChanged,
+    PileClicked,
+    PileDropped,
+    PileHovered,
+    SettingChanged,
+)
 from freecell_tui.ui.selection import (
     Selection,
     legal_destinations,
@@ -399,6 +405,7 @@ class GameScreen(Screen[None]):
     def watch_four_colour(self, four_colour: bool) -> None:
         for widget in self._all_pile_widgets():
             widget.four_colour = four_colour
+        self.post_message(SettingChanged("four_colour", four_colour))
 
     def watch_ascii(self, ascii: bool) -> None:
         for widget in self._all_pile_widgets():

@@ -1,0 +1,121 @@
+"""The player's settings (theme, four-colour deck, winnability check, winnable deals only,
+auto-solve speed), kept in ``settings.json`` beside the database so they survive a restart.
+
+A small JSON object, written whole or not at all (a temporary file, then :func:`os.replace`).
+Reading never fails: a missing file gives the defaults; a damaged file, or a value of the wrong
+type, is ignored with a problem the game shows once; unknown keys (from a newer version) are
+ignored. Writing returns a :class:`StoreError` instead of raising, so an unwritable data folder
+never stops the game. Pure like the rest of the store: no Textual here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import secrets
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any, Final
+
+from freecell_tui.store.errors import ErrorKind, StoreError
+
+__all__ = ["SETTINGS_NAME", "LoadedSettings", "Settings", "load_settings", "save_settings"]
+
+SETTINGS_NAME: Final = "settings.json"
+
+#: Auto-solve speeds a settings file may hold, in moves a second.
+SPEED_RANGE: Final = (0.1, 100.0)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the player chose. ``None`` means "not chosen": the game's default applies."""
+
+    theme: str | None = None
+    """A Textual theme name (the app checks that it exists)."""
+    four_colour: bool = False
+    winnability_check: bool = True
+    winnable_deals_only: bool = False
+    solve_speed: float | None = None
+    """Auto-solve's pace in moves a second."""
+
+
+@dataclass(frozen=True)
+class LoadedSettings:
+    """The settings read, and what was wrong with the file (each for the player to see)."""
+
+    settings: Settings
+    problems: tuple[str, ...] = ()
+
+
+def _valid(name: str, value: Any) -> bool:
+    if name == "theme":
+        return isinstance(value, str) and 0 < len(value) <= 100
+    if name == "solve_speed":
+        low, high = SPEED_RANGE
+        return (
+            isinstance(value, int | float)
+            and not isinstance(value, bool)
+            and math.isfinite(value)
+            and low <= value <= high
+        )
+    return isinstance(value, bool)
+
+
+def load_settings(directory: str | os.PathLike[str]) -> LoadedSettings:
+    """Read ``settings.json`` in ``directory``; never raises."""
+    path = Path(directory) / SETTINGS_NAME
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return LoadedSettings(Settings())
+    except (OSError, UnicodeDecodeError) as error:
+        return LoadedSettings(
+            Settings(), (f"Could not read your settings ({path}: {error}); the defaults are used.",)
+        )
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        return LoadedSettings(
+            Settings(),
+            (f"Your settings file {path} is damaged; the defaults are used until you change one.",),
+        )
+    chosen: dict[str, Any] = {}
+    bad: list[str] = []
+    for field in fields(Settings):
+        if field.name not in data or data[field.name] is None:
+            continue
+        value = data[field.name]
+        if _valid(field.name, value):
+            chosen[field.name] = float(value) if field.name == "solve_speed" else value
+        else:
+            bad.append(f"{field.name} = {json.dumps(value)[:40]}")
+    problems = (f"Ignored settings that make no sense in {path}: {', '.join(bad)}.",) if bad else ()
+    return LoadedSettings(replace(Settings(), **chosen), problems)
+
+
+def save_settings(directory: str | os.PathLike[str], settings: Settings) -> StoreError | None:
+    """Write ``settings`` to ``settings.json`` in ``directory`` (created when needed), whole or
+    not at all; the old file stays as it was when the write fails."""
+    folder = Path(directory)
+    target = folder / SETTINGS_NAME
+    values = {field.name: getattr(settings, field.name) for field in fields(Settings)}
+    text = json.dumps(values, indent=2, ensure_ascii=False) + "\n"
+    temporary = folder / f".{SETTINGS_NAME}.{secrets.token_hex(4)}.tmp"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, target)
+    except OSError as error:
+        with contextlib.suppress(OSError):  # an unwritable folder holds no temporary file
+            temporary.unlink(missing_ok=True)
+        reason = error.strerror or str(error)
+        return StoreError(
+            ErrorKind.READ_ONLY if isinstance(error, PermissionError) else ErrorKind.IO,
+            f"Could not save your settings in {folder}: {reason}. They apply for this session.",
+        )
+    return None
