@@ -30,12 +30,22 @@ class PileHovered(Message):
 
 
 @dataclass
-class PileDropped(Message):
-    """A card (and those on it) dragged from ``source`` at ``index`` and released over ``dest``."""
+class PileDragStarted(Message):
+    """The mouse, pressed on the card at ``index`` of ``source``, began to move: a drag."""
 
     source: Pile
     index: int
-    dest: Pile
+
+
+@dataclass
+class PileDropped(Message):
+    """A card (and those on it) dragged from ``source`` at ``index`` and released over ``dest``
+    (``None``, or ``source`` itself: released off the piles or back on its own, the drag is
+    called off)."""
+
+    source: Pile
+    index: int
+    dest: Pile | None
 
 
 @dataclass

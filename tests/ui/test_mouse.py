@@ -129,3 +129,46 @@ async def test_clicking_a_foundation_first_is_refused(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.click("#home-S", offset=(3, 2))
         assert "never leave the foundations" in message(app)
+
+
+async def test_while_dragging_the_cards_and_their_destinations_are_shown(tmp_path: Path) -> None:
+    app = make_app(tmp_path, start=run_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.mouse_down("#col-1", offset=(3, 3))  # 8♥ with 7♣
+        await pilot.hover("#col-2", offset=(3, 2))
+        await pilot.pause()
+        assert message(app).startswith("Dragging 8♥–7♣ (2 cards)")
+        assert "8♥–7♣" in board(app).status.pending
+        assert board(app).query_one("#col-1").selected == 2
+        assert board(app).query_one("#col-2").hover_target  # a legal drop under the mouse
+        await pilot.mouse_up("#col-2", offset=(3, 2))
+        await pilot.pause()
+        assert column(app, 2) == ("8H", "7C")
+        assert board(app).selection is None
+
+
+async def test_a_drag_back_onto_its_own_pile_puts_the_cards_down(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.mouse_down("#col-5", offset=(3, 7))  # 6♣
+        await pilot.hover("#col-5", offset=(4, 8))
+        await pilot.pause()
+        assert message(app).startswith("Dragging 6♣")
+        await pilot.mouse_up("#col-5", offset=(4, 8))
+        await pilot.pause()
+        assert board(app).selection is None, message(app)
+        assert board(app).game.move_count == 0
+        await pilot.click("#col-5", offset=(3, 7))  # a click after the drag is a click
+        assert board(app).selection is not None
+
+
+async def test_a_drag_released_off_the_piles_is_called_off(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.mouse_down("#col-5", offset=(3, 7))  # 6♣
+        await pilot.hover("#status", offset=(3, 0))
+        await pilot.mouse_up("#status", offset=(3, 0))
+        await pilot.pause()
+        assert board(app).selection is None
+        assert board(app).game.move_count == 0
+        assert "put down" in message(app)

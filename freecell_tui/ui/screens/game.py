@@ -36,6 +36,7 @@ from freecell_tui.ui.assistant import Assistant, DealFound, HintMark, SolverAnsw
 from freecell_tui.ui.messages import (
     GameChanged,
     PileClicked,
+    PileDragStarted,
     PileDropped,
     PileHovered,
     SettingChanged,
@@ -564,7 +565,34 @@ class GameScreen(Screen[None]):
             return
         self.act_on(message.pile, message.index)
 
+    def on_pile_drag_started(self, message: PileDragStarted) -> None:
+        """A drag begins: the dragged cards are picked up (highlighted, named in the status
+        line) and the piles they may go to light up while the mouse moves."""
+        try:
+            picked = select_card(self.game.state, message.source, message.index)
+        except FreeCellError as error:
+            self.refuse(str(error))
+            return
+        self.selection = picked
+        state = self.game.state
+        count = shown_count(state, picked)
+        top = state.top(message.source)
+        if count > 1:
+            deepest = state.columns[message.source.index][-count]
+            what = f"{deepest}–{top} ({count} cards)"
+        else:
+            what = str(top)
+        targets = " ".join(sorted(p.code for p in self._targets)) or "none"
+        self.message.say(f"Dragging {what}: drop it on a pile. It may go to: {targets}.")
+
     def on_pile_dropped(self, message: PileDropped) -> None:
+        if message.dest is None or message.dest == message.source:
+            if self.selection is not None:
+                self.selection = None
+                self.message.say(
+                    "Put down." if message.dest else "Dropped off the piles: put down."
+                )
+            return
         try:
             picked = select_card(self.game.state, message.source, message.index)
         except FreeCellError as error:

@@ -25,7 +25,7 @@ from textual.widget import Widget
 
 from freecell_tui.core.cards import Card, Suit
 from freecell_tui.core.notation import Pile
-from freecell_tui.ui.messages import PileClicked, PileDropped, PileHovered
+from freecell_tui.ui.messages import PileClicked, PileDragStarted, PileDropped, PileHovered
 
 __all__ = ["CellWidget", "ColumnWidget", "FoundationWidget", "PileWidget"]
 
@@ -119,6 +119,9 @@ class PileWidget(Widget):
         self.pile = pile
         self._press: tuple[int, int, int] | None = None  # screen x, y, card index at mouse down
         self._dragging = False
+        #: A drag just ended over this pile: the click that Textual makes of it is swallowed
+        #: (cleared by the next press, so it never swallows a real click).
+        self._drag_ended = False
         self._last_hover: tuple[Pile | None, int | None] | None = None
 
     def watch_compact(self, compact: bool) -> None:
@@ -281,9 +284,10 @@ class PileWidget(Widget):
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         if self._press is not None:
-            x, y, _ = self._press
-            if (event.screen_x, event.screen_y) != (x, y):
+            x, y, index = self._press
+            if not self._dragging and (event.screen_x, event.screen_y) != (x, y):
                 self._dragging = True
+                self.post_message(PileDragStarted(self.pile, index))
             dest = self._pile_under(event.screen_x, event.screen_y)
             self._post_hover(dest, None)
             return
@@ -294,6 +298,7 @@ class PileWidget(Widget):
             self._post_hover(None, None)
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
+        self._drag_ended = False
         if event.button != 1:
             return
         index = self.card_at(event.y)
@@ -312,12 +317,15 @@ class PileWidget(Widget):
         if not dragging:
             return
         dest = self._pile_under(event.screen_x, event.screen_y)
-        if dest is not None and dest != self.pile:
-            self.post_message(PileDropped(self.pile, press[2], dest))
+        self._drag_ended = True  # the click Textual makes of this release is no click
+        self.post_message(PileDropped(self.pile, press[2], dest))
         self._post_hover(dest, None)
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
+        if self._drag_ended:
+            self._drag_ended = False
+            return  # the end of a drag back onto this pile (handled as a drop)
         self.post_message(PileClicked(self.pile, self.card_at(event.y), event.chain))
 
     def _pile_under(self, x: float, y: float) -> Pile | None:
