@@ -69,7 +69,7 @@ def load_settings(directory: str | os.PathLike[str]) -> LoadedSettings:
     path = Path(directory) / SETTINGS_NAME
     try:
         text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # no file, or no folder: nothing chosen yet
         return LoadedSettings(Settings())
     except (OSError, UnicodeDecodeError) as error:
         return LoadedSettings(

@@ -30,6 +30,9 @@ def written(data: Path) -> dict[str, object]:
 def test_no_file_gives_the_defaults(tmp_path: Path) -> None:
     loaded = load_settings(tmp_path)
     assert loaded.settings == Settings() and loaded.problems == ()
+    (tmp_path / "a-file").write_text("not a folder")
+    # A data folder that cannot exist: the store says so; the settings add nothing to say.
+    assert load_settings(tmp_path / "a-file" / "data") == loaded
 
 
 def test_a_round_trip_keeps_every_setting(tmp_path: Path) -> None:
