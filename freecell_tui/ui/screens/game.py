@@ -331,7 +331,8 @@ class GameScreen(Screen[None]):
         status.moves = game.move_count
         status.elapsed = self.elapsed
         status.autoplay = str(game.autoplay)
-        status.run_limit = game.state.max_run()
+        # A run is at most 13 cards (king to ace): past that the formula's figure means nothing.
+        status.run_limit = min(game.state.max_run(), 13)
         status.pending = self._pending_text()
 
     def _pending_text(self) -> str:
