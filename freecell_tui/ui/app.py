@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.notifications import SeverityLevel
@@ -216,7 +216,8 @@ class FreeCellApp(App[None]):
         still applies for this session."""
         if getattr(self.settings, name) == value:
             return
-        self.settings = replace(self.settings, **{name: value})
+        changes: dict[str, Any] = {name: value}  # a field named at run time: checked above
+        self.settings = replace(self.settings, **changes)
         error = save_settings(self.data_dir, self.settings)
         if error is not None and not self._settings_reported:
             self._settings_reported = True

@@ -240,12 +240,12 @@ class KlondikeScreen(Screen[None]):
             state = "no more decks"
         status = self.query_one("#klondike-status", Static)
         room = status.content_size.width or self.app.size.width - 2
-        parts = [state, f"{1 / SPEEDS[self.speed]:.1f} moves a second"]
+        words = [state, f"{1 / SPEEDS[self.speed]:.1f} moves a second"]
         for hint in ("space pause", "→ one move", "+/- speed", "n next game", "esc close"):
-            if len(" · ".join([*parts, hint])) > room:
+            if len(" · ".join([*words, hint])) > room:
                 break  # a narrow terminal: the keys that do not fit are in the footer
-            parts.append(hint)
-        status.update(Content(" · ".join(parts)))
+            words.append(hint)
+        status.update(Content(" · ".join(words)))
 
     def _moved_cards(self) -> frozenset[Card]:
         move = self.last_move
