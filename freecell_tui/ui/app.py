@@ -24,6 +24,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
+from freecell_tui.core.words import plural
 from freecell_tui.paths import data_dir as default_data_dir
 from freecell_tui.store import ErrorKind, SavedGame, Store, StoreError, format_duration
 from freecell_tui.store.settings import Settings, load_settings, save_settings
@@ -151,7 +152,7 @@ class FreeCellApp(App[None]):
         elif self._waiting is not None:
             game = self._waiting.game
             deal = f"deal {game.deal_number}" if game.deal_number is not None else "a position"
-            moves = f"{game.move_count} move{'s' if game.move_count != 1 else ''}"
+            moves = plural(game.move_count, "move")
             self.tell(
                 f"Your unfinished game of {deal} ({moves}) is kept: s opens the saves, where it "
                 "is listed."
@@ -174,7 +175,7 @@ class FreeCellApp(App[None]):
             if error is None:
                 count = saved.game.move_count
                 board.say(
-                    f"Welcome back: {count} move{'s' if count != 1 else ''}, "
+                    f"Welcome back: {plural(count, 'move')}, "
                     f"{format_duration(saved.elapsed_seconds)} played. u undoes, ctrl+y redoes."
                 )
                 return

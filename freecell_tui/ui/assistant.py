@@ -41,6 +41,7 @@ from freecell_tui.core.solver import (
     solve_for_autoplay,
 )
 from freecell_tui.core.state import GameState
+from freecell_tui.core.words import plural
 from freecell_tui.ui.messages import SettingChanged
 
 if TYPE_CHECKING:
@@ -212,10 +213,6 @@ def _analyse(game: Game, solve_it: bool, known: dict[bytes, bool]) -> Analysis:
     return Analysis(status, moves, line, home)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def _after_colon(sentence: str) -> str:
     """A sentence to follow a colon: its first letter in lower case."""
     return sentence[:1].lower() + sentence[1:]
@@ -229,7 +226,7 @@ def lost_text(point: WinnablePoint | None) -> tuple[str, str]:
     if point.undo_count is None:
         return "not winnable, even from the start", "unwinnable deal"
     undo = point.undo_count
-    return f"no longer winnable — undo {_plural(undo, 'move')}", f"lost: undo {undo}"
+    return f"no longer winnable — undo {plural(undo, 'move')}", f"lost: undo {undo}"
 
 
 class Assistant:
@@ -384,7 +381,7 @@ class Assistant:
             return "No longer winnable."
         if point.undo_count is None:
             return "This deal cannot be won, even from its start."
-        moves = _plural(point.undo_count, "move")
+        moves = plural(point.undo_count, "move")
         return f"No longer winnable: undo {moves} to get back to a winnable position."
 
     def _schedule_check(self, game: Game) -> None:
@@ -471,7 +468,7 @@ class Assistant:
 
         undo = point.undo_count if point is not None and point.status == "lost" else None
         if undo:
-            way_back = f"u undoes {_plural(undo, 'move')}, back to a winnable position"
+            way_back = f"u undoes {plural(undo, 'move')}, back to a winnable position"
         else:
             way_back = "u undoes a move"
         screen = self.screen
@@ -501,7 +498,7 @@ class Assistant:
             return
         for _ in range(count):
             game = game.undo()
-        said = f"Undid {_plural(count, 'move')}: back to a winnable position. ctrl+y redoes."
+        said = f"Undid {plural(count, 'move')}: back to a winnable position. ctrl+y redoes."
         self.screen.set_game(game, said if count > 1 else "Undid 1 move. ctrl+y redoes it.")
 
     # ------------------------------------------------------------------ hint
@@ -531,7 +528,7 @@ class Assistant:
         suit = cards[0].suit if move.dest.is_foundation else None
         self.screen.hint = HintMark(move.source, len(cards), move.dest, suit)
         notation, _, what = describe_move(state, move).partition(": ")
-        self.screen.say(f"Hint: {notation} — {what} ({_plural(len(moves), 'move')} win from here).")
+        self.screen.say(f"Hint: {notation} — {what} ({plural(len(moves), 'move')} win from here).")
 
     # ------------------------------------------------------------------ auto-solve
     @property
@@ -560,7 +557,7 @@ class Assistant:
             self._solving = True
             screen.hint = None
             screen.say(
-                f"Auto-solve: {_plural(len(moves), 'move')} to a win, {self._pace_text()}; "
+                f"Auto-solve: {plural(len(moves), 'move')} to a win, {self._pace_text()}; "
                 "+ faster, − slower, Esc stops."
             )
             self._next_step()
@@ -598,7 +595,7 @@ class Assistant:
         self._played += 1
         home = len(new.turns[-1].autoplay)
         if home:
-            said += f"; autoplay sent {_plural(home, 'card')} home"
+            said += f"; autoplay sent {plural(home, 'card')} home"
         self._stepping = True
         try:
             screen.set_game(
@@ -625,7 +622,7 @@ class Assistant:
         played = self._played
         self._finish_autosolve()
         if said is None:
-            said = f"Auto-solve stopped after {_plural(played, 'move')}"
+            said = f"Auto-solve stopped after {plural(played, 'move')}"
             said += ": u undoes them one by one." if played else "."
         self.screen.say(said)
 

@@ -31,6 +31,7 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move, Pile
 from freecell_tui.core.rules import describe_move
+from freecell_tui.core.words import plural
 from freecell_tui.store import SavedGame, Store, StoreError
 from freecell_tui.ui.assistant import Assistant, DealFound, HintMark, SolverAnswer
 from freecell_tui.ui.messages import (
@@ -490,7 +491,7 @@ class GameScreen(Screen[None]):
             return False
         home = len(new.turns[-1].autoplay)
         if home:
-            said += f"; autoplay sent {home} card{'s' if home > 1 else ''} home"
+            said += f"; autoplay sent {plural(home, 'card')} home"
         self.set_game(new, said)
         return True
 
@@ -670,7 +671,7 @@ class GameScreen(Screen[None]):
         count = max(1, min(most, shown_count(state, selection) + step))
         self.selection = Selection(selection.pile, count)
         self.say(
-            f"{count} card{'s' if count > 1 else ''} of {selection.pile.name} picked up "
+            f"{plural(count, 'card')} of {selection.pile.name} picked up "
             f"(at most {most} may move now)."
         )
 
@@ -764,7 +765,7 @@ class GameScreen(Screen[None]):
         game = saved.game
         what = f"“{saved.name}”" if saved.name is not None else "the unfinished game"
         deal = f"deal {game.deal_number}" if game.deal_number is not None else "a custom position"
-        moves = f"{game.move_count} move{'s' if game.move_count != 1 else ''}"
+        moves = plural(game.move_count, "move")
         said = f"Loaded {what}: {deal}, {moves}."
         if self.game.is_started:
             said += " The game you were playing is kept: s lists it under the saves."
@@ -920,7 +921,7 @@ class GameScreen(Screen[None]):
 
         game = self.game
         deal = f"deal {game.deal_number}" if game.deal_number is not None else "this position"
-        moves = f"{game.move_count} move{'s' if game.move_count != 1 else ''}"
+        moves = plural(game.move_count, "move")
         body = f"You won {deal} in {moves} and {format_elapsed(self.elapsed)}."
 
         def chosen(answer: str | None) -> None:

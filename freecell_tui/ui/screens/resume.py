@@ -15,6 +15,7 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from freecell_tui.core.words import plural
 from freecell_tui.store import SavedGame, format_duration
 from freecell_tui.ui.screens.saves import PositionPreview
 
@@ -63,8 +64,8 @@ class ResumeScreen(ModalScreen[ResumeChoice]):
         saved_at = self.saved.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
         moves, home = game.move_count, game.state.cards_home
         summary = (
-            f"{start}: {moves} move{'s' if moves != 1 else ''}, "
-            f"{home} card{'s' if home != 1 else ''} home, "
+            f"{start}: {plural(moves, 'move')}, "
+            f"{plural(home, 'card')} home, "
             f"{format_duration(self.saved.elapsed_seconds)} played; saved {saved_at}."
         )
         with Vertical():

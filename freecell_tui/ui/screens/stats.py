@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Label, Static
 
+from freecell_tui.core.words import plural
 from freecell_tui.store import Statistics, Store, StoreError, format_duration
 from freecell_tui.ui.screens.dialogs import ConfirmScreen
 
@@ -119,7 +120,7 @@ class StatsScreen(ModalScreen[None]):
             self.refresh_stats()
             self.say(f"Statistics reset: {forgotten} finished games forgotten. Saves are kept.")
 
-        games = f"{played} finished game{'s' if played != 1 else ''}"
+        games = plural(played, "finished game")
         self.app.push_screen(
             ConfirmScreen(
                 "Reset the statistics?", f"Forget {games}? Saves are kept.", yes="Reset", no="Keep"
