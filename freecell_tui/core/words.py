@@ -5,12 +5,17 @@ One place so that every message counts and explains failures the same way.
 
 from __future__ import annotations
 
-__all__ = ["os_reason", "plural"]
+__all__ = ["deal_label", "os_reason", "plural"]
 
 
 def plural(count: int, word: str) -> str:
     """``1 move``, ``2 moves``, ``0 moves``: a count with its noun (regular plurals only)."""
     return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def deal_label(deal_number: int | None) -> str:
+    """``#1234`` for a numbered deal, ``custom`` for a game started from a position."""
+    return f"#{deal_number}" if deal_number is not None else "custom"
 
 
 def os_reason(error: BaseException) -> str:

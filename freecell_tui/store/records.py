@@ -17,6 +17,7 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game, Turn
 from freecell_tui.core.notation import parse_moves
 from freecell_tui.core.position import parse_position
+from freecell_tui.core.words import deal_label
 
 __all__ = ["GameRecord", "SavedGame", "SlotInfo", "UnfinishedInfo", "turn_text"]
 
@@ -108,7 +109,7 @@ class SlotInfo:
     @property
     def deal_label(self) -> str:
         """``#1234`` or ``custom`` (a position that is not a numbered deal)."""
-        return f"#{self.deal_number}" if self.deal_number is not None else "custom"
+        return deal_label(self.deal_number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,4 +126,5 @@ class UnfinishedInfo:
 
     @property
     def deal_label(self) -> str:
-        return f"#{self.deal_number}" if self.deal_number is not None else "custom"
+        """``#1234`` or ``custom`` (a position that is not a numbered deal)."""
+        return deal_label(self.deal_number)

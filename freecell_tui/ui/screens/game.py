@@ -31,7 +31,7 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move, Pile
 from freecell_tui.core.rules import describe_move
-from freecell_tui.core.words import plural
+from freecell_tui.core.words import deal_label, plural
 from freecell_tui.store import SavedGame, Store, StoreError
 from freecell_tui.ui.assistant import Assistant, DealFound, HintMark, SolverAnswer
 from freecell_tui.ui.messages import (
@@ -328,7 +328,7 @@ class GameScreen(Screen[None]):
     def _update_status(self) -> None:
         game = self.game
         status = self.status
-        status.deal = f"#{game.deal_number}" if game.deal_number is not None else "custom"
+        status.deal = deal_label(game.deal_number)
         status.moves = game.move_count
         status.elapsed = self.elapsed
         status.autoplay = str(game.autoplay)
