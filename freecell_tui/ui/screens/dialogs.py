@@ -11,25 +11,40 @@ from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
-__all__ = ["ConfirmScreen", "StuckScreen", "WinScreen"]
+__all__ = ["ConfirmScreen", "StuckScreen", "WinScreen", "dialog_frame_css"]
+
+
+def dialog_frame_css(
+    screen: str,
+    *,
+    box: str = "Vertical",
+    width: str = "60",
+    max_width: str = "100%",
+    padding: str = "1 2",
+    extra: str = "",
+) -> str:
+    """The frame every modal screen of the game shares: the board dimmed behind, and ``box`` (the
+    screen's outer container) centred in a thick border in the theme's colours. Each screen adds
+    its own rules for what is inside."""
+    return f"""
+{screen} {{ align: center middle; background: $background 60%; }}
+{screen} > {box} {{
+    width: {width};
+    max-width: {max_width};
+    height: auto;
+    max-height: 100%;
+    padding: {padding};
+    border: thick $primary;
+    background: $surface;
+    {extra}
+}}
+{screen} .title {{ text-style: bold; width: 100%; content-align: center middle; }}
+"""
+
 
 # The dialog is 60 columns wide, or the whole terminal when it is narrower (64 at the least); the
 # buttons sit in a grid of two columns (two rows for four choices), so every label fits at 64x24.
 _DIALOG_CSS = """
-{name} {{
-    align: center middle;
-    background: $background 60%;
-}}
-{name} > Vertical {{
-    width: 60;
-    max-width: 100%;
-    height: auto;
-    max-height: 100%;
-    padding: 1 2;
-    border: thick $primary;
-    background: $surface;
-}}
-{name} .title {{ text-style: bold; width: 100%; content-align: center middle; }}
 {name} .body {{ width: 100%; margin: 1 0; }}
 {name} .choices {{
     width: 100%;
@@ -46,7 +61,7 @@ _DIALOG_CSS = """
 class ConfirmScreen(ModalScreen[bool]):
     """Ask a yes/no question: ``y``/Enter on Yes answer True, ``n``/Escape False."""
 
-    DEFAULT_CSS = _DIALOG_CSS.format(name="ConfirmScreen")
+    DEFAULT_CSS = dialog_frame_css("ConfirmScreen") + _DIALOG_CSS.format(name="ConfirmScreen")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
@@ -121,7 +136,7 @@ class _ChoiceScreen(ModalScreen[str | None]):
 class WinScreen(_ChoiceScreen):
     """The game is won: moves and time, and a new game on ``n``."""
 
-    DEFAULT_CSS = _DIALOG_CSS.format(name="WinScreen")
+    DEFAULT_CSS = dialog_frame_css("WinScreen") + _DIALOG_CSS.format(name="WinScreen")
     CHOICES = (("new", "n", "New game"), ("close", "Esc", "Look at the board"))
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", "New game"),
@@ -132,7 +147,7 @@ class WinScreen(_ChoiceScreen):
 class StuckScreen(_ChoiceScreen):
     """No legal move is left: undo, restart or a new game."""
 
-    DEFAULT_CSS = _DIALOG_CSS.format(name="StuckScreen")
+    DEFAULT_CSS = dialog_frame_css("StuckScreen") + _DIALOG_CSS.format(name="StuckScreen")
     CHOICES = (
         ("undo", "u", "Undo"),
         ("restart", "r", "Restart"),

@@ -10,6 +10,8 @@ from textual.containers import Grid, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from freecell_tui.ui.screens.dialogs import dialog_frame_css
+
 __all__ = ["HELP", "HelpScreen"]
 
 #: (section, [(keys, what they do)]) — docs/keys.md says the same for readers outside the game.
@@ -83,21 +85,14 @@ HELP: Final[tuple[tuple[str, tuple[tuple[str, str], ...]], ...]] = (
 class HelpScreen(ModalScreen[None]):
     """The list of keys and mouse actions; any of Esc, q, ? or F1 closes it."""
 
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; background: $background 60%; }
-    HelpScreen > VerticalScroll {
-        width: 96;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        border: thick $primary;
-        background: $surface;
-        padding: 0 1;
-    }
+    DEFAULT_CSS = (
+        dialog_frame_css("HelpScreen", box="VerticalScroll", width="96", padding="0 1")
+        + """
     HelpScreen .section { color: $text-accent; text-style: bold; margin-top: 1; }
     HelpScreen Grid { grid-size: 2; grid-columns: 16 1fr; grid-rows: auto; height: auto; }
     HelpScreen .keys { text-style: bold; padding-left: 2; }
     """
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,f1", "dismiss", "Close"),
     ]

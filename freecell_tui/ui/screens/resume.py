@@ -17,6 +17,7 @@ from textual.widgets import Button, Label, Static
 
 from freecell_tui.core.words import plural
 from freecell_tui.store import SavedGame, format_duration
+from freecell_tui.ui.screens.dialogs import dialog_frame_css
 from freecell_tui.ui.screens.saves import PositionPreview
 
 __all__ = ["ResumeChoice", "ResumeScreen"]
@@ -31,23 +32,15 @@ class ResumeChoice(enum.Enum):
 class ResumeScreen(ModalScreen[ResumeChoice]):
     """Ask whether to resume ``saved``; returns a :class:`ResumeChoice`."""
 
-    DEFAULT_CSS = """
-    ResumeScreen { align: center middle; background: $background 60%; }
-    ResumeScreen > Vertical {
-        width: auto;
-        max-width: 80;
-        height: auto;
-        max-height: 100%;
-        padding: 1 2;
-        border: thick $primary;
-        background: $surface;
-    }
-    ResumeScreen .title { text-style: bold; width: 100%; content-align: center middle; }
+    DEFAULT_CSS = (
+        dialog_frame_css("ResumeScreen", width="auto", max_width="80")
+        + """
     ResumeScreen #summary { width: 100%; margin: 1 0; }
     ResumeScreen PositionPreview { margin: 0 0 1 0; }
     ResumeScreen Horizontal { width: auto; height: auto; align: center middle; }
     ResumeScreen Button { margin: 0 1; }
     """
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,escape", "choose('resume')", "Resume", show=False),
         Binding("n", "choose('new')", "New game"),

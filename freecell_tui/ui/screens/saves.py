@@ -44,7 +44,7 @@ from freecell_tui.store import (
     UnfinishedInfo,
     format_duration,
 )
-from freecell_tui.ui.screens.dialogs import ConfirmScreen
+from freecell_tui.ui.screens.dialogs import ConfirmScreen, dialog_frame_css
 
 __all__ = ["PositionPreview", "SaveSlotsScreen"]
 
@@ -120,19 +120,11 @@ class PositionPreview(Widget):
 class SaveSlotsScreen(ModalScreen[SavedGame | None]):
     """The named saves. Returns the loaded game, or ``None`` when closed without loading."""
 
-    DEFAULT_CSS = """
-    SaveSlotsScreen { align: center middle; background: $background 60%; }
-    SaveSlotsScreen > Vertical {
-        width: 124;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        border: thick $primary;
-        background: $surface;
-        padding: 0 1;
-        overflow: hidden hidden;
-    }
-    SaveSlotsScreen .title { text-style: bold; width: 100%; content-align: center middle; }
+    DEFAULT_CSS = (
+        dialog_frame_css(
+            "SaveSlotsScreen", width="124", padding="0 1", extra="overflow: hidden hidden;"
+        )
+        + """
     SaveSlotsScreen #body { height: 16; }
     SaveSlotsScreen DataTable { width: 1fr; height: 100%; }
     SaveSlotsScreen PositionPreview { height: 100%; }
@@ -151,6 +143,7 @@ class SaveSlotsScreen(ModalScreen[SavedGame | None]):
     SaveSlotsScreen #actions Button { width: 100%; }
     SaveSlotsScreen.-narrow PositionPreview { display: none; }
     """
+    )
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "save_new", "Save new"),

@@ -15,7 +15,7 @@ from textual.widgets import Button, DataTable, Label, Static
 
 from freecell_tui.core.words import plural
 from freecell_tui.store import Statistics, Store, StoreError, format_duration
-from freecell_tui.ui.screens.dialogs import ConfirmScreen
+from freecell_tui.ui.screens.dialogs import ConfirmScreen, dialog_frame_css
 
 __all__ = ["StatsScreen"]
 
@@ -23,18 +23,9 @@ __all__ = ["StatsScreen"]
 class StatsScreen(ModalScreen[None]):
     """Statistics read from ``store``; closes with Escape."""
 
-    DEFAULT_CSS = """
-    StatsScreen { align: center middle; background: $background 60%; }
-    StatsScreen > Vertical {
-        width: 76;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        border: thick $primary;
-        background: $surface;
-        padding: 0 1;
-    }
-    StatsScreen .title { text-style: bold; width: 100%; content-align: center middle; }
+    DEFAULT_CSS = (
+        dialog_frame_css("StatsScreen", width="76", padding="0 1")
+        + """
     StatsScreen #figures { height: auto; margin: 1 0; }
     StatsScreen DataTable { height: auto; max-height: 14; }
     StatsScreen #message { height: auto; min-height: 1; margin-top: 1; }
@@ -42,6 +33,7 @@ class StatsScreen(ModalScreen[None]):
     StatsScreen Horizontal { height: auto; margin-top: 1; }
     StatsScreen Button { margin-right: 1; }
     """
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "reset", "Reset"),
         Binding("escape", "close", "Close"),
