@@ -464,30 +464,16 @@ class Assistant:
         if self._over_shown == key or self.screen.app.screen is not self.screen:
             return
         self._over_shown = key
-        from freecell_tui.ui.screens.dialogs import StuckScreen
-
         undo = point.undo_count if point is not None and point.status == "lost" else None
         if undo:
             way_back = f"u undoes {plural(undo, 'move')}, back to a winnable position"
         else:
             way_back = "u undoes a move"
-        screen = self.screen
-
-        def chosen(answer: str | None) -> None:
-            if answer == "undo":
-                self._undo(undo or 1)
-            elif answer == "restart":
-                screen.action_restart()
-            elif answer == "new":
-                screen.start_deal()
-
-        screen.app.push_screen(
-            StuckScreen(
-                "No card can go home any more",
-                "Moves are left, but no sequence of them brings another card home: this game is "
-                f"over. {way_back}; r restarts the deal; n starts a new game.",
-            ),
-            chosen,
+        self.screen.show_dead_end(
+            "No card can go home any more",
+            "Moves are left, but no sequence of them brings another card home: this game is "
+            f"over. {way_back}; r restarts the deal; n starts a new game.",
+            lambda: self._undo(undo or 1),
         )
 
     def _undo(self, count: int) -> None:

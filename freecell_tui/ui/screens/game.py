@@ -931,20 +931,22 @@ class GameScreen(Screen[None]):
         self.app.push_screen(WinScreen("You won!", body), chosen)
 
     def _show_stuck(self) -> None:
+        self.show_dead_end(
+            "No legal move left",
+            "No card can move. Undo, restart this deal, or start a new one.",
+            self.action_undo,
+        )
+
+    def show_dead_end(self, title: str, body: str, undo: Callable[[], None]) -> None:
+        """A notice that the game cannot go on, offering ``undo``, a restart or a new game."""
         from freecell_tui.ui.screens.dialogs import StuckScreen
 
         def chosen(answer: str | None) -> None:
             if answer == "undo":
-                self.action_undo()
+                undo()
             elif answer == "restart":
                 self.action_restart()
             elif answer == "new":
                 self.start_deal()
 
-        self.app.push_screen(
-            StuckScreen(
-                "No legal move left",
-                "No card can move. Undo, restart this deal, or start a new one.",
-            ),
-            chosen,
-        )
+        self.app.push_screen(StuckScreen(title, body), chosen)
