@@ -15,7 +15,7 @@ from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.deals import deal
 from freecell_tui.core.errors import FreeCellError, IllegalMoveError
 from freecell_tui.core.notation import Move
-from freecell_tui.core.rules import apply_move, legal_moves, resolve_move
+from freecell_tui.core.rules import apply_move, apply_resolved, legal_moves, resolve_move
 from freecell_tui.core.state import GameState
 
 __all__ = ["Game", "Outcome", "Turn"]
@@ -101,7 +101,7 @@ class Game:
                     # Keep the error's kind (IllegalMoveError, NotationError) so callers can tell
                     # a refused move from a malformed one.
                     raise type(error)(f"move {number}: {move}: {error}") from None
-                state = apply_move(state, resolved)
+                state = apply_resolved(state, resolved)
                 moves.append(resolved)
             checked.append(Turn(moves[0], tuple(moves[1:])))
             states.append(state)
@@ -161,7 +161,7 @@ class Game:
         """Play ``move`` and its autoplay; the redo tail is dropped. Raises IllegalMoveError."""
         state = self.state
         resolved = resolve_move(state, move)
-        after, auto = run_autoplay(apply_move(state, resolved), self.autoplay)
+        after, auto = run_autoplay(apply_resolved(state, resolved), self.autoplay)
         return replace(
             self,
             turns=(*self.turns, Turn(resolved, auto)),

@@ -18,6 +18,7 @@ from freecell_tui.core.words import plural
 
 __all__ = [
     "apply_move",
+    "apply_resolved",
     "describe_move",
     "is_legal",
     "legal_moves",
@@ -158,11 +159,12 @@ def moved_cards(state: GameState, move: Move) -> tuple[Card, ...]:
 
 def apply_move(state: GameState, move: Move) -> GameState:
     """The state after ``move``. Raises :class:`IllegalMoveError` when the rules refuse it."""
-    resolved = resolve_move(state, move)
-    return _apply_resolved(state, resolved)
+    return apply_resolved(state, resolve_move(state, move))
 
 
-def _apply_resolved(state: GameState, move: Move) -> GameState:
+def apply_resolved(state: GameState, move: Move) -> GameState:
+    """The state after ``move``, which :func:`resolve_move` returned for ``state``: not checked
+    again (callers that have just resolved a move need not pay for the rules twice)."""
     source, dest = move.source, move.dest
     columns = state.columns
     cells = state.cells
