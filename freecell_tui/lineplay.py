@@ -34,9 +34,10 @@ from freecell_tui.core.cards import Card, Suit
 from freecell_tui.core.commands import MENU_HELP, ActionCommand, MoveCommand, parse_command
 from freecell_tui.core.deals import parse_deal_number, random_deal_number
 from freecell_tui.core.errors import FreeCellError, IllegalMoveError, NotationError
-from freecell_tui.core.game import Game, Outcome
+from freecell_tui.core.game import Game, Outcome, Turn
 from freecell_tui.core.rules import apply_move, describe_move, legal_moves
 from freecell_tui.core.solver import last_winnable, solve_for_autoplay
+from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural
 from freecell_tui.store import ErrorKind, SavedGame, Store, StoreError, format_duration
 
@@ -85,6 +86,17 @@ def format_board(game: Game, *, ascii: bool = False) -> list[str]:
     for i, column in enumerate(state.columns):
         cards = " ".join(text(card) for card in column) if column else "empty"
         lines.append(f"Column {i + 1}: {cards}")
+    return lines
+
+
+def describe_turn(state: GameState, turn: Turn) -> list[str]:
+    """What a turn played from ``state`` did, a line a move: the player's move, then each
+    autoplay move (``Autoplay 6h: A♣ home``)."""
+    lines = [describe_move(state, turn.move)]
+    state = apply_move(state, turn.move)
+    for move in turn.autoplay:
+        lines.append(f"Autoplay {describe_move(state, move)}")
+        state = apply_move(state, move)
     return lines
 
 
@@ -245,15 +257,8 @@ class LineSession:
         """Play a move, then say what moved, what autoplay moved, and show the board."""
         state = self.game.state
         command.check(state)
-        said = describe_move(state, command.move)
         self.game = self.game.play(command.move)
-        turn = self.game.turns[-1]
-        lines = [said]
-        state = apply_move(state, turn.move)
-        for move in turn.autoplay:
-            lines.append(f"Autoplay {describe_move(state, move)}")
-            state = apply_move(state, move)
-        self.say(*lines)
+        self.say(*describe_turn(state, self.game.turns[-1]))
         self.show_board()
         self.announce_outcome()
 
@@ -353,12 +358,8 @@ class LineSession:
         ]
         for move in result.moves:
             state = self.game.state
-            lines.append(describe_move(state, move))
             self.game = self.game.play(move)
-            state = apply_move(state, move)
-            for auto in self.game.turns[-1].autoplay:
-                lines.append(f"Autoplay {describe_move(state, auto)}")
-                state = apply_move(state, auto)
+            lines.extend(describe_turn(state, self.game.turns[-1]))
         self.say(*lines)
         self.show_board()
         self.announce_outcome()
