@@ -32,6 +32,7 @@ from textual.pilot import Pilot
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game, Outcome
+from freecell_tui.core.rules import legal_moves
 from freecell_tui.ui import assistant
 from freecell_tui.ui.app import FreeCellApp
 
@@ -115,7 +116,7 @@ def _walk(number: int, count: int, seed: int) -> list[str]:
     game = Game.new(number, autoplay=AutoplayMode.SAFE)
     keys: list[str] = []
     for _ in range(count):
-        moves = [m for m in game.state.legal_moves() if (m.count or 1) == 1]
+        moves = [m for m in legal_moves(game.state) if (m.count or 1) == 1]
         rng.shuffle(moves)
         for move in moves:
             after = game.play(move)

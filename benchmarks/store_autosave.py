@@ -15,6 +15,7 @@ import tempfile
 import time
 
 from freecell_tui.core.game import Game
+from freecell_tui.core.rules import legal_moves
 from freecell_tui.store import Store
 
 
@@ -25,11 +26,11 @@ def long_game(deal_number: int, turns: int) -> Game:
     while game.move_count < turns:
         moves = [
             m
-            for m in game.state.legal_moves()
+            for m in legal_moves(game.state)
             if last is None or (m.source, m.dest) != (last.dest, last.source)
         ]
         if not moves:
-            moves = list(game.state.legal_moves())
+            moves = list(legal_moves(game.state))
         last = moves[0]
         game = game.play(last)
     return game

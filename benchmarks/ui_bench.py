@@ -16,6 +16,7 @@ import tempfile
 import time
 
 from freecell_tui.core.deals import deal
+from freecell_tui.core.rules import legal_moves
 from freecell_tui.ui.app import FreeCellApp
 
 
@@ -34,7 +35,7 @@ def _moves_for(deal_number: int, count: int, seed: int) -> list[str]:
     for _ in range(count):
         moves = [
             m
-            for m in game.state.legal_moves()
+            for m in legal_moves(game.state)
             if (m.count or 1) == 1
             and not (previous and m.source == previous.dest and m.dest == previous.source)
         ]

@@ -13,7 +13,7 @@ from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.deals import deal, parse_deal_number
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.notation import Move
-from freecell_tui.core.position import parse_position
+from freecell_tui.core.position import format_position, parse_position
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import os_reason
@@ -95,6 +95,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"move {number}: {word}: {error}")
             return 1
         state, _ = run_autoplay(state, mode)
-    sys.stdout.write(state.to_text())
+    sys.stdout.write(format_position(state))
     print("won" if state.is_won else "not won")
     return 0

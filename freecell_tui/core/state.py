@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from freecell_tui.core.cards import ALL_CARDS, Card, Suit
 from freecell_tui.core.errors import PositionError
-from freecell_tui.core.notation import Move, Pile, PileKind
+from freecell_tui.core.notation import Pile, PileKind
 from freecell_tui.core.words import plural
 
 __all__ = ["GameState", "run_length"]
@@ -125,42 +124,3 @@ class GameState:
         the destination when it is an empty column."""
         empty_columns = self.empty_columns - (1 if to_empty_column else 0)
         return (self.empty_cells + 1) * (1 << max(empty_columns, 0))
-
-    # ------------------------------------------------------------------ rules (see rules.py)
-    def resolve(self, move: Move) -> Move:
-        """The move with its card count settled; raises IllegalMoveError when it is refused."""
-        from freecell_tui.core.rules import resolve_move
-
-        return resolve_move(self, move)
-
-    def apply(self, move: Move) -> GameState:
-        """The state after ``move``; raises IllegalMoveError (with the reason) when refused."""
-        from freecell_tui.core.rules import apply_move
-
-        return apply_move(self, move)
-
-    def is_legal(self, move: Move) -> bool:
-        from freecell_tui.core.rules import is_legal
-
-        return is_legal(self, move)
-
-    def legal_moves(self) -> Iterator[Move]:
-        from freecell_tui.core.rules import legal_moves
-
-        return legal_moves(self)
-
-    # ------------------------------------------------------------------ text
-    def to_text(self) -> str:
-        """The position in fc-solve's board layout (see :mod:`freecell_tui.core.position`)."""
-        from freecell_tui.core.position import format_position
-
-        return format_position(self)
-
-    @classmethod
-    def from_text(cls, text: str) -> GameState:
-        from freecell_tui.core.position import parse_position
-
-        return parse_position(text)
-
-    def __str__(self) -> str:
-        return self.to_text()

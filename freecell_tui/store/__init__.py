@@ -4,7 +4,14 @@ Pure like the core: nothing here imports Textual or Rich. The entry point is
 :meth:`Store.open`; see ``docs/saves.md`` for the files and formats.
 """
 
-from freecell_tui.store.database import DB_NAME, SCHEMA_VERSION, AutosaveLookup, OpenedStore, Store
+from freecell_tui.store.database import (
+    DB_NAME,
+    SCHEMA_VERSION,
+    AutosaveLookup,
+    OpenedStore,
+    Par,
+    Store,
+)
 from freecell_tui.store.errors import ErrorKind, StoreError
 from freecell_tui.store.exchange import FORMAT_NAME, FORMAT_VERSION, ImportedGame, read_export
 from freecell_tui.store.names import MAX_NAME_LENGTH, check_name
@@ -31,6 +38,7 @@ __all__ = [
     "GameResult",
     "ImportedGame",
     "OpenedStore",
+    "Par",
     "Result",
     "SavedGame",
     "SlotInfo",

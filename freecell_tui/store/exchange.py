@@ -4,19 +4,21 @@
 
     {
       "format": "freecell-tui save",
-      "version": 1,
+      "version": 2,
       "name": "Deal 1, nearly",
       "start": {"deal": 1},
       "autoplay": "safe",
       "moves": ["3a", "18 1h 2h"],
       "redo": ["5h"],
       "elapsed_seconds": 83.5,
+      "hints": 0,
       "saved_at": "2025-01-31T18:04:05+00:00"
     }
 
 ``start`` is ``{"deal": N}`` or ``{"position": [lines]}`` (fc-solve's layout, one string per
-line). Each entry of ``moves`` is one turn: the player's move then the autoplay moves it set off;
-``redo`` holds undone turns, the next to redo first. :func:`read_export` checks everything (the
+line). Each entry of ``moves`` is one turn: the player's move then the autoplay moves it set off
+(see :mod:`freecell_tui.store.records` for ``autoplay=MODE``, ``by=solver`` and ``restart``);
+``redo`` holds undone turns, the next to redo first. Version 1 files (no ``hints``) are read too. :func:`read_export` checks everything (the
 format, the version, every field's type, the start, and that every move replays) and raises
 :class:`StoreError` (BAD_FILE) naming the first problem, so nothing is imported from a bad file.
 """
@@ -32,7 +34,7 @@ from freecell_tui import __version__
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.store.errors import ErrorKind, StoreError
-from freecell_tui.store.records import GameRecord
+from freecell_tui.store.records import MAX_HINTS, GameRecord
 
 __all__ = [
     "FORMAT_NAME",
@@ -44,7 +46,9 @@ __all__ = [
 ]
 
 FORMAT_NAME: Final = "freecell-tui save"
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2
+#: The versions this freecell-tui reads.
+READABLE_VERSIONS: Final = (1, 2)
 #: No real save comes near this: a file larger than this is refused unread.
 MAX_FILE_BYTES: Final = 4_000_000
 
@@ -59,6 +63,7 @@ _KEYS: Final = {
     "elapsed_seconds",
     "saved_at",
     "application",
+    "hints",
 }
 
 
@@ -89,6 +94,7 @@ def write_export(name: str, record: GameRecord, saved_at: datetime) -> str:
         "moves": list(record.turns),
         "redo": list(record.redo),
         "elapsed_seconds": round(record.elapsed_seconds, 3),
+        "hints": record.hints,
         "saved_at": saved_at.astimezone(UTC).isoformat(timespec="seconds"),
         "application": f"freecell-tui {__version__}",
     }
@@ -134,9 +140,9 @@ def read_export(raw: bytes) -> ImportedGame:
             f"the file is format version {version}, written by a newer freecell-tui; "
             f"this one reads version {FORMAT_VERSION}"
         )
-    if version != FORMAT_VERSION:
+    if version not in READABLE_VERSIONS:
         raise _bad(
-            f"format version {version} does not exist; this freecell-tui reads version {FORMAT_VERSION}"
+            f"format version {version} does not exist; this freecell-tui reads versions 1 and 2"
         )
     unknown = sorted(set(data) - _KEYS)
     if unknown:
@@ -172,6 +178,9 @@ def read_export(raw: bytes) -> ImportedGame:
         or not 0 <= elapsed < 10**9
     ):
         raise _bad('"elapsed_seconds" must be a number of seconds, 0 or more')
+    hints = data.get("hints", 0)
+    if not isinstance(hints, int) or isinstance(hints, bool) or not 0 <= hints <= MAX_HINTS:
+        raise _bad('"hints" must be a whole number, 0 or more')
     saved_at: datetime | None = None
     if "saved_at" in data:
         stamp = data["saved_at"]
@@ -190,6 +199,7 @@ def read_export(raw: bytes) -> ImportedGame:
         redo=_string_list(data, "redo", required=False),
         autoplay=autoplay,
         elapsed_seconds=float(elapsed),
+        hints=hints,
     )
     try:
         game = record.to_game()

@@ -1,40 +1,93 @@
 """The values the store hands out: a stored game before and after checking, slot summaries.
 
 A :class:`GameRecord` is a game the way it is written down (start, turns in notation, autoplay,
-play time); :meth:`GameRecord.to_game` replays it through :meth:`Game.replay`, which checks every
-move. Each turn is one string: the player's move, then the autoplay moves it set off, separated by
-spaces (``"18 1h 2h"``), so a save reads like a game record.
+play time, hints); :meth:`GameRecord.to_game` replays it through :meth:`Game.replay`, which checks
+every move and every turn's autoplay. Each turn is one string, so a save reads like a game record:
+
+* ``"18 1h 2h"``: the player's move, then the autoplay moves it set off, in the record's autoplay
+  mode;
+* ``"autoplay=off 18"``: a turn played in another autoplay mode than the record's;
+* ``"by=solver 18 1h"``: a move auto-solve played;
+* ``"restart"``: back to the start (one undoable step).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import check_deal_number, deal
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game, Turn
 from freecell_tui.core.notation import parse_moves
-from freecell_tui.core.position import parse_position
+from freecell_tui.core.position import format_position, parse_position
 from freecell_tui.core.words import deal_label
 
-__all__ = ["GameRecord", "SavedGame", "SlotInfo", "UnfinishedInfo", "turn_text"]
+__all__ = [
+    "MAX_HINTS",
+    "GameRecord",
+    "SavedGame",
+    "SlotInfo",
+    "UnfinishedInfo",
+    "parse_turn",
+    "turn_text",
+]
+
+#: More hints than any game could use; a record claiming more is not a record.
+MAX_HINTS: Final = 1_000_000
+RESTART: Final = "restart"
 
 
-def turn_text(turn: Turn) -> str:
-    """``"18 1h 2h"``: the player's move then its autoplay moves."""
-    return " ".join(move.notation for move in turn.moves)
+def turn_text(turn: Turn, mode: AutoplayMode) -> str:
+    """One turn as a record writes it, in a game whose autoplay mode is ``mode`` (a turn played
+    in another mode names its own): ``"18 1h 2h"``, ``"autoplay=off 18"``, ``"by=solver 3a"``,
+    ``"restart"``."""
+    if turn.is_restart:
+        return RESTART
+    words = []
+    if turn.solver:
+        words.append("by=solver")
+    if turn.mode is not None and turn.mode is not mode:
+        words.append(f"autoplay={turn.mode.value}")
+    words.extend(move.notation for move in turn.moves)
+    return " ".join(words)
 
 
-def _parse_turn(text: str, number: int, where: str) -> Turn:
+def parse_turn(text: str, number: int, where: str = "turn") -> Turn:
+    """Read one turn (see :func:`turn_text`); raise :class:`FreeCellError` naming it by
+    ``where`` and ``number``."""
+    words = text.split()
+    if words == [RESTART]:
+        return Turn.restart()
+    mode: AutoplayMode | None = None
+    solver = False
+    moves: list[str] = []
+    for word in words:
+        key, equals, value = word.partition("=")
+        if not equals:
+            moves.append(word)
+        elif moves:
+            raise FreeCellError(f"{where} {number}: {word!r} must come before the moves")
+        elif key == "by" and value == "solver":
+            solver = True
+        elif key == "autoplay":
+            try:
+                mode = AutoplayMode.parse(value)
+            except FreeCellError as error:
+                raise FreeCellError(f"{where} {number}: {error}") from None
+        else:
+            raise FreeCellError(
+                f"{where} {number}: {word[:40]!r} is not a move, 'autoplay=MODE' or 'by=solver'"
+            )
     try:
-        moves = parse_moves(text)
+        parsed = parse_moves(" ".join(moves))
     except FreeCellError as error:
         raise FreeCellError(f"{where} {number}: {error}") from None
-    if not moves:
+    if not parsed:
         raise FreeCellError(f"{where} {number} is empty")
-    return Turn(moves[0], tuple(moves[1:]))
+    return Turn(parsed[0], tuple(parsed[1:]), mode, solver)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,16 +101,19 @@ class GameRecord:
     redo: tuple[str, ...]
     autoplay: str
     elapsed_seconds: float
+    hints: int = 0
 
     @classmethod
     def from_game(cls, game: Game, elapsed_seconds: float) -> GameRecord:
+        mode = game.autoplay
         return cls(
             deal_number=game.deal_number,
-            position=None if game.deal_number is not None else game.start.to_text(),
-            turns=tuple(turn_text(turn) for turn in game.turns),
-            redo=tuple(turn_text(turn) for turn in game.redo_tail),
-            autoplay=game.autoplay.value,
+            position=None if game.deal_number is not None else format_position(game.start),
+            turns=tuple(turn_text(turn, mode) for turn in game.turns),
+            redo=tuple(turn_text(turn, mode) for turn in game.redo_tail),
+            autoplay=mode.value,
             elapsed_seconds=max(0.0, float(elapsed_seconds)),
+            hints=game.hints,
         )
 
     def to_game(self) -> Game:
@@ -71,10 +127,17 @@ class GameRecord:
             assert self.position is not None
             start = parse_position(self.position)
         mode = AutoplayMode.parse(self.autoplay)
-        turns = [_parse_turn(text, i, "turn") for i, text in enumerate(self.turns, start=1)]
-        redo = [_parse_turn(text, i, "redo turn") for i, text in enumerate(self.redo, start=1)]
+        if not 0 <= self.hints <= MAX_HINTS:
+            raise FreeCellError(f"its count of hints ({self.hints}) makes no sense")
+        turns = [parse_turn(text, i, "turn") for i, text in enumerate(self.turns, start=1)]
+        redo = [parse_turn(text, i, "redo turn") for i, text in enumerate(self.redo, start=1)]
         return Game.replay(
-            start, turns, deal_number=self.deal_number, autoplay=mode, redo_tail=redo
+            start,
+            turns,
+            deal_number=self.deal_number,
+            autoplay=mode,
+            redo_tail=redo,
+            hints=self.hints,
         )
 
     @property

@@ -10,15 +10,14 @@ never stops the game. Pure like the rest of the store: no Textual here.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
 import os
-import secrets
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Final
 
+from freecell_tui.store.atomic import write_atomically
 from freecell_tui.store.errors import ErrorKind, StoreError
 
 __all__ = ["SETTINGS_NAME", "LoadedSettings", "Settings", "load_settings", "save_settings"]
@@ -77,7 +76,7 @@ def load_settings(directory: str | os.PathLike[str]) -> LoadedSettings:
         )
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deeply to be settings
         data = None
     if not isinstance(data, dict):
         return LoadedSettings(
@@ -102,17 +101,12 @@ def save_settings(directory: str | os.PathLike[str], settings: Settings) -> Stor
     """Write ``settings`` to ``settings.json`` in ``directory`` (created when needed), whole or
     not at all; the old file stays as it was when the write fails."""
     folder = Path(directory)
-    target = folder / SETTINGS_NAME
     values = {field.name: getattr(settings, field.name) for field in fields(Settings)}
     text = json.dumps(values, indent=2, ensure_ascii=False) + "\n"
-    temporary = folder / f".{SETTINGS_NAME}.{secrets.token_hex(4)}.tmp"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, target)
+        write_atomically(folder / SETTINGS_NAME, text)
     except OSError as error:
-        with contextlib.suppress(OSError):  # an unwritable folder holds no temporary file
-            temporary.unlink(missing_ok=True)
         reason = error.strerror or str(error)
         return StoreError(
             ErrorKind.READ_ONLY if isinstance(error, PermissionError) else ErrorKind.IO,

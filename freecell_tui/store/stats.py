@@ -1,7 +1,9 @@
 """Statistics over finished games: pure functions over :class:`GameResult` rows.
 
-A game counts once it is won, or left unfinished for another game (a loss). Streaks run in the
-order games finished; the current streak is the run of wins ending with the latest game.
+A game counts once it is won, finished by auto-solve ("solved by the computer": not a win), or
+left unfinished for another game (a loss). Streaks run in the order games finished; the current
+streak is the run of the player's wins ending with the latest game. Best times and fewest moves
+count the player's wins only.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ __all__ = [
 class Result(enum.Enum):
     WON = "won"
     LEFT = "left"  # left unfinished for a new game: counts as a loss
+    SOLVED = "solved"  # auto-solve played a move of the winning line: the computer's win
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +40,7 @@ class GameResult:
     move_count: int
     elapsed_seconds: float
     finished_at: datetime
+    hints: int = 0
 
     @property
     def deal_key(self) -> str:
@@ -65,10 +69,14 @@ class Statistics:
     current_streak: int
     best_streak: int
     deals: tuple[DealStats, ...]  # most recently played first
+    solved: int = 0
+    """Games auto-solve finished: played, but not the player's wins."""
+    won_with_hints: int = 0
+    """The player's wins in which hints were shown."""
 
     @property
     def lost(self) -> int:
-        return self.played - self.won
+        return self.played - self.won - self.solved
 
     @property
     def win_rate(self) -> float | None:
@@ -84,15 +92,17 @@ class Statistics:
 def compute_statistics(results: Iterable[GameResult]) -> Statistics:
     """The figures over ``results`` (any order: they are sorted by finishing time)."""
     ordered = sorted(results, key=lambda r: r.finished_at)
-    won = streak = best = 0
+    won = streak = best = solved = hinted = 0
     per_deal: dict[tuple[int | None, str | None], list[GameResult]] = {}
     for result in ordered:
         if result.result is Result.WON:
             won += 1
             streak += 1
             best = max(best, streak)
+            hinted += result.hints > 0
         else:
             streak = 0
+            solved += result.result is Result.SOLVED
         key = (result.deal_number, result.position if result.deal_number is None else None)
         per_deal.setdefault(key, []).append(result)
     deals = []
@@ -110,7 +120,7 @@ def compute_statistics(results: Iterable[GameResult]) -> Statistics:
             )
         )
     deals.sort(key=lambda d: d.last_played, reverse=True)
-    return Statistics(len(ordered), won, streak, best, tuple(deals))
+    return Statistics(len(ordered), won, streak, best, tuple(deals), solved, hinted)
 
 
 def format_duration(seconds: float | None) -> str:

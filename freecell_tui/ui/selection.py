@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from freecell_tui.core.errors import FreeCellError, IllegalMoveError
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move, Pile
-from freecell_tui.core.rules import run_limit_text
+from freecell_tui.core.rules import resolve_move, run_limit_text
 from freecell_tui.core.state import GameState
 
 __all__ = [
@@ -126,7 +126,7 @@ def legal_destinations(state: GameState, selection: Selection) -> frozenset[Pile
         if dest == selection.pile:
             continue
         try:
-            state.resolve(move_for(state, selection, dest))
+            resolve_move(state, move_for(state, selection, dest))
         except FreeCellError:
             continue
         found.add(dest)
@@ -141,7 +141,7 @@ def quick_move(state: GameState, pile: Pile) -> Move:
     select_pile(state, pile)
     home = Move(pile, FOUNDATION)
     try:
-        state.resolve(home)
+        resolve_move(state, home)
     except IllegalMoveError as error:
         not_home = str(error)
     else:

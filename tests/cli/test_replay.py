@@ -12,6 +12,7 @@ import pytest
 
 from freecell_tui.cli import main
 from freecell_tui.core.deals import deal, deal_text
+from freecell_tui.core.position import format_position
 
 WON = """\
 Foundations: H-K C-K D-K S-K
@@ -68,7 +69,7 @@ def test_no_moves_prints_the_start(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     code, out, _ = replay(["--deal", "617"], "", capsys, monkeypatch)
-    assert code == 0 and out == deal(617).to_text() + "not won\n"
+    assert code == 0 and out == format_position(deal(617)) + "not won\n"
 
 
 @pytest.mark.parametrize(
@@ -91,7 +92,7 @@ def test_first_bad_move_exits_1(
 
 def test_moves_file_and_board_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     board = tmp_path / "board.txt"
-    board.write_text(deal(1).to_text(), encoding="utf-8")
+    board.write_text(format_position(deal(1)), encoding="utf-8")
     moves = tmp_path / "moves.txt"
     moves.write_text("3a\n32\n", encoding="utf-8")
     assert main(["replay", "--board", str(board), str(moves)]) == 0

@@ -16,6 +16,7 @@ from freecell_tui.core.commands import (
 from freecell_tui.core.deals import deal
 from freecell_tui.core.errors import IllegalMoveError, NotationError
 from freecell_tui.core.notation import Move
+from freecell_tui.core.rules import apply_move
 
 from .helpers import board
 
@@ -122,7 +123,7 @@ def test_menu_foundation_must_be_the_cards_suit() -> None:
     command = parse_command("t2f 1 3")
     assert isinstance(command, MoveCommand)
     command.check(state)  # A♥ to foundation 3 (hearts): fine
-    assert state.apply(command.move).foundations == (0, 0, 1, 0)
+    assert apply_move(state, command.move).foundations == (0, 0, 1, 0)
     wrong = parse_command("t2f 1 1")
     assert isinstance(wrong, MoveCommand)
     with pytest.raises(IllegalMoveError) as info:
@@ -140,13 +141,13 @@ def test_menu_illegal_moves_are_refused_by_the_rules() -> None:
     command = parse_command("t2t 1 2")
     assert isinstance(command, MoveCommand)
     with pytest.raises(IllegalMoveError) as info:
-        deal(1).apply(command.move)
+        apply_move(deal(1), command.move)
     assert str(info.value) == "6♠ cannot go on 9♣: ranks must step down by one"
     empty_cell = parse_command("c2t 1 1")
     assert isinstance(empty_cell, MoveCommand)
     empty_cell.check(deal(1))
     with pytest.raises(IllegalMoveError, match="free cell a is empty"):
-        deal(1).apply(empty_cell.move)
+        apply_move(deal(1), empty_cell.move)
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ from freecell_tui.core.deals import deal
 from freecell_tui.core.errors import IllegalMoveError, NotationError
 from freecell_tui.core.game import Game, Outcome, Turn
 from freecell_tui.core.notation import Move, parse_moves
+from freecell_tui.core.rules import apply_move, legal_moves
 from freecell_tui.core.state import GameState
 
 
@@ -31,8 +32,8 @@ def test_play_records_turns_and_leaves_the_old_game_alone() -> None:
     game = Game.new(1)
     after = game.play(Move.parse("3a"))
     assert game.state == deal(1) and game.turns == ()
-    assert after.turns == (Turn(Move.parse("3a")),)
-    assert after.state == deal(1).apply(Move.parse("3a"))
+    assert after.turns == (Turn(Move.parse("3a"), (), AutoplayMode.SAFE),)
+    assert after.state == apply_move(deal(1), Move.parse("3a"))
     assert after.moves == (Move.parse("3a"),) and after.move_count == 1
 
 
@@ -83,13 +84,36 @@ def test_one_undo_takes_back_the_move_and_its_autoplay() -> None:
     assert undone.redo() == game
 
 
-def test_restart_then_redo_replays_everything() -> None:
+def test_restart_is_one_undoable_turn() -> None:
     game = play_all(Game.new(1), "3a 32 3b")
     restarted = game.restart()
-    assert restarted.state == deal(1) and restarted.turns == ()
-    assert len(restarted.redo_tail) == 3
-    again = restarted.redo().redo().redo()
-    assert again.state == game.state
+    assert restarted.state == deal(1) and restarted.turns[-1].is_restart
+    assert restarted.move_count == 0 and restarted.line == () and restarted.is_started
+    back = restarted.undo()
+    assert back.turns == game.turns and back.state == game.state and back.move_count == 3
+    assert back.redo() == restarted
+
+
+def test_restart_then_play_counts_only_the_new_line() -> None:
+    game = play_all(Game.new(1), "3a 32").restart()
+    game = game.play(Move.parse("1b"))
+    assert game.move_count == 1 and [str(m) for m in game.moves] == ["1b"]
+    assert len(game.turns) == 4 and len(game.states) == 5
+    # Undoing crosses the restart back into the old line.
+    assert game.undo().undo().state == play_all(Game.new(1), "3a 32").state
+
+
+def test_restart_at_the_start_is_refused() -> None:
+    with pytest.raises(IllegalMoveError, match="already at its start"):
+        Game.new(1).restart()
+    with pytest.raises(IllegalMoveError, match="already at its start"):
+        play_all(Game.new(1), "3a").restart().restart()
+
+
+def test_restart_drops_the_redo_tail() -> None:
+    game = play_all(Game.new(1), "3a 32 3b").undo().undo()
+    assert game.can_redo
+    assert not game.restart().can_redo
 
 
 def test_win_with_a_known_solution(deal_1_solution: str) -> None:
@@ -113,7 +137,7 @@ def stuck_position() -> GameState:
 
 def test_stuck_when_no_legal_move_is_left() -> None:
     game = Game.from_position(stuck_position())
-    assert list(game.state.legal_moves()) == []
+    assert list(legal_moves(game.state)) == []
     assert game.outcome is Outcome.STUCK
     assert game.deal_number is None
 
@@ -123,7 +147,7 @@ def test_replay_checks_every_move() -> None:
     game = Game.replay(deal(1), turns, deal_number=1, autoplay=AutoplayMode.OFF)
     assert game == play_all(Game.new(1, autoplay=AutoplayMode.OFF), "3a 32 3b")
     redo = Game.replay(deal(1), turns[:1], redo_tail=turns[1:], deal_number=1)
-    assert redo.state == deal(1).apply(Move.parse("3a")) and len(redo.redo_tail) == 2
+    assert redo.state == apply_move(deal(1), Move.parse("3a")) and len(redo.redo_tail) == 2
     with pytest.raises(IllegalMoveError) as info:
         Game.replay(deal(1), [*turns, Turn(Move.parse("12"))])
     assert str(info.value) == "move 4: 12: 6♠ cannot go on 8♦: ranks must step down by one"
@@ -133,3 +157,55 @@ def test_replay_checks_every_move() -> None:
 def test_autoplay_mode_changes_from_now_on() -> None:
     game = Game.new(1, autoplay=AutoplayMode.OFF).with_autoplay(AutoplayMode.ALL)
     assert game.autoplay is AutoplayMode.ALL and game.state == deal(1)
+
+
+def test_turns_remember_their_autoplay_mode_and_replay_with_it() -> None:
+    game = play_all(Game.new(1, autoplay=AutoplayMode.OFF), "5a 5b 5c 5d")
+    assert game.turns[-1].autoplay == () and game.turns[-1].mode is AutoplayMode.OFF
+    game = game.with_autoplay(AutoplayMode.SAFE).play(Move.parse("5h"))
+    assert game.turns[-1].mode is AutoplayMode.SAFE
+    again = Game.replay(deal(1), game.turns, deal_number=1, autoplay=AutoplayMode.SAFE)
+    assert again == game
+
+
+def test_replay_works_out_an_unknown_mode_from_the_autoplay_moves() -> None:
+    safe = play_all(Game.new(1, autoplay=AutoplayMode.SAFE), "5a 5b 5c 5d")
+    assert safe.turns[-1].autoplay == (Move.parse("5h"),)
+    unknown = [Turn(turn.move, turn.autoplay) for turn in safe.turns]
+    # The game's mode is off now, but the last turn's autoplay is what safe plays: accepted.
+    again = Game.replay(deal(1), unknown, deal_number=1, autoplay=AutoplayMode.OFF)
+    assert again.state == safe.state and again.turns[-1].mode is AutoplayMode.SAFE
+    assert again.turns[0].mode is AutoplayMode.OFF
+
+
+def test_replay_refuses_moves_packed_into_a_turn_as_autoplay() -> None:
+    moves = parse_moves("3a 32 3b")
+    packed = Turn(moves[0], tuple(moves[1:]))
+    with pytest.raises(IllegalMoveError) as info:
+        Game.replay(deal(1), [packed], deal_number=1)
+    assert str(info.value) == (
+        "move 2: 32: only autoplay may follow a move in a turn, and no autoplay mode plays it here"
+    )
+    with pytest.raises(IllegalMoveError, match="autoplay off plays nothing more here"):
+        Game.replay(deal(1), [Turn(moves[0], tuple(moves[1:]), AutoplayMode.OFF)])
+
+
+def test_replay_refuses_a_turn_that_stops_before_its_autoplay() -> None:
+    safe = play_all(Game.new(1, autoplay=AutoplayMode.SAFE), "5a 5b 5c 5d")
+    cut = [*safe.turns[:-1], Turn(safe.turns[-1].move, (), AutoplayMode.SAFE)]
+    with pytest.raises(IllegalMoveError, match="stops early: autoplay safe also plays 5h"):
+        Game.replay(deal(1), cut, deal_number=1)
+
+
+def test_replay_takes_restarts() -> None:
+    game = play_all(Game.new(1), "3a 32").restart().play(Move.parse("1b"))
+    again = Game.replay(deal(1), game.turns, deal_number=1)
+    assert again == game and again.states == game.states
+
+
+def test_solver_moves_and_hints_are_recorded() -> None:
+    game = Game.new(1).play(Move.parse("3a"), solver=True).with_hint()
+    game = game.play(Move.parse("32"))
+    assert game.solver_moves == 1 and game.hints == 1
+    assert game.turns[0].solver and not game.turns[1].solver
+    assert game.restart().solver_moves == 0

@@ -8,7 +8,14 @@ from freecell_tui.core.cards import RANK_CODES
 from freecell_tui.core.deals import deal
 from freecell_tui.core.errors import IllegalMoveError, NotationError
 from freecell_tui.core.notation import COLUMNS, Move
-from freecell_tui.core.rules import describe_move, legal_moves, run_limit_text
+from freecell_tui.core.rules import (
+    apply_move,
+    describe_move,
+    is_legal,
+    legal_moves,
+    resolve_move,
+    run_limit_text,
+)
 from freecell_tui.core.state import GameState
 
 from .helpers import board
@@ -21,9 +28,9 @@ def refusal(state: GameState, text: str) -> str:
     """The reason ``state`` refuses move ``text`` (and check that the refusal changed nothing)."""
     copy = GameState(state.columns, state.cells, state.foundations)
     with pytest.raises(IllegalMoveError) as info:
-        state.apply(Move.parse(text))
+        apply_move(state, Move.parse(text))
     assert state == copy
-    assert not state.is_legal(Move.parse(text))
+    assert not is_legal(state, Move.parse(text))
     return str(info.value)
 
 
@@ -123,51 +130,53 @@ def test_run_limit_to_an_empty_column_does_not_count_it() -> None:
         "4 cards (Q♥ to 9♣), but 0 free cells and 1 empty column besides column 8 allow 2: "
         "(0 + 1) × 2^1 = 2"
     )
-    assert state.apply(Move.parse("18v2")).columns[7] == board("10D 9C").columns[0]
+    assert apply_move(state, Move.parse("18v2")).columns[7] == board("10D 9C").columns[0]
 
 
 def test_refusals_are_illegal_move_errors_not_notation_errors() -> None:
     state = deal(1)
     with pytest.raises(IllegalMoveError) as info:
-        state.apply(Move.parse("12"))
+        apply_move(state, Move.parse("12"))
     assert not isinstance(info.value, NotationError)
     with pytest.raises(NotationError):
-        state.apply(Move.parse("1z"))
+        apply_move(state, Move.parse("1z"))
 
 
 # ---------------------------------------------------------------- what moves do
 def test_single_card_moves() -> None:
     state = board("KS 7C", "8H", cells="- QD - -", foundations=(0, 0, 0, 0))
-    after = state.apply(Move.parse("12"))
+    after = apply_move(state, Move.parse("12"))
     assert after.columns[:2] == board("KS", "8H 7C").columns[:2]
     assert state.columns[1] == board("8H").columns[0]  # the input state is untouched
-    to_cell = state.apply(Move.parse("1a"))
+    to_cell = apply_move(state, Move.parse("1a"))
     assert (
         to_cell.cells[0] == board("7C").columns[0][0]
         and to_cell.columns[0] == board("KS").columns[0]
     )
-    cell_to_cell = state.apply(Move.parse("bc"))
+    cell_to_cell = apply_move(state, Move.parse("bc"))
     assert cell_to_cell.cells[1] is None and cell_to_cell.cells[2] == state.cells[1]
-    to_empty = state.apply(Move.parse("b5"))
+    to_empty = apply_move(state, Move.parse("b5"))
     assert to_empty.columns[4] == (state.cells[1],) and to_empty.cells[1] is None
 
 
 def test_to_the_foundation_from_column_and_cell() -> None:
     state = board("2C AC", cells="AH - - -")
-    after = state.apply(Move.parse("1h")).apply(Move.parse("1h")).apply(Move.parse("ah"))
+    after = apply_move(
+        apply_move(apply_move(state, Move.parse("1h")), Move.parse("1h")), Move.parse("ah")
+    )
     assert after.foundations == (2, 0, 1, 0)
     assert after.columns[0] == () and after.cells[0] is None
 
 
 def test_run_moves_resolve_their_count() -> None:
     state = board("KS QH JC 10D", "KC", *FILL6[:5])
-    resolved = state.resolve(Move.parse("12"))
+    resolved = resolve_move(state, Move.parse("12"))
     assert resolved == Move.parse("12v3")
-    after = state.apply(Move.parse("12"))
+    after = apply_move(state, Move.parse("12"))
     assert [card.code for card in after.columns[1]] == ["KC", "QH", "JC", "TD"]
     # Onto an empty column, without v one card moves; with v that many.
-    assert state.resolve(Move.parse("18")) == Move.parse("18v1")
-    assert len(state.apply(Move.parse("18v3")).columns[7]) == 3
+    assert resolve_move(state, Move.parse("18")) == Move.parse("18v1")
+    assert len(apply_move(state, Move.parse("18v3")).columns[7]) == 3
 
 
 def test_run_limit_text() -> None:
@@ -205,8 +214,8 @@ def test_run_limit_for_every_count_of_empty_cells_and_columns(
         assert (state.empty_cells, state.empty_columns) == (empty_cells, empty_columns)
         assert state.max_run() == limit
         if n <= limit:
-            assert state.resolve(Move.parse("12")) == Move(COLUMNS[0], COLUMNS[1], n)
-            assert len(state.apply(Move.parse("12")).columns[1]) == n + 1
+            assert resolve_move(state, Move.parse("12")) == Move(COLUMNS[0], COLUMNS[1], n)
+            assert len(apply_move(state, Move.parse("12")).columns[1]) == n + 1
         else:
             assert refusal(state, "12").endswith(
                 f"allow {limit}: ({empty_cells} + 1) × 2^{empty_columns} = {limit}"
@@ -227,7 +236,7 @@ def test_run_limit_for_every_count_of_empty_cells_and_columns(
     for n in range(1, 13):
         move = f"1{dest}v{n:x}"
         if n <= to_empty:
-            assert len(state.apply(Move.parse(move)).columns[dest - 1]) == n
+            assert len(apply_move(state, Move.parse(move)).columns[dest - 1]) == n
         else:
             assert refusal(state, move).endswith(
                 f"allow {to_empty}: ({empty_cells} + 1) × 2^{empty_columns - 1} = {to_empty}"
@@ -272,4 +281,4 @@ def test_legal_moves_put_home_moves_first_and_carry_counts() -> None:
     moves = list(legal_moves(state))
     assert [str(m) for m in moves[:2]] == ["ah", "3h"]
     assert Move(COLUMNS[0], COLUMNS[3], 2) in moves  # to an empty column, once per count
-    assert all(state.is_legal(move) for move in moves)
+    assert all(is_legal(state, move) for move in moves)

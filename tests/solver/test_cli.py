@@ -12,6 +12,7 @@ import pytest
 from freecell_tui.cli import main
 from freecell_tui.core.deals import deal
 from freecell_tui.core.notation import parse_moves
+from freecell_tui.core.position import format_position
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.state import GameState
 
@@ -85,7 +86,7 @@ def test_board_file_proved_unsolvable_exits_2(
 
 def test_board_file_solved(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     board = tmp_path / "deal7.txt"
-    board.write_text(deal(7).to_text(), encoding="utf-8")
+    board.write_text(format_position(deal(7)), encoding="utf-8")
     assert main(["solve", "--board", str(board), "--json"]) == 0
     assert wins(deal(7), json.loads(capsys.readouterr().out)["moves"])
 

@@ -14,7 +14,7 @@ from freecell_tui.core.cards import ALL_CARDS, Card
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move, parse_moves
-from freecell_tui.core.rules import apply_move
+from freecell_tui.core.rules import apply_move, legal_moves, resolve_move
 from freecell_tui.core.solver import (
     can_bring_card_home,
     canonical_key,
@@ -33,7 +33,7 @@ def play_out(start: GameState, moves: tuple[Move, ...]) -> GameState:
     """Apply ``moves`` through the rules, autoplay off, checking each is already resolved."""
     state = start
     for move in moves:
-        assert move == state.resolve(move), f"{move} is not written resolved"
+        assert move == resolve_move(state, move), f"{move} is not written resolved"
         state = apply_move(state, move)
     return state
 
@@ -276,14 +276,14 @@ OPEN_COLUMNS = [
 def test_no_move_can_bring_a_card_home_when_stuck() -> None:
     # The fourth cell full too (6♠ from column 8): no legal move at all.
     stuck = position([*OPEN_COLUMNS[:7], "9S TS JS QS KS 5S"], cells="KC KD KH 6S")
-    assert next(stuck.legal_moves(), None) is None
+    assert next(legal_moves(stuck), None) is None
     assert can_bring_card_home(stuck) is False
 
 
 def test_a_game_with_moves_left_but_no_way_home_is_over() -> None:
     # One free cell: any top card can go there and back, which only shows another black card.
     state = position(OPEN_COLUMNS, cells="KC KD KH")
-    assert next(state.legal_moves(), None) is not None
+    assert next(legal_moves(state), None) is not None
     assert can_bring_card_home(state) is False
 
 

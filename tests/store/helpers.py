@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from freecell_tui.core.cards import Card
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
+from freecell_tui.core.rules import legal_moves
 from freecell_tui.core.state import GameState
 
 
@@ -18,7 +19,7 @@ def played(deal_number: int = 1, turns: int = 12) -> Game:
     for _ in range(turns):
         moves = [
             move
-            for move in game.state.legal_moves()
+            for move in legal_moves(game.state)
             if last is None or (move.source, move.dest) != (last.dest, last.source)
         ]
         if not moves:

@@ -25,13 +25,13 @@ def test_export_is_readable_json_with_a_format_version(store: Store, tmp_path: P
     path = store.export_slot("deal ONE", tmp_path / "one.json")
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["format"] == FORMAT_NAME
-    assert data["version"] == 1
+    assert data["version"] == 2
     assert data["name"] == "Deal one"
     assert data["start"] == {"deal": 1}
     assert data["autoplay"] == "safe"
     assert data["moves"] == [" ".join(m.notation for m in turn.moves) for turn in game.turns]
     assert len(data["redo"]) == 2
-    assert data["elapsed_seconds"] == 83.5
+    assert data["elapsed_seconds"] == 83.5 and data["hints"] == 0
     assert "\n  " in path.read_text(encoding="utf-8")  # indented, one field a line
 
 
@@ -120,8 +120,15 @@ BAD_FILES = [
     (b"[" * 100_000, "nested too deeply"),
     (_with(format="something else"), '"format" must be "freecell-tui save"'),
     (_with(format=_DROP), '"format" must be'),
-    (_with(version=2), "format version 2, written by a newer freecell-tui"),
+    (_with(version=3), "format version 3, written by a newer freecell-tui"),
     (_with(version=0), "format version 0 does not exist"),
+    # Moves packed into one turn as if they were autoplay (94 solver moves imported as "1 move"):
+    (_with(moves=["3a 32 3b"]), "move 2: 32: only autoplay may follow a move in a turn"),
+    (_with(moves=["autoplay=off 3a 3h"]), "only autoplay may follow a move in a turn"),
+    (_with(moves=["3a", "by=robot 3b"]), "turn 2: 'by=robot' is not a move"),
+    (_with(moves=["3a 3b", "autoplay=some 1b"]), "'some' is not an autoplay mode"),
+    (_with(hints=-1), '"hints" must be a whole number, 0 or more'),
+    (_with(hints=True), '"hints" must be a whole number'),
     (_with(version="1"), '"version" must be a whole number'),
     (_with(extra=True), "unknown field: extra"),
     (_with(start=_DROP), '"start" must be'),

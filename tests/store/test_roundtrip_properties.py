@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import MAX_DEAL
 from freecell_tui.core.game import Game
+from freecell_tui.core.rules import legal_moves
 from freecell_tui.store import Store
 
 
@@ -17,7 +18,7 @@ def games(draw: st.DrawFn) -> Game:
     mode = draw(st.sampled_from(list(AutoplayMode)))
     game = Game.new(draw(st.integers(1, MAX_DEAL)), autoplay=mode)
     for choice in draw(st.lists(st.integers(0, 10_000), max_size=40)):
-        moves = list(game.state.legal_moves())
+        moves = list(legal_moves(game.state))
         if not moves:
             break
         game = game.play(moves[choice % len(moves)])

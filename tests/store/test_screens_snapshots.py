@@ -11,6 +11,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
 
+from freecell_tui.core.rules import legal_moves
 from freecell_tui.store import Store
 from freecell_tui.ui.screens.resume import ResumeScreen
 from freecell_tui.ui.screens.saves import SaveSlotsScreen
@@ -64,7 +65,7 @@ def test_save_slots_screen_naming_a_new_save(snap_compare: Any) -> None:
 def test_stats_screen(snap_compare: Any) -> None:
     store = Store.in_memory(clock=Clock())
     won = one_from_won()
-    won = won.play(next(iter(won.state.legal_moves())))
+    won = won.play(next(iter(legal_moves(won.state))))
     for game, seconds in ((played(3, 10), 100), (won, 5), (won, 4), (played(3, 20), 300)):
         store.finish(game, seconds)
     assert snap_compare(Host(StatsScreen(store)), terminal_size=(100, 30), run_before=_settle)

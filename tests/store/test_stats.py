@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from freecell_tui.core.rules import legal_moves
 from freecell_tui.store import GameResult, Result, Store, compute_statistics, format_duration
 
 from .helpers import Clock, one_from_won, played
@@ -87,7 +88,7 @@ def test_the_store_records_wins_and_games_left_with_dates(tmp_path: object) -> N
     clock = Clock()
     store = Store.in_memory(clock=clock)
     won = one_from_won()
-    won = won.play(next(iter(won.state.legal_moves())))
+    won = won.play(next(iter(legal_moves(won.state))))
     assert won.state.is_won
     for result_game, seconds in ((played(3, 10), 100), (won, 5), (won, 4)):
         store.autosave(result_game, seconds)

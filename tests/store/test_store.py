@@ -10,6 +10,7 @@ import pytest
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
+from freecell_tui.core.rules import legal_moves
 from freecell_tui.store import DB_NAME, SCHEMA_VERSION, ErrorKind, Result, Store, StoreError
 
 from .helpers import Clock, one_from_won, played, with_redo
@@ -234,7 +235,7 @@ def test_resume_continues_the_same_row_and_finish_records_and_clears(tmp_path: P
     saved = second.load_autosave().saved
     assert saved is not None
     assert second.resume(saved) is None
-    later = saved.game.play(next(iter(saved.game.state.legal_moves())))
+    later = saved.game.play(next(iter(legal_moves(saved.game.state))))
     assert second.autosave(later, 12) is None
     assert second._read("count", "SELECT COUNT(*) FROM autosaves") == [(1,)]
     assert second.finish(later, 12) is None
@@ -264,7 +265,7 @@ def test_loading_a_slot_sets_the_current_game_aside(tmp_path: Path) -> None:
     store.save_slot("slot", played(22, 4), 5)
     assert store.set_aside() is None  # the screen calls this before switching games
     loaded = store.load_slot("slot")
-    store.autosave(loaded.game.play(next(iter(loaded.game.state.legal_moves()))), 6)
+    store.autosave(loaded.game.play(next(iter(legal_moves(loaded.game.state)))), 6)
     assert store._read("count", "SELECT COUNT(*) FROM autosaves") == [(2,)]
     store.close()
     # Both games are still there; the one played last is offered first.
@@ -323,7 +324,7 @@ def test_a_game_set_aside_can_be_taken_up_again_from_the_list(tmp_path: Path) ->
     again = store.load_unfinished(waiting.autosave_id)
     assert again.game == current and again.elapsed_seconds == 33
     assert store.switch_to(again) is None
-    later = again.game.play(next(iter(again.game.state.legal_moves())))
+    later = again.game.play(next(iter(legal_moves(again.game.state))))
     store.autosave(later, 40)
     [other] = store.unfinished_games()
     assert other.deal_number == 22  # the slot's game is now the one set aside

@@ -8,6 +8,7 @@ import pytest
 from freecell_tui.core.deals import deal
 from freecell_tui.core.errors import IllegalMoveError
 from freecell_tui.core.notation import FOUNDATION, Move, Pile
+from freecell_tui.core.rules import apply_move
 from freecell_tui.ui.selection import (
     Selection,
     legal_destinations,
@@ -50,6 +51,6 @@ def test_destinations_and_the_default_count_to_an_empty_column() -> None:
 def test_quick_move_prefers_home_then_a_free_cell() -> None:
     state = deal(1)
     assert quick_move(state, Pile.parse("3")) == Move(Pile.parse("3"), Pile.parse("a"))
-    state = state.apply(Move.parse("3a")).apply(Move.parse("1b"))
+    state = apply_move(apply_move(state, Move.parse("3a")), Move.parse("1b"))
     with pytest.raises(IllegalMoveError, match="already in a free cell"):
         quick_move(state, Pile.parse("a"))

@@ -1,0 +1,258 @@
+"""The games in progress: this copy's autosave after every change, the unfinished games other
+copies left, resuming one, setting one aside, and recording a game once it is over."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.game import Game
+from freecell_tui.store.base import StoreBase
+from freecell_tui.store.errors import ErrorKind, StoreError
+from freecell_tui.store.owners import owner_alive
+from freecell_tui.store.records import GameRecord, SavedGame, UnfinishedInfo
+from freecell_tui.store.rows import (
+    GAME_FIELDS,
+    insert_result,
+    read_stamp,
+    record_values,
+    row_record,
+    stamp,
+)
+
+__all__ = ["AutosaveLookup", "GamesInProgress"]
+
+_PLACES = ", ".join("?" * len(GAME_FIELDS.split(",")))
+
+
+@dataclass(frozen=True, slots=True)
+class AutosaveLookup:
+    """What :meth:`GamesInProgress.load_autosave` found: the latest unfinished game that replays
+    (or ``None``), and a message for each unfinished game that does not (left untouched)."""
+
+    saved: SavedGame | None
+    problems: tuple[str, ...] = ()
+
+
+class GamesInProgress(StoreBase):
+    """The ``autosaves`` table and recording results. The automatic writes here return a
+    :class:`StoreError` instead of raising, so they can never stop the game."""
+
+    def autosave(self, game: Game, elapsed_seconds: float) -> StoreError | None:
+        """Write ``game`` as this copy's game in progress. Call it after every change (move,
+        undo, redo, restart, autoplay mode); it takes well under a millisecond. A game with no
+        history has nothing to lose, so its row is dropped. Returns an error instead of raising;
+        the previous autosave then stays as it was."""
+        if not game.is_started:
+            return self._quiet(self._drop_own_autosave)
+        values = record_values(GameRecord.from_game(game, elapsed_seconds), game)
+        when = stamp(self._clock())
+
+        def write(connection: sqlite3.Connection) -> int:
+            if self._autosave_id is not None:
+                cursor = connection.execute(
+                    "UPDATE autosaves SET deal_number=?, position=?, turns=?, redo=?, autoplay=?,"
+                    " elapsed_seconds=?, hints=?, move_count=?, cards_home=?, saved_at=?, owner=?"
+                    " WHERE id=?",
+                    (*values, when, self._owner, self._autosave_id),
+                )
+                if cursor.rowcount == 1:
+                    return self._autosave_id
+            cursor = connection.execute(
+                f"INSERT INTO autosaves (owner, {GAME_FIELDS}, saved_at) VALUES (?, {_PLACES}, ?)",
+                (self._owner, *values, when),
+            )
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
+
+        try:
+            self._autosave_id = self._write("save the game in progress", write)
+        except StoreError as error:
+            return error
+        return None
+
+    def _unfinished_rows(
+        self, doing: str, where: str = "", parameters: tuple[object, ...] = ()
+    ) -> list[tuple[object, ...]]:
+        return self._read(
+            doing,
+            f"SELECT id, owner, saved_at, {GAME_FIELDS} FROM autosaves {where}"
+            " ORDER BY saved_at DESC, id DESC",
+            parameters,
+        )
+
+    def _not_ours(self, row_id: object, owner: object) -> bool:
+        """An unfinished game no running copy plays (this one's own excluded)."""
+        mine = row_id == self._autosave_id
+        return not mine and not owner_alive(owner if isinstance(owner, str) else None, self._owner)
+
+    def load_autosave(self) -> AutosaveLookup:
+        """The most recent unfinished game no running copy is playing, replayed and checked,
+        for the resume prompt. Never raises: problems come back as messages."""
+        try:
+            rows = self._unfinished_rows("read the unfinished games")
+        except StoreError as error:
+            return AutosaveLookup(None, (error.message,))
+        problems: list[str] = []
+        for row in rows:
+            row_id, owner, saved_at = row[0], row[1], row[2]
+            if not self._not_ours(row_id, owner) or not isinstance(row_id, int):
+                continue
+            try:
+                record = row_record(row[3:])
+                game = record.to_game()
+            except FreeCellError as error:
+                problems.append(
+                    f"An unfinished game saved {read_stamp(saved_at):%Y-%m-%d %H:%M} does not "
+                    f"replay ({error}); it is left as it was."
+                )
+                continue
+            saved = SavedGame(game, record.elapsed_seconds, read_stamp(saved_at), None, row_id)
+            return AutosaveLookup(saved, tuple(problems))
+        return AutosaveLookup(None, tuple(problems))
+
+    def unfinished_games(self) -> list[UnfinishedInfo]:
+        """The unfinished games no running copy is playing (this copy's own excluded), newest
+        first, read without replaying: the save screen lists them, so a game set aside by
+        loading a save can be taken up again. Rows that do not read are left out."""
+        rows = self._read(
+            "list the unfinished games",
+            "SELECT id, owner, deal_number, move_count, cards_home, elapsed_seconds, saved_at"
+            " FROM autosaves ORDER BY saved_at DESC, id DESC",
+        )
+        found = []
+        for row_id, owner, deal, moves, home, seconds, saved in rows:
+            if not self._not_ours(row_id, owner):
+                continue
+            if not all(isinstance(value, int) for value in (row_id, moves, home)) or not (
+                deal is None or isinstance(deal, int)
+            ):
+                continue
+            time = float(seconds) if isinstance(seconds, int | float) else 0.0
+            found.append(UnfinishedInfo(row_id, deal, moves, home, time, read_stamp(saved)))
+        return found
+
+    def load_unfinished(self, autosave_id: int) -> SavedGame:
+        """One unfinished game, replayed and checked. Raises NOT_FOUND, or INVALID_SAVE when it
+        does not replay (it is left untouched)."""
+        rows = self._unfinished_rows("read the unfinished game", "WHERE id=?", (autosave_id,))
+        if not rows:
+            raise StoreError(ErrorKind.NOT_FOUND, "That unfinished game is no longer there.")
+        saved_at = read_stamp(rows[0][2])
+        try:
+            record = row_record(rows[0][3:])
+            game = record.to_game()
+        except FreeCellError as error:
+            raise StoreError(
+                ErrorKind.INVALID_SAVE,
+                f"The unfinished game saved {saved_at.astimezone():%Y-%m-%d %H:%M} cannot be "
+                f"loaded: {error}. It is left as it was.",
+            ) from None
+        return SavedGame(game, record.elapsed_seconds, saved_at, None, autosave_id)
+
+    def switch_to(self, saved: SavedGame) -> StoreError | None:
+        """Make ``saved`` (a loaded save, or an unfinished game) the game this copy plays.
+        The current game in progress is set aside (kept as an unfinished game, not counted in
+        the statistics); an unfinished game is taken up, so later autosaves continue its row.
+        Then call ``autosave(saved.game, saved.elapsed_seconds)`` as after any change."""
+        if saved.autosave_id is not None:
+            return self.resume(saved)
+        return self.set_aside()
+
+    def resume(self, saved: SavedGame) -> StoreError | None:
+        """Make the unfinished game ``saved`` this copy's game in progress: later autosaves
+        update it. This copy's previous game, if any, is set aside."""
+        if saved.autosave_id is None:
+            return StoreError(ErrorKind.NOT_FOUND, "That game is not an unfinished game.")
+        error = self.set_aside()
+        if error is not None:
+            return error
+        target = saved.autosave_id
+
+        def claim(connection: sqlite3.Connection) -> None:
+            row = connection.execute("SELECT owner FROM autosaves WHERE id=?", (target,)).fetchone()
+            if row is None:
+                raise StoreError(ErrorKind.NOT_FOUND, "That unfinished game is no longer there.")
+            if owner_alive(row[0], self._owner):
+                raise StoreError(
+                    ErrorKind.BUSY, "Another copy of freecell-tui has just resumed that game."
+                )
+            connection.execute("UPDATE autosaves SET owner=? WHERE id=?", (self._owner, target))
+
+        try:
+            self._write("resume the game", claim)
+        except StoreError as error:
+            return error
+        self._autosave_id = target
+        return None
+
+    def set_aside(self) -> StoreError | None:
+        """Let go of this copy's game in progress without recording a result: it stays as an
+        unfinished game (call before loading a slot, so the current game is kept)."""
+        if self._autosave_id is None:
+            return None
+        target = self._autosave_id
+
+        def release(connection: sqlite3.Connection) -> None:
+            connection.execute(
+                "UPDATE autosaves SET owner=NULL WHERE id=? AND owner=?", (target, self._owner)
+            )
+
+        error = self._quiet(lambda: self._write("set the game aside", release))
+        if error is None:
+            self._autosave_id = None
+        return error
+
+    def discard_autosave(
+        self, saved: SavedGame, elapsed_seconds: float | None = None
+    ) -> StoreError | None:
+        """The player chose a new game over resuming ``saved`` (or abandoned it): record it as
+        left (a loss) and remove it, in one transaction."""
+        if saved.autosave_id is None:
+            return None
+        target = saved.autosave_id
+        seconds = saved.elapsed_seconds if elapsed_seconds is None else elapsed_seconds
+        when = stamp(self._clock())
+
+        def discard(connection: sqlite3.Connection) -> None:
+            row = connection.execute("SELECT owner FROM autosaves WHERE id=?", (target,)).fetchone()
+            if row is None or owner_alive(row[0], self._owner):
+                return  # already gone, or another running copy has taken it up: not ours
+            connection.execute("DELETE FROM autosaves WHERE id=?", (target,))
+            if saved.game.is_started:
+                insert_result(connection, saved.game, seconds, when)
+
+        error = self._quiet(lambda: self._write("record the game left unfinished", discard))
+        if error is None and self._autosave_id == target:
+            self._autosave_id = None
+        return error
+
+    def finish(self, game: Game, elapsed_seconds: float) -> StoreError | None:
+        """``game`` is over: won (by the player or by auto-solve), or left for a new game.
+        Record it in the statistics (a game without a move is not counted) and drop this
+        copy's autosave, in one transaction."""
+        target = self._autosave_id
+        when = stamp(self._clock())
+
+        def record(connection: sqlite3.Connection) -> None:
+            if game.is_started:
+                insert_result(connection, game, elapsed_seconds, when)
+            if target is not None:
+                connection.execute("DELETE FROM autosaves WHERE id=?", (target,))
+
+        error = self._quiet(lambda: self._write("record the result", record))
+        if error is None:
+            self._autosave_id = None
+        return error
+
+    def _drop_own_autosave(self) -> None:
+        target = self._autosave_id
+        if target is None:
+            return
+
+        def drop(connection: sqlite3.Connection) -> None:
+            connection.execute("DELETE FROM autosaves WHERE id=?", (target,))
+
+        self._write("clear the game in progress", drop)
+        self._autosave_id = None

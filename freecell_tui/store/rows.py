@@ -1,0 +1,125 @@
+"""Rows of the database and the values they hold: a game record as columns, a finished game, and
+time stamps. Reading a row never trusts it: a hand-edited value is refused with a reason."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.game import Game
+from freecell_tui.core.position import format_position
+from freecell_tui.store.records import GameRecord
+from freecell_tui.store.stats import Result
+
+__all__ = [
+    "GAME_FIELDS",
+    "EPOCH",
+    "insert_result",
+    "read_stamp",
+    "record_values",
+    "result_of",
+    "row_record",
+    "stamp",
+]
+
+#: The columns a game record fills, in :func:`record_values` order (slots and autosaves).
+GAME_FIELDS: Final = (
+    "deal_number, position, turns, redo, autoplay, elapsed_seconds, hints, move_count, cards_home"
+)
+#: What an unreadable time stamp reads as.
+EPOCH: Final = datetime.fromtimestamp(0, UTC)
+#: Stamps outside these years read as :data:`EPOCH`: every time zone can show them.
+_YEARS: Final = (1971, 9998)
+
+
+def stamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def read_stamp(text: object) -> datetime:
+    """A stored time stamp, always aware and showable in any time zone (an unreadable or
+    far-off stamp reads as :data:`EPOCH`)."""
+    if not isinstance(text, str):
+        return EPOCH
+    try:
+        moment = datetime.fromisoformat(text)
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        moment = moment.astimezone(UTC)
+    except (ValueError, OverflowError):
+        return EPOCH
+    return moment if _YEARS[0] <= moment.year <= _YEARS[1] else EPOCH
+
+
+def record_values(record: GameRecord, game: Game) -> tuple[Any, ...]:
+    """The values of :data:`GAME_FIELDS` for ``record`` (of ``game``)."""
+    return (
+        record.deal_number,
+        record.position,
+        json.dumps(list(record.turns)),
+        json.dumps(list(record.redo)),
+        record.autoplay,
+        record.elapsed_seconds,
+        record.hints,
+        game.move_count,
+        game.state.cards_home,
+    )
+
+
+def row_record(row: tuple[Any, ...]) -> GameRecord:
+    """A GameRecord from the first seven :data:`GAME_FIELDS` of a row; raises FreeCellError when
+    a column holds something that is not a record."""
+    deal_number, position, turns_json, redo_json, autoplay, elapsed, hints = row[:7]
+    try:
+        turns = json.loads(turns_json)
+        redo = json.loads(redo_json)
+    except (TypeError, ValueError, RecursionError):
+        raise FreeCellError("its list of moves is unreadable") from None
+    for value in (turns, redo):
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            raise FreeCellError("its list of moves is unreadable")
+    if deal_number is not None and (
+        not isinstance(deal_number, int) or isinstance(deal_number, bool)
+    ):
+        raise FreeCellError("its deal number is unreadable")
+    if position is not None and not isinstance(position, str):
+        raise FreeCellError("its start position is unreadable")
+    if (
+        not isinstance(autoplay, str)
+        or not isinstance(elapsed, int | float)
+        or not isinstance(hints, int)
+    ):
+        raise FreeCellError("its settings are unreadable")
+    seconds = float(elapsed)
+    if not 0 <= seconds < 1e9:  # also refuses nan
+        raise FreeCellError("its play time is unreadable")
+    return GameRecord(deal_number, position, tuple(turns), tuple(redo), autoplay, seconds, hints)
+
+
+def result_of(game: Game) -> Result:
+    """How a finished ``game`` counts: the player's win, the computer's (auto-solve played a
+    move of the winning line), or left unfinished."""
+    if not game.state.is_won:
+        return Result.LEFT
+    return Result.SOLVED if game.solver_moves else Result.WON
+
+
+def insert_result(connection: sqlite3.Connection, game: Game, seconds: float, when: str) -> None:
+    connection.execute(
+        "INSERT INTO games (deal_number, position, result, move_count, cards_home,"
+        " elapsed_seconds, finished_at, hints, solver_moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            game.deal_number,
+            None if game.deal_number is not None else format_position(game.start),
+            result_of(game).value,
+            game.move_count,
+            game.state.cards_home,
+            max(0.0, float(seconds)),
+            when,
+            game.hints,
+            game.solver_moves,
+        ),
+    )

@@ -1,0 +1,162 @@
+"""The database's schema, its migrations, and the checks made when a file is opened.
+
+The schema version is SQLite's ``PRAGMA user_version``. :func:`prepare` checks a file, brings it
+up to :data:`SCHEMA_VERSION` in one transaction and proves it can be written; see
+``docs/saves.md`` for the tables.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Final
+
+from freecell_tui import __version__
+
+__all__ = [
+    "DB_NAME",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "Damaged",
+    "TooNew",
+    "is_corruption",
+    "prepare",
+]
+
+DB_NAME: Final = "freecell-tui.sqlite3"
+SCHEMA_VERSION: Final = 2
+
+#: ``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1`` (``PRAGMA user_version``).
+MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
+    (
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        # A named save. The start is a deal number or a position (fc-solve layout); turns and
+        # redo are JSON lists of turns, each "move autoplay-moves..." in standard notation.
+        """CREATE TABLE slots (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            deal_number INTEGER,
+            position TEXT,
+            turns TEXT NOT NULL,
+            redo TEXT NOT NULL,
+            autoplay TEXT NOT NULL,
+            elapsed_seconds REAL NOT NULL,
+            move_count INTEGER NOT NULL,
+            cards_home INTEGER NOT NULL,
+            created_at TEXT NOT NULL,
+            saved_at TEXT NOT NULL,
+            CHECK ((deal_number IS NULL) <> (position IS NULL))
+        )""",
+        # Games in progress, one per copy of the game; owner is NULL once that copy has gone.
+        """CREATE TABLE autosaves (
+            id INTEGER PRIMARY KEY,
+            owner TEXT,
+            deal_number INTEGER,
+            position TEXT,
+            turns TEXT NOT NULL,
+            redo TEXT NOT NULL,
+            autoplay TEXT NOT NULL,
+            elapsed_seconds REAL NOT NULL,
+            move_count INTEGER NOT NULL,
+            cards_home INTEGER NOT NULL,
+            saved_at TEXT NOT NULL,
+            CHECK ((deal_number IS NULL) <> (position IS NULL))
+        )""",
+        # Finished games, for the statistics: won, or left unfinished for another game.
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            deal_number INTEGER,
+            position TEXT,
+            result TEXT NOT NULL CHECK (result IN ('won', 'left')),
+            move_count INTEGER NOT NULL,
+            cards_home INTEGER NOT NULL,
+            elapsed_seconds REAL NOT NULL,
+            finished_at TEXT NOT NULL
+        )""",
+    ),
+    (
+        # Version 2: the assistance a game had (hints shown; moves auto-solve played), a third
+        # result ('solved': auto-solve finished it), and the par of each deal (the fewest moves
+        # the solver found, per autoplay mode).
+        "ALTER TABLE slots ADD COLUMN hints INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE autosaves ADD COLUMN hints INTEGER NOT NULL DEFAULT 0",
+        """CREATE TABLE games_v2 (
+            id INTEGER PRIMARY KEY,
+            deal_number INTEGER,
+            position TEXT,
+            result TEXT NOT NULL CHECK (result IN ('won', 'left', 'solved')),
+            move_count INTEGER NOT NULL,
+            cards_home INTEGER NOT NULL,
+            elapsed_seconds REAL NOT NULL,
+            finished_at TEXT NOT NULL,
+            hints INTEGER NOT NULL DEFAULT 0,
+            solver_moves INTEGER NOT NULL DEFAULT 0
+        )""",
+        "INSERT INTO games_v2 (id, deal_number, position, result, move_count, cards_home,"
+        " elapsed_seconds, finished_at) SELECT id, deal_number, position, result, move_count,"
+        " cards_home, elapsed_seconds, finished_at FROM games",
+        "DROP TABLE games",
+        "ALTER TABLE games_v2 RENAME TO games",
+        """CREATE TABLE pars (
+            deal_number INTEGER NOT NULL,
+            autoplay TEXT NOT NULL,
+            moves INTEGER NOT NULL,
+            solution TEXT NOT NULL,
+            budget_seconds REAL NOT NULL,
+            found_at TEXT NOT NULL,
+            PRIMARY KEY (deal_number, autoplay)
+        )""",
+    ),
+)
+
+
+class Damaged(Exception):
+    """The database file is not a sound SQLite database."""
+
+
+class TooNew(Exception):
+    """The database was written by a newer version of the game."""
+
+
+def prepare(connection: sqlite3.Connection, *, wal: bool) -> None:
+    """Check the file, switch to WAL, bring the schema up to date and prove it can be written.
+    Raises :class:`Damaged`, :class:`TooNew`, or :class:`sqlite3.Error` (e.g. read-only)."""
+    try:
+        rows = connection.execute("PRAGMA quick_check").fetchall()
+    except sqlite3.DatabaseError as error:
+        if is_corruption(error):
+            raise Damaged(str(error)) from error
+        raise
+    if rows != [("ok",)]:
+        raise Damaged("; ".join(str(row[0]) for row in rows[:3]))
+    if wal:
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=NORMAL")
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise TooNew(str(version))
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        for step in MIGRATIONS[version:SCHEMA_VERSION]:
+            for statement in step:
+                connection.execute(statement)
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        # A real write, so a read-only file or folder shows up now rather than at the first move.
+        connection.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES ('last_opened_by', ?)",
+            (f"freecell-tui {__version__}",),
+        )
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+
+
+def is_corruption(error: sqlite3.Error) -> bool:
+    code = getattr(error, "sqlite_errorcode", None)
+    if isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+        return True
+    text = str(error).lower()
+    return "not a database" in text or "malformed" in text

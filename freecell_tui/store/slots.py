@@ -1,0 +1,230 @@
+"""Named saves: list, save, load, rename, delete, and their JSON export and import."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from datetime import datetime
+from pathlib import Path
+
+from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.game import Game
+from freecell_tui.core.words import os_reason
+from freecell_tui.store.atomic import write_atomically
+from freecell_tui.store.base import StoreBase
+from freecell_tui.store.errors import ErrorKind, StoreError
+from freecell_tui.store.exchange import MAX_FILE_BYTES, read_export, write_export
+from freecell_tui.store.names import MAX_NAME_LENGTH, check_name, name_key
+from freecell_tui.store.records import GameRecord, SavedGame, SlotInfo
+from freecell_tui.store.rows import GAME_FIELDS, read_stamp, record_values, row_record, stamp
+
+__all__ = ["Slots"]
+
+_PLACES = ", ".join("?" * len(GAME_FIELDS.split(",")))
+_SETS = ", ".join(f"{field.strip()}=?" for field in GAME_FIELDS.split(","))
+
+
+def _invalid(name: str, error: FreeCellError) -> StoreError:
+    return StoreError(
+        ErrorKind.INVALID_SAVE,
+        f"The save “{name}” cannot be loaded: {error}. It is left as it was.",
+    )
+
+
+class Slots(StoreBase):
+    """The ``slots`` table. Actions the player asked for raise :class:`StoreError`."""
+
+    def list_slots(self) -> list[SlotInfo]:
+        """Every named save, most recently saved first (read without replaying; a row that
+        does not read is left out)."""
+        rows = self._read(
+            "list the saves",
+            "SELECT name, deal_number, move_count, cards_home, elapsed_seconds, saved_at"
+            " FROM slots ORDER BY saved_at DESC, id DESC",
+        )
+        found = []
+        for name, deal, moves, home, seconds, saved in rows:
+            if not isinstance(name, str) or not all(isinstance(v, int) for v in (moves, home)):
+                continue
+            if deal is not None and not isinstance(deal, int):
+                continue
+            time = float(seconds) if isinstance(seconds, int | float) else 0.0
+            found.append(SlotInfo(name, deal, moves, home, time, read_stamp(saved)))
+        return found
+
+    def save_slot(
+        self, name: str, game: Game, elapsed_seconds: float, *, overwrite: bool = False
+    ) -> SlotInfo:
+        """Save ``game`` under ``name``. A taken name raises StoreError (EXISTS) unless
+        ``overwrite``; a bad name raises INVALID_NAME saying why."""
+        clean = check_name(name)
+        record = GameRecord.from_game(game, elapsed_seconds)
+        return self._put_slot(clean, record, game, self._clock(), overwrite=overwrite)
+
+    def _put_slot(
+        self, name: str, record: GameRecord, game: Game, saved_at: datetime, *, overwrite: bool
+    ) -> SlotInfo:
+        values = record_values(record, game)
+        created = stamp(self._clock())
+        saved = stamp(saved_at)
+
+        def put(connection: sqlite3.Connection) -> None:
+            row = connection.execute(
+                "SELECT name FROM slots WHERE name_key=?", (name_key(name),)
+            ).fetchone()
+            if row is not None and not overwrite:
+                raise StoreError(ErrorKind.EXISTS, f"A save named “{row[0]}” already exists.")
+            if row is not None:
+                connection.execute(
+                    f"UPDATE slots SET name=?, {_SETS}, saved_at=? WHERE name_key=?",
+                    (name, *values, saved, name_key(name)),
+                )
+            else:
+                connection.execute(
+                    f"INSERT INTO slots (name, name_key, {GAME_FIELDS}, created_at, saved_at)"
+                    f" VALUES (?, ?, {_PLACES}, ?, ?)",
+                    (name, name_key(name), *values, created, saved),
+                )
+
+        self._write(f"save “{name}”", put)
+        return SlotInfo(
+            name,
+            record.deal_number,
+            game.move_count,
+            game.state.cards_home,
+            record.elapsed_seconds,
+            read_stamp(saved),
+        )
+
+    def _slot_row(self, name: str) -> tuple[str, GameRecord, datetime]:
+        rows = self._read(
+            "read the save",
+            f"SELECT name, saved_at, {GAME_FIELDS} FROM slots WHERE name_key=?",
+            (name_key(name.strip()),),
+        )
+        if not rows:
+            raise StoreError(ErrorKind.NOT_FOUND, f"There is no save named “{name.strip()}”.")
+        stored_name = rows[0][0] if isinstance(rows[0][0], str) else name.strip()
+        try:
+            record = row_record(rows[0][2:])
+        except FreeCellError as error:
+            raise _invalid(stored_name, error) from None
+        return stored_name, record, read_stamp(rows[0][1])
+
+    def load_slot(self, name: str) -> SavedGame:
+        """The save ``name``, replayed and checked. A save that does not replay raises
+        StoreError (INVALID_SAVE) naming it; the save itself is left untouched."""
+        stored_name, record, saved_at = self._slot_row(name)
+        try:
+            game = record.to_game()
+        except FreeCellError as error:
+            raise _invalid(stored_name, error) from None
+        return SavedGame(game, record.elapsed_seconds, saved_at, stored_name, None)
+
+    def rename_slot(self, old: str, new: str) -> str:
+        """Rename a save; returns the stored new name. Raises NOT_FOUND, INVALID_NAME or EXISTS."""
+        clean = check_name(new)
+        old_key = name_key(old.strip())
+
+        def rename(connection: sqlite3.Connection) -> None:
+            found = connection.execute("SELECT 1 FROM slots WHERE name_key=?", (old_key,))
+            if found.fetchone() is None:
+                raise StoreError(ErrorKind.NOT_FOUND, f"There is no save named “{old.strip()}”.")
+            taken = connection.execute(
+                "SELECT name FROM slots WHERE name_key=?", (name_key(clean),)
+            ).fetchone()
+            if taken is not None and name_key(clean) != old_key:
+                raise StoreError(ErrorKind.EXISTS, f"A save named “{taken[0]}” already exists.")
+            connection.execute(
+                "UPDATE slots SET name=?, name_key=? WHERE name_key=?",
+                (clean, name_key(clean), old_key),
+            )
+
+        self._write(f"rename “{old.strip()}”", rename)
+        return clean
+
+    def delete_slot(self, name: str) -> None:
+        """Delete a save (the screen asks first). Raises NOT_FOUND when there is none."""
+
+        def delete(connection: sqlite3.Connection) -> None:
+            gone = connection.execute(
+                "DELETE FROM slots WHERE name_key=?", (name_key(name.strip()),)
+            )
+            if gone.rowcount == 0:
+                raise StoreError(ErrorKind.NOT_FOUND, f"There is no save named “{name.strip()}”.")
+
+        self._write(f"delete “{name.strip()}”", delete)
+
+    # ------------------------------------------------------------------ export and import
+    def export_text(self, name: str) -> str:
+        """The JSON export of the save ``name`` (checked first: a bad save is not exported)."""
+        stored_name, record, saved_at = self._slot_row(name)
+        try:
+            record.to_game()
+        except FreeCellError as error:
+            raise _invalid(stored_name, error) from None
+        return write_export(stored_name, record, saved_at)
+
+    def export_slot(
+        self, name: str, path: str | os.PathLike[str], *, overwrite: bool = False
+    ) -> Path:
+        """Write the save ``name`` to ``path`` as JSON. An existing file raises EXISTS unless
+        ``overwrite``; the file is written whole or not at all (temporary file, then rename)."""
+        target = Path(path).expanduser()
+        text = self.export_text(name)
+        if target.is_dir():
+            raise StoreError(ErrorKind.IO, f"{target} is a folder: give a file name.")
+        if target.exists() and not overwrite:
+            raise StoreError(ErrorKind.EXISTS, f"The file {target} already exists.")
+        try:
+            write_atomically(target, text)
+        except OSError as error:
+            raise StoreError(
+                ErrorKind.IO, f"Could not write {target}: {os_reason(error)}."
+            ) from error
+        return target
+
+    def import_bytes(
+        self, raw: bytes, *, name: str | None = None, fallback_name: str = "Imported game"
+    ) -> SlotInfo:
+        """Check an export file's content and save it as a new slot. The slot is ``name`` when
+        given (a taken name raises EXISTS); otherwise the name in the file (or
+        ``fallback_name``), with " (2)", " (3)"… added when taken. Nothing is stored from a
+        file that fails any check (BAD_FILE, naming the problem)."""
+        imported = read_export(raw)
+        record = GameRecord.from_game(imported.game, imported.record.elapsed_seconds)
+        saved_at = imported.saved_at or self._clock()
+        if name is not None:
+            return self._put_slot(
+                check_name(name), record, imported.game, saved_at, overwrite=False
+            )
+        try:
+            base = check_name(imported.name or fallback_name)
+        except StoreError:
+            base = check_name(fallback_name)
+        for number in range(1, 1000):
+            suffix = f" ({number})" if number > 1 else ""
+            candidate = base[: MAX_NAME_LENGTH - len(suffix)].rstrip() + suffix
+            try:
+                return self._put_slot(candidate, record, imported.game, saved_at, overwrite=False)
+            except StoreError as error:
+                if error.kind is not ErrorKind.EXISTS:
+                    raise
+        raise StoreError(ErrorKind.EXISTS, f"Too many saves are named “{base}”: give a name.")
+
+    def import_file(self, path: str | os.PathLike[str], *, name: str | None = None) -> SlotInfo:
+        """Import the export file at ``path`` as a new save (see :meth:`import_bytes`)."""
+        source = Path(path).expanduser()
+        try:
+            with source.open("rb") as handle:
+                raw = handle.read(MAX_FILE_BYTES + 1)  # enough to tell it is too large
+        except OSError as error:
+            raise StoreError(ErrorKind.IO, f"Cannot read {source}: {os_reason(error)}.") from error
+        try:
+            return self.import_bytes(raw, name=name, fallback_name=source.stem or "Imported game")
+        except StoreError as error:
+            if error.kind is ErrorKind.BAD_FILE:
+                raise StoreError(
+                    ErrorKind.BAD_FILE, f"Nothing imported from {source.name}: {error.message}."
+                ) from None
+            raise

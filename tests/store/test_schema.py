@@ -1,0 +1,76 @@
+"""Schema migrations: a database written by an older freecell-tui opens with everything in it."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.store import DB_NAME, SCHEMA_VERSION, Par, Result, Store
+from freecell_tui.store.schema import MIGRATIONS
+
+from .helpers import played
+
+
+def _version_1(path: Path) -> None:
+    """A database as freecell-tui 0.1 left it: one save, one unfinished game, two results."""
+    connection = sqlite3.connect(path, isolation_level=None)
+    for statement in MIGRATIONS[0]:
+        connection.execute(statement)
+    connection.execute("PRAGMA user_version = 1")
+    game = played(1, 5)
+    turns = json.dumps([" ".join(m.notation for m in turn.moves) for turn in game.turns])
+    values = (1, None, turns, "[]", "safe", 42.0, game.move_count, game.state.cards_home)
+    connection.execute(
+        "INSERT INTO slots (name, name_key, deal_number, position, turns, redo, autoplay,"
+        " elapsed_seconds, move_count, cards_home, created_at, saved_at)"
+        " VALUES ('Old', 'old', ?, ?, ?, ?, ?, ?, ?, ?, '2025-01-01T00:00:00+00:00',"
+        " '2025-01-01T00:00:00+00:00')",
+        values,
+    )
+    connection.execute(
+        "INSERT INTO autosaves (owner, deal_number, position, turns, redo, autoplay,"
+        " elapsed_seconds, move_count, cards_home, saved_at)"
+        " VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, '2025-01-02T00:00:00+00:00')",
+        values,
+    )
+    for result in ("won", "left"):
+        connection.execute(
+            "INSERT INTO games (deal_number, position, result, move_count, cards_home,"
+            " elapsed_seconds, finished_at) VALUES (7, NULL, ?, 90, 52, 300,"
+            " '2025-01-03T00:00:00+00:00')",
+            (result,),
+        )
+    connection.close()
+
+
+def test_a_version_1_database_is_migrated_with_everything_kept(tmp_path: Path) -> None:
+    _version_1(tmp_path / DB_NAME)
+    opened = Store.open(tmp_path)
+    assert opened.warnings == ()
+    store = opened.store
+    with sqlite3.connect(tmp_path / DB_NAME) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    assert store.load_slot("old").game == played(1, 5)
+    assert store.load_slot("old").game.hints == 0
+    found = store.load_autosave()
+    assert found.saved is not None and found.saved.game == played(1, 5)
+    assert [r.result for r in store.results()] == [Result.WON, Result.LEFT]
+    # The new parts work on the migrated file.
+    store.autosave(played(1, 6).with_hint(), 50)
+    store.finish(played(1, 6), 51)
+    assert store.results()[-1].result is Result.LEFT
+    store.keep_par(Par(1, AutoplayMode.SAFE, 30, "3a"), 10.0)
+    assert store.par(1, AutoplayMode.SAFE) == Par(1, AutoplayMode.SAFE, 30, "3a")
+    store.close()
+
+
+def test_a_shorter_par_replaces_a_longer_one_never_the_reverse() -> None:
+    store = Store.in_memory()
+    assert store.par(5, AutoplayMode.ALL) is None
+    store.keep_par(Par(5, AutoplayMode.ALL, 40, "long"), 1.0)
+    store.keep_par(Par(5, AutoplayMode.ALL, 30, "short"), 1.0)
+    store.keep_par(Par(5, AutoplayMode.ALL, 35, "longer again"), 1.0)
+    assert store.par(5, AutoplayMode.ALL) == Par(5, AutoplayMode.ALL, 30, "short")
+    assert store.par(5, AutoplayMode.SAFE) is None
