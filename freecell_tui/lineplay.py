@@ -412,7 +412,7 @@ class LineSession:
         self.say(*lines)
 
     def do_stats(self, command: ActionCommand) -> None:
-        from freecell_tui.cli.saves import format_statistics
+        from freecell_tui.store.stats import format_statistics
 
         store = self._store("stats")
         if store is None:

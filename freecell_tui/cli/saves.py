@@ -15,14 +15,9 @@ from typing import Any
 from freecell_tui.cli import add_data_dir_option, fail
 from freecell_tui.core.words import plural
 from freecell_tui.paths import data_dir
-from freecell_tui.store import (
-    ErrorKind,
-    Statistics,
-    Store,
-    StoreError,
-    format_duration,
-)
+from freecell_tui.store import ErrorKind, Store, StoreError, format_duration
 from freecell_tui.store.database import MEMORY_NOTE
+from freecell_tui.store.stats import format_statistics
 
 
 def add_parser(subparsers: Any) -> None:
@@ -164,30 +159,6 @@ def run_import(args: argparse.Namespace) -> int:
         f"{slot.cards_home} cards home."
     )
     return 0
-
-
-def format_statistics(stats: Statistics) -> str:
-    """The statistics as plain text (also what the statistics screen shows)."""
-    lines = [
-        f"Played          {stats.played}",
-        f"Won             {stats.won}",
-        f"Lost            {stats.lost}",
-        f"Win rate        {stats.win_rate_text}",
-        f"Current streak  {stats.current_streak}",
-        f"Best streak     {stats.best_streak}",
-    ]
-    if stats.deals:
-        lines += [
-            "",
-            f"{'DEAL':>15}  {'PLAYED':>6}  {'WON':>4}  {'BEST TIME':>9}  {'FEWEST MOVES':>12}",
-        ]
-        for deal in stats.deals:
-            fewest = "–" if deal.fewest_moves is None else str(deal.fewest_moves)
-            lines.append(
-                f"{deal.label:>15}  {deal.played:>6}  {deal.won:>4}  "
-                f"{format_duration(deal.best_seconds):>9}  {fewest:>12}"
-            )
-    return "\n".join(lines) + "\n"
 
 
 def run_stats(args: argparse.Namespace) -> int:

@@ -20,6 +20,7 @@ __all__ = [
     "Statistics",
     "compute_statistics",
     "format_duration",
+    "format_statistics",
 ]
 
 
@@ -131,3 +132,29 @@ def format_duration(seconds: float | None) -> str:
     hours, rest = divmod(total, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def format_statistics(stats: Statistics) -> str:
+    """The statistics as plain text (also what the statistics screen shows)."""
+    lines = [
+        f"Played          {stats.played}",
+        f"Won             {stats.won}",
+        f"Lost            {stats.lost}",
+        *([f"Solved by the computer  {stats.solved}"] if stats.solved else []),
+        *([f"Won with hints  {stats.won_with_hints}"] if stats.won_with_hints else []),
+        f"Win rate        {stats.win_rate_text}",
+        f"Current streak  {stats.current_streak}",
+        f"Best streak     {stats.best_streak}",
+    ]
+    if stats.deals:
+        lines += [
+            "",
+            f"{'DEAL':>15}  {'PLAYED':>6}  {'WON':>4}  {'BEST TIME':>9}  {'FEWEST MOVES':>12}",
+        ]
+        for deal in stats.deals:
+            fewest = "–" if deal.fewest_moves is None else str(deal.fewest_moves)
+            lines.append(
+                f"{deal.label:>15}  {deal.played:>6}  {deal.won:>4}  "
+                f"{format_duration(deal.best_seconds):>9}  {fewest:>12}"
+            )
+    return "\n".join(lines) + "\n"
