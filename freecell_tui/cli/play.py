@@ -25,7 +25,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.plain:
-        from freecell_tui.lineplay import run_line_mode
+        from freecell_tui.line import run_line_mode
 
         return run_line_mode(args)
     return run_full_screen(args)

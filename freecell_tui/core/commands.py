@@ -1,14 +1,13 @@
-"""Typed commands: standard notation, the seed-003 menu, and game commands.
+"""Typed moves: standard notation and the seed-003 menu.
 
-One parser serves the line mode, the in-game command line (``:``) and scripts::
+::
 
     3a  18v3  bh                  standard notation (see notation.py)
     t2f T F   t2c T C   t2t T1 T2   c2t C T   c2f C F      the menu (1-based numbers)
-    h / help   q / quit   undo   redo   new [N]   restart   deal N   autoplay off|safe|all
-    hint   solve   saves   stats   klondike   save NAME   load NAME
 
 Foundations in the menu are numbered 1–4 left to right and each is kept for one suit:
-1 ♣ clubs, 2 ♦ diamonds, 3 ♥ hearts, 4 ♠ spades.
+1 ♣ clubs, 2 ♦ diamonds, 3 ♥ hearts, 4 ♠ spades. The game's other commands (undo, new, save…)
+are declared in :mod:`freecell_tui.session.table` and parsed by :mod:`freecell_tui.session.parse`.
 """
 
 from __future__ import annotations
@@ -16,21 +15,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.cards import Suit
-from freecell_tui.core.deals import parse_deal_number
 from freecell_tui.core.errors import IllegalMoveError, NotationError
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move, Pile
 from freecell_tui.core.state import GameState
 
 __all__ = [
-    "ACTIONS",
     "FOUNDATION_SUITS",
     "MENU_HELP",
-    "ActionCommand",
-    "Command",
+    "MENU_WORDS",
     "MoveCommand",
-    "parse_command",
+    "looks_like_a_move",
+    "parse_menu",
 ]
 
 #: The suit kept on each numbered foundation (1–4, left to right).
@@ -56,12 +52,13 @@ class MoveCommand:
     foundation: int | None = None
 
     def check(self, state: GameState) -> None:
-        """Raise IllegalMoveError when the named foundation is not the card's suit's."""
+        """Raise IllegalMoveError when the named foundation is not the card's suit's (only for a
+        card that may go home now: otherwise the rules say why it cannot go home at all)."""
         if self.foundation is None:
             return
         card = state.top(self.move.source)
-        if card is None:
-            return  # the rules will say the pile is empty
+        if card is None or state.foundations[card.suit.index] + 1 != card.rank:
+            return  # the rules will say the pile is empty, or why the card cannot go home
         wanted = FOUNDATION_SUITS.index(card.suit) + 1
         if wanted != self.foundation:
             suit = FOUNDATION_SUITS[self.foundation - 1]
@@ -70,39 +67,6 @@ class MoveCommand:
                 f"{card} goes to foundation {wanted}"
             )
 
-
-@dataclass(frozen=True, slots=True)
-class ActionCommand:
-    """A command that is not a move: ``undo``, ``deal`` (with ``number``), ``autoplay`` (``mode``),
-    ``save`` / ``load`` (with ``name``, a save's name as typed)."""
-
-    action: str
-    number: int | None = None
-    mode: AutoplayMode | None = None
-    name: str | None = None
-
-
-Command = MoveCommand | ActionCommand
-
-#: Actions and the words that name them.
-ACTIONS: Final = {
-    "help": ("h", "help", "?"),
-    "quit": ("q", "quit", "exit"),
-    "undo": ("u", "undo"),
-    "redo": ("r", "redo"),
-    "new": ("n", "new"),
-    "restart": ("restart",),
-    "deal": ("deal", "game"),
-    "autoplay": ("autoplay",),
-    "hint": ("hint",),
-    "solve": ("solve",),
-    "saves": ("saves",),
-    "stats": ("stats", "statistics"),
-    "klondike": ("klondike",),
-    "save": ("save",),
-    "load": ("load",),
-}
-_ACTION_BY_WORD: Final = {word: action for action, words in ACTIONS.items() for word in words}
 
 _MENU: Final = {
     # name: (source kind, dest kind, usage)
@@ -138,7 +102,11 @@ def _pile(kind: str, number: int) -> Pile:
     return FOUNDATION
 
 
-def _looks_like_a_move(word: str) -> bool:
+#: The menu's command words.
+MENU_WORDS: Final = frozenset(_MENU)
+
+
+def looks_like_a_move(word: str) -> bool:
     """True for words a player meant as notation (``3z``, ``18vz``), whose notation error says
     more than "not a command"; false for words like ``bogus``."""
     piles = "12345678abcdh"
@@ -149,54 +117,18 @@ def _looks_like_a_move(word: str) -> bool:
     return word[0] in piles and word[1] in piles and word[2] == "v"
 
 
-def parse_command(text: str) -> Command:
-    """Read one command. Raises :class:`NotationError` with a message for the player."""
-    words = text.split()
-    if not words:
-        raise NotationError("an empty command: type a move such as 3a, or h for help")
-    name = words[0].lower()
-    operands = words[1:]
-
-    if name in _MENU:
-        source_kind, dest_kind, usage = _MENU[name]
-        if len(operands) != 2:
-            many = "missing" if len(operands) < 2 else "too many"
-            raise NotationError(f"{name}: {many} operands: use {usage}")
-        source_number = _operand(name, operands[0], source_kind)
-        dest_number = _operand(name, operands[1], dest_kind)
-        source = _pile(source_kind, source_number)
-        dest = _pile(dest_kind, dest_number)
-        if source == dest:
-            raise NotationError(f"{name}: a move needs two different piles")
-        foundation = dest_number if dest_kind == "foundation" else None
-        return MoveCommand(Move(source, dest), foundation)
-
-    action = _ACTION_BY_WORD.get(name)
-    if action is not None:
-        if action in ("deal",) or (action == "new" and operands):
-            if len(operands) != 1:
-                raise NotationError(f"{name}: give one deal number, as '{name} 617'")
-            return ActionCommand("deal", number=parse_deal_number(operands[0]))
-        if action in ("save", "load"):
-            if not operands:
-                raise NotationError(f"{name}: give the save's name, as '{name} my game'")
-            # The name is the rest of the line as typed (it may hold spaces); the store checks it.
-            return ActionCommand(action, name=text.strip().split(None, 1)[1])
-        if action == "autoplay":
-            if len(operands) != 1:
-                raise NotationError("autoplay: give a mode: autoplay off, safe or all")
-            return ActionCommand("autoplay", mode=AutoplayMode.parse(operands[0]))
-        if operands:
-            raise NotationError(f"{name} takes no operands")
-        return ActionCommand(action)
-
-    if len(words) == 1:
-        try:
-            return MoveCommand(Move.parse(name))
-        except NotationError as error:
-            if _looks_like_a_move(name):
-                raise
-            raise NotationError(
-                f"{words[0]!r} is not a command or a move: type h for help"
-            ) from error
-    raise NotationError(f"{words[0]!r} is not a command: type h for help")
+def parse_menu(name: str, operands: list[str]) -> MoveCommand:
+    """A menu command (``t2f 5 2``): ``name`` is one of :data:`MENU_WORDS`. Raises
+    :class:`NotationError` with a message for the player."""
+    source_kind, dest_kind, usage = _MENU[name]
+    if len(operands) != 2:
+        many = "missing" if len(operands) < 2 else "too many"
+        raise NotationError(f"{name}: {many} operands: use {usage}")
+    source_number = _operand(name, operands[0], source_kind)
+    dest_number = _operand(name, operands[1], dest_kind)
+    source = _pile(source_kind, source_number)
+    dest = _pile(dest_kind, dest_number)
+    if source == dest:
+        raise NotationError(f"{name}: a move needs two different piles")
+    foundation = dest_number if dest_kind == "foundation" else None
+    return MoveCommand(Move(source, dest), foundation)

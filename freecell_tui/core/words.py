@@ -5,7 +5,7 @@ One place so that every message counts and explains failures the same way.
 
 from __future__ import annotations
 
-__all__ = ["deal_label", "os_reason", "plural"]
+__all__ = ["deal_label", "os_reason", "plural", "printable"]
 
 
 def plural(count: int, word: str) -> str:
@@ -26,3 +26,11 @@ def os_reason(error: BaseException) -> str:
     if isinstance(error, OSError) and error.strerror:
         return error.strerror.lower()
     return str(error)
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print on a terminal: control characters (escape sequences, line breaks,
+    tabs) and other unprintable characters are shown as escapes (``\\x1b``), never sent raw."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)

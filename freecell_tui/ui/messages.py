@@ -1,5 +1,5 @@
-"""Messages the board's widgets post upward. Widgets say *where* the player acted; the game
-screen decides what that means (select, move, refuse)."""
+"""Messages the piles post upward (the board decides what a click, a drag or a hover means), and
+the setting message the app listens to."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
-from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Pile
 
 
@@ -46,25 +45,6 @@ class PileDropped(Message):
     source: Pile
     index: int
     dest: Pile | None
-
-
-@dataclass
-class GameChanged(Message):
-    """Posted by the game screen after every change of its game (a move, undo, redo, restart, a
-    new deal): ``said`` is the line the status shows. Autosave listens here.
-
-    ``elapsed`` is the play time of ``game`` at the change. When a different game took the place
-    of the one being played (a new deal), ``replaced`` is that game and ``replaced_elapsed`` its
-    final play time, so it can be recorded as left. ``resumed`` marks a stored game taken up
-    again (resumed or loaded): the game it replaced was set aside, not left, so ``replaced`` is
-    ``None``."""
-
-    game: Game
-    said: str
-    elapsed: float = 0.0
-    replaced: Game | None = None
-    replaced_elapsed: float = 0.0
-    resumed: bool = False
 
 
 @dataclass

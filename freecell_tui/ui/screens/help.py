@@ -1,4 +1,5 @@
-"""Help: every key and mouse action, and the rules in a few lines (``?`` or ``F1``)."""
+"""Help: every key and command (from the command table), the mouse, and the rules in a few lines
+(``?`` or ``F1``)."""
 
 from __future__ import annotations
 
@@ -10,29 +11,13 @@ from textual.containers import Grid, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from freecell_tui.session.table import COMMANDS, SECTIONS, keys_text
 from freecell_tui.ui.screens.dialogs import dialog_frame_css
 
-__all__ = ["HELP", "HelpScreen"]
+__all__ = ["EXTRA", "HelpScreen", "help_sections"]
 
-#: (section, [(keys, what they do)]) — docs/keys.md says the same for readers outside the game.
-HELP: Final[tuple[tuple[str, tuple[tuple[str, str], ...]], ...]] = (
-    (
-        "Moves in notation",
-        (
-            ("1–8  a–d", "pick up from a column (1–8) or a free cell (a–d)"),
-            ("1–8  a–d  h", "then drop on a column, a free cell, or h (home, the foundations)"),
-            ("+  −", "more or fewer cards of the picked-up run (for an empty column)"),
-            ("Esc", "put down what is picked up"),
-        ),
-    ),
-    (
-        "The cursor",
-        (
-            ("← → ↑ ↓", "move the cursor over the piles"),
-            ("Space  Enter", "pick up at the cursor, then drop at the cursor"),
-            ("f", "send the picked-up card (or the card at the cursor) home, else to a free cell"),
-        ),
-    ),
+#: Help that is not a command: the mouse, the status line, the rules.
+EXTRA: Final[tuple[tuple[str, tuple[tuple[str, str], ...]], ...]] = (
     (
         "Mouse",
         (
@@ -44,30 +29,10 @@ HELP: Final[tuple[tuple[str, tuple[tuple[str, str], ...]], ...]] = (
         ),
     ),
     (
-        "Game",
+        "Status line",
         (
-            ("u  ctrl+z", "undo a move (with the cards autoplay sent home after it)"),
-            ("ctrl+y", "redo"),
-            ("r", "restart this deal (redo replays the moves)"),
-            ("n  F2", "new game (asks first when a game is under way)"),
-            ("s  ctrl+s", "saved games: save under a name, load, rename, delete, export, import"),
-            ("t  F4", "statistics: played, won, streaks, best time per deal"),
-            (":", "command line: 3a, 18v3, t2c 5 1, deal 617, autoplay off|safe|all, undo…"),
-            ("", "also save NAME, load NAME, saves, stats, klondike (watch Klondike play)"),
-            ("", "and hint, solve, speed N, winnable on|off, deals winnable|any"),
-            ("ctrl+p", "command palette: themes, four-colour deck, saves, winnable deals only…"),
-            ("?  F1", "this help"),
-            ("q  ctrl+q", "quit at once"),
-        ),
-    ),
-    (
-        "Solver",
-        (
-            ("i", "hint: highlights the next move of a solution and says it (Esc hides it)"),
-            ("p", "auto-solve: plays a solution from here, one undoable move at a time"),
-            ("+  −", "while auto-solve plays: faster, slower (Esc or any other key stops it)"),
-            ("status line", "winnable, checking…, or no longer winnable — undo N moves"),
-            ("", "winnable off hides it (no spoilers); deals winnable skips unsolvable deals"),
+            ("winnable", "the winnability check: winnable, checking…, or no longer winnable"),
+            ("", "with how many moves to undo; :winnable off hides it (no spoilers)"),
         ),
     ),
     (
@@ -80,6 +45,27 @@ HELP: Final[tuple[tuple[str, tuple[tuple[str, str], ...]], ...]] = (
         ),
     ),
 )
+
+
+def help_sections() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The help screen's sections: every full-screen command of the command table (its keys,
+    or its typed form after ``:``), then :data:`EXTRA`."""
+    sections: list[tuple[str, list[tuple[str, str]]]] = []
+    for section in SECTIONS:
+        rows = []
+        for command in COMMANDS:
+            if command.section != section or not command.screen:
+                continue
+            keys = keys_text(command) if command.keys else f":{command.typed}"
+            if command.palette and not command.keys and not command.words:
+                keys = "ctrl+p"
+                rows.append((keys, f"{command.palette}: {command.help}"))
+                continue
+            rows.append((keys, command.help))
+        if rows:
+            sections.append((section, rows))
+    sections.extend((title, list(rows)) for title, rows in EXTRA)
+    return sections
 
 
 class HelpScreen(ModalScreen[None]):
@@ -101,7 +87,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll() as scroll:
             scroll.border_title = "FreeCell: keys and mouse"
             scroll.border_subtitle = "Esc closes"
-            for section, entries in HELP:
+            for section, entries in help_sections():
                 yield Static(section, classes="section", markup=False)
                 with Grid():
                     for keys, text in entries:

@@ -1,11 +1,8 @@
 """The piles of the board: columns, free cells and foundations.
 
 Each pile widget draws the cards it is given (attributes down) and reports clicks, hovers and drags
-as messages (messages up); it never decides what an action means. Highlights arrive as plain
-reactives set by the game screen: ``selected`` (top cards picked up), ``hovered`` (top cards a click
-would pick up), ``target`` (a legal destination), ``hover_target`` (the destination under the mouse),
-``cursor`` (the keyboard cursor), and ``hint`` / ``hint_target`` (the source and destination of a
-hinted move).
+as messages (messages up); it never decides what an action means. Its highlights arrive as one
+frozen :class:`~freecell_tui.ui.highlights.PileLook` set by the board.
 
 Two layouts: the full one draws each column's top card as a small three-line card and every covered
 card as one line holding its rank and suit; the compact one (``compact=True``, for 80×24) draws every
@@ -25,6 +22,7 @@ from textual.widget import Widget
 
 from freecell_tui.core.cards import Card, Suit
 from freecell_tui.core.notation import Pile
+from freecell_tui.ui.highlights import PLAIN, PileLook
 from freecell_tui.ui.messages import PileClicked, PileDragStarted, PileDropped, PileHovered
 
 __all__ = ["CellWidget", "ColumnWidget", "FoundationWidget", "PileWidget"]
@@ -93,20 +91,8 @@ class PileWidget(Widget):
 
     cards: reactive[tuple[Card, ...]] = reactive(())
     """The pile's cards, deepest first (a free cell or foundation holds at most its top card)."""
-    selected: reactive[int] = reactive(0)
-    """How many top cards are picked up."""
-    hovered: reactive[int] = reactive(0)
-    """How many top cards a click at the mouse would pick up."""
-    target: reactive[bool] = reactive(False)
-    """The picked-up cards may be dropped here."""
-    hover_target: reactive[bool] = reactive(False)
-    """The mouse is over this pile and a click would drop the picked-up cards here."""
-    cursor: reactive[bool] = reactive(False)
-    """The keyboard cursor is on this pile."""
-    hint: reactive[int] = reactive(0)
-    """How many top cards the hinted move takes from this pile."""
-    hint_target: reactive[bool] = reactive(False)
-    """The hinted move goes here."""
+    look: reactive[PileLook] = reactive(PLAIN)
+    """The pile's highlights (see :class:`~freecell_tui.ui.highlights.PileLook`)."""
     compact: reactive[bool] = reactive(False)
     """One line per card (the 80×24 layout)."""
     ascii: reactive[bool] = reactive(False)
@@ -155,11 +141,11 @@ class PileWidget(Widget):
             return "card--hint-border"
         if not top:
             return "card--border"
-        if self.hover_target:
+        if self.look.hover_target:
             return "card--hover-target-border"
-        if self.target:
+        if self.look.target:
             return "card--target-border"
-        if self.hint_target:
+        if self.look.hint_target:
             return "card--hint-border"
         return "card--border"
 
@@ -171,18 +157,18 @@ class PileWidget(Widget):
 
     def _header_line(self, text: str) -> Content:
         """The pile's key (``3``, ``a``, ``h``) centred, styled by its state."""
-        if self.cursor:
+        if self.look.cursor:
             name = "pile--label-cursor"
-        elif self.selected:
+        elif self.look.selected:
             name = "pile--label-selected"
-        elif self.target:
+        elif self.look.target:
             name = "pile--label-target"
-        elif self.hint or self.hint_target:
+        elif self.look.hint or self.look.hint_target:
             name = "pile--label-hint"
         else:
             name = "pile--label"
         width = self.size.width
-        label = f" {text} " if self.cursor else text
+        label = f" {text} " if self.look.cursor else text
         return Content.styled(label.center(width)[:width], self._style(name))
 
     def _card_top(
@@ -243,7 +229,7 @@ class PileWidget(Widget):
         """A dashed outline where a card may go, with ``mark`` in the middle."""
         width = self.size.width
         inner = max(width - 2, 0)
-        outlined = self.target or self.hint_target
+        outlined = self.look.target or self.look.hint_target
         style = self._style(self._border_class(False) if outlined else "pile--empty")
         return [
             Content.styled("┌" + "╌" * inner + "┐", style),
@@ -374,9 +360,9 @@ class ColumnWidget(PileWidget):
             return Content("\n").join(lines)
         for index, card in enumerate(cards):
             depth = count - index  # 1 for the top card
-            selected = depth <= self.selected
-            hovered = depth <= self.hovered
-            hinted = depth <= self.hint
+            selected = depth <= self.look.selected
+            hovered = depth <= self.look.hovered
+            hinted = depth <= self.look.hint
             if self.compact:
                 lines.append(
                     self._compact_card(
@@ -406,7 +392,11 @@ class CellWidget(PileWidget):
 
     def render(self) -> Content:
         card = self.cards[-1] if self.cards else None
-        selected, hovered, hinted = self.selected > 0, self.hovered > 0, self.hint > 0
+        selected, hovered, hinted = (
+            self.look.selected > 0,
+            self.look.hovered > 0,
+            self.look.hint > 0,
+        )
         if self.compact:
             if card is None:
                 return self._compact_empty(self.pile.code)
@@ -422,10 +412,10 @@ class CellWidget(PileWidget):
 
     def _compact_empty(self, prefix: str, mark: str = "·") -> Content:
         width = self.size.width
-        name = "pile--label-target" if self.target else "pile--empty"
-        if self.hint_target and not self.target:
+        name = "pile--label-target" if self.look.target else "pile--empty"
+        if self.look.hint_target and not self.look.target:
             name = "pile--label-hint"
-        if self.cursor:
+        if self.look.cursor:
             name = "pile--label-cursor"
         return Content.styled(f"{prefix} {mark}".ljust(width)[:width], self._style(name))
 

@@ -1,0 +1,55 @@
+"""The board as lines a screen reader reads well: a heading, then one line per pile."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from freecell_tui.core.cards import Card, Suit
+from freecell_tui.core.game import Game
+from freecell_tui.core.words import plural
+
+__all__ = ["ASCII_SUITS", "format_board"]
+
+#: What an ASCII terminal gets instead of suit symbols and typographic dashes.
+ASCII_SUITS: Final = str.maketrans(
+    {
+        "♣": "C",
+        "♦": "D",
+        "♥": "H",
+        "♠": "S",
+        "–": "-",
+        "×": "x",
+        "—": "-",
+        "“": '"',
+        "”": '"',
+        "…": "...",
+        "−": "-",
+        "≤": "<=",
+        "→": "->",
+    }
+)
+
+
+def format_board(game: Game, *, ascii: bool = False) -> list[str]:
+    """A heading (deal, moves, cards home, autoplay), the foundations, the free cells, then one
+    line per column, deepest card first."""
+    state = game.state
+
+    def text(card: Card) -> str:
+        return card.ascii_label if ascii else card.label
+
+    where = f"Deal {game.deal_number}" if game.deal_number is not None else "Position"
+    moves = plural(game.move_count, "move")
+    lines = [f"{where}, {moves}, {state.cards_home} of 52 cards home, autoplay {game.autoplay}"]
+    homes = []
+    for suit in Suit:
+        top = state.foundation_top(suit)
+        letter = suit.letter if ascii else suit.symbol
+        homes.append(text(top) if top is not None else f"{letter} empty")
+    lines.append("Foundations: " + ", ".join(homes))
+    cells = [f"{'abcd'[i]} {text(card) if card else 'empty'}" for i, card in enumerate(state.cells)]
+    lines.append("Free cells: " + ", ".join(cells))
+    for i, column in enumerate(state.columns):
+        cards = " ".join(text(card) for card in column) if column else "empty"
+        lines.append(f"Column {i + 1}: {cards}")
+    return lines

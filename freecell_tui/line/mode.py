@@ -1,0 +1,340 @@
+"""Line mode's commands: thin text input and output over a :class:`PlaySession`.
+
+Each input line is a move or a command of :mod:`freecell_tui.session.table` (parsed by
+:func:`freecell_tui.session.parse.parse_command`); the session does it — and writes the game to
+the store before it returns — then the answer is printed. A question (leave a game under way?
+overwrite a save?) takes the next input line as its answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TextIO
+
+from freecell_tui.core.commands import MENU_HELP, MoveCommand
+from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.game import Outcome
+from freecell_tui.core.rules import describe_move, legal_moves
+from freecell_tui.core.words import plural, printable
+from freecell_tui.line.board import ASCII_SUITS, format_board
+from freecell_tui.session.analysis import Analyst, analyse, lost_sentence
+from freecell_tui.session.parse import ActionCommand, parse_command
+from freecell_tui.session.play import Event, PlaySession, Question, Step
+from freecell_tui.session.table import by_name, line_help
+from freecell_tui.session.words import describe_turn
+from freecell_tui.store import ErrorKind, StoreError, format_duration
+from freecell_tui.store.stats import format_statistics
+
+__all__ = ["LineMode"]
+
+#: How long ``hint`` and ``solve`` let the solver search.
+LINE_SOLVER_SECONDS = 10.0
+
+_YES = ("y", "yes")
+
+
+class LineMode:
+    """One line-mode session: :meth:`handle` takes an input line; :attr:`running` turns false
+    after ``quit``."""
+
+    def __init__(self, session: PlaySession, out: TextIO, *, ascii: bool = False) -> None:
+        self.session = session
+        self.out = out
+        self.ascii = ascii
+        self.running = True
+        self.analyst = Analyst()
+        #: A question waiting for its answer: the next input line goes here.
+        self._question: Callable[[str], None] | None = None
+
+    # ------------------------------------------------------------------ output
+    def say(self, *lines: str) -> None:
+        """Write ``lines`` and flush, so a pipe sees them at once."""
+        text = "".join(
+            (line.translate(ASCII_SUITS) if self.ascii else line) + "\n" for line in lines
+        )
+        self.out.write(text)
+        self.out.flush()
+
+    def show_board(self) -> None:
+        self.say(*format_board(self.session.game, ascii=self.ascii))
+
+    def start(self, note: str | None = None) -> None:
+        """Greet the player (then ``note``, if any) and show the first board."""
+        self.say("FreeCell in line mode. Type a move such as 3a, h for help, q to quit.")
+        if note:
+            self.say(note)
+        self.show_board()
+
+    def tell(self, step: Step, *, board: bool = False, details: bool = False) -> None:
+        """Say what a session step did: its lines (or its one line), its notices, the board, and
+        the end of the game when it came."""
+        for notice in step.notices:
+            self.say(f"Note: {notice}")
+        if step.refused:
+            self.say(_refusal(step.said))
+            return
+        self.say(*(step.lines if details and step.lines else (step.said,)))
+        if board:
+            self.show_board()
+        self.announce(step)
+
+    def announce(self, step: Step) -> None:
+        if step.event is Event.WON:
+            self.say(
+                self.session.win_text(),
+                "Another game? Type y for a random deal, deal N for deal N, or q to quit.",
+            )
+        elif step.event is Event.STUCK:
+            self.say("No legal move is left: this game is lost. Type undo, restart or new.")
+
+    def ask(self, question: Question, then: Callable[[], None], *, refused: str) -> None:
+        """Ask ``question``; a yes answer (the next line) runs ``then``."""
+
+        def answered(answer: str) -> None:
+            if answer.lower() in _YES:
+                then()
+            else:
+                self.say(refused)
+
+        self._question = answered
+        self.say(f"{question.title} {question.detail} [y/N]")
+
+    # ------------------------------------------------------------------ input
+    def handle(self, line: str) -> None:
+        """Act on one input line: the answer to a pending question, or a command."""
+        if self._question is not None:
+            answer, self._question = self._question, None
+            answer(line.strip())
+            return
+        text = line.strip()
+        if not text:
+            return
+        word = text.lower()
+        if self.session.game.outcome is Outcome.WON and word in _YES:
+            self.do_new(ActionCommand("new"))
+            return
+        if self.session.game.outcome is Outcome.WON and word == "no":
+            self.do_quit(ActionCommand("quit"))
+            return
+        try:
+            command = parse_command(text)
+        except FreeCellError as error:
+            self.say(f"Not understood: {error}")
+            return
+        if isinstance(command, MoveCommand):
+            self.tell(self.session.play(command.move, command=command), board=True, details=True)
+            return
+        if not by_name(command.action).line:
+            self.say(
+                f"{command.action} is for the full-screen game (freecell-tui): line mode has "
+                "no use for it."
+            )
+            return
+        handler: Callable[[ActionCommand], None] = getattr(self, f"do_{command.action}")
+        handler(command)
+
+    # ------------------------------------------------------------------ commands (do_<name>)
+    def do_help(self, command: ActionCommand) -> None:
+        self.say(*line_help(), "Seed-003 menu:", *MENU_HELP.splitlines())
+
+    def do_quit(self, command: ActionCommand) -> None:
+        self.say("Goodbye.")
+        self.running = False
+
+    def do_board(self, command: ActionCommand) -> None:
+        self.show_board()
+
+    def do_moves(self, command: ActionCommand) -> None:
+        state = self.session.game.state
+        # Into free cells, only the first empty one: the others would say the same.
+        first_cell = next((i for i, card in enumerate(state.cells) if card is None), None)
+        moves = [
+            describe_move(state, move)
+            for move in legal_moves(state)
+            if not move.dest.is_cell or move.dest.index == first_cell
+        ]
+        if not moves:
+            self.say("There is no legal move.")
+            return
+        self.say(f"{plural(len(moves), 'legal move')}:", *moves)
+
+    def do_undo(self, command: ActionCommand) -> None:
+        game = self.session.game
+        last = game.turns[-1] if game.turns else None
+        step = self.session.undo()
+        if not step.refused and last is not None and last.autoplay:
+            step = replace(
+                step, said=f"{step.said} (with {plural(len(last.autoplay), 'autoplay move')})"
+            )
+        self.tell(step, board=True)
+
+    def do_redo(self, command: ActionCommand) -> None:
+        self.tell(self.session.redo(), board=True)
+
+    def do_restart(self, command: ActionCommand) -> None:
+        self.tell(self.session.restart(), board=True)
+
+    def do_new(self, command: ActionCommand) -> None:
+        self._leave_for(None)
+
+    def do_deal(self, command: ActionCommand) -> None:
+        self._leave_for(command.number)
+
+    def _leave_for(self, number: int | None) -> None:
+        def start() -> None:
+            self.tell(self.session.new_game(number), board=True)
+
+        question = self.session.question_new(number)
+        if question is None:
+            start()
+        else:
+            self.ask(question, start, refused="Carry on: your game goes on.")
+
+    def do_autoplay(self, command: ActionCommand) -> None:
+        assert command.mode is not None
+        self.tell(self.session.set_autoplay(command.mode))
+
+    def do_hint(self, command: ActionCommand) -> None:
+        """The next move of a solution from here."""
+        game = self.session.game
+        if game.state.is_won:
+            self.say("Nothing to hint: every card is home.")
+            return
+        if not self._solve():
+            return
+        hint = self.analyst.hint(self.session.game)
+        if hint is not None:
+            for notice in self.session.note_hint():
+                self.say(f"Note: {notice}")
+            self.say(hint[1])
+
+    def do_solve(self, command: ActionCommand) -> None:
+        """Play a solution from here, one turn a move, so undo takes it back move by move."""
+        if self.session.game.state.is_won:
+            self.say("Nothing to solve: every card is home.")
+            return
+        if not self._solve():
+            return
+        moves = self.analyst.solution(self.session.game) or ()
+        self.say(f"Solving: {plural(len(moves), 'move')} (undo takes them back one at a time).")
+        last: Step | None = None
+        for move in moves:
+            state = self.session.game.state
+            last = self.session.play(move, solver=True)
+            if last.refused:  # cannot happen while the plan follows the game
+                self.say(_refusal(last.said))
+                return
+            assert last.turn is not None
+            self.say(*describe_turn(state, last.turn))
+            for notice in last.notices:
+                self.say(f"Note: {notice}")
+        self.show_board()
+        if last is not None:
+            self.announce(last)
+
+    def _solve(self) -> bool:
+        """Search a solution from the position (unless one is known); say why when there is
+        none. True when one is known afterwards."""
+        game = self.session.game
+        if self.analyst.solution(game) is not None:
+            return True
+        found = analyse(
+            game,
+            solve_it=True,
+            known=self.analyst.known(game.autoplay),
+            seconds=LINE_SOLVER_SECONDS,
+        )
+        self.analyst.learn(game, found)
+        if found.status == "solved":
+            return True
+        if found.status == "gave-up":
+            self.say(
+                f"The solver found no solution within {LINE_SOLVER_SECONDS:g} seconds: play on, "
+                "or try again."
+            )
+        else:
+            self.say(f"No solution: {lost_sentence(self.analyst.point(game))}")
+        return False
+
+    def do_saves(self, command: ActionCommand) -> None:
+        """List the named saves, then the unfinished games set aside."""
+        store = self.session.store
+        try:
+            slots = store.list_slots()
+            unfinished = store.unfinished_games()
+        except StoreError as error:
+            self.say(error.message)
+            return
+        lines = [plural(len(slots), "save") + (":" if slots else ".")]
+        for slot in slots:
+            lines.append(
+                f"“{printable(slot.name)}”: deal {slot.deal_label}, "
+                f"{plural(slot.move_count, 'move')}, {plural(slot.cards_home, 'card')} home, "
+                f"{format_duration(slot.elapsed_seconds)} played, "
+                f"saved {slot.saved_at.astimezone():%Y-%m-%d %H:%M}"
+            )
+        if unfinished:
+            lines.append(f"{plural(len(unfinished), 'unfinished game')} waiting:")
+            for game in unfinished:
+                lines.append(
+                    f"deal {game.deal_label}, {plural(game.move_count, 'move')}, "
+                    f"{plural(game.cards_home, 'card')} home, "
+                    f"saved {game.saved_at.astimezone():%Y-%m-%d %H:%M}"
+                )
+        lines.append("save NAME saves this game; load NAME plays a save.")
+        self.say(*lines)
+
+    def do_stats(self, command: ActionCommand) -> None:
+        try:
+            stats = self.session.store.statistics()
+        except StoreError as error:
+            self.say(error.message)
+            return
+        if not stats.played:
+            self.say("No finished games yet: a game counts once it is won or left for a new one.")
+            return
+        self.say(*format_statistics(stats).splitlines())
+
+    def do_save(self, command: ActionCommand) -> None:
+        """Save this game under a name; a taken name asks before overwriting."""
+        assert command.name is not None
+        name = command.name
+        step = self.session.save_as(name)
+        if step.error is not ErrorKind.EXISTS:
+            self.say(step.said)
+            return
+
+        def overwrite() -> None:
+            self.say(self.session.save_as(name, overwrite=True).said)
+
+        self.ask(
+            Question(step.said, "Overwrite it with this game?"),
+            overwrite,
+            refused="Not saved: the save is kept as it was.",
+        )
+
+    def do_load(self, command: ActionCommand) -> None:
+        """Play a named save; the game being played waits as an unfinished game."""
+        assert command.name is not None
+        found = self.session.find_slot(command.name)
+        if isinstance(found, Step):
+            self.say(found.said)
+            return
+        saved = found
+
+        def load() -> None:
+            self.tell(self.session.take_up(saved), board=True)
+
+        question = self.session.question_load(f"“{printable(saved.name or '')}”")
+        if question is None:
+            load()
+        else:
+            self.ask(question, load, refused="Not loaded: your game goes on.")
+
+
+def _refusal(reason: str) -> str:
+    """A refused command, in a sentence that says so."""
+    if reason.startswith(("There is", "A save", "A slot", "Could not", "The ", "That ")):
+        return reason
+    return f"Not allowed: {reason}"

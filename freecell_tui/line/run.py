@@ -1,0 +1,185 @@
+"""``freecell-tui play --plain``: FreeCell one command a line.
+
+Made for screen readers, pipes and dumb terminals: no cursor movement, no colour, one line per
+pile, and nothing but plain text on standard output (flushed after every answer, so a program
+driving the game through a pipe sees each answer as soon as it is written). At a terminal the
+prompt (``> ``) has line editing and history (readline, where Python has it).
+
+Line mode shares the store with the full-screen game (``--data-dir``) through the same
+:class:`~freecell_tui.session.PlaySession`: every change is written before its answer is printed,
+an unfinished game is offered at start when no ``--deal`` is given (the answer is the next input
+line, so it works through a pipe), and each game is recorded once when it is won or left.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from typing import BinaryIO, TextIO
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.deals import parse_deal_number, random_deal_number
+from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.game import Game
+from freecell_tui.core.words import plural
+from freecell_tui.line.mode import LineMode
+from freecell_tui.session.play import PlaySession
+from freecell_tui.session.words import deal_phrase
+from freecell_tui.store import SavedGame, Store, format_duration
+
+__all__ = ["MAX_LINE_BYTES", "run_line_mode"]
+
+#: An input line longer than this is not a command: the rest of it is skipped.
+MAX_LINE_BYTES = 4096
+
+
+def _can_write_suits(out: TextIO) -> bool:
+    encoding = getattr(out, "encoding", None) or "utf-8"
+    try:
+        "♣♦♥♠–×".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+class Lines:
+    """The input: lines of text from a pipe (bytes decoded leniently: a line that is not UTF-8
+    reads with replacement characters and is refused as a command, not a crash), or from a
+    terminal with line editing."""
+
+    def __init__(self, source: TextIO | None, interactive: bool) -> None:
+        self._text = source
+        self._bytes: BinaryIO | None = None
+        if source is None:
+            self._text = sys.stdin
+            self._bytes = getattr(sys.stdin, "buffer", None)
+        self.interactive = interactive
+        if interactive:
+            with contextlib.suppress(ImportError):  # Python without readline: plain input()
+                import readline  # noqa: F401  (line editing and history for input())
+
+    def read(self) -> str | None:
+        """The next line, or ``None`` at the end of input."""
+        if self.interactive:
+            try:
+                return input("> ")
+            except EOFError:
+                print()
+                return None
+            except UnicodeDecodeError:
+                return "\ufffd"
+        if self._bytes is not None:
+            raw = self._bytes.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                return None
+            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                while True:  # skip the rest of an overlong line
+                    rest = self._bytes.readline(MAX_LINE_BYTES)
+                    if not rest or rest.endswith(b"\n"):
+                        break
+                return "\ufffd" * 8
+            return raw.decode("utf-8", errors="replace")
+        assert self._text is not None
+        line = self._text.readline(MAX_LINE_BYTES + 1)
+        return line if line else None
+
+
+def run_line_mode(
+    args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None
+) -> int:
+    """Run line mode until ``quit`` or the end of input. Returns the exit code: 0, or 2 for a bad
+    ``--deal`` / ``--autoplay`` (one line on stderr).
+
+    Without ``--deal``, an unfinished game in the store (``--data-dir``) is offered first; the
+    answer is the next input line. With ``--deal`` it is left waiting for next time."""
+    out = stdout if stdout is not None else sys.stdout
+    try:
+        deal_arg = getattr(args, "deal", None)
+        number = parse_deal_number(deal_arg) if deal_arg is not None else None
+        mode_arg = getattr(args, "autoplay", None)
+        mode = AutoplayMode.parse(mode_arg) if mode_arg is not None else None
+    except FreeCellError as error:
+        print(f"freecell-tui play: error: {error}", file=sys.stderr)
+        return 2
+    ascii = bool(getattr(args, "ascii", False)) or not _can_write_suits(out)
+    source = stdin if stdin is not None else sys.stdin
+    interactive = stdin is None and source.isatty() and out.isatty()
+    lines = Lines(stdin, interactive)
+    opened = Store.open(getattr(args, "data_dir", None))
+    store = opened.store
+    found = store.load_autosave()
+    offer = found.saved if number is None else None
+    first = number if number is not None else random_deal_number()
+    start = Game.new(first, autoplay=mode or AutoplayMode.SAFE)
+    session = PlaySession(store, start, offer=offer, autoplay=mode)
+    line = LineMode(session, out, ascii=ascii)
+    for problem in (*opened.warnings, *found.problems):
+        line.say(f"Note: {problem}")
+    note: str | None = None
+    if offer is not None:
+        answer = _ask_resume(line, offer, lines)
+        if answer == "quit":
+            line.say("Goodbye: the unfinished game waits for next time.")
+            store.close()
+            return 0
+        step = session.resume_offer() if answer == "resume" else session.decline_offer()
+        for notice in step.notices:
+            line.say(f"Note: {notice}")
+        if answer == "new":
+            note = f"The unfinished game counts as lost. {step.said}"
+        elif session.game is offer.game or session.game.turns == offer.game.turns:
+            note = "Resumed where you left off: undo and redo work as before."
+        else:
+            note = step.said  # it could not be resumed: a new game instead
+    elif found.saved is not None:
+        waiting = found.saved.game
+        note = (
+            f"Your unfinished game of {deal_phrase(waiting.deal_number)} "
+            f"({plural(waiting.move_count, 'move')}) is kept: start without --deal to resume it."
+        )
+    line.start(note)
+    try:
+        while line.running:
+            text = lines.read()
+            if text is None:
+                break
+            line.handle(text)
+    finally:
+        session.close()
+    return 0
+
+
+def _ask_resume(line: LineMode, saved: SavedGame, lines: Lines) -> str:
+    """Ask whether to resume ``saved``: ``"resume"`` (Enter or y), ``"new"`` (n, then y to the
+    question whether the old game may count as lost) or ``"quit"`` (also at the end of input:
+    nothing is decided, so the game waits)."""
+    game = saved.game
+    line.say(
+        f"You have an unfinished game: {deal_phrase(game.deal_number)}, "
+        f"{plural(game.move_count, 'move')}, {game.state.cards_home} of 52 cards home, "
+        f"{format_duration(saved.elapsed_seconds)} played, "
+        f"saved {saved.saved_at.astimezone():%Y-%m-%d %H:%M}.",
+        "Resume it? Enter or y resumes, n starts a new game (this one counts as lost), "
+        "q quits (it waits for next time). [Y/n/q]",
+    )
+    while True:
+        text = lines.read()
+        if text is None:
+            return "quit"
+        answer = text.strip().lower()
+        if answer in ("", "y", "yes", "resume"):
+            return "resume"
+        if answer in ("q", "quit"):
+            return "quit"
+        if answer in ("n", "no", "new"):
+            question = line.session.question_decline()
+            line.say(f"{question.title} {question.detail} [y/N]")
+            confirm = lines.read()
+            if confirm is None:
+                return "quit"
+            if confirm.strip().lower() in ("y", "yes"):
+                return "new"
+            line.say("Resume it? Enter or y resumes, n starts a new game, q quits. [Y/n/q]")
+            continue
+        line.say("Please answer y (resume), n (new game) or q (quit). [Y/n/q]")

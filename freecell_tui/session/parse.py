@@ -1,0 +1,130 @@
+"""Typed commands: one parser for line mode and the full-screen game's ``:`` line.
+
+A line is a move (standard notation or the seed-003 menu, see :mod:`freecell_tui.core.commands`)
+or a command of :mod:`freecell_tui.session.table` with its operand::
+
+    3a   18v3   t2c 5 1   undo   new   new 617   deal 617   autoplay off   save my game   speed 2
+
+:func:`parse_command` returns a :class:`MoveCommand` or an :class:`ActionCommand`, or raises
+:class:`NotationError` with a message for the player.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Final
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.commands import MENU_WORDS, MoveCommand, looks_like_a_move, parse_menu
+from freecell_tui.core.deals import parse_deal_number
+from freecell_tui.core.errors import NotationError
+from freecell_tui.core.notation import Move
+from freecell_tui.session.table import by_word
+
+__all__ = ["SPEED_RANGE", "ActionCommand", "Command", "parse_command", "parse_speed"]
+
+#: Auto-solve's speeds, in moves a second: the one range the game, the settings and the docs use.
+SPEED_RANGE: Final = (0.5, 10.0)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionCommand:
+    """A command that is not a move: ``action`` is its name in the command table. Operands:
+    ``number`` (``deal N``, ``new N``), ``mode`` (``autoplay``), ``name`` (``save``/``load``:
+    the rest of the line as typed), ``speed`` (moves a second), ``switch`` (``winnable on``),
+    ``choice`` (``deals winnable``)."""
+
+    action: str
+    number: int | None = None
+    mode: AutoplayMode | None = None
+    name: str | None = None
+    speed: float | None = None
+    switch: bool | None = None
+    choice: str | None = None
+
+
+Command = MoveCommand | ActionCommand
+
+
+def parse_speed(text: str) -> float:
+    """Auto-solve's speed in moves a second, within :data:`SPEED_RANGE`."""
+    low, high = SPEED_RANGE
+    try:
+        speed = float(text) if len(text) <= 20 else math.nan
+    except ValueError:
+        speed = math.nan
+    if not low <= speed <= high:  # also refuses nan and inf
+        raise NotationError(f"speed: give moves a second from {low:g} to {high:g}, as speed 2")
+    return speed
+
+
+def _switch(name: str, operands: list[str]) -> bool:
+    word = operands[0].lower() if len(operands) == 1 else ""
+    if word in ("on", "yes"):
+        return True
+    if word in ("off", "no"):
+        return False
+    raise NotationError(f"{name}: say {name} on or {name} off")
+
+
+def _operand_command(action: str, name: str, operands: list[str], text: str) -> ActionCommand:
+    """An action whose word takes an operand."""
+    if action == "deal" or (action == "new" and operands):
+        if len(operands) != 1:
+            raise NotationError(f"{name}: give one deal number, as '{name} 617'")
+        return ActionCommand("deal", number=parse_deal_number(operands[0]))
+    if action in ("save", "load"):
+        if not operands:
+            raise NotationError(f"{name}: give the save's name, as '{name} my game'")
+        # The name is the rest of the line as typed (it may hold spaces); the store checks it.
+        return ActionCommand(action, name=text.strip().split(None, 1)[1])
+    if action == "autoplay":
+        if len(operands) != 1:
+            raise NotationError("autoplay: give a mode: autoplay off, safe or all")
+        return ActionCommand("autoplay", mode=AutoplayMode.parse(operands[0]))
+    if action == "speed":
+        if len(operands) != 1:
+            raise NotationError("speed: give moves a second, as speed 2")
+        return ActionCommand("speed", speed=parse_speed(operands[0]))
+    if action == "winnable":
+        return ActionCommand("winnable", switch=_switch(name, operands))
+    if action == "deals":
+        choice = operands[0].lower() if len(operands) == 1 else ""
+        if choice not in ("winnable", "any", "all"):
+            raise NotationError("deals: say deals winnable or deals any")
+        return ActionCommand("deals", choice="any" if choice == "all" else choice)
+    raise AssertionError(action)
+
+
+_OPERANDS: Final = frozenset(
+    {"deal", "new", "save", "load", "autoplay", "speed", "winnable", "deals"}
+)
+
+
+def parse_command(text: str) -> Command:
+    """Read one command. Raises :class:`NotationError` with a message for the player."""
+    words = text.split()
+    if not words:
+        raise NotationError("an empty command: type a move such as 3a, or h for help")
+    name = words[0].lower()
+    operands = words[1:]
+    if name in MENU_WORDS:
+        return parse_menu(name, operands)
+    command = by_word(name)
+    if command is not None:
+        if command.name in _OPERANDS and (command.name != "new" or operands):
+            return _operand_command(command.name, name, operands, text)
+        if operands:
+            raise NotationError(f"{name} takes no operands")
+        return ActionCommand(command.name)
+    if len(words) == 1:
+        try:
+            return MoveCommand(Move.parse(name))
+        except NotationError as error:
+            if looks_like_a_move(name):
+                raise
+            raise NotationError(
+                f"{words[0][:40]!r} is not a command or a move: type h for help"
+            ) from error
+    raise NotationError(f"{words[0][:40]!r} is not a command: type h for help")

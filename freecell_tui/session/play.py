@@ -1,0 +1,417 @@
+"""The play session: the rules of playing, saving and recording a game, in one pure object.
+
+Both front ends — the full-screen game and line mode — are thin input and output over a
+:class:`PlaySession`. It owns the game being played, the store, the play clock and the
+assistance record, and every method that changes the game **commits it to the store before it
+returns** (saved before shown): the front end draws only what is already on disk, so a crash or a
+``kill -9`` right after a move loses nothing.
+
+Every method returns a frozen :class:`Step` — what to say, whether the board changed, the turn
+played, an event (won, stuck) and the notices to show once — and never raises for anything a
+player can do: a refused move is a step with ``tone=ERROR`` and the reason. Leaving a game under
+way (a new deal, loading a save, a new game at the resume prompt) is asked first: the ``question_*``
+methods give the :class:`Question` to ask (or ``None`` when nothing is at stake), and say truly what
+will happen to the game: recorded as a loss, or kept as an unfinished game.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.commands import MoveCommand
+from freecell_tui.core.deals import random_deal_number
+from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.game import Game, Outcome, Turn
+from freecell_tui.core.notation import Move
+from freecell_tui.core.state import GameState
+from freecell_tui.core.words import plural
+from freecell_tui.session.clock import PlayClock
+from freecell_tui.session.words import deal_phrase, describe_turn, game_phrase, turn_summary
+from freecell_tui.store import ErrorKind, SavedGame, Store, StoreError, format_duration
+
+__all__ = ["Event", "PlaySession", "Question", "Step", "Tone"]
+
+
+class Tone(enum.Enum):
+    INFO = "info"
+    ERROR = "error"
+    SUCCESS = "success"
+
+
+class Event(enum.Enum):
+    """Something the front end shows a notice for."""
+
+    WON = "won"
+    STUCK = "stuck"  # no legal move left
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What a session action did. ``said`` is the one line to show (the message line);
+    ``lines`` tells a turn move by move (line mode prints them). ``changed``: the game changed;
+    ``new_game``: a different game is played now (a deal, a save). ``turn`` is the turn played
+    from ``before``. ``notices`` are problems of the store, each shown once per session.
+    ``error`` is the store's kind of refusal (``EXISTS`` lets a front end offer to overwrite)."""
+
+    said: str
+    tone: Tone = Tone.INFO
+    changed: bool = False
+    new_game: bool = False
+    lines: tuple[str, ...] = ()
+    turn: Turn | None = None
+    before: GameState | None = None
+    event: Event | None = None
+    notices: tuple[str, ...] = ()
+    error: ErrorKind | None = None
+
+    @property
+    def refused(self) -> bool:
+        return self.tone is Tone.ERROR
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A yes/no question to ask before leaving a game under way."""
+
+    title: str
+    detail: str
+    yes: str = "Yes"
+    no: str = "Carry on"
+
+
+def _refuse(reason: str, kind: ErrorKind | None = None) -> Step:
+    return Step(reason, Tone.ERROR, error=kind)
+
+
+class PlaySession:
+    """One player's session over a store.
+
+    ``offer`` is an unfinished game waiting for the answer to the resume prompt: until
+    :meth:`resume_offer` or :meth:`decline_offer`, the game shown is the offered one and nothing
+    is written. ``autoplay`` (when given) applies to the resumed game too. ``deal_source`` gives
+    random deal numbers (tests inject known ones)."""
+
+    def __init__(
+        self,
+        store: Store,
+        game: Game,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        elapsed: float = 0.0,
+        offer: SavedGame | None = None,
+        autoplay: AutoplayMode | None = None,
+        deal_source: Callable[[], int] = random_deal_number,
+    ) -> None:
+        self.store = store
+        self.deal_source = deal_source
+        self._autoplay = autoplay
+        self._offer = offer
+        if offer is not None:
+            game, elapsed = offer.game, offer.elapsed_seconds
+        self._game = game
+        self._clock = PlayClock(clock, elapsed)
+        if offer is not None:
+            self._clock.hold("offer")  # the time at the resume prompt is not play time
+        self._finished = game.state.is_won
+        if self._finished:
+            self._clock.stop()
+        self._outcome = game.outcome
+        self._reported: set[ErrorKind] = set()
+
+    # ------------------------------------------------------------------ what is played
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds this game has been played (final once it is won)."""
+        return self._clock.elapsed
+
+    @property
+    def clock_running(self) -> bool:
+        return self._clock.running
+
+    @property
+    def offer(self) -> SavedGame | None:
+        """The unfinished game the resume prompt offers, until it is answered."""
+        return self._offer
+
+    @property
+    def finished(self) -> bool:
+        """The game is won and recorded: nothing more is written for it."""
+        return self._finished
+
+    @property
+    def under_way(self) -> bool:
+        """A game with any history (moves to undo or to redo) that is not finished: leaving it
+        is asked first."""
+        return self._offer is None and not self._finished and self._game.is_started
+
+    def hold_clock(self, reason: str) -> None:
+        """The player is away (a screen over the board): the clock waits until released."""
+        self._clock.hold(reason)
+
+    def release_clock(self, reason: str) -> None:
+        self._clock.release(reason)
+
+    # ------------------------------------------------------------------ the store
+    def _report(self, error: StoreError | None) -> tuple[str, ...]:
+        """A failed write, said once per kind: play goes on, and the previous save is intact."""
+        if error is None or error.kind in self._reported:
+            return ()
+        self._reported.add(error.kind)
+        return (f"{error.message} You can play on; this is said once.",)
+
+    def _commit(self) -> tuple[str, ...]:
+        """Write the game: the autosave after a change, or the result once it is won."""
+        if self._offer is not None or self._finished:
+            return ()
+        if self._game.state.is_won:
+            self._clock.stop()
+            self._finished = True
+            return self._report(self.store.finish(self._game, self._clock.elapsed))
+        return self._report(self.store.autosave(self._game, self._clock.elapsed))
+
+    def _change(
+        self,
+        game: Game,
+        said: str,
+        *,
+        new_game: bool = False,
+        lines: tuple[str, ...] = (),
+        turn: Turn | None = None,
+        before: GameState | None = None,
+    ) -> Step:
+        """Make ``game`` the game, commit it, then say what happened."""
+        self._game = game
+        notices = self._commit()
+        outcome = game.outcome
+        event = None
+        if outcome is not self._outcome:
+            self._outcome = outcome
+            event = {Outcome.WON: Event.WON, Outcome.STUCK: Event.STUCK}.get(outcome)
+        return Step(
+            said,
+            changed=True,
+            new_game=new_game,
+            lines=lines,
+            turn=turn,
+            before=before,
+            event=event,
+            notices=notices,
+        )
+
+    def close(self) -> None:
+        """The session ends: write the play time, then let the game wait for next time."""
+        self._commit()
+        self.store.close()
+
+    # ------------------------------------------------------------------ moves
+    def play(self, move: Move, *, command: MoveCommand | None = None, solver: bool = False) -> Step:
+        """Play ``move`` (``command`` checks a menu command's foundation number; ``solver``:
+        auto-solve plays it). Refused moves say why and change nothing."""
+        if self._offer is not None:
+            return _refuse("answer the question about the unfinished game first")
+        state = self._game.state
+        try:
+            if command is not None:
+                command.check(state)
+            game = self._game.play(move, solver=solver)
+        except FreeCellError as error:
+            return _refuse(str(error))
+        turn = game.turns[-1]
+        return self._change(
+            game,
+            turn_summary(state, turn),
+            lines=tuple(describe_turn(state, turn)),
+            turn=turn,
+            before=state,
+        )
+
+    def undo(self, count: int = 1, *, reason: str = "") -> Step:
+        """Undo ``count`` turns as one change (``reason`` ends the message for several)."""
+        game = self._game
+        if not game.turns or self._offer is not None:
+            return _refuse("nothing to undo")
+        count = max(1, min(count, len(game.turns)))
+        last = game.turns[-1]
+        for _ in range(count):
+            game = game.undo()
+        if count > 1:
+            said = f"Undid {plural(count, 'move')}{reason} (redo plays them again)."
+        elif last.is_restart:
+            said = "Undid the restart: back where you were."
+        else:
+            said = f"Undid {last.move}{reason} (redo plays it again)."
+        return self._change(game, said)
+
+    def redo(self) -> Step:
+        game = self._game
+        if not game.redo_tail or self._offer is not None:
+            return _refuse("nothing to redo")
+        turn = game.redo_tail[0]
+        state = game.state
+        redone = game.redo()
+        said = "Redid the restart." if turn.is_restart else f"Redid {turn.move}."
+        return self._change(redone, said, turn=turn, before=state)
+
+    def restart(self) -> Step:
+        """Back to the start as one undoable turn."""
+        if self._offer is not None:
+            return _refuse("answer the question about the unfinished game first")
+        try:
+            game = self._game.restart()
+        except FreeCellError as error:
+            return _refuse(str(error))
+        return self._change(game, "Back to the start: u takes the restart back.")
+
+    def set_autoplay(self, mode: AutoplayMode) -> Step:
+        return self._change(self._game.with_autoplay(mode), f"Autoplay {mode} from now on.")
+
+    def note_hint(self) -> tuple[str, ...]:
+        """A hint was shown: it is part of the game's record (and its result)."""
+        self._game = self._game.with_hint()
+        return self._commit()
+
+    # ------------------------------------------------------------------ other games
+    def question_new(self, number: int | None = None) -> Question | None:
+        """What to ask before a new game (``None``: nothing is at stake)."""
+        if not self.under_way:
+            return None
+        title = f"Start deal {number}?" if number is not None else "Start a new game?"
+        return Question(
+            title,
+            f"Your game of {game_phrase(self._game)} will be recorded as a loss.",
+            yes=f"Deal {number}" if number is not None else "New game",
+        )
+
+    def new_game(self, number: int | None = None) -> Step:
+        """Deal ``number`` (random when ``None``), keeping the autoplay mode. A game under way
+        is recorded as a loss (ask with :meth:`question_new` first)."""
+        notices: tuple[str, ...] = ()
+        if self.under_way:
+            notices = self._report(self.store.finish(self._game, self._clock.elapsed))
+        return self._deal(number, self._game.autoplay, notices)
+
+    def _deal(self, number: int | None, mode: AutoplayMode, notices: tuple[str, ...]) -> Step:
+        number = number if number is not None else self.deal_source()
+        game = Game.new(number, autoplay=mode)
+        self._start(game, 0.0)
+        step = self._change(game, f"Deal {number}. Good luck!", new_game=True)
+        return replace(step, notices=notices + step.notices)
+
+    def _start(self, game: Game, elapsed: float) -> None:
+        self._game = game
+        self._finished = game.state.is_won
+        self._clock.reset(elapsed, stopped=self._finished)
+        self._outcome = Outcome.PLAYING
+
+    def question_load(self, what: str) -> Question | None:
+        """What to ask before playing ``what`` (``“my save”``, ``the unfinished game``)."""
+        if not self.under_way:
+            return None
+        return Question(
+            f"Load {what}?",
+            f"Your game of {game_phrase(self._game)} will be kept as an unfinished game: "
+            "the saves list it.",
+            yes="Load",
+        )
+
+    def find_slot(self, name: str) -> SavedGame | Step:
+        """The save ``name``, replayed and checked, or a refusal saying why not."""
+        try:
+            return self.store.load_slot(name)
+        except StoreError as error:
+            return _refuse(error.message, error.kind)
+
+    def take_up(self, saved: SavedGame) -> Step:
+        """Play ``saved`` (a named save or an unfinished game) from where it was: history,
+        autoplay mode, play time. A game under way is kept as an unfinished game."""
+        kept = self.under_way
+        error = self.store.switch_to(saved)
+        if error is not None:
+            return _refuse(f"{error.message} Your game carries on.", error.kind)
+        game = saved.game
+        what = f"“{saved.name}”" if saved.name is not None else "the unfinished game"
+        said = (
+            f"Loaded {what}: {deal_phrase(game.deal_number)}, {plural(game.move_count, 'move')}, "
+            f"{format_duration(saved.elapsed_seconds)} played."
+        )
+        if kept:
+            said += " The game you were playing is kept: the saves list it."
+        self._start(game, saved.elapsed_seconds)
+        return self._change(game, said, new_game=True)
+
+    def save_as(self, name: str, *, overwrite: bool = False) -> Step:
+        """Save the game under ``name`` (``EXISTS`` when taken and not ``overwrite``)."""
+        try:
+            slot = self.store.save_slot(name, self._game, self._clock.elapsed, overwrite=overwrite)
+        except StoreError as error:
+            return _refuse(error.message, error.kind)
+        verb = "Saved over" if overwrite else "Saved as"
+        return Step(f"{verb} “{slot.name}”: {plural(slot.move_count, 'move')}.", Tone.SUCCESS)
+
+    # ------------------------------------------------------------------ the resume prompt
+    def resume_offer(self) -> Step:
+        """Take up the offered unfinished game (with ``autoplay``, when one was asked for)."""
+        offer = self._require_offer()
+        self._offer = None
+        self._clock.release("offer")
+        error = self.store.resume(offer)
+        mode = self._autoplay or offer.game.autoplay
+        if error is not None:
+            step = self._deal(None, mode, ())
+            return replace(step, said=f"{error.message} A new game starts instead.")
+        game = offer.game.with_autoplay(mode)
+        self._start(game, offer.elapsed_seconds)
+        said = (
+            f"Welcome back: {plural(game.move_count, 'move')}, "
+            f"{format_duration(offer.elapsed_seconds)} played; undo and redo work as before."
+        )
+        return self._change(game, said, new_game=True)
+
+    def question_decline(self) -> Question:
+        """What to ask before a new game at the resume prompt."""
+        offer = self._require_offer()
+        return Question(
+            "Start a new game?",
+            f"The unfinished game of {game_phrase(offer.game, offer.elapsed_seconds)} will be "
+            "recorded as a loss.",
+            yes="New game",
+            no="Back",
+        )
+
+    def decline_offer(self, number: int | None = None) -> Step:
+        """A new game instead of the offered one, which is recorded as a loss."""
+        offer = self._require_offer()
+        self._offer = None
+        self._clock.release("offer")
+        notices = self._report(self.store.discard_autosave(offer))
+        return self._deal(number, self._autoplay or offer.game.autoplay, notices)
+
+    def _require_offer(self) -> SavedGame:
+        if self._offer is None:
+            raise RuntimeError("no unfinished game is offered")
+        return self._offer
+
+    # ------------------------------------------------------------------ the end of a game
+    def win_text(self) -> str:
+        """``You won deal 617 in 38 moves and 3:04.``, with the help the game had."""
+        game = self._game
+        text = (
+            f"You won {deal_phrase(game.deal_number)} in {plural(game.move_count, 'move')} "
+            f"and {format_duration(self.elapsed)}."
+        )
+        if game.solver_moves:
+            text = (
+                f"Solved by the computer: auto-solve played {plural(game.solver_moves, 'move')} "
+                f"of {plural(game.move_count, 'move')}, so it is not counted as your win."
+            )
+        if game.hints:
+            text += f" Hints used: {game.hints}."
+        return text

@@ -1,0 +1,443 @@
+"""The command table: every command of the game, declared once.
+
+A :class:`Command` names what a player can do, the words that type it (in line mode and on the
+full-screen game's ``:`` line), the keys that press it (in the full-screen game), its help text,
+its footer label and its command-palette title. Everything else is generated from this table: the
+full-screen game's key bindings and palette, the help screen, line mode's help, and the table of
+commands in ``docs/keys.md`` (a test checks the file against :func:`keys_markdown`).
+
+A letter means one thing everywhere: ``r`` restarts (typed or pressed), ``u`` undoes, ``n`` starts
+a new game; redo is ``ctrl+y`` or the word ``redo``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = [
+    "COMMANDS",
+    "SECTIONS",
+    "Command",
+    "by_name",
+    "by_word",
+    "key_label",
+    "keys_markdown",
+    "line_help",
+]
+
+#: Help sections, in the order the help screen and the docs show them.
+SECTIONS: Final = (
+    "Moves",
+    "The cursor",
+    "Game",
+    "Solver",
+    "Saves and more",
+    "Settings",
+    "Line mode",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One command.
+
+    ``name`` is the action: the full-screen game's ``action_<name>`` and line mode's handler.
+    ``words`` type it (the first is its main word); ``operand`` is what follows the word, as help
+    shows it. ``keys`` are Textual key names; each runs ``action`` (default: ``name``) with the
+    matching entry of ``args`` when given (``pile('3')``). ``footer`` is the footer's label (empty:
+    not in the footer; ``footer_rank`` 1 is kept longest on a narrow terminal), ``palette`` the
+    command palette's title (empty: not there). ``screen`` and ``line`` say where it works.
+    """
+
+    name: str
+    section: str
+    help: str
+    words: tuple[str, ...] = ()
+    operand: str = ""
+    keys: tuple[str, ...] = ()
+    action: str = ""
+    args: tuple[str, ...] = ()
+    footer: str = ""
+    footer_rank: int = 9
+    palette: str = ""
+    palette_help: str = ""
+    screen: bool = True
+    line: bool = True
+    line_text: str = ""
+    """What line mode's help says, when it differs from ``help``."""
+
+    def bindings(self) -> Iterator[tuple[str, str]]:
+        """``(key, action string)`` for each key of the command."""
+        action = self.action or self.name
+        if not self.args:
+            if self.keys:
+                yield ",".join(self.keys), action
+            return
+        for key, arg in zip(self.keys, self.args, strict=True):
+            yield key, f"{action}({arg})"
+
+    @property
+    def typed(self) -> str:
+        """How help shows the words: ``undo (u)``, ``deal N``."""
+        if not self.words:
+            return ""
+        main = self.words[0] + (f" {self.operand}" if self.operand else "")
+        short = [word for word in self.words[1:] if len(word) == 1]
+        return main + (f" ({', '.join(short)})" if short else "")
+
+
+_PILES = tuple("12345678abcdh")
+
+COMMANDS: Final[tuple[Command, ...]] = (
+    # ------------------------------------------------------------------ moves
+    Command(
+        "pile",
+        "Moves",
+        "pick up from a column (1–8) or a free cell (a–d), then drop on a column, a free cell or "
+        "h (home); the same key again puts it down",
+        keys=_PILES,
+        args=tuple(f"'{key}'" for key in _PILES),
+        line=False,
+    ),
+    Command(
+        "count",
+        "Moves",
+        "more or fewer cards of the picked-up run (onto an empty column the longest run that may "
+        "move goes by default); while auto-solve plays: faster, slower",
+        keys=("plus", "equals_sign", "minus"),
+        args=("1", "1", "-1"),
+        line=False,
+    ),
+    Command(
+        "cancel",
+        "Moves",
+        "put down what is picked up; hide the hint, then the cursor; stop auto-solve",
+        keys=("escape",),
+        line=False,
+    ),
+    Command(
+        "quick",
+        "Moves",
+        "send the picked-up card (or the card at the cursor) home, else to a free cell",
+        keys=("f",),
+        footer="Home/cell",
+        footer_rank=6,
+        line=False,
+    ),
+    # ------------------------------------------------------------------ the cursor
+    Command(
+        "cursor",
+        "The cursor",
+        "show and move the cursor over the free cells, the foundations and the columns",
+        keys=("left", "right", "up", "down"),
+        args=("0, -1", "0, 1", "-1, 0", "1, 0"),
+        line=False,
+    ),
+    Command(
+        "cursor_act",
+        "The cursor",
+        "pick up at the cursor; press again on another pile to drop there",
+        keys=("space", "enter"),
+        line=False,
+    ),
+    # ------------------------------------------------------------------ game
+    Command(
+        "undo",
+        "Game",
+        "undo a move (with the cards autoplay sent home after it), or a restart",
+        words=("undo", "u"),
+        keys=("u", "ctrl+z"),
+        footer="Undo",
+        footer_rank=3,
+        palette="Undo",
+        palette_help="Take back the last move, or a restart",
+    ),
+    Command(
+        "redo",
+        "Game",
+        "redo what was undone",
+        words=("redo",),
+        keys=("ctrl+y",),
+        footer="Redo",
+        footer_rank=5,
+        palette="Redo",
+        palette_help="Play again what was undone",
+    ),
+    Command(
+        "restart",
+        "Game",
+        "restart this deal (one step: u takes it back)",
+        words=("restart", "r"),
+        keys=("r",),
+        footer="Restart",
+        footer_rank=7,
+        palette="Restart",
+        palette_help="Back to the start of this deal (u takes it back)",
+    ),
+    Command(
+        "new",
+        "Game",
+        "a new game with a random deal, or deal N (asks first when a game is under way)",
+        words=("new", "n"),
+        operand="[N]",
+        keys=("n", "f2"),
+        footer="New",
+        footer_rank=4,
+        palette="New game",
+        palette_help="Deal a new random game (asks first when a game is under way)",
+    ),
+    Command(
+        "deal",
+        "Game",
+        "play Microsoft deal N (asks first when a game is under way)",
+        words=("deal", "game"),
+        operand="N",
+    ),
+    Command(
+        "autoplay",
+        "Game",
+        "which cards go home by themselves after each move, from now on",
+        words=("autoplay",),
+        operand="off|safe|all",
+    ),
+    Command(
+        "help",
+        "Game",
+        "help: every key and command",
+        words=("help", "h", "?"),
+        keys=("question_mark", "f1"),
+        footer="Help",
+        footer_rank=1,
+        palette="Keys and mouse",
+        palette_help="Every key, command and mouse action",
+        line_text="this help",
+    ),
+    Command(
+        "command_line",
+        "Game",
+        "the command line: type any command of this list, or a move",
+        keys=("colon",),
+        footer="Command",
+        footer_rank=8,
+        line=False,
+    ),
+    Command(
+        "quit",
+        "Game",
+        "quit: the game waits for next time (ctrl+q also quits)",
+        words=("quit", "q", "exit"),
+        keys=("q",),
+        footer="Quit",
+        footer_rank=1,
+        line_text="quit (the game waits for next time)",
+    ),
+    # ------------------------------------------------------------------ solver
+    Command(
+        "hint",
+        "Solver",
+        "hint: light up the next move of a solution and say it (Esc hides it)",
+        words=("hint", "i"),
+        keys=("i",),
+        footer="Hint",
+        footer_rank=5,
+        palette="Hint",
+        palette_help="Light up the next move of a solution (i)",
+        line_text="the next move of a solution from here",
+    ),
+    Command(
+        "solve",
+        "Solver",
+        "auto-solve: play a solution from here, one undoable move at a time (again stops)",
+        words=("solve", "p"),
+        keys=("p",),
+        palette="Auto-solve",
+        palette_help="Play a solution from here, step by step (p; Esc stops)",
+        line_text="play a solution to a win (undo takes it back move by move)",
+    ),
+    Command(
+        "speed",
+        "Solver",
+        "auto-solve plays N moves a second (0.5 to 10)",
+        words=("speed",),
+        operand="N",
+        line=False,
+    ),
+    Command(
+        "winnable",
+        "Solver",
+        "the winnability check in the status line (off: no spoilers)",
+        words=("winnable",),
+        operand="on|off",
+        palette="Winnability check",
+        palette_help="Say in the status line whether this game can still be won (toggle)",
+        line=False,
+    ),
+    Command(
+        "deals",
+        "Solver",
+        "new random games: only deals the solver does not prove unsolvable, or any",
+        words=("deals",),
+        operand="winnable|any",
+        palette="Winnable deals only",
+        palette_help="New random games skip deals the solver proves unsolvable (toggle)",
+        line=False,
+    ),
+    # ------------------------------------------------------------------ saves and more
+    Command(
+        "saves",
+        "Saves and more",
+        "saved games: save under a name, overwrite, load, rename, delete, export, import",
+        words=("saves", "s"),
+        keys=("s", "ctrl+s"),
+        palette="Saved games",
+        palette_help="Save this game under a name, load, rename, export…",
+        line_text="list the named saves and the unfinished games",
+    ),
+    Command(
+        "save",
+        "Saves and more",
+        "save this game under the name NAME",
+        words=("save",),
+        operand="NAME",
+    ),
+    Command(
+        "load",
+        "Saves and more",
+        "play the save NAME (asks first; this game is kept as an unfinished game)",
+        words=("load",),
+        operand="NAME",
+    ),
+    Command(
+        "stats",
+        "Saves and more",
+        "statistics: played, won, streaks, best time and fewest moves per deal",
+        words=("stats", "t", "statistics"),
+        keys=("t", "f4"),
+        palette="Statistics",
+        palette_help="Games played and won, streaks, best times",
+        line_text="show the statistics",
+    ),
+    Command(
+        "klondike",
+        "Saves and more",
+        "watch the automatic Klondike player (this game's clock waits)",
+        words=("klondike",),
+        palette="Watch Klondike",
+        palette_help="The automatic Klondike player, at a pace you can follow",
+        line=False,
+    ),
+    # ------------------------------------------------------------------ settings (palette)
+    Command(
+        "four_colour",
+        "Settings",
+        "four-colour deck: clubs green, diamonds blue, hearts red, spades black",
+        palette="Four-colour deck",
+        palette_help="Clubs green, diamonds blue, hearts red, spades black (toggle)",
+        line=False,
+    ),
+    Command(
+        "ascii",
+        "Settings",
+        "draw suits as the letters C D H S",
+        palette="ASCII suits",
+        palette_help="Draw suits as the letters C D H S (toggle)",
+        line=False,
+    ),
+    # ------------------------------------------------------------------ line mode only
+    Command(
+        "board",
+        "Line mode",
+        "show the board again",
+        words=("board", "show", "look"),
+        screen=False,
+    ),
+    Command(
+        "moves",
+        "Line mode",
+        "list every legal move",
+        words=("moves", "legal"),
+        screen=False,
+    ),
+)
+
+_BY_NAME: Final = {command.name: command for command in COMMANDS}
+_BY_WORD: Final = {word: command for command in COMMANDS for word in command.words}
+
+
+def by_name(name: str) -> Command:
+    return _BY_NAME[name]
+
+
+def by_word(word: str) -> Command | None:
+    """The command typed as ``word`` (any case), or ``None``."""
+    return _BY_WORD.get(word.lower())
+
+
+_KEY_NAMES: Final = {
+    "question_mark": "?",
+    "colon": ":",
+    "plus": "+",
+    "equals_sign": "=",
+    "minus": "−",
+    "escape": "Esc",
+    "enter": "Enter",
+    "space": "Space",
+    "left": "←",
+    "right": "→",
+    "up": "↑",
+    "down": "↓",
+}
+
+
+def key_label(key: str) -> str:
+    """A Textual key name as a player reads it: ``?``, ``Esc``, ``F1``, ``ctrl+z``."""
+    if key in _KEY_NAMES:
+        return _KEY_NAMES[key]
+    if len(key) > 1 and key[0] == "f" and key[1:].isdigit():
+        return key.upper()
+    return key
+
+
+def keys_text(command: Command) -> str:
+    """``u  ctrl+z``; the pile keys as ``1–8  a–d  h``."""
+    if command.name == "pile":
+        return "1–8  a–d  h"
+    return "  ".join(key_label(key) for key in command.keys)
+
+
+def line_help() -> list[str]:
+    """Line mode's help: one line per command it knows, then how the board reads."""
+    commands = [command for command in COMMANDS if command.line and command.words]
+    width = max(len(command.typed) for command in commands) + 2
+    lines = [
+        "Line-mode commands:",
+        "  3a, a4, 5h, 18, 18v3".ljust(width + 2)
+        + "a move in standard notation: columns 1-8, free cells a-d, h for home",
+    ]
+    lines += [
+        f"  {command.typed.ljust(width)}{command.line_text or command.help}" for command in commands
+    ]
+    lines.append(
+        "The board lists each column deepest card first: the last card of a line is the one "
+        "that moves."
+    )
+    return lines
+
+
+def keys_markdown() -> str:
+    """The commands table of ``docs/keys.md``: every command, its keys and its words."""
+    rows = ["| Keys | Typed (`:` line, line mode) | What it does |", "|------|------|------|"]
+    for section in SECTIONS:
+        for command in COMMANDS:
+            if command.section != section:
+                continue
+            keys = keys_text(command) if command.screen else ""
+            keys_cell = " ".join(f"`{key}`" for key in keys.split("  ")) if keys else "–"
+            typed = f"`{command.typed}`".replace("|", "\\|") if command.typed else "–"
+            where = "" if command.screen else " (line mode only)"
+            if command.palette:
+                where += f"; palette: *{command.palette}*"
+            rows.append(f"| {keys_cell} | {typed} | {command.help}{where} |")
+    return "\n".join(rows) + "\n"

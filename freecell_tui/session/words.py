@@ -1,0 +1,54 @@
+"""The session's phrases: one way to name a game, a turn and a game's summary, for both the
+full-screen game and line mode."""
+
+from __future__ import annotations
+
+from freecell_tui.core.game import Game, Turn
+from freecell_tui.core.rules import apply_move, describe_move
+from freecell_tui.core.state import GameState
+from freecell_tui.core.words import plural
+from freecell_tui.store.stats import format_duration
+
+__all__ = [
+    "deal_phrase",
+    "describe_turn",
+    "game_phrase",
+    "turn_summary",
+]
+
+
+def deal_phrase(deal_number: int | None) -> str:
+    """``deal 617`` or ``a custom position``: what a game was dealt from, in a sentence."""
+    return f"deal {deal_number}" if deal_number is not None else "a custom position"
+
+
+def game_phrase(game: Game, elapsed: float | None = None) -> str:
+    """``deal 617 (20 moves)``, or with the time: ``deal 617 (20 moves, 3:04 played)``."""
+    inside = plural(game.move_count, "move")
+    if elapsed is not None:
+        inside += f", {format_duration(elapsed)} played"
+    return f"{deal_phrase(game.deal_number)} ({inside})"
+
+
+def describe_turn(state: GameState, turn: Turn) -> list[str]:
+    """What a turn played from ``state`` did, a line a move: the player's move, then each
+    autoplay move (``Autoplay 6h: A♣ home``)."""
+    if turn.move is None:
+        return ["Restarted: back to the first position."]
+    lines = [describe_move(state, turn.move)]
+    state = apply_move(state, turn.move)
+    for move in turn.autoplay:
+        lines.append(f"Autoplay {describe_move(state, move)}")
+        state = apply_move(state, move)
+    return lines
+
+
+def turn_summary(state: GameState, turn: Turn) -> str:
+    """One line for a turn played from ``state``: ``3a: 7♣ to free cell a; autoplay sent 2
+    cards home``."""
+    if turn.move is None:
+        return "Restarted: back to the first position."
+    said = describe_move(state, turn.move)
+    if turn.autoplay:
+        said += f"; autoplay sent {plural(len(turn.autoplay), 'card')} home"
+    return said

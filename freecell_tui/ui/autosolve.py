@@ -1,0 +1,111 @@
+"""Auto-solve's pace: a widget without a look that hands the game screen one move of a plan at a
+time, at a pace a person can follow.
+
+Attributes down: :meth:`AutoSolver.start` with the plan, :meth:`AutoSolver.stop`, :attr:`pace`.
+Messages up: :class:`AutoSolver.Step` for each move (the screen plays it through the session as
+an ordinary, undoable turn) and :class:`AutoSolver.Stopped`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from textual.message import Message
+from textual.timer import Timer
+from textual.widget import Widget
+
+from freecell_tui.core.notation import Move
+
+__all__ = ["AUTOSOLVE_KEYS", "DEFAULT_PACE", "PACES", "AutoSolver", "pace_for"]
+
+#: Seconds between two moves, slowest first (``+`` and ``−`` step through).
+PACES: Final = (2.0, 1.5, 1.0, 0.7, 0.5, 0.35, 0.25, 0.15, 0.1)
+DEFAULT_PACE: Final = 4
+#: The keys that do not stop auto-solve: its speed keys and its own key.
+AUTOSOLVE_KEYS: Final = frozenset({"plus", "equals_sign", "minus", "p"})
+
+
+def pace_for(moves_a_second: float) -> int:
+    """The index in :data:`PACES` of the pace nearest ``moves_a_second``."""
+    return min(range(len(PACES)), key=lambda i: abs(1 / PACES[i] - moves_a_second))
+
+
+class AutoSolver(Widget):
+    """See the module's docstring."""
+
+    DEFAULT_CSS = "AutoSolver { display: none; }"
+
+    @dataclass
+    class Step(Message):
+        """Play ``move`` now: move ``number`` of ``total``."""
+
+        move: Move
+        number: int
+        total: int
+
+    @dataclass
+    class Stopped(Message):
+        """Auto-solve stopped after ``played`` moves (``finished``: the plan is done)."""
+
+        played: int
+        finished: bool
+
+    def __init__(self, pace: int = DEFAULT_PACE) -> None:
+        super().__init__()
+        self.pace = pace
+        self._plan: list[Move] = []
+        self._played = 0
+        self._total = 0
+        self._timer: Timer | None = None
+
+    @property
+    def solving(self) -> bool:
+        return bool(self._plan) or self._timer is not None
+
+    @property
+    def speed(self) -> float:
+        """Moves a second."""
+        return 1 / PACES[self.pace]
+
+    def pace_text(self) -> str:
+        seconds = PACES[self.pace]
+        if seconds >= 1:
+            return f"one move every {seconds:g} s"
+        return f"{1 / seconds:.3g} moves a second"
+
+    def change_pace(self, step: int) -> None:
+        self.pace = max(0, min(len(PACES) - 1, self.pace + step))
+
+    def start(self, plan: tuple[Move, ...]) -> None:
+        """Play ``plan`` from the next tick."""
+        self.stop(quiet=True)
+        self._plan = list(plan)
+        self._played = 0
+        self._total = len(plan)
+        self._next()
+
+    def _next(self) -> None:
+        self._timer = self.set_timer(PACES[self.pace], self._tick)
+
+    def _tick(self) -> None:
+        self._timer = None
+        if not self._plan:
+            return
+        move = self._plan.pop(0)
+        self._played += 1
+        self.post_message(self.Step(move, self._played, self._total))
+        if self._plan:
+            self._next()
+        else:
+            self.post_message(self.Stopped(self._played, True))
+
+    def stop(self, *, quiet: bool = False) -> None:
+        """Stop now (Esc, ``p`` again, any other input, a refused step)."""
+        was = self.solving
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._plan = []
+        if was and not quiet:
+            self.post_message(self.Stopped(self._played, False))
