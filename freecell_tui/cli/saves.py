@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from freecell_tui.cli import add_data_dir_option, fail
-from freecell_tui.core.words import plural
+from freecell_tui.core.words import deal_phrase, plural
 from freecell_tui.paths import data_dir
 from freecell_tui.store import ErrorKind, Store, StoreError, format_duration
 from freecell_tui.store.database import MEMORY_NOTE
@@ -155,8 +155,8 @@ def run_import(args: argparse.Namespace) -> int:
     finally:
         store.close()
     print(
-        f"Imported “{slot.name}”: deal {slot.deal_label}, {slot.move_count} moves, "
-        f"{slot.cards_home} cards home."
+        f"Imported “{slot.name}”: {deal_phrase(slot.deal_number)}, "
+        f"{plural(slot.move_count, 'move')}, {plural(slot.cards_home, 'card')} home."
     )
     return 0
 

@@ -45,6 +45,19 @@ def _run_text(cards: tuple[Card, ...]) -> str:
     return " ".join(str(card) for card in cards)
 
 
+def _not_a_run(name: str, column: tuple[Card, ...], run: int, count: int) -> str:
+    """Why ``count`` cards of a column whose top ``run`` cards form a run cannot move."""
+    if run == 1:
+        return (
+            f"only the top card of {name} ({column[-1]}) can move: the card under it does not "
+            f"stack with it, so {count} cards cannot move together"
+        )
+    return (
+        f"only the top {run} cards of {name} ({_run_text(column[-run:])}) form a run: "
+        f"{count} cannot move together"
+    )
+
+
 def resolve_move(state: GameState, move: Move) -> Move:
     """Check ``move`` against the rules and return it with its card count settled.
 
@@ -87,10 +100,7 @@ def resolve_move(state: GameState, move: Move) -> Move:
     if not dest_column:
         count = 1 if move.count is None else move.count
         if count > run:
-            raise IllegalMoveError(
-                f"only the top {plural(run, 'card')} of {source.name} "
-                f"({_run_text(source_column[-run:])}) form a run: {count} cannot move together"
-            )
+            raise IllegalMoveError(_not_a_run(source.name, source_column, run, count))
         if count > 1:
             limit = state.max_run(to_empty_column=True)
             if count > limit:
@@ -104,10 +114,7 @@ def resolve_move(state: GameState, move: Move) -> Move:
 
     target = dest_column[-1]
     if move.count is not None and move.count > run:
-        raise IllegalMoveError(
-            f"only the top {plural(run, 'card')} of {source.name} "
-            f"({_run_text(source_column[-run:])}) form a run: {move.count} cannot move together"
-        )
+        raise IllegalMoveError(_not_a_run(source.name, source_column, run, move.count))
     count = target.rank - card.rank  # the card ``count`` deep in the run has rank target - 1
     if not (1 <= count <= run and source_column[-count].stacks_on(target)):
         if run == 1 or (move.count == 1):

@@ -5,7 +5,7 @@ One place so that every message counts and explains failures the same way.
 
 from __future__ import annotations
 
-__all__ = ["deal_label", "os_reason", "plural", "printable"]
+__all__ = ["deal_label", "deal_phrase", "os_reason", "plural", "printable"]
 
 
 def plural(count: int, word: str) -> str:
@@ -16,6 +16,11 @@ def plural(count: int, word: str) -> str:
 def deal_label(deal_number: int | None) -> str:
     """``#1234`` for a numbered deal, ``custom`` for a game started from a position."""
     return f"#{deal_number}" if deal_number is not None else "custom"
+
+
+def deal_phrase(deal_number: int | None) -> str:
+    """``deal 617`` or ``a custom position``: what a game was dealt from, in a sentence."""
+    return f"deal {deal_number}" if deal_number is not None else "a custom position"
 
 
 def os_reason(error: BaseException) -> str:

@@ -16,7 +16,7 @@ from freecell_tui.core.commands import MENU_HELP, MoveCommand
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Outcome
 from freecell_tui.core.rules import describe_move, legal_moves
-from freecell_tui.core.words import plural, printable
+from freecell_tui.core.words import deal_phrase, plural, printable
 from freecell_tui.line.board import ASCII_SUITS, format_board
 from freecell_tui.session.analysis import Analyst, analyse, lost_sentence
 from freecell_tui.session.parse import ActionCommand, parse_command
@@ -269,7 +269,7 @@ class LineMode:
         lines = [plural(len(slots), "save") + (":" if slots else ".")]
         for slot in slots:
             lines.append(
-                f"“{printable(slot.name)}”: deal {slot.deal_label}, "
+                f"“{printable(slot.name)}”: {deal_phrase(slot.deal_number)}, "
                 f"{plural(slot.move_count, 'move')}, {plural(slot.cards_home, 'card')} home, "
                 f"{format_duration(slot.elapsed_seconds)} played, "
                 f"saved {slot.saved_at.astimezone():%Y-%m-%d %H:%M}"
@@ -278,7 +278,7 @@ class LineMode:
             lines.append(f"{plural(len(unfinished), 'unfinished game')} waiting:")
             for game in unfinished:
                 lines.append(
-                    f"deal {game.deal_label}, {plural(game.move_count, 'move')}, "
+                    f"{deal_phrase(game.deal_number)}, {plural(game.move_count, 'move')}, "
                     f"{plural(game.cards_home, 'card')} home, "
                     f"saved {game.saved_at.astimezone():%Y-%m-%d %H:%M}"
                 )

@@ -21,11 +21,9 @@ from freecell_tui.core.deals import parse_deal_number
 from freecell_tui.core.errors import NotationError
 from freecell_tui.core.notation import Move
 from freecell_tui.session.table import by_word
+from freecell_tui.store.settings import SPEED_RANGE
 
 __all__ = ["SPEED_RANGE", "ActionCommand", "Command", "parse_command", "parse_speed"]
-
-#: Auto-solve's speeds, in moves a second: the one range the game, the settings and the docs use.
-SPEED_RANGE: Final = (0.5, 10.0)
 
 
 @dataclass(frozen=True, slots=True)

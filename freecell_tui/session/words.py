@@ -6,7 +6,7 @@ from __future__ import annotations
 from freecell_tui.core.game import Game, Turn
 from freecell_tui.core.rules import apply_move, describe_move
 from freecell_tui.core.state import GameState
-from freecell_tui.core.words import plural
+from freecell_tui.core.words import deal_phrase, plural
 from freecell_tui.store.stats import format_duration
 
 __all__ = [
@@ -15,11 +15,6 @@ __all__ = [
     "game_phrase",
     "turn_summary",
 ]
-
-
-def deal_phrase(deal_number: int | None) -> str:
-    """``deal 617`` or ``a custom position``: what a game was dealt from, in a sentence."""
-    return f"deal {deal_number}" if deal_number is not None else "a custom position"
 
 
 def game_phrase(game: Game, elapsed: float | None = None) -> str:

@@ -20,12 +20,20 @@ from typing import Any, Final
 from freecell_tui.store.atomic import write_atomically
 from freecell_tui.store.errors import ErrorKind, StoreError
 
-__all__ = ["SETTINGS_NAME", "LoadedSettings", "Settings", "load_settings", "save_settings"]
+__all__ = [
+    "SETTINGS_NAME",
+    "SPEED_RANGE",
+    "LoadedSettings",
+    "Settings",
+    "load_settings",
+    "save_settings",
+]
 
 SETTINGS_NAME: Final = "settings.json"
 
-#: Auto-solve speeds a settings file may hold, in moves a second.
-SPEED_RANGE: Final = (0.1, 100.0)
+#: Auto-solve's speeds, in moves a second: the one range the game, the settings file and the docs
+#: use (``:speed N`` refuses anything else).
+SPEED_RANGE: Final = (0.5, 10.0)
 
 
 @dataclass(frozen=True)

@@ -88,10 +88,12 @@ def select_card(state: GameState, pile: Pile, index: int) -> Selection:
     card = column[index]
     if count > run:
         top_run = " ".join(str(c) for c in column[-run:])
-        raise IllegalMoveError(
-            f"{card} cannot move with the cards on it: only the top "
-            f"{'card' if run == 1 else f'{run} cards'} of {pile.name} ({top_run}) form a run"
+        free = (
+            f"only the top card of {pile.name} ({top_run}) is free"
+            if run == 1
+            else f"only the top {run} cards of {pile.name} ({top_run}) form a run"
         )
+        raise IllegalMoveError(f"{card} cannot move with the cards on it: {free}")
     if count > state.max_run():
         raise IllegalMoveError(
             f"{count} cards ({card} to {column[-1]}) cannot move together now: "

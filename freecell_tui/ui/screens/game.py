@@ -18,6 +18,7 @@ from textual.events import Key, MouseDown, Resize
 from textual.timer import Timer
 from textual.widgets import Footer, Input
 
+from freecell_tui.core.words import plural
 from freecell_tui.session import PlaySession
 from freecell_tui.session.analysis import lost_sentence
 from freecell_tui.ui.assistant import Assistant
@@ -141,7 +142,8 @@ class GameScreen(GameActions):
         self.board.hint = None
         self.autosolver.start(message.moves)
         self.say(
-            f"Auto-solve: {len(message.moves)} moves to a win, {self.autosolver.pace_text()}; "
+            f"Auto-solve: {plural(len(message.moves), 'move')} to a win, "
+            f"{self.autosolver.pace_text()}; "
             "+ faster, − slower, Esc stops."
         )
 
@@ -160,7 +162,9 @@ class GameScreen(GameActions):
         point = message.point
         undo = point.undo_count if point is not None and point.status == "lost" else None
         way_back = (
-            f"u undoes {undo} moves, back to a winnable position" if undo else "u undoes a move"
+            f"u undoes {plural(undo, 'move')}, back to a winnable position"
+            if undo
+            else "u undoes a move"
         )
         self.show_dead_end(
             "No card can go home any more",
@@ -191,7 +195,7 @@ class GameScreen(GameActions):
         if message.finished:
             return
         played = message.played
-        said = f"Auto-solve stopped after {played} move{'' if played == 1 else 's'}"
+        said = f"Auto-solve stopped after {plural(played, 'move')}"
         self.say(said + (": u undoes them one by one." if played else "."))
 
     def on_key(self, event: Key) -> None:

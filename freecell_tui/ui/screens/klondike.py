@@ -21,6 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from freecell_tui.core.cards import ALL_CARDS, Card, Suit
+from freecell_tui.core.words import plural
 from freecell_tui.klondike.deck import Deck, random_seed, shuffled_decks
 from freecell_tui.klondike.engine import (
     PILES,
@@ -288,7 +289,7 @@ class KlondikeScreen(Screen[None]):
             home = self.table.cards_home
             how = "all 52 cards home" if home == 52 else "the stock is used up, no move left"
             return Content(
-                f"Game over after {self.move_number} moves: {how}. "
+                f"Game over after {plural(self.move_number, 'move')}: {how}. "
                 f"{home} cards home, net {dollars(net(home))} for this game."
             )
         if self.last_move is None:

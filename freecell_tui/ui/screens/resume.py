@@ -18,7 +18,7 @@ from textual.widgets import Button, Label, Static
 from freecell_tui.core.words import plural
 from freecell_tui.store import SavedGame, format_duration
 from freecell_tui.ui.screens.dialogs import dialog_frame_css
-from freecell_tui.ui.screens.saves import PositionPreview
+from freecell_tui.ui.widgets.preview import PositionPreview
 
 __all__ = ["ResumeChoice", "ResumeScreen"]
 

@@ -3,147 +3,34 @@ them (save new, overwrite, load, rename, delete, export, import) by key or by mo
 
 Below the named saves it lists the unfinished games no running copy is playing (a game set aside
 by loading a save, or left by a copy that quit): they can be loaded, or deleted (abandoned, which
-counts as a loss).
-
-The screen takes the store and the current game (``None`` when there is none to save) and does the
-slot actions itself; it returns only what the game screen must act on: the
-:class:`~freecell_tui.store.SavedGame` the player chose to load (for ``Store.switch_to``), or
-``None``. Slot names are shown
-as plain text (never parsed as markup: a name may hold ``[`` and ``]``), and every refusal from
-the store appears on the message line in the store's own words.
+counts as a loss). The screen returns only what the game screen must act on: the
+:class:`~freecell_tui.store.SavedGame` the player chose to load, or ``None``. Names are shown as
+plain text, and every refusal from the store appears on the message line in the store's words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar, Literal
+from typing import ClassVar
 
-from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container, Horizontal, Vertical
-from textual.content import Content
-from textual.events import Resize
-from textual.geometry import Size
-from textual.reactive import reactive
-from textual.screen import ModalScreen
-from textual.style import Style
-from textual.widget import Widget
-from textual.widgets import Button, DataTable, Input, Label, Static
+from textual.widgets import DataTable, Input
 
-from freecell_tui.core.cards import Suit
-from freecell_tui.core.game import Game
-from freecell_tui.core.state import GameState
-from freecell_tui.store import (
-    ErrorKind,
-    SavedGame,
-    SlotInfo,
-    Store,
-    StoreError,
-    UnfinishedInfo,
-    format_duration,
-)
-from freecell_tui.ui.screens.dialogs import ConfirmScreen, dialog_frame_css
+from freecell_tui.core.words import deal_phrase, plural
+from freecell_tui.store import ErrorKind, StoreError, UnfinishedInfo
+from freecell_tui.ui.screens.dialogs import ConfirmScreen
+from freecell_tui.ui.screens.saves_base import PromptKind, SavesBase
 
-__all__ = ["PositionPreview", "SaveSlotsScreen"]
+__all__ = ["SaveSlotsScreen"]
 
 
-def _key(entry: SlotInfo | UnfinishedInfo) -> tuple[str, str]:
-    """A row's identity, to keep the highlight and the preview cache: a save by its name, an
-    unfinished game by its row id."""
-    if isinstance(entry, SlotInfo):
-        return ("slot", entry.name)
-    return ("unfinished", str(entry.autosave_id))
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
-Prompt = Literal["new", "rename", "export", "import"]
-
-_PROMPTS: dict[Prompt, str] = {
-    "new": "Name for the new save (1–40 characters):",
-    "rename": "New name:",
-    "export": "Export to file:",
-    "import": "Import from file:",
-}
-
-
-class PositionPreview(Widget):
-    """A miniature of a position: free cells and foundations on one line, then the columns
-    side by side, one card a line. Set ``state`` (or ``note`` for a message instead)."""
-
-    DEFAULT_CSS = """
-    PositionPreview {
-        width: 34;
-        height: auto;
-        min-height: 8;
-        padding: 0 1;
-    }
-    PositionPreview > .preview--red { color: $text-error; }
-    PositionPreview > .preview--black { color: $foreground; }
-    PositionPreview > .preview--muted { color: $foreground-muted; }
-    """
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"preview--red", "preview--black", "preview--muted"}
-
-    state: reactive[GameState | None] = reactive(None, layout=True)
-    note: reactive[str] = reactive("", layout=True)
-
-    def render(self) -> Content:
-        if self.state is None:
-            return Content.styled(self.note, self.get_visual_style("preview--muted"))
-        state = self.state
-        muted = self.get_visual_style("preview--muted")
-
-        def card(text: str, red: bool) -> tuple[str, Style]:
-            return (
-                text.ljust(4),
-                self.get_visual_style("preview--red" if red else "preview--black"),
-            )
-
-        parts: list[tuple[str, Style] | str] = []
-        for cell in state.cells:
-            parts.append(card(cell.label, cell.is_red) if cell else ("·   ", muted))
-        for suit in Suit:
-            top = state.foundation_top(suit)
-            parts.append(card(top.label, top.is_red) if top else (f"{suit.symbol}   ", muted))
-        parts.append("\n")  # a blank line between the top row and the columns
-        depth = max((len(column) for column in state.columns), default=0)
-        for row in range(depth):
-            parts.append("\n")
-            for column in state.columns:
-                if row < len(column):
-                    parts.append(card(column[row].label, column[row].is_red))
-                else:
-                    parts.append("    ")
-        return Content.assemble(*parts)
-
-
-class SaveSlotsScreen(ModalScreen[SavedGame | None]):
+class SaveSlotsScreen(SavesBase):
     """The named saves. Returns the loaded game, or ``None`` when closed without loading."""
-
-    DEFAULT_CSS = (
-        dialog_frame_css(
-            "SaveSlotsScreen", width="124", padding="0 1", extra="overflow: hidden hidden;"
-        )
-        + """
-    SaveSlotsScreen #body { height: 16; }
-    SaveSlotsScreen DataTable { width: 1fr; height: 100%; }
-    SaveSlotsScreen PositionPreview { height: 100%; }
-    SaveSlotsScreen #message { height: auto; min-height: 1; margin: 1 0 0 0; }
-    SaveSlotsScreen #message.-error { color: $text-error; }
-    SaveSlotsScreen #prompt { height: auto; display: none; }
-    SaveSlotsScreen #prompt.-open { display: block; }
-    SaveSlotsScreen #actions {
-        layout: grid;
-        grid-size: 4;
-        grid-gutter: 0 1;
-        grid-rows: 1;
-        height: auto;
-        margin-top: 1;
-    }
-    SaveSlotsScreen #actions Button { width: 100%; }
-    SaveSlotsScreen.-narrow PositionPreview { display: none; }
-    """
-    )
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "save_new", "Save new"),
@@ -156,176 +43,13 @@ class SaveSlotsScreen(ModalScreen[SavedGame | None]):
         Binding("escape", "close", "Close"),
     ]
 
-    def __init__(
-        self, store: Store, game: Game | None = None, elapsed_seconds: float = 0.0
-    ) -> None:
-        super().__init__()
-        self.store = store
-        self.game = game
-        self.elapsed_seconds = elapsed_seconds
-        self._entries: list[SlotInfo | UnfinishedInfo] = []
-        self._prompt: Prompt | None = None
-        self._previews: dict[tuple[str, str], GameState | str] = {}  # by _key
-        self._renaming = ""  # the slot a rename prompt is for
-        self._exporting = ""  # the slot an export prompt is for
-
-    # ------------------------------------------------------------------ layout
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label("Saved games", classes="title")
-            with Horizontal(id="body"):
-                yield DataTable(id="slots", cursor_type="row", zebra_stripes=True)
-                yield PositionPreview(id="preview")
-            yield Static(id="message", markup=False)
-            with Vertical(id="prompt"):
-                yield Label("", id="prompt-label", markup=False)
-                yield Input(id="prompt-input", select_on_focus=False)
-            with Container(id="actions"):
-                for label, action, variant in (
-                    ("Save new (n)", "save_new", "primary"),
-                    ("Overwrite (o)", "overwrite", "default"),
-                    ("Load (⏎)", "load", "default"),
-                    ("Rename (r)", "rename", "default"),
-                    ("Delete (d)", "delete", "error"),
-                    ("Export (e)", "export", "default"),
-                    ("Import (i)", "import", "default"),
-                    ("Close (Esc)", "close", "default"),
-                ):
-                    yield Button(label, id=action, variant=variant, compact=True)  # type: ignore[arg-type]
-
-    def on_resize(self, event: Resize) -> None:
-        self._fit(event.size)
-
-    def _fit(self, size: Size) -> None:
-        """Fit an 80×24 terminal: a shorter list, and no miniature below 112 columns (the
-        list needs the room)."""
-        self.set_class(size.width < 112, "-narrow")
-        self.query_one("#body").styles.height = max(4, min(16, size.height - 16))
-
-    def on_mount(self) -> None:
-        self._fit(self.app.size)
-        table = self.query_one("#slots", DataTable)
-        table.add_columns("Name", "Deal", "Moves", "Home", "Time", "Saved")
-        self.refresh_slots()
-        if self.game is None:
-            self.query_one("#save_new", Button).disabled = True
-            self.query_one("#overwrite", Button).disabled = True
-        table.focus()
-
-    # ------------------------------------------------------------------ state
-    @property
-    def entry(self) -> SlotInfo | UnfinishedInfo | None:
-        """The highlighted row: a named save or an unfinished game (``None`` when empty)."""
-        table = self.query_one("#slots", DataTable)
-        if not 0 <= table.cursor_row < len(self._entries):
-            return None
-        return self._entries[table.cursor_row]
-
-    @property
-    def selected(self) -> SlotInfo | None:
-        """The highlighted named save (``None`` when the row is an unfinished game)."""
-        entry = self.entry
-        return entry if isinstance(entry, SlotInfo) else None
-
-    def refresh_slots(self, highlight: str | None = None) -> None:
-        """Read the saves and the unfinished games again, keeping the highlight on
-        ``highlight`` (a save's name) if given, else on the row highlighted before."""
-        table = self.query_one("#slots", DataTable)
-        current = ("slot", highlight) if highlight else (_key(self.entry) if self.entry else None)
-        try:
-            self._entries = [*self.store.list_slots(), *self.store.unfinished_games()]
-        except StoreError as error:
-            self._entries = []
-            self.say(error.message, error=True)
-        self._previews.clear()
-        table.clear()
-        for slot in self._entries:
-            if isinstance(slot, SlotInfo):
-                name = Text(slot.name)
-            else:
-                name = Text("unfinished game", style="italic")
-            table.add_row(
-                name,
-                Text(slot.deal_label),
-                Text(str(slot.move_count), justify="right"),
-                Text(str(slot.cards_home), justify="right"),
-                Text(format_duration(slot.elapsed_seconds), justify="right"),
-                Text(slot.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")),
-            )
-        keys = [_key(entry) for entry in self._entries]
-        if current in keys:
-            table.move_cursor(row=keys.index(current))
-        self._show_preview()
-        if not self._entries and self._prompt is None:
-            self.say("No saves yet. Press n to save this game under a name.")
-
-    def _show_preview(self) -> None:
-        preview = self.query_one(PositionPreview)
-        entry = self.entry
-        if entry is None:
-            preview.state = None
-            preview.note = ""
-            return
-        key = _key(entry)
-        if key not in self._previews:
-            try:
-                self._previews[key] = self._load(entry).game.state
-            except StoreError as error:
-                self._previews[key] = error.message
-        found = self._previews[key]
-        if isinstance(found, str):
-            preview.state = None
-            preview.note = found
-        else:
-            preview.state = found
-
-    def _load(self, entry: SlotInfo | UnfinishedInfo) -> SavedGame:
-        if isinstance(entry, SlotInfo):
-            return self.store.load_slot(entry.name)
-        return self.store.load_unfinished(entry.autosave_id)
-
-    def _named_only(self, doing: str) -> SlotInfo | None:
-        """The highlighted named save, or ``None`` with a message saying why not."""
-        if isinstance(self.entry, UnfinishedInfo):
-            self.say(
-                f"An unfinished game has no name to {doing}: load it, then save it under a name.",
-                error=True,
-            )
-            return None
-        if self.entry is None:
-            self.say(f"There is no save to {doing}.", error=True)
-        return self.selected
-
-    def say(self, message: str, *, error: bool = False) -> None:
-        line = self.query_one("#message", Static)
-        line.update(Content(message))
-        line.set_class(error, "-error")
-
-    def _fail(self, error: StoreError) -> None:
-        self.say(error.message, error=True)
-
-    # ------------------------------------------------------------------ the prompt
-    def _open_prompt(self, kind: Prompt, value: str = "") -> None:
-        self._prompt = kind
-        self.query_one("#prompt-label", Label).update(Content(_PROMPTS[kind]))
-        box = self.query_one("#prompt-input", Input)
-        box.value = value
-        box.cursor_position = len(value)
-        self.query_one("#prompt").add_class("-open")
-        box.focus()
-
-    def _close_prompt(self) -> None:
-        self._prompt = None
-        self.query_one("#prompt").remove_class("-open")
-        self.query_one("#slots", DataTable).focus()
-
     @on(Input.Submitted, "#prompt-input")
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
         kind, value = self._prompt, event.value
         if kind is None:
             return
-        handlers: dict[Prompt, Callable[[str], bool]] = {
+        handlers: dict[PromptKind, Callable[[str], bool]] = {
             "new": self._save_new,
             "rename": self._rename,
             "export": self._export,
@@ -382,7 +106,7 @@ class SaveSlotsScreen(ModalScreen[SavedGame | None]):
         self.app.push_screen(
             ConfirmScreen(
                 f"Overwrite “{slot.name}”?",
-                f"It holds deal {slot.deal_label} at {slot.move_count} moves; "
+                f"It holds {deal_phrase(slot.deal_number)} at {plural(slot.move_count, 'move')}; "
                 "it will hold this game instead.",
                 yes="Overwrite",
                 no="Cancel",
@@ -478,7 +202,8 @@ class SaveSlotsScreen(ModalScreen[SavedGame | None]):
         self.app.push_screen(
             ConfirmScreen(
                 "Abandon this unfinished game?",
-                f"Deal {entry.deal_label} at {entry.move_count} moves. It counts as a loss.",
+                f"{_capital(deal_phrase(entry.deal_number))} at {plural(entry.move_count, 'move')}. "
+                "It counts as a loss.",
                 yes="Abandon",
                 no="Keep",
             ),
@@ -529,19 +254,8 @@ class SaveSlotsScreen(ModalScreen[SavedGame | None]):
             self._fail(error)
             return False
         self.refresh_slots(highlight=slot.name)
-        self.say(f"Imported “{slot.name}”: deal {slot.deal_label}, {slot.move_count} moves.")
+        self.say(
+            f"Imported “{slot.name}”: {deal_phrase(slot.deal_number)}, "
+            f"{plural(slot.move_count, 'move')}."
+        )
         return True
-
-    def action_close(self) -> None:
-        if self._prompt is not None:
-            self._close_prompt()
-            self.say("")
-            return
-        self.dismiss(None)
-
-    @on(Button.Pressed)
-    def _button(self, event: Button.Pressed) -> None:
-        event.stop()
-        action = getattr(self, f"action_{event.button.id}", None)
-        if action is not None:
-            action()
