@@ -32,6 +32,12 @@ __all__ = ["LineMode"]
 LINE_SOLVER_SECONDS = 10.0
 
 _YES = ("y", "yes")
+#: What line mode says of the full-screen game's commands.
+_NOT_HERE = {
+    "klondike": "Klondike is not played in line mode: run freecell-tui klondike, or :klondike "
+    "in the full-screen game.",
+    "": "{} is a setting of the full-screen game (freecell-tui): line mode has no use for it.",
+}
 
 
 class LineMode:
@@ -126,10 +132,7 @@ class LineMode:
             self.tell(self.session.play(command.move, command=command), board=True, details=True)
             return
         if not by_name(command.action).line:
-            self.say(
-                f"{command.action} is for the full-screen game (freecell-tui): line mode has "
-                "no use for it."
-            )
+            self.say(_NOT_HERE.get(command.action, _NOT_HERE[""]).format(command.action))
             return
         handler: Callable[[ActionCommand], None] = getattr(self, f"do_{command.action}")
         handler(command)

@@ -37,7 +37,7 @@ MAX_LINE_BYTES = 4096
 def _can_write_suits(out: TextIO) -> bool:
     encoding = getattr(out, "encoding", None) or "utf-8"
     try:
-        "♣♦♥♠–×".encode(encoding)
+        "♣♦♥♠–×“”—…−≤→".encode(encoding)
     except (UnicodeEncodeError, LookupError):
         return False
     return True
@@ -94,6 +94,9 @@ def run_line_mode(
     Without ``--deal``, an unfinished game in the store (``--data-dir``) is offered first; the
     answer is the next input line. With ``--deal`` it is left waiting for next time."""
     out = stdout if stdout is not None else sys.stdout
+    if stdout is None and hasattr(sys.stdout, "reconfigure"):
+        # Text a terminal's encoding cannot show (a save's name) is replaced, never a crash.
+        sys.stdout.reconfigure(errors="replace")
     try:
         deal_arg = getattr(args, "deal", None)
         number = parse_deal_number(deal_arg) if deal_arg is not None else None

@@ -12,11 +12,13 @@ import pytest
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.cards import ALL_CARDS, Card
-from freecell_tui.core.commands import ACTIONS
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.core.state import GameState
-from freecell_tui.lineplay import LineSession, format_board, run_line_mode
+from freecell_tui.line import LineMode, format_board, run_line_mode
+from freecell_tui.session.table import COMMANDS
+
+from .line import line_mode
 
 DEAL_1_BOARD = """\
 Deal 1, 0 moves, 0 of 52 cards home, autoplay safe
@@ -73,7 +75,7 @@ def test_refused_and_unreadable_commands_say_why_and_the_game_goes_on() -> None:
     assert "Not allowed: 6♠ cannot go on 9♣: ranks must step down by one" in lines
     assert "Not understood: 'zz' is not a command or a move: type h for help" in lines
     assert "Not understood: t2f: there is no tableau column 9: tableau columns are 1-8" in lines
-    assert "Not allowed: foundation 2 is for ♦ diamonds: 6♠ goes to foundation 4" in lines
+    assert "Not allowed: 6♠ cannot go home yet: the ♠ foundation starts with A♠" in lines
     assert "3a: 2♥ to free cell a" in lines
     # Only the last command changed the game.
     assert lines.count("Deal 1, 1 move, 0 of 52 cards home, autoplay safe") == 1
@@ -104,12 +106,33 @@ def test_menu_errors(command: str, message: str) -> None:
 
 
 def test_undo_redo_restart() -> None:
-    _, out = play("3a\n32\nundo\nredo\nrestart\nredo\nundo\nundo\nundo\n")
+    _, out = play("3a\n32\nundo\nredo\nrestart\nredo\nundo\nundo\nundo\nundo\n")
     lines = out.splitlines()
-    assert "Undone: 32" in lines and "Redone: 32" in lines
-    assert "Restarted: back to the first position (redo replays your moves)." in lines
-    assert "Redone: 3a" in lines
+    assert "Undid 32 (redo plays it again)." in lines and "Redid 32." in lines
+    assert "Back to the start: u takes the restart back." in lines
+    assert "Not allowed: nothing to redo" in lines  # a restart drops nothing but the redo tail
+    assert "Undid the restart: back where you were." in lines
     assert lines[-1] == "Not allowed: nothing to undo"
+
+
+def test_r_restarts_and_u_brings_the_game_back() -> None:
+    """Bug: after r, u said "nothing to undo" and only 20 presses of redo brought the game back;
+    and r was redo in line mode but restart in the full-screen game."""
+    _, out = play("3a\n32\nr\nu\n")
+    lines = out.splitlines()
+    assert "Back to the start: u takes the restart back." in lines
+    assert "Undid the restart: back where you were." in lines
+    assert lines[-11] == "Deal 1, 2 moves, 0 of 52 cards home, autoplay safe"
+
+
+def test_new_asks_when_a_game_is_under_way_and_no_keeps_it() -> None:
+    _, out = play("3a\nr\nn\nno\nboard\n")
+    lines = out.splitlines()
+    assert (
+        "Start a new game? Your game of deal 1 (0 moves) will be recorded as a loss. [y/N]" in lines
+    )
+    assert "Carry on: your game goes on." in lines
+    assert lines[-11].startswith("Deal 1, 0 moves")
 
 
 def test_redo_with_nothing_to_redo() -> None:
@@ -118,15 +141,15 @@ def test_redo_with_nothing_to_redo() -> None:
 
 def test_undo_says_it_took_back_the_autoplay_too() -> None:
     _, out = play("5a\n5b\n5c\n5d\nu\n")
-    assert "Undone: 5d and 1 autoplay move" in out.splitlines()
+    assert "Undid 5d (redo plays it again). (with 1 autoplay move)" in out.splitlines()
 
 
 def test_new_deal_and_autoplay_commands() -> None:
     _, out = play("deal 617\nautoplay off\nnew 5\nautoplay sometimes\ndeal 0\n")
     lines = out.splitlines()
-    assert "New game: deal 617." in lines
+    assert "Deal 617. Good luck!" in lines
     assert "Deal 617, 0 moves, 0 of 52 cards home, autoplay safe" in lines
-    assert "Autoplay is now off, from your next move." in lines
+    assert "Autoplay off from now on." in lines
     assert "Deal 5, 0 moves, 0 of 52 cards home, autoplay off" in lines
     assert "Not understood: 'sometimes' is not an autoplay mode: use off, safe or all" in lines
     assert (
@@ -138,15 +161,18 @@ def test_new_without_a_number_picks_a_random_deal() -> None:
     _, out = play("new\n", deal=None)
     numbers = [int(n) for n in re.findall(r"^Deal (\d+), 0 moves", out, re.MULTILINE)]
     assert len(numbers) == 2 and all(1 <= n <= 32_000 for n in numbers)
-    assert f"New game: deal {numbers[1]}." in out
+    assert f"Deal {numbers[1]}. Good luck!" in out
 
 
 def test_help_lists_line_mode_and_the_menu() -> None:
     _, out = play("h\n")
     for text in (
-        "undo (u), redo (r)",
-        "hint, solve ",
-        "save NAME, load NAME",
+        "undo (u)",
+        "restart (r)",
+        "hint (i)",
+        "solve (p)",
+        "save NAME",
+        "load NAME",
         "t2f T F   -- move from Tableau T to Foundation F",
         "q         -- quit",
     ):
@@ -168,9 +194,18 @@ def test_klondike_says_where_it_is_played() -> None:
     )
 
 
-def test_every_action_has_a_handler() -> None:
-    for action in ACTIONS:
-        assert callable(getattr(LineSession, f"do_{action}"))
+def test_every_line_command_of_the_table_has_a_handler() -> None:
+    for command in COMMANDS:
+        if command.line and command.words:
+            assert callable(getattr(LineMode, f"do_{command.name}")), command.name
+
+
+@pytest.mark.parametrize("word", ["speed 2", "winnable off", "deals any"])
+def test_full_screen_settings_are_refused_in_line_mode(word: str) -> None:
+    name = word.split()[0]
+    assert play(word + "\n")[1].splitlines()[-1] == (
+        f"{name} is a setting of the full-screen game (freecell-tui): line mode has no use for it."
+    )
 
 
 def test_quit_stops_reading() -> None:
@@ -183,20 +218,20 @@ def test_quit_stops_reading() -> None:
 def test_win_is_announced_and_another_game_offered(deal_1_solution: str) -> None:
     commands = "\n".join(deal_1_solution.split()) + "\ny\n"
     session_out = io.StringIO()
-    session = LineSession(Game.new(1, autoplay=AutoplayMode.OFF), session_out, new_deal=lambda: 42)
+    session = line_mode(Game.new(1, autoplay=AutoplayMode.OFF), session_out, clock=lambda: 0.0)
     for line in commands.splitlines():
         session.handle(line)
     out = session_out.getvalue()
     assert (
-        "You won deal 1 in 115 moves!\nAnother game? Type y for a random deal, deal N for deal N, or q to quit.\n"
-        in out
+        "You won deal 1 in 115 moves and 0:00.\nAnother game? Type y for a random deal, deal N "
+        "for deal N, or q to quit.\n" in out
     )
-    assert "New game: deal 42." in out
-    assert session.game.deal_number == 42 and session.running
+    assert "Deal 42. Good luck!" in out
+    assert session.session.game.deal_number == 42 and session.running
 
 
 def test_no_after_a_win_quits(deal_1_solution: str) -> None:
-    session = LineSession(Game.new(1, autoplay=AutoplayMode.OFF), io.StringIO())
+    session = line_mode(Game.new(1, autoplay=AutoplayMode.OFF))
     for move in deal_1_solution.split():
         session.handle(move)
     session.handle("no")
@@ -214,7 +249,7 @@ def test_a_lost_game_is_announced() -> None:
     state = GameState(tuple(columns), (*kings, None), (0, 0, 0, 0))
     state.validate()
     out = io.StringIO()
-    session = LineSession(Game.from_position(state), out)
+    session = line_mode(Game.from_position(state), out)
     session.handle("8d")
     assert out.getvalue().splitlines()[0] == "8d: K♠ to free cell d"
     assert out.getvalue().splitlines()[-1] == (

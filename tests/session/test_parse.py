@@ -1,4 +1,5 @@
-"""Typed commands: notation, the seed-003 menu (t2f, t2c, t2t, c2t, c2f, h, q) and game commands."""
+"""Typed commands: notation, the seed-003 menu (t2f, t2c, t2t, c2t, c2f, h, q) and the commands
+of the command table."""
 
 from __future__ import annotations
 
@@ -6,19 +7,15 @@ import pytest
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.cards import Suit
-from freecell_tui.core.commands import (
-    FOUNDATION_SUITS,
-    MENU_HELP,
-    ActionCommand,
-    MoveCommand,
-    parse_command,
-)
+from freecell_tui.core.commands import FOUNDATION_SUITS, MENU_HELP, MoveCommand
 from freecell_tui.core.deals import deal
 from freecell_tui.core.errors import IllegalMoveError, NotationError
 from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import apply_move
+from freecell_tui.session.parse import ActionCommand, parse_command
+from freecell_tui.session.table import COMMANDS
 
-from .helpers import board
+from ..core.helpers import board
 
 
 @pytest.mark.parametrize(
@@ -52,6 +49,12 @@ def test_notation_is_a_command_too() -> None:
         ("QUIT", "quit"),
         ("u", "undo"),
         ("redo", "redo"),
+        ("r", "restart"),
+        ("n", "new"),
+        ("i", "hint"),
+        ("p", "solve"),
+        ("s", "saves"),
+        ("t", "stats"),
         ("new", "new"),
         ("restart", "restart"),
         ("hint", "hint"),
@@ -69,6 +72,11 @@ def test_actions_with_operands() -> None:
     assert parse_command("deal 617") == ActionCommand("deal", number=617)
     assert parse_command("new 617") == ActionCommand("deal", number=617)
     assert parse_command("autoplay all") == ActionCommand("autoplay", mode=AutoplayMode.ALL)
+    assert parse_command("speed 2") == ActionCommand("speed", speed=2.0)
+    assert parse_command("speed 0.5") == ActionCommand("speed", speed=0.5)
+    assert parse_command("winnable off") == ActionCommand("winnable", switch=False)
+    assert parse_command("deals any") == ActionCommand("deals", choice="any")
+    assert parse_command("save  my game ") == ActionCommand("save", name="my game")
 
 
 @pytest.mark.parametrize(
@@ -103,6 +111,16 @@ def test_actions_with_operands() -> None:
         ("deal 0", "deal 0 does not exist: deals are numbered 1 to 8,589,934,591"),
         ("autoplay", "autoplay: give a mode: autoplay off, safe or all"),
         ("autoplay maybe", "'maybe' is not an autoplay mode: use off, safe or all"),
+        # one speed range, enforced (bug: "speed 100" was accepted and became 10)
+        ("speed 100", "speed: give moves a second from 0.5 to 10, as speed 2"),
+        ("speed 0.1", "speed: give moves a second from 0.5 to 10, as speed 2"),
+        ("speed nan", "speed: give moves a second from 0.5 to 10, as speed 2"),
+        ("speed inf", "speed: give moves a second from 0.5 to 10, as speed 2"),
+        ("speed fast", "speed: give moves a second from 0.5 to 10, as speed 2"),
+        ("speed", "speed: give moves a second, as speed 2"),
+        ("winnable maybe", "winnable: say winnable on or winnable off"),
+        ("deals some", "deals: say deals winnable or deals any"),
+        ("save", "save: give the save's name, as 'save my game'"),
         # notation that does not parse
         ("3z", "'3z' is not a move: 'z' is not a pile (1–8 columns, a–d free cells, h home)"),
     ],
@@ -137,6 +155,17 @@ def test_menu_foundation_must_be_the_cards_suit() -> None:
         cell.check(state)
 
 
+def test_a_card_that_cannot_go_home_is_not_told_about_foundation_numbers() -> None:
+    # Bug: "foundation 4 is for ♠: Q♣ goes to foundation 1" when Q♣ cannot go home at all.
+    state = board("KS QC", cells="- - - -")
+    command = parse_command("t2f 1 4")
+    assert isinstance(command, MoveCommand)
+    command.check(state)  # the foundation number is not the problem
+    with pytest.raises(IllegalMoveError) as info:
+        apply_move(state, command.move)
+    assert str(info.value) == "Q♣ cannot go home yet: the ♣ foundation starts with A♣"
+
+
 def test_menu_illegal_moves_are_refused_by_the_rules() -> None:
     command = parse_command("t2t 1 2")
     assert isinstance(command, MoveCommand)
@@ -164,3 +193,24 @@ def test_words_meant_as_moves_get_the_notation_reason(text: str, message: str) -
     with pytest.raises(NotationError) as info:
         parse_command(text)
     assert str(info.value) == message
+
+
+def test_one_meaning_per_letter() -> None:
+    """A typed word means one command, and a letter typed or pressed means the same command.
+    (The pile keys 1–8, a–d, h are notation, not commands: ``h`` typed alone is help, as the
+    seed-003 menu has it, and in a move it is home, as in ``5h``.)"""
+    words: dict[str, str] = {}
+    for command in COMMANDS:
+        for word in command.words:
+            assert words.setdefault(word, command.name) == command.name, word
+    for command in COMMANDS:
+        for key in command.keys:
+            if len(key) == 1 and key in words and command.name != "pile":
+                assert words[key] == command.name, (
+                    f"{key!r} is {words[key]} typed, {command.name} pressed"
+                )
+    assert words["r"] == "restart" and "redo" in words and "r" not in by_words("redo")
+
+
+def by_words(name: str) -> tuple[str, ...]:
+    return next(command.words for command in COMMANDS if command.name == name)
