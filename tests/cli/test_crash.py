@@ -94,7 +94,7 @@ def test_line_mode_kill_9_then_resume_offers_the_exact_game(tmp_path: Path) -> N
     first.send("undo")
     first.board()
     first.send("autoplay all")
-    first.expect(lambda line: line.startswith("Autoplay is now all"), "autoplay answer")
+    first.expect(lambda line: line.startswith("Autoplay all from now on"), "autoplay answer")
     first.send("board")
     before_kill = first.board()
     first.kill()
@@ -106,9 +106,9 @@ def test_line_mode_kill_9_then_resume_offers_the_exact_game(tmp_path: Path) -> N
     assert again.board() == before_kill
     assert before_kill[0] == "Deal 1, 5 moves, 1 of 52 cards home, autoplay all"
     again.send("redo")  # the redo history survived the crash too
-    assert again.expect(lambda line: line.startswith("Redone"), "redo")[-1] == "Redone: b2"
+    assert again.expect(lambda line: line.startswith("Redid"), "redo")[-1] == "Redid b2."
     again.send("redo")
-    assert again.expect(lambda line: line.startswith("Redone"), "redo")[-1] == "Redone: 8b"
+    assert again.expect(lambda line: line.startswith("Redid"), "redo")[-1] == "Redid 8b."
     again.send("quit")
     assert again.process.wait(timeout=TIMEOUT) == 0
 

@@ -77,7 +77,7 @@ def test_export_then_import(data: Path, tmp_path: Path, capsys: pytest.CaptureFi
     assert code == 0
     assert (
         out
-        == f"Imported “Deal 5 [hard]”: deal #5, 12 moves, {played(5, 12).state.cards_home} cards home.\n"
+        == f"Imported “Deal 5 [hard]”: deal 5, 12 moves, {played(5, 12).state.cards_home} cards home.\n"
     )
     assert Store.open(other).store.load_slot("Deal 5 [hard]").game == played(5, 12)
 

@@ -8,8 +8,9 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label
+
+from freecell_tui.ui.screens.answer import AnswerScreen
 
 __all__ = ["ConfirmScreen", "StuckScreen", "WinScreen", "dialog_frame_css"]
 
@@ -58,7 +59,7 @@ _DIALOG_CSS = """
 """
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(AnswerScreen[bool]):
     """Ask a yes/no question: ``y``/Enter on Yes answer True, ``n``/Escape False."""
 
     DEFAULT_CSS = dialog_frame_css("ConfirmScreen") + _DIALOG_CSS.format(name="ConfirmScreen")
@@ -66,6 +67,7 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
     ]
+    ANSWER_KEYS: ClassVar[dict[str, str]] = {"y": "yes", "n": "no", "escape": "no"}
 
     def __init__(
         self, question: str, detail: str = "", *, yes: str = "Yes", no: str = "No"
@@ -88,14 +90,14 @@ class ConfirmScreen(ModalScreen[bool]):
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+    def choose(self, choice: str) -> None:
+        self.dismiss(choice == "yes")
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
 
 
-class _ChoiceScreen(ModalScreen[str | None]):
+class _ChoiceScreen(AnswerScreen[str | None]):
     """A notice with a row of choices; each button's id is the answer, Escape answers None."""
 
     CHOICES: ClassVar[tuple[tuple[str, str, str], ...]] = ()  # (answer, key, label)
@@ -123,8 +125,8 @@ class _ChoiceScreen(ModalScreen[str | None]):
         if buttons:
             buttons.first().focus()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id)
+    def choose(self, choice: str) -> None:
+        self.dismiss(None if choice == "close" else choice)
 
     def action_choose(self, answer: str) -> None:
         self.dismiss(answer)
@@ -138,6 +140,7 @@ class WinScreen(_ChoiceScreen):
 
     DEFAULT_CSS = dialog_frame_css("WinScreen") + _DIALOG_CSS.format(name="WinScreen")
     CHOICES = (("new", "n", "New game"), ("close", "Esc", "Look at the board"))
+    ANSWER_KEYS: ClassVar[dict[str, str]] = {"n": "new", "escape": "close"}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", "New game"),
         Binding("escape", "close", "Close"),
@@ -154,6 +157,12 @@ class StuckScreen(_ChoiceScreen):
         ("new", "n", "New game"),
         ("close", "Esc", "Close"),
     )
+    ANSWER_KEYS: ClassVar[dict[str, str]] = {
+        "u": "undo",
+        "r": "restart",
+        "n": "new",
+        "escape": "close",
+    }
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "choose('undo')", "Undo"),
         Binding("r", "choose('restart')", "Restart"),

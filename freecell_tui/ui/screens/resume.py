@@ -12,11 +12,11 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.events import Resize
 from textual.geometry import Size
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from freecell_tui.core.words import plural
 from freecell_tui.store import SavedGame, format_duration
+from freecell_tui.ui.screens.answer import AnswerScreen
 from freecell_tui.ui.screens.dialogs import dialog_frame_css
 from freecell_tui.ui.widgets.preview import PositionPreview
 
@@ -29,7 +29,7 @@ class ResumeChoice(enum.Enum):
     QUIT = "quit"  # leave everything as it is and exit
 
 
-class ResumeScreen(ModalScreen[ResumeChoice]):
+class ResumeScreen(AnswerScreen[ResumeChoice]):
     """Ask whether to resume ``saved``; returns a :class:`ResumeChoice`."""
 
     DEFAULT_CSS = (
@@ -46,6 +46,12 @@ class ResumeScreen(ModalScreen[ResumeChoice]):
         Binding("n", "choose('new')", "New game"),
         Binding("q", "choose('quit')", "Quit"),
     ]
+    ANSWER_KEYS: ClassVar[dict[str, str]] = {
+        "enter": "resume",
+        "escape": "resume",
+        "n": "new",
+        "q": "quit",
+    }
 
     def __init__(self, saved: SavedGame) -> None:
         super().__init__()
@@ -83,9 +89,8 @@ class ResumeScreen(ModalScreen[ResumeChoice]):
         """Keep the buttons on screen: the miniature gives up its lowest cards first."""
         self.query_one(PositionPreview).styles.max_height = max(3, size.height - 14)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.action_choose(event.button.id or "resume")
+    def choose(self, choice: str) -> None:
+        self.dismiss(ResumeChoice(choice))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(ResumeChoice(choice))

@@ -1,0 +1,61 @@
+"""A modal that answers at once, and never eats the keys typed after its answer.
+
+A player who answers a question and goes on typing (``Enter`` at the resume prompt, then ``1``
+``b``) expects the next keys on the board. Textual hands keys to the screen on top, so keys that
+arrive while an answered dialog is still closing would be lost. :class:`AnswerScreen` answers in
+its own key handler, as the key arrives (not through a binding, which runs only once the key has
+bubbled up to the app), and passes every key it receives after its answer on to the app again, so
+it reaches the screen below once this one is gone. It is dismissed once, whatever happens.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Generic, TypeVar
+
+from textual import events
+from textual.await_complete import AwaitComplete
+from textual.screen import ModalScreen
+from textual.widgets import Button
+
+__all__ = ["AnswerScreen"]
+
+T = TypeVar("T")
+
+
+class AnswerScreen(ModalScreen[T], Generic[T]):
+    """See the module's docstring. ``ANSWER_KEYS`` maps a key to a choice for :meth:`choose`;
+    ``enter`` chooses the focused button's id."""
+
+    ANSWER_KEYS: ClassVar[dict[str, str]] = {}
+
+    _answered = False
+
+    def choose(self, choice: str) -> None:
+        """Answer ``choice`` (a key's choice, or a button's id)."""
+        raise NotImplementedError
+
+    def on_key(self, event: events.Key) -> None:
+        if self._answered:
+            event.stop()
+            event.prevent_default()
+            self.app.post_message(events.Key(event.key, event.character))
+            return
+        choice = self.ANSWER_KEYS.get(event.key)
+        if event.key == "enter" and isinstance(self.focused, Button):
+            choice = self.focused.id
+        if choice is not None:
+            event.stop()
+            event.prevent_default()
+            self.choose(choice)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id is not None:
+            self.choose(event.button.id)
+
+    def dismiss(self, result: T | None = None) -> AwaitComplete:
+        """Close once (a second answer — a double click, a key storm — is ignored)."""
+        if self._answered:
+            return AwaitComplete.nothing()  # type: ignore[no-untyped-call, no-any-return]
+        self._answered = True
+        return super().dismiss(result)
