@@ -16,10 +16,9 @@ will happen to the game: recorded as a loss, or kept as an unfinished game.
 
 from __future__ import annotations
 
-import enum
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.commands import MoveCommand
@@ -30,61 +29,11 @@ from freecell_tui.core.notation import Move
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural
 from freecell_tui.session.clock import PlayClock
+from freecell_tui.session.steps import Event, Question, Step, Tone, refuse
 from freecell_tui.session.words import deal_phrase, describe_turn, game_phrase, turn_summary
 from freecell_tui.store import ErrorKind, SavedGame, Store, StoreError, format_duration
 
 __all__ = ["Event", "PlaySession", "Question", "Step", "Tone"]
-
-
-class Tone(enum.Enum):
-    INFO = "info"
-    ERROR = "error"
-    SUCCESS = "success"
-
-
-class Event(enum.Enum):
-    """Something the front end shows a notice for."""
-
-    WON = "won"
-    STUCK = "stuck"  # no legal move left
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """What a session action did. ``said`` is the one line to show (the message line);
-    ``lines`` tells a turn move by move (line mode prints them). ``changed``: the game changed;
-    ``new_game``: a different game is played now (a deal, a save). ``turn`` is the turn played
-    from ``before``. ``notices`` are problems of the store, each shown once per session.
-    ``error`` is the store's kind of refusal (``EXISTS`` lets a front end offer to overwrite)."""
-
-    said: str
-    tone: Tone = Tone.INFO
-    changed: bool = False
-    new_game: bool = False
-    lines: tuple[str, ...] = ()
-    turn: Turn | None = None
-    before: GameState | None = None
-    event: Event | None = None
-    notices: tuple[str, ...] = ()
-    error: ErrorKind | None = None
-
-    @property
-    def refused(self) -> bool:
-        return self.tone is Tone.ERROR
-
-
-@dataclass(frozen=True, slots=True)
-class Question:
-    """A yes/no question to ask before leaving a game under way."""
-
-    title: str
-    detail: str
-    yes: str = "Yes"
-    no: str = "Carry on"
-
-
-def _refuse(reason: str, kind: ErrorKind | None = None) -> Step:
-    return Step(reason, Tone.ERROR, error=kind)
 
 
 class PlaySession:
@@ -216,14 +165,14 @@ class PlaySession:
         """Play ``move`` (``command`` checks a menu command's foundation number; ``solver``:
         auto-solve plays it). Refused moves say why and change nothing."""
         if self._offer is not None:
-            return _refuse("answer the question about the unfinished game first")
+            return refuse("answer the question about the unfinished game first")
         state = self._game.state
         try:
             if command is not None:
                 command.check(state)
             game = self._game.play(move, solver=solver)
         except FreeCellError as error:
-            return _refuse(str(error))
+            return refuse(str(error))
         turn = game.turns[-1]
         return self._change(
             game,
@@ -237,7 +186,7 @@ class PlaySession:
         """Undo ``count`` turns as one change (``reason`` ends the message for several)."""
         game = self._game
         if not game.turns or self._offer is not None:
-            return _refuse("nothing to undo")
+            return refuse("nothing to undo")
         count = max(1, min(count, len(game.turns)))
         last = game.turns[-1]
         for _ in range(count):
@@ -253,7 +202,7 @@ class PlaySession:
     def redo(self) -> Step:
         game = self._game
         if not game.redo_tail or self._offer is not None:
-            return _refuse("nothing to redo")
+            return refuse("nothing to redo")
         turn = game.redo_tail[0]
         state = game.state
         redone = game.redo()
@@ -263,11 +212,11 @@ class PlaySession:
     def restart(self) -> Step:
         """Back to the start as one undoable turn."""
         if self._offer is not None:
-            return _refuse("answer the question about the unfinished game first")
+            return refuse("answer the question about the unfinished game first")
         try:
             game = self._game.restart()
         except FreeCellError as error:
-            return _refuse(str(error))
+            return refuse(str(error))
         return self._change(game, "Back to the start: u takes the restart back.")
 
     def set_autoplay(self, mode: AutoplayMode) -> Step:
@@ -327,7 +276,7 @@ class PlaySession:
         try:
             return self.store.load_slot(name)
         except StoreError as error:
-            return _refuse(error.message, error.kind)
+            return refuse(error.message, error.kind)
 
     def take_up(self, saved: SavedGame) -> Step:
         """Play ``saved`` (a named save or an unfinished game) from where it was: history,
@@ -335,7 +284,7 @@ class PlaySession:
         kept = self.under_way
         error = self.store.switch_to(saved)
         if error is not None:
-            return _refuse(f"{error.message} Your game carries on.", error.kind)
+            return refuse(f"{error.message} Your game carries on.", error.kind)
         game = saved.game
         what = f"“{saved.name}”" if saved.name is not None else "the unfinished game"
         said = (
@@ -352,7 +301,7 @@ class PlaySession:
         try:
             slot = self.store.save_slot(name, self._game, self._clock.elapsed, overwrite=overwrite)
         except StoreError as error:
-            return _refuse(error.message, error.kind)
+            return refuse(error.message, error.kind)
         verb = "Saved over" if overwrite else "Saved as"
         return Step(f"{verb} “{slot.name}”: {plural(slot.move_count, 'move')}.", Tone.SUCCESS)
 

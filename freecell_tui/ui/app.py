@@ -31,6 +31,7 @@ from freecell_tui.store.settings import Settings, load_settings, save_settings
 from freecell_tui.ui.assistant import Assistant
 from freecell_tui.ui.autosolve import AutoSolver, pace_for
 from freecell_tui.ui.commands import palette_commands
+from freecell_tui.ui.crash import crash_message, write_crash_report
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.screens.game import GameScreen
 
@@ -113,6 +114,8 @@ class FreeCellApp(App[None]):
         elif theme is not None:
             warnings += (f"The theme “{theme}” of your settings is unknown here; ignored.",)
         self._warnings = warnings
+        #: Where the report of an unexpected error was written (see :meth:`_handle_exception`).
+        self.crash_report: Path | None = None
 
     def get_default_screen(self) -> Screen[None]:
         assistant = Assistant(self.session.game, deal_source=self.session.deal_source)
@@ -184,8 +187,35 @@ class FreeCellApp(App[None]):
             self.exit()
 
     def on_unmount(self) -> None:
-        """Quitting: write the play time, then let go of the game, which waits for next time."""
-        self.session.close()
+        """Quitting: write the play time, then let go of the game, which waits for next time.
+        (After a crash this may fail too: the last committed move is on disk already.)"""
+        try:
+            self.session.close()
+        except Exception as error:  # the store's own failures come back as values
+            if self.crash_report is None:
+                self.crash_report = write_crash_report(error, self.data_dir, self._crash_context())
+
+    # ------------------------------------------------------------------ the last line of defence
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error anywhere in the UI: write a crash report, then stop with one clear
+        paragraph (see :func:`run_app`) instead of a traceback. The game is on disk already."""
+        if self.crash_report is None:
+            self.crash_report = write_crash_report(error, self.data_dir, self._crash_context())
+        super()._handle_exception(error)
+        self._exit_renderables.clear()  # no traceback on the player's terminal
+
+    def _crash_context(self) -> str:
+        """The game and the screens at the time of a crash, for the report."""
+        try:
+            game = self.session.game
+            turns = " ".join(str(move) for move in game.moves)
+            screens = " > ".join(type(screen).__name__ for screen in self.screen_stack)
+            return (
+                f"Deal: {game.deal_number}; autoplay {game.autoplay}; moves: {turns}\n"
+                f"Screens: {screens}; size: {self.size.width}x{self.size.height}"
+            )
+        except Exception as error:  # the report is written whatever the state
+            return f"(the game could not be described: {error!r})"
 
     def tell(self, text: str, *, warning: bool = False) -> None:
         """A notice about the saves (plain text: paths and names are never read as markup)."""
@@ -217,6 +247,15 @@ class FreeCellApp(App[None]):
             self.tell(error.message + " This is shown once.", warning=True)
 
     # ------------------------------------------------------------------ the command palette
+    def action_command_palette(self) -> None:
+        """The command palette, guarded against Textual's own crashes (see :mod:`.palette`)."""
+        from textual.command import CommandPalette
+
+        from freecell_tui.ui.palette import GuardedPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
+            self.push_screen(GuardedPalette(id="--command-palette"))
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         board = self.game_screen
@@ -245,4 +284,9 @@ def run_app(
         print(f"freecell-tui: error: {error}", file=sys.stderr)
         return 2
     app.run()
+    if app.crash_report is not None or app.return_code == 1:
+        import sys
+
+        print(crash_message(app.crash_report), file=sys.stderr)
+        return 1
     return app.return_code or 0

@@ -28,6 +28,7 @@ from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural
 from freecell_tui.session.analysis import HintMark
 from freecell_tui.ui.highlights import compute_looks
+from freecell_tui.ui.layout import COMPACT_SIZE, FULL_HEIGHT, pile_layout
 from freecell_tui.ui.messages import PileClicked, PileDragStarted, PileDropped, PileHovered
 from freecell_tui.ui.selection import (
     Selection,
@@ -41,27 +42,10 @@ from freecell_tui.ui.selection import (
 )
 from freecell_tui.ui.widgets.piles import CellWidget, ColumnWidget, FoundationWidget, PileWidget
 
-__all__ = ["COMPACT_SIZE", "FULL_HEIGHT", "Board", "pile_layout"]
+__all__ = ["Board"]
 
-#: The smallest terminal the board fits (the compact layout, one line per card).
-COMPACT_SIZE = Size(64, 24)
-#: From this height on, top cards are drawn as small cards (19-card columns still fit).
-FULL_HEIGHT = 29
-#: Blank columns between two piles of a row.
-PILE_GAP = 1
 #: The keyboard cursor's rows: free cells and foundations, then the columns (8 places each).
 _TOP_ROW: tuple[Pile, ...] = (*CELLS, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION)
-
-
-def pile_layout(width: int) -> tuple[int, int]:
-    """For a terminal ``width`` columns wide: (every pile's width, the left margin of each row).
-
-    Eight piles a row, all the same width, one blank column between two; what is left over goes
-    to the outer margins (the larger half on the left), so the board is centred and even.
-    """
-    pile = max((width - 7 * PILE_GAP) // 8, 1)
-    spare = max(width - 8 * pile - 7 * PILE_GAP, 0)
-    return pile, (spare + 1) // 2
 
 
 class Board(Widget):

@@ -17,18 +17,29 @@ from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
-__all__ = ["AnswerScreen"]
+__all__ = ["AnswerScreen", "OnceScreen"]
 
 T = TypeVar("T")
 
 
-class AnswerScreen(ModalScreen[T], Generic[T]):
+class OnceScreen(ModalScreen[T], Generic[T]):
+    """A modal screen that closes once: a second close (a double click, a key storm, Esc
+    pressed twice) is ignored instead of popping the screen below it."""
+
+    _answered = False
+
+    def dismiss(self, result: T | None = None) -> AwaitComplete:
+        if self._answered:
+            return AwaitComplete.nothing()  # type: ignore[no-untyped-call, no-any-return]
+        self._answered = True
+        return super().dismiss(result)
+
+
+class AnswerScreen(OnceScreen[T], Generic[T]):
     """See the module's docstring. ``ANSWER_KEYS`` maps a key to a choice for :meth:`choose`;
     ``enter`` chooses the focused button's id."""
 
     ANSWER_KEYS: ClassVar[dict[str, str]] = {}
-
-    _answered = False
 
     def choose(self, choice: str) -> None:
         """Answer ``choice`` (a key's choice, or a button's id)."""
@@ -52,10 +63,3 @@ class AnswerScreen(ModalScreen[T], Generic[T]):
         event.stop()
         if event.button.id is not None:
             self.choose(event.button.id)
-
-    def dismiss(self, result: T | None = None) -> AwaitComplete:
-        """Close once (a second answer — a double click, a key storm — is ignored)."""
-        if self._answered:
-            return AwaitComplete.nothing()  # type: ignore[no-untyped-call, no-any-return]
-        self._answered = True
-        return super().dismiss(result)

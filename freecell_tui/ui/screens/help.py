@@ -8,10 +8,10 @@ from typing import ClassVar, Final
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from freecell_tui.session.table import COMMANDS, SECTIONS, keys_text
+from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import dialog_frame_css
 
 __all__ = ["EXTRA", "HelpScreen", "help_sections"]
@@ -68,7 +68,7 @@ def help_sections() -> list[tuple[str, list[tuple[str, str]]]]:
     return sections
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(OnceScreen[None]):
     """The list of keys and mouse actions; any of Esc, q, ? or F1 closes it."""
 
     DEFAULT_CSS = (

@@ -89,6 +89,7 @@ class KlondikeScreen(Screen[None]):
         """Play the decks shuffled from ``seed`` (random when None), or ``decks`` in order (then
         the screen stops after the last). ``paused`` starts without the timer running."""
         super().__init__()
+        self._leaving = False
         self._decks: Iterator[Deck]
         self.seed: int | None = None
         if decks is not None:
@@ -181,7 +182,9 @@ class KlondikeScreen(Screen[None]):
 
     # ------------------------------------------------------------------ actions
     def action_close(self) -> None:
-        self.dismiss()
+        if not self._leaving:  # a second Esc before the screen is gone is ignored
+            self._leaving = True
+            self.dismiss()
 
     def action_toggle_pause(self) -> None:
         self.paused = not self.paused

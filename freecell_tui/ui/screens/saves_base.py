@@ -20,12 +20,10 @@ from typing import Literal
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.await_complete import AwaitComplete
 from textual.containers import Container, Horizontal, Vertical
 from textual.content import Content
 from textual.events import Resize
 from textual.geometry import Size
-from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Label, Static
 
 from freecell_tui.core.game import Game
@@ -38,6 +36,7 @@ from freecell_tui.store import (
     UnfinishedInfo,
     format_duration,
 )
+from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import dialog_frame_css
 from freecell_tui.ui.widgets.preview import PositionPreview
 from freecell_tui.ui.widgets.prompt import Prompt
@@ -66,7 +65,7 @@ _PROMPTS: dict[PromptKind, str] = {
 }
 
 
-class SavesBase(ModalScreen[SavedGame | None]):
+class SavesBase(OnceScreen[SavedGame | None]):
     """The named saves. Returns the loaded game, or ``None`` when closed without loading."""
 
     DEFAULT_CSS = (
@@ -106,7 +105,6 @@ class SavesBase(ModalScreen[SavedGame | None]):
         self._previews: dict[tuple[str, str], GameState | str] = {}  # by _key
         self._renaming = ""  # the slot a rename prompt is for
         self._exporting = ""  # the slot an export prompt is for
-        self._dismissed = False
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -284,10 +282,3 @@ class SavesBase(ModalScreen[SavedGame | None]):
         action = getattr(self, f"action_{name}", None)
         if action is not None:
             action()
-
-    def dismiss(self, result: SavedGame | None = None) -> AwaitComplete:
-        """Close the screen once (a second close — a double click, a key storm — is ignored)."""
-        if self._dismissed:
-            return AwaitComplete.nothing()  # type: ignore[no-untyped-call, no-any-return]
-        self._dismissed = True
-        return super().dismiss(result)

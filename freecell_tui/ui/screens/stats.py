@@ -10,17 +10,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Label, Static
 
 from freecell_tui.core.words import plural
 from freecell_tui.store import Statistics, Store, StoreError, format_duration
+from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import ConfirmScreen, dialog_frame_css
 
 __all__ = ["StatsScreen"]
 
 
-class StatsScreen(ModalScreen[None]):
+class StatsScreen(OnceScreen[None]):
     """Statistics read from ``store``; closes with Escape."""
 
     DEFAULT_CSS = (

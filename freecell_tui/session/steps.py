@@ -1,0 +1,65 @@
+"""What a session action returns: a :class:`Step` (what happened, to show) or a
+:class:`Question` (what to ask before leaving a game under way)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from freecell_tui.core.game import Turn
+from freecell_tui.core.state import GameState
+from freecell_tui.store import ErrorKind
+
+__all__ = ["Event", "Question", "Step", "Tone", "refuse"]
+
+
+class Tone(enum.Enum):
+    INFO = "info"
+    ERROR = "error"
+    SUCCESS = "success"
+
+
+class Event(enum.Enum):
+    """Something the front end shows a notice for."""
+
+    WON = "won"
+    STUCK = "stuck"  # no legal move left
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What a session action did. ``said`` is the one line to show (the message line);
+    ``lines`` tells a turn move by move (line mode prints them). ``changed``: the game changed;
+    ``new_game``: a different game is played now (a deal, a save). ``turn`` is the turn played
+    from ``before``. ``notices`` are problems of the store, each shown once per session.
+    ``error`` is the store's kind of refusal (``EXISTS`` lets a front end offer to overwrite)."""
+
+    said: str
+    tone: Tone = Tone.INFO
+    changed: bool = False
+    new_game: bool = False
+    lines: tuple[str, ...] = ()
+    turn: Turn | None = None
+    before: GameState | None = None
+    event: Event | None = None
+    notices: tuple[str, ...] = ()
+    error: ErrorKind | None = None
+
+    @property
+    def refused(self) -> bool:
+        return self.tone is Tone.ERROR
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A yes/no question to ask before leaving a game under way."""
+
+    title: str
+    detail: str
+    yes: str = "Yes"
+    no: str = "Carry on"
+
+
+def refuse(reason: str, kind: ErrorKind | None = None) -> Step:
+    """A refusal: said in the error tone, nothing changed."""
+    return Step(reason, Tone.ERROR, error=kind)
