@@ -17,6 +17,8 @@ from freecell_tui.store.stats import Result
 __all__ = [
     "GAME_FIELDS",
     "EPOCH",
+    "STAMP_YEARS",
+    "in_range",
     "insert_result",
     "read_stamp",
     "record_values",
@@ -32,11 +34,23 @@ GAME_FIELDS: Final = (
 #: What an unreadable time stamp reads as.
 EPOCH: Final = datetime.fromtimestamp(0, UTC)
 #: Stamps outside these years read as :data:`EPOCH`: every time zone can show them.
-_YEARS: Final = (1971, 9998)
+STAMP_YEARS: Final = (1971, 9998)
 
 
 def stamp(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def in_range(moment: datetime) -> datetime | None:
+    """``moment`` in UTC when it lies in the years every time zone can show (a naive moment is
+    taken as UTC), else ``None``: year 1 or 9999 with an offset cannot even be converted."""
+    try:
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        moment = moment.astimezone(UTC)
+    except (ValueError, OverflowError):
+        return None
+    return moment if STAMP_YEARS[0] <= moment.year <= STAMP_YEARS[1] else None
 
 
 def read_stamp(text: object) -> datetime:
@@ -46,12 +60,9 @@ def read_stamp(text: object) -> datetime:
         return EPOCH
     try:
         moment = datetime.fromisoformat(text)
-        if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=UTC)
-        moment = moment.astimezone(UTC)
-    except (ValueError, OverflowError):
+    except ValueError:
         return EPOCH
-    return moment if _YEARS[0] <= moment.year <= _YEARS[1] else EPOCH
+    return in_range(moment) or EPOCH
 
 
 def record_values(record: GameRecord, game: Game) -> tuple[Any, ...]:

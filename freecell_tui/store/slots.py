@@ -31,6 +31,17 @@ def _invalid(name: str, error: FreeCellError) -> StoreError:
     )
 
 
+def _first_valid_name(*candidates: str | None) -> str:
+    """The first candidate that makes a valid save name (cut to the longest name allowed)."""
+    for candidate in candidates:
+        if candidate:
+            try:
+                return check_name(candidate[:MAX_NAME_LENGTH])
+            except StoreError:
+                continue
+    return check_name(candidates[-1] or "Imported game")
+
+
 class Slots(StoreBase):
     """The ``slots`` table. Actions the player asked for raise :class:`StoreError`."""
 
@@ -198,10 +209,7 @@ class Slots(StoreBase):
             return self._put_slot(
                 check_name(name), record, imported.game, saved_at, overwrite=False
             )
-        try:
-            base = check_name(imported.name or fallback_name)
-        except StoreError:
-            base = check_name(fallback_name)
+        base = _first_valid_name(imported.name, fallback_name, "Imported game")
         for number in range(1, 1000):
             suffix = f" ({number})" if number > 1 else ""
             candidate = base[: MAX_NAME_LENGTH - len(suffix)].rstrip() + suffix
