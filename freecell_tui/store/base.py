@@ -33,6 +33,7 @@ class StoreBase:
         *,
         clock: Callable[[], datetime] = now,
         before_commit: Callable[[str], None] | None = None,
+        data_dir: Path | None = None,
     ) -> None:
         self._conn = connection
         self._lock = threading.RLock()
@@ -42,6 +43,9 @@ class StoreBase:
         #: full")) simulates a failed write.
         self.before_commit = before_commit
         self.path = path
+        #: The data folder this store belongs to, also when it keeps its saves in memory
+        #: (``None`` only for :meth:`Store.in_memory`): its own files are never exported over.
+        self.data_dir = data_dir if data_dir is not None else (path.parent if path else None)
         self._owner, self._token = new_owner()
         #: The row of ``autosaves`` holding this copy's game in progress.
         self._autosave_id: int | None = None

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import check_deal_number, deal
@@ -28,12 +28,15 @@ from freecell_tui.core.words import deal_label
 __all__ = [
     "MAX_HINTS",
     "GameRecord",
+    "Listing",
     "SavedGame",
     "SlotInfo",
     "UnfinishedInfo",
     "parse_turn",
     "turn_text",
 ]
+
+T = TypeVar("T")
 
 #: More hints than any game could use; a record claiming more is not a record.
 MAX_HINTS: Final = 1_000_000
@@ -191,3 +194,12 @@ class UnfinishedInfo:
     def deal_label(self) -> str:
         """``#1234`` or ``custom`` (a position that is not a numbered deal)."""
         return deal_label(self.deal_number)
+
+
+@dataclass(frozen=True, slots=True)
+class Listing(Generic[T]):
+    """What a list read from the database holds, and a note for each row left out because it
+    does not read (a hand-edited value of the wrong type, an absurd count), naming the row."""
+
+    items: tuple[T, ...]
+    problems: tuple[str, ...] = ()
