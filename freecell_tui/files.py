@@ -145,11 +145,13 @@ def read_regular(path: str | os.PathLike[str], limit: int, what: str) -> bytes:
         raise
     except OSError as error:
         raise InputError(f"cannot read {name}: {os_reason(error)}") from None
+    try:
+        mode = os.fstat(descriptor).st_mode
+    except OSError as error:
+        os.close(descriptor)
+        raise InputError(f"cannot read {name}: {os_reason(error)}") from None
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        raise InputError(f"{name} is {describe_kind(mode)}, not a file: it is not read")
     with os.fdopen(descriptor, "rb", buffering=0) as handle:
-        try:
-            mode = os.fstat(descriptor).st_mode
-        except OSError as error:
-            raise InputError(f"cannot read {name}: {os_reason(error)}") from None
-        if not stat.S_ISREG(mode):
-            raise InputError(f"{name} is {describe_kind(mode)}, not a file: it is not read")
         return read_stream(handle, limit, what, name)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from freecell_tui.store.errors import StoreError, describe_sqlite_error
-from freecell_tui.store.owners import LIVE_TOKENS, new_owner
+from freecell_tui.store.owners import LIVE_TOKENS, OwnerLock, new_owner, owner_alive
 
 __all__ = ["StoreBase", "now"]
 
@@ -50,6 +50,17 @@ class StoreBase:
         #: The row of ``autosaves`` holding this copy's game in progress.
         self._autosave_id: int | None = None
         LIVE_TOKENS.add(self._token)
+        #: Held while this store is open, so other copies can tell it is running (only a store
+        #: on disk needs one: nobody else sees the rows of a store in memory).
+        self._owner_lock = (
+            OwnerLock.acquire(self.data_dir, self._token)
+            if path is not None and self.data_dir is not None
+            else None
+        )
+
+    def _owner_alive(self, owner: object) -> bool:
+        """Whether ``owner`` (a row's owner column) is another copy of the game still running."""
+        return owner_alive(owner if isinstance(owner, str) else None, self._owner, self.data_dir)
 
     @property
     def is_persistent(self) -> bool:
@@ -60,6 +71,8 @@ class StoreBase:
         LIVE_TOKENS.discard(self._token)
         with self._lock, contextlib.suppress(sqlite3.Error):
             self._conn.close()
+        if self._owner_lock is not None:
+            self._owner_lock.release()
 
     def _write(self, doing: str, action: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``action`` in one write transaction; any failure rolls back and raises

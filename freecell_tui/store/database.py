@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -32,6 +33,7 @@ from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.words import os_reason, plural
+from freecell_tui.files import describe_kind
 from freecell_tui.paths import data_dir as default_data_dir
 from freecell_tui.store.base import now
 from freecell_tui.store.errors import StoreError
@@ -79,6 +81,28 @@ class Par:
     solution: str
 
 
+def _not_regular(path: Path) -> str | None:
+    """Why the database at ``path`` (or its WAL, shared-memory or journal file) must not be
+    opened: something other than a regular file in its place (a FIFO would hang SQLite, a
+    device or a folder would fail later), followed through symbolic links. ``None`` when all
+    is well or the files do not exist yet."""
+    for name in (path.name, f"{path.name}-wal", f"{path.name}-shm", f"{path.name}-journal"):
+        candidate = path.with_name(name)
+        try:
+            mode = os.stat(candidate).st_mode
+        except FileNotFoundError:
+            if os.path.lexists(candidate):  # a symbolic link to nothing
+                return f"The save file {candidate} is a broken symbolic link: it is left alone."
+            continue
+        except OSError as error:
+            return f"Cannot open the save file {candidate}: {os_reason(error)}."
+        if not stat.S_ISREG(mode):
+            return (
+                f"The save file {candidate} is {describe_kind(mode)}, not a file: it is left alone."
+            )
+    return None
+
+
 def _lenient_text(data: bytes) -> str:
     return data.decode("utf-8", "replace")
 
@@ -120,6 +144,10 @@ class Store(Slots, GamesInProgress):
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             warnings.append(f"Cannot create the data folder {directory}: {os_reason(error)}.")
+            return memory()
+        strange = _not_regular(path)
+        if strange is not None:
+            warnings.append(strange)
             return memory()
         for _attempt in range(2):
             connection: sqlite3.Connection | None = None

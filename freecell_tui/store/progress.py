@@ -10,7 +10,6 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.store.base import StoreBase
 from freecell_tui.store.errors import ErrorKind, StoreError
-from freecell_tui.store.owners import owner_alive
 from freecell_tui.store.records import GameRecord, Listing, SavedGame, UnfinishedInfo
 from freecell_tui.store.rows import (
     GAME_FIELDS,
@@ -88,7 +87,7 @@ class GamesInProgress(StoreBase):
     def _not_ours(self, row_id: object, owner: object) -> bool:
         """An unfinished game no running copy plays (this one's own excluded)."""
         mine = row_id == self._autosave_id
-        return not mine and not owner_alive(owner if isinstance(owner, str) else None, self._owner)
+        return not mine and not self._owner_alive(owner)
 
     def load_autosave(self) -> AutosaveLookup:
         """The most recent unfinished game no running copy is playing, replayed and checked,
@@ -193,7 +192,7 @@ class GamesInProgress(StoreBase):
             row = connection.execute("SELECT owner FROM autosaves WHERE id=?", (target,)).fetchone()
             if row is None:
                 raise StoreError(ErrorKind.NOT_FOUND, "That unfinished game is no longer there.")
-            if owner_alive(row[0], self._owner):
+            if self._owner_alive(row[0]):
                 raise StoreError(
                     ErrorKind.BUSY, "Another copy of freecell-tui has just resumed that game."
                 )
@@ -236,7 +235,7 @@ class GamesInProgress(StoreBase):
 
         def discard(connection: sqlite3.Connection) -> None:
             row = connection.execute("SELECT owner FROM autosaves WHERE id=?", (target,)).fetchone()
-            if row is None or owner_alive(row[0], self._owner):
+            if row is None or self._owner_alive(row[0]):
                 return  # already gone, or another running copy has taken it up: not ours
             connection.execute("DELETE FROM autosaves WHERE id=?", (target,))
             if saved.game.is_started:

@@ -22,13 +22,12 @@ from typing import Final
 from freecell_tui.core.words import os_reason, printable
 from freecell_tui.files import describe_kind
 from freecell_tui.store.errors import ErrorKind, StoreError
+from freecell_tui.store.owners import LOCKS_FOLDER
 from freecell_tui.store.schema import DB_NAME
 from freecell_tui.store.settings import SETTINGS_NAME
 
-__all__ = ["LOCKS_FOLDER", "OWN_NAMES", "check_target", "is_own_file"]
+__all__ = ["OWN_NAMES", "check_target", "is_own_file"]
 
-#: The folder of the data dir holding each running copy's lock file.
-LOCKS_FOLDER: Final = "locks"
 #: The names of the data folder's own files.
 OWN_NAMES: Final = frozenset(
     {
