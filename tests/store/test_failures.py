@@ -178,8 +178,8 @@ def test_a_read_only_data_dir_keeps_the_saves_readable_in_memory(tmp_path: Path)
         opened = Store.open(tmp_path)
         assert not opened.store.is_persistent
         assert opened.warnings[0] == (
-        f"The save file {tmp_path / DB_NAME} is a folder, not a file: it is left alone."
-    )
+            f"The save file {tmp_path / DB_NAME} is a folder, not a file: it is left alone."
+        )
         assert "in memory only" in opened.warnings[-1]
         assert opened.store.load_slot("old save").game == played(2, 5)
         assert opened.store.autosave(played(2, 6), 10) is None
