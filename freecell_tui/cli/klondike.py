@@ -37,6 +37,7 @@ MAX_GAMES = 1_000_000_000
 #: The most processes one run starts.
 MAX_JOBS = 256
 _WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
+_MAX_DIGITS = 25  # more than any maximum here has
 
 
 def _count(name: str, *, least: int, most: int) -> Any:
@@ -47,7 +48,7 @@ def _count(name: str, *, least: int, most: int) -> Any:
         raw = text.strip().replace(",", "").replace("_", "")
         if not _WHOLE.fullmatch(raw):
             raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {quoted(text)}")
-        if len(raw.lstrip("+-").lstrip("0")) > len(str(most)):
+        if len(raw.lstrip("+-").lstrip("0")) > _MAX_DIGITS:  # refused before int() reads it
             sign = "0 or more" if raw.startswith("-") else f"at most {most:,}"
             raise argparse.ArgumentTypeError(f"{name} must be {sign}, not {shorten(raw)}")
         value = int(raw)

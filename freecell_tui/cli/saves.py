@@ -159,7 +159,12 @@ def run_import(args: argparse.Namespace) -> int:
     try:
         if args.file == "-":
             raw = read_stream(sys.stdin.buffer, MAX_FILE_BYTES, "a saved game")
-            slot = store.import_bytes(raw, name=args.name)
+            try:
+                slot = store.import_bytes(raw, name=args.name)
+            except StoreError as error:
+                if error.kind is not ErrorKind.BAD_FILE:
+                    raise
+                return fail(prog, f"Nothing imported from standard input: {error.message}.", 1)
         else:
             slot = store.import_file(args.file, name=args.name)
     except InputError as error:
