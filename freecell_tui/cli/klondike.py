@@ -51,7 +51,8 @@ def _count(name: str, *, least: int, most: int) -> Any:
         if len(raw.lstrip("+-").lstrip("0")) > _MAX_DIGITS:  # refused before int() reads it
             sign = "0 or more" if raw.startswith("-") else f"at most {most:,}"
             raise argparse.ArgumentTypeError(f"{name} must be {sign}, not {shorten(raw)}")
-        value = int(raw)
+        negative = raw.startswith("-")
+        value = int(raw.lstrip("+-").lstrip("0") or "0") * (-1 if negative else 1)
         if value < least:
             raise argparse.ArgumentTypeError(f"{name} must be {least} or more, not {value}")
         if value > most:

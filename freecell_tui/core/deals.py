@@ -54,7 +54,8 @@ def parse_deal_number(text: str) -> int:
         raise NotationError(
             f"deal {shorten(raw)} does not exist: deals are numbered 1 to {MAX_DEAL:,}"
         )
-    number = int(raw, 10)
+    # Leading zeros dropped first: 4,301 zeros must not trip int()'s digit limit.
+    number = int(raw.lstrip("+-").lstrip("0") or "0", 10) * (-1 if raw.startswith("-") else 1)
     check_deal_number(number)
     return number
 
