@@ -33,6 +33,7 @@ __all__ = [
     "SlotInfo",
     "UnfinishedInfo",
     "parse_turn",
+    "play_time",
     "turn_text",
 ]
 
@@ -41,6 +42,19 @@ T = TypeVar("T")
 #: More hints than any game could use; a record claiming more is not a record.
 MAX_HINTS: Final = 1_000_000
 RESTART: Final = "restart"
+
+
+#: The longest play time a record holds (about 31 years); the export file allows no more.
+MAX_SECONDS: Final = 1e9
+
+
+def play_time(seconds: float) -> float:
+    """A play time fit to store: a finite number of seconds from 0 to just under
+    :data:`MAX_SECONDS` (a clock gone wrong, NaN or infinity, never makes a record unreadable)."""
+    value = float(seconds)
+    if value != value or value < 0:  # NaN, or negative
+        return 0.0
+    return min(value, MAX_SECONDS - 1)
 
 
 def turn_text(turn: Turn, mode: AutoplayMode) -> str:
@@ -115,7 +129,7 @@ class GameRecord:
             turns=tuple(turn_text(turn, mode) for turn in game.turns),
             redo=tuple(turn_text(turn, mode) for turn in game.redo_tail),
             autoplay=mode.value,
-            elapsed_seconds=max(0.0, float(elapsed_seconds)),
+            elapsed_seconds=play_time(elapsed_seconds),
             hints=game.hints,
         )
 

@@ -12,7 +12,7 @@ from freecell_tui.core.deals import MAX_DEAL, MIN_DEAL
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.core.position import format_position
-from freecell_tui.store.records import GameRecord
+from freecell_tui.store.records import MAX_SECONDS, GameRecord, play_time
 from freecell_tui.store.stats import Result
 
 __all__ = [
@@ -38,8 +38,6 @@ GAME_FIELDS: Final = (
 )
 #: More moves than any game could hold; a row claiming more is not a game.
 MAX_MOVES: Final = 10_000_000
-#: The longest play time a record may claim (about 31 years), as the export file allows.
-MAX_SECONDS: Final = 1e9
 #: What an unreadable time stamp reads as.
 EPOCH: Final = datetime.fromtimestamp(0, UTC)
 #: Stamps outside these years read as :data:`EPOCH`: every time zone can show them.
@@ -162,7 +160,7 @@ def insert_result(connection: sqlite3.Connection, game: Game, seconds: float, wh
             result_of(game).value,
             game.move_count,
             game.state.cards_home,
-            max(0.0, float(seconds)),
+            play_time(seconds),
             when,
             game.hints,
             game.solver_moves,

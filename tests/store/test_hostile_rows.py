@@ -302,3 +302,33 @@ def test_far_off_stamps_show_in_every_time_zone(
         slot.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
     for deal in store.statistics().deals:
         deal.last_played.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+# ---------------------------------------------------------------------- a clock gone wrong
+@pytest.mark.parametrize(
+    ("seconds", "kept"), [(float("inf"), 999_999_999.0), (float("nan"), 0.0), (-5.0, 0.0)]
+)
+def test_a_strange_play_time_is_stored_as_a_readable_one(
+    tmp_path: Path, seconds: float, kept: float
+) -> None:
+    store = Store.open(tmp_path).store
+    assert store.finish(played(2, 3), seconds) is None
+    assert store.autosave(played(1, 3), seconds) is None
+    store.save_slot("odd", played(1, 3), seconds)
+    store.close()
+    again = Store.open(tmp_path).store
+    assert again.load_slot("odd").elapsed_seconds == kept
+    found = again.load_autosave().saved
+    assert found is not None and found.elapsed_seconds == kept
+    assert [result.elapsed_seconds for result in again.results()] == [kept]
+
+
+def test_format_duration_never_fails() -> None:
+    from freecell_tui.store import format_duration
+
+    assert [format_duration(s) for s in (float("inf"), float("nan"), -1.0, 3725.9)] == [
+        "–",
+        "–",
+        "0:00",
+        "1:02:05",
+    ]
