@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -367,6 +368,41 @@ def _run(args: list[str], stdin: bytes, monkeypatch: pytest.MonkeyPatch) -> int:
         return int(exit.code or 0)
 
 
+def _limit_memory() -> None:
+    import resource  # Unix only, as are the cases run apart
+
+    resource.setrlimit(resource.RLIMIT_AS, (2_000_000_000, 2_000_000_000))
+
+
+def _isolated(args: list[str], stdin: bytes | None) -> tuple[int, str, str]:
+    """Run the program apart, with a deadline and a memory limit: a case that would, if the
+    code regressed, read ``/dev/zero`` forever or open the full-screen game then fails instead
+    of hanging the suite."""
+    source = subprocess.DEVNULL if stdin is None else subprocess.PIPE
+    process = subprocess.run(
+        [sys.executable, "-m", "freecell_tui", *args],
+        input=stdin,
+        stdin=None if stdin is not None else source,
+        capture_output=True,
+        timeout=60,
+        preexec_fn=_limit_memory,
+    )
+    return process.returncode, process.stdout.decode(), process.stderr.decode()
+
+
+def _outcome(
+    args: list[str],
+    stdin: bytes,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> tuple[int, str, str]:
+    if args[0].startswith("-") or "/dev/zero" in args:
+        return _isolated(args, stdin)
+    code = _run(args, stdin, monkeypatch)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 @pytest.mark.parametrize("case", CASES, ids=[" ".join(c.args)[:60] for c in CASES])
 def test_hostile_arguments_get_one_line_and_the_documented_exit_code(
     case: Case,
@@ -377,8 +413,7 @@ def test_hostile_arguments_get_one_line_and_the_documented_exit_code(
 ) -> None:
     data = tmp_path / "data"
     before = sorted(p.name for p in tmp_path.iterdir())
-    code = _run([places(arg) for arg in case.args], case.stdin, monkeypatch)
-    out, err = capsys.readouterr()
+    code, out, err = _outcome([places(arg) for arg in case.args], case.stdin, monkeypatch, capsys)
     assert "Traceback" not in err + out
     assert code == case.code
     if case.err:
@@ -430,14 +465,18 @@ def test_a_bom_in_a_decks_file_is_accepted(
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
-def test_stdin_of_zeros_for_import_is_refused_after_reading_the_cap(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_stdin_of_zeros_for_import_is_refused_after_reading_the_cap(tmp_path: Path) -> None:
     with open("/dev/zero", "rb") as zeros:
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(zeros))
-        code = main(["import", "-", "--data-dir", str(tmp_path)])
-    assert code == 1
-    assert capsys.readouterr().err == (
+        process = subprocess.run(
+            [sys.executable, "-m", "freecell_tui", "import", "-", "--data-dir", str(tmp_path)],
+            stdin=zeros,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            preexec_fn=_limit_memory,
+        )
+    assert (process.returncode, process.stderr) == (
+        1,
         "freecell-tui import: error: Nothing imported: standard input is larger than 4 MB: "
-        "too large to be a saved game.\n"
+        "too large to be a saved game.\n",
     )

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.cards import Card, Suit
-from freecell_tui.core.commands import parse_command
+from freecell_tui.core.commands import MENU_WORDS, parse_menu
 from freecell_tui.core.deals import deal, deal_text, parse_deal_number
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.notation import Move, Pile, parse_moves
@@ -31,6 +31,7 @@ from freecell_tui.klondike.deck import (
     read_decks,
     shuffled_decks,
 )
+from freecell_tui.session.parse import parse_command
 from freecell_tui.store import StoreError, read_export
 from freecell_tui.store.records import GameRecord, parse_turn
 from freecell_tui.store.rows import row_record
@@ -121,30 +122,25 @@ def test_parse_deal_number(text: str) -> None:
         st.builds(
             lambda name, ops: " ".join([name, *ops]),
             st.sampled_from(
-                [
-                    "t2f",
-                    "t2c",
-                    "t2t",
-                    "c2t",
-                    "c2f",
-                    "deal",
-                    "new",
-                    "autoplay",
-                    "save",
-                    "load",
-                    "undo",
-                    "h",
-                ]
+                [*sorted(MENU_WORDS), "deal", "new", "autoplay", "save", "load", "undo", "h"]
+                + ["speed", "winnable", "deals"]
             ),
             st.lists(words, max_size=3),
         ),
     )
 )
 def test_parse_command(text: str) -> None:
+    """The command reader of line mode and the ``:`` line (the session's), and the menu."""
     try:
         parse_command(text)
     except FreeCellError as error:
         _readable(error)
+    name, *operands = text.split() or [""]
+    if name in MENU_WORDS:
+        try:
+            parse_menu(name, operands)
+        except FreeCellError as error:
+            _readable(error)
 
 
 @FUZZ

@@ -71,10 +71,11 @@ def test_line_mode_plays_on_in_memory_beside_a_fifo(tmp_path: Path) -> None:
 def test_a_symbolic_link_to_a_fifo_is_judged_by_what_it_points_to(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe")
     (tmp_path / DB_NAME).symlink_to(tmp_path / "pipe")
-    opened = Store.open(tmp_path)
-    assert not opened.store.is_persistent
-    assert opened.warnings[0] == (
-        f"The save file {tmp_path / DB_NAME} is a FIFO (named pipe), not a file: it is left alone."
+    result = _program("saves", "--data-dir", str(tmp_path))
+    assert (result.returncode, result.stderr) == (
+        0,
+        f"freecell-tui saves: warning: The save file {tmp_path / DB_NAME} is a FIFO (named pipe), "
+        "not a file: it is left alone.\n",
     )
 
 
@@ -146,11 +147,19 @@ def test_a_fifo_in_place_of_the_settings_file_is_reported_not_waited_for(tmp_pat
 
 def test_settings_from_a_device_or_too_large_are_refused_with_the_defaults(tmp_path: Path) -> None:
     (tmp_path / SETTINGS_NAME).symlink_to("/dev/zero")
-    loaded = load_settings(tmp_path)
-    assert loaded.settings == Settings()
-    assert loaded.problems == (
+    script = (
+        "import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (2_000_000_000,) * 2);"
+        "from freecell_tui.store.settings import Settings, load_settings;"
+        "loaded = load_settings(sys.argv[1]); assert loaded.settings == Settings();"
+        "print(loaded.problems[0])"
+    )
+    result = subprocess.run(  # apart: read whole, /dev/zero would never end
+        [sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=HANG
+    )
+    assert (result.returncode, result.stdout) == (
+        0,
         f"Could not read your settings ({tmp_path / SETTINGS_NAME} is a device, not a file: it is "
-        "not read); the defaults are used.",
+        "not read); the defaults are used.\n",
     )
     (tmp_path / SETTINGS_NAME).unlink()
     (tmp_path / SETTINGS_NAME).write_bytes(b" " * 1_000_001)
