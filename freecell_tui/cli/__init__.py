@@ -8,12 +8,18 @@ subcommand lives in its own module here with ``add_parser(subparsers)``; the mod
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from freecell_tui import __version__
+from freecell_tui.cli.streams import EXIT_OUTPUT, OutputFailed, guarded_output, quiet_output
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.words import os_reason, printable
 
 #: Subcommand modules, in the order ``--help`` lists them.
 SUBCOMMAND_MODULES = (
@@ -89,34 +95,54 @@ def build_parser() -> Parser:
         module.add_parser(subparsers)
     for subparser in subparsers.choices.values():
         # Unknown arguments after a subcommand are reported under its name, with its exit code.
-        subparser.set_defaults(usage_error=subparser.error)
+        subparser.set_defaults(usage_error=subparser.error, prog=subparser.prog)
     return parser
 
 
 def fail(prog: str, message: str, code: int = 2) -> int:
-    """Print ``prog: error: message`` on stderr (one line) and return ``code``, the exit code."""
-    print(f"{prog}: error: {message}", file=sys.stderr)
+    """Print ``prog: error: message`` on stderr (one line: control characters in the message,
+    such as a save's hand-edited name, are shown escaped) and return ``code``, the exit code."""
+    with contextlib.suppress(OSError, ValueError):  # stderr full or closed: nowhere to say it
+        print(f"{prog}: error: {printable(message)}", file=sys.stderr)
     return code
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if sys.stderr is None:  # started with stderr closed: errors go nowhere, never to stdout
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stdout is None:  # started with stdout closed (>&-): refuse before doing anything
+        return fail(
+            "freecell-tui", "standard output is closed: nothing could be shown", EXIT_OUTPUT
+        )
     parser = build_parser()
     args, extras = parser.parse_known_args(argv)
     if extras:
         # A subcommand may set ``usage_error`` to report bad arguments with its own exit code.
         usage_error = getattr(args, "usage_error", parser.error)
         usage_error(f"unrecognized arguments: {' '.join(extras)}")
+    prog = getattr(args, "prog", parser.prog)
+    mode = getattr(args, "autoplay", None)
+    if mode is not None:
+        try:
+            AutoplayMode.parse(mode)  # also '' (line mode once took it for the default)
+        except FreeCellError as error:
+            return fail(prog, str(error))
     handler = getattr(args, "handler", None)
     try:
         if handler is None:
             from freecell_tui.cli.play import run_full_screen
 
             return run_full_screen(args)
-        result: int = handler(args)
+        with guarded_output():
+            result: int = handler(args)
+            sys.stdout.flush()
         return result
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         # The reader went away (``| head``): not an error of ours.
-        sys.stderr.close()
+        quiet_output()
         return 0
+    except OutputFailed as failure:
+        quiet_output()
+        return fail(prog, f"cannot write the output: {os_reason(failure.error)}", EXIT_OUTPUT)

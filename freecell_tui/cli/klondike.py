@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from freecell_tui.cli import fail
-from freecell_tui.core.words import os_reason
+from freecell_tui.core.words import printable, quoted, shorten
+from freecell_tui.files import InputError
 from freecell_tui.klondike.deck import (
     MAX_SEED,
     Deck,
@@ -30,20 +32,31 @@ DEFAULT_SHOW = 2
 _MAX_PROBLEMS = 10
 
 
-def _count(name: str, *, least: int) -> Any:
-    """An argparse type: a whole number >= ``least`` (``1,000,000`` and ``1_000_000`` accepted)."""
+#: The most games one run plays (about half a day on two cores): a bigger number is a typo.
+MAX_GAMES = 1_000_000_000
+#: The most processes one run starts.
+MAX_JOBS = 256
+_WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
+_MAX_DIGITS = 25  # more than any maximum here has
+
+
+def _count(name: str, *, least: int, most: int) -> Any:
+    """An argparse type: a whole number from ``least`` to ``most`` in ASCII digits
+    (``1,000,000`` and ``1_000_000`` accepted); too many digits are refused before reading."""
 
     def parse(text: str) -> int:
-        try:
-            value = int(text.replace(",", "").replace("_", ""))
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{name} must be a whole number, not {text!r}"
-            ) from None
+        raw = text.strip().replace(",", "").replace("_", "")
+        if not _WHOLE.fullmatch(raw):
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {quoted(text)}")
+        if len(raw.lstrip("+-").lstrip("0")) > _MAX_DIGITS:  # refused before int() reads it
+            sign = "0 or more" if raw.startswith("-") else f"at most {most:,}"
+            raise argparse.ArgumentTypeError(f"{name} must be {sign}, not {shorten(raw)}")
+        negative = raw.startswith("-")
+        value = int(raw.lstrip("+-").lstrip("0") or "0") * (-1 if negative else 1)
         if value < least:
             raise argparse.ArgumentTypeError(f"{name} must be {least} or more, not {value}")
-        if name == "the seed" and value > MAX_SEED:
-            raise argparse.ArgumentTypeError(f"the seed must be at most {MAX_SEED:,}")
+        if value > most:
+            raise argparse.ArgumentTypeError(f"{name} must be at most {most:,}, not {value:,}")
         return value
 
     return parse
@@ -62,26 +75,26 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--games",
-        type=_count("the number of games", least=0),
+        type=_count("the number of games", least=0, most=MAX_GAMES),
         metavar="N",
         help=f"games to play (default {DEFAULT_GAMES})",
     )
     parser.add_argument(
         "--seed",
-        type=_count("the seed", least=0),
+        type=_count("the seed", least=0, most=MAX_SEED),
         metavar="S",
         help="seed of the shuffles, 0 to 2^64-1 (default: a random seed, which is printed)",
     )
     parser.add_argument(
         "--show",
-        type=_count("the number of games to show", least=0),
+        type=_count("the number of games to show", least=0, most=MAX_GAMES),
         default=DEFAULT_SHOW,
         metavar="K",
         help=f"print the complete record of the first K games (default {DEFAULT_SHOW})",
     )
     parser.add_argument(
         "--jobs",
-        type=_count("the number of processes", least=1),
+        type=_count("the number of processes", least=1, most=MAX_JOBS),
         metavar="J",
         help="processes to play in (default: all cores); results do not depend on it",
     )
@@ -117,16 +130,16 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         except DeckFileError as error:
             problems = error.problems
             for line, message in problems[:_MAX_PROBLEMS]:
-                where = f"{error.path} line {line}" if line else error.path
+                where = f"{printable(error.path)} line {line}" if line else printable(error.path)
                 _error(f"{where}: {message}")
             if len(problems) > _MAX_PROBLEMS:
-                _error(f"{error.path}: {len(problems) - _MAX_PROBLEMS} more bad lines")
+                _error(f"{printable(error.path)}: {len(problems) - _MAX_PROBLEMS} more bad lines")
             print(f"{PROG}: nothing was played", file=sys.stderr)
             return 2
-        except (OSError, UnicodeDecodeError) as error:
-            return _error(f"cannot read {args.decks}: {os_reason(error)}")
+        except InputError as error:
+            return _error(str(error))
         games = len(decks)
-        heading = f"Decks: {games:,} from {args.decks}"
+        heading = f"Decks: {games:,} from {printable(args.decks)}"
     else:
         games = DEFAULT_GAMES if args.games is None else args.games
         if args.seed is None:

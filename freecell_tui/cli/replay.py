@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
 from freecell_tui.cli import fail
@@ -16,7 +15,8 @@ from freecell_tui.core.notation import Move
 from freecell_tui.core.position import format_position, parse_position
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.state import GameState
-from freecell_tui.core.words import os_reason
+from freecell_tui.core.words import printable, shorten
+from freecell_tui.files import TEXT_LIMIT, InputError, read_input, read_text
 
 #: Lines around a solution in fc-solve's output and in ``freecell-tui solve``'s text output
 #: (``deal 5: solved in 100 moves (0.01 s)``), skipped so either can be piped in whole.
@@ -61,14 +61,24 @@ def move_words(text: str) -> list[str]:
 
 
 def read_start(args: argparse.Namespace) -> GameState:
-    """The starting position named by ``--deal`` or ``--board`` (raises FreeCellError/OSError)."""
+    """The starting position named by ``--deal`` or ``--board`` (raises FreeCellError or
+    InputError, each one line for the player)."""
     if args.deal is not None:
         return deal(parse_deal_number(args.deal))
-    text = Path(args.board).read_text(encoding="utf-8")
+    text = read_text(args.board, TEXT_LIMIT, "a position")
     try:
         return parse_position(text)
     except FreeCellError as error:
-        raise FreeCellError(f"{args.board}: {error}") from None
+        raise FreeCellError(f"{printable(args.board)}: {error}") from None
+
+
+def read_moves(name: str | None) -> str:
+    """The moves text of MOVES_FILE, or of standard input for none or ``-`` (raises
+    InputError). At most :data:`TEXT_LIMIT` bytes are read, so ``/dev/zero`` is refused at once."""
+    what = "a list of moves"
+    if name is None or name == "-":
+        return read_input(sys.stdin, TEXT_LIMIT, what)
+    return read_text(name, TEXT_LIMIT, what)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -76,23 +86,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         mode = AutoplayMode.parse(args.autoplay)
         state = read_start(args)
-    except FreeCellError as error:
+        text = read_moves(args.moves_file)
+    except (FreeCellError, InputError) as error:
         return fail(prog, str(error))
-    except (OSError, UnicodeDecodeError) as error:
-        return fail(prog, f"cannot read {args.board}: {os_reason(error)}")
-    try:
-        if args.moves_file is None or args.moves_file == "-":
-            text = sys.stdin.read()
-        else:
-            text = Path(args.moves_file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return fail(prog, f"cannot read {args.moves_file}: {os_reason(error)}")
 
     for number, word in enumerate(move_words(text), start=1):
         try:
             state = apply_move(state, Move.parse(word))
         except FreeCellError as error:
-            print(f"move {number}: {word}: {error}")
+            print(f"move {number}: {shorten(word)}: {error}")
             return 1
         state, _ = run_autoplay(state, mode)
     sys.stdout.write(format_position(state))

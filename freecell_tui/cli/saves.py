@@ -13,10 +13,12 @@ from datetime import datetime
 from typing import Any
 
 from freecell_tui.cli import add_data_dir_option, fail
-from freecell_tui.core.words import deal_phrase, plural
+from freecell_tui.core.words import deal_phrase, plural, printable
+from freecell_tui.files import InputError, read_stream
 from freecell_tui.paths import data_dir
-from freecell_tui.store import ErrorKind, Store, StoreError, format_duration
+from freecell_tui.store import ErrorKind, Store, StoreError, compute_statistics, format_duration
 from freecell_tui.store.database import MEMORY_NOTE
+from freecell_tui.store.exchange import MAX_FILE_BYTES
 from freecell_tui.store.stats import format_statistics
 
 
@@ -80,11 +82,15 @@ def _open(args: argparse.Namespace, prog: str, *, writes: bool = False) -> Store
     refuse = writes and opened.store.path is None
     for warning in opened.warnings:
         if warning != MEMORY_NOTE:
-            print(f"{prog}: {'error' if refuse else 'warning'}: {warning}", file=sys.stderr)
+            _warn(prog, warning, "error" if refuse else "warning")
     if refuse:
         opened.store.close()
         return None
     return opened.store
+
+
+def _warn(prog: str, message: str, label: str = "warning") -> None:
+    print(f"{prog}: {label}: {printable(message)}", file=sys.stderr)
 
 
 def _error(prog: str, error: StoreError) -> int:
@@ -101,19 +107,25 @@ def run_saves(args: argparse.Namespace) -> int:
     if store is None:
         return 1
     try:
-        slots = store.list_slots()
+        listing = store.read_slots()
     except StoreError as error:
         return _error(prog, error)
     finally:
         store.close()
+    for problem in listing.problems:
+        _warn(prog, problem)
+    slots = listing.items
     if not slots:
         print("No saves yet. In the game, press s to save the game under a name.")
         return 0
-    width = max(4, *(len(slot.name) for slot in slots))
+    # Names are shown with control characters escaped: a hand-edited name cannot drive the
+    # terminal (colours, cursor moves, a cleared screen).
+    names = [printable(slot.name) for slot in slots]
+    width = max(4, *(len(name) for name in names))
     print(f"{'NAME':<{width}}  {'DEAL':>11}  {'MOVES':>5}  {'HOME':>4}  {'TIME':>8}  SAVED")
-    for slot in slots:
+    for name, slot in zip(names, slots, strict=True):
         print(
-            f"{slot.name:<{width}}  {slot.deal_label:>11}  {slot.move_count:>5}  "
+            f"{name:<{width}}  {slot.deal_label:>11}  {slot.move_count:>5}  "
             f"{slot.cards_home:>4}  {format_duration(slot.elapsed_seconds):>8}  {_when(slot.saved_at)}"
         )
     return 0
@@ -131,12 +143,11 @@ def run_export(args: argparse.Namespace) -> int:
         path = store.export_slot(args.slot, args.file, overwrite=args.force)
     except StoreError as error:
         if error.kind is ErrorKind.EXISTS:
-            print(f"{prog}: error: {error.message} Use --force to replace it.", file=sys.stderr)
-            return 1
+            return fail(prog, f"{error.message} Use --force to replace it.", 1)
         return _error(prog, error)
     finally:
         store.close()
-    print(f"Exported “{args.slot.strip()}” to {path}")
+    print(f"Exported “{printable(args.slot.strip())}” to {printable(str(path))}")
     return 0
 
 
@@ -147,15 +158,23 @@ def run_import(args: argparse.Namespace) -> int:
         return 1
     try:
         if args.file == "-":
-            slot = store.import_bytes(sys.stdin.buffer.read(), name=args.name)
+            raw = read_stream(sys.stdin.buffer, MAX_FILE_BYTES, "a saved game")
+            try:
+                slot = store.import_bytes(raw, name=args.name)
+            except StoreError as error:
+                if error.kind is not ErrorKind.BAD_FILE:
+                    raise
+                return fail(prog, f"Nothing imported from standard input: {error.message}.", 1)
         else:
             slot = store.import_file(args.file, name=args.name)
+    except InputError as error:
+        return fail(prog, f"Nothing imported: {error}.", 1)
     except StoreError as error:
         return _error(prog, error)
     finally:
         store.close()
     print(
-        f"Imported “{slot.name}”: {deal_phrase(slot.deal_number)}, "
+        f"Imported “{printable(slot.name)}”: {deal_phrase(slot.deal_number)}, "
         f"{plural(slot.move_count, 'move')}, {plural(slot.cards_home, 'card')} home."
     )
     return 0
@@ -167,7 +186,10 @@ def run_stats(args: argparse.Namespace) -> int:
     if store is None:
         return 1
     try:
-        stats = store.statistics()
+        results = store.read_results()
+        for problem in results.problems:
+            _warn(prog, problem)
+        stats = compute_statistics(results.items)
         if not args.reset:
             if stats.played == 0:
                 print("No finished games yet: a game counts once it is won or left for a new one.")
@@ -180,7 +202,7 @@ def run_stats(args: argparse.Namespace) -> int:
         if not args.yes:
             games = plural(stats.played, "finished game")
             print(f"Forget {games}? Saves are kept. [y/N] ", end="", flush=True)
-            answer = sys.stdin.readline()
+            answer = sys.stdin.readline(200)  # an answer, never all of /dev/zero
             if answer.strip().lower() not in ("y", "yes"):
                 if not answer.endswith("\n"):
                     print()  # the player pressed ctrl+d: end the prompt's line

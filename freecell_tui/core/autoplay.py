@@ -16,6 +16,7 @@ from freecell_tui.core.errors import NotationError
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.state import GameState
+from freecell_tui.core.words import quoted
 
 __all__ = ["AutoplayMode", "autoplay_moves", "is_safe_home", "run_autoplay"]
 
@@ -31,7 +32,7 @@ class AutoplayMode(enum.Enum):
             return cls(text.strip().lower())
         except ValueError:
             raise NotationError(
-                f"{text.strip()!r} is not an autoplay mode: use off, safe or all"
+                f"{quoted(text.strip())} is not an autoplay mode: use off, safe or all"
             ) from None
 
     def __str__(self) -> str:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from freecell_tui.core.errors import NotationError
+from freecell_tui.core.words import quoted
 
 __all__ = [
     "ALL_CARDS",
@@ -71,7 +72,7 @@ class Suit(enum.Enum):
         """Read a suit from a letter (``C``, ``d``) or a symbol (``♣``, ``♦``, ``♡``...)."""
         suit = _SUIT_BY_TEXT.get(text.strip().upper())
         if suit is None:
-            raise NotationError(f"{text!r} is not a suit: use C, D, H, S or ♣ ♦ ♥ ♠")
+            raise NotationError(f"{quoted(text)} is not a suit: use C, D, H, S or ♣ ♦ ♥ ♠")
         return suit
 
     def __str__(self) -> str:
@@ -194,16 +195,16 @@ class Card:
         """Read ``TC``, ``10♣``, ``10C``, ``tc``, ``T♣``, ``ah``..."""
         raw = text.strip()
         if len(raw) < 2:
-            raise NotationError(f"{text!r} is not a card: write rank then suit, as TC or 10♣")
+            raise NotationError(f"{quoted(text)} is not a card: write rank then suit, as TC or 10♣")
         rank = _RANK_BY_TEXT.get(raw[:-1].upper())
         if rank is None:
             raise NotationError(
-                f"{text!r} is not a card: {raw[:-1]!r} is not a rank (A 2–9 T/10 J Q K)"
+                f"{quoted(text)} is not a card: {quoted(raw[:-1])} is not a rank (A 2–9 T/10 J Q K)"
             )
         suit = _SUIT_BY_TEXT.get(raw[-1].upper())
         if suit is None:
             raise NotationError(
-                f"{text!r} is not a card: {raw[-1]!r} is not a suit (C D H S or ♣ ♦ ♥ ♠)"
+                f"{quoted(text)} is not a card: {raw[-1]!r} is not a suit (C D H S or ♣ ♦ ♥ ♠)"
             )
         return ALL_CARDS[(rank - 1) * 4 + suit.index]
 

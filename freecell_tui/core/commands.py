@@ -12,6 +12,7 @@ are declared in :mod:`freecell_tui.session.table` and parsed by :mod:`freecell_t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Final
 
@@ -19,6 +20,7 @@ from freecell_tui.core.cards import Suit
 from freecell_tui.core.errors import IllegalMoveError, NotationError
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move, Pile
 from freecell_tui.core.state import GameState
+from freecell_tui.core.words import quoted, shorten
 
 __all__ = [
     "FOUNDATION_SUITS",
@@ -83,14 +85,16 @@ _KIND_RANGE: Final = {
 }
 
 
+_NUMBER_RE: Final = re.compile(r"[+-]?[0-9]+", re.ASCII)
+
+
 def _operand(name: str, text: str, kind: str) -> int:
     label, top = _KIND_RANGE[kind]
-    try:
-        value = int(text)
-    except ValueError:
-        raise NotationError(f"{name}: {text!r} is not a number: {label}s are 1-{top}") from None
+    if not _NUMBER_RE.fullmatch(text):  # ASCII 0-9 only: not full-width or other scripts
+        raise NotationError(f"{name}: {quoted(text)} is not a number: {label}s are 1-{top}")
+    value = int(text) if len(text) <= 6 else top + 1  # a long number is out of range anyway
     if not 1 <= value <= top:
-        raise NotationError(f"{name}: there is no {label} {value}: {label}s are 1-{top}")
+        raise NotationError(f"{name}: there is no {label} {shorten(text)}: {label}s are 1-{top}")
     return value
 
 

@@ -10,11 +10,13 @@ number is 16 bits plus one (as fc-solve's generator does).
 from __future__ import annotations
 
 import random
+import re
 from typing import Final
 
 from freecell_tui.core.cards import ALL_CARDS, Card
 from freecell_tui.core.errors import NotationError
 from freecell_tui.core.state import GameState
+from freecell_tui.core.words import quoted, shorten
 
 __all__ = [
     "MAX_DEAL",
@@ -30,17 +32,30 @@ MIN_DEAL: Final = 1
 MAX_DEAL: Final = 8_589_934_591  # 2^33 - 1
 
 
+#: A deal number as typed: ASCII digits only (full-width or other scripts' digits are refused),
+#: with an optional sign so that ``-5`` is explained as a deal that does not exist.
+_DEAL_RE: Final = re.compile(r"[+-]?[0-9]+", re.ASCII)
+#: More digits than any deal number has, with room for leading zeros.
+_MAX_DIGITS: Final = 20
+
+
 def parse_deal_number(text: str) -> int:
-    """Read a deal number, or raise :class:`NotationError` saying what is wrong with it."""
+    """Read a deal number, or raise :class:`NotationError` saying what is wrong with it.
+
+    ASCII digits, with ``_`` or ``,`` separators and a leading ``#`` allowed (``#1,234``)."""
     raw = text.strip().replace("_", "").replace(",", "")
     if raw.startswith("#"):
         raw = raw[1:]
-    try:
-        number = int(raw, 10)
-    except ValueError:
+    if not _DEAL_RE.fullmatch(raw):
         raise NotationError(
-            f"{text.strip()!r} is not a deal number: use a whole number from 1 to {MAX_DEAL:,}"
-        ) from None
+            f"{quoted(text.strip())} is not a deal number: use a whole number from 1 to {MAX_DEAL:,}"
+        )
+    if len(raw.lstrip("+-").lstrip("0")) > _MAX_DIGITS:
+        raise NotationError(
+            f"deal {shorten(raw)} does not exist: deals are numbered 1 to {MAX_DEAL:,}"
+        )
+    # Leading zeros dropped first: 4,301 zeros must not trip int()'s digit limit.
+    number = int(raw.lstrip("+-").lstrip("0") or "0", 10) * (-1 if raw.startswith("-") else 1)
     check_deal_number(number)
     return number
 

@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from typing import Final
 
 from freecell_tui.core.errors import NotationError
+from freecell_tui.core.words import quoted, shorten
 
 __all__ = [
     "CELLS",
+    "MAX_RUN",
     "COLUMNS",
     "FOUNDATION",
     "Move",
@@ -97,7 +99,7 @@ class Pile:
         pile = _PILE_BY_CODE.get(text.strip().lower())
         if pile is None:
             raise NotationError(
-                f"{text!r} is not a pile: use 1–8 for columns, a–d for free cells, h for home"
+                f"{quoted(text)} is not a pile: use 1–8 for columns, a–d for free cells, h for home"
             )
         return pile
 
@@ -116,6 +118,8 @@ _CELL_PILES: Final = CELLS
 _PILE_BY_CODE: Final = {p.code: p for p in (*COLUMNS, *CELLS, FOUNDATION)}
 
 _MOVE_RE: Final = re.compile(r"([1-8a-dh])([1-8a-dh])(?:v([0-9a-f]+))?")
+#: The most cards one move can carry: a run steps down from a king to an ace.
+MAX_RUN: Final = 13
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +144,8 @@ class Move:
                 raise NotationError("a card count (v) is only for moves between two columns")
             if self.count < 1:
                 raise NotationError("a move must move at least one card")
+            if self.count > MAX_RUN:
+                raise NotationError(f"a run has at most {MAX_RUN} cards: v1 to v{MAX_RUN:x}")
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -150,7 +156,14 @@ class Move:
             raise NotationError(_explain_bad_move(text))
         source = _PILE_BY_CODE[match.group(1)]
         dest = _PILE_BY_CODE[match.group(2)]
-        count = int(match.group(3), 16) if match.group(3) is not None else None
+        digits = match.group(3)
+        # Cap the digits before reading them: a run is 1 to 13 cards, never 4,000 digits.
+        if digits is not None and (len(digits.lstrip("0")) > 1 or int(digits[-2:], 16) > MAX_RUN):
+            raise NotationError(
+                f"{quoted(raw)} is not a move: a run has at most {MAX_RUN} cards, "
+                f"so the count after v is 1 to {MAX_RUN:x} in hexadecimal"
+            )
+        count = int(digits[-2:], 16) if digits is not None else None
         if source == dest:
             raise NotationError(f"{raw!r} moves {source.name} onto itself")
         return cls(source, dest, count)
@@ -183,13 +196,14 @@ def _explain_bad_move(text: str) -> str:
     for ch in raw[:2]:
         if ch.lower() not in _PILE_BY_CODE:
             return (
-                f"{raw!r} is not a move: {ch!r} is not a pile (1–8 columns, a–d free cells, h home)"
+                f"{quoted(raw)} is not a move: {ch!r} is not a pile "
+                "(1–8 columns, a–d free cells, h home)"
             )
     if raw[0].lower() == "h":
         return "cards never leave the foundations"
     if len(raw) > 2 and raw[2].lower() == "v":
-        return f"{raw!r} is not a move: after v comes the card count in hexadecimal, as 18v3"
-    return f"{raw!r} is not a move: write a source and a destination, as 3a, a4, 5h or 18v3"
+        return f"{quoted(raw)} is not a move: after v comes the card count in hexadecimal, as 18v3"
+    return f"{quoted(raw)} is not a move: write a source and a destination, as 3a, a4, 5h or 18v3"
 
 
 def parse_moves(text: str) -> list[Move]:
@@ -202,5 +216,5 @@ def parse_moves(text: str) -> list[Move]:
         try:
             moves.append(Move.parse(word))
         except NotationError as error:
-            raise NotationError(f"move {number}: {word}: {error}") from None
+            raise NotationError(f"move {number}: {shorten(word)}: {error}") from None
     return moves

@@ -18,6 +18,7 @@ from __future__ import annotations
 from freecell_tui.core.cards import RANK_CODES, Card, Suit
 from freecell_tui.core.errors import FreeCellError, NotationError, PositionError
 from freecell_tui.core.state import GameState
+from freecell_tui.core.words import quoted
 
 __all__ = ["format_position", "parse_position"]
 
@@ -80,7 +81,7 @@ def _foundation_word(word: str, line_number: int) -> tuple[Suit, int]:
         rank = None
     if rank is None:
         raise PositionError(
-            f"line {line_number}: {word!r} is not a foundation: write suit-rank, as H-0 or C-A"
+            f"line {line_number}: {quoted(word)} is not a foundation: write suit-rank, as H-0 or C-A"
         )
     return suit, rank
 
@@ -96,7 +97,8 @@ def parse_position(text: str) -> GameState:
     cells_line = 0
     columns: list[tuple[Card, ...]] = []
     column_lines: list[int] = []
-    for line_number, raw in enumerate(text.splitlines(), start=1):
+    # A byte-order mark (some Windows editors write one) is not part of the first line.
+    for line_number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         uncommented = raw.split("#", 1)[0]
         line = uncommented.strip()
         if not line:
@@ -115,7 +117,7 @@ def parse_position(text: str) -> GameState:
             continue
         if colon and key:
             raise PositionError(
-                f"line {line_number}: unknown line {head.strip()!r}: expected 'Foundations:', "
+                f"line {line_number}: unknown line {quoted(head.strip())}: expected 'Foundations:', "
                 "'Freecells:' or a column starting with ':'"
             )
         if len(columns) == 8:

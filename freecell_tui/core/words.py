@@ -1,11 +1,25 @@
 """Small pieces of player-facing English shared by the core, the store and the command line.
 
-One place so that every message counts and explains failures the same way.
+One place so that every message counts and explains failures the same way, and so that text a
+player (or a hand-edited file) supplied is always shown the same safe way.
 """
 
 from __future__ import annotations
 
-__all__ = ["deal_label", "deal_phrase", "os_reason", "plural", "printable"]
+from typing import Final
+
+__all__ = [
+    "deal_label",
+    "deal_phrase",
+    "os_reason",
+    "plural",
+    "printable",
+    "quoted",
+    "shorten",
+]
+
+#: How much of a player's text an error message repeats.
+ECHO_LIMIT: Final = 40
 
 
 def plural(count: int, word: str) -> str:
@@ -34,8 +48,22 @@ def os_reason(error: BaseException) -> str:
 
 
 def printable(text: str) -> str:
-    """``text`` safe to print on a terminal: control characters (escape sequences, line breaks,
-    tabs) and other unprintable characters are shown as escapes (``\\x1b``), never sent raw."""
+    """``text`` safe to print on a terminal: every character that is not printable (control
+    characters such as ``ESC``, line breaks, tabs, invisible formatting characters such as bidi
+    overrides, lone surrogates from undecodable bytes) is shown as an escape, ``\\x1b``,
+    ``\\n``, ``\\u202e``, never sent raw. Printable text, any script, comes back unchanged."""
     if text.isprintable():
         return text
     return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
+def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters (an ellipsis shows the cut), so that a message that
+    repeats what a player typed stays one readable line however long the input was."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quoted(text: str, limit: int = ECHO_LIMIT) -> str:
+    """A player's text for a message: shortened, then quoted with escapes as :func:`repr`
+    does (``'18vfffff…'``)."""
+    return repr(shorten(text, limit))

@@ -19,9 +19,12 @@ from typing import Final
 
 from freecell_tui.core.cards import ALL_CARDS, Card
 from freecell_tui.core.errors import NotationError
+from freecell_tui.core.words import quoted
+from freecell_tui.files import read_text
 
 __all__ = [
     "BLOCK",
+    "MAX_DECKS_BYTES",
     "MAX_SEED",
     "DeckError",
     "DeckFileError",
@@ -34,6 +37,8 @@ __all__ = [
 
 #: Games shuffled by one generator; fixed, so results do not depend on the number of processes.
 BLOCK: Final = 1000
+#: The largest decks file read: 100,000 decks of 52 two-letter cards and more.
+MAX_DECKS_BYTES: Final = 16_000_000
 #: Seeds are 0 to MAX_SEED.
 MAX_SEED: Final = 2**64 - 1
 _ORDERED: Final = tuple(range(52))
@@ -98,7 +103,7 @@ def parse_deck(text: str) -> Deck:
             card = Card.parse(word)
         except NotationError:
             raise DeckError(
-                f"card {position}, {word!r}, is not a card (e.g. AS, TD, 10D, 9H)"
+                f"card {position}, {quoted(word)}, is not a card (e.g. AS, TD, 10D, 9H)"
             ) from None
         if card.index in seen:
             raise DeckError(f"{card.code} appears twice (cards {seen[card.index]} and {position})")
@@ -115,9 +120,10 @@ def read_decks(path: str | Path) -> list[Deck]:
     """Every deck in the file at ``path``, one a line; blank lines and ``#`` comments skipped.
 
     Raises :class:`DeckFileError` listing every bad line (nothing is played then), or
-    ``OSError`` / ``UnicodeDecodeError`` when the file cannot be read.
+    :class:`~freecell_tui.files.InputError` when the file cannot be read, is not UTF-8 or is
+    larger than :data:`MAX_DECKS_BYTES` (only that much is ever read: ``/dev/zero`` is refused).
     """
-    text = Path(path).read_text(encoding="utf-8")
+    text = read_text(path, MAX_DECKS_BYTES, "a decks file")
     decks: list[Deck] = []
     problems: list[tuple[int, str]] = []
     for number, line in enumerate(text.splitlines(), start=1):

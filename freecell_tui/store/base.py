@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from freecell_tui.store.errors import StoreError, describe_sqlite_error
-from freecell_tui.store.owners import LIVE_TOKENS, new_owner
+from freecell_tui.store.owners import LIVE_TOKENS, OwnerLock, new_owner, owner_alive
 
 __all__ = ["StoreBase", "now"]
 
@@ -33,6 +33,7 @@ class StoreBase:
         *,
         clock: Callable[[], datetime] = now,
         before_commit: Callable[[str], None] | None = None,
+        data_dir: Path | None = None,
     ) -> None:
         self._conn = connection
         self._lock = threading.RLock()
@@ -42,10 +43,24 @@ class StoreBase:
         #: full")) simulates a failed write.
         self.before_commit = before_commit
         self.path = path
+        #: The data folder this store belongs to, also when it keeps its saves in memory
+        #: (``None`` only for :meth:`Store.in_memory`): its own files are never exported over.
+        self.data_dir = data_dir if data_dir is not None else (path.parent if path else None)
         self._owner, self._token = new_owner()
         #: The row of ``autosaves`` holding this copy's game in progress.
         self._autosave_id: int | None = None
         LIVE_TOKENS.add(self._token)
+        #: Held while this store is open, so other copies can tell it is running (only a store
+        #: on disk needs one: nobody else sees the rows of a store in memory).
+        self._owner_lock = (
+            OwnerLock.acquire(self.data_dir, self._token)
+            if path is not None and self.data_dir is not None
+            else None
+        )
+
+    def _owner_alive(self, owner: object) -> bool:
+        """Whether ``owner`` (a row's owner column) is another copy of the game still running."""
+        return owner_alive(owner if isinstance(owner, str) else None, self._owner, self.data_dir)
 
     @property
     def is_persistent(self) -> bool:
@@ -56,6 +71,8 @@ class StoreBase:
         LIVE_TOKENS.discard(self._token)
         with self._lock, contextlib.suppress(sqlite3.Error):
             self._conn.close()
+        if self._owner_lock is not None:
+            self._owner_lock.release()
 
     def _write(self, doing: str, action: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``action`` in one write transaction; any failure rolls back and raises

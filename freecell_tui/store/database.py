@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -31,13 +32,15 @@ from pathlib import Path
 from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.words import os_reason
+from freecell_tui.core.words import os_reason, plural
+from freecell_tui.files import describe_kind
 from freecell_tui.paths import data_dir as default_data_dir
 from freecell_tui.store.base import now
 from freecell_tui.store.errors import StoreError
 from freecell_tui.store.progress import AutosaveLookup, GamesInProgress
+from freecell_tui.store.records import MAX_HINTS, Listing
 from freecell_tui.store.recovery import close_quietly, copy_readable, move_aside
-from freecell_tui.store.rows import read_stamp, stamp
+from freecell_tui.store.rows import count_value, deal_value, read_stamp, seconds_value, stamp
 from freecell_tui.store.schema import DB_NAME, SCHEMA_VERSION, Damaged, TooNew, prepare
 from freecell_tui.store.slots import Slots
 from freecell_tui.store.stats import GameResult, Result, Statistics, compute_statistics
@@ -78,6 +81,32 @@ class Par:
     solution: str
 
 
+def _not_regular(path: Path) -> str | None:
+    """Why the database at ``path`` (or its WAL, shared-memory or journal file) must not be
+    opened: something other than a regular file in its place (a FIFO would hang SQLite, a
+    device or a folder would fail later), followed through symbolic links. ``None`` when all
+    is well or the files do not exist yet."""
+    for name in (path.name, f"{path.name}-wal", f"{path.name}-shm", f"{path.name}-journal"):
+        candidate = path.with_name(name)
+        try:
+            mode = os.stat(candidate).st_mode
+        except FileNotFoundError:
+            if os.path.lexists(candidate):  # a symbolic link to nothing
+                return f"The save file {candidate} is a broken symbolic link: it is left alone."
+            continue
+        except OSError as error:
+            return f"Cannot open the save file {candidate}: {os_reason(error)}."
+        if not stat.S_ISREG(mode):
+            return (
+                f"The save file {candidate} is {describe_kind(mode)}, not a file: it is left alone."
+            )
+    return None
+
+
+def _lenient_text(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
+
+
 class Store(Slots, GamesInProgress):
     """Save slots, the game in progress, statistics and pars in one SQLite database.
 
@@ -106,13 +135,19 @@ class Store(Slots, GamesInProgress):
         warnings: list[str] = []
 
         def memory(copy_from: Path | None = None) -> OpenedStore:
-            store = cls._memory_store(copy_from, clock=clock, before_commit=before_commit)
+            store = cls._memory_store(
+                copy_from, clock=clock, before_commit=before_commit, data_dir=directory
+            )
             return OpenedStore(store, (*warnings, MEMORY_NOTE))
 
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             warnings.append(f"Cannot create the data folder {directory}: {os_reason(error)}.")
+            return memory()
+        strange = _not_regular(path)
+        if strange is not None:
+            warnings.append(strange)
             return memory()
         for _attempt in range(2):
             connection: sqlite3.Connection | None = None
@@ -166,6 +201,7 @@ class Store(Slots, GamesInProgress):
         *,
         clock: Callable[[], datetime],
         before_commit: Callable[[str], None] | None,
+        data_dir: Path | None = None,
     ) -> Store:
         connection = cls._connect(":memory:", 0.0)
         if copy_from is not None:
@@ -176,7 +212,7 @@ class Store(Slots, GamesInProgress):
             connection.close()
             connection = cls._connect(":memory:", 0.0)
             prepare(connection, wal=False)
-        return cls(connection, None, clock=clock, before_commit=before_commit)
+        return cls(connection, None, clock=clock, before_commit=before_commit, data_dir=data_dir)
 
     @staticmethod
     def _connect(target: str, busy_timeout: float) -> sqlite3.Connection:
@@ -184,6 +220,9 @@ class Store(Slots, GamesInProgress):
             target, timeout=busy_timeout, isolation_level=None, check_same_thread=False
         )
         connection.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+        # Text that is not UTF-8 (a hand-edited file) reads with U+FFFD instead of making the
+        # whole query fail: one bad name must not hide every save.
+        connection.text_factory = _lenient_text
         return connection
 
     def close(self) -> None:
@@ -194,7 +233,12 @@ class Store(Slots, GamesInProgress):
 
     # ------------------------------------------------------------------ statistics
     def results(self) -> list[GameResult]:
-        """Every finished game, oldest first (rows that do not read are left out)."""
+        """Every finished game, oldest first (rows that do not read are left out:
+        :meth:`read_results` says how many)."""
+        return list(self.read_results().items)
+
+    def read_results(self) -> Listing[GameResult]:
+        """:meth:`results`, and a note when rows were left out because they do not read."""
         rows = self._read(
             "read the statistics",
             "SELECT deal_number, position, result, move_count, elapsed_seconds, finished_at,"
@@ -206,20 +250,35 @@ class Store(Slots, GamesInProgress):
                 outcome = Result(result)
             except ValueError:
                 continue
-            if not isinstance(moves, int) or not isinstance(seconds, int | float):
+            move_count = count_value(moves)
+            time = seconds_value(seconds)
+            if (
+                move_count is None
+                or time is None
+                or (deal is not None and deal_value(deal) is None)
+            ):
                 continue
             found.append(
                 GameResult(
-                    deal if isinstance(deal, int) else None,
+                    deal_value(deal),
                     position if isinstance(position, str) else None,
                     outcome,
-                    moves,
-                    float(seconds),
+                    move_count,
+                    time,
                     read_stamp(at),
-                    hints if isinstance(hints, int) else 0,
+                    count_value(hints, MAX_HINTS) or 0,
                 )
             )
-        return found
+        skipped = len(rows) - len(found)
+        problems = (
+            (
+                f"{plural(skipped, 'finished game')} in the statistics could not be read and "
+                f"{'is' if skipped == 1 else 'are'} left out.",
+            )
+            if skipped
+            else ()
+        )
+        return Listing(tuple(found), problems)
 
     def statistics(self) -> Statistics:
         return compute_statistics(self.results())
@@ -243,9 +302,12 @@ class Store(Slots, GamesInProgress):
             )
         except StoreError:
             return None
-        if not rows or not isinstance(rows[0][0], int) or not isinstance(rows[0][1], str):
+        if not rows:
             return None
-        return Par(deal_number, mode, rows[0][0], rows[0][1])
+        moves, solution = rows[0]
+        if not count_value(moves) or not isinstance(solution, str):
+            return None
+        return Par(deal_number, mode, moves, solution)
 
     def keep_par(self, par: Par, budget_seconds: float) -> StoreError | None:
         """Remember a deal's par (a shorter one replaces a longer one)."""

@@ -26,6 +26,7 @@ format, the version, every field's type, the start, and that every move replays)
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -35,6 +36,7 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.store.errors import ErrorKind, StoreError
 from freecell_tui.store.records import MAX_HINTS, GameRecord
+from freecell_tui.store.rows import STAMP_YEARS, in_range
 
 __all__ = [
     "FORMAT_NAME",
@@ -51,6 +53,8 @@ FORMAT_VERSION: Final = 2
 READABLE_VERSIONS: Final = (1, 2)
 #: No real save comes near this: a file larger than this is refused unread.
 MAX_FILE_BYTES: Final = 4_000_000
+#: The most digits a whole number in an export may have (a deal number has at most 10).
+MAX_DIGITS: Final = 20
 
 _KEYS: Final = {
     "format",
@@ -114,6 +118,57 @@ def _string_list(data: dict[str, Any], key: str, *, required: bool) -> tuple[str
     return tuple(value)
 
 
+def _saved_at(data: dict[str, Any]) -> datetime | None:
+    if "saved_at" not in data:
+        return None
+    stamp = data["saved_at"]
+    try:
+        moment = datetime.fromisoformat(stamp) if isinstance(stamp, str) else None
+    except ValueError:
+        moment = None
+    if moment is None:
+        raise _bad('"saved_at" must be a date and time such as "2025-01-31T18:04:05+00:00"')
+    sane = in_range(moment)
+    if sane is None:
+        first, last = STAMP_YEARS
+        raise _bad(f'"saved_at" must be a date from the years {first} to {last}')
+    return sane
+
+
+def _json_int(text: str) -> int:
+    """JSON's whole numbers, refused past :data:`MAX_DIGITS` digits before Python reads them
+    (its own limit, 4,300 digits, would raise a ValueError of its own)."""
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise _bad(
+            f"a number in the file has {digits:,} digits: no value of a saved game has so many"
+        )
+    return int(text)
+
+
+def _json_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999
+        raise _bad(f"the number {text[:20]} is too large for a saved game")
+    return value
+
+
+def _json_constant(name: str) -> Any:
+    """Python's json reads NaN, Infinity and -Infinity, which JSON does not have."""
+    raise _bad(f"the file is not valid JSON: {name} is not a JSON number")
+
+
+def _parse_json(text: str) -> Any:
+    try:
+        return json.loads(
+            text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant
+        )
+    except json.JSONDecodeError as error:
+        raise _bad(f"the file is not valid JSON (line {error.lineno}: {error.msg})") from None
+    except RecursionError:
+        raise _bad("the file is not a saved game: it is nested too deeply") from None
+
+
 def read_export(raw: bytes) -> ImportedGame:
     """Check an export file's bytes and return the game, or raise StoreError (BAD_FILE)."""
     if len(raw) > MAX_FILE_BYTES:
@@ -122,12 +177,7 @@ def read_export(raw: bytes) -> ImportedGame:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise _bad("the file is not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _bad(f"the file is not valid JSON (line {error.lineno}: {error.msg})") from None
-    except RecursionError:
-        raise _bad("the file is not a saved game: it is nested too deeply") from None
+    data = _parse_json(text)
     if not isinstance(data, dict):
         raise _bad("the file is not a saved game: it must hold one JSON object")
     if data.get("format") != FORMAT_NAME:
@@ -181,17 +231,7 @@ def read_export(raw: bytes) -> ImportedGame:
     hints = data.get("hints", 0)
     if not isinstance(hints, int) or isinstance(hints, bool) or not 0 <= hints <= MAX_HINTS:
         raise _bad('"hints" must be a whole number, 0 or more')
-    saved_at: datetime | None = None
-    if "saved_at" in data:
-        stamp = data["saved_at"]
-        try:
-            saved_at = datetime.fromisoformat(stamp) if isinstance(stamp, str) else None
-        except ValueError:
-            saved_at = None
-        if saved_at is None:
-            raise _bad('"saved_at" must be a date and time such as "2025-01-31T18:04:05+00:00"')
-        if saved_at.tzinfo is None:
-            saved_at = saved_at.replace(tzinfo=UTC)
+    saved_at = _saved_at(data)
     record = GameRecord(
         deal_number=deal_number,
         position=position,

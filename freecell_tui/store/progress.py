@@ -10,14 +10,16 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.store.base import StoreBase
 from freecell_tui.store.errors import ErrorKind, StoreError
-from freecell_tui.store.owners import owner_alive
-from freecell_tui.store.records import GameRecord, SavedGame, UnfinishedInfo
+from freecell_tui.store.records import GameRecord, Listing, SavedGame, UnfinishedInfo
 from freecell_tui.store.rows import (
     GAME_FIELDS,
+    count_value,
+    deal_value,
     insert_result,
     read_stamp,
     record_values,
     row_record,
+    seconds_value,
     stamp,
 )
 
@@ -85,7 +87,7 @@ class GamesInProgress(StoreBase):
     def _not_ours(self, row_id: object, owner: object) -> bool:
         """An unfinished game no running copy plays (this one's own excluded)."""
         mine = row_id == self._autosave_id
-        return not mine and not owner_alive(owner if isinstance(owner, str) else None, self._owner)
+        return not mine and not self._owner_alive(owner)
 
     def load_autosave(self) -> AutosaveLookup:
         """The most recent unfinished game no running copy is playing, replayed and checked,
@@ -115,23 +117,39 @@ class GamesInProgress(StoreBase):
     def unfinished_games(self) -> list[UnfinishedInfo]:
         """The unfinished games no running copy is playing (this copy's own excluded), newest
         first, read without replaying: the save screen lists them, so a game set aside by
-        loading a save can be taken up again. Rows that do not read are left out."""
+        loading a save can be taken up again. Rows that do not read are left out
+        (:meth:`read_unfinished` says which)."""
+        return list(self.read_unfinished().items)
+
+    def read_unfinished(self) -> Listing[UnfinishedInfo]:
+        """:meth:`unfinished_games`, and a note for each row that does not read."""
         rows = self._read(
             "list the unfinished games",
-            "SELECT id, owner, deal_number, move_count, cards_home, elapsed_seconds, saved_at"
-            " FROM autosaves ORDER BY saved_at DESC, id DESC",
+            "SELECT id, owner, deal_number, position, move_count, cards_home, elapsed_seconds,"
+            " saved_at FROM autosaves ORDER BY saved_at DESC, id DESC",
         )
-        found = []
-        for row_id, owner, deal, moves, home, seconds, saved in rows:
-            if not self._not_ours(row_id, owner):
+        found: list[UnfinishedInfo] = []
+        problems: list[str] = []
+        for row_id, owner, deal, position, moves, home, seconds, saved in rows:
+            if not isinstance(row_id, int) or not self._not_ours(row_id, owner):
                 continue
-            if not all(isinstance(value, int) for value in (row_id, moves, home)) or not (
-                deal is None or isinstance(deal, int)
-            ):
+            deal_number = deal_value(deal)
+            move_count = count_value(moves)
+            cards_home = count_value(home, 52)
+            time = seconds_value(seconds)
+            readable_start = (deal is None) != (position is None) and (
+                deal is None or deal_number is not None
+            )
+            if not readable_start or move_count is None or cards_home is None or time is None:
+                problems.append(
+                    f"An unfinished game saved {read_stamp(saved):%Y-%m-%d %H:%M} UTC is not "
+                    "listed: it holds values that do not read."
+                )
                 continue
-            time = float(seconds) if isinstance(seconds, int | float) else 0.0
-            found.append(UnfinishedInfo(row_id, deal, moves, home, time, read_stamp(saved)))
-        return found
+            found.append(
+                UnfinishedInfo(row_id, deal_number, move_count, cards_home, time, read_stamp(saved))
+            )
+        return Listing(tuple(found), tuple(problems))
 
     def load_unfinished(self, autosave_id: int) -> SavedGame:
         """One unfinished game, replayed and checked. Raises NOT_FOUND, or INVALID_SAVE when it
@@ -174,7 +192,7 @@ class GamesInProgress(StoreBase):
             row = connection.execute("SELECT owner FROM autosaves WHERE id=?", (target,)).fetchone()
             if row is None:
                 raise StoreError(ErrorKind.NOT_FOUND, "That unfinished game is no longer there.")
-            if owner_alive(row[0], self._owner):
+            if self._owner_alive(row[0]):
                 raise StoreError(
                     ErrorKind.BUSY, "Another copy of freecell-tui has just resumed that game."
                 )
@@ -217,7 +235,7 @@ class GamesInProgress(StoreBase):
 
         def discard(connection: sqlite3.Connection) -> None:
             row = connection.execute("SELECT owner FROM autosaves WHERE id=?", (target,)).fetchone()
-            if row is None or owner_alive(row[0], self._owner):
+            if row is None or self._owner_alive(row[0]):
                 return  # already gone, or another running copy has taken it up: not ours
             connection.execute("DELETE FROM autosaves WHERE id=?", (target,))
             if saved.game.is_started:

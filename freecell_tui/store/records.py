@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import check_deal_number, deal
@@ -28,16 +28,33 @@ from freecell_tui.core.words import deal_label
 __all__ = [
     "MAX_HINTS",
     "GameRecord",
+    "Listing",
     "SavedGame",
     "SlotInfo",
     "UnfinishedInfo",
     "parse_turn",
+    "play_time",
     "turn_text",
 ]
+
+T = TypeVar("T")
 
 #: More hints than any game could use; a record claiming more is not a record.
 MAX_HINTS: Final = 1_000_000
 RESTART: Final = "restart"
+
+
+#: The longest play time a record holds (about 31 years); the export file allows no more.
+MAX_SECONDS: Final = 1e9
+
+
+def play_time(seconds: float) -> float:
+    """A play time fit to store: a finite number of seconds from 0 to just under
+    :data:`MAX_SECONDS` (a clock gone wrong, NaN or infinity, never makes a record unreadable)."""
+    value = float(seconds)
+    if value != value or value < 0:  # NaN, or negative
+        return 0.0
+    return min(value, MAX_SECONDS - 1)
 
 
 def turn_text(turn: Turn, mode: AutoplayMode) -> str:
@@ -112,7 +129,7 @@ class GameRecord:
             turns=tuple(turn_text(turn, mode) for turn in game.turns),
             redo=tuple(turn_text(turn, mode) for turn in game.redo_tail),
             autoplay=mode.value,
-            elapsed_seconds=max(0.0, float(elapsed_seconds)),
+            elapsed_seconds=play_time(elapsed_seconds),
             hints=game.hints,
         )
 
@@ -191,3 +208,12 @@ class UnfinishedInfo:
     def deal_label(self) -> str:
         """``#1234`` or ``custom`` (a position that is not a numbered deal)."""
         return deal_label(self.deal_number)
+
+
+@dataclass(frozen=True, slots=True)
+class Listing(Generic[T]):
+    """What a list read from the database holds, and a note for each row left out because it
+    does not read (a hand-edited value of the wrong type, an absurd count), naming the row."""
+
+    items: tuple[T, ...]
+    problems: tuple[str, ...] = ()

@@ -8,15 +8,22 @@ import sqlite3
 from datetime import UTC, datetime
 from typing import Any, Final
 
+from freecell_tui.core.deals import MAX_DEAL, MIN_DEAL
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.core.position import format_position
-from freecell_tui.store.records import GameRecord
+from freecell_tui.store.records import MAX_SECONDS, GameRecord, play_time
 from freecell_tui.store.stats import Result
 
 __all__ = [
     "GAME_FIELDS",
+    "MAX_MOVES",
+    "count_value",
+    "deal_value",
+    "seconds_value",
     "EPOCH",
+    "STAMP_YEARS",
+    "in_range",
     "insert_result",
     "read_stamp",
     "record_values",
@@ -29,14 +36,28 @@ __all__ = [
 GAME_FIELDS: Final = (
     "deal_number, position, turns, redo, autoplay, elapsed_seconds, hints, move_count, cards_home"
 )
+#: More moves than any game could hold; a row claiming more is not a game.
+MAX_MOVES: Final = 10_000_000
 #: What an unreadable time stamp reads as.
 EPOCH: Final = datetime.fromtimestamp(0, UTC)
 #: Stamps outside these years read as :data:`EPOCH`: every time zone can show them.
-_YEARS: Final = (1971, 9998)
+STAMP_YEARS: Final = (1971, 9998)
 
 
 def stamp(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def in_range(moment: datetime) -> datetime | None:
+    """``moment`` in UTC when it lies in the years every time zone can show (a naive moment is
+    taken as UTC), else ``None``: year 1 or 9999 with an offset cannot even be converted."""
+    try:
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        moment = moment.astimezone(UTC)
+    except (ValueError, OverflowError):
+        return None
+    return moment if STAMP_YEARS[0] <= moment.year <= STAMP_YEARS[1] else None
 
 
 def read_stamp(text: object) -> datetime:
@@ -46,12 +67,34 @@ def read_stamp(text: object) -> datetime:
         return EPOCH
     try:
         moment = datetime.fromisoformat(text)
-        if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=UTC)
-        moment = moment.astimezone(UTC)
-    except (ValueError, OverflowError):
+    except ValueError:
         return EPOCH
-    return moment if _YEARS[0] <= moment.year <= _YEARS[1] else EPOCH
+    return in_range(moment) or EPOCH
+
+
+def count_value(value: object, high: int = MAX_MOVES) -> int | None:
+    """A count read from a row (moves, cards home, hints): a whole number from 0 to ``high``,
+    else ``None``."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= high:
+        return value
+    return None
+
+
+def deal_value(value: object) -> int | None:
+    """A deal number read from a row, else ``None`` (absent, or not a deal that exists)."""
+    if isinstance(value, int) and not isinstance(value, bool) and MIN_DEAL <= value <= MAX_DEAL:
+        return value
+    return None
+
+
+def seconds_value(value: object) -> float | None:
+    """A play time read from a row: a finite number of seconds from 0 to :data:`MAX_SECONDS`,
+    else ``None`` (text, a BLOB, infinity, a negative time)."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        seconds = float(value)
+        if 0 <= seconds < MAX_SECONDS:  # also refuses nan and infinities
+            return seconds
+    return None
 
 
 def record_values(record: GameRecord, game: Game) -> tuple[Any, ...]:
@@ -93,8 +136,8 @@ def row_record(row: tuple[Any, ...]) -> GameRecord:
         or not isinstance(hints, int)
     ):
         raise FreeCellError("its settings are unreadable")
-    seconds = float(elapsed)
-    if not 0 <= seconds < 1e9:  # also refuses nan
+    seconds = seconds_value(elapsed)
+    if seconds is None:
         raise FreeCellError("its play time is unreadable")
     return GameRecord(deal_number, position, tuple(turns), tuple(redo), autoplay, seconds, hints)
 
@@ -117,7 +160,7 @@ def insert_result(connection: sqlite3.Connection, game: Game, seconds: float, wh
             result_of(game).value,
             game.move_count,
             game.state.cards_home,
-            max(0.0, float(seconds)),
+            play_time(seconds),
             when,
             game.hints,
             game.solver_moves,

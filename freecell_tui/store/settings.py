@@ -17,6 +17,8 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Final
 
+from freecell_tui.core.words import printable, shorten
+from freecell_tui.files import TEXT_LIMIT, InputError, read_regular
 from freecell_tui.store.atomic import write_atomically
 from freecell_tui.store.errors import ErrorKind, StoreError
 
@@ -75,16 +77,17 @@ def load_settings(directory: str | os.PathLike[str]) -> LoadedSettings:
     """Read ``settings.json`` in ``directory``; never raises."""
     path = Path(directory) / SETTINGS_NAME
     try:
-        text = path.read_text(encoding="utf-8")
+        # A regular file only (a FIFO in its place must not hang the game), at most 1 MB.
+        raw = read_regular(path, TEXT_LIMIT, "a settings file")
     except (FileNotFoundError, NotADirectoryError):  # no file, or no folder: nothing chosen yet
         return LoadedSettings(Settings())
-    except (OSError, UnicodeDecodeError) as error:
+    except InputError as error:
         return LoadedSettings(
-            Settings(), (f"Could not read your settings ({path}: {error}); the defaults are used.",)
+            Settings(), (f"Could not read your settings ({error}); the defaults are used.",)
         )
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):  # not JSON, or nested too deeply to be settings
+        data = json.loads(raw.decode("utf-8-sig"))
+    except (ValueError, RecursionError):  # not UTF-8 or JSON, or nested too deeply
         data = None
     if not isinstance(data, dict):
         return LoadedSettings(
@@ -100,9 +103,18 @@ def load_settings(directory: str | os.PathLike[str]) -> LoadedSettings:
         if _valid(field.name, value):
             chosen[field.name] = float(value) if field.name == "solve_speed" else value
         else:
-            bad.append(f"{field.name} = {json.dumps(value)[:40]}")
+            bad.append(f"{field.name} = {_shown(value)}")
     problems = (f"Ignored settings that make no sense in {path}: {', '.join(bad)}.",) if bad else ()
     return LoadedSettings(replace(Settings(), **chosen), problems)
+
+
+def _shown(value: Any) -> str:
+    """A bad value as the notice shows it: short, one line, whatever it is."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (ValueError, RecursionError):  # nested too deeply, or an int too long to print
+        text = type(value).__name__
+    return printable(shorten(text))
 
 
 def save_settings(directory: str | os.PathLike[str], settings: Settings) -> StoreError | None:

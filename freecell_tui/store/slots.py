@@ -9,14 +9,24 @@ from pathlib import Path
 
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
-from freecell_tui.core.words import os_reason
+from freecell_tui.core.words import os_reason, printable, shorten
 from freecell_tui.store.atomic import write_atomically
 from freecell_tui.store.base import StoreBase
 from freecell_tui.store.errors import ErrorKind, StoreError
 from freecell_tui.store.exchange import MAX_FILE_BYTES, read_export, write_export
 from freecell_tui.store.names import MAX_NAME_LENGTH, check_name, name_key
-from freecell_tui.store.records import GameRecord, SavedGame, SlotInfo
-from freecell_tui.store.rows import GAME_FIELDS, read_stamp, record_values, row_record, stamp
+from freecell_tui.store.records import GameRecord, Listing, SavedGame, SlotInfo
+from freecell_tui.store.rows import (
+    GAME_FIELDS,
+    count_value,
+    deal_value,
+    read_stamp,
+    record_values,
+    row_record,
+    seconds_value,
+    stamp,
+)
+from freecell_tui.store.targets import check_target
 
 __all__ = ["Slots"]
 
@@ -31,26 +41,72 @@ def _invalid(name: str, error: FreeCellError) -> StoreError:
     )
 
 
+def _slot_info(
+    name: object,
+    deal: object,
+    position: object,
+    moves: object,
+    home: object,
+    seconds: object,
+    saved: datetime,
+) -> SlotInfo | str:
+    """A slot's summary from its columns, or what is wrong with them."""
+    if not isinstance(name, str) or not name:
+        return "its name is not text"
+    deal_number = deal_value(deal)
+    if (deal is None) == (position is None) or (deal is not None and deal_number is None):
+        return "its deal number is unreadable"
+    move_count = count_value(moves)
+    if move_count is None:
+        return "its move count is unreadable"
+    cards_home = count_value(home, 52)
+    if cards_home is None:
+        return "its count of cards home is unreadable"
+    time = seconds_value(seconds)
+    if time is None:
+        return "its play time is unreadable"
+    return SlotInfo(name, deal_number, move_count, cards_home, time, saved)
+
+
+def _first_valid_name(*candidates: str | None) -> str:
+    """The first candidate that makes a valid save name (cut to the longest name allowed)."""
+    for candidate in candidates:
+        if candidate:
+            try:
+                return check_name(candidate[:MAX_NAME_LENGTH])
+            except StoreError:
+                continue
+    return check_name(candidates[-1] or "Imported game")
+
+
 class Slots(StoreBase):
     """The ``slots`` table. Actions the player asked for raise :class:`StoreError`."""
 
     def list_slots(self) -> list[SlotInfo]:
         """Every named save, most recently saved first (read without replaying; a row that
-        does not read is left out)."""
+        does not read is left out: :meth:`read_slots` says which)."""
+        return list(self.read_slots().items)
+
+    def read_slots(self) -> Listing[SlotInfo]:
+        """Every named save that reads, most recently saved first, and a note naming each row
+        that does not (a hand-edited name, count or time of the wrong type or out of range)."""
         rows = self._read(
             "list the saves",
-            "SELECT name, deal_number, move_count, cards_home, elapsed_seconds, saved_at"
-            " FROM slots ORDER BY saved_at DESC, id DESC",
+            "SELECT id, name, deal_number, position, move_count, cards_home, elapsed_seconds,"
+            " saved_at FROM slots ORDER BY saved_at DESC, id DESC",
         )
-        found = []
-        for name, deal, moves, home, seconds, saved in rows:
-            if not isinstance(name, str) or not all(isinstance(v, int) for v in (moves, home)):
-                continue
-            if deal is not None and not isinstance(deal, int):
-                continue
-            time = float(seconds) if isinstance(seconds, int | float) else 0.0
-            found.append(SlotInfo(name, deal, moves, home, time, read_stamp(saved)))
-        return found
+        found: list[SlotInfo] = []
+        problems: list[str] = []
+        for row_id, name, deal, position, moves, home, seconds, saved in rows:
+            info = _slot_info(name, deal, position, moves, home, seconds, read_stamp(saved))
+            if isinstance(info, SlotInfo):
+                found.append(info)
+            else:
+                which = (
+                    f"“{printable(shorten(name))}”" if isinstance(name, str) else f"in row {row_id}"
+                )
+                problems.append(f"The save {which} is not listed: {info}.")
+        return Listing(tuple(found), tuple(problems))
 
     def save_slot(
         self, name: str, game: Game, elapsed_seconds: float, *, overwrite: bool = False
@@ -169,18 +225,25 @@ class Slots(StoreBase):
         self, name: str, path: str | os.PathLike[str], *, overwrite: bool = False
     ) -> Path:
         """Write the save ``name`` to ``path`` as JSON. An existing file raises EXISTS unless
-        ``overwrite``; the file is written whole or not at all (temporary file, then rename)."""
+        ``overwrite``; the file is written whole or not at all (temporary file, then rename).
+        Never written over, even with ``overwrite``: anything that is not a regular file, and
+        the data folder's own files (see :mod:`freecell_tui.store.targets`): IO, saying why."""
         target = Path(path).expanduser()
         text = self.export_text(name)
-        if target.is_dir():
-            raise StoreError(ErrorKind.IO, f"{target} is a folder: give a file name.")
-        if target.exists() and not overwrite:
-            raise StoreError(ErrorKind.EXISTS, f"The file {target} already exists.")
+
+        def check() -> None:
+            check_target(target, self.data_dir, overwrite=overwrite)
+
+        check()
         try:
-            write_atomically(target, text)
+            write_atomically(target, text, check=check, replace=overwrite)
+        except FileExistsError:
+            raise StoreError(
+                ErrorKind.EXISTS, f"The file {printable(str(target))} already exists."
+            ) from None
         except OSError as error:
             raise StoreError(
-                ErrorKind.IO, f"Could not write {target}: {os_reason(error)}."
+                ErrorKind.IO, f"Could not write {printable(str(target))}: {os_reason(error)}."
             ) from error
         return target
 
@@ -198,10 +261,7 @@ class Slots(StoreBase):
             return self._put_slot(
                 check_name(name), record, imported.game, saved_at, overwrite=False
             )
-        try:
-            base = check_name(imported.name or fallback_name)
-        except StoreError:
-            base = check_name(fallback_name)
+        base = _first_valid_name(imported.name, fallback_name, "Imported game")
         for number in range(1, 1000):
             suffix = f" ({number})" if number > 1 else ""
             candidate = base[: MAX_NAME_LENGTH - len(suffix)].rstrip() + suffix

@@ -9,6 +9,7 @@ count the player's wins only.
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -126,9 +127,9 @@ def compute_statistics(results: Iterable[GameResult]) -> Statistics:
 
 def format_duration(seconds: float | None) -> str:
     """``4:05`` or ``1:02:03``; ``–`` for none."""
-    if seconds is None:
+    if seconds is None or not math.isfinite(seconds):  # never a crash on a strange value
         return "–"
-    total = int(seconds)
+    total = int(max(0.0, seconds))
     hours, rest = divmod(total, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"

@@ -184,6 +184,19 @@ def test_parse_deal_number_accepts(text: str, number: int) -> None:
         ("x", "'x' is not a deal number: use a whole number from 1 to 8,589,934,591"),
         ("1.5", "'1.5' is not a deal number: use a whole number from 1 to 8,589,934,591"),
         ("", "'' is not a deal number: use a whole number from 1 to 8,589,934,591"),
+        # Issue 10: full-width and other scripts' digits were read as deal numbers.
+        ("１２", "'１２' is not a deal number: use a whole number from 1 to 8,589,934,591"),
+        ("٣", "'٣' is not a deal number: use a whole number from 1 to 8,589,934,591"),
+        ("1 2", "'1 2' is not a deal number: use a whole number from 1 to 8,589,934,591"),
+        # 5,000 digits: refused without reading them (int's digit limit), echoed short.
+        (
+            "9" * 5000,
+            f"deal {'9' * 39}… does not exist: deals are numbered 1 to 8,589,934,591",
+        ),
+        (
+            "x" * 5000,
+            f"'{'x' * 39}…' is not a deal number: use a whole number from 1 to 8,589,934,591",
+        ),
     ],
 )
 def test_parse_deal_number_refuses(text: str, message: str) -> None:

@@ -50,7 +50,7 @@ def test_print_round_trips(text: str) -> None:
 
 def test_count_is_written_in_hex_and_only_above_one() -> None:
     assert str(Move(COLUMNS[1], COLUMNS[5], 10)) == "26va"
-    assert str(Move(COLUMNS[1], COLUMNS[5], 16)) == "26v10"
+    assert str(Move(COLUMNS[1], COLUMNS[5], 13)) == "26vd"
     assert str(Move(COLUMNS[0], COLUMNS[7], 1)) == "18"
 
 
@@ -102,3 +102,42 @@ def test_repr_keeps_a_resolved_count_of_one() -> None:
     assert str(resolved) == "12"
     assert repr(resolved) == "Move.parse('12v1')"
     assert eval(repr(resolved)) == resolved != Move.parse("12")
+
+
+_RUN_COUNT = "a run has at most 13 cards, so the count after v is 1 to d in hexadecimal"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("18ve", f"'18ve' is not a move: {_RUN_COUNT}"),
+        ("18v10", f"'18v10' is not a move: {_RUN_COUNT}"),
+        ("18v" + "f" * 4000, f"'18v{'f' * 36}…' is not a move: {_RUN_COUNT}"),
+        ("18v1" + "0" * 5000, f"'18v1{'0' * 35}…' is not a move: {_RUN_COUNT}"),
+    ],
+)
+def test_absurd_counts_are_refused_before_they_are_read(text: str, message: str) -> None:
+    """Issue 10: 18v + 4,000 hex digits raised ValueError (int's 4,300-digit limit) in replay,
+    line mode, import and the : line; a count is 1 to 13 and its message stays short."""
+    with pytest.raises(NotationError) as info:
+        Move.parse(text)
+    assert str(info.value) == message
+
+
+def test_leading_zeros_in_a_count_are_harmless() -> None:
+    assert Move.parse("18v" + "0" * 5000 + "d") == Move(COLUMNS[0], COLUMNS[7], 13)
+
+
+def test_a_move_object_never_carries_more_than_a_run() -> None:
+    with pytest.raises(NotationError) as info:
+        Move(COLUMNS[1], COLUMNS[5], 14)
+    assert str(info.value) == "a run has at most 13 cards: v1 to vd"
+
+
+def test_a_huge_bad_word_is_echoed_short() -> None:
+    with pytest.raises(NotationError) as info:
+        parse_moves("3a " + "x" * 1_000_000)
+    assert str(info.value) == (
+        f"move 2: {'x' * 39}…: '{'x' * 39}…' is not a move: 'x' is not a pile "
+        "(1–8 columns, a–d free cells, h home)"
+    )

@@ -152,6 +152,46 @@ BAD_FILES = [
     (_with(saved_at="yesterday"), '"saved_at" must be a date'),
     (_with(name=["x"]), '"name" must be a string'),
     (b" " * 5_000_000, "too large to be a saved game"),
+    # Issue 10: numbers Python's json reads but no saved game holds, each one clear error.
+    (
+        _with().replace(b'"elapsed_seconds": 5', b'"elapsed_seconds": ' + b"9" * 5000),
+        "a number in the file has 5,000 digits: no value of a saved game has so many",
+    ),
+    (
+        _with().replace(b'"deal": 1', b'"deal": -' + b"1" * 30),
+        "a number in the file has 30 digits",
+    ),
+    (
+        _with().replace(b'"elapsed_seconds": 5', b'"elapsed_seconds": 1e999'),
+        "the number 1e999 is too large for a saved game",
+    ),
+    (
+        _with().replace(b'"elapsed_seconds": 5', b'"elapsed_seconds": NaN'),
+        "the file is not valid JSON: NaN is not a JSON number",
+    ),
+    (
+        _with().replace(b'"version": 1', b'"version": -Infinity'),
+        "the file is not valid JSON: -Infinity is not a JSON number",
+    ),
+    # saved_at: year 1 or 9999 with an offset overflowed; at +00:00 it imported and then broke
+    # every listing west or east of UTC.
+    (
+        _with(saved_at="0001-01-01T00:00:00+05:00"),
+        '"saved_at" must be a date from the years 1971 to 9998',
+    ),
+    (
+        _with(saved_at="0001-01-01T00:00:00+00:00"),
+        '"saved_at" must be a date from the years 1971 to 9998',
+    ),
+    (
+        _with(saved_at="9999-12-31T23:59:59-05:00"),
+        '"saved_at" must be a date from the years 1971 to 9998',
+    ),
+    (
+        _with(saved_at="9999-12-31T23:00:00"),
+        '"saved_at" must be a date from the years 1971 to 9998',
+    ),
+    (_with(saved_at=20250131), '"saved_at" must be a date and time'),
 ]
 
 
@@ -193,3 +233,16 @@ def test_the_example_in_the_documentation_imports() -> None:
     example = docs.read_text(encoding="utf-8").split("```json\n", 1)[1].split("```", 1)[0]
     info = Store.in_memory().import_bytes(example.encode())
     assert (info.name, info.deal_number, info.move_count) == ("Deal 1, early on", 1, 7)
+
+
+def test_an_imported_stamp_is_kept_in_utc(store: Store) -> None:
+    info = store.import_bytes(_with(saved_at="2025-01-31T23:30:00-05:00"))
+    assert info.saved_at.isoformat() == "2025-02-01T04:30:00+00:00"
+
+
+def test_a_file_named_too_long_for_a_save_name_imports_under_a_cut_name(
+    store: Store, tmp_path: Path
+) -> None:
+    path = tmp_path / ("n" * 60 + ".json")
+    path.write_bytes(_with(name=_DROP))
+    assert store.import_file(path).name == "n" * 40

@@ -177,7 +177,9 @@ def test_a_read_only_data_dir_keeps_the_saves_readable_in_memory(tmp_path: Path)
             pytest.skip("running as a user (root) whom chmod does not stop from writing")
         opened = Store.open(tmp_path)
         assert not opened.store.is_persistent
-        assert opened.warnings[0].startswith(f"Cannot write saves in {tmp_path}")
+        assert opened.warnings[0] == (
+            f"The save file {tmp_path / DB_NAME} is a folder, not a file: it is left alone."
+        )
         assert "in memory only" in opened.warnings[-1]
         assert opened.store.load_slot("old save").game == played(2, 5)
         assert opened.store.autosave(played(2, 6), 10) is None
@@ -316,7 +318,9 @@ def test_a_database_path_that_cannot_be_opened_gives_a_store_in_memory(tmp_path:
     (tmp_path / DB_NAME).mkdir()
     opened = Store.open(tmp_path)
     assert not opened.store.is_persistent
-    assert opened.warnings[0].startswith(f"Cannot write saves in {tmp_path}")
+    assert opened.warnings[0] == (
+        f"The save file {tmp_path / DB_NAME} is a folder, not a file: it is left alone."
+    )
     assert opened.store.autosave(played(1, 3), 2) is None
     assert (tmp_path / DB_NAME).is_dir()  # left alone
 
