@@ -14,7 +14,7 @@ from freecell_tui.ui.app import FreeCellApp
 from .storm import drawn_cards, stored_game, stored_games_replay, storm
 
 #: Events per seed in the suite (the nightly-size storm is benchmarks/storm_bench.py).
-EVENTS = 200
+EVENTS = 120
 
 
 @pytest.mark.parametrize("seed", [1, 2])
