@@ -189,40 +189,86 @@ import sys
 from freecell_tui.cli.serve import shell_command
 from freecell_tui.ui.web_server import GameServer
 
-server = GameServer(shell_command([sys.executable, sys.argv[1]]), host="127.0.0.1", port=int(sys.argv[2]))
+script, port, grace = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+server = GameServer(shell_command([sys.executable, script]), host="127.0.0.1", port=port, grace=grace)
 server.run(lambda: print("ready", flush=True))
 """
+
+
+@asynccontextmanager
+async def serving(
+    script: Path, grace: float = 5.0
+) -> AsyncIterator[tuple[str, subprocess.Popen[str]]]:
+    """A GameServer whose games are ``python SCRIPT``: its address and process."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-c", SERVER, str(script), str(port), str(grace)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        assert await asyncio.to_thread(server.stdout.readline) == "ready\n"
+        yield f"http://127.0.0.1:{port}/", server
+    finally:
+        if server.poll() is None:
+            server.kill()
+        server.communicate(timeout=TIMEOUT)
 
 
 async def test_an_export_and_a_link_reach_the_page(tmp_path: Path) -> None:
     """The helpers through the web driver, textual-serve and the page's protocol."""
     demo = tmp_path / "demo app.py"
     demo.write_text(DEMO, encoding="utf-8")
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-c", SERVER, str(demo), str(port)], stdout=subprocess.PIPE, text=True
-    )
-    try:
-        assert server.stdout is not None
-        assert await asyncio.to_thread(server.stdout.readline) == "ready\n"
-        url = f"http://127.0.0.1:{port}/"
-        async with Tab.open(url) as tab:
-            await tab.settled()
-            await tab.keys("e")
-            [key] = await eventually(
-                lambda: [m[1] for m in tab.messages if m[0] == "deliver_file_start"], "download"
-            )
-            download = await asyncio.to_thread(urllib.request.urlopen, f"{url}download/{key}")
-            assert download.read().decode() == '{"name": "Sofa game ♥"}'
-            assert download.headers["Content-Type"] == "application/json; charset=utf-8"
-            assert download.headers["Content-Disposition"] == (
-                "attachment; filename=freecell-Sofa-game.json"
-            )
-            await tab.keys("l")
-            opened = await eventually(
-                lambda: [m[1] for m in tab.messages if m[0] == "open_url"], "link"
-            )
-            assert opened == [{"url": "https://example.org/freecell/rules", "new_tab": True}]
-    finally:
+    async with serving(demo) as (url, server), Tab.open(url) as tab:
+        await tab.settled()
+        await tab.keys("e")
+        [key] = await eventually(
+            lambda: [m[1] for m in tab.messages if m[0] == "deliver_file_start"], "download"
+        )
+        download = await asyncio.to_thread(urllib.request.urlopen, f"{url}download/{key}")
+        assert download.read().decode() == '{"name": "Sofa game ♥"}'
+        assert download.headers["Content-Type"] == "application/json; charset=utf-8"
+        assert download.headers["Content-Disposition"] == (
+            "attachment; filename=freecell-Sofa-game.json"
+        )
+        await tab.keys("l")
+        opened = await eventually(
+            lambda: [m[1] for m in tab.messages if m[0] == "open_url"], "link"
+        )
+        assert opened == [{"url": "https://example.org/freecell/rules", "new_tab": True}]
         server.send_signal(signal.SIGINT)
-        assert server.wait(timeout=TIMEOUT) == 0
+        assert await asyncio.to_thread(server.wait, TIMEOUT) == 0
+
+
+STUCK = """
+import os, sys, time
+open(sys.argv[0] + ".pid", "w").write(str(os.getpid()))
+print("__GANGLION__", flush=True)  # textual-serve's sign that an app started
+time.sleep(600)  # and never answers, not even to quit
+"""
+
+
+async def test_a_game_that_does_not_quit_is_stopped_after_the_grace_time(tmp_path: Path) -> None:
+    stuck = tmp_path / "stuck.py"
+    stuck.write_text(STUCK, encoding="utf-8")
+    async with serving(stuck, grace=0.5) as (url, server), Tab.open(url):
+        pid_file = Path(f"{stuck}.pid")
+        pid = int(await eventually(lambda: pid_file.exists() and pid_file.read_text(), "game"))
+        server.send_signal(signal.SIGINT)
+        _, err = await asyncio.to_thread(server.communicate, None, TIMEOUT)
+        assert server.returncode == 0
+        assert err == (
+            "freecell-tui serve: 1 of 1 games did not quit within 0.5 s and were stopped; each "
+            "game's last move is saved.\n"
+        )
+        assert not pid_alive(pid) or _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """An ended process not yet reaped (its parent, the server, is gone before reaping it)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1].startswith("Z")
+    except OSError:
+        return False
