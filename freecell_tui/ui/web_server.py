@@ -62,6 +62,13 @@ class GameSession(AppService):
         environment["TEXTUAL_DRIVER"] = SERVED_DRIVER
         return environment
 
+    async def stop(self) -> None:
+        """Ask the game to quit and wait until its output ends (textual-serve's stop), then
+        until its process has ended: none is left for the server's closing loop to reap."""
+        await super().stop()
+        if self._process is not None:
+            await self._process.wait()
+
     def kill(self) -> None:
         """Stop the game's process at once (when it did not quit when asked)."""
         process = self._process
@@ -193,12 +200,13 @@ class _OneLine(logging.Formatter):
 
 @contextmanager
 def _warnings_on_stderr() -> Iterator[None]:
-    """While serving: warnings of the server, textual-serve and aiohttp as one line each on
-    stderr (``freecell-tui serve: …``); nothing below warnings."""
+    """While serving: warnings of the server, textual-serve, aiohttp and asyncio as one line
+    each on stderr (``freecell-tui serve: …``); nothing below warnings."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_OneLine("freecell-tui serve: %(message)s"))
     loggers = [
-        logging.getLogger(name) for name in ("freecell_tui.serve", "textual-serve", "aiohttp")
+        logging.getLogger(name)
+        for name in ("freecell_tui.serve", "textual-serve", "aiohttp", "asyncio")
     ]
     saved = [(logger, logger.level, logger.propagate) for logger in loggers]
     for logger in loggers:
