@@ -162,7 +162,11 @@ def run(args: argparse.Namespace) -> int:
     argv = served_argv(data_dir, deal=deal, autoplay=autoplay, ascii=getattr(args, "ascii", False))
     server = GameServer(shell_command(argv), host=host, port=port)
 
+    listening = False
+
     def ready() -> None:
+        nonlocal listening
+        listening = True
         print(
             f"FreeCell is served at {browser_url(host, port)}: open it in a web browser. "
             f"Saves: {data_dir}. Ctrl+C stops.",
@@ -172,6 +176,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         server.run(ready)
     except OSError as error:
+        if listening:  # not expected: the server's own errors are logged as warnings
+            return fail(PROG, f"the server stopped: {os_reason(error)}", 1)
         return fail(
             PROG, f"cannot listen on {host or 'every address'} port {port}: {_why(error)}", 1
         )

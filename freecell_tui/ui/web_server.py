@@ -180,7 +180,9 @@ class GameServer(Server):
             )
             await self._process_messages(websocket, session)
         except Exception as error:  # a page that sent nonsense, a connection that broke
-            log.warning("A browser's game ended on an error: %s", error or type(error).__name__)
+            log.warning(
+                "A browser's game ended on an error: %s", str(error) or type(error).__name__
+            )
         finally:
             await session.stop()
             self._sessions.discard(session)
