@@ -24,6 +24,7 @@ from freecell_tui.core.words import os_reason, printable
 #: Subcommand modules, in the order ``--help`` lists them.
 SUBCOMMAND_MODULES = (
     "freecell_tui.cli.play",
+    "freecell_tui.cli.serve",
     "freecell_tui.cli.deal",
     "freecell_tui.cli.replay",
     "freecell_tui.cli.solve",

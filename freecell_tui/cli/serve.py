@@ -1,0 +1,211 @@
+"""``freecell-tui serve``: the full-screen game in web browsers (the ``web`` extra, textual-serve).
+
+Each browser tab that opens the page plays its own copy of the game, started as
+``python -m freecell_tui --data-dir DIR …`` with the options given here; they share the data
+folder as several terminals would. The server itself never loads Textual (see
+:mod:`freecell_tui.ui.web_server`).
+
+Exit codes: 0 when stopped with Ctrl+C or SIGTERM (the games are saved first), 1 when the
+address cannot be listened on (the port is in use) or the data folder cannot be written, 2 for
+bad arguments or a missing ``web`` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import ipaddress
+import os
+import shlex
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from freecell_tui.cli import add_game_options, fail
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.deals import parse_deal_number
+from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.words import os_reason
+from freecell_tui.paths import data_dir as default_data_dir
+
+PROG = "freecell-tui serve"
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+INSTALL_HINT = "playing in a browser needs textual-serve: pip install 'freecell-tui[web]'"
+#: Top-level modules of the web extra: when one is missing, say how to install it.
+WEB_MODULES = frozenset({"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2"})
+
+
+def port_number(text: str) -> int:
+    """``--port``: a TCP port, 1 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = 0
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number: use 1 to 65535")
+    return port
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help="play in a web browser (needs the web extra)",
+        description=(
+            "Serve the full-screen game to web browsers: open the address it prints. Every "
+            "browser tab plays its own game; all share the data folder, so a game left "
+            "unfinished is offered again, in a browser or in a terminal. Ctrl+C stops the "
+            "server; the games in progress are saved first. Needs the web extra: "
+            "pip install 'freecell-tui[web]'."
+        ),
+    )
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        metavar="ADDRESS",
+        help=(
+            f"the address to listen on (default {DEFAULT_HOST}: this computer only); "
+            "0.0.0.0 listens on every address, and then anyone who can reach the port can "
+            "play, see and change the saves, and export and import files as your user: "
+            "there is no password"
+        ),
+    )
+    parser.add_argument(
+        "--port",
+        type=port_number,
+        default=DEFAULT_PORT,
+        metavar="PORT",
+        help=f"the TCP port to listen on, 1 to 65535 (default {DEFAULT_PORT})",
+    )
+    add_game_options(parser, subcommand=True)
+    parser.set_defaults(handler=run)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether listening on ``host`` lets only this computer in."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def browser_url(host: str, port: int) -> str:
+    """The address to open in a browser on this computer."""
+    shown = host.strip("[]")
+    if shown in ("", "0.0.0.0"):
+        shown = "127.0.0.1"
+    elif shown == "::":
+        shown = "::1"
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+def served_argv(
+    data_dir: Path,
+    *,
+    deal: int | None = None,
+    autoplay: AutoplayMode | None = None,
+    ascii: bool = False,
+) -> list[str]:
+    """The command line of the game each browser tab plays."""
+    argv = [sys.executable, "-m", "freecell_tui", "--data-dir", str(data_dir)]
+    if deal is not None:
+        argv += ["--deal", str(deal)]
+    if autoplay is not None:
+        argv += ["--autoplay", str(autoplay)]
+    if ascii:
+        argv.append("--ascii")
+    return argv
+
+
+def shell_command(argv: list[str]) -> str:
+    """``argv`` as a command line for ``/bin/sh -c`` (textual-serve runs its command through
+    the shell): every word quoted, so spaces, quotes and ``$`` in a path are only characters;
+    ``exec`` so the game is the shell's process and not its child."""
+    command = shlex.join(argv)
+    return f"exec {command}" if os.name == "posix" else command
+
+
+def run(args: argparse.Namespace) -> int:
+    deal: int | None = None
+    autoplay: AutoplayMode | None = None
+    try:
+        if getattr(args, "deal", None) is not None:
+            deal = parse_deal_number(args.deal)
+        if getattr(args, "autoplay", None) is not None:
+            autoplay = AutoplayMode.parse(args.autoplay)
+    except FreeCellError as error:
+        return fail(PROG, str(error))
+    try:
+        from freecell_tui.ui.web_server import GameServer
+    except ModuleNotFoundError as error:
+        if (error.name or "").split(".")[0] not in WEB_MODULES:
+            raise
+        return fail(PROG, INSTALL_HINT)
+
+    data_dir = default_data_dir(getattr(args, "data_dir", None)).absolute()
+    problem = _check_data_dir(data_dir)
+    if problem is not None:
+        return fail(PROG, problem, 1)
+    host, port = args.host, args.port
+    if not is_loopback(host):
+        print(
+            f"{PROG}: warning: listening on {host or 'every address'}: anyone who can reach "
+            f"port {port} can play, see and change the saves, and export and import files as "
+            "your user. There is no password.",
+            file=sys.stderr,
+        )
+    argv = served_argv(data_dir, deal=deal, autoplay=autoplay, ascii=getattr(args, "ascii", False))
+    server = GameServer(shell_command(argv), host=host, port=port)
+
+    listening = False
+
+    def ready() -> None:
+        nonlocal listening
+        listening = True
+        print(
+            f"FreeCell is served at {browser_url(host, port)}: open it in a web browser. "
+            f"Saves: {data_dir}. Ctrl+C stops.",
+            flush=True,
+        )
+
+    try:
+        server.run(ready)
+    except OSError as error:
+        if listening:  # not expected: the server's own errors are logged as warnings
+            return fail(PROG, f"the server stopped: {os_reason(error)}", 1)
+        return fail(
+            PROG, f"cannot listen on {host or 'every address'} port {port}: {_why(error)}", 1
+        )
+    print("Stopped. Unfinished games are saved for next time.", flush=True)
+    return 0
+
+
+def _why(error: OSError) -> str:
+    """Why the address could not be listened on, in a few lower-case words."""
+    if error.errno == errno.EADDRINUSE:
+        return "the port is in use: stop what uses it, or choose another with --port"
+    if isinstance(error, socket.gaierror) or not error.errno:
+        return os_reason(error)  # an unknown host name: "name or service not known"
+    return os.strerror(error.errno).lower()  # asyncio's own text repeats the address
+
+
+def _check_data_dir(data_dir: Path) -> str | None:
+    """Open the data folder once, as each game will: its warnings on stderr, and the reason
+    when games could not be kept there (the folder cannot be created or written)."""
+    from freecell_tui.store import Store
+    from freecell_tui.store.database import MEMORY_NOTE
+
+    opened = Store.open(data_dir)
+    kept = opened.store.path is not None
+    opened.store.close()
+    warnings = [warning for warning in opened.warnings if warning != MEMORY_NOTE]
+    if not kept:
+        return " ".join([*warnings, "Games played in a browser could not be kept."])
+    for warning in warnings:
+        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+    return None

@@ -1,0 +1,65 @@
+"""The driver of a game served in a browser: Textual's web driver, which also quits the game
+cleanly when the server goes away.
+
+textual-serve starts one game process per browser tab and talks to it through the process's
+standard input and output. When the server stops cleanly it asks each game to quit. When it is
+killed (``kill -9``, out of memory, a crash), Textual's
+:class:`~textual.drivers.web_driver.WebDriver` stops reading at the end of its input but leaves
+the game running with nobody to play it; and the next screen update it writes fails with a
+broken pipe, which Textual takes for a crash of the app: it ends at once, without writing the
+game or letting it go. :class:`ServedDriver` quits the game as ``q`` does in both cases
+instead: the play time is written and the game let go, ready to be resumed.
+
+``freecell-tui serve`` selects it through ``TEXTUAL_DRIVER`` (``SERVED_DRIVER`` in
+:mod:`freecell_tui.ui.web_server`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from textual import messages
+from textual.drivers.web_driver import WebDriver
+
+__all__ = ["ServedDriver"]
+
+
+class ServedDriver(WebDriver):
+    """A :class:`WebDriver` that quits the app when the server is gone: its input ended before
+    the app exited, or writing to it fails with a broken pipe."""
+
+    _server_gone = False
+
+    def run_input_thread(self) -> None:
+        super().run_input_thread()
+        if not self.exit_event.is_set():  # set first when the app exits on its own
+            self._quit()
+
+    def write(self, data: str) -> None:
+        if not self._server_gone:  # else nobody reads any more: drop the output
+            with self._broken_pipe_quits():
+                super().write(data)
+
+    def write_meta(self, data: dict[str, object]) -> None:
+        if not self._server_gone:  # else nobody reads any more: drop the output
+            with self._broken_pipe_quits():
+                super().write_meta(data)
+
+    def write_binary_encoded(self, data: tuple[str | bytes, ...]) -> None:
+        if not self._server_gone:  # else nobody reads any more: drop the output
+            with self._broken_pipe_quits():
+                super().write_binary_encoded(data)
+
+    @contextmanager
+    def _broken_pipe_quits(self) -> Iterator[None]:
+        try:
+            yield
+        except BrokenPipeError:
+            self._quit()
+
+    def _quit(self) -> None:
+        """The server is gone: quit once, as ``q`` would (post_message is thread-safe)."""
+        if not self._server_gone:
+            self._server_gone = True
+            self._app.post_message(messages.ExitApp())

@@ -1,0 +1,224 @@
+"""Serving the game to web browsers, on textual-serve (the ``web`` extra).
+
+textual-serve's :class:`~textual_serve.server.Server` is an aiohttp server: its page draws a
+terminal (xterm.js, on a canvas) and opens a websocket; for each websocket it starts the command
+it was given through ``/bin/sh -c`` (inheriting the server's environment and working folder, with
+``TEXTUAL_DRIVER`` set to Textual's web driver) and relays the browser's keys and mouse to the
+app's standard input and the app's screen back. :class:`GameServer` keeps that and changes what
+a server for players needs:
+
+- the page is our own (``web_page.html``): textual-serve's loads a font from Google at every
+  visit, which stalls on a network without the internet; ours takes the same font from the
+  server, and connects back to whatever address the page was opened at (textual-serve's
+  connects to the address it listens on, which is wrong for ``--host 0.0.0.0``);
+- each game runs with :class:`~freecell_tui.ui.web_driver.ServedDriver`, so a game whose server
+  was killed quits (and is saved) instead of lingering;
+- it stops on SIGINT and SIGTERM by asking every game to quit, as ``q`` does, so each unfinished
+  game is saved and offered again next time; a game that has not quit after ``grace`` seconds
+  is killed (its last move is saved all the same);
+- warnings are one line on standard error, never a traceback; no access log, no banner.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+import signal
+import string
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from importlib import resources
+
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server
+
+__all__ = ["GRACE_SECONDS", "GameServer", "GameSession"]
+
+log = logging.getLogger("freecell_tui.serve")
+
+#: ``TEXTUAL_DRIVER`` for the games: :class:`freecell_tui.ui.web_driver.ServedDriver` (named, not
+#: imported: importing it would load Textual into the server, which never draws anything).
+SERVED_DRIVER = "freecell_tui.ui.web_driver:ServedDriver"
+#: Seconds the games get to quit when the server stops, before they are killed.
+GRACE_SECONDS = 5.0
+
+
+def _to_int(text: str | None, default: int, low: int, high: int) -> int:
+    try:
+        value = int(text) if text is not None else default
+    except ValueError:
+        value = default
+    return min(max(value, low), high)
+
+
+class GameSession(AppService):
+    """One browser tab's game: the process textual-serve starts, run with ``ServedDriver``."""
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment = super()._build_environment(width, height)
+        environment["TEXTUAL_DRIVER"] = SERVED_DRIVER
+        return environment
+
+    async def stop(self) -> None:
+        """Ask the game to quit and wait until its output ends (textual-serve's stop), then
+        until its process has ended: none is left for the server's closing loop to reap."""
+        await super().stop()
+        if self._process is not None:
+            await self._process.wait()
+
+    def kill(self) -> None:
+        """Stop the game's process at once (when it did not quit when asked)."""
+        process = self._process
+        if process is not None and process.returncode is None:
+            with suppress(ProcessLookupError):
+                process.kill()
+
+
+class GameServer(Server):
+    """Serve ``command`` (a shell command line that runs the game) on ``host``:``port``.
+
+    :meth:`run` serves until SIGINT or SIGTERM and then stops every game cleanly.
+    """
+
+    def __init__(
+        self,
+        command: str,
+        *,
+        host: str,
+        port: int,
+        title: str = "FreeCell",
+        grace: float = GRACE_SECONDS,
+    ) -> None:
+        super().__init__(command, host=host, port=port, title=title)
+        self.grace = grace
+        self._sessions: set[GameSession] = set()
+        page = resources.files("freecell_tui.ui").joinpath("web_page.html")
+        self._page = string.Template(page.read_text(encoding="utf-8"))
+
+    # ------------------------------------------------------------------ running
+    def run(self, ready: Callable[[], None]) -> None:
+        """Serve until SIGINT or SIGTERM, then stop every game and return. ``ready`` is called
+        once the port is open. Raises :class:`OSError` when the address cannot be listened on."""
+        with _warnings_on_stderr():
+            asyncio.run(self._serve(ready))
+
+    async def _serve(self, ready: Callable[[], None]) -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with suppress(NotImplementedError):  # Windows: Ctrl+C raises KeyboardInterrupt
+                loop.add_signal_handler(signum, stop.set)
+        runner = web.AppRunner(
+            await self._make_app(), access_log=None, shutdown_timeout=2 * self.grace
+        )
+        await runner.setup()
+        try:
+            await web.TCPSite(runner, self.host, self.port).start()
+            ready()
+            await stop.wait()
+        finally:
+            await runner.cleanup()  # calls on_shutdown, which stops the games
+
+    async def on_startup(self, app: web.Application) -> None:
+        """Nothing: the command says where to point the browser once the port is open."""
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        await self.stop_sessions()
+
+    async def stop_sessions(self) -> None:
+        """Ask every game to quit, as ``q`` does (each is saved and let go); kill those still
+        running ``grace`` seconds later."""
+        sessions = list(self._sessions)
+        if not sessions:
+            return
+        stopping = [asyncio.ensure_future(session.stop()) for session in sessions]
+        _done, pending = await asyncio.wait(stopping, timeout=self.grace)
+        if pending:
+            log.warning(
+                "%d of %d games did not quit within %g s and were stopped; each game's last "
+                "move is saved.",
+                len(pending),
+                len(sessions),
+                self.grace,
+            )
+            for session in sessions:
+                session.kill()
+            await asyncio.wait(pending, timeout=self.grace)
+
+    # ------------------------------------------------------------------ requests
+    async def handle_index(self, request: web.Request) -> web.Response:
+        """The page: a terminal that connects back to this server (``?fontsize=N``, 6–64)."""
+        font_size = _to_int(request.query.get("fontsize"), 16, 6, 64)
+        page = self._page.substitute(title=html.escape(self.title), font_size=font_size)
+        return web.Response(
+            text=page, content_type="text/html", headers={"Cache-Control": "no-store"}
+        )
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """A browser tab connected: run a game for it until the tab or the game closes."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        await websocket.prepare(request)
+
+        async def close() -> None:
+            await websocket.close()
+
+        session = GameSession(
+            self.command,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=close,
+            download_manager=self.download_manager,
+        )
+        self._sessions.add(session)
+        try:
+            await session.start(
+                _to_int(request.query.get("width"), 80, 1, 1000),
+                _to_int(request.query.get("height"), 24, 1, 1000),
+            )
+            await self._process_messages(websocket, session)
+        except Exception as error:  # a page that sent nonsense, a connection that broke
+            log.warning(
+                "A browser's game ended on an error: %s", str(error) or type(error).__name__
+            )
+        finally:
+            await session.stop()
+            self._sessions.discard(session)
+            await websocket.close()
+        return websocket
+
+
+class _OneLine(logging.Formatter):
+    """A log line without the traceback (textual-serve and aiohttp log some with one)."""
+
+    def formatException(self, ei: object) -> str:  # noqa: N802 (logging's name)
+        return ""
+
+    def formatStack(self, stack_info: str) -> str:  # noqa: N802
+        return ""
+
+
+@contextmanager
+def _warnings_on_stderr() -> Iterator[None]:
+    """While serving: warnings of the server, textual-serve, aiohttp and asyncio as one line
+    each on stderr (``freecell-tui serve: …``); nothing below warnings."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_OneLine("freecell-tui serve: %(message)s"))
+    loggers = [
+        logging.getLogger(name)
+        for name in ("freecell_tui.serve", "textual-serve", "aiohttp", "asyncio")
+    ]
+    saved = [(logger, logger.level, logger.propagate) for logger in loggers]
+    for logger in loggers:
+        logger.addHandler(handler)
+        logger.setLevel(logging.WARNING)
+        logger.propagate = False
+    try:
+        yield
+    finally:
+        for logger, level, propagate in saved:
+            logger.removeHandler(handler)
+            logger.setLevel(level)
+            logger.propagate = propagate

@@ -1,0 +1,121 @@
+"""``freecell-tui serve`` as a separate process, and the store read as another copy would."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+from freecell_tui.store import DB_NAME
+
+T = TypeVar("T")
+
+TIMEOUT = 60.0  # seconds; generous, the machine is shared
+#: A data folder name a shell would split or expand if it were not quoted.
+AWKWARD_NAME = 'o\'brien "saves" $HOME `x`'
+
+
+def needs_textual_serve() -> None:
+    pytest.importorskip("textual_serve", reason="textual-serve (the web extra) is not installed")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def wait_for(check: Callable[[], T | None], what: str, timeout: float = TIMEOUT) -> T:
+    """Poll ``check`` until it answers something (not ``None``/false); fail after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        answer = check()
+        if answer:
+            return answer
+        if time.monotonic() > deadline:
+            pytest.fail(f"no {what} after {timeout:g} s")
+        time.sleep(0.05)
+
+
+def autosaves(data_dir: Path) -> list[tuple[str | None, list[str]]]:
+    """(owner, turns) of every game in progress, read straight from the database: a game being
+    played is owned by its process, and ``Store.load_autosave`` would skip it."""
+    path = data_dir / DB_NAME
+    if not path.exists():
+        return []
+    connection = sqlite3.connect(path, timeout=TIMEOUT)
+    try:
+        rows = connection.execute("SELECT owner, turns FROM autosaves ORDER BY id").fetchall()
+    except sqlite3.OperationalError:  # the first game is still creating the tables
+        return []
+    finally:
+        connection.close()
+    return [(owner, json.loads(turns)) for owner, turns in rows]
+
+
+def owner_pid(owner: str) -> int:
+    """The process id in an autosave's owner (``host:pid:token``)."""
+    return int(owner.rsplit(":", 2)[1])
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+class Served:
+    """``freecell-tui serve --port P --data-dir DIR ARGS…`` until :meth:`stop`; :attr:`url` is
+    its page, answering once the constructor returns."""
+
+    def __init__(self, data_dir: Path, *args: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        command = [sys.executable, "-m", "freecell_tui", "serve", "--port", str(self.port)]
+        self.process = subprocess.Popen(
+            [*command, "--data-dir", str(data_dir), *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        wait_for(self._answers, f"answer from {self.url}")
+
+    def _answers(self) -> bool:
+        if self.process.poll() is not None:
+            out, err = self.process.communicate()
+            pytest.fail(f"serve ended with {self.process.returncode}: {out} {err}")
+        try:
+            with urllib.request.urlopen(self.url, timeout=5) as response:
+                return bool(response.status == 200)
+        except (urllib.error.URLError, OSError):
+            return False
+
+    def stop(self, signum: int = signal.SIGINT) -> tuple[int, str, str]:
+        """Send ``signum`` (Ctrl+C by default) to the server alone; its exit code and output."""
+        if self.process.poll() is None:
+            self.process.send_signal(signum)
+        out, err = self.process.communicate(timeout=TIMEOUT)
+        return self.process.returncode, out, err
+
+    def __enter__(self) -> Served:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.communicate(timeout=TIMEOUT)

@@ -1,0 +1,186 @@
+"""``freecell-tui serve``'s command line, without serving: its help, arguments checked before
+anything starts, the game's command line through the shell, the address warning, a port in
+use, a data folder that cannot be written, and the web extra missing."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from freecell_tui.cli import main
+from freecell_tui.cli.serve import browser_url, is_loopback, served_argv, shell_command
+from freecell_tui.core.autoplay import AutoplayMode
+
+from .helpers import AWKWARD_NAME, needs_textual_serve
+
+
+def serve(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """``freecell-tui serve ARGS…`` in this process: exit code, stdout, stderr."""
+    try:
+        code = main(["serve", *args])
+    except SystemExit as exit:
+        code = exit.code if isinstance(exit.code, int) else 1
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_help_documents_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = serve(capsys, "--help")
+    assert code == 0
+    for option in ("--host ADDRESS", "--port PORT", "--data-dir DIR", "--deal N", "--autoplay"):
+        assert option in out
+    assert "--ascii" in out
+    assert "default 127.0.0.1: this computer only" in " ".join(out.split())
+    assert "there is no password" in " ".join(out.split())
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--port", "0"], "argument --port: '0' is not a port number: use 1 to 65535"),
+        (["--port", "65536"], "argument --port: '65536' is not a port number: use 1 to 65535"),
+        (["--port", "http"], "argument --port: 'http' is not a port number: use 1 to 65535"),
+        (["--deal", "0"], "deal 0 does not exist: deals are numbered 1 to 8,589,934,591"),
+        (["--autoplay", "never"], "'never' is not an autoplay mode: use off, safe or all"),
+    ],
+)
+def test_bad_arguments_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str], message: str
+) -> None:
+    code, out, err = serve(capsys, *args, "--data-dir", str(tmp_path))
+    assert code == 2
+    assert out == ""
+    assert err.startswith(f"freecell-tui serve: error: {message}")
+    assert err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []  # nothing was opened, nothing was served
+
+
+def test_without_the_web_extra_it_says_how_to_install_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "textual_serve", None)  # as if not installed
+    monkeypatch.delitem(sys.modules, "freecell_tui.ui.web_server", raising=False)
+    code, out, err = serve(capsys, "--data-dir", str(tmp_path))
+    assert (code, out) == (2, "")
+    assert err == (
+        "freecell-tui serve: error: playing in a browser needs textual-serve: "
+        "pip install 'freecell-tui[web]'\n"
+    )
+
+
+def test_the_game_command_line_comes_through_the_shell_word_for_word(tmp_path: Path) -> None:
+    data_dir = tmp_path / AWKWARD_NAME
+    argv = served_argv(data_dir, deal=617, autoplay=AutoplayMode.ALL, ascii=True)
+    assert argv == [
+        sys.executable,
+        "-m",
+        "freecell_tui",
+        "--data-dir",
+        str(data_dir),
+        "--deal",
+        "617",
+        "--autoplay",
+        "all",
+        "--ascii",
+    ]
+    assert shlex.split(shell_command(argv)) == ["exec", *argv]
+    # textual-serve runs its command with /bin/sh -c, as shell=True does: a program that
+    # prints its arguments, in place of the game, receives exactly the game's arguments.
+    echo = [sys.executable, "-c", "import json, sys; print(json.dumps(sys.argv[1:]))"]
+    done = subprocess.run(
+        shell_command([*echo, *argv[3:]]), shell=True, capture_output=True, text=True, check=True
+    )
+    assert json.loads(done.stdout) == argv[3:]
+
+
+@pytest.mark.parametrize(
+    ("host", "loopback"),
+    [
+        ("127.0.0.1", True),
+        ("127.0.0.2", True),
+        ("localhost", True),
+        ("::1", True),
+        ("[::1]", True),
+        ("0.0.0.0", False),
+        ("::", False),
+        ("192.168.1.5", False),
+        ("freecell.example.org", False),
+        ("", False),
+    ],
+)
+def test_only_loopback_addresses_count_as_this_computer(host: str, loopback: bool) -> None:
+    assert is_loopback(host) is loopback
+
+
+def test_the_address_to_open_in_a_browser() -> None:
+    assert browser_url("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
+    assert browser_url("0.0.0.0", 8000) == "http://127.0.0.1:8000/"
+    assert browser_url("::", 8080) == "http://[::1]:8080/"
+    assert browser_url("192.168.1.5", 80) == "http://192.168.1.5:80/"
+
+
+def test_a_port_in_use_is_one_line_and_exit_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    needs_textual_serve()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out, err = serve(capsys, "--port", str(port), "--data-dir", str(tmp_path))
+    assert (code, out) == (1, "")
+    assert err == (
+        f"freecell-tui serve: error: cannot listen on 127.0.0.1 port {port}: the port is in "
+        "use: stop what uses it, or choose another with --port\n"
+    )
+
+
+def test_listening_beyond_this_computer_warns_that_anyone_can_play(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    needs_textual_serve()
+    with socket.socket() as taken:  # the port is taken, so the warning is all that happens
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, _, err = serve(
+            capsys, "--host", "0.0.0.0", "--port", str(port), "--data-dir", str(tmp_path)
+        )
+    warning, error = err.splitlines()
+    assert warning == (
+        f"freecell-tui serve: warning: listening on 0.0.0.0: anyone who can reach port {port} "
+        "can play, see and change the saves, and export and import files as your user. There "
+        "is no password."
+    )
+    assert error.startswith("freecell-tui serve: error: cannot listen on 0.0.0.0")
+    assert code == 1
+
+
+def test_a_data_folder_that_cannot_be_written_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    needs_textual_serve()
+    blocker = tmp_path / "a file"
+    blocker.write_text("not a folder")
+    code, out, err = serve(capsys, "--data-dir", str(blocker / "saves"), "--port", "1")
+    assert (code, out) == (1, "")
+    assert err.startswith(f"freecell-tui serve: error: Cannot create the data folder {blocker}")
+    assert err.endswith("Games played in a browser could not be kept.\n")
+
+
+def test_the_server_never_loads_textual() -> None:
+    """The server only starts games: they load Textual, the server needs only aiohttp. (The
+    command line without ``serve`` loads neither: see tests/core/test_purity.py.)"""
+    needs_textual_serve()
+    check = (
+        "import json, sys, freecell_tui.cli.serve, freecell_tui.ui.web_server; "
+        "print(json.dumps([m for m in sys.modules if m.split('.')[0] == 'textual']))"
+    )
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == []
