@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.app import App, SystemCommand
+from textual.events import DeliveryFailed
 from textual.screen import Screen
 
 from freecell_tui.core.autoplay import AutoplayMode
@@ -34,6 +35,7 @@ from freecell_tui.ui.commands import palette_commands
 from freecell_tui.ui.crash import crash_message, write_crash_report
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.screens.game import GameScreen
+from freecell_tui.ui.web import DELIVERY_NAME
 
 __all__ = ["FreeCellApp", "run_app"]
 
@@ -216,6 +218,11 @@ class FreeCellApp(App[None]):
             )
         except Exception as error:  # the report is written whatever the state
             return f"(the game could not be described: {error!r})"
+
+    def on_delivery_failed(self, event: DeliveryFailed) -> None:
+        """A download to the player's browser failed (``freecell-tui serve``)."""
+        if event.name == DELIVERY_NAME:
+            self.tell(f"The download failed: {event.exception}", warning=True)
 
     def tell(self, text: str, *, warning: bool = False) -> None:
         """A notice about the saves (plain text: paths and names are never read as markup)."""

@@ -8,11 +8,13 @@ from typing import ClassVar, Final
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, VerticalScroll
+from textual.content import Content
 from textual.widgets import Static
 
 from freecell_tui.session.table import COMMANDS, SECTIONS, keys_text
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import dialog_frame_css
+from freecell_tui.ui.web import open_link
 
 __all__ = ["EXTRA", "HelpScreen", "help_sections"]
 
@@ -47,6 +49,14 @@ EXTRA: Final[tuple[tuple[str, tuple[tuple[str, str], ...]], ...]] = (
 )
 
 
+#: Further reading: links that open in a browser (a new tab when the game is played in one).
+LINKS: Final = (
+    ("FreeCell's rules and history", "https://en.wikipedia.org/wiki/FreeCell"),
+    ("Microsoft deal numbers and solvers", "https://fc-solve.shlomifish.org/"),
+    ("Textual, the library this game is built with", "https://textual.textualize.io/"),
+)
+
+
 def help_sections() -> list[tuple[str, list[tuple[str, str]]]]:
     """The help screen's sections: every full-screen command of the command table (its keys,
     or its typed form after ``:``), then :data:`EXTRA`."""
@@ -77,6 +87,7 @@ class HelpScreen(OnceScreen[None]):
     HelpScreen .section { color: $text-accent; text-style: bold; margin-top: 1; }
     HelpScreen Grid { grid-size: 2; grid-columns: 16 1fr; grid-rows: auto; height: auto; }
     HelpScreen .keys { text-style: bold; padding-left: 2; }
+    HelpScreen .link { color: $text-primary; }
     """
     )
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -93,3 +104,14 @@ class HelpScreen(OnceScreen[None]):
                     for keys, text in entries:
                         yield Static(keys, classes="keys", markup=False)
                         yield Static(text, markup=False)
+            yield Static("More (click a link)", classes="section", markup=False)
+            for title, url in LINKS:
+                link = Content.from_markup(
+                    f"  [@click=screen.open_link({url!r})]$title[/]: $url", title=title, url=url
+                )
+                yield Static(link, classes="link")
+
+    def action_open_link(self, url: str) -> None:
+        """A link of the help: a new tab in a browser, the desktop's browser in a terminal (or
+        its address, when no browser can open)."""
+        self.notify(open_link(self.app, url), markup=False)

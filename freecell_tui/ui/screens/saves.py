@@ -21,6 +21,7 @@ from freecell_tui.core.words import deal_phrase, plural
 from freecell_tui.store import ErrorKind, StoreError, UnfinishedInfo
 from freecell_tui.ui.screens.dialogs import ConfirmScreen
 from freecell_tui.ui.screens.saves_base import PromptKind, SavesBase
+from freecell_tui.ui.web import deliver_export, download_name
 
 __all__ = ["SaveSlotsScreen"]
 
@@ -215,8 +216,16 @@ class SaveSlotsScreen(SavesBase):
         if slot is None:
             return
         self._exporting = slot.name
-        safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in slot.name).strip("-")
-        self._open_prompt("export", f"~/freecell-{safe or 'save'}.json")
+        name = download_name(f"freecell-{slot.name}.json")
+        if self.app.is_web:  # in a browser the file goes to the player, as a download
+            try:
+                text = self.store.export_text(slot.name)
+            except StoreError as error:
+                self._fail(error)
+                return
+            self.say(deliver_export(self.app, name, text) or "")
+            return
+        self._open_prompt("export", f"~/{name}")
 
     def _export(self, path: str, *, overwrite: bool = False) -> bool:
         if not path.strip():
@@ -242,6 +251,13 @@ class SaveSlotsScreen(SavesBase):
         return True
 
     def action_import(self) -> None:
+        if self.app.is_web:
+            self.say(
+                "In a browser the game cannot read your files: on the machine that serves the "
+                "game, run freecell-tui import FILE, and the save appears here.",
+                error=True,
+            )
+            return
         self._open_prompt("import", "~/")
 
     def _import(self, path: str) -> bool:
