@@ -24,7 +24,7 @@ from freecell_tui.session.play import Event, PlaySession, Question, Step
 from freecell_tui.session.table import by_name, line_help
 from freecell_tui.session.words import describe_turn
 from freecell_tui.store import ErrorKind, StoreError, format_duration
-from freecell_tui.store.stats import format_statistics
+from freecell_tui.store.stats import compute_statistics, format_statistics
 
 __all__ = ["LineMode"]
 
@@ -264,11 +264,14 @@ class LineMode:
         """List the named saves, then the unfinished games set aside."""
         store = self.session.store
         try:
-            slots = store.list_slots()
-            unfinished = store.unfinished_games()
+            read_slots = store.read_slots()
+            read_unfinished = store.read_unfinished()
         except StoreError as error:
             self.say(error.message)
             return
+        for problem in (*read_slots.problems, *read_unfinished.problems):
+            self.say(f"Note: {problem}")
+        slots, unfinished = read_slots.items, read_unfinished.items
         lines = [plural(len(slots), "save") + (":" if slots else ".")]
         for slot in slots:
             lines.append(
@@ -290,10 +293,13 @@ class LineMode:
 
     def do_stats(self, command: ActionCommand) -> None:
         try:
-            stats = self.session.store.statistics()
+            results = self.session.store.read_results()
         except StoreError as error:
             self.say(error.message)
             return
+        for problem in results.problems:
+            self.say(f"Note: {problem}")
+        stats = compute_statistics(results.items)
         if not stats.played:
             self.say("No finished games yet: a game counts once it is won or left for a new one.")
             return

@@ -48,8 +48,9 @@ Command = MoveCommand | ActionCommand
 def parse_speed(text: str) -> float:
     """Auto-solve's speed in moves a second, within :data:`SPEED_RANGE`."""
     low, high = SPEED_RANGE
+    ascii_number = len(text) <= 20 and text.isascii()  # float() takes full-width digits too
     try:
-        speed = float(text) if len(text) <= 20 else math.nan
+        speed = float(text) if ascii_number else math.nan
     except ValueError:
         speed = math.nan
     if not low <= speed <= high:  # also refuses nan and inf

@@ -117,6 +117,7 @@ def test_actions_with_operands() -> None:
         ("speed nan", "speed: give moves a second from 0.5 to 10, as speed 2"),
         ("speed inf", "speed: give moves a second from 0.5 to 10, as speed 2"),
         ("speed fast", "speed: give moves a second from 0.5 to 10, as speed 2"),
+        ("speed ２", "speed: give moves a second from 0.5 to 10, as speed 2"),  # full-width 2
         ("speed", "speed: give moves a second, as speed 2"),
         ("winnable maybe", "winnable: say winnable on or winnable off"),
         ("deals some", "deals: say deals winnable or deals any"),

@@ -17,7 +17,7 @@ from textual import on
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Input
 
-from freecell_tui.core.words import deal_phrase, plural
+from freecell_tui.core.words import deal_phrase, plural, printable
 from freecell_tui.store import ErrorKind, StoreError, UnfinishedInfo
 from freecell_tui.ui.screens.dialogs import ConfirmScreen
 from freecell_tui.ui.screens.saves_base import PromptKind, SavesBase
@@ -78,7 +78,7 @@ class SaveSlotsScreen(SavesBase):
                 self._fail(error)
             return False
         self.refresh_slots(highlight=slot.name)
-        self.say(f"Saved as “{slot.name}”.")
+        self.say(f"Saved as “{printable(slot.name)}”.")
         return True
 
     def action_overwrite(self) -> None:
@@ -102,11 +102,11 @@ class SaveSlotsScreen(SavesBase):
                 self._fail(error)
                 return
             self.refresh_slots(highlight=slot.name)
-            self.say(f"“{slot.name}” now holds this game.")
+            self.say(f"“{printable(slot.name)}” now holds this game.")
 
         self.app.push_screen(
             ConfirmScreen(
-                f"Overwrite “{slot.name}”?",
+                f"Overwrite “{printable(slot.name)}”?",
                 f"It holds {deal_phrase(slot.deal_number)} at {plural(slot.move_count, 'move')}; "
                 "it will hold this game instead.",
                 yes="Overwrite",
@@ -151,7 +151,7 @@ class SaveSlotsScreen(SavesBase):
             self._fail(error)
             return False
         self.refresh_slots(highlight=new)
-        self.say(f"Renamed “{self._renaming}” to “{new}”.")
+        self.say(f"Renamed “{printable(self._renaming)}” to “{new}”.")
         return True
 
     def action_delete(self) -> None:
@@ -173,11 +173,14 @@ class SaveSlotsScreen(SavesBase):
                 self._fail(error)
                 return
             self.refresh_slots()
-            self.say(f"Deleted “{slot.name}”.")
+            self.say(f"Deleted “{printable(slot.name)}”.")
 
         self.app.push_screen(
             ConfirmScreen(
-                f"Delete “{slot.name}”?", "This cannot be undone.", yes="Delete", no="Keep"
+                f"Delete “{printable(slot.name)}”?",
+                "This cannot be undone.",
+                yes="Delete",
+                no="Keep",
             ),
             answered,
         )
@@ -247,7 +250,7 @@ class SaveSlotsScreen(SavesBase):
             else:
                 self._fail(error)
             return False
-        self.say(f"Exported “{self._exporting}” to {written}.")
+        self.say(f"Exported “{printable(self._exporting)}” to {written}.")
         return True
 
     def action_import(self) -> None:
@@ -271,7 +274,7 @@ class SaveSlotsScreen(SavesBase):
             return False
         self.refresh_slots(highlight=slot.name)
         self.say(
-            f"Imported “{slot.name}”: {deal_phrase(slot.deal_number)}, "
+            f"Imported “{printable(slot.name)}”: {deal_phrase(slot.deal_number)}, "
             f"{plural(slot.move_count, 'move')}."
         )
         return True

@@ -28,6 +28,7 @@ from textual.widgets import Button, DataTable, Label, Static
 
 from freecell_tui.core.game import Game
 from freecell_tui.core.state import GameState
+from freecell_tui.core.words import printable
 from freecell_tui.store import (
     SavedGame,
     SlotInfo,
@@ -169,16 +170,19 @@ class SavesBase(OnceScreen[SavedGame | None]):
         ``highlight`` (a save's name) if given, else on the row highlighted before."""
         table = self.query_one("#slots", DataTable)
         current = ("slot", highlight) if highlight else (_key(self.entry) if self.entry else None)
+        problems: tuple[str, ...] = ()
         try:
-            self._entries = [*self.store.list_slots(), *self.store.unfinished_games()]
+            slots, unfinished = self.store.read_slots(), self.store.read_unfinished()
+            self._entries = [*slots.items, *unfinished.items]
+            problems = (*slots.problems, *unfinished.problems)
         except StoreError as error:
             self._entries = []
-            self.say(error.message, error=True)
+            problems = (error.message,)
         self._previews.clear()
         table.clear()
         for slot in self._entries:
             if isinstance(slot, SlotInfo):
-                name = Text(slot.name)
+                name = Text(printable(slot.name))
             else:
                 name = Text("unfinished game", style="italic")
             table.add_row(
@@ -193,7 +197,9 @@ class SavesBase(OnceScreen[SavedGame | None]):
         if current in keys:
             table.move_cursor(row=keys.index(current))
         self._show_preview()
-        if not self._entries and self._prompt is None:
+        if problems:
+            self.say(" ".join(problems), error=True)
+        elif not self._entries and self._prompt is None:
             self.say("No saves yet. Press n to save this game under a name.")
 
     def _show_preview(self) -> None:

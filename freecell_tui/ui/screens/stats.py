@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.widgets import Button, DataTable, Label, Static
 
 from freecell_tui.core.words import plural
-from freecell_tui.store import Statistics, Store, StoreError, format_duration
+from freecell_tui.store import Statistics, Store, StoreError, compute_statistics, format_duration
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import ConfirmScreen, dialog_frame_css
 
@@ -66,10 +66,11 @@ class StatsScreen(OnceScreen[None]):
         table = self.query_one("#deals", DataTable)
         table.clear()
         try:
-            stats = self.stats = self.store.statistics()
+            results = self.store.read_results()
         except StoreError as error:
             self.say(error.message, error=True)
             return
+        stats = self.stats = compute_statistics(results.items)
         figures.update(
             Content(
                 f"Played {stats.played}   Won {stats.won}   Lost {stats.lost}   "
@@ -86,7 +87,9 @@ class StatsScreen(OnceScreen[None]):
                 Text("–" if deal.fewest_moves is None else str(deal.fewest_moves), justify="right"),
             )
         table.display = bool(stats.deals)
-        if not stats.played:
+        if results.problems:
+            self.say(" ".join(results.problems), error=True)
+        elif not stats.played:
             self.say("No finished games yet: a game counts once it is won or left for a new one.")
 
     def say(self, message: str, *, error: bool = False) -> None:
