@@ -1,0 +1,89 @@
+"""Line mode at a terminal edits lines and keeps a history (readline): Backspace and the arrow
+keys edit the line instead of arriving as escape codes, and Up brings back the last command."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from freecell_tui.store import DB_NAME
+
+TIMEOUT = 60.0
+
+
+def turns(data: Path) -> list[str]:
+    try:
+        with sqlite3.connect(f"file:{data / DB_NAME}?mode=ro", uri=True, timeout=5) as db:
+            rows = db.execute("SELECT turns FROM autosaves").fetchall()
+    except sqlite3.OperationalError:
+        return []
+    return json.loads(rows[0][0]) if rows else []
+
+
+def wait_for(condition: object, what: str) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        if condition():  # type: ignore[operator]
+            return
+        time.sleep(0.05)
+    pytest.fail(f"no {what} after {TIMEOUT:g} s")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_backspace_left_and_up_edit_the_line(tmp_path: Path) -> None:
+    master, slave = pty.openpty()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "freecell_tui",
+            "play",
+            "--plain",
+            "--deal",
+            "1",
+            "--data-dir",
+            str(tmp_path),
+        ],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env={**os.environ, "TERM": "xterm"},
+    )
+    os.close(slave)
+    output = bytearray()
+
+    def read() -> bytes:
+        import select
+
+        while select.select([master], [], [], 0.05)[0]:
+            try:
+                output.extend(os.read(master, 65536))
+            except OSError:
+                break
+        return bytes(output)
+
+    try:
+        wait_for(lambda: b"> " in read(), "prompt")
+        os.write(master, b"3b\x7fa\r")  # Backspace turns 3b into 3a
+        wait_for(lambda: turns(tmp_path) == ["3a"], "3a played")
+        os.write(master, b"2\x1b[D3\r")  # Left, then 3 before the 2: 32
+        wait_for(lambda: turns(tmp_path) == ["3a", "32"], "32 played")
+        os.write(master, b"undo\r")
+        wait_for(lambda: turns(tmp_path) == ["3a"], "undo")
+        os.write(master, b"\x1b[A\x1b[A\r")  # Up twice: "32" again
+        wait_for(lambda: turns(tmp_path) == ["3a", "32"], "32 from the history")
+        assert b"\\x1b" not in read() and b"^[[" not in bytes(output)
+        os.write(master, b"q\r")
+        process.wait(timeout=TIMEOUT)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(master)
