@@ -12,6 +12,7 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input
 
+from freecell_tui.core.notation import Move
 from freecell_tui.core.words import plural
 from freecell_tui.store import SavedGame, Store
 from freecell_tui.ui.screens.dialogs import ConfirmScreen
@@ -20,7 +21,7 @@ from freecell_tui.ui.screens.saves import SaveSlotsScreen
 from freecell_tui.ui.screens.stats import StatsScreen
 from freecell_tui.ui.widgets.preview import PositionPreview
 
-from .helpers import played
+from .helpers import one_from_won, played
 
 
 class Host(App[None]):
@@ -309,6 +310,23 @@ async def test_stats_screen_shows_the_figures_and_resets_after_asking(tmp_path: 
         await pilot.press("escape")
         await pilot.pause()
     assert app.results == [None]
+
+
+async def test_stats_screen_counts_the_computers_wins_and_wins_with_hints_apart(
+    tmp_path: Path,
+) -> None:
+    store = Store.in_memory()
+    won = one_from_won().play(Move.parse("1h"))
+    store.finish(won.with_hint(), 30)  # the player's win, with a hint
+    store.finish(one_from_won().play(Move.parse("1h"), solver=True), 10)  # auto-solve's
+    app = Host(StatsScreen(store))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert _drawn(app.screen, "#figures") == (
+            "Played 2   Won 1   Lost 0   Win rate 50% "
+            "Solved by the computer 1   Won with hints 1 "
+            "Current streak 0   Best streak 1"
+        )
 
 
 # ---------------------------------------------------------------------- resume prompt
