@@ -111,8 +111,8 @@ def drawn_top(widget: Widget) -> str:
 
 
 def status_text(app: FreeCellApp) -> str:
-    """The status line as drawn."""
-    return lines(app.game_screen.status)[0]
+    """The status line as drawn (without the blanks that fill it)."""
+    return lines(app.game_screen.status)[0].rstrip()
 
 
 def message_text(app: FreeCellApp) -> str:
