@@ -128,3 +128,22 @@ def test_every_key_is_in_the_help_and_the_keys_document() -> None:
             shown = key_label(key)
             assert shown in help_text or key in "12345678abcdh", key
             assert shown in keys_doc, key
+
+
+def test_a_commands_other_keys_run_the_same_action() -> None:
+    """ctrl+s, F4, F1, F2, ctrl+z do what s, t, ?, n, u do (the clock test presses the first)."""
+    action = {
+        key: binding.action
+        for binding in GameScreen.BINDINGS
+        if not isinstance(binding, tuple)
+        for key in binding.key.split(",")
+    }
+    for first, other in (("s", "ctrl+s"), ("t", "f4"), ("question_mark", "f1"), ("n", "f2")):
+        assert action[other] == action[first], other
+    assert action["u"] == action["ctrl+z"] == "undo"
+    assert (action["s"], action["t"], action["question_mark"], action["n"]) == (
+        "saves",
+        "stats",
+        "help",
+        "new",
+    )
