@@ -17,6 +17,8 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.solver import SolveResult, solve_for_autoplay
 from freecell_tui.session import analysis
+from freecell_tui.session.analysis import Analysis
+from freecell_tui.ui.assistant import Assistant
 from freecell_tui.ui.screens.dialogs import StuckScreen
 
 from .helpers import (
@@ -72,6 +74,25 @@ async def test_the_hint_lights_up_its_move_and_any_move_puts_it_out(tmp_path: Pa
         assert changed_piles(app, plain) == {"col-6", "cell-a"}
         await pilot.press("3", "b")  # any move puts it out
         assert changed_piles(app, plain) == {"col-3", "cell-b"}
+
+
+async def test_a_search_answering_after_the_hint_was_asked_does_not_answer_the_hint(
+    tmp_path: Path,
+) -> None:
+    """The board's "can a card still go home" search may post its answer just before the hint's
+    search replaces it. That answer (no solution looked for) is not the hint's: it once made the
+    board say "No hint — no longer winnable." on a winnable deal, and the hint never came."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assistant = app.game_screen.assistant
+        await app.workers.wait_for_complete()  # the home search of the first position is done
+        # The race, made certain: what the i key runs, and at once a home search's answer for
+        # this position (queued before the hint's search could answer).
+        app.game_screen.action_hint()
+        assistant.post_message(Assistant._Answer(assistant._token, game(app), Analysis(home=True)))
+        answered = ("Hint: 6a", "No hint")
+        await wait_for(pilot, lambda: message(app).startswith(answered), "an answer", SOLVER)
+        assert message(app) == "Hint: 6a — 3♦ to free cell a (55 moves win from here)."
 
 
 # --------------------------------------------------------------------------- winnability
