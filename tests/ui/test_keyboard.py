@@ -170,8 +170,13 @@ async def test_new_game_asks_first_when_a_game_is_under_way(tmp_path: Path) -> N
 async def test_command_line_runs_moves_and_commands(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
+        message_line = app.game_screen.message
+        at = message_line.region
         await pilot.press("colon")
-        assert app.game_screen.command_line.has_focus
+        command_line = app.game_screen.command_line
+        assert command_line.has_focus
+        # The command line is drawn where the message line was; the message line is not drawn.
+        assert command_line.region == at and message_line.region.height == 0
         await pilot.press(*"t2c 3 1", "enter")
         assert game(app).state.cells[0] == Card.parse("2H")
         assert message(app) == "3a: 2♥ to free cell a"
@@ -184,6 +189,7 @@ async def test_command_line_runs_moves_and_commands(tmp_path: Path) -> None:
         assert tone(app) == "error"
         await pilot.press("colon", *"32", "escape")
         assert game(app).move_count == 1  # Escape runs nothing
+        assert message_line.region == at and command_line.region.height == 0
         assert message_text(app) == message(app)  # the message line is back
         # The same words without the keys (the parser has its own tests).
         app.game_screen.run_command("undo")

@@ -219,5 +219,5 @@ class GameScreen(GameActions):
 
     def _close_command_line(self) -> None:
         self.command_line.close()
-        self.remove_class("-command")
+        self.message.display = True
         self.set_focus(None)
