@@ -1,13 +1,12 @@
 """Every dialog fits the smallest terminal the board supports (64x24) and 80x24: each button is
-on screen, inside its dialog, and wide enough for its whole label. One app per size opens every
-dialog in turn."""
+on screen, inside its dialog, and wide enough for its whole label. One app opens every dialog in
+turn at each size."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.screen import Screen
@@ -67,22 +66,23 @@ def assert_buttons_fit(screen: Screen[object], size: tuple[int, int], name: str)
         assert dialog is not None and dialog.region.contains_region(region), label
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-async def test_every_dialog_fits(tmp_path: Path, size: tuple[int, int]) -> None:
+async def test_every_dialog_fits(tmp_path: Path) -> None:
     app = make_app(tmp_path)
-    async with app.run_test(size=size) as pilot:
-        for name, make in DIALOGS.items():
-            dialog = make(app)
-            app.push_screen(dialog)
-            await pilot.pause()
-            assert app.screen is dialog
-            if name == "help":  # no buttons: a scrolling box, inside the screen, closed by Esc
-                box = dialog.query_one(VerticalScroll).region
-                assert Region(0, 0, *size).contains_region(box) and box.height > 4
-            else:
-                assert_buttons_fit(dialog, size, name)
-            app.pop_screen()
-            await pilot.pause()
+    async with app.run_test(size=SIZES[0]) as pilot:
+        for size in SIZES:
+            await pilot.resize_terminal(*size)
+            for name, make in DIALOGS.items():
+                dialog = make(app)
+                app.push_screen(dialog)
+                await pilot.pause()
+                assert app.screen is dialog
+                if name == "help":  # no buttons: a scrolling box, inside the screen, closed by Esc
+                    box = dialog.query_one(VerticalScroll).region
+                    assert Region(0, 0, *size).contains_region(box) and box.height > 4
+                else:
+                    assert_buttons_fit(dialog, size, f"{name} at {size}")
+                app.pop_screen()
+                await pilot.pause()
 
 
 async def test_the_resume_prompt_fits(tmp_path: Path) -> None:

@@ -49,7 +49,7 @@ async def test_notation_keys_pick_up_light_the_destinations_and_move(tmp_path: P
         assert changed_piles(app, plain) == {"col-3", "cell-a"}
 
 
-async def test_a_refused_move_says_why_and_changes_nothing(tmp_path: Path) -> None:
+async def test_a_refused_move_escape_or_the_same_key_put_the_card_down(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         before = game(app)
@@ -63,13 +63,6 @@ async def test_a_refused_move_says_why_and_changes_nothing(tmp_path: Path) -> No
         assert message(app) == "h is a destination: first pick a column (1–8) or a free cell (a–d)"
         await pilot.press("a")
         assert message(app) == "free cell a is empty: there is no card to pick up"
-        assert game(app) is before
-
-
-async def test_escape_and_the_same_key_put_the_card_down(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        plain = looks(app)
         await pilot.press("5")
         assert changed_piles(app, plain)
         await pilot.press("escape")
@@ -77,8 +70,9 @@ async def test_escape_and_the_same_key_put_the_card_down(tmp_path: Path) -> None
         assert changed_piles(app, plain) == set()
         assert "→ ?" not in status_text(app)
         await pilot.press("5", "5")
+        assert message(app) == "Put down."
         assert changed_piles(app, plain) == set()
-        assert game(app).move_count == 0
+        assert game(app) is before
 
 
 async def test_run_count_to_an_empty_column(tmp_path: Path) -> None:
@@ -113,14 +107,6 @@ async def test_cursor_picks_up_and_drops(tmp_path: Path) -> None:
         # f on column 5 (6♣): not home, so to the first empty free cell, b.
         assert game(app).state.cells[1] == Card.parse("6C")
         assert message(app) == "5b: 6♣ to free cell b"
-
-
-async def test_quick_move_sends_home_first(tmp_path: Path) -> None:
-    app = make_app(tmp_path, start=near_won_game())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("1", "f")
-        assert game(app).state.is_won
-        assert isinstance(app.screen, WinScreen)
 
 
 async def test_undo_redo_and_restart_say_what_they_did(tmp_path: Path) -> None:
@@ -210,10 +196,12 @@ async def test_a_dead_end_offers_undo(tmp_path: Path) -> None:
         assert not isinstance(app.screen, StuckScreen)
 
 
-async def test_win_screen_offers_a_new_game(tmp_path: Path) -> None:
+async def test_f_sends_the_last_card_home_and_the_win_screen_offers_a_new_game(
+    tmp_path: Path,
+) -> None:
     app = make_app(tmp_path, start=near_won_game())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("1", "h")
+        await pilot.press("1", "f")  # home first, when it can go home
         win = app.screen
         assert isinstance(win, WinScreen)
         assert win.title_text == "You won!"

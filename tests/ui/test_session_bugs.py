@@ -131,7 +131,8 @@ async def test_typing_deal_n_asks_first(tmp_path: Path) -> None:
         await pilot.press("n")
         assert game(app).deal_number == 1 and game(app).move_count == 1
         assert message(app) == "Carry on."
-        await pilot.press("colon", *"deal 5", "enter", "y")
+        app.game_screen.run_command("deal 5")  # the same words again, without the keys
+        await pilot.press("y")
         assert game(app).deal_number == 5
         assert message(app) == "Deal 5. Good luck!"
 
@@ -277,7 +278,7 @@ async def test_auto_solve_after_autoplay_off_plays_the_whole_game(
         await pilot.press("i")
         await wait_for(pilot, lambda: message(app).startswith("Hint:"), "the hint (off)")
         assert message(app).endswith(f"({off} moves win from here).")
-        await pilot.press("colon", *"speed 10", "enter")
+        app.game_screen.run_command("speed 10")
         assert message(app) == "Auto-solve plays 10 moves a second."
         fast_autosolve(monkeypatch)
         await pilot.press("p")
