@@ -19,7 +19,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from rich.style import Style
+from textual import events
 from textual.color import Color
+from textual.keys import _character_to_key
 from textual.pilot import Pilot
 from textual.widget import Widget
 
@@ -197,6 +199,18 @@ def colour_on(widget: Widget, text: str) -> set[str]:
         style.color.get_truecolor().hex if style.color else "none"
         for style in styles_on(widget, text)
     }
+
+
+# ---------------------------------------------------------------------- typing
+async def type_command(pilot: Pilot[None], text: str, end: str = "enter") -> None:
+    """Type ``:`` then ``text`` then ``end`` (Enter, or Escape) as a quick typist does: every key
+    is queued before the first is handled (the command line must take the keys typed right after
+    the ``:``), then wait until they are all handled."""
+    keys = [("colon", ":"), *((_character_to_key(ch), ch) for ch in text)]
+    keys.append((end, "\r" if end == "enter" else None))
+    for key, character in keys:
+        pilot.app.post_message(events.Key(key, character))
+    await pilot.pause()
 
 
 # ---------------------------------------------------------------------- waiting

@@ -27,6 +27,7 @@ from .helpers import (
     pile_widget,
     status_text,
     tone,
+    type_command,
 )
 from .positions import near_stuck_game, near_won_game, run_game
 
@@ -167,19 +168,19 @@ async def test_command_line_runs_moves_and_commands(tmp_path: Path) -> None:
         assert game(app).state.cells[0] == Card.parse("2H")
         assert message(app) == "3a: 2♥ to free cell a"
         assert not app.game_screen.command_line.has_focus
-        await pilot.press("colon", *"autoplay off", "enter")
+        await type_command(pilot, "autoplay off")  # typed quickly: no key is lost
         assert message(app) == "Autoplay off from now on."
         assert "Autoplay off" in status_text(app)
-        await pilot.press("colon", *"xyzzy", "enter")
-        assert message(app) == "'xyzzy' is not a command or a move: type h for help"
-        assert tone(app) == "error"
-        await pilot.press("colon", *"32", "escape")
+        await type_command(pilot, "32", end="escape")
         assert game(app).move_count == 1  # Escape runs nothing
         assert message_line.region == at and command_line.region.height == 0
         assert message_text(app) == message(app)  # the message line is back
         # The same words without the keys (the parser has its own tests).
         app.game_screen.run_command("undo")
         assert game(app).move_count == 0
+        app.game_screen.run_command("xyzzy")
+        assert message(app) == "'xyzzy' is not a command or a move: type h for help"
+        assert tone(app) == "error"
         app.game_screen.run_command("moves")
         assert message(app) == "moves is for line mode: here, the board shows it all"
 
