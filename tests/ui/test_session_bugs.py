@@ -33,6 +33,7 @@ from .helpers import (
     status_text,
     stored_turns,
     the_board,
+    type_command,
     wait_for,
 )
 from .positions import game_with_history, kings_left_game, near_won_game
@@ -122,7 +123,8 @@ async def test_n_after_a_restart_asks_and_says_the_game_is_recorded_as_a_loss(
 async def test_typing_deal_n_asks_first(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("3", "a", "colon", *"deal 5", "enter")
+        await pilot.press("3", "a")
+        await type_command(pilot, "deal 5")
         question = app.screen
         assert isinstance(question, ConfirmScreen)
         assert question.question == "Start deal 5?"
@@ -274,7 +276,7 @@ async def test_auto_solve_after_autoplay_off_plays_the_whole_game(
         await pilot.press("i")
         await wait_for(pilot, lambda: message(app).startswith("Hint:"), "the hint (safe)")
         assert message(app).endswith(f"({safe} moves win from here).")
-        await pilot.press("colon", *"autoplay off", "enter")
+        await type_command(pilot, "autoplay off")
         await pilot.press("i")
         await wait_for(pilot, lambda: message(app).startswith("Hint:"), "the hint (off)")
         assert message(app).endswith(f"({off} moves win from here).")

@@ -135,7 +135,7 @@ async def test_the_status_line_says_winnable_then_how_far_back_a_lost_game_was(
 async def test_the_check_can_be_switched_off(tmp_path: Path) -> None:
     app = make_app(tmp_path, check=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("colon", *"winnable off", "enter")
+        app.game_screen.run_command("winnable off")
         assert message(app) == "Winnability check off: no spoilers (i still gives a hint)."
         for move in (*DEAL_1_WINNABLE, DEAL_1_LOSING):
             await pilot.press(*move)
@@ -178,7 +178,7 @@ async def test_auto_solves_keys(tmp_path: Path) -> None:
         autosolver = app.game_screen.autosolver
         app.game_screen.run_command("speed 0.5")  # a move every 2 s: the keys come first
         assert message(app) == "Auto-solve plays one move every 2 s."
-        await pilot.press("colon", *"solve", "enter")
+        await pilot.press("p")
         await wait_for(pilot, lambda: autosolver.solving, "auto-solve's plan", SOLVER)
         assert message(app) == (
             "Auto-solve: 55 moves to a win, one move every 2 s; + faster, − slower, Esc stops."

@@ -33,6 +33,7 @@ from .helpers import (
     status_text,
     stored_turns,
     tone,
+    type_command,
     wait_for,
 )
 from .positions import game_with_history
@@ -101,7 +102,8 @@ async def test_a_deal_asked_for_leaves_the_unfinished_game_waiting(tmp_path: Pat
 async def test_save_and_load_by_command(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("3", "a", "colon", *"save mine [x]", "enter")
+        await pilot.press("3", "a")
+        await type_command(pilot, "save mine [x]")
         assert message(app) == "Saved as “mine [x]”: 1 move."
         assert tone(app) == "success"
         app.game_screen.run_command("save MINE [x]")
