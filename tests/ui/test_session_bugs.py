@@ -194,7 +194,7 @@ async def test_loading_a_save_while_a_game_is_under_way_asks_and_keeps_it(tmp_pa
 
 
 # ---------------------------------------------------------------- bug 3: the prompt keeps its keys
-async def test_after_tab_the_import_prompt_keeps_every_key(
+async def test_after_tab_the_import_prompt_keeps_every_key_and_completes_paths(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     home = tmp_path / "home"
@@ -204,6 +204,8 @@ async def test_after_tab_the_import_prompt_keeps_every_key(
     data = tmp_path / "data"
     store = Store.open(data).store
     store.save_slot("mine", game_with_history(), 5)
+    (home / "exports").mkdir()
+    store.export_slot("mine", home / "exports" / "mine.json")
     store.close()
     app = make_app(data)
     async with app.run_test(size=SIZE) as pilot:
@@ -214,40 +216,24 @@ async def test_after_tab_the_import_prompt_keeps_every_key(
         await pilot.press("i", "tab")
         box = saves.query_one("#prompt-input", Input)
         assert box.value == "~/"
-        assert drawn(saves.query_one("#message", Static)) == "games/  notes.txt"  # the choices
+        assert drawn(saves.query_one("#message", Static)) == "exports/  games/  notes.txt"
         await pilot.press("l", "e", "r", "n")  # load, export, rename, save new: not here
         assert box.has_focus and box.value == "~/lern"
         assert app.screen is saves  # no save loaded, no question
         assert drawn(saves.query_one("#prompt-label", Label)) == "Import from file:"
         assert game(app) is before
-    store = Store.open(data).store
-    assert [slot.name for slot in store.list_slots()] == ["mine"]
-    assert store.results() == []
-
-
-async def test_tab_completes_a_path_in_the_import_prompt(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    home = tmp_path / "home"
-    monkeypatch.setenv("HOME", str(home))
-    data = tmp_path / "data"
-    store = Store.open(data).store
-    store.save_slot("mine", game_with_history(), 5)
-    (home / "exports").mkdir(parents=True)
-    store.export_slot("mine", home / "exports" / "mine.json")
-    store.close()
-    app = make_app(data)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("s", "i", "tab")
-        box = app.screen.query_one("#prompt-input", Input)
+        await pilot.press("escape", "i", "e", "tab")  # a real path, completed
         assert box.value == "~/exports/"
         await pilot.press("tab")
         assert box.value == "~/exports/mine.json"
         await pilot.press("enter")
-        assert drawn(app.screen.query_one("#message", Static)) == (
+        assert drawn(saves.query_one("#message", Static)) == (
             "Imported “mine (2)”: deal 1, 2 moves."
         )
-    assert sorted(slot.name for slot in Store.open(data).store.list_slots()) == ["mine", "mine (2)"]
+        assert game(app) is before
+    store = Store.open(data).store
+    assert sorted(slot.name for slot in store.list_slots()) == ["mine", "mine (2)"]
+    assert store.results() == []
 
 
 async def test_typing_replaces_the_name_offered_for_a_new_save(tmp_path: Path) -> None:
