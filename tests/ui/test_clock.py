@@ -13,21 +13,19 @@ from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.screens.help import HelpScreen
 from freecell_tui.ui.screens.klondike import KlondikeScreen
 from freecell_tui.ui.screens.saves import SaveSlotsScreen
-from freecell_tui.ui.screens.stats import StatsScreen
 
 from .helpers import SIZE, Clock, game, make_app, status_text
 
-#: Keys that open a screen over the board (after one move, 3a, so "new game" asks first), and
-#: the screen they open; Escape closes each. (The other keys of the same commands — ctrl+s, F4,
-#: F1, F2 — are bound from the same table entry: ``test_layout.py`` checks they run the same
-#: action.)
+#: Keys that open each kind of screen over the board (after one move, 3a, so "new game" asks
+#: first), and the screen they open; Escape closes each. The clock waits in the game screen's
+#: suspend handler, whatever covers it; the statistics and help open in ``test_dialogs.py``, help
+#: over the saves below. (A command's other keys — ctrl+s, F4, F1, F2 — are bound from the same
+#: table entry: ``test_layout.py`` checks they run the same action.)
 OPENERS: list[tuple[list[str] | str, type]] = [
-    (["s"], SaveSlotsScreen),
-    (["t"], StatsScreen),
-    (["question_mark"], HelpScreen),
-    (["n"], ConfirmScreen),
-    ("klondike", KlondikeScreen),  # a typed command: run without the keys
-    (["ctrl+p"], CommandPalette),
+    (["s"], SaveSlotsScreen),  # a dialog
+    (["n"], ConfirmScreen),  # a question
+    ("klondike", KlondikeScreen),  # a screen of its own (a typed command: run as words)
+    (["ctrl+p"], CommandPalette),  # Textual's own screen
 ]
 
 
