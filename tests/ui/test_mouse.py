@@ -24,7 +24,7 @@ from .helpers import (
     theme_colour,
     tone,
 )
-from .positions import near_won_game, run_game
+from .positions import run_game
 
 
 async def test_click_a_card_then_a_pile(tmp_path: Path) -> None:
@@ -91,16 +91,15 @@ async def test_an_illegal_destination_or_a_foundation_first_is_refused(tmp_path:
         assert tone(app) == "error"
 
 
-async def test_double_click_sends_a_card_to_a_free_cell_or_home(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
+async def test_double_click_sends_a_card_home_or_to_a_free_cell(tmp_path: Path) -> None:
+    app = make_app(tmp_path, start=run_game())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.double_click("#col-3", offset=(3, 8))  # 2♥: not home yet
-        assert drawn_top(pile_widget(app, "cell-a")) == "2♥"
-        assert message(app) == "3a: 2♥ to free cell a"
-    app = make_app(tmp_path, start=near_won_game())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.double_click("#col-1", offset=(3, 2))
-        assert game(app).state.is_won
+        await pilot.double_click("#col-8", offset=(3, 9))  # A♠, on top of column 8
+        assert message(app) == "8h: A♠ home"
+        assert drawn_top(pile_widget(app, "home-S")) == "A♠"
+        await pilot.double_click("#col-1", offset=(3, 5))  # 7♣: not home yet
+        assert message(app) == "1c: 7♣ to free cell c"
+        assert drawn_top(pile_widget(app, "cell-c")) == "7♣"
 
 
 async def test_drag_a_card_to_a_free_cell_and_one_off_the_piles(tmp_path: Path) -> None:
