@@ -5,8 +5,10 @@ frozen clock (unless the test brings its own), known random deals (617) and no a
 winnability check is off unless the test is about it (its solver thread would only slow every
 key press down: Pilot waits for the process to be idle after each key).
 
-What is drawn is read off the rendered widgets (:func:`lines`, :func:`styles_on`), not off flags.
-Waits have a deadline and fail with a message (:func:`wait_for`).
+What is drawn is read off the rendered widgets — text (:func:`lines`, :func:`drawn_top`,
+:func:`status_text`), colours (:func:`colour_on`, :func:`background_on`) and whole looks
+(:func:`look`, :func:`changed_piles`) — not off flags. Waits have a deadline and fail saying what
+never came (:func:`wait_for`). :func:`type_command` types a command as a quick typist does.
 """
 
 from __future__ import annotations
@@ -26,11 +28,9 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 
 from freecell_tui.core.game import Game
-from freecell_tui.core.notation import Pile
 from freecell_tui.store import DB_NAME, Store
 from freecell_tui.ui.app import FreeCellApp
 from freecell_tui.ui.board import Board
-from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.widgets.piles import PileWidget
 
 SIZE = (100, 32)
@@ -60,11 +60,6 @@ def make_app(
     return app
 
 
-def screen(app: FreeCellApp) -> GameScreen:
-    """The game screen (at the bottom of the stack, whatever is over it)."""
-    return app.game_screen
-
-
 def the_board(app: FreeCellApp) -> Board:
     return app.game_screen.board
 
@@ -79,10 +74,6 @@ def message(app: FreeCellApp) -> str:
 
 def tone(app: FreeCellApp) -> str:
     return app.game_screen.message.tone
-
-
-def pile(code: str) -> Pile:
-    return Pile.parse(code)
 
 
 def column(app: FreeCellApp, number: int) -> tuple[str, ...]:
