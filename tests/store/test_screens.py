@@ -229,15 +229,16 @@ async def test_export_and_import_from_the_screen(tmp_path: Path) -> None:
         box.value = str(bad)
         await pilot.press("enter")
         await pilot.pause()
-        assert _message(screen).startswith(
-            "Nothing imported from bad.json: the file is not a saved game"
+        assert _message(screen) == (
+            'Nothing imported from bad.json: the file is not a saved game: "format" must be '
+            '"freecell-tui save".'
         )
         assert screen.query_one("#message").has_class("-error")
         box.value = str(target)
         await pilot.press("enter")
         await pilot.pause()
         assert _message(screen) == "Imported “second (2)”: deal 4, 9 moves."
-        assert "second (2)" in _rows(screen)
+        assert _rows(screen) == ["second", "first [x]", "second (2)"]  # by the time it was saved
         assert screen.selected is not None and screen.selected.name == "second (2)"  # highlighted
 
 

@@ -39,13 +39,13 @@ async def test_notation_keys_pick_up_light_the_destinations_and_move(tmp_path: P
         await pilot.press("3")
         # Drawn: column 3 (picked up) and the four free cells (where 2♥ may go), nothing else.
         assert changed_piles(app, plain) == {"col-3", "cell-a", "cell-b", "cell-c", "cell-d"}
-        assert "3 (2♥) → ?" in status_text(app)
+        assert status_text(app) == " Deal #1  Moves 0  Time 0:00  Autoplay safe  Run ≤5  3 (2♥) → ?"
         assert message(app) == "Picked up from column 3. It may go to: a b c d."
         await pilot.press("a")
         assert drawn_top(pile_widget(app, "cell-a")) == "2♥"
         assert drawn_top(pile_widget(app, "col-3")) == "8♦"
         assert message(app) == "3a: 2♥ to free cell a"
-        assert "Moves 1" in status_text(app) and "→ ?" not in status_text(app)
+        assert status_text(app) == " Deal #1  Moves 1  Time 0:00  Autoplay safe  Run ≤4"
         # Put down after the move: only the piles whose cards changed are drawn differently.
         assert changed_piles(app, plain) == {"col-3", "cell-a"}
 

@@ -273,7 +273,7 @@ async def test_auto_solve_after_autoplay_off_plays_the_whole_game(
         await wait_for(pilot, lambda: isinstance(app.screen, WinScreen), "auto-solve's win")
         assert game(app).state.is_won and game(app).move_count == off
         assert game(app).solver_moves == off
-        assert message(app).startswith(f"Auto-solve {off}/{off}: ")
+        assert message(app) == f"Auto-solve {off}/{off}: 8h: K♦ home"
 
 
 # ---------------------------------------------------------------- bug 5: the computer's win

@@ -176,4 +176,4 @@ async def test_a_double_click_that_loads_a_save_does_not_also_click_the_board(
         app.game_screen.board.post_message(PileClicked(Pile.parse("3"), 5, chain=2))
         await pilot.pause()
         assert game(app) == game_with_history()
-        assert message(app).startswith("Loaded “mine”")
+        assert message(app) == "Loaded “mine”: deal 1, 2 moves, 0:00 played."
