@@ -126,6 +126,7 @@ class Assistant(Widget):
         token: int
         game: Game
         analysis: Analysis
+        solve_it: bool = False
 
     @dataclass
     class _Deal(Message):
@@ -242,7 +243,7 @@ class Assistant(Widget):
             except Exception as error:  # a solver bug must not take the game down
                 found = Analysis(error=f"{type(error).__name__}: {error}")
             if not worker.is_cancelled:
-                self.post_message(self._Answer(token, game, found))
+                self.post_message(self._Answer(token, game, found, solve_it))
 
         if self._worker is not None:
             self._worker.cancel()
@@ -255,9 +256,14 @@ class Assistant(Widget):
         message.stop()
         if message.token != self._token:
             return
+        game, found = message.game, message.analysis
+        if self._working not in (None, (message.token, message.solve_it)):
+            # Posted just before a search for a solution replaced it (the player asked for a
+            # hint meanwhile): keep what it found; the running search answers the player.
+            self.analyst.learn(game, found)
+            return
         self._worker = None
         self._working = None
-        game, found = message.game, message.analysis
         wanted, self._wanted = self._wanted, None
         if found.error is not None:
             self.post_message(

@@ -83,9 +83,9 @@ async def test_a_game_played_to_the_end_says_so_then_the_next_is_dealt() -> None
     screen = KlondikeScreen(seed=7, paused=True)
     async with Host(screen).run_test(size=(100, 34)) as pilot:
         await pilot.pause()
-        for _ in range(len(RECORD.steps) + 1):
-            await pilot.press("right")
-        await pilot.pause()
+        for _ in range(len(RECORD.steps) - 1):
+            screen.action_step()  # what the right arrow does (the key is pressed below)
+        await pilot.press("right", "right")  # the last move, then the end of the game
         assert text(screen, "#klondike-move").startswith(
             f"Game over after {len(RECORD.steps)} moves: the stock is used up"
         )
@@ -145,16 +145,23 @@ async def test_given_decks_stop_after_the_last() -> None:
 
 def test_snapshot_after_twenty_moves(snap_compare: Any) -> None:
     """The screen as a person sees it: seed 7, paused, twenty moves in."""
-    app = Host(KlondikeScreen(seed=7, paused=True))
-    assert snap_compare(app, terminal_size=(100, 34), press=["right"] * 20)
+    screen = KlondikeScreen(seed=7, paused=True)
+
+    async def twenty_moves(pilot: Any) -> None:
+        for _ in range(19):
+            screen.action_step()  # what the right arrow does
+        await pilot.press("right")
+
+    assert snap_compare(Host(screen), terminal_size=(100, 34), run_before=twenty_moves)
 
 
 async def test_a_short_terminal_folds_face_down_cards_into_one_line() -> None:
     screen = KlondikeScreen(seed=7, paused=True)
     async with Host(screen).run_test(size=(80, 16)) as pilot:
         await pilot.pause()
-        await pilot.press(*["right"] * 21)
-        await pilot.pause()
+        for _ in range(20):
+            screen.action_step()
+        await pilot.press("right")
         # Pile 6 is 4 face-down cards under 8♥ 7♠ 6♥ 5♣: nine lines, and eight fit.
         assert text(screen, "#klondike-pile-6").split("\n")[:3] == ["pile 6", "▒▒▒×4", " 8♥"]
         # Pile 7 (six backs under 10♠) fits as it is.

@@ -1,75 +1,61 @@
-"""Snapshots of the board: deal 1 at 100x32 and 80x24, a selection, help and the win screen.
-A fixed deal, a fixed size, a frozen clock and no animations; the winnability check is waited
-for, so the status line is the same on every run."""
+"""Snapshots of the board: deal 1 at 100x32 and 80x24, a selection with its destinations, a hint,
+help and the win screen. A fixed deal, a fixed size, a frozen clock and no animations; the one
+snapshot with the winnability check waits for its answer (with a deadline), the others run
+without it, so the status line is the same on every run."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.pilot import Pilot
 
-from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.cards import Card
-from freecell_tui.core.game import Game
-from freecell_tui.core.state import GameState
 from freecell_tui.ui.app import FreeCellApp
-from freecell_tui.ui.assistant import CHECKING
+
+from ..ui.helpers import COMPACT, SIZE, make_app, message, wait_for
+from ..ui.positions import near_won_game
 
 
-def _app(tmp_path: Path, start: Game | None = None) -> FreeCellApp:
-    app = FreeCellApp(deal=1, data_dir=tmp_path, start=start, clock=lambda: 0.0)
-    app.animation_level = "none"
+def _app(pilot: Pilot[None]) -> FreeCellApp:
+    app = pilot.app
+    assert isinstance(app, FreeCellApp)
     return app
 
 
-def _near_won() -> Game:
-    columns = ((Card.parse("KS"),), (), (), (), (), (), (), ())
-    state = GameState(columns, (None, None, None, None), (13, 13, 13, 12))
-    return Game.from_position(state, autoplay=AutoplayMode.OFF)
-
-
 async def _checked(pilot: Pilot[None]) -> None:
-    """Wait for the winnability check (a background worker) to answer."""
-    app = pilot.app
-    assert isinstance(app, FreeCellApp)
-    while app.game_screen.status.extra == CHECKING:
-        await pilot.pause(0.05)
+    """Wait for the winnability check (a background worker) to say so."""
+    status = _app(pilot).game_screen.status
+    await wait_for(pilot, lambda: status.extra == "winnable", "the winnability check", 60)
 
 
-def test_deal_1_full(snap_compare, tmp_path: Path) -> None:
-    assert snap_compare(_app(tmp_path), terminal_size=(100, 32), run_before=_checked)
+def test_deal_1_full(snap_compare: Any, tmp_path: Path) -> None:
+    app = make_app(tmp_path, check=True)
+    assert snap_compare(app, terminal_size=SIZE, run_before=_checked)
 
 
-def test_deal_1_compact(snap_compare, tmp_path: Path) -> None:
-    assert snap_compare(_app(tmp_path), terminal_size=(80, 24), run_before=_checked)
+def test_deal_1_compact(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(make_app(tmp_path), terminal_size=COMPACT)
 
 
-def test_selection_and_destinations(snap_compare, tmp_path: Path) -> None:
+def test_selection_and_destinations(snap_compare: Any, tmp_path: Path) -> None:
     # 2♥ to free cell a, then column 3's 8♦ picked up: free cells b–d light up as destinations.
-    async def play(pilot: Pilot[None]) -> None:
-        await pilot.press("3", "a")
-        await _checked(pilot)
-        await pilot.press("3")
-
-    assert snap_compare(_app(tmp_path), terminal_size=(100, 32), run_before=play)
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, press=["3", "a", "3"])
 
 
-def test_hint(snap_compare, tmp_path: Path) -> None:
+def test_hint(snap_compare: Any, tmp_path: Path) -> None:
     # The hint's source (column 6's 3♦) and destination (free cell a) light up.
     async def hint(pilot: Pilot[None]) -> None:
-        await _checked(pilot)
         await pilot.press("i")
-        app = pilot.app
-        assert isinstance(app, FreeCellApp)
-        while app.game_screen.hint is None:
-            await pilot.pause(0.05)
+        app = _app(pilot)
+        await wait_for(pilot, lambda: message(app).startswith("Hint: 6a"), "the hint", 60)
 
-    assert snap_compare(_app(tmp_path), terminal_size=(100, 32), run_before=hint)
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=hint)
 
 
-def test_help(snap_compare, tmp_path: Path) -> None:
-    assert snap_compare(_app(tmp_path), terminal_size=(100, 32), press=["question_mark"])
+def test_help(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, press=["question_mark"])
 
 
-def test_win_screen(snap_compare, tmp_path: Path) -> None:
-    assert snap_compare(_app(tmp_path, _near_won()), terminal_size=(100, 32), press=["1", "h"])
+def test_win_screen(snap_compare: Any, tmp_path: Path) -> None:
+    app = make_app(tmp_path, start=near_won_game())
+    assert snap_compare(app, terminal_size=SIZE, press=["1", "h"])

@@ -306,17 +306,18 @@ def test_two_copies_writing_at_the_same_time_lose_nothing(tmp_path: Path) -> Non
 
 def test_a_store_never_raises_on_automatic_writes_after_closing(tmp_path: Path) -> None:
     store = Store.open(tmp_path).store
-    assert store.autosave(played(1, 2), 1) is None
-    store.close()  # lets go of the game: nothing is owned any more
-    error = store.autosave(played(1, 3), 2)
-    assert isinstance(error, StoreError)
+    assert store.autosave(played(1, 2), 1) is None  # a game in progress
+    store.close()  # lets go of it, then closes the database
+    error = store.autosave(played(1, 3), 1)
+    assert isinstance(error, StoreError) and error.kind is ErrorKind.IO
     assert error.message.startswith("Could not save the game in progress: ")
-    finished = store.finish(played(1, 3), 3)
-    assert isinstance(finished, StoreError)
+    finished = store.finish(Game.new(1), 0)
+    assert isinstance(finished, StoreError) and finished.kind is ErrorKind.IO
     assert finished.message.startswith("Could not record the result: ")
-    assert store.set_aside() is None  # nothing left to set aside, and no exception
-    # What was written before closing is intact.
-    assert Store.open(tmp_path).store.load_autosave().saved.game == played(1, 2)  # type: ignore[union-attr]
+    assert store.set_aside() is None  # nothing left to let go of: closing did it
+    # The game waits for the next start as it was before the failed writes.
+    saved = Store.open(tmp_path).store.load_autosave().saved
+    assert saved is not None and saved.game == played(1, 2)
 
 
 def test_a_database_path_that_cannot_be_opened_gives_a_store_in_memory(tmp_path: Path) -> None:

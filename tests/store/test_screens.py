@@ -1,5 +1,6 @@
 """The save-slot, statistics and resume screens, driven like a player (keys and mouse) in a small
-host app; each screen's result arrives through its dismiss callback."""
+host app; each screen's result arrives through its dismiss callback. Every message is asserted
+word for word, as drawn."""
 
 from __future__ import annotations
 
@@ -9,15 +10,18 @@ from typing import Any
 
 from textual.app import App
 from textual.screen import Screen
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Button, DataTable, Input
 
+from freecell_tui.core.notation import Move
+from freecell_tui.core.words import plural
 from freecell_tui.store import SavedGame, Store
 from freecell_tui.ui.screens.dialogs import ConfirmScreen
 from freecell_tui.ui.screens.resume import ResumeChoice, ResumeScreen
-from freecell_tui.ui.screens.saves import PositionPreview, SaveSlotsScreen
+from freecell_tui.ui.screens.saves import SaveSlotsScreen
 from freecell_tui.ui.screens.stats import StatsScreen
+from freecell_tui.ui.widgets.preview import PositionPreview
 
-from .helpers import played
+from .helpers import one_from_won, played
 
 
 class Host(App[None]):
@@ -32,8 +36,15 @@ class Host(App[None]):
         self.push_screen(self.screen_under_test, self.results.append)
 
 
+def _drawn(screen: Screen[Any], selector: str) -> str:
+    """A widget's text as drawn (its lines stripped, blank ones left out, joined by spaces)."""
+    widget = screen.query_one(selector)
+    drawn = [strip.text.strip() for strip in widget.render_lines(widget.region.reset_offset)]
+    return " ".join(line for line in drawn if line)
+
+
 def _message(screen: Screen[Any]) -> str:
-    return str(screen.query_one("#message", Static).render())
+    return _drawn(screen, "#message")
 
 
 def _rows(screen: Screen[Any]) -> list[str]:
@@ -82,7 +93,7 @@ async def test_save_new_with_a_name_typed_in(tmp_path: Path) -> None:
         await pilot.press("n")
         box = screen.query_one("#prompt-input", Input)
         assert box.has_focus and box.value == "Deal 5"
-        box.value = ""
+        assert box.selected_text == "Deal 5"  # typing replaces it
         await _type(pilot, "It's [mine]")
         await pilot.press("enter")
         await pilot.pause()
@@ -104,12 +115,15 @@ async def test_a_bad_or_taken_name_keeps_the_prompt_open_with_the_reason(tmp_pat
         box.value = "SECOND"
         await pilot.press("enter")
         await pilot.pause()
-        assert "A save named “second” already exists. Choose another name" in _message(screen)
+        assert _message(screen) == (
+            "A save named “second” already exists. Choose another name, or use Overwrite (o)."
+        )
+        assert screen.query_one("#message").has_class("-error")
         assert box.has_focus
         box.value = "x" * 41
         await pilot.press("enter")
         await pilot.pause()
-        assert "at most 40 characters; this one has 41" in _message(screen)
+        assert _message(screen) == "A slot name has at most 40 characters; this one has 41."
         await pilot.press("escape")  # closes the prompt, not the screen
         await pilot.pause()
         assert app.screen is screen
@@ -215,16 +229,23 @@ async def test_export_and_import_from_the_screen(tmp_path: Path) -> None:
         box.value = str(bad)
         await pilot.press("enter")
         await pilot.pause()
-        assert _message(screen).startswith(
-            "Nothing imported from bad.json: the file is not a saved game"
+        assert _message(screen) == (
+            'Nothing imported from bad.json: the file is not a saved game: "format" must be '
+            '"freecell-tui save".'
         )
         assert screen.query_one("#message").has_class("-error")
         box.value = str(target)
         await pilot.press("enter")
         await pilot.pause()
-        assert _message(screen) == "Imported “second (2)”: deal #4, 9 moves."
-        assert "second (2)" in _rows(screen)
+        assert _message(screen) == "Imported “second (2)”: deal 4, 9 moves."
+        assert _rows(screen) == ["second", "first [x]", "second (2)"]  # by the time it was saved
         assert screen.selected is not None and screen.selected.name == "second (2)"  # highlighted
+
+
+BROKEN = (
+    "The save “second” cannot be loaded: move 1: 1h: 9♣ cannot go home yet: the ♣ foundation "
+    "starts with A♣. It is left as it was."
+)
 
 
 async def test_a_save_that_does_not_replay_is_named_and_the_screen_carries_on(
@@ -240,10 +261,10 @@ async def test_a_save_that_does_not_replay_is_named_and_the_screen_carries_on(
         screen = app.screen
         preview = screen.query_one(PositionPreview)
         assert preview.state is None
-        assert "The save “second” cannot be loaded" in preview.note
+        assert preview.note == BROKEN
         await pilot.press("enter")
         await pilot.pause()
-        assert "The save “second” cannot be loaded: move 1: 1h" in _message(screen)
+        assert _message(screen) == BROKEN
         assert app.screen is screen
         await pilot.press("escape")
         await pilot.pause()
@@ -270,9 +291,9 @@ async def test_stats_screen_shows_the_figures_and_resets_after_asking(tmp_path: 
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
-        figures = str(screen.query_one("#figures", Static).render())
-        assert "Played 2   Won 0   Lost 2   Win rate 0%" in figures
-        assert "Best streak 0" in figures
+        assert _drawn(screen, "#figures") == (
+            "Played 2   Won 0   Lost 2   Win rate 0% Current streak 0   Best streak 0"
+        )
         table = screen.query_one("#deals", DataTable)
         assert table.row_count == 2
         await pilot.press("r")
@@ -285,11 +306,28 @@ async def test_stats_screen_shows_the_figures_and_resets_after_asking(tmp_path: 
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
-        assert "Statistics reset: 2 finished games forgotten." in _message(screen)
+        assert _message(screen) == "Statistics reset: 2 finished games forgotten. Saves are kept."
         assert store.statistics().played == 0
         await pilot.press("escape")
         await pilot.pause()
     assert app.results == [None]
+
+
+async def test_stats_screen_counts_the_computers_wins_and_wins_with_hints_apart(
+    tmp_path: Path,
+) -> None:
+    store = Store.in_memory()
+    won = one_from_won().play(Move.parse("1h"))
+    store.finish(won.with_hint(), 30)  # the player's win, with a hint
+    store.finish(one_from_won().play(Move.parse("1h"), solver=True), 10)  # auto-solve's
+    app = Host(StatsScreen(store))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert _drawn(app.screen, "#figures") == (
+            "Played 2   Won 1   Lost 0   Win rate 50% "
+            "Solved by the computer 1   Won with hints 1 "
+            "Current streak 0   Best streak 1"
+        )
 
 
 # ---------------------------------------------------------------------- resume prompt
@@ -307,9 +345,11 @@ async def test_resume_is_the_default_with_enter(tmp_path: Path) -> None:
     app = Host(ResumeScreen(saved))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
-        summary = str(app.screen.query_one("#summary", Static).render())
-        assert summary.startswith("Deal 11: 7 moves,")
-        assert "1:15 played" in summary
+        saved_at = saved.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        assert _drawn(app.screen, "#summary") == (
+            f"Deal 11: 7 moves, {plural(played(11, 7).state.cards_home, 'card')} home, 1:15 played; "
+            f"saved {saved_at}."
+        )
         assert app.screen.query_one(PositionPreview).state == played(11, 7).state
         await pilot.press("enter")
         await pilot.pause()
@@ -345,10 +385,12 @@ async def test_unfinished_games_are_listed_loadable_and_can_be_abandoned(tmp_pat
         await pilot.press("down", "down")
         await pilot.pause()
         assert screen.query_one(PositionPreview).state == played(8, 5).state
-        for key in ("r", "o", "e"):
+        for key, doing in (("r", "rename"), ("o", "overwrite"), ("e", "export")):
             await pilot.press(key)
             await pilot.pause()
-            assert "An unfinished game has no name to" in _message(screen)
+            assert _message(screen) == (
+                f"An unfinished game has no name to {doing}: load it, then save it under a name."
+            )
         await pilot.press("d")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -373,34 +415,40 @@ async def test_abandoning_an_unfinished_game_counts_a_loss(tmp_path: Path) -> No
         await pilot.press("y")
         await pilot.pause()
         assert _rows(app.screen) == []
-        assert "abandoned (it counts as a loss)" in _message(app.screen)
+        assert _message(app.screen) == "The unfinished game was abandoned (it counts as a loss)."
     assert store.statistics().played == 1
 
 
-async def test_the_save_screen_fits_80_by_24(tmp_path: Path) -> None:
+async def test_the_save_screen_is_drawn_as_a_dialog_and_fits_80_by_24(tmp_path: Path) -> None:
+    """The screen's own CSS applies: a framed box over the board, the eight buttons in two rows
+    of four, and the prompt drawn only while it is open; at 80x24 the list takes the room of the
+    miniature and every button stays on screen. (The resume prompt's fit is in
+    ``tests/ui/test_dialogs.py``.)"""
     app = Host(SaveSlotsScreen(_store(tmp_path), played(5, 3), 4))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         screen = app.screen
-        await pilot.press("n")  # with the name prompt open, too
+        frame = screen.query_one("Vertical").region
+        assert frame.y > 0 and frame.y == 36 - frame.bottom  # centred, the board above and below
+        assert screen.query_one("#slots").region.height == 16  # the list's own height
+        assert screen.query_one("#prompt").region.height == 0
+        rows = {button.region.y for button in screen.query(Button)}
+        assert len(rows) == 2
+        assert all(frame.contains_region(button.region) for button in screen.query(Button))
+        await pilot.press("n")
         await pilot.pause()
-        assert screen.has_class("-narrow")  # the list takes the room of the miniature
+        assert screen.query_one("#prompt").region.height > 0
+        assert _drawn(screen, "#prompt-label") == "Name for the new save (1–40 characters):"
+        await pilot.resize_terminal(80, 24)  # with the name prompt open
+        await pilot.pause()
+        assert screen.has_class("-narrow")
+        assert screen.query_one(PositionPreview).region.height == 0
         for button in ("#save_new", "#close", "#prompt-input"):
             region = screen.query_one(button).region
             assert region.height > 0 and region.bottom <= 24, button
         await pilot.click("#close")  # closes the prompt first
         await pilot.pause()
-        assert not screen.query_one("#prompt").has_class("-open")
+        assert screen.query_one("#prompt").region.height == 0
         await pilot.press("escape")
         await pilot.pause()
     assert app.results == [None]
-
-
-async def test_the_resume_prompt_keeps_its_buttons_on_a_small_terminal(tmp_path: Path) -> None:
-    saved = _unfinished(tmp_path)
-    app = Host(ResumeScreen(saved))
-    async with app.run_test(size=(80, 20)) as pilot:
-        await pilot.pause()
-        for button in ("#resume", "#new", "#quit"):
-            region = app.screen.query_one(button).region
-            assert region.height > 0 and region.bottom <= 20, button

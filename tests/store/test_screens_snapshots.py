@@ -1,5 +1,6 @@
-"""Snapshots of the save-slot, statistics and resume screens: fixed games, a fixed clock shown in
-UTC, a fixed size, no animations."""
+"""Snapshots of the save-slot screen, and of it naming a new save: fixed games, a fixed clock shown
+in UTC, a fixed size, no animations. (The statistics and resume screens are checked as drawn text
+in ``test_screens.py``.)"""
 
 from __future__ import annotations
 
@@ -11,13 +12,10 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
 
-from freecell_tui.core.rules import legal_moves
 from freecell_tui.store import Store
-from freecell_tui.ui.screens.resume import ResumeScreen
 from freecell_tui.ui.screens.saves import SaveSlotsScreen
-from freecell_tui.ui.screens.stats import StatsScreen
 
-from .helpers import Clock, one_from_won, played
+from .helpers import Clock, played
 
 
 @pytest.fixture(autouse=True)
@@ -60,21 +58,3 @@ def test_save_slots_screen(snap_compare: Any) -> None:
 def test_save_slots_screen_naming_a_new_save(snap_compare: Any) -> None:
     app = Host(SaveSlotsScreen(_store(), played(9, 3), 10))
     assert snap_compare(app, terminal_size=(120, 36), press=["n"], run_before=_settle)
-
-
-def test_stats_screen(snap_compare: Any) -> None:
-    store = Store.in_memory(clock=Clock())
-    won = one_from_won()
-    won = won.play(next(iter(legal_moves(won.state))))
-    for game, seconds in ((played(3, 10), 100), (won, 5), (won, 4), (played(3, 20), 300)):
-        store.finish(game, seconds)
-    assert snap_compare(Host(StatsScreen(store)), terminal_size=(100, 30), run_before=_settle)
-
-
-def test_resume_screen(snap_compare: Any) -> None:
-    store = Store.in_memory(clock=Clock())
-    store.autosave(played(11, 7), 75)
-    store.set_aside()
-    saved = store.load_autosave().saved
-    assert saved is not None
-    assert snap_compare(Host(ResumeScreen(saved)), terminal_size=(100, 34), run_before=_settle)

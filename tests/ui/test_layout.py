@@ -1,124 +1,148 @@
-"""Sizes: the full layout at 100x32, the compact one at 80x24, a message below the minimum and
-the board back after a resize; the ASCII and four-colour decks; help lists every key."""
+"""Sizes, read off what is drawn: the full layout from 100x32, the compact one at 80x24 and 64x24
+(the column keys right under the free cells), a message below the minimum and the board back
+after a resize; the tallest column drawn whole in both layouts; the ASCII and four-colour decks;
+every key in the help."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from textual.widgets import Static
 
-from freecell_tui.ui.screens.game import COMPACT_SIZE, GameScreen
-from freecell_tui.ui.screens.help import HELP
+from freecell_tui.session.table import key_label
+from freecell_tui.ui.board import COMPACT_SIZE
+from freecell_tui.ui.screens.game import GameScreen
+from freecell_tui.ui.screens.help import help_sections
 
-from .helpers import COMPACT, SIZE, board, make_app
+from .helpers import (
+    SIZE,
+    colour_on,
+    game,
+    lines,
+    make_app,
+    pile_widget,
+    the_board,
+)
 from .positions import tall_column_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
-
-async def test_full_and_compact_layouts(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE):
-        assert not board(app).has_class("-compact")
-        assert board(app).query_one("#col-1").size.height >= 19 + 3 + 1
-    app = make_app(tmp_path)
-    async with app.run_test(size=COMPACT):
-        assert board(app).has_class("-compact")
-        assert board(app).query_one("#col-1").compact
-        assert board(app).query_one("#col-1").size.height >= 19 + 1
+#: Sizes the board is laid out for, and whether the layout is the compact one there.
+SIZES = [
+    ((100, 32), False),
+    ((80, 24), True),
+    ((64, 24), True),
+    ((101, 40), False),
+]
 
 
-@pytest.mark.parametrize("size", [(100, 32), (80, 24), (64, 24), (101, 40), (143, 50)])
-async def test_every_pile_has_the_same_width_and_the_board_is_centred(
-    tmp_path: Path, size: tuple[int, int]
-) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=size):
-        screen = board(app)
-        for row in ("#top", "#tableau"):
-            piles = [widget.region for widget in screen.query_one(row).children]
-            assert len(piles) == 8
-            assert len({region.width for region in piles}) == 1, [r.width for r in piles]
-            gaps = {right.x - left.right for left, right in zip(piles, piles[1:], strict=False)}
-            assert gaps == {1}
-            left, right = piles[0].x, size[0] - piles[-1].right
-            assert 0 <= left - right <= 1  # the spare columns split between the margins
-            assert right >= 0 and piles[0].width >= 7
-        # The free cells and foundations line up with the columns below them.
-        top = [widget.region.x for widget in screen.query_one("#top").children]
-        assert top == [widget.region.x for widget in screen.query_one("#tableau").children]
-
-
-async def test_a_19_card_column_is_fully_visible_at_100_by_32(tmp_path: Path) -> None:
-    app = make_app(tmp_path, start=tall_column_game())
-    async with app.run_test(size=SIZE):
-        column = board(app).query_one("#col-1")
-        assert len(board(app).game.state.columns[0]) == 19
-        assert column.region.height >= 1 + 18 + 3  # key, covered cards, the top card
-        assert column.region.bottom <= board(app).status.region.y
-        lines = [strip.text for strip in column.render_lines(column.region.reset_offset)]
-        assert "2♥" in lines[1 + 18 + 2] and "K♠" in lines[1 + 7]
-
-
-async def test_too_small_then_back(tmp_path: Path) -> None:
+async def test_every_size_has_equal_centred_piles_in_the_right_layout(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("3", "a")
-        await pilot.resize_terminal(60, 20)
+        board = the_board(app)
+        for size, compact in SIZES:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            for row in ("#top", "#tableau"):
+                piles = [widget.region for widget in board.query_one(row).children]
+                assert len(piles) == 8
+                assert len({region.width for region in piles}) == 1, (size, piles)
+                gaps = {right.x - left.right for left, right in zip(piles, piles[1:], strict=False)}
+                assert gaps == {1}, size
+                left, right = piles[0].x, size[0] - piles[-1].right
+                assert 0 <= left - right <= 1, size  # the spare columns split between the margins
+                assert piles[0].width >= 7
+            # The free cells and foundations line up with the columns below them.
+            top = [widget.region.x for widget in board.query_one("#top").children]
+            assert top == [widget.region.x for widget in board.query_one("#tableau").children]
+            # Compact: one line of free cells and foundations, the column keys right under it;
+            # full: small cards four lines high, then a blank line.
+            column_1 = pile_widget(app, "col-1")
+            assert column_1.region.y == (1 if compact else 5), size
+            assert lines(column_1)[0].strip() == "1"
+            assert lines(pile_widget(app, "cell-a"))[0].strip(" ▕") == ("a 2♥" if compact else "a")
+
+        await pilot.resize_terminal(60, 20)  # too small: said, not drawn in pieces
         await pilot.pause()
-        assert board(app).has_class("-too-small")
-        note = board(app).query_one("#too-small", Static)
-        assert note.display
-        assert f"at least {COMPACT_SIZE.width}×{COMPACT_SIZE.height}" in str(note.content)
-        assert not board(app).query_one("#board").display
-        await pilot.resize_terminal(100, 32)
+        note = board.query_one("#too-small", Static)
+        drawn = " ".join(line.strip() for line in lines(note) if line.strip())
+        assert drawn.startswith(
+            f"The board needs a terminal at least {COMPACT_SIZE.width}×{COMPACT_SIZE.height}; "
+            "this one is 60×20. Make the terminal bigger"
+        )
+        assert pile_widget(app, "col-1").region.height == 0  # no piles drawn
+        await pilot.resize_terminal(*SIZE)
         await pilot.pause()
-        assert not board(app).has_class("-too-small")
-        assert board(app).query_one("#board").display
-        assert board(app).game.move_count == 1  # nothing lost
+        assert not lines(note)
+        assert pile_widget(app, "col-1").region.height > 0
+        assert game(app).move_count == 1  # nothing lost
+        assert lines(pile_widget(app, "cell-a"))[-1].strip().endswith("2♥ ╯")
 
 
-async def test_ascii_suits(tmp_path: Path) -> None:
-    app = make_app(tmp_path, ascii=True)
-    async with app.run_test(size=SIZE):
-        text = app.export_screenshot()
-        assert "2H" in text and "♥" not in text.split("Deal")[0]
+async def test_a_19_card_column_is_drawn_whole_in_both_layouts(tmp_path: Path) -> None:
+    app = make_app(tmp_path, start=tall_column_game())
+    async with app.run_test(size=SIZE) as pilot:
+        column = pile_widget(app, "col-1")
+        assert len(game(app).state.columns[0]) == 19
+        status_y = app.game_screen.status.region.y
+        drawn = lines(column)
+        # The key, 18 covered cards a line each, the top card three lines high.
+        assert column.region.bottom <= status_y
+        assert "K♠" in drawn[1 + 7] and "2♥" in drawn[1 + 18] and "2♥" in drawn[1 + 18 + 2]
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        drawn = lines(column)
+        assert column.region.bottom <= app.game_screen.status.region.y
+        assert "K♠" in drawn[1 + 7] and "2♥" in drawn[1 + 18]
 
 
-async def test_four_colour_toggle(tmp_path: Path) -> None:
+async def test_ascii_suits_and_the_four_colour_deck_are_drawn(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        board(app).four_colour = True
+        column_1, column_2 = pile_widget(app, "col-1"), pile_widget(app, "col-2")
+        # Two colours: clubs like spades, diamonds like hearts.
+        assert colour_on(column_1, "4♣") == colour_on(column_1, "2♠")
+        assert colour_on(column_1, "6♦") == colour_on(column_2, "10♦")
+        await app.game_screen.run_action("four_colour")  # as the palette runs it
         await pilot.pause()
-        assert board(app).query_one("#col-1").four_colour
+        clubs, spades = colour_on(column_1, "4♣"), colour_on(column_1, "2♠")
+        diamonds, hearts = colour_on(column_1, "6♦"), colour_on(pile_widget(app, "col-3"), "9♥")
+        assert len({*clubs, *spades, *diamonds, *hearts}) == 4  # four suits, four colours
+        assert app.settings.four_colour  # kept for next time
+        await app.game_screen.run_action("ascii")
+        await pilot.pause()
+        drawn = "".join(lines(pile_widget(app, "col-3")))
+        assert "2H" in drawn and "♥" not in drawn
 
 
-def test_every_key_is_documented() -> None:
+def test_every_key_is_in_the_help_and_the_keys_document() -> None:
     keys_doc = (ROOT / "docs" / "keys.md").read_text(encoding="utf-8")
-    help_text = " ".join(keys for _, entries in HELP for keys, _ in entries)
-    names = {
-        "question_mark": "?",
-        "colon": ":",
-        "plus": "+",
-        "minus": "−",
-        "equals_sign": "=",
-        "space": "Space",
-        "enter": "Enter",
-        "escape": "Esc",
-        "left": "←",
-        "right": "→",
-        "up": "↑",
-        "down": "↓",
-        "f1": "F1",
-        "f2": "F2",
-        "f4": "F4",
-    }
+    help_text = " ".join(keys for _, entries in help_sections() for keys, _ in entries)
     for binding in GameScreen.BINDINGS:
         assert not isinstance(binding, tuple)
         for key in binding.key.split(","):
-            shown = names.get(key, key)
             if key == "equals_sign":
                 continue  # the unshifted + on most keyboards
+            shown = key_label(key)
             assert shown in help_text or key in "12345678abcdh", key
             assert shown in keys_doc, key
+
+
+def test_a_commands_other_keys_run_the_same_action() -> None:
+    """ctrl+s, F4, F1, F2, ctrl+z do what s, t, ?, n, u do (the clock test presses the first)."""
+    action = {
+        key: binding.action
+        for binding in GameScreen.BINDINGS
+        if not isinstance(binding, tuple)
+        for key in binding.key.split(",")
+    }
+    for first, other in (("s", "ctrl+s"), ("t", "f4"), ("question_mark", "f1"), ("n", "f2")):
+        assert action[other] == action[first], other
+    assert action["u"] == action["ctrl+z"] == "undo"
+    assert (action["s"], action["t"], action["question_mark"], action["n"]) == (
+        "saves",
+        "stats",
+        "help",
+        "new",
+    )

@@ -1,174 +1,181 @@
 """Mouse play with Pilot: click then click, a covered card's run, double-click, drag and drop,
-illegal destinations, hover."""
+illegal destinations, and hover — each highlight read off the drawn piles."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.cards import ALL_CARDS, Card
-from freecell_tui.core.game import Game
-from freecell_tui.core.state import GameState
-from freecell_tui.ui.selection import Selection
+from freecell_tui.core.cards import Card
 
-from .helpers import SIZE, board, column, make_app, message, pile
-
-
-def run_game() -> Game:
-    """Column 1: 2♦ then the run 9♠ 8♥ 7♣; column 2 empty; K♣ K♦ in free cells a and b."""
-    run = [Card.parse(c) for c in ("2D", "9S", "8H", "7C")]
-    rest = [c for c in ALL_CARDS if c not in run and c.code not in ("KC", "KD")]
-    columns = [tuple(run), ()] + [tuple(rest[i::6]) for i in range(6)]
-    state = GameState(tuple(columns), (Card.parse("KC"), Card.parse("KD"), None, None))
-    return Game.from_position(state, autoplay=AutoplayMode.OFF)
+from .helpers import (
+    SIZE,
+    background_on,
+    changed_piles,
+    colour_on,
+    column,
+    drawn_top,
+    game,
+    look,
+    looks,
+    make_app,
+    message,
+    pile_widget,
+    status_text,
+    theme_colour,
+    tone,
+)
+from .positions import run_game
 
 
 async def test_click_a_card_then_a_pile(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
+        plain = looks(app)
         # Deal 1, column 3: seven cards, the top one (2♥) drawn from line 7.
         await pilot.click("#col-3", offset=(3, 8))
-        assert board(app).selection == Selection(pile("3"))
+        assert changed_piles(app, plain) == {"col-3", "cell-a", "cell-b", "cell-c", "cell-d"}
         await pilot.click("#cell-b", offset=(3, 2))
-        assert board(app).game.state.cells[1] == Card.parse("2H")
+        assert drawn_top(pile_widget(app, "cell-b")) == "2♥"
         assert message(app) == "3b: 2♥ to free cell b"
 
 
 async def test_click_on_the_picked_up_pile_puts_it_down(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
+        plain = looks(app)
         await pilot.click("#col-3", offset=(3, 8))
-        await pilot.pause(0.6)  # not a double click
+        # Not a double click: Textual chains clicks only at the same place.
         await pilot.click("#col-3", offset=(3, 0))
-        assert board(app).selection is None
-        assert board(app).game.move_count == 0
+        assert message(app) == "Put down."
+        assert changed_piles(app, plain) == set()
+        assert game(app).move_count == 0
 
 
-async def test_click_on_a_covered_card_picks_up_its_run(tmp_path: Path) -> None:
+async def test_click_on_a_covered_card_picks_up_its_run_or_says_why_not(tmp_path: Path) -> None:
     app = make_app(tmp_path, start=run_game())
     async with app.run_test(size=SIZE) as pilot:
+        column_1 = pile_widget(app, "col-1")
+        unpicked = background_on(column_1, "2♦")
         await pilot.click("#col-1", offset=(3, 2))  # 9♠, under 8♥ 7♣
-        assert board(app).selection == Selection(pile("1"), 3)
-        assert board(app).query_one("#col-1").selected == 3
+        assert "1 (9♠–7♣, 3 cards; +/− to change) → ?" in status_text(app)
+        # The three picked-up cards are drawn on the selection's colour; 2♦ is not.
+        picked = background_on(column_1, "9♠")
+        assert picked != unpicked and len(picked) == 1
+        assert background_on(column_1, "8♥") == picked == background_on(column_1, "7♣")
+        assert background_on(column_1, "2♦") == unpicked
         await pilot.click("#col-2", offset=(3, 1))
         assert column(app, 2) == ("9S", "8H", "7C")
         assert column(app, 1) == ("2D",)
+        await pilot.press("u")
+        plain = looks(app)
+        await pilot.click("#col-1", offset=(3, 1))  # 2♦, under 9♠: not part of the run
+        assert changed_piles(app, plain) == set()
+        assert message(app) == (
+            "2♦ cannot move with the cards on it: only the top 3 cards of column 1 (9♠ 8♥ 7♣) "
+            "form a run"
+        )
+        assert tone(app) == "error"
 
 
-async def test_click_on_a_card_that_is_not_part_of_a_run_says_why(tmp_path: Path) -> None:
-    app = make_app(tmp_path, start=run_game())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.click("#col-1", offset=(3, 1))  # 2♦, under 9♠
-        assert board(app).selection is None
-        assert message(app).startswith("2♦ cannot move with the cards on it")
-
-
-async def test_click_on_an_illegal_destination_says_why(tmp_path: Path) -> None:
+async def test_an_illegal_destination_or_a_foundation_first_is_refused(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        before = board(app).game
+        before = game(app)
         await pilot.click("#col-6", offset=(3, 7))  # 3♦
         await pilot.click("#col-8", offset=(3, 7))  # onto 10♣
-        assert board(app).game is before
+        assert game(app) is before
         assert message(app) == "3♦ cannot go on 10♣: ranks must step down by one"
-        assert board(app).message.tone == "error"
+        assert tone(app) == "error"
+        await pilot.click("#home-S", offset=(3, 2))
+        assert message(app) == "cards never leave the foundations: pick a column or a free cell"
+        assert tone(app) == "error"
 
 
-async def test_double_click_sends_a_card_home_else_to_a_free_cell(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
+async def test_double_click_sends_a_card_home_or_to_a_free_cell(tmp_path: Path) -> None:
+    app = make_app(tmp_path, start=run_game())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.double_click("#col-3", offset=(3, 8))  # 2♥: not home yet
-        assert board(app).game.state.cells[0] == Card.parse("2H")
-        assert board(app).selection is None
+        await pilot.double_click("#col-8", offset=(3, 9))  # A♠, on top of column 8
+        assert message(app) == "8h: A♠ home"
+        assert drawn_top(pile_widget(app, "home-S")) == "A♠"
+        await pilot.double_click("#col-1", offset=(3, 5))  # 7♣: not home yet
+        assert message(app) == "1c: 7♣ to free cell c"
+        assert drawn_top(pile_widget(app, "cell-c")) == "7♣"
 
 
-async def test_double_click_home(tmp_path: Path) -> None:
-    from .positions import near_won_game
-
-    app = make_app(tmp_path, start=near_won_game())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.double_click("#col-1", offset=(3, 2))
-        assert board(app).game.state.is_won
-
-
-async def test_drag_a_card_to_a_free_cell(tmp_path: Path) -> None:
+async def test_drag_a_card_to_a_free_cell_and_one_off_the_piles(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.mouse_down("#col-5", offset=(3, 7))  # 6♣
         await pilot.hover("#cell-c", offset=(3, 2))
         await pilot.mouse_up("#cell-c", offset=(3, 2))
         await pilot.pause()
-        assert board(app).game.state.cells[2] == Card.parse("6C")
+        assert game(app).state.cells[2] == Card.parse("6C")
+        assert drawn_top(pile_widget(app, "cell-c")) == "6♣"
         assert message(app) == "5c: 6♣ to free cell c"
-
-
-async def test_drag_a_run_to_an_empty_column(tmp_path: Path) -> None:
-    app = make_app(tmp_path, start=run_game())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.mouse_down("#col-1", offset=(3, 3))  # 8♥ with 7♣
-        await pilot.hover("#col-2", offset=(3, 2))
-        await pilot.mouse_up("#col-2", offset=(3, 2))
+        plain = looks(app)
+        await pilot.mouse_down("#col-5", offset=(3, 6))  # 8♥
+        await pilot.hover("#status", offset=(3, 0))
+        await pilot.mouse_up("#status", offset=(3, 0))  # released off the piles
         await pilot.pause()
-        assert column(app, 2) == ("8H", "7C")
+        assert game(app).move_count == 1
+        assert message(app) == "Dropped off the piles: put down."
+        assert changed_piles(app, plain) == set()
 
 
 async def test_hover_shows_what_a_click_would_do(tmp_path: Path) -> None:
     app = make_app(tmp_path, start=run_game())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.hover("#col-1", offset=(3, 2))
-        assert board(app).query_one("#col-1").hovered == 3
+        column_1 = pile_widget(app, "col-1")
+        plain = background_on(column_1, "2♦")
+        await pilot.hover("#col-1", offset=(3, 2))  # over 9♠: a click picks up 9♠ 8♥ 7♣
+        hovered = background_on(column_1, "9♠")
+        assert hovered != plain
+        assert background_on(column_1, "7♣") == hovered and background_on(column_1, "2♦") == plain
         await pilot.click("#col-1", offset=(3, 2))
-        await pilot.hover("#col-2", offset=(3, 1))
-        assert board(app).query_one("#col-2").hover_target
+        column_2 = pile_widget(app, "col-2")
         await pilot.hover("#col-3", offset=(3, 1))
-        assert not board(app).query_one("#col-2").hover_target
+        target = look(column_2)  # a destination, the mouse elsewhere: a green outline
+        outline = colour_on(column_2, "┌╌")
+        assert outline == {theme_colour(app, "success")}
+        assert background_on(column_2, "┌╌") != outline
+        await pilot.hover("#col-2", offset=(3, 1))
+        # Under the mouse, the legal drop is drawn reversed: a block of the outline's colour.
+        assert look(column_2) != target
+        assert background_on(column_2, "┌╌") == outline
+        await pilot.hover("#col-3", offset=(3, 1))
+        assert look(column_2) == target
 
 
-async def test_clicking_a_foundation_first_is_refused(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.click("#home-S", offset=(3, 2))
-        assert "never leave the foundations" in message(app)
-
-
-async def test_while_dragging_the_cards_and_their_destinations_are_shown(tmp_path: Path) -> None:
+async def test_while_dragging_the_cards_and_their_destinations_are_shown_and_a_drag_back_puts_down(
+    tmp_path: Path,
+) -> None:
     app = make_app(tmp_path, start=run_game())
     async with app.run_test(size=SIZE) as pilot:
+        plain = looks(app)
         await pilot.mouse_down("#col-1", offset=(3, 3))  # 8♥ with 7♣
         await pilot.hover("#col-2", offset=(3, 2))
         await pilot.pause()
-        assert message(app).startswith("Dragging 8♥–7♣ (2 cards)")
-        assert "8♥–7♣" in board(app).status.pending
-        assert board(app).query_one("#col-1").selected == 2
-        assert board(app).query_one("#col-2").hover_target  # a legal drop under the mouse
+        assert message(app) == "Dragging 8♥–7♣ (2 cards): drop it on a pile. It may go to: 2."
+        assert "1 (8♥–7♣, 2 cards; +/− to change) → ?" in status_text(app)
+        # Drawn: the dragged cards, and the one pile they may go to, under the mouse (two cards
+        # never go to a free cell): its outline reversed.
+        assert changed_piles(app, plain) == {"col-1", "col-2"}
+        column_2 = pile_widget(app, "col-2")
+        assert background_on(column_2, "┌╌") == {theme_colour(app, "success")}
         await pilot.mouse_up("#col-2", offset=(3, 2))
         await pilot.pause()
         assert column(app, 2) == ("8H", "7C")
-        assert board(app).selection is None
-
-
-async def test_a_drag_back_onto_its_own_pile_puts_the_cards_down(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.mouse_down("#col-5", offset=(3, 7))  # 6♣
-        await pilot.hover("#col-5", offset=(4, 8))
+        assert changed_piles(app, plain) == {"col-1", "col-2"}  # put down, the cards moved
+        # A drag back onto its own pile puts the cards down; a click after it is a click. (The
+        # top card drags its run, as many cards as the drop takes: both onto 9♠, 7♣ alone to a
+        # free cell.)
+        await pilot.mouse_down("#col-2", offset=(3, 3))  # 7♣, on 8♥
+        await pilot.hover("#col-2", offset=(4, 4))
         await pilot.pause()
-        assert message(app).startswith("Dragging 6♣")
-        await pilot.mouse_up("#col-5", offset=(4, 8))
+        assert message(app) == "Dragging 8♥–7♣ (2 cards): drop it on a pile. It may go to: 1 c d."
+        await pilot.mouse_up("#col-2", offset=(4, 4))
         await pilot.pause()
-        assert board(app).selection is None, message(app)
-        assert board(app).game.move_count == 0
-        await pilot.click("#col-5", offset=(3, 7))  # a click after the drag is a click
-        assert board(app).selection is not None
-
-
-async def test_a_drag_released_off_the_piles_is_called_off(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.mouse_down("#col-5", offset=(3, 7))  # 6♣
-        await pilot.hover("#status", offset=(3, 0))
-        await pilot.mouse_up("#status", offset=(3, 0))
-        await pilot.pause()
-        assert board(app).selection is None
-        assert board(app).game.move_count == 0
-        assert "put down" in message(app)
+        assert message(app) == "Put down."
+        assert game(app).move_count == 1
+        await pilot.click("#col-2", offset=(3, 3))
+        assert message(app) == "Picked up from column 2. It may go to: 1 c d."

@@ -18,7 +18,7 @@ from freecell_tui.ui.selection import (
     select_pile,
 )
 
-from .test_mouse import run_game
+from .positions import run_game
 
 
 def test_pick_up_the_top_card_with_an_automatic_count() -> None:

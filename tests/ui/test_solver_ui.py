@@ -1,33 +1,41 @@
-"""The solver on the board, played with Pilot: the hint, the winnability check, the "no card can
-go home" notice, auto-solve and "winnable deals only".
+"""The solver on the board, played with Pilot: the hint (drawn), the winnability check in the
+status line, the "no card can go home" notice, auto-solve's keys and "winnable deals only".
 
-The solver runs in thread workers: the tests wait for what the player would see (with a generous
-deadline that only stops a broken test from hanging), never for a fixed time.
+The solver runs in thread workers: the tests wait for what the player would see, each wait with
+a deadline that fails saying what never came. The hint counts for each autoplay mode are checked
+in ``tests/session/test_analysis.py``; choosing a winnable deal in ``test_deal_choice.py``.
 """
 
 from __future__ import annotations
 
 import threading
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.cards import Card
-from freecell_tui.core.game import Game, Outcome
-from freecell_tui.core.notation import Pile
-from freecell_tui.core.solver import solve_for_autoplay
-from freecell_tui.core.state import GameState
-from freecell_tui.ui import assistant as assistant_module
-from freecell_tui.ui.app import FreeCellApp
-from freecell_tui.ui.assistant import CHECKING, PACES, WINNABLE, HintMark
-from freecell_tui.ui.screens.dialogs import StuckScreen, WinScreen
-from freecell_tui.ui.widgets.piles import PileWidget
+from freecell_tui.core.deals import deal
+from freecell_tui.core.solver import SolveResult, solve_for_autoplay
+from freecell_tui.session import analysis
+from freecell_tui.session.analysis import Analysis
+from freecell_tui.ui.assistant import Assistant
+from freecell_tui.ui.screens.dialogs import StuckScreen
 
-from .helpers import COMPACT, SIZE, board, make_app, message
+from .helpers import (
+    COMPACT,
+    SIZE,
+    changed_piles,
+    colour_on,
+    game,
+    looks,
+    make_app,
+    message,
+    pile_widget,
+    status_text,
+    theme_colour,
+    tone,
+    wait_for,
+)
 
 #: From deal 1: four moves that keep it winnable, then 52, which loses it (the solver proves it
 #: in milliseconds: the free cells are full).
@@ -35,285 +43,212 @@ DEAL_1_WINNABLE = ("5a", "7c", "6d", "4b")
 DEAL_1_LOSING = "52"
 #: From deal 1: after these, no line of play brings another card home (seed 004's end).
 DEAL_1_OVER = ("1b", "2d", "bc", "1a", "7b", "87", "58")
+#: How long a solver answer may take on a loaded machine before the test fails.
+SOLVER = 60.0
+LOST_1 = "no longer winnable — undo 1 move"
+LOST_2 = "no longer winnable — undo 2 moves"
+LOOKING = "Looking for a winnable deal…"
 
 
-async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], seconds: float = 60) -> None:
-    """Let the app run until ``condition`` holds (the deadline only keeps a broken test from
-    hanging; a healthy run takes a fraction of it)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "the app never got there"
-        await pilot.pause(0.05)
-
-
-def extra(app: FreeCellApp) -> str:
-    return board(app).status.extra
-
-
-async def play(pilot: Pilot[None], *moves: str) -> None:
-    for move in moves:
-        await pilot.press(*move)
-
-
-def pile_widget(app: FreeCellApp, pile: Pile, card: Card | None = None) -> PileWidget:
-    """The widget showing ``pile`` (for the foundation, the one of ``card``'s suit)."""
-    if pile.is_column:
-        return board(app).query_one(f"#col-{pile.code}", PileWidget)
-    if pile.is_cell:
-        return board(app).query_one(f"#cell-{pile.code}", PileWidget)
-    assert card is not None
-    return board(app).query_one(f"#home-{card.suit.letter}", PileWidget)
-
-
-def kings_left_game() -> Game:
-    """Everything home but the four kings, one on each of columns 1–4 (autoplay off): four
-    moves home win."""
-    columns = tuple((Card.parse(f"K{suit}"),) for suit in "CDHS") + ((),) * 4
-    state = GameState(columns, (None, None, None, None), (12, 12, 12, 12))
-    return Game.from_position(state, autoplay=AutoplayMode.OFF)
+def extra(app: object) -> str:
+    return app.game_screen.status.extra  # type: ignore[attr-defined, no-any-return]
 
 
 # --------------------------------------------------------------------------- the hint
-async def test_hint_highlights_the_next_move_and_a_move_clears_it(tmp_path: Path) -> None:
+async def test_the_hint_lights_up_its_move_and_any_move_puts_it_out(tmp_path: Path) -> None:
+    expected = solve_for_autoplay(deal(1), AutoplayMode.SAFE).moves[0]
+    assert str(expected) == "6a"
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        state = board(app).game.state
-        expected = solve_for_autoplay(state, AutoplayMode.SAFE).moves[0]
-        card = state.top(expected.source)
+        plain = looks(app)
         await pilot.press("i")
-        await wait_for(pilot, lambda: board(app).hint is not None)
-        assert board(app).hint == HintMark(expected.source, 1, expected.dest, None)
-        assert pile_widget(app, expected.source).hint == 1
-        assert pile_widget(app, expected.dest, card).hint_target
-        said = message(app)
-        assert said.startswith(f"Hint: {expected} — {card}")
-        assert said.endswith("win from here).")
-        # Every other pile is plain.
-        hinted = [w for w in board(app).query(PileWidget) if w.hint or w.hint_target]
-        assert len(hinted) == 2
-        # Any move clears it.
-        other = "3b" if str(expected) != "3b" else "4b"
-        await play(pilot, other)
-        assert board(app).game.move_count == 1
-        assert board(app).hint is None
-        assert not [w for w in board(app).query(PileWidget) if w.hint or w.hint_target]
+        await wait_for(pilot, lambda: message(app).startswith("Hint:"), "the hint", SOLVER)
+        assert message(app) == "Hint: 6a — 3♦ to free cell a (55 moves win from here)."
+        # Drawn: the card that moves and where it goes, in the hint's colour; nothing else.
+        assert changed_piles(app, plain) == {"col-6", "cell-a"}
+        assert colour_on(pile_widget(app, "cell-a"), "┌╌") == {theme_colour(app, "warning")}
+        await pilot.press("escape")  # hides it
+        assert changed_piles(app, plain) == set()
+        app.game_screen.run_command("hint")  # the same, typed; known now: no search
+        await pilot.pause()
+        assert changed_piles(app, plain) == {"col-6", "cell-a"}
+        await pilot.press("3", "b")  # any move puts it out
+        assert changed_piles(app, plain) == {"col-3", "cell-b"}
 
 
-async def test_hint_command_and_a_move_home(tmp_path: Path) -> None:
-    app = make_app(tmp_path, start=kings_left_game())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("colon", *"hint", "enter")
-        await wait_for(pilot, lambda: board(app).hint is not None)
-        hint = board(app).hint
-        assert hint is not None and hint.dest.is_foundation
-        king = board(app).game.state.top(hint.source)
-        assert king is not None and hint.suit is king.suit
-        assert pile_widget(app, Pile.parse("h"), king).hint_target
-        assert message(app) == f"Hint: {hint.source.code}h — {king} home (4 moves win from here)."
-        await pilot.press("escape")
-        assert board(app).hint is None
-
-
-async def test_hint_in_a_lost_position_says_how_far_to_undo(tmp_path: Path) -> None:
+async def test_a_search_answering_after_the_hint_was_asked_does_not_answer_the_hint(
+    tmp_path: Path,
+) -> None:
+    """The board's "can a card still go home" search may post its answer just before the hint's
+    search replaces it. That answer (no solution looked for) is not the hint's: it once made the
+    board say "No hint — no longer winnable." on a winnable deal, and the hint never came."""
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await play(pilot, *DEAL_1_WINNABLE, DEAL_1_LOSING)
-        await pilot.press("i")
-        await wait_for(pilot, lambda: message(app).startswith("No hint"))
-        assert message(app) == (
-            "No hint — no longer winnable: undo 1 move to get back to a winnable position."
-        )
-        assert board(app).hint is None
+        assistant = app.game_screen.assistant
+        await app.workers.wait_for_complete()  # the home search of the first position is done
+        # The race, made certain: what the i key runs, and at once a home search's answer for
+        # this position (queued before the hint's search could answer).
+        app.game_screen.action_hint()
+        assistant.post_message(Assistant._Answer(assistant._token, game(app), Analysis(home=True)))
+        answered = ("Hint: 6a", "No hint")
+        await wait_for(pilot, lambda: message(app).startswith(answered), "an answer", SOLVER)
+        assert message(app) == "Hint: 6a — 3♦ to free cell a (55 moves win from here)."
 
 
 # --------------------------------------------------------------------------- winnability
-async def test_winnability_checking_then_winnable_then_lost(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
+async def test_the_status_line_says_winnable_then_how_far_back_a_lost_game_was_or_nothing(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path, check=True)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: extra(app) == WINNABLE)
-        await play(pilot, DEAL_1_WINNABLE[0])
-        assert extra(app) == CHECKING  # said at once; the search starts in the background
-        await play(pilot, *DEAL_1_WINNABLE[1:])
-        await wait_for(pilot, lambda: extra(app) != CHECKING)
-        assert extra(app) == WINNABLE
-        await play(pilot, DEAL_1_LOSING)
-        assert extra(app) == CHECKING
-        await wait_for(pilot, lambda: extra(app) != CHECKING)
-        assert extra(app) == "no longer winnable — undo 1 move"
-        assert message(app) == (
-            "No longer winnable: undo 1 move to get back to a winnable position."
-        )
-        # Another move: two to undo now.
-        await play(pilot, "74")
-        assert board(app).game.move_count == 6
-        await wait_for(pilot, lambda: extra(app) != CHECKING)
-        assert extra(app) == "no longer winnable — undo 2 moves"
+        await wait_for(pilot, lambda: extra(app) == "winnable", "deal 1 checked", SOLVER)
+        assert status_text(app).endswith("Run ≤5  winnable")
+        await pilot.press(*DEAL_1_WINNABLE[0])
+        assert status_text(app).endswith("checking…")  # at once; the search runs meanwhile
+        for move in DEAL_1_WINNABLE[1:]:
+            await pilot.press(*move)
+        await wait_for(pilot, lambda: extra(app) == "winnable", "winnable still", SOLVER)
+        await pilot.press(*DEAL_1_LOSING)
+        await wait_for(pilot, lambda: extra(app) == LOST_1, "the loss found", SOLVER)
+        assert status_text(app).endswith(LOST_1)
+        assert message(app) == "No longer winnable: undo 1 move to get back to a winnable position."
+        await pilot.press("7", "4")
+        await wait_for(pilot, lambda: extra(app) == LOST_2, "two moves to undo", SOLVER)
         # Undo and redo know the answers already: no "checking…" in between.
         await pilot.press("u")
-        assert extra(app) == "no longer winnable — undo 1 move"
+        assert extra(app) == LOST_1
         await pilot.press("u")
-        assert extra(app) == WINNABLE
+        assert extra(app) == "winnable"
         await pilot.press("ctrl+y")
-        assert extra(app) == "no longer winnable — undo 1 move"
-
-
-async def test_a_narrow_status_line_keeps_the_number_of_moves_to_undo(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=COMPACT) as pilot:
-        await play(pilot, *DEAL_1_WINNABLE, DEAL_1_LOSING)
-        await wait_for(pilot, lambda: extra(app) != CHECKING)
-        assert extra(app) == "no longer winnable — undo 1 move"
-        line = board(app).status.render().plain
-        assert line.endswith("lost: undo 1")
-        assert len(line) <= COMPACT[0]
-
-
-async def test_the_check_can_be_switched_off(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("colon", *"winnable off", "enter")
-        assert extra(app) == ""
-        assert message(app).startswith("Winnability check off")
-        await play(pilot, *DEAL_1_WINNABLE, DEAL_1_LOSING)
+        assert extra(app) == LOST_1
+        await pilot.press("i")  # no hint in a lost game: how far back instead
+        assert message(app) == (
+            "No hint — no longer winnable: undo 1 move to get back to a winnable position."
+        )
+        assert tone(app) == "error"
+        await pilot.resize_terminal(*COMPACT)  # a narrow line keeps the number to undo
+        await pilot.pause()
+        line = status_text(app)
+        assert line.endswith("lost: undo 1") and len(line) <= COMPACT[0]
+        # No spoilers: the check can be switched off, and on again.
+        app.game_screen.run_command("winnable off")
+        assert message(app) == "Winnability check off: no spoilers (i still gives a hint)."
+        await pilot.pause()
+        assert status_text(app).endswith("Run ≤1")  # nothing after the run limit
+        await pilot.press("u", "ctrl+y")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert extra(app) == ""
-        await pilot.press("colon", *"winnable on", "enter")
-        await wait_for(pilot, lambda: extra(app) != CHECKING)
-        assert extra(app) == "no longer winnable — undo 1 move"
-        await pilot.press("colon", *"winnable maybe", "enter")
-        assert message(app) == "winnable: say winnable on or winnable off (it is on)"
-        assert board(app).message.tone == "error"
+        assert status_text(app).endswith("Run ≤1")
+        app.game_screen.run_command("winnable on")
+        await wait_for(pilot, lambda: extra(app) == LOST_1, "the check, on again")
+        assert status_text(app).endswith("lost: undo 1")
+        app.game_screen.run_command("winnable maybe")
+        assert message(app) == "winnable: say winnable on or winnable off"
+        assert tone(app) == "error"
 
 
-async def test_no_card_can_go_home_ends_the_game(tmp_path: Path) -> None:
+async def test_when_no_card_can_go_home_the_game_is_over(tmp_path: Path) -> None:
+    app = make_app(tmp_path, check=True)
+    async with app.run_test(size=SIZE) as pilot:
+        for move in DEAL_1_OVER:
+            await pilot.press(*move)
+        assert game(app).move_count == len(DEAL_1_OVER)  # moves are left
+        await wait_for(pilot, lambda: isinstance(app.screen, StuckScreen), "the notice", SOLVER)
+        notice = app.screen
+        assert isinstance(notice, StuckScreen)
+        assert notice.title_text == "No card can go home any more"
+        assert notice.body_text == (
+            "Moves are left, but no sequence of them brings another card home: this game is "
+            "over. u undoes 1 move, back to a winnable position; r restarts the deal; n starts "
+            "a new game."
+        )
+        await pilot.press("u")
+        assert game(app).move_count == len(DEAL_1_OVER) - 1
+        assert message(app) == "Undid 58 (redo plays it again)."
+        assert extra(app) == "winnable"
+
+
+# --------------------------------------------------------------------------- auto-solve's keys
+async def test_auto_solves_keys(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await play(pilot, *DEAL_1_OVER)
-        assert board(app).game.move_count == len(DEAL_1_OVER)
-        assert board(app).game.outcome is Outcome.PLAYING  # moves are left
-        await wait_for(pilot, lambda: isinstance(app.screen, StuckScreen))
-        assert app.screen.title_text == "No card can go home any more"
-        assert "u undoes 1 move, back to a winnable position" in app.screen.body_text
-        await pilot.press("u")
-        await pilot.pause()
-        assert board(app).game.move_count == len(DEAL_1_OVER) - 1
-        assert extra(app) == WINNABLE
-
-
-# --------------------------------------------------------------------------- auto-solve
-async def test_autosolve_plays_to_a_win_and_undo_steps_back_one_move(tmp_path: Path) -> None:
-    app = make_app(tmp_path, start=kings_left_game())
-    async with app.run_test(size=SIZE) as pilot:
-        board(app).assistant.pace = len(PACES) - 1  # the fastest pace
+        autosolver = app.game_screen.autosolver
+        app.game_screen.run_command("speed 0.5")  # a move every 2 s: the keys come first
+        assert message(app) == "Auto-solve plays one move every 2 s."
         await pilot.press("p")
-        await wait_for(pilot, lambda: isinstance(app.screen, WinScreen))
-        game = board(app).game
-        assert game.state.is_won
-        assert game.move_count == 4
-        assert not board(app).assistant.solving
-        assert message(app) == "Auto-solve 4/4: 4h: K♠ home"
-        await pilot.press("escape")
-        await pilot.press("u")
-        assert board(app).game.move_count == 3
-        assert board(app).game.state.columns[3] == (Card.parse("KS"),)
-
-
-async def test_escape_stops_autosolve_and_speed_keys_do_not(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        assistant = board(app).assistant
-        assistant.pace = len(PACES) - 2
-        await pilot.press("p")
-        await wait_for(pilot, lambda: board(app).game.move_count >= 2)
+        await wait_for(pilot, lambda: autosolver.solving, "auto-solve's plan", SOLVER)
+        assert message(app) == (
+            "Auto-solve: 55 moves to a win, one move every 2 s; + faster, − slower, Esc stops."
+        )
+        await pilot.press("plus")  # faster: it plays on
+        assert autosolver.solving and message(app) == "Auto-solve: one move every 1.5 s."
+        assert app.settings.solve_speed == pytest.approx(1 / 1.5)  # kept for next time
         await pilot.press("minus")
-        assert assistant.solving
-        assert assistant.pace == len(PACES) - 3
-        assert message(app).startswith("Auto-solve: ")
-        await pilot.press("plus")
-        assert assistant.pace == len(PACES) - 2
+        assert autosolver.solving and message(app) == "Auto-solve: one move every 2 s."
+        await wait_for(pilot, lambda: game(app).move_count == 1, "the first move", SOLVER)
+        assert message(app) == "Auto-solve 1/55: 6a: 3♦ to free cell a"
         await pilot.press("escape")
-        assert not assistant.solving
-        played = board(app).game.move_count
-        assert message(app) == f"Auto-solve stopped after {played} moves: u undoes them one by one."
-        await pilot.pause(PACES[assistant.pace] * 3)
-        assert board(app).game.move_count == played
-        # Each step was one turn: undo takes back one.
-        await pilot.press("u")
-        assert board(app).game.move_count == played - 1
+        assert not autosolver.solving
+        assert message(app) == "Auto-solve stopped after 1 move: u undoes them one by one."
+        await pilot.press("u")  # each step was one turn
+        assert game(app).move_count == 0
 
-
-async def test_any_other_key_stops_autosolve(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        assistant = board(app).assistant
-        assistant.pace = 0  # the slowest: nothing moves before the key
-        await pilot.press("colon", *"solve", "enter")
-        await wait_for(pilot, lambda: assistant.solving)
-        await pilot.press("5")
-        assert not assistant.solving
-        assert board(app).selection is not None  # the key did its own job too
-        assert board(app).game.move_count == 0
-
-
-async def test_speed_command(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("colon", *"speed 4", "enter")
-        assert PACES[board(app).assistant.pace] == 0.25
-        assert message(app) == "Auto-solve plays 4 moves a second."
-        await pilot.press("colon", *"speed fast", "enter")
-        assert board(app).message.tone == "error"
+        await pilot.press("p")  # the plan is known now: it starts at once
+        assert autosolver.solving
+        await pilot.press("5")  # any other key stops it, and does its own job too
+        assert not autosolver.solving and game(app).move_count == 0
+        assert message(app) == "Picked up from column 5. It may go to: a b c d."
+        app.game_screen.run_command("speed fast")
+        assert message(app) == "speed: give moves a second from 0.5 to 10, as speed 2"
+        assert tone(app) == "error"
 
 
 # --------------------------------------------------------------------------- winnable deals only
-async def test_winnable_deals_only_skips_an_unsolvable_deal(
+async def test_winnable_deals_only_skips_an_unsolvable_deal_and_a_move_drops_the_search(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # 11982 is unsolvable: the solver proves it in about 2 s (a loaded machine gets more time).
-    monkeypatch.setattr(assistant_module, "DEAL_SECONDS", 300.0)
-    app = make_app(tmp_path)
+    real = analysis.solve_for_autoplay
+    unsolvable = deal(11982)
+
+    def solver(state, mode, **options):  # type: ignore[no-untyped-def]
+        """The solver, but deal 11982 is proved unsolvable at once (really: seconds)."""
+        if state == unsolvable:
+            return SolveResult("unsolvable", (), 0.0, 0)
+        return real(state, mode, **options)
+
+    monkeypatch.setattr(analysis, "solve_for_autoplay", solver)
+    app = make_app(tmp_path, check=True, deal_source=iter([11982, 617]).__next__)
     async with app.run_test(size=SIZE) as pilot:
-        assistant = board(app).assistant
-        assistant.deal_source = iter([11982, 617]).__next__
-        await pilot.press("colon", *"deals winnable", "enter")
-        assert assistant.winnable_only
-        await pilot.press("n")
-        assert message(app) == "Looking for a winnable deal…"
-        await wait_for(pilot, lambda: board(app).game.deal_number != 1, seconds=300)
-        assert board(app).game.deal_number == 617
+        assistant = app.game_screen.assistant
+        assert not assistant.winnable_only  # off unless chosen
+        app.game_screen.run_command("deals winnable")
+        assert message(app) == (
+            "New random games: winnable deals only (deals the solver proves unsolvable are "
+            "skipped)."
+        )
+        await pilot.press("n")  # "Looking for a winnable deal…" (checked below), then:
+        await wait_for(pilot, lambda: game(app).deal_number == 617, "deal 617", SOLVER)
         assert message(app) == (
             "Deal 617, a winnable deal. Skipped deal 11982: proved unsolvable. Good luck!"
         )
-        # Its solution is known already.
-        assert extra(app) == WINNABLE
+        assert extra(app) == "winnable"  # its solution is known already
 
-
-async def test_winnable_deals_only_is_off_by_default_and_a_move_cancels_the_search(
-    tmp_path: Path,
-) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        assistant = board(app).assistant
-        assert not assistant.winnable_only
-        # The deal chooser runs in the worker: it waits until the player has moved.
+        # The next search waits until the player has moved: the move drops it.
         moved = threading.Event()
 
         def chooser() -> int:
-            moved.wait(60)
-            return 617
+            moved.wait(SOLVER)
+            return 5
 
         assistant.deal_source = chooser
-        await pilot.press("colon", *"deals winnable", "enter")
         await pilot.press("n")
-        assert message(app) == "Looking for a winnable deal…"
-        await play(pilot, "3a")  # playing on: the search for a new deal is dropped
+        await wait_for(pilot, lambda: message(app) == LOOKING, "the search", SOLVER)
+        await pilot.press("3", "a")
         moved.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert board(app).game.deal_number == 1
-        assert board(app).game.move_count == 1
-        assert message(app) == "3a: 2♥ to free cell a"
-        await pilot.press("colon", *"deals any", "enter")
+        assert game(app).deal_number == 617 and game(app).move_count == 1
+        assert message(app) == "3a: K♣ to free cell a"
+        app.game_screen.run_command("deals any")
         assert not assistant.winnable_only
         assert message(app) == "New random games: any deal."

@@ -202,6 +202,20 @@ class GameScreen(GameActions):
         # Before the key's binding runs: any key but auto-solve's own stops it.
         if self.autosolver.solving and event.key not in AUTOSOLVE_KEYS:
             self.autosolver.stop()
+        # Keys typed quickly after ':' (or pasted) were sent to the screen before the command
+        # line had the focus; bindings run only once a key has bubbled up to the app, too late.
+        # So ':' opens the line here, as it arrives, and the printable keys that still reach
+        # the screen go into the line (the line's own printable keys never bubble up here).
+        line = self.command_line
+        if not line.has_class("-open"):
+            if event.key == "colon":
+                event.stop()
+                event.prevent_default()
+                self.action_command_line()
+        elif event.is_printable and event.character is not None:
+            event.stop()
+            event.prevent_default()
+            line.insert_text_at_cursor(event.character)
 
     def on_mouse_down(self, event: MouseDown) -> None:
         self.autosolver.stop()
@@ -219,5 +233,5 @@ class GameScreen(GameActions):
 
     def _close_command_line(self) -> None:
         self.command_line.close()
-        self.remove_class("-command")
+        self.message.display = True
         self.set_focus(None)

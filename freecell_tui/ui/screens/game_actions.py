@@ -224,7 +224,9 @@ class GameActions(Screen[None]):
 
     def action_command_line(self) -> None:
         self.board.put_down()
-        self.add_class("-command")
+        # The command line takes the message line's place. (Hidden by its own display, not a
+        # class on the screen: that would restyle every pile of the board on each ':'.)
+        self.message.display = False
         self.command_line.open()
 
     def action_hint(self) -> None:

@@ -69,6 +69,9 @@ _PROMPTS: dict[PromptKind, str] = {
 class SavesBase(OnceScreen[SavedGame | None]):
     """The named saves. Returns the loaded game, or ``None`` when closed without loading."""
 
+    # The rules below name SaveSlotsScreen (the subclass): scoped to SavesBase, Textual would
+    # prefix each with "SavesBase", and none would ever match.
+    SCOPED_CSS = False
     DEFAULT_CSS = (
         dialog_frame_css(
             "SaveSlotsScreen", width="124", padding="0 1", extra="overflow: hidden hidden;"

@@ -71,11 +71,20 @@ class StatsScreen(OnceScreen[None]):
             self.say(error.message, error=True)
             return
         stats = self.stats = compute_statistics(results.items)
+        help_line = "   ".join(
+            text
+            for count, text in (
+                (stats.solved, f"Solved by the computer {stats.solved}"),
+                (stats.won_with_hints, f"Won with hints {stats.won_with_hints}"),
+            )
+            if count
+        )
         figures.update(
             Content(
                 f"Played {stats.played}   Won {stats.won}   Lost {stats.lost}   "
                 f"Win rate {stats.win_rate_text}\n"
-                f"Current streak {stats.current_streak}   Best streak {stats.best_streak}"
+                + (f"{help_line}\n" if help_line else "")
+                + f"Current streak {stats.current_streak}   Best streak {stats.best_streak}"
             )
         )
         for deal in stats.deals:

@@ -55,7 +55,7 @@ class PileWidget(Widget):
     PileWidget > .card--selected-border { color: $accent; text-style: bold; }
     PileWidget > .card--hover { background: $foreground 15%; }
     PileWidget > .card--target-border { color: $success; text-style: bold; }
-    PileWidget > .card--hover-target-border { color: $success; text-style: bold reverse; }
+    PileWidget > .card--hover-target-border { color: $background; background: $success; text-style: bold; }
     PileWidget > .card--hint { background: $warning 35%; }
     PileWidget > .card--hint-border { color: $warning; text-style: bold; }
     PileWidget > .pile--label { color: $foreground-muted; }
