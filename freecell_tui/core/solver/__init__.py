@@ -29,7 +29,7 @@ How it searches (see ``docs/solver.md`` for the figures):
 
 from freecell_tui.core.solver.keys import canonical_key
 from freecell_tui.core.solver.search import SolveResult, SolveStatus, solve
-from freecell_tui.core.solver.turns import solve_for_autoplay
+from freecell_tui.core.solver.turns import count_player_moves, solve_for_autoplay, turns
 from freecell_tui.core.solver.winnable import (
     WinnablePoint,
     can_bring_card_home,
@@ -43,8 +43,10 @@ __all__ = [
     "WinnablePoint",
     "can_bring_card_home",
     "canonical_key",
+    "count_player_moves",
     "is_winnable",
     "last_winnable",
     "solve",
     "solve_for_autoplay",
+    "turns",
 ]

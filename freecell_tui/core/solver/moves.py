@@ -1,11 +1,12 @@
-"""The solver's moves: every position one move away, each followed by the moves home that
-autoplay makes, and the translation of search steps back to the core's moves.
+"""The solver's moves on the compact form: steps, the moves home autoplay makes, every position one
+step away, and the translation of a line of steps back to the core's moves.
 
-One search step is one move in standard notation: a card home, a card to a free cell, a card from
-a cell to a column, or a run of cards between columns (a run counts as one move, as in ``18v3``;
-to an empty column, one card or the longest run that may move), followed by every *safe* card
-home. Every single-card move is among the moves, so every position reachable in the game is
-reachable in the search: runs are shortcuts.
+One step is one move in standard notation: a card home, a card to a free cell, a card from a cell
+to a column, or a run of cards between columns (a run counts as one move, as in ``18v3``; to an
+empty column, one card or the longest run that may move), followed by every card that autoplay
+sends home. Every single-card move is among the steps, so every position reachable in the game is
+reachable in the search: runs are shortcuts. Only the first empty column is tried (empty columns
+are interchangeable) and a whole column never moves to an empty one (the same position).
 """
 
 from __future__ import annotations
@@ -13,43 +14,41 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
-from freecell_tui.core.cards import ALL_CARDS
+from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move
-from freecell_tui.core.rules import apply_move, resolve_move
-from freecell_tui.core.solver.keys import CELL_FLAG, COL_FLAG, RANK, RED, Cols, Found
+from freecell_tui.core.solver.keys import (
+    BYTE,
+    CELL_FLAG,
+    COL_FLAG,
+    FITS,
+    RANK,
+    RED,
+    Cols,
+    Found,
+    compact,
+)
 from freecell_tui.core.state import GameState
 
-# What a search step did, in pile terms the core can replay: (kind, a, b, count).
+# A step, in the canonical column order of the position it is played from: (kind, a, b, count).
 COL_TO_COL: Final = 0  # column a -> column b, count cards
 COL_TO_CELL: Final = 1  # column a -> a free cell
-CELL_TO_COL: Final = 2  # the cell card a (a card byte) -> column b
+CELL_TO_COL: Final = 2  # the cell card a (its flagged byte) -> column b
 COL_TO_HOME: Final = 3  # column a -> home
 CELL_TO_HOME: Final = 4  # the cell card a -> home
 Step = tuple[int, int, int, int]
-Child = tuple[bytes, Cols, bytes, Found, Step]
+Child = tuple[Cols, bytes, Found, Step]
 #: Whether a card (rank, is red) that can go home goes there by itself, given the foundations.
 Safe = Callable[[int, int, Sequence[int]], bool]
-
-
-class Runs(dict[bytes, int]):
-    """Column -> length of the ordered run on top of it, computed once per distinct column."""
-
-    def __missing__(self, col: bytes) -> int:
-        n = len(col)
-        run = 1
-        while run < n:
-            upper, lower = col[n - run], col[n - run - 1]
-            if RANK[lower] != RANK[upper] + 1 or RED[lower] == RED[upper]:
-                break
-            run += 1
-        self[col] = run
-        return run
+#: What the search needs to know of one column, computed once per distinct column: the length of
+#: the run on top, and for each prefix ``col[:k]`` its disorder (cards lying on a lower card) and
+#: the length of the run on its top; the lowest rank in it; its disorder.
+Facts = tuple[int, tuple[int, ...], int, int, tuple[int, ...]]
 
 
 def is_safe(rank: int, red: int, found: Sequence[int]) -> bool:
     """The Windows rule (as :func:`freecell_tui.core.autoplay.is_safe_home`): an ace, a two, or
-    a card whose two other-colour cards one rank lower are home."""
+    a card whose two other-colour cards one rank lower are home. No card still out could ever
+    need to lie on such a card, so sending it home never loses a win."""
     if rank <= 2:
         return True
     if red:
@@ -62,9 +61,43 @@ def always(rank: int, red: int, found: Sequence[int]) -> bool:
     return True
 
 
-def _autoplay(cols: list[bytes], cells: bytes, found: list[int], safe: Safe) -> bytes:
-    """Play every card ``safe`` lets go home (columns and cells), in place; returns the new
-    cells."""
+def safe_rule(mode: AutoplayMode) -> Safe:
+    """The search's autoplay for a game with autoplay ``mode``: ``all`` plays every card home it
+    can; ``safe`` and ``off`` play the safe cards (they never lose a win, so the search loses
+    nothing by playing them at once; they are written out in solutions)."""
+    return always if mode is AutoplayMode.ALL else is_safe
+
+
+class ColumnFacts(dict[bytes, Facts]):
+    """Column → its :data:`Facts`, computed once per distinct column."""
+
+    def __missing__(self, col: bytes) -> Facts:
+        n = len(col)
+        disorder = [0]
+        runs = [0]
+        dis = 0
+        low = 14
+        prev = -1
+        for v in col:
+            r = RANK[v]
+            if r > low:
+                dis += 1
+            elif r < low:
+                low = r
+            disorder.append(dis)
+            if prev >= 0 and RANK[prev] == r + 1 and RED[prev] != RED[v]:
+                runs.append(runs[-1] + 1)
+            else:
+                runs.append(1)
+            prev = v
+        facts = (runs[n], tuple(disorder), low, dis, tuple(runs))
+        self[col] = facts
+        return facts
+
+
+def autoplay(cols: list[bytes], cells: bytes, found: list[int], safe: Safe) -> bytes:
+    """Send home every card ``safe`` lets go (column tops and cells, until none is left), in place
+    on ``cols`` and ``found``; returns the new cells."""
     moved = True
     while moved:
         moved = False
@@ -85,142 +118,193 @@ def _autoplay(cols: list[bytes], cells: bytes, found: list[int], safe: Safe) -> 
             r = RANK[v]
             if r == found[s] + 1 and safe(r, RED[v], found):
                 found[s] = r
-                cells = cells.replace(bytes((v,)), b"")
+                cells = cells.replace(BYTE[v], b"")
                 moved = True
     return cells
 
 
-def _fits(top: int) -> tuple[int, ...]:
-    """The cards (bytes without flags) that may lie on the card byte ``top`` in a column."""
-    rank = RANK[top]
-    if not 2 <= rank <= 13:
-        return ()
-    suits = (0, 3) if RED[top] else (1, 2)
-    return tuple((rank - 2) * 4 + suit for suit in suits)
+def apply_step(
+    cols: Cols, cells: bytes, found: Found, step: Step, safe: Safe
+) -> tuple[Cols, bytes, Found]:
+    """The position after ``step`` (and autoplay), columns in canonical order."""
+    kind, a, b, n = step
+    new = list(cols)
+    fl = list(found)
+    if kind == COL_TO_COL:
+        cs, cd = cols[a], cols[b]
+        if not cd:
+            new[a] = cs[:-n]
+            new[b] = BYTE[cs[-n] | COL_FLAG] + cs[len(cs) - n + 1 :]
+        elif n == len(cs):
+            new[a] = b""
+            new[b] = cd + BYTE[cs[0] & 0x3F] + cs[1:]
+        else:
+            new[a] = cs[:-n]
+            new[b] = cd + cs[-n:]
+    elif kind == COL_TO_CELL:
+        cs = cols[a]
+        new[a] = cs[:-1]
+        cells = bytes(sorted(cells + BYTE[(cs[-1] & 0x3F) | CELL_FLAG]))
+    elif kind == CELL_TO_COL:
+        cells = cells.replace(BYTE[a], b"")
+        card = a & 0x3F
+        new[b] = cols[b] + BYTE[card] if cols[b] else BYTE[card | COL_FLAG]
+    elif kind == COL_TO_HOME:
+        v = cols[a][-1]
+        new[a] = cols[a][:-1]
+        fl[v & 3] += 1
+    else:
+        cells = cells.replace(BYTE[a], b"")
+        fl[a & 3] += 1
+    cells = autoplay(new, cells, fl, safe)
+    new.sort()
+    return tuple(new), cells, (fl[0], fl[1], fl[2], fl[3])
 
 
-FITS: Final = tuple(_fits(v) for v in range(256))
-BYTE: Final = tuple(bytes((v,)) for v in range(256))
-
-
-def children(cols: Cols, cells: bytes, found: Found, runs: Runs, safe: Safe) -> list[Child]:
-    """Every position one move away, each followed by the moves home ``safe`` allows."""
-    out: list[Child] = []
-    append = out.append
+def steps_from(cols: Cols, cells: bytes, found: Found, facts: ColumnFacts) -> list[Step]:
+    """Every step from a position (columns in canonical order: the empty ones first)."""
+    out: list[Step] = []
     free = 4 - len(cells)
     empties = cols.count(b"")
-    first_empty = cols.index(b"") if empties else -1
     limit = (free + 1) << empties
     limit_e = (free + 1) << (empties - 1) if empties else 0
-    rank = RANK
-    red = RED
-    byte = BYTE
-    # Which columns each card could go onto: two columns may want the same card.
-    want: dict[int, tuple[int, ...]] = {}
-    for d in range(8):
-        cd = cols[d]
-        if cd:
-            for card in FITS[cd[-1]]:
-                want[card] = (*want[card], d) if card in want else (d,)
-
-    def finish(new: list[bytes], new_cells: bytes, fnd: Found, exposed: int, step: Step) -> None:
-        # After a move that sent nothing home, only the card it uncovered (in column
-        # ``exposed``) can start safe moves home; exposed == -1: a card went home, look at all.
-        if exposed >= 0:
-            c = new[exposed]
-            if c:
-                v = c[-1]
-                r = rank[v]
-                if r == fnd[v & 3] + 1 and safe(r, red[v], fnd):
-                    exposed = -1
-        if exposed == -1:
-            fl = list(fnd)
-            new_cells = _autoplay(new, new_cells, fl, safe)
-            fnd = (fl[0], fl[1], fl[2], fl[3])
-        append((b"".join(sorted(new)) + new_cells, tuple(new), new_cells, fnd, step))
-
-    for s in range(8):
+    want: dict[int, list[int]] = {}
+    for d in range(empties, 8):
+        for card in FITS[cols[d][-1]]:
+            want.setdefault(card, []).append(d)
+    for s in range(empties, 8):
         cs = cols[s]
-        if not cs:
-            continue
-        ts = cs[-1]
-        rs = rank[ts]
-        n_cs = len(cs)
-        if rs == found[ts & 3] + 1:
-            new = list(cols)
-            new[s] = cs[:-1]
-            fl = list(found)
-            fl[ts & 3] = rs
-            finish(new, cells, (fl[0], fl[1], fl[2], fl[3]), -1, (COL_TO_HOME, s, 0, 1))
-        run = runs[cs]
-        most = run if run < limit else limit
-        for n in range(1, most + 1):
-            dests = want.get(cs[-n] & 0x3F)
-            if dests is None:
-                continue
-            for d in dests:
-                if d == s:
-                    continue
-                new = list(cols)
-                if n == n_cs:  # the whole column moves: its deepest card loses the flag
-                    new[s] = b""
-                    new[d] = cols[d] + byte[cs[0] & 0x3F] + cs[1:]
-                else:
-                    new[s] = cs[:-n]
-                    new[d] = cols[d] + cs[-n:]
-                finish(new, cells, found, s, (COL_TO_COL, s, d, n))
-        if first_empty >= 0 and n_cs > 1:
-            top_n = min(run, limit_e, n_cs - 1)
-            for n in (1, top_n) if top_n > 1 else (1,) if top_n else ():
-                new = list(cols)
-                new[s] = cs[:-n]
-                new[first_empty] = (
-                    byte[cs[-n] | COL_FLAG] + cs[1 - n :] if n > 1 else byte[ts | COL_FLAG]
-                )
-                finish(new, cells, found, s, (COL_TO_COL, s, first_empty, n))
+        top = cs[-1]
+        if RANK[top] == found[top & 3] + 1:
+            out.append((COL_TO_HOME, s, 0, 1))
+        run = facts[cs][0]
+        for n in range(1, min(run, limit) + 1):
+            for d in want.get(cs[-n] & 0x3F, ()):
+                if d != s:
+                    out.append((COL_TO_COL, s, d, n))
+        if empties and len(cs) > 1:
+            most = min(run, limit_e, len(cs) - 1)
+            if most:
+                out.append((COL_TO_COL, s, 0, 1))
+            if most > 1:
+                out.append((COL_TO_COL, s, 0, most))
         if free:
-            new = list(cols)
-            new[s] = cs[:-1]
-            new_cells = bytes(sorted(cells + byte[(ts & 0x3F) | CELL_FLAG]))
-            finish(new, new_cells, found, s, (COL_TO_CELL, s, 0, 1))
+            out.append((COL_TO_CELL, s, 0, 1))
     for v in cells:
-        rv = rank[v]
-        rest = cells.replace(byte[v], b"")
-        card = v & 0x3F
-        if rv == found[v & 3] + 1:
-            fl = list(found)
-            fl[v & 3] = rv
-            finish(list(cols), rest, (fl[0], fl[1], fl[2], fl[3]), -1, (CELL_TO_HOME, v, 0, 1))
-        for d in want.get(card, ()):
-            new = list(cols)
-            new[d] = cols[d] + byte[card]
-            finish(new, rest, found, -2, (CELL_TO_COL, v, d, 1))
-        if first_empty >= 0:
-            new = list(cols)
-            new[first_empty] = byte[card | COL_FLAG]
-            finish(new, rest, found, -2, (CELL_TO_COL, v, first_empty, 1))
+        if RANK[v] == found[v & 3] + 1:
+            out.append((CELL_TO_HOME, v, 0, 1))
+        for d in want.get(v & 0x3F, ()):
+            out.append((CELL_TO_COL, v, d, 1))
+        if empties:
+            out.append((CELL_TO_COL, v, 0, 1))
     return out
 
 
-def core_moves(state: GameState, steps: list[Step], mode: AutoplayMode) -> tuple[Move, ...]:
-    """The search steps as resolved core moves from ``state`` (after its safe moves home), with
-    every safe move home written out after each one."""
+def root(state: GameState, safe: Safe) -> tuple[Cols, bytes, Found]:
+    """``state`` in compact form after autoplay (columns in canonical order)."""
+    cols, cells, found = compact(state)
+    new, fl = list(cols), list(found)
+    cells = autoplay(new, cells, fl, safe)
+    new.sort()
+    return tuple(new), cells, (fl[0], fl[1], fl[2], fl[3])
+
+
+def children(cols: Cols, cells: bytes, found: Found, facts: ColumnFacts, safe: Safe) -> list[Child]:
+    """Every position one step away (after autoplay), with the step."""
+    return [
+        (*apply_step(cols, cells, found, step, safe), step)
+        for step in steps_from(cols, cells, found, facts)
+    ]
+
+
+# --------------------------------------------------------------------------- back to the core
+_MOVES: dict[tuple[int, int, int], Move] = {}
+
+
+def _move(source: int, dest: int, count: int) -> Move:
+    """A resolved core move, cached: columns 0–7, cells 8–11, home 12."""
+    move = _MOVES.get((source, dest, count))
+    if move is None:
+        piles = (*COLUMNS, *CELLS, FOUNDATION)
+        both_columns = source < 8 and dest < 8
+        move = Move(piles[source], piles[dest], count if both_columns else None)
+        _MOVES[(source, dest, count)] = move
+    return move
+
+
+def core_moves(
+    state: GameState, line: Sequence[tuple[Cols, bytes, Step]], safe: Safe
+) -> tuple[Move, ...]:
+    """The steps of ``line`` (each with the canonical columns and cells it is played from) as
+    resolved core moves from ``state`` (after its autoplay), every move home autoplay made written
+    out after each one, as the game's autoplay plays them (free cells a–d, then columns 1–8)."""
+    real = [
+        bytes([col[0].index | COL_FLAG, *(card.index for card in col[1:])]) if col else b""
+        for col in state.columns
+    ]
+    slots = [card.index if card is not None else -1 for card in state.cells]
+    found = list(state.foundations)
     moves: list[Move] = []
-    for kind, a, b, count in steps:
+    _autoplay_real(real, slots, found, safe, moves)
+
+    def column_of(col: bytes) -> int:
+        return real.index(col)
+
+    for cols, _cells, (kind, a, b, n) in line:
         if kind == COL_TO_COL:
-            move = Move(COLUMNS[a], COLUMNS[b], count)
+            i, j = column_of(cols[a]), column_of(cols[b])
+            cs = real[i]
+            if not real[j]:
+                real[j] = BYTE[cs[-n] | COL_FLAG] + cs[len(cs) - n + 1 :]
+            elif n == len(cs):
+                real[j] += BYTE[cs[0] & 0x3F] + cs[1:]
+            else:
+                real[j] += cs[-n:]
+            real[i] = cs[:-n]
+            moves.append(_move(i, j, n))
         elif kind == COL_TO_CELL:
-            move = Move(COLUMNS[a], CELLS[state.cells.index(None)])
+            i, k = column_of(cols[a]), slots.index(-1)
+            slots[k] = real[i][-1] & 0x3F
+            real[i] = real[i][:-1]
+            moves.append(_move(i, 8 + k, 1))
+        elif kind == CELL_TO_COL:
+            k, j = slots.index(a & 0x3F), column_of(cols[b])
+            real[j] = real[j] + BYTE[a & 0x3F] if real[j] else BYTE[a & 0x3F | COL_FLAG]
+            slots[k] = -1
+            moves.append(_move(8 + k, j, 1))
         elif kind == COL_TO_HOME:
-            move = Move(COLUMNS[a], FOUNDATION)
+            i = column_of(cols[a])
+            found[real[i][-1] & 3] += 1
+            real[i] = real[i][:-1]
+            moves.append(_move(i, 12, 1))
         else:
-            card = ALL_CARDS[a & 0x3F]
-            cell = CELLS[state.cells.index(card)]
-            move = Move(cell, COLUMNS[b]) if kind == CELL_TO_COL else Move(cell, FOUNDATION)
-        move = resolve_move(state, move)
-        state = apply_move(state, move)
-        moves.append(move)
-        state, auto = run_autoplay(state, mode)
-        moves.extend(auto)
-    assert state.is_won
+            k = slots.index(a & 0x3F)
+            found[a & 3] += 1
+            slots[k] = -1
+            moves.append(_move(8 + k, 12, 1))
+        _autoplay_real(real, slots, found, safe, moves)
     return tuple(moves)
+
+
+def _autoplay_real(
+    real: list[bytes], slots: list[int], found: list[int], safe: Safe, moves: list[Move]
+) -> None:
+    """Autoplay on the real piles, in the game's order, writing each move home out."""
+    while True:
+        for k, v in enumerate(slots):
+            if v >= 0 and RANK[v] == found[v & 3] + 1 and safe(RANK[v], RED[v], found):
+                found[v & 3] += 1
+                slots[k] = -1
+                moves.append(_move(8 + k, 12, 1))
+                break
+        else:
+            for i, col in enumerate(real):
+                if col:
+                    v = col[-1]
+                    if RANK[v] == found[v & 3] + 1 and safe(RANK[v], RED[v], found):
+                        found[v & 3] += 1
+                        real[i] = col[:-1]
+                        moves.append(_move(i, 12, 1))
+                        break
+            else:
+                return

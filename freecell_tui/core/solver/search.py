@@ -1,12 +1,24 @@
-"""The search: best-first with two heuristics in turn, exhaustive, deterministic, cancellable.
+"""The fast search: best-first on a cheap heuristic, children scored before they are built, a small
+portfolio of heuristics in turn. Exhaustive, deterministic, cancellable.
 
-A priority queue ordered by a heuristic (cards not home, cards lying on a lower card, free cells
-in use, empty columns) plus a small weight on moves made, with every key seen kept in a
-dictionary (key → parent key). When the queue runs dry, every position reachable from the start
-has been seen, and the position is proved unsolvable. When the first search has not finished
-after a few thousand positions, a second one with other weights joins it, in turns; the first to
-finish answers. The path found is shortened by a pass that looks, from each position on it, for a
-single move that reaches a later position on it, and keeps the shortest chain.
+* **Scored, then built.** Expanding a position lists its steps and scores each child from the
+  facts of the two columns it changes (the heuristic is a sum over columns, kept in the position),
+  without building it; a child is built, keyed and checked against the positions seen only when
+  the queue hands it out. Most children are never handed out, so they cost a few operations each.
+  Steps that send a card home (by the player or by autoplay) are built at once: they change the
+  foundations, and they may win.
+* **The heuristic**: weights on the cards not home, the cards lying on a lower card of their
+  column (*disorder*), the cards under the run on top of their column (*unsorted*: each must move
+  once), the free cells in use, the empty columns, the moves made so far, and how many cards lie
+  on the next card each foundation needs.
+* **A portfolio.** A deal that leads one heuristic astray rarely fools another: the first search
+  runs alone for a few hundred positions, then the others join it, in turns; the first to finish
+  answers. Past :data:`PROOF_AFTER` positions only the first goes on, so a proof of unsolvability
+  costs about one exhaustive search.
+* **Exhaustive.** A position is expanded at most once per search; when a search's queue runs dry
+  every position reachable from the start has been seen and the start is proved unsolvable. The
+  only pruning is sound: autoplay's safe moves, column and cell order, one empty column standing
+  for all, no whole column moved to an empty one.
 """
 
 from __future__ import annotations
@@ -16,13 +28,31 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Literal
 
-from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
+from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.notation import Move
-from freecell_tui.core.solver.keys import RANK, Cols, Found, compact, key_of
-from freecell_tui.core.solver.moves import Runs, Safe, Step, always, children, core_moves, is_safe
+from freecell_tui.core.solver.keys import (
+    BYTE,
+    CELL_FLAG,
+    COL_FLAG,
+    FITS,
+    RANK,
+    RED,
+    Cols,
+    Found,
+    Key,
+)
+from freecell_tui.core.solver.moves import (
+    ColumnFacts,
+    Safe,
+    Step,
+    apply_step,
+    core_moves,
+    root,
+    safe_rule,
+)
 from freecell_tui.core.state import GameState
 
 __all__ = ["SolveResult", "SolveStatus", "solve"]
@@ -32,7 +62,7 @@ SolveStatus = Literal["solved", "unsolvable", "gave-up"]
 
 @dataclass(frozen=True, slots=True)
 class SolveResult:
-    """What :func:`solve` found.
+    """What a search found.
 
     ``moves`` play from the position given with autoplay off and write out every move home; each
     is a resolved :class:`Move` (``str(move)`` is standard notation, runs to an empty column as
@@ -53,196 +83,382 @@ class SolveResult:
     def solved(self) -> bool:
         return self.status == "solved"
 
-
-class _Disorder(dict[bytes, int]):
-    """Column -> a cost for the cards that must move off it: each card lying above a lower card
-    (which it keeps from going home first) counts, weighted by how deep that lower card is."""
-
-    def __missing__(self, col: bytes) -> int:
-        cost = 0
-        low = 14
-        for v in col:
-            r = RANK[v]
-            if r > low:
-                cost += 1
-            elif r < low:
-                low = r
-        self[col] = cost
-        return cost
+    @property
+    def player_moves(self) -> int:
+        """The moves that are not to a foundation: what a player with autoplay ``all`` plays, and
+        how published tables count a solution."""
+        return sum(1 for move in self.moves if not move.dest.is_foundation)
 
 
-# --------------------------------------------------------------------------- the search
 @dataclass(frozen=True, slots=True)
-class _Weights:
-    """The heuristic's weights (found by trying them on Microsoft deals 1–3000)."""
+class Weights:
+    """The heuristic's weights (tuned on Microsoft deals 1–1000; see ``docs/solver.md``)."""
 
     out: int  # per card not home
     disorder: int  # per card lying on a lower card of its column
+    unsorted: int  # per card under the run on top of its column
     cell: int  # per occupied free cell
     empty: int  # per empty column (a bonus)
-    moves: int  # per move made so far: longer lines rank later, so solutions stay short
+    moves: int  # per move made so far: longer lines rank later
+    next: int  # per card lying on a card a foundation needs next
 
 
-#: The first search, and the others that join it in turn when it has not finished after
-#: ``_ALONE`` expansions: a deal that leads one heuristic astray rarely fools all of them.
-_PORTFOLIO: Final = (
-    _Weights(6, 4, 8, 6, 1),
-    _Weights(3, 3, 10, 6, 2),
+PORTFOLIO: Final = (
+    Weights(2, 2, 4, 11, 5, 2, 1),
+    Weights(6, 4, 0, 8, 6, 1, 0),
 )
-_ALONE: Final = 3000
-_TURN: Final = 1000  # expansions each search makes in its turn once several run
+ALONE: Final = 300  # expansions the first search makes alone
+TURN: Final = 300  # expansions each search makes in its turn once several run
+PROOF_AFTER: Final = 15_000  # expansions after which only the first search goes on
 CHECK_EVERY: Final = 16  # expansions between looks at the clock and the cancel event
+# What a moved card lay on, besides a card: nothing (it was alone in its column), a free cell.
+EMPTY: Final = 0x80
+CELL: Final = 0x40
+
+#: A position in the queue: its key (the eight columns, then the cells), foundations, moves made,
+#: the column part of the heuristic (weighted disorder and unsorted cards), and the card the step
+#: that made it moved with what that card lay on (to skip the step straight back).
+Node = tuple[Key, Found, int, int, int]
+#: Priority, order of arrival, then either a built node (step None) or a parent and the step that
+#: leads to the child, with the child's column part of the heuristic.
+Entry = tuple[int, int, Node, Step | None, int]
 
 
-class _Stop(Exception):
+class Stop(Exception):
     """The search ran out of time, positions or was cancelled."""
 
 
 class _Search:
-    """One best-first search from a position with no safe move home left.
-
-    Keeps every key seen (key → parent key) and a priority queue ordered by the heuristic plus
-    the moves made; ties go to the position found first, so the search is deterministic.
-    """
+    """One best-first search, its queue and the positions it has seen (key → parent key and step)."""
 
     def __init__(
-        self, cols: Cols, cells: bytes, found: Found, runs: Runs, safe: Safe, weights: _Weights
+        self, cols: Cols, cells: bytes, found: Found, facts: ColumnFacts, safe: Safe, w: Weights
     ) -> None:
-        self.runs = runs
+        self.facts = facts
         self.safe = safe
-        self.weights = weights
-        self.disorder = _Disorder()
-        root = key_of(cols, cells)
-        self.parents: dict[bytes, bytes | None] = {root: None}
-        self.heap: list[tuple[int, int, Cols, bytes, Found, int, bytes]] = [
-            (0, 0, cols, cells, found, 0, root)
+        self.w = w
+        key = (*cols, cells)
+        self.seen: dict[Key, tuple[Key, Step] | None] = {key: None}
+        self.heap: list[Entry] = [
+            (0, 0, (key, found, 0, self.column_part(cols), -1), None, 0)
         ]
         self.seq = 0
         self.expanded = 0
-        self.solved = not root
+        self.goal: Key | None = key if sum(found) == 52 else None
+
+    def column_part(self, cols: Cols) -> int:
+        facts, w_dis, w_uns = self.facts, self.w.disorder, self.w.unsorted
+        total = 0
+        for col in cols:
+            if col:
+                run, _, _, dis, _ = facts[col]
+                total += w_dis * dis + w_uns * (len(col) - run)
+        return total
+
+    def built(self, parent: Node, step: Step) -> tuple[int, Node] | None:
+        """A child that changes the foundations, built now: its priority and node, or None when
+        it was seen already. Sets :attr:`goal` when it wins."""
+        pkey = parent[0]
+        cols, cells, found = apply_step(pkey[:8], pkey[8], parent[1], step, self.safe)
+        key = (*cols, cells)
+        if key in self.seen:
+            return None
+        self.seen[key] = (pkey, step)
+        if sum(found) == 52:
+            self.goal = key
+        g = parent[2] + 1
+        part = self.column_part(cols)
+        w = self.w
+        h = (
+            w.out * (52 - found[0] - found[1] - found[2] - found[3])
+            + part
+            + w.cell * len(cells)
+            - w.empty * cols.count(b"")
+            + w.moves * g
+            + (w.next * _next_depth(cols, found) if w.next else 0)
+        )
+        return h, (key, found, g, part, -1)
 
     def run(self, budget: int, should_stop: Callable[[], bool]) -> bool | None:
         """Expand up to ``budget`` positions: True once solved, False once every reachable
-        position has been seen (unsolvable), None when neither yet. Raises :class:`_Stop`."""
-        if self.solved:
+        position has been seen (unsolvable), None when neither yet. Raises :class:`Stop`."""
+        if self.goal is not None:
             return True
-        w_out, w_dis, w_cell, w_empty, w_moves = (
-            self.weights.out,
-            self.weights.disorder,
-            self.weights.cell,
-            self.weights.empty,
-            self.weights.moves,
+        seen, heap, facts, safe = self.seen, self.heap, self.facts, self.safe
+        w = self.w
+        w_out, w_dis, w_uns, w_cell, w_empty, w_moves, w_next = (
+            w.out,
+            w.disorder,
+            w.unsorted,
+            w.cell,
+            w.empty,
+            w.moves,
+            w.next,
         )
-        parents = self.parents
-        heap = self.heap
-        disorder = self.disorder.__getitem__
-        runs, safe = self.runs, self.safe
-        push = heapq.heappush
-        pop = heapq.heappop
-        seq = self.seq
-        expanded = self.expanded
+        rank, red, byte, fits = RANK, RED, BYTE, FITS
+        push, pop = heapq.heappush, heapq.heappop
+        seq, expanded = self.seq, self.expanded
         try:
-            for _ in range(budget):
+            while budget > 0:
                 if not heap:
                     return False
+                _, _, node, step, part = pop(heap)
+                if step is not None:  # build the child of ``node``
+                    pkey, found, g, _, _ = node
+                    kind, a, b, n = step
+                    cols = pkey
+                    new = list(pkey)
+                    cells = new.pop()
+                    if kind == 0:
+                        cs, cd = cols[a], cols[b]
+                        undo = (cs[-n] & 0x3F) << 8 | (cs[-n - 1] & 0x3F if n < len(cs) else EMPTY)
+                        if not cd:
+                            new[a] = cs[:-n]
+                            new[b] = byte[cs[-n] | COL_FLAG] + cs[len(cs) - n + 1 :]
+                            new.sort()
+                        elif n == len(cs):
+                            new[a] = b""
+                            new[b] = cd + byte[cs[0] & 0x3F] + cs[1:]
+                            new.sort()
+                        else:
+                            new[a] = cs[:-n]
+                            new[b] = cd + cs[-n:]
+                    elif kind == 1:
+                        cs = cols[a]
+                        undo = (cs[-1] & 0x3F) << 8 | (cs[-2] & 0x3F if len(cs) > 1 else EMPTY)
+                        new[a] = cs[:-1]
+                        if len(cs) == 1:
+                            new.sort()
+                        cells = bytes(sorted(cells + byte[(cs[-1] & 0x3F) | CELL_FLAG]))
+                    else:
+                        undo = (a & 0x3F) << 8 | CELL
+                        cells = cells.replace(byte[a], b"")
+                        cd = cols[b]
+                        if cd:
+                            new[b] = cd + byte[a & 0x3F]
+                        else:
+                            new[b] = byte[(a & 0x3F) | COL_FLAG]
+                            new.sort()
+                    key = (*new, cells)
+                    if key in seen:
+                        continue
+                    seen[key] = (pkey, step)
+                    node = (key, found, g + 1, part, undo)
+                budget -= 1
                 expanded += 1
                 if expanded % CHECK_EVERY == 0 and should_stop():
-                    raise _Stop
-                _, _, cols, cells, found, g, key = pop(heap)
-                g += 1
-                for ckey, ccols, ccells, cfound, _step in children(cols, cells, found, runs, safe):
-                    if ckey in parents:
-                        continue
-                    parents[ckey] = key
-                    if not ckey:
-                        self.solved = True
-                        return True
-                    seq += 1
-                    h = (
-                        w_out * (52 - cfound[0] - cfound[1] - cfound[2] - cfound[3])
-                        + w_dis * sum(map(disorder, ccols))
-                        + w_cell * len(ccells)
-                        - w_empty * ccols.count(b"")
-                        + w_moves * g
-                    )
-                    push(heap, (h, seq, ccols, ccells, cfound, g, ckey))
+                    raise Stop
+                pkey, found, g, part, undo = node
+                cols, cells = pkey, pkey[8]  # the columns are the key's first eight
+                back, under = undo >> 8, undo & 0xFF  # the card just moved, what it lay on
+                g1 = g + 1
+                free = 4 - len(cells)
+                empties = 0
+                while empties < 8 and not cols[empties]:
+                    empties += 1
+                limit = (free + 1) << empties
+                limit_e = (free + 1) << (empties - 1) if empties else 0
+                base = (
+                    w_out * (52 - found[0] - found[1] - found[2] - found[3])
+                    + part
+                    + w_cell * len(cells)
+                    - w_empty * empties
+                    + w_moves * g1
+                )
+                nexts: list[tuple[int, ...]] = [()] * 8
+                if w_next:
+                    base += w_next * _next_depth(cols, found, nexts)
+                want: dict[int, tuple[int, ...]] = {}
+                for d in range(empties, 8):
+                    for card in fits[cols[d][-1]]:
+                        ds = want.get(card)
+                        want[card] = (d,) if ds is None else (*ds, d)
+                for s in range(empties, 8):
+                    cs = cols[s]
+                    run, disorders, _, dis, runs = facts[cs]
+                    size = len(cs)
+                    top = cs[-1]
+                    if rank[top] == found[top & 3] + 1:
+                        child = self.built(node, (3, s, 0, 1))
+                        if child is not None:
+                            if self.goal is not None:
+                                return True
+                            seq += 1
+                            push(heap, (child[0], -seq, child[1], None, 0))
+                    for n in range(1, (run if run < limit else limit) + 1):
+                        dests = want.get(cs[-n] & 0x3F)
+                        if dests is None:
+                            continue
+                        if n < size:
+                            v = cs[-n - 1]
+                            rv = rank[v]
+                            auto = rv == found[v & 3] + 1 and safe(rv, red[v], found)
+                        else:
+                            auto = False
+                        moved = rank[cs[-n]]
+                        for d in dests:
+                            if d == s or (cs[-n] & 0x3F == back and cols[d][-1] & 0x3F == under):
+                                continue
+                            if auto:
+                                child = self.built(node, (0, s, d, n))
+                                if child is not None:
+                                    if self.goal is not None:
+                                        return True
+                                    seq += 1
+                                    push(heap, (child[0], -seq, child[1], None, 0))
+                                continue
+                            low = facts[cols[d]][2]
+                            add = moved - low if moved > low else 0
+                            delta = w_dis * (disorders[size - n] - dis + (add if add < n else n))
+                            if n == run and n < size:
+                                delta -= w_uns * runs[size - n]
+                            h = base + delta
+                            if n == size:
+                                h -= w_empty
+                            if w_next:
+                                shift = len(nexts[d])
+                                for j in nexts[s]:
+                                    if j < size - n:
+                                        shift -= 1
+                                h += w_next * n * shift
+                            seq += 1
+                            push(heap, (h, -seq, node, (0, s, d, n), part + delta))
+                    if empties and size > 1:
+                        most = min(run, limit_e, size - 1)
+                        for n in (1, most) if most > 1 else (1,) if most else ():
+                            if cs[-n] & 0x3F == back and under == EMPTY:
+                                continue
+                            v = cs[-n - 1]
+                            rv = rank[v]
+                            if rv == found[v & 3] + 1 and safe(rv, red[v], found):
+                                child = self.built(node, (0, s, 0, n))
+                                if child is not None:
+                                    if self.goal is not None:
+                                        return True
+                                    seq += 1
+                                    push(heap, (child[0], -seq, child[1], None, 0))
+                                continue
+                            delta = w_dis * (disorders[size - n] - dis)
+                            if n == run:
+                                delta -= w_uns * runs[size - n]
+                            h = base + delta + w_empty
+                            if w_next:
+                                for j in nexts[s]:
+                                    if j < size - n:
+                                        h -= w_next * n
+                            seq += 1
+                            push(heap, (h, -seq, node, (0, s, 0, n), part + delta))
+                    if free and not (top & 0x3F == back and under == CELL):
+                        if size > 1:
+                            v = cs[-2]
+                            rv = rank[v]
+                            if rv == found[v & 3] + 1 and safe(rv, red[v], found):
+                                child = self.built(node, (1, s, 0, 1))
+                                if child is not None:
+                                    if self.goal is not None:
+                                        return True
+                                    seq += 1
+                                    push(heap, (child[0], -seq, child[1], None, 0))
+                                continue
+                        delta = w_dis * (disorders[size - 1] - dis)
+                        if run == 1 and size > 1:
+                            delta -= w_uns * runs[size - 1]
+                        h = base + delta + w_cell
+                        if size == 1:
+                            h -= w_empty
+                        if w_next:
+                            for j in nexts[s]:
+                                if j < size - 1:
+                                    h -= w_next
+                        seq += 1
+                        push(heap, (h, -seq, node, (1, s, 0, 1), part + delta))
+                for v in cells:
+                    rv = rank[v]
+                    if rv == found[v & 3] + 1:
+                        child = self.built(node, (4, v, 0, 1))
+                        if child is not None:
+                            if self.goal is not None:
+                                return True
+                            seq += 1
+                            push(heap, (child[0], -seq, child[1], None, 0))
+                    undoes = v & 0x3F == back
+                    for d in want.get(v & 0x3F, ()):
+                        if undoes and cols[d][-1] & 0x3F == under:
+                            continue
+                        delta = w_dis if rv > facts[cols[d]][2] else 0
+                        h = base + delta - w_cell + w_next * len(nexts[d])
+                        seq += 1
+                        push(heap, (h, -seq, node, (2, v, d, 1), part + delta))
+                    if empties and not (undoes and under == EMPTY):
+                        seq += 1
+                        push(heap, (base - w_cell + w_empty, -seq, node, (2, v, 0, 1), part))
             return None if heap else False
         finally:
             self.seq = seq
             self.expanded = expanded
 
 
+def _next_depth(cols: Cols, found: Found, where: list[tuple[int, ...]] | None = None) -> int:
+    """How many cards lie on the cards the foundations need next; ``where`` gets, for each
+    column, the places of those cards in it."""
+    joined = b"".join(cols)
+    total = 0
+    for suit in range(4):
+        rank = found[suit]
+        if rank == 13:
+            continue
+        card = rank * 4 + suit
+        at = joined.find(card)
+        if at < 0:
+            at = joined.find(card | COL_FLAG)
+            if at < 0:
+                continue  # in a free cell
+        start = 0
+        for i, col in enumerate(cols):
+            end = start + len(col)
+            if at < end:
+                total += end - 1 - at
+                if where is not None:
+                    where[i] = (*where[i], at - start)
+                break
+            start = end
+    return total
+
+
 def _portfolio(
     cols: Cols,
     cells: bytes,
     found: Found,
-    runs: Runs,
     safe: Safe,
     should_stop: Callable[[], bool],
     max_positions: int | None,
 ) -> tuple[list[_Search], _Search | None]:
-    """Run the searches of :data:`_PORTFOLIO`: the first alone for :data:`_ALONE` expansions, then
-    all in turn. Returns them all and the one that solved the position (None: unsolvable, which
-    any one search proves by running dry). Raises :class:`_Stop`."""
-    searches = [_Search(cols, cells, found, runs, safe, _PORTFOLIO[0])]
+    """Run the searches of :data:`PORTFOLIO`: the first alone for :data:`ALONE` expansions, then
+    all in turn, then past :data:`PROOF_AFTER` the first alone again. Returns them all and the one
+    that solved the position (None: unsolvable, which any one search proves by running dry).
+    Raises :class:`Stop`."""
+    facts = ColumnFacts()
+    searches = [_Search(cols, cells, found, facts, safe, PORTFOLIO[0])]
 
     def stop() -> bool:
-        if max_positions is not None and sum(len(s.parents) for s in searches) > max_positions:
+        if max_positions is not None and sum(len(s.seen) for s in searches) > max_positions:
             return True
         return should_stop()
 
-    verdict = searches[0].run(_ALONE, stop)
+    verdict = searches[0].run(ALONE, stop)
     if verdict is not None:
         return searches, searches[0] if verdict else None
-    searches += [_Search(cols, cells, found, runs, safe, w) for w in _PORTFOLIO[1:]]
+    searches += [_Search(cols, cells, found, facts, safe, w) for w in PORTFOLIO[1:]]
+    turn = searches
     while True:
-        for search in searches:
-            verdict = search.run(_TURN, stop)
+        if len(turn) > 1 and sum(s.expanded for s in searches) >= PROOF_AFTER:
+            # Most likely unsolvable: one search proves it, and it need not aim any more.
+            turn = searches[:1]
+            turn[0].w = replace(turn[0].w, next=0)
+        for search in turn:
+            verdict = search.run(TURN, stop)
             if verdict is not None:
                 return searches, search if verdict else None
-
-
-def _path_states(
-    cols: Cols, cells: bytes, found: Found, keys: list[bytes], runs: Runs, safe: Safe
-) -> list[tuple[Cols, bytes, Found]]:
-    """The positions along ``keys`` (which start at this position's key), rebuilt move by move
-    so that column numbers are the real ones."""
-    states = [(cols, cells, found)]
-    for target in keys[1:]:
-        for ckey, ccols, ccells, cfound, _step in children(cols, cells, found, runs, safe):
-            if ckey == target:
-                cols, cells, found = ccols, ccells, cfound
-                break
-        else:  # pragma: no cover - the parent map only holds children
-            raise AssertionError("solver path broken")
-        states.append((cols, cells, found))
-    return states
-
-
-def _shortest_steps(states: list[tuple[Cols, bytes, Found]], runs: Runs, safe: Safe) -> list[Step]:
-    """The fewest moves along ``states`` when any position may jump, by one move, to any later
-    position of the path that one move reaches: a move that skips a detour replaces it."""
-    index = {key_of(c, s): i for i, (c, s, _) in enumerate(states)}
-    last = len(states) - 1
-    # best[j] = (moves to reach position j, the position it is reached from, the move).
-    best: list[tuple[int, int, Step]] = [
-        (0 if j == 0 else 1 << 30, -1, (0, 0, 0, 0)) for j in range(last + 1)
-    ]
-    for i in range(last):
-        dist = best[i][0]
-        cols, cells, found = states[i]
-        for ckey, _c, _s, _f, step in children(cols, cells, found, runs, safe):
-            j = index.get(ckey, -1)
-            if j > i and dist + 1 < best[j][0]:
-                best[j] = (dist + 1, i, step)
-    steps: list[Step] = []
-    j = last
-    while j > 0:
-        _, i, step = best[j]
-        steps.append(step)
-        j = i
-    steps.reverse()
-    return steps
 
 
 def solve(
@@ -272,34 +488,40 @@ def solve(
             return True
         return deadline is not None and time.monotonic() >= deadline
 
-    mode = AutoplayMode.ALL if autoplay is AutoplayMode.ALL else AutoplayMode.SAFE
-    safe: Safe = always if mode is AutoplayMode.ALL else is_safe
-    root_state, first = run_autoplay(state, mode)
-    cols, cells, found = compact(root_state)
-    runs = Runs()
+    safe = safe_rule(autoplay)
+    cols, cells, found = root(state, safe)
     try:
-        searches, winner = _portfolio(cols, cells, found, runs, safe, should_stop, max_positions)
-    except _Stop:
+        searches, winner = _portfolio(cols, cells, found, safe, should_stop, max_positions)
+    except Stop:
         return SolveResult("gave-up", (), time.monotonic() - started, 0)
-    positions = sum(len(search.parents) for search in searches)
+    positions = sum(len(search.seen) for search in searches)
     expanded = sum(search.expanded for search in searches)
-    size = sum(_stored_bytes(search.parents) for search in searches) / positions
+    size = sum(_stored_bytes(search.seen) for search in searches) / positions
     if winner is None:
         return SolveResult("unsolvable", (), time.monotonic() - started, positions, expanded, size)
-    parents = winner.parents
-    keys: list[bytes] = []
-    key: bytes | None = b""
-    while key is not None:
-        keys.append(key)
-        key = parents[key]
-    keys.reverse()
-    states = _path_states(cols, cells, found, keys, runs, safe)
-    steps = _shortest_steps(states, runs, safe)
-    moves = first + core_moves(root_state, steps, mode)
+    moves = core_moves(state, line_to(winner.seen, winner.goal), safe)
     return SolveResult("solved", moves, time.monotonic() - started, positions, expanded, size)
 
 
-def _stored_bytes(parents: dict[bytes, bytes | None]) -> int:
-    """Bytes the stored positions take: each key object plus the dictionary's own table (a
-    value is a reference to the parent's key, already counted)."""
-    return sys.getsizeof(parents) + sum(map(sys.getsizeof, parents))
+def line_to(
+    seen: dict[Key, tuple[Key, Step] | None], key: Key | None
+) -> list[tuple[Cols, bytes, Step]]:
+    """The steps from the start to ``key``, each with the columns and cells it is played from."""
+    line: list[tuple[Cols, bytes, Step]] = []
+    link = seen[key] if key is not None else None
+    while link is not None:
+        parent, step = link
+        line.append((parent[:8], parent[8], step))
+        link = seen[parent]
+    line.reverse()
+    return line
+
+
+def _stored_bytes(seen: dict[Key, tuple[Key, Step] | None]) -> int:
+    """Bytes the stored positions take: the dictionary's table, each key tuple, its link (a tuple
+    of the parent's key, already counted, and the step) and the column objects new to each
+    position (two: a step changes two columns; the others are shared with the parent)."""
+    sample = next(iter(seen))
+    column = sum(sys.getsizeof(col) for col in sample[:8]) // 8
+    link = sys.getsizeof((sample, sample)) + sys.getsizeof((0, 0, 0, 0))
+    return sys.getsizeof(seen) + len(seen) * (sys.getsizeof(sample) + link + 2 * column)

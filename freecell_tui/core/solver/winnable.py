@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.solver.keys import CELL_FLAG, Cols, canonical_key, compact, key_of
-from freecell_tui.core.solver.moves import Runs, children, is_safe
+from freecell_tui.core.solver.keys import CELL_FLAG, Cols, canonical_key, compact
+from freecell_tui.core.solver.moves import ColumnFacts, children, is_safe
 from freecell_tui.core.solver.search import CHECK_EVERY, solve
 from freecell_tui.core.state import GameState
 
@@ -147,9 +147,8 @@ def can_bring_card_home(
                 if len(col) - 1 - at <= room:
                     return True
                 break
-    runs = Runs()
-    safe = is_safe
-    seen = {key_of(cols, cells)}
+    facts = ColumnFacts()
+    seen = {(*cols, cells)}
     frontier = [(cols, cells)]
     count = 0
     while frontier:
@@ -161,9 +160,10 @@ def can_bring_card_home(
                     return None
                 if timeout is not None and time.monotonic() - started >= timeout:
                     return None
-            for ckey, ccols, ccells, cfound, _step in children(cols, cells, found, runs, safe):
+            for ccols, ccells, cfound, _step in children(cols, cells, found, facts, is_safe):
                 if cfound != found:
                     return True
+                ckey = (*ccols, ccells)
                 if ckey not in seen:
                     seen.add(ckey)
                     next_frontier.append((ccols, ccells))
