@@ -13,12 +13,12 @@ portfolio of heuristics in turn. Exhaustive, deterministic, cancellable.
   on the next card each foundation needs.
 * **A portfolio.** A deal that leads one heuristic astray rarely fools another: the first search
   runs alone for a few hundred positions, then the others join it, in turns; the first to finish
-  answers. Past :data:`PROOF_AFTER` positions only the first goes on, so a proof of unsolvability
-  costs about one exhaustive search.
-* **Exhaustive.** A position is expanded at most once per search; when a search's queue runs dry
-  every position reachable from the start has been seen and the start is proved unsolvable. The
-  only pruning is sound: autoplay's safe moves, column and cell order, one empty column standing
-  for all, no whole column moved to an empty one.
+  answers. They share the positions seen: a position is expanded once, by the search that takes
+  it first, so a proof of unsolvability costs one exhaustive search, not one per heuristic.
+* **Exhaustive.** Every child generated is eventually taken from some queue; when all the queues
+  have run dry every position reachable from the start has been expanded and the start is proved
+  unsolvable. The only pruning is sound: autoplay's safe moves, column and cell order, one empty
+  column standing for all, no whole column moved to an empty one, no step straight back.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Final, Literal
 
 from freecell_tui.core.autoplay import AutoplayMode
@@ -109,7 +109,6 @@ PORTFOLIO: Final = (
 )
 ALONE: Final = 300  # expansions the first search makes alone
 TURN: Final = 300  # expansions each search makes in its turn once several run
-PROOF_AFTER: Final = 15_000  # expansions after which only the first search goes on
 CHECK_EVERY: Final = 16  # expansions between looks at the clock and the cancel event
 # What a moved card lay on, besides a card: nothing (it was alone in its column), a free cell.
 EMPTY: Final = 0x80
@@ -132,16 +131,23 @@ class _Search:
     """One best-first search, its queue and the positions it has seen (key → parent key and step)."""
 
     def __init__(
-        self, cols: Cols, cells: bytes, found: Found, facts: ColumnFacts, safe: Safe, w: Weights
+        self,
+        cols: Cols,
+        cells: bytes,
+        found: Found,
+        facts: ColumnFacts,
+        safe: Safe,
+        w: Weights,
+        seen: dict[Key, tuple[Key, Step] | None],
     ) -> None:
         self.facts = facts
         self.safe = safe
         self.w = w
         key = (*cols, cells)
-        self.seen: dict[Key, tuple[Key, Step] | None] = {key: None}
-        self.heap: list[Entry] = [
-            (0, 0, (key, found, 0, self.column_part(cols), -1), None, 0)
-        ]
+        #: Shared by the searches of a portfolio: a position is expanded by the first to take it.
+        self.seen = seen
+        seen.setdefault(key, None)
+        self.heap: list[Entry] = [(0, 0, (key, found, 0, self.column_part(cols), -1), None, 0)]
         self.seq = 0
         self.expanded = 0
         self.goal: Key | None = key if sum(found) == 52 else None
@@ -167,17 +173,23 @@ class _Search:
         if sum(found) == 52:
             self.goal = key
         g = parent[2] + 1
-        part = self.column_part(cols)
+        h, part = self.score(cols, cells, found, g)
+        return h, (key, found, g, part, -1)
+
+    def score(self, cols: Cols, cells: bytes, found: Found, moves: int) -> tuple[int, int]:
+        """The heuristic of a position reached in ``moves`` moves, from scratch (the search
+        updates it step by step): its value, and its column part."""
         w = self.w
+        part = self.column_part(cols)
         h = (
             w.out * (52 - found[0] - found[1] - found[2] - found[3])
             + part
             + w.cell * len(cells)
             - w.empty * cols.count(b"")
-            + w.moves * g
+            + w.moves * moves
             + (w.next * _next_depth(cols, found) if w.next else 0)
         )
-        return h, (key, found, g, part, -1)
+        return h, part
 
     def run(self, budget: int, should_stop: Callable[[], bool]) -> bool | None:
         """Expand up to ``budget`` positions: True once solved, False once every reachable
@@ -434,31 +446,30 @@ def _portfolio(
     max_positions: int | None,
 ) -> tuple[list[_Search], _Search | None]:
     """Run the searches of :data:`PORTFOLIO`: the first alone for :data:`ALONE` expansions, then
-    all in turn, then past :data:`PROOF_AFTER` the first alone again. Returns them all and the one
-    that solved the position (None: unsolvable, which any one search proves by running dry).
-    Raises :class:`Stop`."""
+    all in turn, :data:`TURN` expansions each. They share the positions seen: a position is
+    expanded once, by the search that takes it first, so together they search the space once; the
+    position is unsolvable when every queue has run dry. Returns the searches and the one that
+    solved the position (None: unsolvable). Raises :class:`Stop`."""
     facts = ColumnFacts()
-    searches = [_Search(cols, cells, found, facts, safe, PORTFOLIO[0])]
+    seen: dict[Key, tuple[Key, Step] | None] = {}
+    searches = [_Search(cols, cells, found, facts, safe, w, seen) for w in PORTFOLIO]
 
     def stop() -> bool:
-        if max_positions is not None and sum(len(s.seen) for s in searches) > max_positions:
+        if max_positions is not None and len(seen) > max_positions:
             return True
         return should_stop()
 
     verdict = searches[0].run(ALONE, stop)
-    if verdict is not None:
-        return searches, searches[0] if verdict else None
-    searches += [_Search(cols, cells, found, facts, safe, w) for w in PORTFOLIO[1:]]
-    turn = searches
-    while True:
-        if len(turn) > 1 and sum(s.expanded for s in searches) >= PROOF_AFTER:
-            # Most likely unsolvable: one search proves it, and it need not aim any more.
-            turn = searches[:1]
-            turn[0].w = replace(turn[0].w, next=0)
+    if verdict:
+        return searches, searches[0]
+    turn = searches if verdict is None else searches[1:]
+    while turn:
         for search in turn:
             verdict = search.run(TURN, stop)
-            if verdict is not None:
-                return searches, search if verdict else None
+            if verdict:
+                return searches, search
+        turn = [search for search in turn if search.heap]
+    return searches, None
 
 
 def solve(
@@ -494,9 +505,9 @@ def solve(
         searches, winner = _portfolio(cols, cells, found, safe, should_stop, max_positions)
     except Stop:
         return SolveResult("gave-up", (), time.monotonic() - started, 0)
-    positions = sum(len(search.seen) for search in searches)
+    positions = len(searches[0].seen)
     expanded = sum(search.expanded for search in searches)
-    size = sum(_stored_bytes(search.seen) for search in searches) / positions
+    size = _stored_bytes(searches[0].seen) / positions
     if winner is None:
         return SolveResult("unsolvable", (), time.monotonic() - started, positions, expanded, size)
     moves = core_moves(state, line_to(winner.seen, winner.goal), safe)
