@@ -27,6 +27,7 @@ How it searches (see ``docs/solver.md`` for the figures):
   it, for a single move that reaches a later position on it, and keeps the shortest chain.
 """
 
+from freecell_tui.core.solver.fewest import DEFAULT_BUDGET, solve_fewest
 from freecell_tui.core.solver.keys import canonical_key
 from freecell_tui.core.solver.search import SolveResult, SolveStatus, solve
 from freecell_tui.core.solver.turns import count_player_moves, solve_for_autoplay, turns
@@ -38,6 +39,7 @@ from freecell_tui.core.solver.winnable import (
 )
 
 __all__ = [
+    "DEFAULT_BUDGET",
     "SolveResult",
     "SolveStatus",
     "WinnablePoint",
@@ -47,6 +49,7 @@ __all__ = [
     "is_winnable",
     "last_winnable",
     "solve",
+    "solve_fewest",
     "solve_for_autoplay",
     "turns",
 ]
