@@ -189,7 +189,8 @@ def _results(
         for batch in batches:
             yield from _solve_batch((batch, options))
         return
-    with ProcessPoolExecutor(max_workers=min(jobs, count)) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(jobs, count))
+    try:
         pending: deque[Future[list[tuple[str, str]]]] = deque()
         for batch in batches:
             pending.append(pool.submit(_solve_batch, (batch, options)))
@@ -197,6 +198,9 @@ def _results(
                 yield from pending.popleft().result()
         while pending:
             yield from pending.popleft().result()
+    finally:
+        # The reader went away or Ctrl-C: batches not started are dropped, not solved.
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _exit_code(statuses: Iterable[str]) -> int:

@@ -24,11 +24,12 @@ def pushed(search: _Search) -> dict[Key, list[tuple[int, int, Found]]]:
     """What the search's queue holds: each child's key, with its priority, column part and
     foundations (a child waiting to be built is built here, as the search would)."""
     out: dict[Key, list[tuple[int, int, Found]]] = {}
-    for h, _, node, step, part in search.heap:
-        if step is None:
+    for h, _, node, kind, a, b, n, part in search.heap:
+        if kind < 0:
             out.setdefault(node[0], []).append((h, node[3], node[1]))
         else:
             key = node[0]
+            step = (kind, a, b, n)
             cols, cells, found = apply_step(key[:8], key[8], node[1], step, search.safe)
             out.setdefault((*cols, cells), []).append((h, part, found))
     return out
@@ -76,7 +77,7 @@ def test_a_child_is_built_expanded_and_scored_like_the_start(
     search = _Search(cols, cells, found, ColumnFacts(), safe_rule(mode), weights, {})
     if search.run(1, lambda: False) is not None:
         return
-    waiting = [entry for entry in search.heap if entry[3] is not None]
+    waiting = [entry for entry in search.heap if entry[3] >= 0]
     if not waiting:
         return
     entry = waiting[pick % len(waiting)]

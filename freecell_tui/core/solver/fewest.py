@@ -188,7 +188,7 @@ class _Beam:
                             if r == found[v & 3] + 1 and safe(r, RED[v], found):
                                 h = -1  # autoplay: build it
                         if h >= 0:
-                            run, _, _, _, runs = facts[cs]
+                            run, _, _, _, runs, _ = facts[cs]
                             if n == run and n < size:
                                 h -= w_uns * runs[size - n]
                             if n == size:
@@ -230,7 +230,9 @@ class _Beam:
             level = []
             chosen = {seq for _, seq, _, _ in heapq.nsmallest(self.width, candidates)}
             children = {seq: (child, step) for _, seq, child, step in built}
-            for seq in sorted(chosen):
+            for built_count, seq in enumerate(sorted(chosen)):
+                if built_count % _CHECK_EVERY == 0 and self.should_stop():
+                    raise _Stop
                 _, _, node, step = candidates[seq]
                 if seq in children:
                     child = children[seq][0]

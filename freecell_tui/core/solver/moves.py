@@ -41,8 +41,9 @@ Child = tuple[Cols, bytes, Found, Step]
 Safe = Callable[[int, int, Sequence[int]], bool]
 #: What the search needs to know of one column, computed once per distinct column: the length of
 #: the run on top, and for each prefix ``col[:k]`` its disorder (cards lying on a lower card) and
-#: the length of the run on its top; the lowest rank in it; its disorder.
-Facts = tuple[int, tuple[int, ...], int, int, tuple[int, ...]]
+#: the length of the run on its top; the lowest rank in it; its disorder; the cards of the run on
+#: top, top card first, without flags.
+Facts = tuple[int, tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]]
 
 
 def is_safe(rank: int, red: int, found: Sequence[int]) -> bool:
@@ -90,7 +91,9 @@ class ColumnFacts(dict[bytes, Facts]):
             else:
                 runs.append(1)
             prev = v
-        facts = (runs[n], tuple(disorder), low, dis, tuple(runs))
+        run = runs[n]
+        top = tuple(v & 0x3F for v in reversed(col[n - run :]))
+        facts = (run, tuple(disorder), low, dis, tuple(runs), top)
         self[col] = facts
         return facts
 
