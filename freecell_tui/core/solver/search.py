@@ -13,12 +13,15 @@ portfolio of heuristics in turn. Exhaustive, deterministic, cancellable.
   on the next card each foundation needs.
 * **A portfolio.** A deal that leads one heuristic astray rarely fools another: the first search
   runs alone for a few hundred positions, then the others join it, in turns; the first to finish
-  answers. They share the positions seen: a position is expanded once, by the search that takes
-  it first, so a proof of unsolvability costs one exhaustive search, not one per heuristic.
-* **Exhaustive.** Every child generated is eventually taken from some queue; when all the queues
-  have run dry every position reachable from the start has been expanded and the start is proved
-  unsolvable. The only pruning is sound: autoplay's safe moves, column and cell order, one empty
-  column standing for all, no whole column moved to an empty one, no step straight back.
+  answers. Each keeps its own positions seen at first (so that one search's path is never blocked
+  by positions another took), and past :data:`SHARE_AFTER` expansions they share them: a position
+  is then expanded once, by the search that takes it first, so a proof of unsolvability costs
+  about one exhaustive search, not one per heuristic.
+* **Exhaustive.** Every child generated is eventually taken from some queue: when a search's
+  queue runs dry while it keeps its own positions, or every queue once they share them, every
+  position reachable from the start has been expanded and the start is proved unsolvable. The
+  only pruning is sound: autoplay's safe moves, column and cell order, one empty column standing
+  for all, no whole column moved to an empty one, no step straight back.
 """
 
 from __future__ import annotations
@@ -116,6 +119,7 @@ PORTFOLIO: Final = (
 )
 ALONE: Final = 300  # expansions the first search makes alone
 TURN: Final = 300  # expansions each search makes in its turn once several run
+SHARE_AFTER: Final = 10_000  # expansions after which the searches share the positions seen
 CHECK_EVERY: Final = 16  # expansions between looks at the clock and the cancel event
 # What a moved card lay on, besides a card: nothing (it was alone in its column), a free cell.
 EMPTY: Final = 0x80
@@ -152,7 +156,8 @@ class _Search:
         self.safe = safe
         self.w = w
         key = (*cols, cells)
-        #: Shared by the searches of a portfolio: a position is expanded by the first to take it.
+        #: Position → parent and step. Shared by the searches of a portfolio once they have worked
+        #: a while (see :func:`_share`): a position is then expanded by the first to take it.
         self.seen = seen
         seen.setdefault(key, None)
         self.heap: list[Entry] = [
@@ -460,30 +465,53 @@ def _portfolio(
     max_positions: int | None,
 ) -> tuple[list[_Search], _Search | None]:
     """Run the searches of :data:`PORTFOLIO`: the first alone for :data:`ALONE` expansions, then
-    all in turn, :data:`TURN` expansions each. They share the positions seen: a position is
-    expanded once, by the search that takes it first, so together they search the space once; the
-    position is unsolvable when every queue has run dry. Returns the searches and the one that
-    solved the position (None: unsolvable). Raises :class:`Stop`."""
+    all in turn, :data:`TURN` expansions each. Each keeps its own positions seen until together
+    they have expanded :data:`SHARE_AFTER`; from then on they share them (:func:`_share`), so that
+    a proof of unsolvability costs one exhaustive search more, not one per search. Returns the
+    searches and the one that solved the position (None: unsolvable). Raises :class:`Stop`."""
     facts = ColumnFacts()
-    seen: dict[Key, tuple[Key, Step] | None] = {}
-    searches = [_Search(cols, cells, found, facts, safe, w, seen) for w in PORTFOLIO]
+    searches = [_Search(cols, cells, found, facts, safe, w, {}) for w in PORTFOLIO]
+    shared = False
 
     def stop() -> bool:
-        if max_positions is not None and len(seen) > max_positions:
+        if max_positions is not None and _stored(searches, shared) > max_positions:
             return True
         return should_stop()
 
     verdict = searches[0].run(ALONE, stop)
-    if verdict:
-        return searches, searches[0]
-    turn = searches if verdict is None else searches[1:]
+    if verdict is not None:
+        return searches, searches[0] if verdict else None
+    turn = searches
     while turn:
+        if not shared and sum(search.expanded for search in searches) >= SHARE_AFTER:
+            _share(searches)
+            shared = True
         for search in turn:
             verdict = search.run(TURN, stop)
             if verdict:
                 return searches, search
+            if verdict is False and not shared:
+                return searches, None  # its own queue ran dry: it saw every position
         turn = [search for search in turn if search.heap]
     return searches, None
+
+
+def _share(searches: list[_Search]) -> None:
+    """From now on the searches share one dictionary of positions seen, the union of theirs: a
+    position is then expanded once, by the first search to take it. Each position keeps the link
+    of the first search (in portfolio order) that saw it: a parent is always in the same search's
+    dictionary, so following links from any position stays in searches of the same or an earlier
+    place and reaches the start."""
+    union: dict[Key, tuple[Key, Step] | None] = {}
+    for search in reversed(searches):
+        union.update(search.seen)
+    for search in searches:
+        search.seen = union
+
+
+def _stored(searches: list[_Search], shared: bool) -> int:
+    """Positions the searches hold in memory."""
+    return len(searches[0].seen) if shared else sum(len(search.seen) for search in searches)
 
 
 def solve(
@@ -519,9 +547,10 @@ def solve(
         searches, winner = _portfolio(cols, cells, found, safe, should_stop, max_positions)
     except Stop:
         return SolveResult("gave-up", (), time.monotonic() - started, 0)
-    positions = len(searches[0].seen)
+    dictionaries = list({id(search.seen): search.seen for search in searches}.values())
+    positions = sum(map(len, dictionaries))
     expanded = sum(search.expanded for search in searches)
-    size = _stored_bytes(searches[0].seen) / positions
+    size = sum(map(_stored_bytes, dictionaries)) / positions
     if winner is None:
         return SolveResult("unsolvable", (), time.monotonic() - started, positions, expanded, size)
     moves = core_moves(state, line_to(winner.seen, winner.goal), safe)
