@@ -8,6 +8,8 @@ __all__ = ["COMPACT_SIZE", "FULL_HEIGHT", "PILE_GAP", "pile_layout"]
 
 #: The smallest terminal the board fits (the compact layout, one line per card).
 COMPACT_SIZE = Size(64, 24)
+#: Below this the dialogs hide their insides (see ``freecell.tcss``); above it they scroll.
+DIALOG_SIZE = Size(40, 10)
 #: From this height on, top cards are drawn as small cards (19-card columns still fit).
 FULL_HEIGHT = 29
 #: Blank columns between two piles of a row.

@@ -99,7 +99,7 @@ async def test_the_resume_prompt_fits(tmp_path: Path) -> None:
 
 
 #: Terminal sizes far below the board's smallest, where a dialog's columns shrink to nothing.
-TINY = [(w, h) for w in (3, 11, 40) for h in (1, 59)] + [(63, 24), (64, 23)]
+TINY = [(3, 1), (3, 59), (11, 1), (11, 59), (39, 59), (40, 10), (63, 24), (80, 20)]
 
 
 async def test_dialogs_stacked_live_through_tiny_terminals(tmp_path: Path) -> None:
