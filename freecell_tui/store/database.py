@@ -309,6 +309,22 @@ class Store(Slots, GamesInProgress):
             return None
         return Par(deal_number, mode, moves, solution)
 
+    def pars(self, mode: AutoplayMode) -> dict[int, int]:
+        """Every par known in autoplay ``mode``: deal number → moves (empty when unreadable)."""
+        try:
+            rows = self._read(
+                "read the pars",
+                "SELECT deal_number, moves FROM pars WHERE autoplay=?",
+                (mode.value,),
+            )
+        except StoreError:
+            return {}
+        return {
+            number: moves
+            for number, moves in rows
+            if deal_value(number) is not None and count_value(moves)
+        }
+
     def keep_par(self, par: Par, budget_seconds: float) -> StoreError | None:
         """Remember a deal's par (a shorter one replaces a longer one)."""
         when = stamp(self._clock())
