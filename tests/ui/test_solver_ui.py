@@ -63,7 +63,7 @@ async def test_the_hint_lights_up_its_move_and_any_move_puts_it_out(tmp_path: Pa
         plain = looks(app)
         await pilot.press("i")
         await wait_for(pilot, lambda: message(app).startswith("Hint:"), "the hint", SOLVER)
-        assert message(app) == "Hint: 6a — 3♦ to free cell a (55 moves win from here)."
+        assert message(app) == "Hint: 6a — 3♦ to free cell a (61 moves win from here)."
         # Drawn: the card that moves and where it goes, in the hint's colour; nothing else.
         assert changed_piles(app, plain) == {"col-6", "cell-a"}
         assert colour_on(pile_widget(app, "cell-a"), "┌╌") == {theme_colour(app, "warning")}
@@ -92,7 +92,7 @@ async def test_a_search_answering_after_the_hint_was_asked_does_not_answer_the_h
         assistant.post_message(Assistant._Answer(assistant._token, game(app), Analysis(home=True)))
         answered = ("Hint: 6a", "No hint")
         await wait_for(pilot, lambda: message(app).startswith(answered), "an answer", SOLVER)
-        assert message(app) == "Hint: 6a — 3♦ to free cell a (55 moves win from here)."
+        assert message(app) == "Hint: 6a — 3♦ to free cell a (61 moves win from here)."
 
 
 # --------------------------------------------------------------------------- winnability
@@ -178,7 +178,7 @@ async def test_auto_solves_keys(tmp_path: Path) -> None:
         await pilot.press("p")
         await wait_for(pilot, lambda: autosolver.solving, "auto-solve's plan", SOLVER)
         assert message(app) == (
-            "Auto-solve: 55 moves to a win, one move every 2 s; + faster, − slower, Esc stops."
+            "Auto-solve: 61 moves to a win, one move every 2 s; + faster, − slower, Esc stops."
         )
         await pilot.press("plus")  # faster: it plays on
         assert autosolver.solving and message(app) == "Auto-solve: one move every 1.5 s."
