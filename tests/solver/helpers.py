@@ -34,7 +34,7 @@ def reachable(number: int, picks: list[int], along: int = 0) -> GameState:
         options = list(legal_moves(state))
         if not options:
             break
-        state = state.apply(options[pick % len(options)])
+        state = apply_move(state, options[pick % len(options)])
     return state
 
 

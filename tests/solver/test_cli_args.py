@@ -18,6 +18,7 @@ from freecell_tui.cli.solve import MAX_BOARD_BYTES
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.notation import parse_moves
+from freecell_tui.core.position import format_position
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.solver import count_player_moves
 from freecell_tui.core.state import GameState
@@ -98,7 +99,7 @@ def test_a_board_over_the_size_cap_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     board = tmp_path / "huge.txt"
-    board.write_text(deal(1).to_text() + " " * MAX_BOARD_BYTES, encoding="utf-8")
+    board.write_text(format_position(deal(1)) + " " * MAX_BOARD_BYTES, encoding="utf-8")
     assert exit_code(["solve", "--board", str(board)]) == 64
     assert "too large for a position" in one_error_line(capsys.readouterr().err)
 
@@ -107,7 +108,7 @@ def test_a_board_that_is_not_utf8_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     board = tmp_path / "latin1.txt"
-    board.write_bytes(deal(1).to_text().encode() + "é".encode("latin-1"))
+    board.write_bytes(format_position(deal(1)).encode() + "é".encode("latin-1"))
     assert exit_code(["solve", "--board", str(board)]) == 64
     assert one_error_line(capsys.readouterr().err).endswith("it is not UTF-8 text\n")
 
@@ -116,7 +117,7 @@ def test_a_board_with_a_byte_order_mark_is_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     board = tmp_path / "bom.txt"
-    board.write_bytes(b"\xef\xbb\xbf" + deal(3).to_text().encode())
+    board.write_bytes(b"\xef\xbb\xbf" + format_position(deal(3)).encode())
     assert exit_code(["solve", "--board", str(board), "--json"]) == 0
     assert wins(deal(3), json.loads(capsys.readouterr().out)["moves"])
 

@@ -10,7 +10,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
-from freecell_tui.core.rules import apply_move
+from freecell_tui.core.rules import apply_move, resolve_move
 from freecell_tui.core.solver import count_player_moves, solve, solve_fewest, turns
 from freecell_tui.core.state import GameState
 
@@ -36,7 +36,7 @@ class CountingCancel:
 def play_out(start: GameState, moves: tuple[Move, ...]) -> GameState:
     state = start
     for move in moves:
-        assert move == state.resolve(move), f"{move} is not written resolved"
+        assert move == resolve_move(state, move), f"{move} is not written resolved"
         state = apply_move(state, move)
     return state
 

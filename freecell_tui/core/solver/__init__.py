@@ -29,7 +29,7 @@ How it searches (see ``docs/solver.md`` for the figures):
 
 from freecell_tui.core.solver.fewest import DEFAULT_BUDGET, solve_fewest
 from freecell_tui.core.solver.keys import canonical_key
-from freecell_tui.core.solver.search import SolveResult, SolveStatus, solve
+from freecell_tui.core.solver.portfolio import SolveResult, SolveStatus, solve
 from freecell_tui.core.solver.turns import count_player_moves, solve_for_autoplay, turns
 from freecell_tui.core.solver.winnable import (
     WinnablePoint,

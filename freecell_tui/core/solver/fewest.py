@@ -44,7 +44,7 @@ from freecell_tui.core.solver.moves import (
     safe_rule,
     steps_from,
 )
-from freecell_tui.core.solver.search import SolveResult, solve
+from freecell_tui.core.solver.portfolio import SolveResult, solve
 from freecell_tui.core.state import GameState
 
 __all__ = ["DEFAULT_BUDGET", "WIDTHS", "solve_fewest"]

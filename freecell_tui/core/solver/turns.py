@@ -11,7 +11,7 @@ from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.errors import IllegalMoveError
 from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import apply_move, moved_cards
-from freecell_tui.core.solver.search import SolveResult, solve
+from freecell_tui.core.solver.portfolio import SolveResult, solve
 from freecell_tui.core.state import GameState
 
 __all__ = ["count_player_moves", "solve_for_autoplay", "turns"]
