@@ -72,8 +72,9 @@ class OpenedStore:
 
 @dataclass(frozen=True, slots=True)
 class Par:
-    """The fewest player moves the solver found for a deal in an autoplay mode, and the
-    solution (standard notation, one turn a word)."""
+    """The fewest moves the solver found for a deal in an autoplay mode, counted as the game
+    counts moves (its turns in that mode), and the solution (standard notation, one turn a
+    word)."""
 
     deal_number: int
     autoplay: AutoplayMode
