@@ -27,6 +27,7 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.words import plural
 from freecell_tui.paths import data_dir as default_data_dir
 from freecell_tui.session import PlaySession
+from freecell_tui.session.par import PAR_SECONDS
 from freecell_tui.session.words import deal_phrase
 from freecell_tui.store import Store
 from freecell_tui.store.settings import Settings, load_settings, save_settings
@@ -36,6 +37,7 @@ from freecell_tui.ui.commands import palette_commands
 from freecell_tui.ui.crash import crash_message, write_crash_report
 from freecell_tui.ui.layout import DIALOG_SIZE
 from freecell_tui.ui.messages import SettingChanged
+from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.web import DELIVERY_NAME
 
@@ -49,7 +51,8 @@ class FreeCellApp(App[None]):
     (a position or a game in progress, for tests) with ``elapsed`` seconds already played.
     ``data_dir`` is where saves and statistics live (``store`` gives an opened store instead, for
     tests). ``clock`` gives seconds for the game timer (tests freeze it); ``deal_source`` gives
-    random deal numbers.
+    random deal numbers; ``par_seconds`` is how long the background search for a deal's par runs
+    (``None``: only pars already in the store are shown).
 
     With neither ``deal`` nor ``start``, an unfinished game in the store is offered first (the
     resume prompt). With ``deal``, an unfinished game is left waiting: it stays in the store, is
@@ -73,8 +76,11 @@ class FreeCellApp(App[None]):
         clock: Callable[[], float] = time.monotonic,
         store: Store | None = None,
         deal_source: Callable[[], int] = random_deal_number,
+        par_seconds: float | None = PAR_SECONDS,
     ) -> None:
         super().__init__()
+        #: How long the background search for a deal's par runs (``None``: it never runs).
+        self.par_seconds = par_seconds
         self.data_dir: Path = default_data_dir(data_dir)
         mode = AutoplayMode.parse(autoplay) if isinstance(autoplay, str) else autoplay
         warnings: tuple[str, ...] = ()
@@ -142,6 +148,7 @@ class FreeCellApp(App[None]):
             four_colour=self._four_colour,
             assistant=assistant,
             autosolver=autosolver,
+            par_finder=ParFinder(budget=self.par_seconds),
         )
 
     @property

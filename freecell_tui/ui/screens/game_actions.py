@@ -31,6 +31,7 @@ from freecell_tui.ui.assistant import Assistant
 from freecell_tui.ui.autosolve import AutoSolver, pace_for
 from freecell_tui.ui.board import Board
 from freecell_tui.ui.messages import SettingChanged
+from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.status import MessageLine, StatusLine
 
@@ -46,6 +47,7 @@ class GameActions(Screen[None]):
     command_line = getters.query_one("#command", CommandLine)
     assistant = getters.query_one(Assistant)
     autosolver = getters.query_one(AutoSolver)
+    par_finder = getters.query_one(ParFinder)
 
     session: PlaySession
     _said: str
@@ -73,6 +75,7 @@ class GameActions(Screen[None]):
             self._said = step.said
             self._update_status()
             self.assistant.game_changed(self.session.game)
+            self.follow_par()
         if step.event is Event.WON:
             self._show_win()
         elif step.event is Event.STUCK:
@@ -116,6 +119,12 @@ class GameActions(Screen[None]):
         status.autoplay = str(game.autoplay)
         # A run is at most 13 cards (king to ace): past that the formula's figure means nothing.
         status.run_limit = min(game.state.max_run(), 13)
+
+    # ------------------------------------------------------------------ par
+    def follow_par(self) -> None:
+        """Tell the par finder the game (it looks for a new deal's or mode's par)."""
+        session = self.session
+        self.par_finder.follow(session.game, lambda: session.par)
 
     # ------------------------------------------------------------------ notices
     def _show_win(self) -> None:
@@ -270,7 +279,7 @@ class GameActions(Screen[None]):
     def action_stats(self) -> None:
         from freecell_tui.ui.screens.stats import StatsScreen
 
-        self.app.push_screen(StatsScreen(self.session.store))
+        self.app.push_screen(StatsScreen(self.session.store, self.session.game.autoplay))
 
     def action_klondike(self) -> None:
         """Watch the automatic Klondike player; this game's clock waits meanwhile."""
