@@ -281,6 +281,19 @@ class FreeCellApp(App[None]):
         if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
             self.push_screen(GuardedPalette(id="--command-palette"))
 
+    def action_show_help_panel(self) -> None:
+        """Textual's key panel (the palette's "Keys") on a screen that is in the app: chosen as
+        the screens changed, Textual mounted it on a screen no longer (or not yet) in the app and
+        crashed (``MountError``; storm-tui, seed 21). Then it waits for the next refresh."""
+        if self.screen.is_attached:
+            super().action_show_help_panel()
+        else:
+            self.call_after_refresh(self._show_help_panel_when_attached)
+
+    def _show_help_panel_when_attached(self) -> None:
+        if self.screen.is_attached:
+            super().action_show_help_panel()
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         board = self.game_screen

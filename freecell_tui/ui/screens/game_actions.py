@@ -226,7 +226,9 @@ class GameActions(Screen[None]):
     def action_help(self) -> None:
         from freecell_tui.ui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        # Once: a second ? typed before the first help is drawn would open a second help.
+        if not any(isinstance(screen, HelpScreen) for screen in self.app.screen_stack):
+            self.app.push_screen(HelpScreen())
 
     def action_quit(self) -> None:
         self.app.exit()

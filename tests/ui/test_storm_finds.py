@@ -1,0 +1,43 @@
+"""Crashes the storms found (storm-tui in tmux, the Pilot storm), each made certain in a test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import HelpPanel
+
+from freecell_tui.ui.screens.help import HelpScreen
+
+from .helpers import SIZE, make_app
+
+
+async def test_the_key_panel_chosen_as_the_screens_change_waits_for_its_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The palette's "Keys" (Textual's key panel) chosen while the top screen was not in the
+    app (dialogs opening and closing in a storm): Textual mounted the panel on it and the app
+    died (``MountError: Can't mount widget(s) before HelpScreen() is mounted``)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        help_screen = HelpScreen()
+        app.push_screen(help_screen)
+        with monkeypatch.context() as patch:  # the instant the crash needs, made certain
+            patch.setattr(HelpScreen, "is_attached", property(lambda screen: False))
+            app.action_show_help_panel()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.is_running and app.crash_report is None
+        assert app.screen is help_screen and help_screen.query(HelpPanel)  # shown on it
+
+
+async def test_two_quick_question_marks_open_one_help(tmp_path: Path) -> None:
+    """Two ? typed before the first help is drawn opened two helps: Esc showed help again."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.game_screen.action_help()
+        app.game_screen.action_help()  # before the first help is on screen
+        await pilot.pause()
+        assert sum(isinstance(screen, HelpScreen) for screen in app.screen_stack) == 1
+        await pilot.press("escape")
+        assert app.screen is app.game_screen
