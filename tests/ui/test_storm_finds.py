@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.events import Click
 from textual.widgets import HelpPanel
 
+from freecell_tui.ui.palette import GuardedPalette
 from freecell_tui.ui.screens.help import HelpScreen
 
 from .helpers import SIZE, make_app
@@ -41,3 +43,19 @@ async def test_two_quick_question_marks_open_one_help(tmp_path: Path) -> None:
         assert sum(isinstance(screen, HelpScreen) for screen in app.screen_stack) == 1
         await pilot.press("escape")
         assert app.screen is app.game_screen
+
+
+async def test_a_click_outside_the_shrunk_palette_is_nothing(tmp_path: Path) -> None:
+    """A click the terminal sent before it shrank lands where no widget is any more: the
+    palette's click handler raised ``NoWidget`` and the app died (storm-tui, seed 25)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        palette = app.screen
+        assert isinstance(palette, GuardedPalette)
+        x, y = SIZE[0] + 5, SIZE[1] + 5  # off the screen
+        palette.post_message(Click(palette, x, y, 0, 0, 1, False, False, False, x, y))
+        await pilot.pause()
+        assert app.is_running and app.crash_report is None
+        assert app.screen is palette  # a click on nothing does not close it
