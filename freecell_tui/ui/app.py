@@ -281,6 +281,13 @@ class FreeCellApp(App[None]):
         if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
             self.push_screen(GuardedPalette(id="--command-palette"))
 
+    async def on_event(self, event: events.Event) -> None:
+        # Input that arrives after the last screen closed (q, then more keys at once) has
+        # nowhere to go: Textual looked for a screen for it and raised ScreenStackError.
+        if isinstance(event, events.InputEvent) and not self._screen_stack:
+            return
+        await super().on_event(event)
+
     def action_show_help_panel(self) -> None:
         """Textual's key panel (the palette's "Keys") on a screen that is in the app: chosen as
         the screens changed, Textual mounted it on a screen no longer (or not yet) in the app and

@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.events import Click
+from textual.events import Click, Key, MouseDown
 from textual.widgets import HelpPanel
 
 from freecell_tui.ui.palette import GuardedPalette
 from freecell_tui.ui.screens.help import HelpScreen
 
-from .helpers import SIZE, make_app
+from .helpers import SIZE, game, make_app
 
 
 async def test_the_key_panel_chosen_as_the_screens_change_waits_for_its_screen(
@@ -59,3 +59,23 @@ async def test_a_click_outside_the_shrunk_palette_is_nothing(tmp_path: Path) -> 
         await pilot.pause()
         assert app.is_running and app.crash_report is None
         assert app.screen is palette  # a click on nothing does not close it
+
+
+async def test_input_after_the_last_screen_closed_is_dropped_not_a_crash(tmp_path: Path) -> None:
+    """Keys and clicks still queued when the app had closed its last screen (the end of the
+    long storm, a burst still queued as the app closed): Textual's App.on_event looked for a
+    screen and raised ``ScreenStackError``. The moment is made certain: no screen, then input."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3", "a")
+        stack = app._screen_stacks[app._current_mode]
+        screens = list(stack)
+        stack.clear()
+        try:
+            await app.on_event(Key("b", "b"))
+            await app.on_event(MouseDown(None, 5, 5, 0, 0, 1, False, False, False, 5, 5))
+        finally:
+            stack.extend(screens)
+        await pilot.press("3", "b")  # the game goes on
+        assert app.is_running and app.crash_report is None
+        assert str(game(app).moves[-1]) == "3b"
