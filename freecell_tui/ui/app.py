@@ -35,7 +35,6 @@ from freecell_tui.ui.assistant import Assistant
 from freecell_tui.ui.autosolve import AutoSolver, pace_for
 from freecell_tui.ui.commands import palette_commands
 from freecell_tui.ui.crash import crash_message, write_crash_report
-from freecell_tui.ui.layout import DIALOG_SIZE
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens.game import GameScreen
@@ -126,15 +125,6 @@ class FreeCellApp(App[None]):
         self._warnings = warnings
         #: Where the report of an unexpected error was written (see :meth:`_handle_exception`).
         self.crash_report: Path | None = None
-
-    def on_resize(self, event: events.Resize) -> None:
-        """In a terminal smaller than 40x10 the dialogs hide their insides, as the board asks
-        for a bigger terminal: laid out a few columns wide, Textual and Rich once crashed on
-        them (see ``freecell.tcss``). Set before the screens are laid out at the new size."""
-        size = event.size
-        self.set_class(
-            size.width < DIALOG_SIZE.width or size.height < DIALOG_SIZE.height, "-too-small"
-        )
 
     def get_default_screen(self) -> Screen[None]:
         assistant = Assistant(self.session.game, deal_source=self.session.deal_source)

@@ -14,7 +14,9 @@ from textual.await_complete import AwaitComplete
 from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.errors import NoWidget
-from textual.events import Click
+from textual.events import Click, Resize
+
+from freecell_tui.ui.tiny import is_tiny, mark_tiny
 
 __all__ = ["GuardedPalette"]
 
@@ -23,6 +25,12 @@ class GuardedPalette(CommandPalette):
     """Textual's command palette without its known crash paths."""
 
     _dismissed_once = False
+
+    def on_resize(self, event: Resize) -> None:
+        mark_tiny(self.app, event.size)  # before Textual lays the screens out: see ui/tiny.py
+
+    def on_screen_resume(self) -> None:
+        self.set_class(is_tiny(self.app.size), "-tiny")
 
     def _action_command_list(self, action: str) -> None:
         try:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import random
 from pathlib import Path
 
 import pytest
-from textual.events import Click, Key, MouseDown
+from textual.events import Click, Key, MouseDown, Resize
+from textual.geometry import Size
 from textual.widgets import HelpPanel
 
 from freecell_tui.ui.palette import GuardedPalette
@@ -79,3 +82,27 @@ async def test_input_after_the_last_screen_closed_is_dropped_not_a_crash(tmp_pat
         await pilot.press("3", "b")  # the game goes on
         assert app.is_running and app.crash_report is None
         assert str(game(app).moves[-1]) == "3b"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+async def test_dialogs_live_through_resizes_faster_than_the_app(tmp_path: Path, seed: int) -> None:
+    """A terminal dragged to and fro: resizes arriving faster than the app lays out, with the
+    save screen and the palette open. The screens under the palette were laid out at a tiny
+    size before they knew to hide their insides, and Rich's wrapping raised ``ValueError``
+    (storm-tui, seed 28, at 64x24 after a tiny size)."""
+    rng = random.Random(seed)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3", "a", "s")
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        for number in range(150):
+            size = Size(rng.randint(1, 120), rng.randint(1, 50))
+            app._driver._size = size  # type: ignore[union-attr]  (the headless driver's size)
+            app.post_message(Resize(size, size))
+            if number % 3 == 0:
+                await asyncio.sleep(rng.choice([0, 0.001, 0.01, 0.02]))
+        await pilot.resize_terminal(*SIZE)
+        assert app.is_running and app.crash_report is None
+        assert isinstance(app.screen, GuardedPalette)

@@ -17,6 +17,8 @@ from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
+from freecell_tui.ui.tiny import is_tiny, mark_tiny
+
 __all__ = ["AnswerScreen", "OnceScreen"]
 
 T = TypeVar("T")
@@ -27,6 +29,12 @@ class OnceScreen(ModalScreen[T], Generic[T]):
     pressed twice) is ignored instead of popping the screen below it."""
 
     _answered = False
+
+    def on_resize(self, event: events.Resize) -> None:
+        mark_tiny(self.app, event.size)  # before Textual lays the screens out: see ui/tiny.py
+
+    def on_screen_resume(self) -> None:
+        self.set_class(is_tiny(self.app.size), "-tiny")
 
     def dismiss(self, result: T | None = None) -> AwaitComplete:
         if self._answered:

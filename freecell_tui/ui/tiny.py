@@ -1,0 +1,36 @@
+"""Dialogs in a terminal too small for them hide their insides.
+
+Laid out a few columns wide, Textual's compositor (``IndexError``) and Rich's wrapping
+(``ValueError: range() arg 3 must not be zero``) crash on a dialog's grid of buttons or a
+palette's list. So below :data:`~freecell_tui.ui.layout.DIALOG_SIZE` every screen on the stack
+gets the class ``-tiny`` and the modal screens hide their insides (``freecell.tcss``), as the
+board asks for a bigger terminal. The class must be set *before* Textual lays the screens out at
+the new size, and Textual lays out the top screen and every screen under it in the top screen's
+resize handler: so the top screen's own handler, which runs before Textual's, calls
+:func:`mark_tiny` for the whole stack.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+from textual.geometry import Size
+
+from freecell_tui.ui.layout import DIALOG_SIZE
+
+__all__ = ["is_tiny", "mark_tiny"]
+
+
+def is_tiny(size: Size) -> bool:
+    return size.width < DIALOG_SIZE.width or size.height < DIALOG_SIZE.height
+
+
+def mark_tiny(app: App[Any], size: Size) -> None:
+    """Set ``-tiny`` on every screen of ``app`` for a terminal of ``size`` (styles update at
+    once). Only from the top screen's resize handler, the size they are laid out at next: the
+    app's own resize comes earlier, with sizes the screens do not have yet, and a screen laid out
+    again at its old size with the new size's class crashed the same way."""
+    tiny = is_tiny(size)
+    for screen in app.screen_stack:
+        screen.set_class(tiny, "-tiny")
