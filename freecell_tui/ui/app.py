@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -18,8 +18,10 @@ from typing import Any, ClassVar
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.command import CommandListItem
 from textual.events import DeliveryFailed
 from textual.screen import Screen
+from textual.widget import AwaitMount
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import random_deal_number
@@ -270,6 +272,29 @@ class FreeCellApp(App[None]):
 
         if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
             self.push_screen(GuardedPalette(id="--command-palette"))
+
+    def search_themes(self) -> None:
+        """The palette's "Theme" list: Textual's, in the guarded palette too (Textual opens a
+        plain one, whose click on nothing once ended the game: ScreenStackError)."""
+        from textual.theme import ThemeProvider
+
+        from freecell_tui.ui.palette import GuardedPalette
+
+        self.push_screen(
+            GuardedPalette(providers=[ThemeProvider], placeholder="Search for themes…")
+        )
+
+    def search_commands(
+        self, commands: Sequence[CommandListItem], placeholder: str = "Search for commands…"
+    ) -> AwaitMount:
+        """Textual's list of commands, in the guarded palette (see :meth:`search_themes`)."""
+        from textual.command import SimpleProvider
+
+        from freecell_tui.ui.palette import GuardedPalette
+
+        provider = SimpleProvider(self.screen, list(commands))
+        palette = GuardedPalette(providers=[provider], placeholder=placeholder)  # type: ignore[list-item]  (as Textual does)
+        return self.push_screen(palette)
 
     async def on_event(self, event: events.Event) -> None:
         # Input that arrives after the last screen closed (q, then more keys at once) has

@@ -48,20 +48,25 @@ async def test_two_quick_question_marks_open_one_help(tmp_path: Path) -> None:
         assert app.screen is app.game_screen
 
 
-async def test_a_click_outside_the_shrunk_palette_is_nothing(tmp_path: Path) -> None:
+@pytest.mark.parametrize("palette", ["commands", "themes"])
+async def test_a_click_outside_the_shrunk_palette_is_nothing(tmp_path: Path, palette: str) -> None:
     """A click the terminal sent before it shrank lands where no widget is any more: the
-    palette's click handler raised ``NoWidget`` and the app died (storm-tui, seed 25)."""
+    palette's click handler raised ``NoWidget`` and the app died (storm-tui, seed 25). The
+    palette's "Theme" list was Textual's plain palette (ScreenStackError, the long storm)."""
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+p")
+        if palette == "themes":
+            app.search_themes()
+        else:
+            await pilot.press("ctrl+p")
         await pilot.pause()
-        palette = app.screen
-        assert isinstance(palette, GuardedPalette)
+        shown = app.screen
+        assert isinstance(shown, GuardedPalette)
         x, y = SIZE[0] + 5, SIZE[1] + 5  # off the screen
-        palette.post_message(Click(palette, x, y, 0, 0, 1, False, False, False, x, y))
+        shown.post_message(Click(shown, x, y, 0, 0, 1, False, False, False, x, y))
         await pilot.pause()
         assert app.is_running and app.crash_report is None
-        assert app.screen is palette  # a click on nothing does not close it
+        assert app.screen is shown  # a click on nothing does not close it
 
 
 async def test_input_after_the_last_screen_closed_is_dropped_not_a_crash(tmp_path: Path) -> None:
