@@ -292,8 +292,9 @@ class FreeCellApp(App[None]):
 
         from freecell_tui.ui.palette import GuardedPalette
 
+        # Textual passes a provider instance where its type says a provider class.
         provider = SimpleProvider(self.screen, list(commands))
-        palette = GuardedPalette(providers=[provider], placeholder=placeholder)  # type: ignore[list-item]  (as Textual does)
+        palette = GuardedPalette(providers=[provider], placeholder=placeholder)  # type: ignore[list-item]
         return self.push_screen(palette)
 
     async def on_event(self, event: events.Event) -> None:
