@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from textual import work
 from textual.await_complete import AwaitComplete
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 from textual.css.query import NoMatches
 from textual.errors import NoWidget
 from textual.events import Click, Resize
@@ -56,6 +56,20 @@ class GuardedPalette(CommandPalette):
             await gather(self, search_value)
         except NoMatches:  # the palette closed while it searched (upstream)
             return
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        super()._start_no_matches_countdown(search_value)
+        timer = self._no_matches_timer
+        if timer is not None:
+            show = timer._callback
+
+            def show_if_open() -> None:
+                # Its "No matches found" after the palette's list is gone (closing): upstream
+                # queried the list and raised NoMatches (the 20,000-event storm).
+                if self.query(CommandList):
+                    show()  # type: ignore[misc]
+
+            timer._callback = show_if_open
 
     def dismiss(self, result: object = None) -> AwaitComplete:
         if self._dismissed_once:
