@@ -16,6 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.events import DeliveryFailed
 from textual.screen import Screen
@@ -33,8 +34,10 @@ from freecell_tui.ui.assistant import Assistant
 from freecell_tui.ui.autosolve import AutoSolver, pace_for
 from freecell_tui.ui.commands import palette_commands
 from freecell_tui.ui.crash import crash_message, write_crash_report
+from freecell_tui.ui.inks import board_variables
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.screens.game import GameScreen
+from freecell_tui.ui.themes import CLASSIC
 from freecell_tui.ui.web import DELIVERY_NAME
 
 __all__ = ["FreeCellApp", "run_app"]
@@ -103,13 +106,14 @@ class FreeCellApp(App[None]):
             autoplay=mode,
             deal_source=deal_source,
         )
-        self._ascii = ascii
         loaded = load_settings(self.data_dir)
         warnings += loaded.problems
         #: The player's settings as last written (see ``docs/saves.md``).
         self.settings: Settings = loaded.settings
         self._settings_reported = False
         self._four_colour = four_colour if four_colour is not None else self.settings.four_colour
+        self._ascii = ascii or self.settings.ascii_suits
+        self.register_theme(CLASSIC)
         theme = self.settings.theme
         if theme is not None and theme in self.available_themes:
             self.theme = theme
@@ -129,6 +133,7 @@ class FreeCellApp(App[None]):
             self.session,
             ascii=self._ascii,
             four_colour=self._four_colour,
+            motion=self.settings.motion,
             assistant=assistant,
             autosolver=autosolver,
         )
@@ -139,6 +144,23 @@ class FreeCellApp(App[None]):
         screen = self.screen_stack[0]
         assert isinstance(screen, GameScreen)
         return screen
+
+    # ------------------------------------------------------------------ colours and input
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables and the board's own (``$card-face``…, see :mod:`.inks`)."""
+        variables = super().get_css_variables()
+        variables.update(board_variables(variables))
+        self.theme_variables = variables
+        return variables
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key or a press of the mouse first puts every moving card in its place: it then acts
+        on the board as it is, at once (and the mouse finds the piles, not the cards' stage)."""
+        if isinstance(event, events.Key | events.MouseDown) and not event.is_forwarded:
+            stack = self.screen_stack
+            if stack and isinstance(stack[0], GameScreen) and stack[0].is_mounted:
+                stack[0].board.settle()
+        await super().on_event(event)
 
     # ------------------------------------------------------------------ start and end
     def on_mount(self) -> None:

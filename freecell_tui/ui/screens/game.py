@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.events import Key, MouseDown, Resize
 from textual.timer import Timer
-from textual.widgets import Footer, Input
+from textual.widgets import Input
 
 from freecell_tui.core.words import plural
 from freecell_tui.session import PlaySession
@@ -27,6 +27,7 @@ from freecell_tui.ui.board import Board
 from freecell_tui.ui.commands import screen_bindings
 from freecell_tui.ui.screens.game_actions import GameActions
 from freecell_tui.ui.widgets.command_line import CommandLine
+from freecell_tui.ui.widgets.footer import KeyFooter
 from freecell_tui.ui.widgets.status import MessageLine, StatusLine
 
 __all__ = ["GameScreen"]
@@ -43,6 +44,7 @@ class GameScreen(GameActions):
         *,
         ascii: bool = False,
         four_colour: bool = False,
+        motion: bool = True,
         assistant: Assistant | None = None,
         autosolver: AutoSolver | None = None,
     ) -> None:
@@ -50,6 +52,7 @@ class GameScreen(GameActions):
         self.session = session
         self._ascii = ascii
         self._four_colour = four_colour
+        self._motion = motion
         self._assistant = assistant or Assistant(session.game)
         self._autosolver = autosolver or AutoSolver()
         self._ticker: Timer | None = None
@@ -62,11 +65,12 @@ class GameScreen(GameActions):
         board = Board(self.session.game.state, id="board")
         board.set_reactive(Board.ascii, self._ascii)
         board.set_reactive(Board.four_colour, self._four_colour)
+        board.set_reactive(Board.motion, self._motion)
         yield board
         yield StatusLine(id="status")
         yield MessageLine(id="message")
         yield CommandLine(id="command")
-        yield Footer()
+        yield KeyFooter()
         yield self._assistant
         yield self._autosolver
 
@@ -84,7 +88,9 @@ class GameScreen(GameActions):
         self._ticker = self.set_interval(1.0, self._tick)
 
     def on_resize(self, event: Resize) -> None:
-        self.board.fit(event.size)
+        lines = self.board.fit(event.size).message_lines
+        self.message.lines = lines
+        self.command_line.styles.height = lines  # drawn in the message line's place
 
     # ------------------------------------------------------------------ the clock
     def _tick(self) -> None:

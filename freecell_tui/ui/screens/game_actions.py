@@ -31,6 +31,7 @@ from freecell_tui.ui.assistant import Assistant
 from freecell_tui.ui.autosolve import AutoSolver, pace_for
 from freecell_tui.ui.board import Board
 from freecell_tui.ui.messages import SettingChanged
+from freecell_tui.ui.themes import CLASSIC_NAME
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.status import MessageLine, StatusLine
 
@@ -66,6 +67,7 @@ class GameActions(Screen[None]):
             if step.new_game:
                 self.board.cursor = None
             self.board.state = self.session.game.state
+            self.board.glide(step.before, step.turn)  # the cards travel (motion)
             self.board.hint = None
             self.board.selection = None
         self.say(step.said, "success" if step.tone is Tone.SUCCESS else "info")
@@ -287,6 +289,28 @@ class GameActions(Screen[None]):
 
     def action_ascii(self) -> None:
         self.board.ascii = not self.board.ascii
+        self.remember("ascii_suits", self.board.ascii)
+
+    def action_motion(self) -> None:
+        board = self.board
+        board.motion = not board.motion
+        self.remember("motion", board.motion)
+        self.say(
+            "Motion on: cards glide to their place."
+            if board.motion
+            else "Motion off: cards jump to their place at once."
+        )
+
+    def action_classic(self) -> None:
+        """The classic look, or back to the theme chosen before it."""
+        app = self.app
+        if app.theme != CLASSIC_NAME:
+            self._before_classic = app.theme
+            app.theme = CLASSIC_NAME
+            self.say("The classic look: light cards on a green table (again for your theme).")
+        else:
+            app.theme = getattr(self, "_before_classic", None) or "textual-dark"
+            self.say(f"Theme {app.theme}.")
 
     def action_winnable(self, on: bool | None = None) -> None:
         """The winnability check in the status line (toggled from the palette)."""
