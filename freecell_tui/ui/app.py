@@ -155,10 +155,13 @@ class FreeCellApp(App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         """A key or a press of the mouse first puts every moving card in its place: it then acts
-        on the board as it is, at once (and the mouse finds the piles, not the cards' stage)."""
+        on the board as it is, at once (and the mouse finds the piles, not the cards' stage).
+        During the win cascade it only stops the cascade."""
         if isinstance(event, events.Key | events.MouseDown) and not event.is_forwarded:
             stack = self.screen_stack
             if stack and isinstance(stack[0], GameScreen) and stack[0].is_mounted:
+                if stack[0].board.stop_cascade():
+                    return  # the key or click only stops the win cascade
                 stack[0].board.settle()
         await super().on_event(event)
 

@@ -16,6 +16,7 @@ animations are (``TEXTUAL_ANIMATIONS=none``, ``App.animation_level``).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from textual.geometry import Region
@@ -28,6 +29,7 @@ from freecell_tui.core.game import Turn
 from freecell_tui.core.notation import Pile
 from freecell_tui.core.state import GameState
 from freecell_tui.ui.board_play import BoardPlay
+from freecell_tui.ui.cascade import Cascade, cascade_cards
 from freecell_tui.ui.flights import Flight, Plan, plan_turn, slot, without
 from freecell_tui.ui.layout import BoardLayout, board_layout
 from freecell_tui.ui.widgets.pile import PileWidget
@@ -62,6 +64,8 @@ class BoardMotion(BoardPlay):
     """The player's *Motion* setting (the game screen sets it)."""
 
     geometry: BoardLayout = board_layout(100, 32)
+    clock: Callable[[], float] = staticmethod(time.monotonic)
+    """The motion's clock (seconds; tests hold it still and move it on)."""
     _piles: dict[Pile, PileWidget]
     _homes: dict[Suit, FoundationWidget]
 
@@ -73,6 +77,8 @@ class BoardMotion(BoardPlay):
         self._dropped: Hand | None = None
         self._pictures: dict[tuple[tuple[Card, ...], bool], tuple[Strip, ...]] = {}
         self._drawn: dict[PileWidget, object] = {}
+        self._cascade: Cascade | None = None
+        self._cascade_then: Callable[[], None] | None = None
 
     # ------------------------------------------------------------------ hooks of the board
     def _show(self) -> None:
@@ -90,10 +96,10 @@ class BoardMotion(BoardPlay):
     @property
     def moving(self) -> bool:
         """Cards are moving or in the player's hand (the stage is shown)."""
-        return self._plan is not None or self._hand is not None
+        return self._plan is not None or self._hand is not None or self._cascade is not None
 
     def _now(self) -> float:
-        return time.monotonic() - self._started
+        return self.clock() - self._started
 
     def scene(self) -> GameState:
         """The position the piles draw now: :attr:`state`, or the motion's moment of it."""
@@ -126,17 +132,18 @@ class BoardMotion(BoardPlay):
 
     def _start(self, plan: Plan) -> None:
         self._plan = plan
-        self._started = time.monotonic()
+        self._started = self.clock()
         self._pictures = {}
         self._show()
         self._stage_on()
         self._frame()
-        if self._timer is None:
-            self._timer = self.set_interval(FRAME, self._frame)
+        self._start_timer()
 
     def settle(self) -> bool:
         """Every moving card lands at once (a key, a click, a new position); False when nothing
-        was moving."""
+        was moving. A win cascade ends (see :meth:`stop_cascade`)."""
+        if self.stop_cascade():
+            return True
         if not self.moving and self._dropped is None:
             return False
         self._plan = None
@@ -151,6 +158,51 @@ class BoardMotion(BoardPlay):
             self._timer = None
         self._stage_off()
         self._show()
+
+    # ------------------------------------------------------------------ the win cascade
+    def cascade(self, count: int, then: Callable[[], None], seed: int = 0) -> bool:
+        """The win cascade: ``count`` cards bounce off the foundations (see :mod:`.cascade`)
+        once the last move has landed; ``then`` runs when it is over or stopped (any key or
+        click, :meth:`stop_cascade`). False, and ``then`` is not run, with motion off."""
+        if not self.motion_on or count < 1:
+            return False
+        self._hand = self._dropped = None
+        self._cascade = Cascade(self.geometry, cascade_cards(count), seed)
+        self._cascade_then = then
+        if self._plan is None:
+            self._start_timer()
+        return True
+
+    def stop_cascade(self) -> bool:
+        """End the win cascade (its ``then`` runs); False when there is none."""
+        then = self._cascade_then
+        if self._cascade is None or then is None:
+            return False
+        self._cascade = self._cascade_then = None
+        self._plan = None
+        self._finish()
+        then()
+        return True
+
+    def _cascade_frame(self, cascade: Cascade) -> None:
+        if not cascade.started:  # the board as the last move left it, then the cards fly
+            self._show()
+            self._stage_on()
+            self.stage.set_sprites(())
+        drawn, launched = cascade.step()
+        stage = self.stage
+        if launched is not None:
+            home = self._homes[launched.suit]
+            home.cards = (Card(launched.rank - 1, launched.suit),) if launched.rank > 1 else ()
+            self.sync_stage()
+        for card, x, y in drawn:
+            stage.stamp(Sprite(x, y, self._picture((card,), stage)))
+        if cascade.done:
+            self.stop_cascade()
+
+    def _start_timer(self) -> None:
+        if self._timer is None:
+            self._timer = self.set_interval(FRAME, self._frame)
 
     # ------------------------------------------------------------------ the player's hand
     def grab(self, source: Pile, cards: tuple[Card, ...], x: int, y: int) -> None:
@@ -200,6 +252,9 @@ class BoardMotion(BoardPlay):
         plan = self._plan
         if plan is not None and self._now() >= plan.end:
             self._plan = None
+        if self._cascade is not None and self._plan is None:
+            self._cascade_frame(self._cascade)
+            return
         if not self.moving:
             self._finish()
             return

@@ -1,5 +1,6 @@
 """The timing of a turn's flights, without a terminal: the player's move glides in at most
-150 ms, autoplay sends its cards home one after another and the whole chain takes at most 1 s;
+150 ms, autoplay sends its cards home one after another and the whole chain takes at most 1 s; the
+win cascade sends every card off the board;
 what the piles draw at each moment (a card leaves its pile when it departs and reaches the
 foundation when it lands)."""
 
@@ -10,6 +11,7 @@ from freecell_tui.core.cards import Card
 from freecell_tui.core.notation import Move, Pile
 from freecell_tui.core.rules import apply_move, resolve_move
 from freecell_tui.core.state import GameState
+from freecell_tui.ui.cascade import Cascade, cascade_cards
 from freecell_tui.ui.flights import CHAIN_TIME, MOVE_TIME, plan_turn, slot
 from freecell_tui.ui.layout import board_layout
 
@@ -65,3 +67,22 @@ def test_autoplay_sends_cards_home_one_after_another_within_a_second() -> None:
     )
     gap = lambda plan: plan.flights[2].depart - plan.flights[1].depart  # noqa: E731
     assert gap(long) < gap(short)
+
+
+def test_the_win_cascade_bounces_every_card_off_the_board() -> None:
+    cascade = Cascade(LAYOUT, cascade_cards(), seed=1)
+    floor = LAYOUT.height - LAYOUT.card_height
+    left: list[Card] = []
+    lowest = 0
+    for _ in range(5000):
+        drawn, launched = cascade.step()
+        if launched is not None:
+            left.append(launched)
+        for _card, x, y in drawn:
+            assert -LAYOUT.pile_width < x < LAYOUT.width and y <= floor
+            lowest = max(lowest, y)
+        if cascade.done:
+            break
+    assert cascade.done  # every card left the board
+    assert left[:4] == cascade_cards(4) and len(left) == 52  # kings first
+    assert lowest == floor  # they reached the bottom (and bounced: still on the board after)

@@ -1,19 +1,30 @@
 """Motion, read off the stage the board draws moving cards on: a move glides from its source to
 its destination, a key during the motion puts every card in its place at once and acts (undo
-too), the drag image follows the pointer and slides back when the drop is refused, and motion
+too), the drag image follows the pointer and slides back when the drop is refused, a win plays
+the cascade until a key, and motion
 is off with ``TEXTUAL_ANIMATIONS=none``, ``animation_level`` and the *Motion* setting. (The timing
 of a turn's flights is tested without a terminal in ``test_flights.py``.)"""
 
 from __future__ import annotations
 
-import asyncio
 import subprocess
 import sys
 from pathlib import Path
 
 from freecell_tui.ui.app import FreeCellApp
+from freecell_tui.ui.screens.dialogs import WinScreen
 
-from .helpers import SIZE, drawn_top, game, make_app, message, pile_widget, the_board
+from .helpers import (
+    SIZE,
+    drawn_top,
+    game,
+    make_app,
+    message,
+    pile_widget,
+    the_board,
+    wait_for,
+)
+from .positions import near_won_game
 
 
 def _moving_app(tmp_path: Path) -> FreeCellApp:
@@ -31,11 +42,14 @@ async def test_a_move_glides_and_a_key_during_it_acts_at_once(tmp_path: Path) ->
     app = _moving_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         board = the_board(app)
+        now = [0.0]
+        board.clock = lambda: now[0]  # the motion's time stands still until moved on
         app.game_screen.run_command("3a")  # as the : line plays it (Pilot would wait it out)
         assert game(app).move_count == 1  # saved (and played) before anything moves
         assert board.moving and board.stage.visible
         (start,) = board.stage.sprites
-        await asyncio.sleep(0.05)
+        now[0] = 0.05
+        await pilot.pause()
         assert "2♥" in _stage_text(app)  # drawn on the stage, over the piles
         (later,) = board.stage.sprites
         # On its way from column 3 (x 27) to free cell a (x 3, y 1).
@@ -50,6 +64,8 @@ async def test_a_move_glides_and_a_key_during_it_acts_at_once(tmp_path: Path) ->
         app.game_screen.run_command("3a")
         await pilot.press("6", "b")
         assert game(app).move_count == 2
+        now[0] = 1.0  # 6b's glide is over
+        await wait_for(pilot, lambda: not board.moving, "the end of 6b's glide")
         assert drawn_top(pile_widget(app, "cell-a")) == "2♥"
         assert drawn_top(pile_widget(app, "cell-b")) == "3♦"
 
@@ -80,8 +96,7 @@ async def test_the_drag_image_follows_the_pointer_and_slides_back_when_refused(
         await pilot.mouse_up("#board", offset=column_8)
         assert message(app) == "6♣ cannot go on 10♣: ranks must step down by one"
         assert game(app).move_count == 0
-        await pilot.pause(0.3)  # the slide back is over
-        assert not board.moving
+        await wait_for(pilot, lambda: not board.moving, "the end of the slide back")
         assert drawn_top(pile_widget(app, "col-5")) == "6♣"
 
 
@@ -130,3 +145,21 @@ def test_textual_animations_none_turns_motion_off(tmp_path: Path) -> None:
 
     assert moving("full") == "True"
     assert moving("none") == "False"
+
+
+async def test_a_win_plays_the_cascade_and_any_key_stops_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path, start=near_won_game())
+    app.animation_level = "full"
+    async with app.run_test(size=SIZE) as pilot:
+        board = the_board(app)
+        app.game_screen.run_command("1h")  # the last card home: a win
+        assert game(app).state.is_won  # saved before anything moves
+        # The kings leave first and bounce, leaving their trail on the board: many more card
+        # corners than the four foundations hold.
+        await wait_for(pilot, lambda: _stage_text(app).count("╭") > 12, "the cascade's trail")
+        assert board.moving and board.stage.visible and "K" in _stage_text(app)
+        assert not isinstance(app.screen, WinScreen)
+        await pilot.press("x")  # any key: the cascade stops, the dialog shows (x does nothing)
+        await pilot.pause()
+        assert not board.moving and not board.stage.visible
+        assert isinstance(app.screen, WinScreen)
