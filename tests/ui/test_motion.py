@@ -21,6 +21,7 @@ from .helpers import (
     make_app,
     message,
     pile_widget,
+    stored_turns,
     the_board,
     wait_for,
 )
@@ -45,8 +46,8 @@ async def test_a_move_glides_and_a_key_during_it_acts_at_once(tmp_path: Path) ->
         now = [0.0]
         board.clock = lambda: now[0]  # the motion's time stands still until moved on
         app.game_screen.run_command("3a")  # as the : line plays it (Pilot would wait it out)
-        assert game(app).move_count == 1  # saved (and played) before anything moves
         assert board.moving and board.stage.visible
+        assert stored_turns(tmp_path) == [["3a"]]  # on disk before any card moves
         (start,) = board.stage.sprites
         now[0] = 0.05
         await pilot.pause()
