@@ -77,6 +77,7 @@ class BoardMotion(BoardPlay):
         self._dropped: Hand | None = None
         self._pictures: dict[tuple[tuple[Card, ...], bool], tuple[Strip, ...]] = {}
         self._drawn: dict[PileWidget, object] = {}
+        self._stage_key: object = None
         self._cascade: Cascade | None = None
         self._cascade_then: Callable[[], None] | None = None
 
@@ -179,6 +180,7 @@ class BoardMotion(BoardPlay):
         if self._cascade is None or then is None:
             return False
         self._cascade = self._cascade_then = None
+        self._stage_key = None  # the trail is on the picture: a new one next time
         self._plan = None
         self._finish()
         then()
@@ -295,20 +297,22 @@ class BoardMotion(BoardPlay):
         stage.ascii = self.ascii  # type: ignore[attr-defined]
         stage.four_colour = self.four_colour  # type: ignore[attr-defined]
         layout = self.geometry
-        blank = Strip.blank(layout.width, self.visual_style.rich_style)
-        stage.set_background([blank] * layout.height)
-        self._drawn = {}
+        # The picture of the piles is kept from one motion to the next: only the piles drawn
+        # differently since are copied again (a new size or theme starts a new picture).
+        key = (layout, self.app.theme, stage.ascii, stage.four_colour)
+        if key != self._stage_key:
+            blank = Strip.blank(layout.width, self.visual_style.rich_style)
+            stage.set_background([blank] * layout.height)
+            self._drawn = {}
+            self._stage_key = key
         self.sync_stage()
         stage.visible = True
-        self.query_one("#piles").visible = False
 
     def _stage_off(self) -> None:
         stage = self.stage
         if stage.visible:
             stage.visible = False
             stage.set_sprites(())
-            self.query_one("#piles").visible = True
-        self._drawn = {}
 
     def _regions(self) -> list[tuple[PileWidget, Region]]:
         layout = self.geometry

@@ -87,7 +87,7 @@ async def test_the_drag_image_follows_the_pointer_and_slides_back_when_refused(
         layout = board.geometry
         assert (first.x, first.y) == (layout.pile_x(4) + 2, layout.tableau_y + 11 + 1)
         assert "6♣" in _stage_text(app)
-        # (While the stage shows, the piles are hidden: the pointer is placed on the board.)
+        # (The pointer is placed on the board, by the layout's numbers.)
         column_8 = (layout.pile_x(7) + 4, layout.tableau_y + 16)
         await pilot.hover("#board", offset=column_8)
         moved = board.stage.sprites[-1]

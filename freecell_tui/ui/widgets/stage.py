@@ -1,9 +1,10 @@
 """The stage: a picture of the board, on a layer above the piles, where cards fly.
 
 While cards move (a glide, the cards in the player's hand during a drag, the win cascade), the
-board shows the stage instead of its piles: a copy of the piles as they are drawn (the
-*background*, kept up to date by the board as piles change), with the moving cards drawn over it
-at their positions (*sprites*). Moving a card repaints only the lines it crosses on this one
+board shows the stage over its piles, covering them: a copy of the piles as they are drawn (the
+*background*, kept up to date by the board as piles change, and kept between motions), with the
+moving cards drawn over it at their positions (*sprites*). The piles stay shown under it (hiding
+them would restyle and lay out all sixteen at every start and end of a motion). Moving a card repaints only the lines it crosses on this one
 widget: no layout, no other widget repainted, so a frame costs little.
 
 The stage only draws: it is told what to draw (attributes down) and handles no input (the mouse
