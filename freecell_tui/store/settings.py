@@ -52,8 +52,9 @@ class Settings:
     """Auto-solve's pace in moves a second."""
     motion: bool = True
     """Cards glide, autoplay sends them home one by one, a win cascades."""
-    ascii_suits: bool = False
-    """Suits as the letters C D H S (for terminals that draw ♠♥♦♣ two cells wide)."""
+    ascii_suits: bool | None = None
+    """Suits as the letters C D H S (``None``: not chosen; letters when the terminal draws
+    ♠♥♦♣ two cells wide, found out at start)."""
 
 
 @dataclass(frozen=True)

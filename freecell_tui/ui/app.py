@@ -74,6 +74,7 @@ class FreeCellApp(App[None]):
         clock: Callable[[], float] = time.monotonic,
         store: Store | None = None,
         deal_source: Callable[[], int] = random_deal_number,
+        wide_suits: Callable[[], bool] | None = None,
     ) -> None:
         super().__init__()
         self.data_dir: Path = default_data_dir(data_dir)
@@ -112,7 +113,11 @@ class FreeCellApp(App[None]):
         self.settings: Settings = loaded.settings
         self._settings_reported = False
         self._four_colour = four_colour if four_colour is not None else self.settings.four_colour
-        self._ascii = ascii or self.settings.ascii_suits
+        chosen = self.settings.ascii_suits
+        if ascii or chosen is not None:
+            self._ascii = ascii or bool(chosen)
+        else:  # not chosen: letters when the terminal draws the symbols two cells wide
+            self._ascii = wide_suits is not None and wide_suits()
         self.register_theme(CLASSIC)
         theme = self.settings.theme
         if theme is not None and theme in self.available_themes:
@@ -309,7 +314,11 @@ def run_app(
     from freecell_tui.core.errors import FreeCellError
 
     try:
-        app = FreeCellApp(deal, data_dir, ascii=ascii, autoplay=autoplay)
+        from freecell_tui.ui.terminal_probe import suits_drawn_wide
+
+        app = FreeCellApp(
+            deal, data_dir, ascii=ascii, autoplay=autoplay, wide_suits=suits_drawn_wide
+        )
     except FreeCellError as error:
         import sys
 

@@ -37,7 +37,7 @@ async def test_settings_chosen_in_the_game_are_there_after_a_restart(tmp_path: P
         "winnable_deals_only": True,
         "solve_speed": 10.0,
         "motion": True,
-        "ascii_suits": False,
+        "ascii_suits": None,
     }
 
     app = make_app(tmp_path, check=True)
