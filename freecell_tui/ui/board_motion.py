@@ -78,6 +78,7 @@ class BoardMotion(BoardPlay):
         self._pictures: dict[tuple[tuple[Card, ...], bool], tuple[Strip, ...]] = {}
         self._drawn: dict[PileWidget, object] = {}
         self._stage_key: object = None
+        self._phase: tuple[int, ...] | None = None
         self._cascade: Cascade | None = None
         self._cascade_then: Callable[[], None] | None = None
 
@@ -133,6 +134,7 @@ class BoardMotion(BoardPlay):
 
     def _start(self, plan: Plan) -> None:
         self._plan = plan
+        self._phase = None
         self._started = self.clock()
         self._pictures = {}
         self._show()
@@ -260,7 +262,11 @@ class BoardMotion(BoardPlay):
         if not self.moving:
             self._finish()
             return
-        self._show()
+        # The piles change only when a card leaves or lands: between, only the sprites move.
+        phase = self._plan.phase(self._now()) if self._plan is not None else None
+        if phase != self._phase:
+            self._phase = phase
+            self._show()
         self._draw_sprites()
 
     def _draw_sprites(self) -> None:

@@ -132,6 +132,11 @@ class Plan:
         """When the last card lands."""
         return max((flight.land for flight in self.flights), default=0.0)
 
+    def phase(self, now: float) -> tuple[int, ...]:
+        """Which flights have left and which have landed ``now``: the piles change only when
+        this does."""
+        return tuple((flight.depart <= now) + (flight.land <= now) for flight in self.flights)
+
     def in_air(self, now: float) -> list[Flight]:
         """The flights under way ``now``."""
         return [f for f in self.flights if f.depart <= now < f.land]
