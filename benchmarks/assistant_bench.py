@@ -61,13 +61,13 @@ def _summary(values: list[float]) -> str:
 async def _lag_during_search(yielding: bool) -> tuple[list[float], list[float], list[float]]:
     """Tick lateness (ms) of a 10 ms timer, and the board thread's CPU and the wall time per key
     press (ms), while the hint's search of deal 11982 runs."""
-    original = assistant._Cancel.is_set
+    original = assistant.YieldingCancel.is_set
     if not yielding:
 
-        def is_set(self: assistant._Cancel) -> bool:
+        def is_set(self: assistant.YieldingCancel) -> bool:
             return self._worker_event.is_set() or threading.Event.is_set(self)
 
-        assistant._Cancel.is_set = is_set  # type: ignore[method-assign]
+        assistant.YieldingCancel.is_set = is_set  # type: ignore[method-assign]
     late: list[float] = []
     presses: list[float] = []
     walls: list[float] = []
@@ -101,7 +101,7 @@ async def _lag_during_search(yielding: bool) -> tuple[list[float], list[float], 
                     await asyncio.sleep(0.02)
                 timer.stop()
     finally:
-        assistant._Cancel.is_set = original  # type: ignore[method-assign]
+        assistant.YieldingCancel.is_set = original  # type: ignore[method-assign]
     return late, presses, walls
 
 

@@ -96,7 +96,10 @@ def build_parser() -> Parser:
         module.add_parser(subparsers)
     for subparser in subparsers.choices.values():
         # Unknown arguments after a subcommand are reported under its name, with its exit code.
-        subparser.set_defaults(usage_error=subparser.error, prog=subparser.prog)
+        own = subparser.get_default("usage_error")
+        subparser.set_defaults(
+            usage_error=own or subparser.error, own_usage_error=own is not None, prog=subparser.prog
+        )
     return parser
 
 
@@ -127,6 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             AutoplayMode.parse(mode)  # also '' (line mode once took it for the default)
         except FreeCellError as error:
+            if getattr(args, "own_usage_error", False):  # the subcommand's own exit code
+                args.usage_error(str(error))
             return fail(prog, str(error))
     handler = getattr(args, "handler", None)
     try:

@@ -3,25 +3,33 @@
 Exit codes: 0 when every deal was solved; 2 when at least one was proved unsolvable; 3 when at
 least one ran out of time and none was proved unsolvable; 64 for bad arguments or an unreadable
 board file (64 is ``EX_USAGE`` of ``sysexits.h``: 2 already means "unsolvable" here).
+
+Deals are solved as they are read: a range is never built as a list (``--range 1 8589934591``
+starts at once and runs in constant memory), and with ``--jobs`` a bounded number of deals is in
+flight at any time. Each worker formats its own output, so the parent only writes it, in order.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
+import stat
 import sys
+from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
-from typing import Any, NoReturn
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Final, NoReturn
 
 from freecell_tui.cli import fail
-from freecell_tui.core.deals import deal, parse_deal_number
-from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.deals import MAX_DEAL, deal, parse_deal_number
+from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.position import parse_position
-from freecell_tui.core.solver import SolveResult, solve
+from freecell_tui.core.solver import DEFAULT_BUDGET, SolveResult, solve, solve_fewest
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import os_reason
 
@@ -31,9 +39,15 @@ EXIT_UNSOLVABLE = 2
 EXIT_GAVE_UP = 3
 EXIT_USAGE = 64
 DEFAULT_TIMEOUT = 30.0
-#: Bounds the memory of one search (about 190 bytes a position with its queue: under 300 MB).
+#: Bounds the memory of one search (about 300 bytes a stored position: under 450 MB).
 MAX_POSITIONS = 1_500_000
+MAX_JOBS: Final = 256
+#: A position file is a few hundred bytes; anything much larger is not one.
+MAX_BOARD_BYTES: Final = 1_000_000
 MOVES_PER_LINE = 10
+#: Deals sent to a worker at once, and how many such batches each worker may have waiting.
+BATCH: Final = 16
+AHEAD: Final = 4
 
 
 def add_parser(subparsers: Any) -> None:
@@ -43,8 +57,10 @@ def add_parser(subparsers: Any) -> None:
         description=(
             "Solve Microsoft deals (or the position in FILE) and print each solution in standard "
             "notation, every move home written out, so that 'freecell-tui replay --deal N' (autoplay "
-            "off) plays it to a win. Exit 0 when all were solved, 2 when one was proved unsolvable, "
-            "3 when one ran out of time (and none was unsolvable), 64 for bad arguments."
+            "off) plays it to a win. --fewest searches for a solution with few player moves (moves "
+            "not to a foundation) for --budget seconds a deal. Exit 0 when all were solved, 2 when "
+            "one was proved unsolvable, 3 when one ran out of time (and none was unsolvable), 64 "
+            "for bad arguments."
         ),
     )
     parser.error = _usage_error
@@ -65,14 +81,31 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--timeout",
         type=float,
-        default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
-        help=f"give up on a deal after this long (default {DEFAULT_TIMEOUT:g})",
+        help=f"give up on a deal after this long (default {DEFAULT_TIMEOUT:g}; not with --fewest)",
+    )
+    parser.add_argument(
+        "--fewest",
+        action="store_true",
+        help="search for a solution with as few player moves as the budget allows (par)",
+    )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        metavar="SECONDS",
+        help=f"with --fewest: the time for each deal (default {DEFAULT_BUDGET:g})",
+    )
+    parser.add_argument(
+        "--autoplay",
+        metavar="MODE",
+        default="safe",
+        help="off, safe (default) or all: which cards go home by themselves in the game solved",
     )
     parser.add_argument(
         "--json",
         action="store_true",
-        help='one JSON object a line: {"deal", "status", "moves", "seconds"}',
+        help='one JSON object a line: {"deal", "status", "moves", "seconds", "positions", '
+        '"player_moves"}',
     )
     parser.set_defaults(handler=run, usage_error=_usage_error)
 
@@ -82,58 +115,92 @@ def _usage_error(message: str) -> NoReturn:
     raise SystemExit(EXIT_USAGE)
 
 
-def _solve_deal(job: tuple[int, float]) -> tuple[int, SolveResult]:
-    """Worker: solve one deal (top level so that worker processes can run it)."""
-    number, timeout = job
-    return number, solve(deal(number), timeout=timeout, max_positions=MAX_POSITIONS)
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How each deal is solved and printed (sent to the worker processes)."""
+
+    timeout: float = DEFAULT_TIMEOUT
+    fewest: bool = False
+    budget: float = DEFAULT_BUDGET
+    autoplay: AutoplayMode = AutoplayMode.SAFE
+    json: bool = False
 
 
-def _deal_numbers(args: argparse.Namespace) -> list[int]:
-    numbers = [parse_deal_number(text) for text in args.deals]
-    if args.range is not None:
-        first, last = (parse_deal_number(text) for text in args.range)
-        if first > last:
-            raise FreeCellError(f"--range {first} {last}: the first deal comes after the last")
-        numbers.extend(range(first, last + 1))
-    return numbers
+def solve_position(state: GameState, options: Options) -> SolveResult:
+    if options.fewest:
+        return solve_fewest(state, options.autoplay, budget=options.budget)
+    return solve(
+        state, timeout=options.timeout, max_positions=MAX_POSITIONS, autoplay=options.autoplay
+    )
 
 
-def _results(numbers: list[int], timeout: float, jobs: int) -> Iterator[tuple[int, SolveResult]]:
-    """Results in deal order, solved ``jobs`` at a time."""
-    work = [(number, timeout) for number in numbers]
-    if jobs <= 1 or len(work) <= 1:
-        yield from map(_solve_deal, work)
-        return
-    with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
-        yield from pool.map(_solve_deal, work, chunksize=1 if len(work) < 64 else 4)
-
-
-def _print_text(label: str, result: SolveResult) -> None:
-    if result.status == "solved":
-        print(f"{label}: solved in {len(result.moves)} moves ({result.seconds:.2f} s)")
+def report(deal_number: int | None, board: str | None, result: SolveResult, json_: bool) -> str:
+    """The output for one deal or board: a JSON line, or a header line and the moves."""
+    solved = result.status == "solved"
+    if json_:
+        record: dict[str, object] = {
+            "deal": deal_number,
+            "status": result.status,
+            "moves": [str(move) for move in result.moves],
+            "seconds": round(result.seconds, 4),
+            "positions": result.positions,
+            "player_moves": result.player_moves if solved else None,
+        }
+        if board is not None:
+            record["board"] = board
+        return json.dumps(record) + "\n"
+    label = f"deal {deal_number}" if board is None else f"board {board}"
+    if solved:
+        lines = [
+            f"{label}: solved in {len(result.moves)} moves "
+            f"({result.player_moves} player moves, {result.seconds:.2f} s)"
+        ]
         words = [str(move) for move in result.moves]
-        for i in range(0, len(words), MOVES_PER_LINE):
-            print(" ".join(words[i : i + MOVES_PER_LINE]))
-    elif result.status == "unsolvable":
-        print(
+        lines += [
+            " ".join(words[i : i + MOVES_PER_LINE]) for i in range(0, len(words), MOVES_PER_LINE)
+        ]
+        return "".join(line + "\n" for line in lines)
+    if result.status == "unsolvable":
+        return (
             f"{label}: unsolvable: no line of play wins "
-            f"({result.positions:,} positions searched, {result.seconds:.2f} s)"
+            f"({result.positions:,} positions searched, {result.seconds:.2f} s)\n"
         )
-    else:
-        print(f"{label}: gave up after {result.seconds:.2f} s without a solution or a proof")
+    return f"{label}: gave up after {result.seconds:.2f} s without a solution or a proof\n"
 
 
-def _print_json(deal_number: int | None, board: str | None, result: SolveResult) -> None:
-    record: dict[str, object] = {
-        "deal": deal_number,
-        "status": result.status,
-        "moves": [str(move) for move in result.moves],
-        "seconds": round(result.seconds, 4),
-        "positions": result.positions,
-    }
-    if board is not None:
-        record["board"] = board
-    print(json.dumps(record), flush=True)
+def _solve_batch(job: tuple[tuple[int, ...], Options]) -> list[tuple[str, str]]:
+    """Worker: solve a batch of deals; (status, output) for each, in order."""
+    numbers, options = job
+    out: list[tuple[str, str]] = []
+    for number in numbers:
+        result = solve_position(deal(number), options)
+        out.append((result.status, report(number, None, result, options.json)))
+    return out
+
+
+def _results(
+    numbers: Iterable[int], count: int, options: Options, jobs: int
+) -> Iterator[tuple[str, str]]:
+    """(status, output) for each deal, in deal order, ``jobs`` worker processes at a time; at most
+    ``jobs × AHEAD`` batches are in flight, so any number of deals runs in constant memory."""
+    size = 1 if options.fewest or count < 4 * jobs * BATCH else BATCH
+    batches = iter(lambda: tuple(itertools.islice(numbers, size)), ())
+    if jobs <= 1 or count <= 1:
+        for batch in batches:
+            yield from _solve_batch((batch, options))
+        return
+    pool = ProcessPoolExecutor(max_workers=min(jobs, count))
+    try:
+        pending: deque[Future[list[tuple[str, str]]]] = deque()
+        for batch in batches:
+            pending.append(pool.submit(_solve_batch, (batch, options)))
+            if len(pending) >= jobs * AHEAD:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+    finally:
+        # The reader went away or Ctrl-C: batches not started are dropped, not solved.
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _exit_code(statuses: Iterable[str]) -> int:
@@ -145,45 +212,113 @@ def _exit_code(statuses: Iterable[str]) -> int:
     return EXIT_SOLVED
 
 
-def run(args: argparse.Namespace) -> int:
-    if not 0 < args.timeout < math.inf:
-        return _fail(f"--timeout {args.timeout:g}: give a number of seconds above 0")
-    if args.jobs is not None and args.jobs < 1:
-        return _fail(f"--jobs {args.jobs}: give at least 1")
-    try:
-        numbers = _deal_numbers(args)
-    except FreeCellError as error:
-        return _fail(str(error))
-    if args.board is None and not numbers:
-        return _fail("name deals (N ...), a --range A B, or a --board FILE")
-    if args.board is not None and numbers:
-        return _fail("--board solves one position: give it without deal numbers or --range")
+def _deal_number(text: str) -> int:
+    """A deal number from the command line; an absurdly long text is not echoed in full."""
+    if len(text) > 40:
+        raise NotationError(
+            f"{text[:20]!r}… ({len(text):,} characters) is not a deal number: "
+            f"use a whole number from 1 to {MAX_DEAL:,}"
+        )
+    return parse_deal_number(text)
 
-    statuses: list[str] = []
+
+def _seconds(value: float | None, option: str) -> str | None:
+    """Why ``value`` is not a usable number of seconds (None when it is, or is not given)."""
+    if value is not None and not 0 < value < math.inf:
+        return f"{option} {value:g}: give a number of seconds above 0"
+    return None
+
+
+def _options(args: argparse.Namespace) -> Options:
+    """The options, checked; raises FreeCellError with the message for a bad one."""
+    for problem in (_seconds(args.timeout, "--timeout"), _seconds(args.budget, "--budget")):
+        if problem:
+            raise FreeCellError(problem)
+    if args.fewest and args.timeout is not None:
+        raise FreeCellError("--fewest runs for --budget seconds a deal: give it no --timeout")
+    if args.budget is not None and not args.fewest:
+        raise FreeCellError("--budget is the time of a --fewest search: give --fewest too")
+    return Options(
+        timeout=DEFAULT_TIMEOUT if args.timeout is None else args.timeout,
+        fewest=args.fewest,
+        budget=DEFAULT_BUDGET if args.budget is None else args.budget,
+        autoplay=AutoplayMode.parse(args.autoplay),
+        json=args.json,
+    )
+
+
+def read_board(path: str) -> str:
+    """The text of a position file: a regular file of at most :data:`MAX_BOARD_BYTES`, UTF-8 (a
+    byte-order mark is fine). Raises FreeCellError saying why not; never blocks on a FIFO."""
+    shown = path if path.isprintable() else repr(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError) as error:
+        raise FreeCellError(f"cannot read {shown}: {os_reason(error)}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise FreeCellError(f"cannot read {shown}: it is a directory")
+        if not stat.S_ISREG(mode):
+            raise FreeCellError(f"cannot read {shown}: it is not a regular file")
+        data = b""
+        while len(data) <= MAX_BOARD_BYTES:
+            chunk = os.read(fd, MAX_BOARD_BYTES + 1 - len(data))
+            if not chunk:
+                break
+            data += chunk
+    except OSError as error:
+        raise FreeCellError(f"cannot read {shown}: {os_reason(error)}") from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_BOARD_BYTES:
+        raise FreeCellError(
+            f"cannot read {shown}: it is over {MAX_BOARD_BYTES:,} bytes, too large for a position"
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise FreeCellError(f"cannot read {shown}: {os_reason(error)}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        options = _options(args)
+        if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
+            raise FreeCellError(f"--jobs {args.jobs}: give 1 to {MAX_JOBS}")
+        numbers: Iterable[int] = [_deal_number(text) for text in args.deals]
+        count = len(args.deals)
+        if args.range is not None:
+            first, last = (_deal_number(text) for text in args.range)
+            if first > last:
+                raise FreeCellError(f"--range {first} {last}: the first deal comes after the last")
+            numbers = itertools.chain(numbers, range(first, last + 1))
+            count += last - first + 1
+        if args.board is None and not count:
+            raise FreeCellError("name deals (N ...), a --range A B, or a --board FILE")
+        if args.board is not None and count:
+            raise FreeCellError(
+                "--board solves one position: give it without deal numbers or --range"
+            )
+        if args.board is not None:
+            text = read_board(args.board)
+            try:
+                state = parse_position(text)
+            except FreeCellError as error:
+                shown = args.board if args.board.isprintable() else repr(args.board)
+                raise FreeCellError(f"{shown}: {error}") from None
+    except FreeCellError as error:
+        return fail(PROG, str(error), EXIT_USAGE)
+
     if args.board is not None:
-        try:
-            state: GameState = parse_position(Path(args.board).read_text(encoding="utf-8"))
-        except FreeCellError as error:
-            return _fail(f"{args.board}: {error}")
-        except (OSError, UnicodeDecodeError) as error:
-            return _fail(f"cannot read {args.board}: {os_reason(error)}")
-        result = solve(state, timeout=args.timeout, max_positions=MAX_POSITIONS)
-        if args.json:
-            _print_json(None, args.board, result)
-        else:
-            _print_text(f"board {args.board}", result)
+        result = solve_position(state, options)
+        sys.stdout.write(report(None, args.board, result, options.json))
         return _exit_code([result.status])
 
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
-    for number, result in _results(numbers, args.timeout, jobs):
-        statuses.append(result.status)
-        if args.json:
-            _print_json(number, None, result)
-        else:
-            _print_text(f"deal {number}", result)
-            sys.stdout.flush()
+    statuses: set[str] = set()
+    for status, output in _results(iter(numbers), count, options, jobs):
+        statuses.add(status)
+        sys.stdout.write(output)
+        sys.stdout.flush()
     return _exit_code(statuses)
-
-
-def _fail(message: str) -> int:
-    return fail(PROG, message, EXIT_USAGE)

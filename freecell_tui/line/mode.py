@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TextIO
 
+from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.commands import MENU_HELP, MoveCommand
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Outcome
@@ -19,6 +20,7 @@ from freecell_tui.core.rules import describe_move, legal_moves
 from freecell_tui.core.words import deal_phrase, plural, printable
 from freecell_tui.line.board import ASCII_SUITS, format_board
 from freecell_tui.session.analysis import Analyst, analyse, lost_sentence
+from freecell_tui.session.par import LINE_PAR_SECONDS, find_par, par_line
 from freecell_tui.session.parse import ActionCommand, parse_command
 from freecell_tui.session.play import Event, PlaySession, Question, Step
 from freecell_tui.session.table import by_name, line_help
@@ -44,12 +46,23 @@ class LineMode:
     """One line-mode session: :meth:`handle` takes an input line; :attr:`running` turns false
     after ``quit``."""
 
-    def __init__(self, session: PlaySession, out: TextIO, *, ascii: bool = False) -> None:
+    def __init__(
+        self,
+        session: PlaySession,
+        out: TextIO,
+        *,
+        ascii: bool = False,
+        par_seconds: float = LINE_PAR_SECONDS,
+    ) -> None:
         self.session = session
         self.out = out
         self.ascii = ascii
+        #: How long a win waits for the deal's par when the store does not know it (0: never).
+        self.par_seconds = par_seconds
         self.running = True
         self.analyst = Analyst()
+        #: The deals (and modes) whose par line the analyst was given.
+        self._pars_learnt: set[tuple[int, AutoplayMode]] = set()
         #: A question waiting for its answer: the next input line goes here.
         self._question: Callable[[str], None] | None = None
 
@@ -87,12 +100,43 @@ class LineMode:
 
     def announce(self, step: Step) -> None:
         if step.event is Event.WON:
+            self._find_par()
             self.say(
                 self.session.win_text(),
                 "Another game? Type y for a random deal, deal N for deal N, or q to quit.",
             )
         elif step.event is Event.STUCK:
             self.say("No legal move is left: this game is lost. Type undo, restart or new.")
+
+    def _learn_par(self) -> None:
+        """The deal's par line, when the store knows it: a hint on it follows it and says how
+        short the way is."""
+        par = self.session.par
+        if par is None or (par.deal_number, par.autoplay) in self._pars_learnt:
+            return
+        self._pars_learnt.add((par.deal_number, par.autoplay))
+        line = par_line(par)
+        if line is not None:
+            self.analyst.keep_shortest(par.autoplay, *line)
+
+    def _find_par(self) -> None:
+        """Before the win is told: the deal's par, searched for a few seconds when the store
+        does not know it yet (not for a game auto-solve finished, which is not told par)."""
+        game = self.session.game
+        if (
+            game.deal_number is None
+            or game.solver_moves
+            or self.par_seconds <= 0
+            or self.session.par is not None
+        ):
+            return
+        try:
+            found = find_par(game.deal_number, game.autoplay, budget=self.par_seconds)
+        except Exception:  # a solver bug must not take the game down: the win is told without
+            return
+        if found.par is not None and found.complete:
+            for notice in self.session.keep_par(found.par, self.par_seconds):
+                self.say(f"Note: {notice}")
 
     def ask(self, question: Question, then: Callable[[], None], *, refused: str) -> None:
         """Ask ``question``; a yes answer (the next line) runs ``then``."""
@@ -239,6 +283,7 @@ class LineMode:
     def _solve(self) -> bool:
         """Search a solution from the position (unless one is known); say why when there is
         none. True when one is known afterwards."""
+        self._learn_par()
         game = self.session.game
         if self.analyst.solution(game) is not None:
             return True
@@ -299,7 +344,9 @@ class LineMode:
             return
         for problem in results.problems:
             self.say(f"Note: {problem}")
-        stats = compute_statistics(results.items)
+        stats = compute_statistics(
+            results.items, self.session.store.pars(self.session.game.autoplay)
+        )
         if not stats.played:
             self.say("No finished games yet: a game counts once it is won or left for a new one.")
             return

@@ -123,6 +123,8 @@ class Analyst:
     def __init__(self) -> None:
         self._known: tuple[dict[bytes, bool], dict[bytes, bool]] = ({}, {})
         self._solutions: dict[tuple[AutoplayMode, GameState], tuple[Move, ...]] = {}
+        #: The shortest solutions known (par's line), by (autoplay mode, position).
+        self._shortest: dict[tuple[AutoplayMode, GameState], tuple[Move, ...]] = {}
         self._home: dict[bytes, bool] = {}
 
     def known(self, mode: AutoplayMode) -> dict[bytes, bool]:
@@ -130,8 +132,14 @@ class Analyst:
         return self._known[mode is AutoplayMode.ALL]
 
     def solution(self, game: Game) -> tuple[Move, ...] | None:
-        """A known solution from ``game``'s position in its autoplay mode, one turn a move."""
-        return self._solutions.get((game.autoplay, game.state))
+        """A known solution from ``game``'s position in its autoplay mode, one turn a move: the
+        shortest known (par's line), if the position is on it."""
+        where = (game.autoplay, game.state)
+        return self._shortest.get(where) or self._solutions.get(where)
+
+    def shortest(self, game: Game) -> tuple[Move, ...] | None:
+        """The shortest solution known from ``game``'s position (par's line), if any."""
+        return self._shortest.get((game.autoplay, game.state))
 
     def home(self, state: GameState) -> bool | None:
         return self._home.get(canonical_key(state))
@@ -165,6 +173,16 @@ class Analyst:
             self._solutions[(mode, position)] = moves[index:]
             known[canonical_key(position)] = True
 
+    def keep_shortest(
+        self, mode: AutoplayMode, moves: tuple[Move, ...], line: tuple[GameState, ...]
+    ) -> None:
+        """Remember the shortest solution found (par's), from every position along it: a hint
+        there follows it and says how short the way is."""
+        known = self.known(mode)
+        for index, position in enumerate(line):
+            self._shortest[(mode, position)] = moves[index:]
+            known[canonical_key(position)] = True
+
     def learn(self, game: Game, analysis: Analysis) -> None:
         """Keep what a search of ``game`` found."""
         if analysis.status == "solved":
@@ -187,7 +205,10 @@ class Analyst:
         suit = cards[0].suit if move.dest.is_foundation else None
         mark = HintMark(move.source, len(cards), move.dest, suit)
         notation, _, what = describe_move(state, move).partition(": ")
-        return mark, f"Hint: {notation} — {what} ({plural(len(moves), 'move')} win from here)."
+        count = plural(len(moves), "move")
+        if self.shortest(game):
+            return mark, f"Hint: {notation} — {what} (the shortest way from here is {count})."
+        return mark, f"Hint: {notation} — {what} ({count} win from here)."
 
 
 def _mark_history(

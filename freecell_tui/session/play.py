@@ -29,9 +29,10 @@ from freecell_tui.core.notation import Move
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural
 from freecell_tui.session.clock import PlayClock
+from freecell_tui.session.par import par_phrase
 from freecell_tui.session.steps import Event, Question, Step, Tone, refuse
 from freecell_tui.session.words import deal_phrase, describe_turn, game_phrase, turn_summary
-from freecell_tui.store import ErrorKind, SavedGame, Store, StoreError, format_duration
+from freecell_tui.store import ErrorKind, Par, SavedGame, Store, StoreError, format_duration
 
 __all__ = ["Event", "PlaySession", "Question", "Step", "Tone"]
 
@@ -348,12 +349,30 @@ class PlaySession:
             raise RuntimeError("no unfinished game is offered")
         return self._offer
 
+    # ------------------------------------------------------------------ par
+    @property
+    def par(self) -> Par | None:
+        """The par of the deal in the game's autoplay mode, when the store knows it (never for
+        a custom position)."""
+        number = self._game.deal_number
+        return None if number is None else self.store.par(number, self._game.autoplay)
+
+    def keep_par(self, par: Par, budget_seconds: float) -> tuple[str, ...]:
+        """Keep a par the solver found (a shorter one replaces a longer one); notices of a
+        failed write."""
+        return self._report(self.store.keep_par(par, budget_seconds))
+
     # ------------------------------------------------------------------ the end of a game
     def win_text(self) -> str:
-        """``You won deal 617 in 38 moves and 3:04.``, with the help the game had."""
+        """``You won deal 617 in 38 moves — par 27 — and 3:04.`` (par when it is known), with
+        the help the game had."""
         game = self._game
+        moves = plural(game.move_count, "move")
+        par = self.par
+        if par is not None:
+            moves += f" — {par_phrase(game.move_count, par.moves)} —"
         text = (
-            f"You won {deal_phrase(game.deal_number)} in {plural(game.move_count, 'move')} "
+            f"You won {deal_phrase(game.deal_number)} in {moves} "
             f"and {format_duration(self.elapsed)}."
         )
         if game.solver_moves:

@@ -263,7 +263,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command(
         "stats",
         "Saves and more",
-        "statistics: played, won, streaks, best time and fewest moves per deal",
+        "statistics: played, won, streaks, best time, fewest moves and par per deal",
         words=("stats", "t", "statistics"),
         keys=("t", "f4"),
         palette="Statistics",

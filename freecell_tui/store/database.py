@@ -72,8 +72,9 @@ class OpenedStore:
 
 @dataclass(frozen=True, slots=True)
 class Par:
-    """The fewest player moves the solver found for a deal in an autoplay mode, and the
-    solution (standard notation, one turn a word)."""
+    """The fewest moves the solver found for a deal in an autoplay mode, counted as the game
+    counts moves (its turns in that mode), and the solution (standard notation, one turn a
+    word)."""
 
     deal_number: int
     autoplay: AutoplayMode
@@ -308,6 +309,22 @@ class Store(Slots, GamesInProgress):
         if not count_value(moves) or not isinstance(solution, str):
             return None
         return Par(deal_number, mode, moves, solution)
+
+    def pars(self, mode: AutoplayMode) -> dict[int, int]:
+        """Every par known in autoplay ``mode``: deal number → moves (empty when unreadable)."""
+        try:
+            rows = self._read(
+                "read the pars",
+                "SELECT deal_number, moves FROM pars WHERE autoplay=?",
+                (mode.value,),
+            )
+        except StoreError:
+            return {}
+        return {
+            number: moves
+            for number, moves in rows
+            if deal_value(number) is not None and count_value(moves)
+        }
 
     def keep_par(self, par: Par, budget_seconds: float) -> StoreError | None:
         """Remember a deal's par (a shorter one replaces a longer one)."""

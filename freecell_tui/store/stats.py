@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -53,7 +53,8 @@ class GameResult:
 
 @dataclass(frozen=True, slots=True)
 class DealStats:
-    """One deal's record: how often played and won, best time and fewest moves among its wins."""
+    """One deal's record: how often played and won, best time and fewest moves among its wins,
+    and the deal's par when the solver found it (``None`` otherwise)."""
 
     label: str
     deal_number: int | None
@@ -62,6 +63,7 @@ class DealStats:
     best_seconds: float | None
     fewest_moves: int | None
     last_played: datetime
+    par: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +93,12 @@ class Statistics:
         return "–" if rate is None else f"{rate:.0%}"
 
 
-def compute_statistics(results: Iterable[GameResult]) -> Statistics:
-    """The figures over ``results`` (any order: they are sorted by finishing time)."""
+def compute_statistics(
+    results: Iterable[GameResult], pars: Mapping[int, int] | None = None
+) -> Statistics:
+    """The figures over ``results`` (any order: they are sorted by finishing time); ``pars``
+    gives each deal's par, where known."""
+    pars = pars or {}
     ordered = sorted(results, key=lambda r: r.finished_at)
     won = streak = best = solved = hinted = 0
     per_deal: dict[tuple[int | None, str | None], list[GameResult]] = {}
@@ -119,6 +125,7 @@ def compute_statistics(results: Iterable[GameResult]) -> Statistics:
                 best_seconds=min((g.elapsed_seconds for g in wins), default=None),
                 fewest_moves=min((g.move_count for g in wins), default=None),
                 last_played=games[-1].finished_at,
+                par=None if games[0].deal_number is None else pars.get(games[0].deal_number),
             )
         )
     deals.sort(key=lambda d: d.last_played, reverse=True)
@@ -148,14 +155,18 @@ def format_statistics(stats: Statistics) -> str:
         f"Best streak     {stats.best_streak}",
     ]
     if stats.deals:
+        with_par = any(deal.par is not None for deal in stats.deals)
         lines += [
             "",
-            f"{'DEAL':>15}  {'PLAYED':>6}  {'WON':>4}  {'BEST TIME':>9}  {'FEWEST MOVES':>12}",
+            f"{'DEAL':>15}  {'PLAYED':>6}  {'WON':>4}  {'BEST TIME':>9}  {'FEWEST MOVES':>12}"
+            + (f"  {'PAR':>4}" if with_par else ""),
         ]
         for deal in stats.deals:
             fewest = "–" if deal.fewest_moves is None else str(deal.fewest_moves)
+            par = "–" if deal.par is None else str(deal.par)
             lines.append(
                 f"{deal.label:>15}  {deal.played:>6}  {deal.won:>4}  "
                 f"{format_duration(deal.best_seconds):>9}  {fewest:>12}"
+                + (f"  {par:>4}" if with_par else "")
             )
     return "\n".join(lines) + "\n"

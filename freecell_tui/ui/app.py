@@ -27,6 +27,7 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.words import plural
 from freecell_tui.paths import data_dir as default_data_dir
 from freecell_tui.session import PlaySession
+from freecell_tui.session.par import PAR_SECONDS
 from freecell_tui.session.words import deal_phrase
 from freecell_tui.store import Store
 from freecell_tui.store.settings import Settings, load_settings, save_settings
@@ -35,7 +36,9 @@ from freecell_tui.ui.autosolve import AutoSolver, pace_for
 from freecell_tui.ui.commands import palette_commands
 from freecell_tui.ui.crash import crash_message, write_crash_report
 from freecell_tui.ui.inks import board_variables
+from freecell_tui.ui.layout import DIALOG_SIZE
 from freecell_tui.ui.messages import SettingChanged
+from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.themes import CLASSIC
 from freecell_tui.ui.web import DELIVERY_NAME
@@ -50,7 +53,8 @@ class FreeCellApp(App[None]):
     (a position or a game in progress, for tests) with ``elapsed`` seconds already played.
     ``data_dir`` is where saves and statistics live (``store`` gives an opened store instead, for
     tests). ``clock`` gives seconds for the game timer (tests freeze it); ``deal_source`` gives
-    random deal numbers.
+    random deal numbers; ``par_seconds`` is how long the background search for a deal's par runs
+    (``None``: only pars already in the store are shown).
 
     With neither ``deal`` nor ``start``, an unfinished game in the store is offered first (the
     resume prompt). With ``deal``, an unfinished game is left waiting: it stays in the store, is
@@ -74,9 +78,12 @@ class FreeCellApp(App[None]):
         clock: Callable[[], float] = time.monotonic,
         store: Store | None = None,
         deal_source: Callable[[], int] = random_deal_number,
+        par_seconds: float | None = PAR_SECONDS,
         wide_suits: Callable[[], bool] | None = None,
     ) -> None:
         super().__init__()
+        #: How long the background search for a deal's par runs (``None``: it never runs).
+        self.par_seconds = par_seconds
         self.data_dir: Path = default_data_dir(data_dir)
         mode = AutoplayMode.parse(autoplay) if isinstance(autoplay, str) else autoplay
         warnings: tuple[str, ...] = ()
@@ -128,6 +135,15 @@ class FreeCellApp(App[None]):
         #: Where the report of an unexpected error was written (see :meth:`_handle_exception`).
         self.crash_report: Path | None = None
 
+    def on_resize(self, event: events.Resize) -> None:
+        """In a terminal smaller than 40x10 the dialogs hide their insides, as the board asks
+        for a bigger terminal: laid out a few columns wide, Textual and Rich once crashed on
+        them (see ``freecell.tcss``). Set before the screens are laid out at the new size."""
+        size = event.size
+        self.set_class(
+            size.width < DIALOG_SIZE.width or size.height < DIALOG_SIZE.height, "-too-small"
+        )
+
     def get_default_screen(self) -> Screen[None]:
         assistant = Assistant(self.session.game, deal_source=self.session.deal_source)
         assistant.check = self.settings.winnability_check
@@ -141,6 +157,7 @@ class FreeCellApp(App[None]):
             motion=self.settings.motion,
             assistant=assistant,
             autosolver=autosolver,
+            par_finder=ParFinder(budget=self.par_seconds),
         )
 
     @property
@@ -162,6 +179,10 @@ class FreeCellApp(App[None]):
         """A key or a press of the mouse first puts every moving card in its place: it then acts
         on the board as it is, at once (and the mouse finds the piles, not the cards' stage).
         During the win cascade it only stops the cascade."""
+        # Input that arrives after the last screen closed (q, then more keys at once) has
+        # nowhere to go: Textual looked for a screen for it and raised ScreenStackError.
+        if isinstance(event, events.InputEvent) and not self._screen_stack:
+            return
         if isinstance(event, events.Key | events.MouseDown) and not event.is_forwarded:
             stack = self.screen_stack
             if stack and isinstance(stack[0], GameScreen) and stack[0].is_mounted:
@@ -292,6 +313,19 @@ class FreeCellApp(App[None]):
 
         if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
             self.push_screen(GuardedPalette(id="--command-palette"))
+
+    def action_show_help_panel(self) -> None:
+        """Textual's key panel (the palette's "Keys") on a screen that is in the app: chosen as
+        the screens changed, Textual mounted it on a screen no longer (or not yet) in the app and
+        crashed (``MountError``; storm-tui, seed 21). Then it waits for the next refresh."""
+        if self.screen.is_attached:
+            super().action_show_help_panel()
+        else:
+            self.call_after_refresh(self._show_help_panel_when_attached)
+
+    def _show_help_panel_when_attached(self) -> None:
+        if self.screen.is_attached:
+            super().action_show_help_panel()
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

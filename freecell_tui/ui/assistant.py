@@ -45,7 +45,7 @@ from freecell_tui.session.analysis import (
     lost_text,
 )
 
-__all__ = ["CHECKING", "CHECK_DELAY", "WINNABLE", "Assistant"]
+__all__ = ["CHECKING", "CHECK_DELAY", "WINNABLE", "Assistant", "YieldingCancel"]
 
 #: The winnability check starts this long after the last change, so a player moving quickly
 #: never pays for positions already left behind.
@@ -55,7 +55,7 @@ CHECKING: Final = "checking…"
 WINNABLE: Final = "winnable"
 
 
-class _Cancel(Cancel):
+class YieldingCancel(Cancel):
     """The solver's cancel flag for one worker: set by the worker's cancellation. Each poll
     (every 16 positions the solver expands, well under a millisecond) briefly lets go of the
     interpreter lock, so the board's thread, when it has a key press to handle, waits a fraction
@@ -239,7 +239,7 @@ class Assistant(Widget):
         def work() -> None:
             worker = get_current_worker()
             try:
-                found = analyse(game, solve_it=solve_it, known=known, cancel=_Cancel(worker))
+                found = analyse(game, solve_it=solve_it, known=known, cancel=YieldingCancel(worker))
             except Exception as error:  # a solver bug must not take the game down
                 found = Analysis(error=f"{type(error).__name__}: {error}")
             if not worker.is_cancelled:
@@ -355,7 +355,7 @@ class Assistant(Widget):
         def work() -> None:
             worker = get_current_worker()
             try:
-                choice = choose_deal(mode, source, _Cancel(worker))
+                choice = choose_deal(mode, source, YieldingCancel(worker))
             except Exception as error:  # a solver bug must not take the game down
                 self.post_message(self._Deal(token, None, f"{type(error).__name__}: {error}"))
                 return

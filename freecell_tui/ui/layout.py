@@ -24,6 +24,7 @@ from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Pile
 
 __all__ = [
     "COMPACT_SIZE",
+    "DIALOG_SIZE",
     "MAX_COLUMN",
     "BoardLayout",
     "board_layout",
@@ -41,6 +42,8 @@ DEALT = 7
 MAX_STEP = 5
 #: Lines under the board besides the message line: the status line and the footer.
 FIXED_BOTTOM = 2
+#: Below this the dialogs hide their insides (see ``freecell.tcss``); above it they scroll.
+DIALOG_SIZE = Size(40, 10)
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,9 +31,12 @@ class GuardedPalette(CommandPalette):
             return
 
     def _on_click(self, event: Click) -> None:  # type: ignore[override]
+        # Textual calls the handler of every class up the chain: prevent_default stops it calling
+        # the palette's own after this one.
+        event.prevent_default()
         try:
             super()._on_click(event)
-        except NoWidget:  # a click where no widget is: nothing to do (upstream)
+        except NoWidget:  # a click where no widget is (the terminal shrank): nothing to do
             return
 
     @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP, exit_on_error=False)

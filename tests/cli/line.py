@@ -20,6 +20,9 @@ def line_mode(
     clock: Callable[[], float] = time.monotonic,
     new_deal: Callable[[], int] = lambda: 42,
     ascii: bool = False,
+    par_seconds: float = 0.0,
 ) -> LineMode:
+    """``par_seconds``: how long a win searches a par the store does not know (0: never)."""
     session = PlaySession(store or Store.in_memory(), game, clock=clock, deal_source=new_deal)
-    return LineMode(session, out if out is not None else io.StringIO(), ascii=ascii)
+    out = out if out is not None else io.StringIO()
+    return LineMode(session, out, ascii=ascii, par_seconds=par_seconds)

@@ -70,15 +70,22 @@ def test_backspace_left_and_up_edit_the_line(tmp_path: Path) -> None:
                 break
         return bytes(output)
 
+    def type_at_prompt(keys: bytes) -> None:
+        # As a person does: type when the prompt is there. (Typed earlier, the keys reach the
+        # terminal before readline takes it over, and the terminal itself echoes ^[[D.)
+        prompts = read().count(b"> ")
+        os.write(master, keys)
+        wait_for(lambda: read().count(b"> ") > prompts, "next prompt")
+
     try:
         wait_for(lambda: b"> " in read(), "prompt")
-        os.write(master, b"3b\x7fa\r")  # Backspace turns 3b into 3a
+        type_at_prompt(b"3b\x7fa\r")  # Backspace turns 3b into 3a
         wait_for(lambda: turns(tmp_path) == ["3a"], "3a played")
-        os.write(master, b"2\x1b[D3\r")  # Left, then 3 before the 2: 32
+        type_at_prompt(b"2\x1b[D3\r")  # Left, then 3 before the 2: 32
         wait_for(lambda: turns(tmp_path) == ["3a", "32"], "32 played")
-        os.write(master, b"undo\r")
+        type_at_prompt(b"undo\r")
         wait_for(lambda: turns(tmp_path) == ["3a"], "undo")
-        os.write(master, b"\x1b[A\x1b[A\r")  # Up twice: "32" again
+        type_at_prompt(b"\x1b[A\x1b[A\r")  # Up twice: "32" again
         wait_for(lambda: turns(tmp_path) == ["3a", "32"], "32 from the history")
         assert b"\\x1b" not in read() and b"^[[" not in bytes(output)
         os.write(master, b"q\r")

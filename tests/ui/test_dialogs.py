@@ -96,3 +96,28 @@ async def test_the_resume_prompt_fits(tmp_path: Path) -> None:
             await pilot.resize_terminal(*size)
             await pilot.pause()
             assert_buttons_fit(app.screen, size, f"resume at {size}")
+
+
+#: Terminal sizes far below the board's smallest, where a dialog's columns shrink to nothing.
+TINY = [(3, 1), (3, 59), (11, 1), (11, 59), (39, 59), (40, 10), (63, 24), (80, 20)]
+
+
+async def test_dialogs_stacked_live_through_tiny_terminals(tmp_path: Path) -> None:
+    """Every dialog open at once (each laid out under the next, as Textual lays out the screens
+    under a dialog), then the command palette on top, while the terminal shrinks to a few
+    columns and back: once a dialog's grid of buttons came to columns 0 wide and Rich's wrapping
+    raised ``ValueError`` (a crash found by a storm at 11x59, confirm under the palette)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZES[0]) as pilot:
+        for make in DIALOGS.values():
+            app.push_screen(make(app))
+            await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        for width, height in TINY:
+            await pilot.resize_terminal(width, height)
+            assert app.is_running, f"died at {width}x{height}"
+        await pilot.resize_terminal(*SIZES[1])
+        await pilot.pause()
+        assert app.is_running and app.crash_report is None
+        assert len(app.screen_stack) == 2 + len(DIALOGS)  # the board, the dialogs, the palette

@@ -253,7 +253,8 @@ async def test_auto_solve_after_autoplay_off_plays_the_whole_game(
 ) -> None:
     start = Game.new(1).state
     safe = len(solve_for_autoplay(start, AutoplayMode.SAFE).moves)
-    off = len(solve_for_autoplay(start, AutoplayMode.OFF).moves)
+    solution = solve_for_autoplay(start, AutoplayMode.OFF).moves
+    off = len(solution)
     assert off != safe  # with autoplay off, every move home is a move of the solution
     app = make_app(tmp_path, check=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -273,7 +274,10 @@ async def test_auto_solve_after_autoplay_off_plays_the_whole_game(
         await wait_for(pilot, lambda: isinstance(app.screen, WinScreen), "auto-solve's win")
         assert game(app).state.is_won and game(app).move_count == off
         assert game(app).solver_moves == off
-        assert message(app) == f"Auto-solve {off}/{off}: 8h: K♦ home"
+        last = solution[-1]
+        assert str(last).endswith("h")  # the last move sends the last king home
+        assert message(app).startswith(f"Auto-solve {off}/{off}: {last}: K")
+        assert message(app).endswith(" home")
 
 
 # ---------------------------------------------------------------- bug 5: the computer's win

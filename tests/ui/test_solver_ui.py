@@ -58,12 +58,13 @@ def extra(app: object) -> str:
 async def test_the_hint_lights_up_its_move_and_any_move_puts_it_out(tmp_path: Path) -> None:
     expected = solve_for_autoplay(deal(1), AutoplayMode.SAFE).moves[0]
     assert str(expected) == "6a"
+    length = len(solve_for_autoplay(deal(1), AutoplayMode.SAFE).moves)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         plain = looks(app)
         await pilot.press("i")
         await wait_for(pilot, lambda: message(app).startswith("Hint:"), "the hint", SOLVER)
-        assert message(app) == "Hint: 6a — 3♦ to free cell a (55 moves win from here)."
+        assert message(app) == f"Hint: 6a — 3♦ to free cell a ({length} moves win from here)."
         # Drawn: the card that moves and where it goes, in the hint's colour and double lines;
         # nothing else.
         assert changed_piles(app, plain) == {"col-6", "cell-a"}
@@ -83,6 +84,7 @@ async def test_a_search_answering_after_the_hint_was_asked_does_not_answer_the_h
     """The board's "can a card still go home" search may post its answer just before the hint's
     search replaces it. That answer (no solution looked for) is not the hint's: it once made the
     board say "No hint — no longer winnable." on a winnable deal, and the hint never came."""
+    length = len(solve_for_autoplay(deal(1), AutoplayMode.SAFE).moves)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         assistant = app.game_screen.assistant
@@ -93,7 +95,7 @@ async def test_a_search_answering_after_the_hint_was_asked_does_not_answer_the_h
         assistant.post_message(Assistant._Answer(assistant._token, game(app), Analysis(home=True)))
         answered = ("Hint: 6a", "No hint")
         await wait_for(pilot, lambda: message(app).startswith(answered), "an answer", SOLVER)
-        assert message(app) == "Hint: 6a — 3♦ to free cell a (55 moves win from here)."
+        assert message(app) == f"Hint: 6a — 3♦ to free cell a ({length} moves win from here)."
 
 
 # --------------------------------------------------------------------------- winnability
@@ -171,6 +173,7 @@ async def test_when_no_card_can_go_home_the_game_is_over(tmp_path: Path) -> None
 
 # --------------------------------------------------------------------------- auto-solve's keys
 async def test_auto_solves_keys(tmp_path: Path) -> None:
+    length = len(solve_for_autoplay(deal(1), AutoplayMode.SAFE).moves)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         autosolver = app.game_screen.autosolver
@@ -179,7 +182,8 @@ async def test_auto_solves_keys(tmp_path: Path) -> None:
         await pilot.press("p")
         await wait_for(pilot, lambda: autosolver.solving, "auto-solve's plan", SOLVER)
         assert message(app) == (
-            "Auto-solve: 55 moves to a win, one move every 2 s; + faster, − slower, Esc stops."
+            f"Auto-solve: {length} moves to a win, one move every 2 s; + faster, − slower, Esc "
+            "stops."
         )
         await pilot.press("plus")  # faster: it plays on
         assert autosolver.solving and message(app) == "Auto-solve: one move every 1.5 s."
@@ -187,7 +191,7 @@ async def test_auto_solves_keys(tmp_path: Path) -> None:
         await pilot.press("minus")
         assert autosolver.solving and message(app) == "Auto-solve: one move every 2 s."
         await wait_for(pilot, lambda: game(app).move_count == 1, "the first move", SOLVER)
-        assert message(app) == "Auto-solve 1/55: 6a: 3♦ to free cell a"
+        assert message(app) == f"Auto-solve 1/{length}: 6a: 3♦ to free cell a"
         await pilot.press("escape")
         assert not autosolver.solving
         assert message(app) == "Auto-solve stopped after 1 move: u undoes them one by one."

@@ -125,6 +125,11 @@ class _ChoiceScreen(AnswerScreen[str | None]):
         if buttons:
             buttons.first().focus()
 
+    def set_body(self, text: str) -> None:
+        """Say more (a par that arrived after the win)."""
+        self.body_text = text
+        self.query_one(".body", Label).update(text)
+
     def choose(self, choice: str) -> None:
         self.dismiss(None if choice == "close" else choice)
 

@@ -21,10 +21,14 @@ from textual.widgets import Input
 from freecell_tui.core.words import plural
 from freecell_tui.session import PlaySession
 from freecell_tui.session.analysis import lost_sentence
+from freecell_tui.session.par import par_line
+from freecell_tui.store import Par
 from freecell_tui.ui.assistant import Assistant
 from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver
 from freecell_tui.ui.board import Board
 from freecell_tui.ui.commands import screen_bindings
+from freecell_tui.ui.par import ParFinder
+from freecell_tui.ui.screens.dialogs import WinScreen
 from freecell_tui.ui.screens.game_actions import GameActions
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.footer import KeyFooter
@@ -47,6 +51,7 @@ class GameScreen(GameActions):
         motion: bool = True,
         assistant: Assistant | None = None,
         autosolver: AutoSolver | None = None,
+        par_finder: ParFinder | None = None,
     ) -> None:
         super().__init__()
         self.session = session
@@ -55,6 +60,7 @@ class GameScreen(GameActions):
         self._motion = motion
         self._assistant = assistant or Assistant(session.game)
         self._autosolver = autosolver or AutoSolver()
+        self._par_finder = par_finder or ParFinder()
         self._ticker: Timer | None = None
         #: The message line as the last change of the game left it (a loss found later is said
         #: only while it still shows).
@@ -73,6 +79,7 @@ class GameScreen(GameActions):
         yield KeyFooter()
         yield self._assistant
         yield self._autosolver
+        yield self._par_finder
 
     def on_mount(self) -> None:
         board = self.board
@@ -86,6 +93,7 @@ class GameScreen(GameActions):
         )
         self._said = self.message.text
         self._ticker = self.set_interval(1.0, self._tick)
+        self.follow_par()
 
     def on_resize(self, event: Resize) -> None:
         lines = self.board.fit(event.size).message_lines
@@ -184,6 +192,31 @@ class GameScreen(GameActions):
         step = self.session.new_game(message.number)
         self.show(step)
         self.say(message.said if message.number is not None else f"{message.said} {step.said}")
+
+    # ------------------------------------------------------------------ par
+    def on_par_finder_found(self, message: ParFinder.Found) -> None:
+        message.stop()
+        self.par_found(message.par, message.budget if message.searched else None)
+
+    def par_found(self, par: Par, budget: float | None) -> None:
+        """A deal's par, read from the store (``budget`` ``None``) or just found by a search of
+        ``budget`` seconds (kept in the store first). Its line makes hints on it say how short
+        the way is; a win already shown gets its par."""
+        if budget is not None:
+            for notice in self.session.keep_par(par, budget):
+                self.app.notify(notice, title="Saves", severity="error", markup=False)
+        line = par_line(par)
+        if line is not None:
+            self.assistant.analyst.keep_shortest(par.autoplay, *line)
+        game = self.session.game
+        if budget is None or (game.deal_number, game.autoplay) != (par.deal_number, par.autoplay):
+            return
+        if game.state.is_won and not game.solver_moves:
+            top = self.app.screen
+            if isinstance(top, WinScreen):
+                top.set_body(self.session.win_text())
+            else:
+                self.say(self.session.win_text())
 
     # ------------------------------------------------------------------ auto-solve
     def on_auto_solver_step(self, message: AutoSolver.Step) -> None:

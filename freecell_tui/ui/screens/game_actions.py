@@ -29,6 +29,7 @@ from freecell_tui.session.table import by_name
 from freecell_tui.ui.assistant import Assistant
 from freecell_tui.ui.autosolve import AutoSolver, pace_for
 from freecell_tui.ui.board import Board
+from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens.look_actions import LookActions
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.status import MessageLine, StatusLine
@@ -45,6 +46,7 @@ class GameActions(LookActions):
     command_line = getters.query_one("#command", CommandLine)
     assistant = getters.query_one(Assistant)
     autosolver = getters.query_one(AutoSolver)
+    par_finder = getters.query_one(ParFinder)
 
     session: PlaySession
     _said: str
@@ -69,6 +71,7 @@ class GameActions(LookActions):
             self._said = step.said
             self._update_status()
             self.assistant.game_changed(self.session.game)
+            self.follow_par()
         if step.event is Event.WON:
             self._show_win()
         elif step.event is Event.STUCK:
@@ -112,6 +115,12 @@ class GameActions(LookActions):
         status.autoplay = str(game.autoplay)
         # A run is at most 13 cards (king to ace): past that the formula's figure means nothing.
         status.run_limit = min(game.state.max_run(), 13)
+
+    # ------------------------------------------------------------------ par
+    def follow_par(self) -> None:
+        """Tell the par finder the game (it looks for a new deal's or mode's par)."""
+        session = self.session
+        self.par_finder.follow(session.game, lambda: session.par)
 
     # ------------------------------------------------------------------ notices
     def _show_win(self) -> None:
@@ -221,7 +230,9 @@ class GameActions(LookActions):
     def action_help(self) -> None:
         from freecell_tui.ui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        # Once: a second ? typed before the first help is drawn would open a second help.
+        if not any(isinstance(screen, HelpScreen) for screen in self.app.screen_stack):
+            self.app.push_screen(HelpScreen())
 
     def action_quit(self) -> None:
         self.app.exit()
@@ -274,7 +285,7 @@ class GameActions(LookActions):
     def action_stats(self) -> None:
         from freecell_tui.ui.screens.stats import StatsScreen
 
-        self.app.push_screen(StatsScreen(self.session.store))
+        self.app.push_screen(StatsScreen(self.session.store, self.session.game.autoplay))
 
     def action_klondike(self) -> None:
         """Watch the automatic Klondike player; this game's clock waits meanwhile."""

@@ -1,5 +1,5 @@
 """The statistics screen: games played and won, win rate, streaks, and each deal's best time and
-fewest moves; ``r`` resets them after asking."""
+fewest moves against its par (where the solver found it); ``r`` resets them after asking."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, DataTable, Label, Static
 
+from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.words import plural
 from freecell_tui.store import Statistics, Store, StoreError, compute_statistics, format_duration
 from freecell_tui.ui.screens.answer import OnceScreen
@@ -21,7 +22,8 @@ __all__ = ["StatsScreen"]
 
 
 class StatsScreen(OnceScreen[None]):
-    """Statistics read from ``store``; closes with Escape."""
+    """Statistics read from ``store``, pars in autoplay ``mode`` (the game's); closes with
+    Escape."""
 
     DEFAULT_CSS = (
         dialog_frame_css("StatsScreen", width="76", padding="0 1")
@@ -39,9 +41,10 @@ class StatsScreen(OnceScreen[None]):
         Binding("escape", "close", "Close"),
     ]
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, mode: AutoplayMode = AutoplayMode.SAFE) -> None:
         super().__init__()
         self.store = store
+        self.mode = mode
         self.stats: Statistics | None = None
 
     def compose(self) -> ComposeResult:
@@ -56,7 +59,7 @@ class StatsScreen(OnceScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#deals", DataTable).add_columns(
-            "Deal", "Played", "Won", "Best time", "Fewest moves"
+            "Deal", "Played", "Won", "Best time", "Fewest moves", "Par"
         )
         self.refresh_stats()
         self.query_one("#close", Button).focus()
@@ -70,7 +73,7 @@ class StatsScreen(OnceScreen[None]):
         except StoreError as error:
             self.say(error.message, error=True)
             return
-        stats = self.stats = compute_statistics(results.items)
+        stats = self.stats = compute_statistics(results.items, self.store.pars(self.mode))
         help_line = "   ".join(
             text
             for count, text in (
@@ -94,6 +97,7 @@ class StatsScreen(OnceScreen[None]):
                 Text(str(deal.won), justify="right"),
                 Text(format_duration(deal.best_seconds), justify="right"),
                 Text("–" if deal.fewest_moves is None else str(deal.fewest_moves), justify="right"),
+                Text("–" if deal.par is None else str(deal.par), justify="right"),
             )
         table.display = bool(stats.deals)
         if results.problems:

@@ -1,0 +1,55 @@
+"""A FreeCell solver in pure Python: finds a solution from any position, or proves there is none.
+
+How it searches (see ``docs/solver.md`` for the figures):
+
+* **Compact positions.** A position is stored as one ``bytes`` key of at most 52 slots, one per
+  card still out (the single-array idea: every pile lives in one sequence). Each column is written
+  deepest card first, its first card flagged with ``0x80`` to mark the pile boundary; free-cell
+  cards follow, flagged with ``0x40``. Cards at home are not written: the foundations are exactly
+  the cards missing from the key. Columns are sorted (by their deepest card) and cells are sorted,
+  so positions that differ only in column order or free-cell order share one key.
+* **Moves.** One search step is one move in standard notation: a card home, a card to a free cell,
+  a card from a cell to a column, or a run of cards between columns (a run counts as one move, as
+  in ``18v3``; to an empty column, one card or the longest run that may move), followed by every
+  *safe* card home (the Windows rule: aces, twos on their ace, and a card when both cards of the
+  other colour one rank lower are home). Safe moves can never hurt, so playing them at once loses
+  no solution; they are written out in the solution. Every single-card move is among the moves,
+  so every position reachable in the game is reachable in the search: runs are shortcuts.
+* **Best-first search.** A priority queue ordered by a heuristic (cards not home, cards lying on a
+  lower card, free cells in use, empty columns) plus a small weight on moves made, with every key
+  seen kept in a dictionary (key → parent key). The search is exhaustive: when the queue runs dry,
+  every position reachable from the start has been seen, and the position is proved unsolvable.
+  Pruning is only by these sound rules: safe moves home, column and cell order, a whole column
+  never moved to an empty column, and one empty column standing for all of them.
+* **Two heuristics.** When the first search has not finished after a few thousand positions, a
+  second one with other weights joins it, in turns; the first to finish answers.
+* **Shorter solutions.** The path found is shortened by a pass that looks, from each position on
+  it, for a single move that reaches a later position on it, and keeps the shortest chain.
+"""
+
+from freecell_tui.core.solver.fewest import DEFAULT_BUDGET, solve_fewest
+from freecell_tui.core.solver.keys import canonical_key
+from freecell_tui.core.solver.portfolio import SolveResult, SolveStatus, solve
+from freecell_tui.core.solver.turns import count_player_moves, solve_for_autoplay, turns
+from freecell_tui.core.solver.winnable import (
+    WinnablePoint,
+    can_bring_card_home,
+    is_winnable,
+    last_winnable,
+)
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "SolveResult",
+    "SolveStatus",
+    "WinnablePoint",
+    "can_bring_card_home",
+    "canonical_key",
+    "count_player_moves",
+    "is_winnable",
+    "last_winnable",
+    "solve",
+    "solve_fewest",
+    "solve_for_autoplay",
+    "turns",
+]

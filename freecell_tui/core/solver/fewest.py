@@ -1,0 +1,264 @@
+"""Par: a solution with as few player moves as the search can find in its budget.
+
+Player moves are the moves that are not to a foundation (with autoplay ``all`` they are every
+move the player makes; it is how published tables of near-optimal solutions count). The search:
+
+* **The fast solver first.** Its solution is the first answer (so par is never more than it) and
+  its proof settles an unsolvable position.
+* **Beam search by player moves.** Level ``g`` holds positions reached in ``g`` player moves; from
+  each, every step is generated, and the ``width`` best children by a heuristic of what is left
+  to do (cards under the run on top of their column, which must each move once; free cells in
+  use; cards not home; empty columns) make level ``g + 1``. A move home that autoplay does not
+  make (autoplay ``safe`` or ``off``) costs no player move: its position joins the same level.
+  Only levels below the best solution so far are searched.
+* **Wider and wider.** Beams of growing width run in turn until the budget is spent; each either
+  finds a shorter solution or shows the width was too narrow. The answer is the best so far, at
+  any moment: a cancelled or timed-out search returns it.
+* **Deterministic.** Ties go to the child found first; the widths are fixed, so the same position
+  gives the same answer whenever the budget lets the same widths finish.
+"""
+
+from __future__ import annotations
+
+import heapq
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Final
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.solver.keys import RANK, RED, Cols, Found, Key
+from freecell_tui.core.solver.moves import (
+    CELL_TO_COL,
+    CELL_TO_HOME,
+    COL_TO_CELL,
+    COL_TO_COL,
+    COL_TO_HOME,
+    ColumnFacts,
+    Safe,
+    Step,
+    apply_step,
+    core_moves,
+    root,
+    safe_rule,
+    steps_from,
+)
+from freecell_tui.core.solver.portfolio import SolveResult, solve
+from freecell_tui.core.state import GameState
+
+__all__ = ["DEFAULT_BUDGET", "WIDTHS", "solve_fewest"]
+
+DEFAULT_BUDGET: Final = 10.0
+#: The beam widths tried in turn (each about four times the work of the one before).
+WIDTHS: Final = (16, 64, 256, 1024, 4096, 16384)
+_CHECK_EVERY: Final = 16
+#: A position in a level: columns, cells, foundations, key, unsorted cards.
+Node = tuple[Cols, bytes, Found, Key, int]
+
+
+@dataclass(frozen=True, slots=True)
+class _Rank:
+    """The beam's heuristic: what is left to do (all positions of a level made as many moves).
+    Cards under the run on top of their column and cards in free cells, one each, did best on a
+    sample of deals (``docs/solver.md``); cards not home and empty columns are there to try."""
+
+    unsorted: int = 1
+    cell: int = 1
+    out: int = 0
+    empty: int = 0
+
+
+_RANK: Final = _Rank()
+
+
+class _Stop(Exception):
+    pass
+
+
+def solve_fewest(
+    state: GameState,
+    mode: AutoplayMode = AutoplayMode.ALL,
+    *,
+    budget: float = DEFAULT_BUDGET,
+    cancel: threading.Event | None = None,
+    widths: tuple[int, ...] = WIDTHS,
+) -> SolveResult:
+    """A solution of ``state`` with as few player moves (moves not to a foundation) as the search
+    finds within ``budget`` seconds, in a game whose autoplay is ``mode``.
+
+    The moves are written out as :func:`solve` writes them (autoplay off, every move home), so
+    they replay from ``state`` with the rules alone; ``result.player_moves`` is par. Searching with
+    ``mode`` ``all`` plays every card home as soon as it can go, as that game does (a card sent
+    home too early can lose a deal that ``safe`` wins); ``safe`` and ``off`` search alike (moves
+    home cost no player move, so a player sends a card home when it suits).
+
+    The fast solver answers first: par is never more than its solution, an unsolvable position is
+    ``"unsolvable"``, and a position it gives up on within the budget is ``"gave-up"``. Then beams
+    of the ``widths`` run in turn until the budget is spent or ``cancel`` is set; either way the
+    best solution so far is returned (``"solved"``).
+    """
+    started = time.monotonic()
+    deadline = started + budget
+
+    def should_stop() -> bool:
+        return (cancel is not None and cancel.is_set()) or time.monotonic() >= deadline
+
+    first = solve(state, timeout=budget, cancel=cancel, autoplay=mode)
+    if first.status != "solved":
+        return replace(first, seconds=time.monotonic() - started)
+    best = first
+    safe = safe_rule(mode)
+    positions, expanded = first.positions, first.expanded
+    start = root(state, safe)
+    try:
+        for width in widths:
+            beam = _Beam(start, safe, width, best.player_moves, should_stop)
+            line = beam.run()
+            positions += len(beam.seen)
+            expanded += beam.expanded
+            if line is not None:
+                moves = core_moves(state, line, safe)
+                best = replace(best, moves=moves)
+    except _Stop:
+        pass
+    return replace(best, seconds=time.monotonic() - started, positions=positions, expanded=expanded)
+
+
+class _Beam:
+    """One beam search by player moves, below ``bound`` player moves."""
+
+    def __init__(
+        self,
+        start: tuple[Cols, bytes, Found],
+        safe: Safe,
+        width: int,
+        bound: int,
+        should_stop: Callable[[], bool],
+    ) -> None:
+        self.start = start
+        self.safe = safe
+        self.width = width
+        self.bound = bound
+        self.should_stop = should_stop
+        self.facts = ColumnFacts()
+        cols, cells, _ = start
+        #: Key → parent key and step (None for the start), for the positions kept in a level.
+        self.seen: dict[Key, tuple[Key, Step] | None] = {(*cols, cells): None}
+        self.expanded = 0
+
+    def run(self) -> list[tuple[Cols, bytes, Step]] | None:
+        """The line of a solution with fewer player moves than the bound, or None.
+
+        Children are scored from the facts of the columns a step changes, without being built;
+        only the ``width`` best of a level are built (and a child is built at once when a card
+        goes home, by the step or by autoplay: it changes the foundations, and it may win)."""
+        cols, cells, found = self.start
+        start = (cols, cells, found, (*cols, cells), self.unsorted(cols))
+        level: list[Node] = [start]
+        seen, facts, safe = self.seen, self.facts, self.safe
+        w_uns, w_cell, w_out, w_empty = _RANK.unsorted, _RANK.cell, _RANK.out, _RANK.empty
+        for _g in range(self.bound - 1):
+            candidates: list[tuple[int, int, Node, Step]] = []
+            built: list[tuple[int, int, Node, Step]] = []
+            i = 0
+            while i < len(level):
+                node = level[i]
+                i += 1
+                cols, cells, found, key, unsorted = node
+                self.expanded += 1
+                if self.expanded % _CHECK_EVERY == 0 and self.should_stop():
+                    raise _Stop
+                empties = cols.count(b"")
+                base = (
+                    w_uns * unsorted
+                    + w_cell * len(cells)
+                    + w_out * (52 - found[0] - found[1] - found[2] - found[3])
+                    - w_empty * empties
+                )
+                for step in steps_from(cols, cells, found, facts):
+                    kind, a, b, n = step
+                    h = base
+                    if kind in (COL_TO_COL, COL_TO_CELL):
+                        cs = cols[a]
+                        size = len(cs)
+                        if n < size:
+                            v = cs[-n - 1]
+                            r = RANK[v]
+                            if r == found[v & 3] + 1 and safe(r, RED[v], found):
+                                h = -1  # autoplay: build it
+                        if h >= 0:
+                            run, _, _, _, runs, _ = facts[cs]
+                            if n == run and n < size:
+                                h -= w_uns * runs[size - n]
+                            if n == size:
+                                h -= w_empty
+                            if kind == COL_TO_CELL:
+                                h += w_cell
+                            elif not cols[b]:
+                                h += w_empty
+                    elif kind == CELL_TO_COL:
+                        h -= w_cell
+                        if not cols[b]:
+                            h += w_empty
+                    else:
+                        h = -1
+                    if h >= 0:
+                        candidates.append((h, len(candidates), node, step))
+                        continue
+                    ccols, ccells, cfound = apply_step(cols, cells, found, step, safe)
+                    ckey = (*ccols, ccells)
+                    if ckey in seen:
+                        continue
+                    if sum(cfound) == 52:
+                        seen[ckey] = (key, step)
+                        return self.line(ckey)
+                    child = (ccols, ccells, cfound, ckey, self.unsorted(ccols))
+                    if kind in (COL_TO_HOME, CELL_TO_HOME):
+                        # A move home the player makes costs no player move: same level.
+                        seen[ckey] = (key, step)
+                        level.append(child)
+                        continue
+                    score = (
+                        w_uns * child[4]
+                        + w_cell * len(ccells)
+                        + w_out * (52 - cfound[0] - cfound[1] - cfound[2] - cfound[3])
+                        - w_empty * ccols.count(b"")
+                    )
+                    built.append((score, len(candidates), child, step))
+                    candidates.append((score, len(candidates), node, step))
+            level = []
+            chosen = {seq for _, seq, _, _ in heapq.nsmallest(self.width, candidates)}
+            children = {seq: (child, step) for _, seq, child, step in built}
+            for built_count, seq in enumerate(sorted(chosen)):
+                if built_count % _CHECK_EVERY == 0 and self.should_stop():
+                    raise _Stop
+                _, _, node, step = candidates[seq]
+                if seq in children:
+                    child = children[seq][0]
+                else:
+                    cols, cells, found, key, _ = node
+                    ccols, ccells, cfound = apply_step(cols, cells, found, step, safe)
+                    child = (ccols, ccells, cfound, (*ccols, ccells), self.unsorted(ccols))
+                if child[3] in seen:
+                    continue  # two parents reach it: keep the first
+                seen[child[3]] = (node[3], step)
+                level.append(child)
+            if not level:
+                return None
+        return None
+
+    def unsorted(self, cols: Cols) -> int:
+        """Cards under the run on top of their column: each must move at least once."""
+        facts = self.facts
+        return sum(len(col) - facts[col][0] for col in cols if col)
+
+    def line(self, key: Key) -> list[tuple[Cols, bytes, Step]]:
+        line: list[tuple[Cols, bytes, Step]] = []
+        link = self.seen[key]
+        while link is not None:
+            parent, step = link
+            line.append((parent[:8], parent[8], step))
+            link = self.seen[parent]
+        line.reverse()
+        return line

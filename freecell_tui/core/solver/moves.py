@@ -1,0 +1,313 @@
+"""The solver's moves on the compact form: steps, the moves home autoplay makes, every position one
+step away, and the translation of a line of steps back to the core's moves.
+
+One step is one move in standard notation: a card home, a card to a free cell, a card from a cell
+to a column, or a run of cards between columns (a run counts as one move, as in ``18v3``; to an
+empty column, one card or the longest run that may move), followed by every card that autoplay
+sends home. Every single-card move is among the steps, so every position reachable in the game is
+reachable in the search: runs are shortcuts. Only the first empty column is tried (empty columns
+are interchangeable) and a whole column never moves to an empty one (the same position).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move
+from freecell_tui.core.solver.keys import (
+    BYTE,
+    CELL_FLAG,
+    COL_FLAG,
+    FITS,
+    RANK,
+    RED,
+    Cols,
+    Found,
+    compact,
+)
+from freecell_tui.core.state import GameState
+
+# A step, in the canonical column order of the position it is played from: (kind, a, b, count).
+COL_TO_COL: Final = 0  # column a -> column b, count cards
+COL_TO_CELL: Final = 1  # column a -> a free cell
+CELL_TO_COL: Final = 2  # the cell card a (its flagged byte) -> column b
+COL_TO_HOME: Final = 3  # column a -> home
+CELL_TO_HOME: Final = 4  # the cell card a -> home
+Step = tuple[int, int, int, int]
+Child = tuple[Cols, bytes, Found, Step]
+#: Whether a card (rank, is red) that can go home goes there by itself, given the foundations.
+Safe = Callable[[int, int, Sequence[int]], bool]
+#: What the search needs to know of one column, computed once per distinct column: the length of
+#: the run on top, and for each prefix ``col[:k]`` its disorder (cards lying on a lower card) and
+#: the length of the run on its top; the lowest rank in it; its disorder; the cards of the run on
+#: top, top card first, without flags.
+Facts = tuple[int, tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]]
+
+
+def is_safe(rank: int, red: int, found: Sequence[int]) -> bool:
+    """The Windows rule (as :func:`freecell_tui.core.autoplay.is_safe_home`): an ace, a two, or
+    a card whose two other-colour cards one rank lower are home. No card still out could ever
+    need to lie on such a card, so sending it home never loses a win."""
+    if rank <= 2:
+        return True
+    if red:
+        return found[0] >= rank - 1 and found[3] >= rank - 1
+    return found[1] >= rank - 1 and found[2] >= rank - 1
+
+
+def always(rank: int, red: int, found: Sequence[int]) -> bool:
+    """Autoplay ``all``: every card that can go home does."""
+    return True
+
+
+def safe_rule(mode: AutoplayMode) -> Safe:
+    """The search's autoplay for a game with autoplay ``mode``: ``all`` plays every card home it
+    can; ``safe`` and ``off`` play the safe cards (they never lose a win, so the search loses
+    nothing by playing them at once; they are written out in solutions)."""
+    return always if mode is AutoplayMode.ALL else is_safe
+
+
+class ColumnFacts(dict[bytes, Facts]):
+    """Column → its :data:`Facts`, computed once per distinct column."""
+
+    def __missing__(self, col: bytes) -> Facts:
+        n = len(col)
+        disorder = [0]
+        runs = [0]
+        dis = 0
+        low = 14
+        prev = -1
+        for v in col:
+            r = RANK[v]
+            if r > low:
+                dis += 1
+            elif r < low:
+                low = r
+            disorder.append(dis)
+            if prev >= 0 and RANK[prev] == r + 1 and RED[prev] != RED[v]:
+                runs.append(runs[-1] + 1)
+            else:
+                runs.append(1)
+            prev = v
+        run = runs[n]
+        top = tuple(v & 0x3F for v in reversed(col[n - run :]))
+        facts = (run, tuple(disorder), low, dis, tuple(runs), top)
+        self[col] = facts
+        return facts
+
+
+def autoplay(cols: list[bytes], cells: bytes, found: list[int], safe: Safe) -> bytes:
+    """Send home every card ``safe`` lets go (column tops and cells, until none is left), in place
+    on ``cols`` and ``found``; returns the new cells."""
+    moved = True
+    while moved:
+        moved = False
+        for i in range(8):
+            c = cols[i]
+            while c:
+                v = c[-1]
+                s = v & 3
+                r = RANK[v]
+                if r != found[s] + 1 or not safe(r, RED[v], found):
+                    break
+                found[s] = r
+                c = c[:-1]
+                moved = True
+            cols[i] = c
+        for v in cells:
+            s = v & 3
+            r = RANK[v]
+            if r == found[s] + 1 and safe(r, RED[v], found):
+                found[s] = r
+                cells = cells.replace(BYTE[v], b"")
+                moved = True
+    return cells
+
+
+def apply_step(
+    cols: Cols, cells: bytes, found: Found, step: Step, safe: Safe
+) -> tuple[Cols, bytes, Found]:
+    """The position after ``step`` (and autoplay), columns in canonical order."""
+    kind, a, b, n = step
+    new = list(cols)
+    fl = list(found)
+    if kind == COL_TO_COL:
+        cs, cd = cols[a], cols[b]
+        if not cd:
+            new[a] = cs[:-n]
+            new[b] = BYTE[cs[-n] | COL_FLAG] + cs[len(cs) - n + 1 :]
+        elif n == len(cs):
+            new[a] = b""
+            new[b] = cd + BYTE[cs[0] & 0x3F] + cs[1:]
+        else:
+            new[a] = cs[:-n]
+            new[b] = cd + cs[-n:]
+    elif kind == COL_TO_CELL:
+        cs = cols[a]
+        new[a] = cs[:-1]
+        cells = bytes(sorted(cells + BYTE[(cs[-1] & 0x3F) | CELL_FLAG]))
+    elif kind == CELL_TO_COL:
+        cells = cells.replace(BYTE[a], b"")
+        card = a & 0x3F
+        new[b] = cols[b] + BYTE[card] if cols[b] else BYTE[card | COL_FLAG]
+    elif kind == COL_TO_HOME:
+        v = cols[a][-1]
+        new[a] = cols[a][:-1]
+        fl[v & 3] += 1
+    else:
+        cells = cells.replace(BYTE[a], b"")
+        fl[a & 3] += 1
+    cells = autoplay(new, cells, fl, safe)
+    new.sort()
+    return tuple(new), cells, (fl[0], fl[1], fl[2], fl[3])
+
+
+def steps_from(cols: Cols, cells: bytes, found: Found, facts: ColumnFacts) -> list[Step]:
+    """Every step from a position (columns in canonical order: the empty ones first)."""
+    out: list[Step] = []
+    free = 4 - len(cells)
+    empties = cols.count(b"")
+    limit = (free + 1) << empties
+    limit_e = (free + 1) << (empties - 1) if empties else 0
+    want: dict[int, list[int]] = {}
+    for d in range(empties, 8):
+        for card in FITS[cols[d][-1]]:
+            want.setdefault(card, []).append(d)
+    for s in range(empties, 8):
+        cs = cols[s]
+        top = cs[-1]
+        if RANK[top] == found[top & 3] + 1:
+            out.append((COL_TO_HOME, s, 0, 1))
+        run = facts[cs][0]
+        for n in range(1, min(run, limit) + 1):
+            for d in want.get(cs[-n] & 0x3F, ()):
+                if d != s:
+                    out.append((COL_TO_COL, s, d, n))
+        if empties and len(cs) > 1:
+            most = min(run, limit_e, len(cs) - 1)
+            if most:
+                out.append((COL_TO_COL, s, 0, 1))
+            if most > 1:
+                out.append((COL_TO_COL, s, 0, most))
+        if free:
+            out.append((COL_TO_CELL, s, 0, 1))
+    for v in cells:
+        if RANK[v] == found[v & 3] + 1:
+            out.append((CELL_TO_HOME, v, 0, 1))
+        for d in want.get(v & 0x3F, ()):
+            out.append((CELL_TO_COL, v, d, 1))
+        if empties:
+            out.append((CELL_TO_COL, v, 0, 1))
+    return out
+
+
+def root(state: GameState, safe: Safe) -> tuple[Cols, bytes, Found]:
+    """``state`` in compact form after autoplay (columns in canonical order)."""
+    cols, cells, found = compact(state)
+    new, fl = list(cols), list(found)
+    cells = autoplay(new, cells, fl, safe)
+    new.sort()
+    return tuple(new), cells, (fl[0], fl[1], fl[2], fl[3])
+
+
+def children(cols: Cols, cells: bytes, found: Found, facts: ColumnFacts, safe: Safe) -> list[Child]:
+    """Every position one step away (after autoplay), with the step."""
+    return [
+        (*apply_step(cols, cells, found, step, safe), step)
+        for step in steps_from(cols, cells, found, facts)
+    ]
+
+
+# --------------------------------------------------------------------------- back to the core
+_MOVES: dict[tuple[int, int, int], Move] = {}
+
+
+def _move(source: int, dest: int, count: int) -> Move:
+    """A resolved core move, cached: columns 0–7, cells 8–11, home 12."""
+    move = _MOVES.get((source, dest, count))
+    if move is None:
+        piles = (*COLUMNS, *CELLS, FOUNDATION)
+        both_columns = source < 8 and dest < 8
+        move = Move(piles[source], piles[dest], count if both_columns else None)
+        _MOVES[(source, dest, count)] = move
+    return move
+
+
+def core_moves(
+    state: GameState, line: Sequence[tuple[Cols, bytes, Step]], safe: Safe
+) -> tuple[Move, ...]:
+    """The steps of ``line`` (each with the canonical columns and cells it is played from) as
+    resolved core moves from ``state`` (after its autoplay), every move home autoplay made written
+    out after each one, as the game's autoplay plays them (free cells a–d, then columns 1–8)."""
+    real = [
+        bytes([col[0].index | COL_FLAG, *(card.index for card in col[1:])]) if col else b""
+        for col in state.columns
+    ]
+    slots = [card.index if card is not None else -1 for card in state.cells]
+    found = list(state.foundations)
+    moves: list[Move] = []
+    _autoplay_real(real, slots, found, safe, moves)
+
+    def column_of(col: bytes) -> int:
+        return real.index(col)
+
+    for cols, _cells, (kind, a, b, n) in line:
+        if kind == COL_TO_COL:
+            i, j = column_of(cols[a]), column_of(cols[b])
+            cs = real[i]
+            if not real[j]:
+                real[j] = BYTE[cs[-n] | COL_FLAG] + cs[len(cs) - n + 1 :]
+            elif n == len(cs):
+                real[j] += BYTE[cs[0] & 0x3F] + cs[1:]
+            else:
+                real[j] += cs[-n:]
+            real[i] = cs[:-n]
+            moves.append(_move(i, j, n))
+        elif kind == COL_TO_CELL:
+            i, k = column_of(cols[a]), slots.index(-1)
+            slots[k] = real[i][-1] & 0x3F
+            real[i] = real[i][:-1]
+            moves.append(_move(i, 8 + k, 1))
+        elif kind == CELL_TO_COL:
+            k, j = slots.index(a & 0x3F), column_of(cols[b])
+            real[j] = real[j] + BYTE[a & 0x3F] if real[j] else BYTE[a & 0x3F | COL_FLAG]
+            slots[k] = -1
+            moves.append(_move(8 + k, j, 1))
+        elif kind == COL_TO_HOME:
+            i = column_of(cols[a])
+            found[real[i][-1] & 3] += 1
+            real[i] = real[i][:-1]
+            moves.append(_move(i, 12, 1))
+        else:
+            k = slots.index(a & 0x3F)
+            found[a & 3] += 1
+            slots[k] = -1
+            moves.append(_move(8 + k, 12, 1))
+        _autoplay_real(real, slots, found, safe, moves)
+    return tuple(moves)
+
+
+def _autoplay_real(
+    real: list[bytes], slots: list[int], found: list[int], safe: Safe, moves: list[Move]
+) -> None:
+    """Autoplay on the real piles, in the game's order, writing each move home out."""
+    while True:
+        for k, v in enumerate(slots):
+            if v >= 0 and RANK[v] == found[v & 3] + 1 and safe(RANK[v], RED[v], found):
+                found[v & 3] += 1
+                slots[k] = -1
+                moves.append(_move(8 + k, 12, 1))
+                break
+        else:
+            for i, col in enumerate(real):
+                if col:
+                    v = col[-1]
+                    if RANK[v] == found[v & 3] + 1 and safe(RANK[v], RED[v], found):
+                        found[v & 3] += 1
+                        real[i] = col[:-1]
+                        moves.append(_move(i, 12, 1))
+                        break
+            else:
+                return

@@ -1,0 +1,197 @@
+"""The fast solver: a small portfolio of searches (:mod:`.search`) in turn; the first to finish
+answers. Exhaustive, deterministic, cancellable.
+
+* **A portfolio.** A deal that leads one heuristic astray rarely fools another: the first search
+  runs alone for a few hundred positions, then the others join it, in turns; the first to finish
+  answers. Each keeps its own positions seen at first (so that one search's path is never blocked
+  by positions another took), and past :data:`SHARE_AFTER` expansions they share them: a position
+  is then expanded once, by the search that takes it first, so a proof of unsolvability costs
+  about one exhaustive search, not one per heuristic.
+* **Exhaustive.** Every child generated is eventually taken from some queue: when a search's
+  queue runs dry while it keeps its own positions, or every queue once they share them, every
+  position reachable from the start has been expanded and the start is proved unsolvable. The
+  only pruning is sound: autoplay's safe moves, column and cell order, one empty column standing
+  for all, no whole column moved to an empty one, no step straight back.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.notation import Move
+from freecell_tui.core.solver.keys import Cols, Found, Key
+from freecell_tui.core.solver.moves import ColumnFacts, Safe, Step, core_moves, root, safe_rule
+from freecell_tui.core.solver.search import (
+    ALONE,
+    PORTFOLIO,
+    SHARE_AFTER,
+    TURN,
+    Stop,
+    _Search,
+)
+from freecell_tui.core.state import GameState
+
+__all__ = ["SolveResult", "SolveStatus", "line_to", "solve"]
+
+SolveStatus = Literal["solved", "unsolvable", "gave-up"]
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    """What a search found.
+
+    ``moves`` play from the position given with autoplay off and write out every move home; each
+    is a resolved :class:`Move` (``str(move)`` is standard notation, runs to an empty column as
+    ``18v3``). ``positions`` counts the distinct positions the search stored; ``expanded`` those
+    whose moves it generated; ``bytes_per_position`` is what each stored position cost in memory
+    (its key plus its share of the dictionary holding it). ``moves`` is empty unless ``status`` is
+    ``"solved"``.
+    """
+
+    status: SolveStatus
+    moves: tuple[Move, ...]
+    seconds: float
+    positions: int
+    expanded: int = 0
+    bytes_per_position: float = 0.0
+
+    @property
+    def solved(self) -> bool:
+        return self.status == "solved"
+
+    @property
+    def player_moves(self) -> int:
+        """The moves that are not to a foundation: what a player with autoplay ``all`` plays, and
+        how published tables count a solution."""
+        return sum(1 for move in self.moves if not move.dest.is_foundation)
+
+
+def _portfolio(
+    cols: Cols,
+    cells: bytes,
+    found: Found,
+    safe: Safe,
+    should_stop: Callable[[], bool],
+    max_positions: int | None,
+) -> tuple[list[_Search], _Search | None]:
+    """Run the searches of :data:`PORTFOLIO`: the first alone for :data:`ALONE` expansions, then
+    all in turn, :data:`TURN` expansions each. Each keeps its own positions seen until together
+    they have expanded :data:`SHARE_AFTER`; from then on they share them (:func:`_share`), so that
+    a proof of unsolvability costs one exhaustive search more, not one per search. Returns the
+    searches and the one that solved the position (None: unsolvable). Raises :class:`Stop`."""
+    facts = ColumnFacts()
+    searches = [_Search(cols, cells, found, facts, safe, w, {}) for w in PORTFOLIO]
+    shared = False
+
+    def stop() -> bool:
+        if max_positions is not None and _stored(searches, shared) > max_positions:
+            return True
+        return should_stop()
+
+    verdict = searches[0].run(ALONE, stop)
+    if verdict is not None:
+        return searches, searches[0] if verdict else None
+    turn = searches
+    while turn:
+        if not shared and sum(search.expanded for search in searches) >= SHARE_AFTER:
+            _share(searches)
+            shared = True
+        for search in turn:
+            verdict = search.run(TURN, stop)
+            if verdict:
+                return searches, search
+            if verdict is False and not shared:
+                return searches, None  # its own queue ran dry: it saw every position
+        turn = [search for search in turn if search.heap]
+    return searches, None
+
+
+def _share(searches: list[_Search]) -> None:
+    """From now on the searches share one dictionary of positions seen, the union of theirs: a
+    position is then expanded once, by the first search to take it. Each position keeps the link
+    of the first search (in portfolio order) that saw it: a parent is always in the same search's
+    dictionary, so following links from any position stays in searches of the same or an earlier
+    place and reaches the start."""
+    union: dict[Key, tuple[Key, Step] | None] = {}
+    for search in reversed(searches):
+        union.update(search.seen)
+    for search in searches:
+        search.seen = union
+
+
+def _stored(searches: list[_Search], shared: bool) -> int:
+    """Positions the searches hold in memory."""
+    return len(searches[0].seen) if shared else sum(len(search.seen) for search in searches)
+
+
+def solve(
+    state: GameState,
+    *,
+    timeout: float | None = None,
+    cancel: threading.Event | None = None,
+    max_positions: int | None = None,
+    autoplay: AutoplayMode = AutoplayMode.SAFE,
+) -> SolveResult:
+    """Solve ``state``: a solution, a proof that there is none, or ``gave-up``.
+
+    ``timeout`` (seconds) bounds the search; ``cancel``, when set from another thread, stops it
+    within a few milliseconds; ``max_positions`` bounds memory. All three end in ``"gave-up"``.
+    The result is deterministic: the same position always gives the same moves.
+
+    ``autoplay`` is how cards go home by themselves during the search: ``safe`` (the default; also
+    used for ``off``, since safe moves never lose a win) or ``all``, which searches the game a
+    player with autoplay ``all`` plays, where a card sent home too early can lose it. Either way
+    the moves written out replay with autoplay off.
+    """
+    started = time.monotonic()
+    deadline = None if timeout is None else started + timeout
+
+    def should_stop() -> bool:
+        if cancel is not None and cancel.is_set():
+            return True
+        return deadline is not None and time.monotonic() >= deadline
+
+    safe = safe_rule(autoplay)
+    cols, cells, found = root(state, safe)
+    try:
+        searches, winner = _portfolio(cols, cells, found, safe, should_stop, max_positions)
+    except Stop:
+        return SolveResult("gave-up", (), time.monotonic() - started, 0)
+    dictionaries = list({id(search.seen): search.seen for search in searches}.values())
+    positions = sum(map(len, dictionaries))
+    expanded = sum(search.expanded for search in searches)
+    size = sum(map(_stored_bytes, dictionaries)) / positions
+    if winner is None:
+        return SolveResult("unsolvable", (), time.monotonic() - started, positions, expanded, size)
+    moves = core_moves(state, line_to(winner.seen, winner.goal), safe)
+    return SolveResult("solved", moves, time.monotonic() - started, positions, expanded, size)
+
+
+def line_to(
+    seen: dict[Key, tuple[Key, Step] | None], key: Key | None
+) -> list[tuple[Cols, bytes, Step]]:
+    """The steps from the start to ``key``, each with the columns and cells it is played from."""
+    line: list[tuple[Cols, bytes, Step]] = []
+    link = seen[key] if key is not None else None
+    while link is not None:
+        parent, step = link
+        line.append((parent[:8], parent[8], step))
+        link = seen[parent]
+    line.reverse()
+    return line
+
+
+def _stored_bytes(seen: dict[Key, tuple[Key, Step] | None]) -> int:
+    """Bytes the stored positions take: the dictionary's table, each key tuple, its link (a tuple
+    of the parent's key, already counted, and the step) and the column objects new to each
+    position (two: a step changes two columns; the others are shared with the parent)."""
+    sample = next(iter(seen))
+    column = sum(sys.getsizeof(col) for col in sample[:8]) // 8
+    link = sys.getsizeof((sample, sample)) + sys.getsizeof((0, 0, 0, 0))
+    return sys.getsizeof(seen) + len(seen) * (sys.getsizeof(sample) + link + 2 * column)

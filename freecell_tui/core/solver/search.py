@@ -1,0 +1,403 @@
+"""One search of the fast solver: best-first on a cheap heuristic, children scored before they
+are built. :mod:`.portfolio` runs several of them in turn and answers.
+
+* **Scored, then built.** Expanding a position lists its steps and scores each child from the
+  facts of the two columns it changes (the heuristic is a sum over columns, kept in the position),
+  without building it; a child is built, keyed and checked against the positions seen only when
+  the queue hands it out. Most children are never handed out, so they cost a few operations each.
+  Steps that send a card home (by the player or by autoplay) are built at once: they change the
+  foundations, and they may win.
+* **The heuristic**: weights on the cards not home, the cards lying on a lower card of their
+  column (*disorder*), the cards under the run on top of their column (*unsorted*: each must move
+  once), the free cells in use, the empty columns, the moves made so far, and how many cards lie
+  on the next card each foundation needs.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from freecell_tui.core.solver.keys import (
+    BYTE,
+    CELL_FLAG,
+    COL_FLAG,
+    FITS,
+    RANK,
+    RED,
+    Cols,
+    Found,
+    Key,
+)
+from freecell_tui.core.solver.moves import (
+    ColumnFacts,
+    Safe,
+    Step,
+    apply_step,
+)
+
+__all__ = ["PORTFOLIO", "Stop", "Weights"]
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The heuristic's weights (see :data:`PORTFOLIO` and ``docs/solver.md``)."""
+
+    out: int  # per card not home
+    disorder: int  # per card lying on a lower card of its column
+    unsorted: int  # per card under the run on top of its column
+    cell: int  # per occupied free cell
+    empty: int  # per empty column (a bonus)
+    moves: int  # per move made so far: longer lines rank later
+    next: int  # per card lying on a card a foundation needs next
+
+
+#: The searches of the portfolio, in the order they join. The first was tuned on deals 1-300 by a
+#: coordinate descent on positions expanded; the others were chosen among nine candidates for the
+#: deals they finish where it goes astray (each alone, deals 1-1000 and 5001-5600): one greedy
+#: (no weight on moves made), one weighing everything alike, one without the next cards.
+PORTFOLIO: Final = (
+    Weights(2, 2, 4, 11, 5, 2, 1),
+    Weights(6, 4, 0, 8, 6, 0, 2),
+    Weights(1, 1, 1, 1, 1, 1, 0),
+    Weights(4, 3, 3, 11, 5, 2, 0),
+)
+ALONE: Final = 300  # expansions the first search makes alone
+TURN: Final = 300  # expansions each search makes in its turn once several run
+SHARE_AFTER: Final = 10_000  # expansions after which the searches share the positions seen
+CHECK_EVERY: Final = 16  # expansions between looks at the clock and the cancel event
+# What a moved card lay on, besides a card: nothing (it was alone in its column), a free cell.
+EMPTY: Final = 0x80
+CELL: Final = 0x40
+
+#: A position in the queue: its key (the eight columns, then the cells), foundations, moves made,
+#: the column part of the heuristic (weighted disorder and unsorted cards), and the card the step
+#: that made it moved with what that card lay on (to skip the step straight back).
+Node = tuple[Key, Found, int, int, int]
+#: Priority, order of arrival, then either a built node (kind -1) or a parent and the step that
+#: leads to the child (kind, a, b, count, as in :data:`Step`), with the child's column part of the
+#: heuristic.
+Entry = tuple[int, int, Node, int, int, int, int, int]
+
+
+class Stop(Exception):
+    """The search ran out of time, positions or was cancelled."""
+
+
+class _Search:
+    """One best-first search, its queue and the positions it has seen (key → parent key and step)."""
+
+    def __init__(
+        self,
+        cols: Cols,
+        cells: bytes,
+        found: Found,
+        facts: ColumnFacts,
+        safe: Safe,
+        w: Weights,
+        seen: dict[Key, tuple[Key, Step] | None],
+    ) -> None:
+        self.facts = facts
+        self.safe = safe
+        self.w = w
+        key = (*cols, cells)
+        #: Position → parent and step. Shared by the searches of a portfolio once they have worked
+        #: a while (see :func:`_share`): a position is then expanded by the first to take it.
+        self.seen = seen
+        seen.setdefault(key, None)
+        self.heap: list[Entry] = [
+            (0, 0, (key, found, 0, self.column_part(cols), -1), -1, 0, 0, 0, 0)
+        ]
+        self.seq = 0
+        self.expanded = 0
+        self.goal: Key | None = key if sum(found) == 52 else None
+
+    def column_part(self, cols: Cols) -> int:
+        facts, w_dis, w_uns = self.facts, self.w.disorder, self.w.unsorted
+        total = 0
+        for col in cols:
+            if col:
+                run, _, _, dis, _, _ = facts[col]
+                total += w_dis * dis + w_uns * (len(col) - run)
+        return total
+
+    def built(self, parent: Node, step: Step) -> tuple[int, Node] | None:
+        """A child that changes the foundations, built now: its priority and node, or None when
+        it was seen already. Sets :attr:`goal` when it wins."""
+        pkey = parent[0]
+        cols, cells, found = apply_step(pkey[:8], pkey[8], parent[1], step, self.safe)
+        key = (*cols, cells)
+        if key in self.seen:
+            return None
+        self.seen[key] = (pkey, step)
+        if sum(found) == 52:
+            self.goal = key
+        g = parent[2] + 1
+        h, part = self.score(cols, cells, found, g)
+        return h, (key, found, g, part, -1)
+
+    def score(self, cols: Cols, cells: bytes, found: Found, moves: int) -> tuple[int, int]:
+        """The heuristic of a position reached in ``moves`` moves, from scratch (the search
+        updates it step by step): its value, and its column part."""
+        w = self.w
+        part = self.column_part(cols)
+        h = (
+            w.out * (52 - found[0] - found[1] - found[2] - found[3])
+            + part
+            + w.cell * len(cells)
+            - w.empty * cols.count(b"")
+            + w.moves * moves
+            + (w.next * _next_depth(cols, found) if w.next else 0)
+        )
+        return h, part
+
+    def run(self, budget: int, should_stop: Callable[[], bool]) -> bool | None:
+        """Expand up to ``budget`` positions: True once solved, False once every reachable
+        position has been seen (unsolvable), None when neither yet. Raises :class:`Stop`."""
+        if self.goal is not None:
+            return True
+        seen, heap, facts, safe = self.seen, self.heap, self.facts, self.safe
+        w = self.w
+        w_out, w_dis, w_uns, w_cell, w_empty, w_moves, w_next = (
+            w.out,
+            w.disorder,
+            w.unsorted,
+            w.cell,
+            w.empty,
+            w.moves,
+            w.next,
+        )
+        rank, red, byte, fits = RANK, RED, BYTE, FITS
+        push, pop = heapq.heappush, heapq.heappop
+        seq, expanded = self.seq, self.expanded
+        try:
+            while budget > 0:
+                if not heap:
+                    return False
+                _, _, node, kind, a, b, n, part = pop(heap)
+                if kind >= 0:  # build the child of ``node``
+                    pkey, found, g, _, _ = node
+                    cols = pkey
+                    new = list(pkey)
+                    cells = new.pop()
+                    if kind == 0:
+                        cs, cd = cols[a], cols[b]
+                        undo = (cs[-n] & 0x3F) << 8 | (cs[-n - 1] & 0x3F if n < len(cs) else EMPTY)
+                        if not cd:
+                            new[a] = cs[:-n]
+                            new[b] = byte[cs[-n] | COL_FLAG] + cs[len(cs) - n + 1 :]
+                            new.sort()
+                        elif n == len(cs):
+                            new[a] = b""
+                            new[b] = cd + byte[cs[0] & 0x3F] + cs[1:]
+                            new.sort()
+                        else:
+                            new[a] = cs[:-n]
+                            new[b] = cd + cs[-n:]
+                    elif kind == 1:
+                        cs = cols[a]
+                        undo = (cs[-1] & 0x3F) << 8 | (cs[-2] & 0x3F if len(cs) > 1 else EMPTY)
+                        new[a] = cs[:-1]
+                        if len(cs) == 1:
+                            new.sort()
+                        cells = bytes(sorted(cells + byte[(cs[-1] & 0x3F) | CELL_FLAG]))
+                    else:
+                        undo = (a & 0x3F) << 8 | CELL
+                        cells = cells.replace(byte[a], b"")
+                        cd = cols[b]
+                        if cd:
+                            new[b] = cd + byte[a & 0x3F]
+                        else:
+                            new[b] = byte[(a & 0x3F) | COL_FLAG]
+                            new.sort()
+                    key = (*new, cells)
+                    if key in seen:
+                        continue
+                    seen[key] = (pkey, (kind, a, b, n))
+                    node = (key, found, g + 1, part, undo)
+                budget -= 1
+                expanded += 1
+                if expanded % CHECK_EVERY == 0 and should_stop():
+                    raise Stop
+                pkey, found, g, part, undo = node
+                cols, cells = pkey, pkey[8]  # the columns are the key's first eight
+                back, under = undo >> 8, undo & 0xFF  # the card just moved, what it lay on
+                g1 = g + 1
+                free = 4 - len(cells)
+                empties = 0
+                while empties < 8 and not cols[empties]:
+                    empties += 1
+                limit = (free + 1) << empties
+                limit_e = (free + 1) << (empties - 1) if empties else 0
+                base = (
+                    w_out * (52 - found[0] - found[1] - found[2] - found[3])
+                    + part
+                    + w_cell * len(cells)
+                    - w_empty * empties
+                    + w_moves * g1
+                )
+                nexts: list[tuple[int, ...]] = [()] * 8
+                if w_next:
+                    base += w_next * _next_depth(cols, found, nexts)
+                want: list[tuple[int, ...]] = [()] * 52  # card -> the columns it may go on
+                for d in range(empties, 8):
+                    for card in fits[cols[d][-1]]:
+                        want[card] += (d,)
+                for s in range(empties, 8):
+                    cs = cols[s]
+                    run, disorders, _, dis, runs, run_cards = facts[cs]
+                    size = len(cs)
+                    top = cs[-1]
+                    if rank[top] == found[top & 3] + 1:
+                        child = self.built(node, (3, s, 0, 1))
+                        if child is not None:
+                            if self.goal is not None:
+                                return True
+                            seq += 1
+                            push(heap, (child[0], -seq, child[1], -1, 0, 0, 0, 0))
+                    most = run if run < limit else limit
+                    n = 0
+                    for card in run_cards:
+                        n += 1
+                        if n > most:
+                            break
+                        dests = want[card]
+                        if not dests:
+                            continue
+                        if n < size:
+                            v = cs[-n - 1]
+                            rv = rank[v]
+                            auto = rv == found[v & 3] + 1 and safe(rv, red[v], found)
+                        else:
+                            auto = False
+                        moved = rank[card]
+                        undoes = card == back
+                        for d in dests:
+                            if undoes and cols[d][-1] & 0x3F == under:
+                                continue
+                            if auto:
+                                child = self.built(node, (0, s, d, n))
+                                if child is not None:
+                                    if self.goal is not None:
+                                        return True
+                                    seq += 1
+                                    push(heap, (child[0], -seq, child[1], -1, 0, 0, 0, 0))
+                                continue
+                            low = facts[cols[d]][2]
+                            add = moved - low if moved > low else 0
+                            delta = w_dis * (disorders[size - n] - dis + (add if add < n else n))
+                            if n == run and n < size:
+                                delta -= w_uns * runs[size - n]
+                            h = base + delta
+                            if n == size:
+                                h -= w_empty
+                            if w_next:
+                                shift = len(nexts[d])
+                                for j in nexts[s]:
+                                    if j < size - n:
+                                        shift -= 1
+                                h += w_next * n * shift
+                            seq += 1
+                            push(heap, (h, -seq, node, 0, s, d, n, part + delta))
+                    if empties and size > 1:
+                        most = min(run, limit_e, size - 1)
+                        for n in (1, most) if most > 1 else (1,) if most else ():
+                            if cs[-n] & 0x3F == back and under == EMPTY:
+                                continue
+                            v = cs[-n - 1]
+                            rv = rank[v]
+                            if rv == found[v & 3] + 1 and safe(rv, red[v], found):
+                                child = self.built(node, (0, s, 0, n))
+                                if child is not None:
+                                    if self.goal is not None:
+                                        return True
+                                    seq += 1
+                                    push(heap, (child[0], -seq, child[1], -1, 0, 0, 0, 0))
+                                continue
+                            delta = w_dis * (disorders[size - n] - dis)
+                            if n == run:
+                                delta -= w_uns * runs[size - n]
+                            h = base + delta + w_empty
+                            if w_next:
+                                for j in nexts[s]:
+                                    if j < size - n:
+                                        h -= w_next * n
+                            seq += 1
+                            push(heap, (h, -seq, node, 0, s, 0, n, part + delta))
+                    if free and not (top & 0x3F == back and under == CELL):
+                        if size > 1:
+                            v = cs[-2]
+                            rv = rank[v]
+                            if rv == found[v & 3] + 1 and safe(rv, red[v], found):
+                                child = self.built(node, (1, s, 0, 1))
+                                if child is not None:
+                                    if self.goal is not None:
+                                        return True
+                                    seq += 1
+                                    push(heap, (child[0], -seq, child[1], -1, 0, 0, 0, 0))
+                                continue
+                        delta = w_dis * (disorders[size - 1] - dis)
+                        if run == 1 and size > 1:
+                            delta -= w_uns * runs[size - 1]
+                        h = base + delta + w_cell
+                        if size == 1:
+                            h -= w_empty
+                        if w_next:
+                            for j in nexts[s]:
+                                if j < size - 1:
+                                    h -= w_next
+                        seq += 1
+                        push(heap, (h, -seq, node, 1, s, 0, 1, part + delta))
+                for v in cells:
+                    rv = rank[v]
+                    if rv == found[v & 3] + 1:
+                        child = self.built(node, (4, v, 0, 1))
+                        if child is not None:
+                            if self.goal is not None:
+                                return True
+                            seq += 1
+                            push(heap, (child[0], -seq, child[1], -1, 0, 0, 0, 0))
+                    undoes = v & 0x3F == back
+                    for d in want[v & 0x3F]:
+                        if undoes and cols[d][-1] & 0x3F == under:
+                            continue
+                        delta = w_dis if rv > facts[cols[d]][2] else 0
+                        h = base + delta - w_cell + w_next * len(nexts[d])
+                        seq += 1
+                        push(heap, (h, -seq, node, 2, v, d, 1, part + delta))
+                    if empties and not (undoes and under == EMPTY):
+                        seq += 1
+                        push(heap, (base - w_cell + w_empty, -seq, node, 2, v, 0, 1, part))
+            return None if heap else False
+        finally:
+            self.seq = seq
+            self.expanded = expanded
+
+
+def _next_depth(cols: Cols, found: Found, where: list[tuple[int, ...]] | None = None) -> int:
+    """How many cards lie on the cards the foundations need next; ``where`` gets, for each
+    column, the places of those cards in it."""
+    joined = b"".join(cols)
+    total = 0
+    for suit in range(4):
+        rank = found[suit]
+        if rank == 13:
+            continue
+        card = rank * 4 + suit
+        at = joined.find(card)
+        if at < 0:
+            at = joined.find(card | COL_FLAG)
+            if at < 0:
+                continue  # in a free cell
+        start = 0
+        for i, col in enumerate(cols):
+            end = start + len(col)
+            if at < end:
+                total += end - 1 - at
+                if where is not None:
+                    where[i] = (*where[i], at - start)
+                break
+            start = end
+    return total

@@ -1,0 +1,76 @@
+"""Line mode and par: a win prints par (searched for a short while when the store does not know
+it, and kept), statistics print it, and a hint on par's line says how short the way is."""
+
+from __future__ import annotations
+
+import io
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.deals import deal
+from freecell_tui.core.game import Game
+from freecell_tui.core.solver import solve_for_autoplay
+from freecell_tui.store import Par, Store
+
+from .line import line_mode
+
+WIN_LINE = "You won deal 1 in {moves} moves — par {par} — and 0:00."
+
+
+def near_win(mode: AutoplayMode) -> tuple[Game, str]:
+    """Deal 1 one move from its win (a fast solution's moves), and that move."""
+    moves = solve_for_autoplay(deal(1), mode).moves
+    game = Game.new(1, autoplay=mode)
+    for move in moves[:-1]:
+        game = game.play(move)
+    return game, str(moves[-1])
+
+
+def test_a_win_searches_par_prints_it_and_keeps_it() -> None:
+    game, last = near_win(AutoplayMode.ALL)
+    store = Store.in_memory()
+    out = io.StringIO()
+    line = line_mode(game, out, store=store, clock=lambda: 0.0, par_seconds=0.5)
+    line.handle(last)
+    par = store.par(1, AutoplayMode.ALL)
+    assert par is not None  # searched for half a second, and kept
+    moves = line.session.game.move_count
+    assert par.moves < moves
+    assert WIN_LINE.format(moves=moves, par=par.moves) + "\n" in out.getvalue()
+    line.handle("stats")
+    rows = [row.split() for row in out.getvalue().splitlines()]
+    assert ["DEAL", "PLAYED", "WON", "BEST", "TIME", "FEWEST", "MOVES", "PAR"] in rows
+    assert ["#1", "1", "1", "0:00", str(moves), str(par.moves)] in rows
+
+
+def test_a_par_in_the_store_is_printed_without_a_search() -> None:
+    game, last = near_win(AutoplayMode.OFF)
+    store = Store.in_memory()
+    store.keep_par(Par(1, AutoplayMode.OFF, 7, "not searched"), 10)
+    out = io.StringIO()
+    # A search would take a minute: the stored par answers at once.
+    line = line_mode(game, out, store=store, clock=lambda: 0.0, par_seconds=60)
+    line.handle(last)
+    moves = line.session.game.move_count
+    assert WIN_LINE.format(moves=moves, par=7) + "\n" in out.getvalue()
+
+
+def test_with_par_off_the_win_is_printed_without_it() -> None:
+    game, last = near_win(AutoplayMode.ALL)
+    out = io.StringIO()
+    line = line_mode(game, out, clock=lambda: 0.0)
+    line.handle(last)
+    moves = line.session.game.move_count
+    assert f"You won deal 1 in {moves} moves and 0:00.\n" in out.getvalue()
+
+
+def test_a_hint_on_par_s_line_says_the_shortest_way() -> None:
+    moves = solve_for_autoplay(deal(1), AutoplayMode.ALL).moves  # a real solution, found at once
+    par = Par(1, AutoplayMode.ALL, len(moves), " ".join(map(str, moves)))
+    store = Store.in_memory()
+    store.keep_par(par, 60)
+    out = io.StringIO()
+    line = line_mode(Game.new(1, autoplay=AutoplayMode.ALL), out, store=store)
+    line.handle("hint")
+    hint = out.getvalue().splitlines()[-1]
+    assert hint.startswith(f"Hint: {moves[0]} — ")
+    assert hint.endswith(f"(the shortest way from here is {par.moves} moves).")

@@ -1,0 +1,183 @@
+"""Par in the session: counted as the game counts moves (turns in the game's autoplay mode), never
+more than the fast solution played in that game, a cancelled search gives its best but is not
+kept, the win says it, hints on its line say how short the way is, statistics show it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.deals import deal
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import parse_moves
+from freecell_tui.core.solver import solve_for_autoplay
+from freecell_tui.session import Event, PlaySession
+from freecell_tui.session.analysis import Analyst
+from freecell_tui.session.par import ParSearch, find_par, par_line, par_phrase
+from freecell_tui.store import GameResult, Par, Result, Store, compute_statistics
+from freecell_tui.store.stats import format_statistics
+
+SMALL = (16, 64)
+MODES = [AutoplayMode.ALL, AutoplayMode.SAFE, AutoplayMode.OFF]
+
+
+class CountingCancel:
+    """A cancel flag that turns on at its ``after``-th look."""
+
+    def __init__(self, after: int) -> None:
+        self.after = after
+        self.polls = 0
+
+    def is_set(self) -> bool:
+        self.polls += 1
+        return self.polls > self.after
+
+
+def found(number: int, mode: AutoplayMode) -> Par:
+    search = find_par(number, mode, budget=60, widths=SMALL)
+    assert search.complete and search.par is not None
+    return search.par
+
+
+def played(par: Par) -> Game:
+    """Par's solution played one turn a word in a game of its deal and autoplay mode."""
+    game = Game.new(par.deal_number, autoplay=par.autoplay)
+    for move in parse_moves(par.solution):
+        game = game.play(move)
+    return game
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_par_counts_turns_as_the_game_counts_moves_and_never_more_than_the_fast_solution(
+    mode: AutoplayMode,
+) -> None:
+    par = found(7, mode)
+    game = played(par)
+    assert game.state.is_won
+    assert par.moves == game.move_count == len(par.solution.split())
+    fast = solve_for_autoplay(deal(7), mode)  # one turn a move, in that game
+    assert par.moves <= len(fast.moves)
+
+
+def test_with_autoplay_all_par_is_shorter_than_the_fast_solution() -> None:
+    par = found(9, AutoplayMode.ALL)
+    assert par.moves < len(solve_for_autoplay(deal(9), AutoplayMode.ALL).moves)
+
+
+def test_a_cancelled_search_gives_its_best_so_far_and_says_it_is_not_complete() -> None:
+    counter = CountingCancel(10**9)
+    whole = find_par(9, AutoplayMode.ALL, budget=600, widths=(16,), cancel=counter)  # type: ignore[arg-type]
+    assert whole.complete and whole.par is not None
+    cancel = CountingCancel(counter.polls - 2)  # on near the end of the 16-wide beam
+    cut = find_par(9, AutoplayMode.ALL, budget=600, widths=(16, 64), cancel=cancel)  # type: ignore[arg-type]
+    assert not cut.complete
+    assert cut.par is not None and played(cut.par).state.is_won
+
+
+def test_a_cancel_before_any_solution_finds_nothing() -> None:
+    assert find_par(9, AutoplayMode.ALL, cancel=CountingCancel(0)) == ParSearch(None, False)  # type: ignore[arg-type]
+
+
+def test_par_line_replays_the_stored_solution_and_refuses_a_damaged_one() -> None:
+    par = found(7, AutoplayMode.SAFE)
+    line = par_line(par)
+    assert line is not None
+    moves, positions = line
+    assert len(moves) == len(positions) == par.moves
+    assert positions[0] == deal(7)
+    first = parse_moves(par.solution)[0]
+    assert (
+        par_line(Par(7, AutoplayMode.SAFE, par.moves, par.solution.replace(str(first), "zz", 1)))
+        is None
+    )
+    assert (
+        par_line(Par(7, AutoplayMode.SAFE, par.moves, " ".join(par.solution.split()[:-1]))) is None
+    )
+    assert par_line(Par(7, AutoplayMode.SAFE, par.moves + 1, par.solution)) is None
+
+
+def test_a_hint_on_par_s_line_follows_it_and_says_the_shortest_way() -> None:
+    par = found(7, AutoplayMode.ALL)
+    line = par_line(par)
+    assert line is not None
+    analyst = Analyst()
+    analyst.keep_shortest(AutoplayMode.ALL, *line)
+    game = Game.new(7, autoplay=AutoplayMode.ALL)
+    hint = analyst.hint(game)
+    assert hint is not None
+    assert hint[1].endswith(f"(the shortest way from here is {par.moves} moves).")
+    game = game.play(line[0][0])
+    hint = analyst.hint(game)
+    assert hint is not None
+    assert hint[1].endswith(f"(the shortest way from here is {par.moves - 1} moves).")
+    assert analyst.solution(game) == line[0][1:]
+    # Off the line, or in another mode, nothing is known.
+    assert analyst.hint(Game.new(7, autoplay=AutoplayMode.SAFE)) is None
+
+
+def winning_session(tmp_path: Path, mode: AutoplayMode) -> tuple[PlaySession, str]:
+    """A session one move from winning deal 1 (a fast solution's moves), and that last move."""
+    moves = solve_for_autoplay(deal(1), mode).moves
+    game = Game.new(1, autoplay=mode)
+    for move in moves[:-1]:
+        game = game.play(move)
+    return PlaySession(Store.open(tmp_path).store, game, clock=lambda: 0.0), str(moves[-1])
+
+
+def test_the_win_says_par_when_the_store_knows_it(tmp_path: Path) -> None:
+    session, last = winning_session(tmp_path, AutoplayMode.SAFE)
+    assert session.par is None
+    par = found(1, AutoplayMode.SAFE)
+    assert session.keep_par(par, 60) == ()
+    assert session.par == par
+    assert session.store.par(1, AutoplayMode.ALL) is None  # a par per autoplay mode
+    step = session.play(parse_moves(last)[0])
+    assert step.event is Event.WON
+    moves = session.game.move_count
+    assert moves > par.moves
+    assert session.win_text() == f"You won deal 1 in {moves} moves — par {par.moves} — and 0:00."
+
+
+def test_without_par_the_win_is_said_as_before(tmp_path: Path) -> None:
+    session, last = winning_session(tmp_path, AutoplayMode.ALL)
+    session.play(parse_moves(last)[0])
+    assert session.win_text() == f"You won deal 1 in {session.game.move_count} moves and 0:00."
+
+
+def test_par_phrase_says_when_the_player_matched_or_beat_it() -> None:
+    assert par_phrase(30, 27) == "par 27"
+    assert par_phrase(27, 27) == "par 27, you matched it"
+    assert par_phrase(25, 27) == "par 27, you beat it"
+
+
+def test_a_shorter_par_replaces_a_longer_one_and_pars_lists_them(tmp_path: Path) -> None:
+    store = Store.open(tmp_path).store
+    store.keep_par(Par(5, AutoplayMode.ALL, 30, "x"), 10)
+    store.keep_par(Par(5, AutoplayMode.ALL, 33, "y"), 10)
+    store.keep_par(Par(6, AutoplayMode.ALL, 25, "z"), 10)
+    store.keep_par(Par(6, AutoplayMode.SAFE, 40, "w"), 10)
+    assert store.par(5, AutoplayMode.ALL) == Par(5, AutoplayMode.ALL, 30, "x")
+    assert store.pars(AutoplayMode.ALL) == {5: 30, 6: 25}
+    assert store.pars(AutoplayMode.SAFE) == {6: 40}
+
+
+def test_statistics_show_each_deal_s_best_against_its_par_where_known() -> None:
+    when = datetime(2026, 1, 1)
+    results = [
+        GameResult(5, None, Result.WON, 38, 100.0, when),
+        GameResult(5, None, Result.WON, 31, 200.0, when.replace(day=2)),
+        GameResult(6, None, Result.LEFT, 12, 50.0, when.replace(day=3)),
+        GameResult(None, "custom", Result.WON, 3, 5.0, when.replace(day=4)),
+    ]
+    stats = compute_statistics(results, {5: 27})
+    by_label = {d.label: (d.fewest_moves, d.par) for d in stats.deals}
+    assert by_label == {"#5": (31, 27), "#6": (None, None), "custom position": (3, None)}
+    text = format_statistics(stats).splitlines()
+    assert text[-4].split() == ["DEAL", "PLAYED", "WON", "BEST", "TIME", "FEWEST", "MOVES", "PAR"]
+    assert text[-1].split() == ["#5", "2", "2", "1:40", "31", "27"]
+    assert text[-2].split() == ["#6", "1", "0", "–", "–", "–"]
+    # Without any par, no column for it.
+    assert "PAR" not in format_statistics(compute_statistics(results)).split()

@@ -1,0 +1,122 @@
+"""The solver's move generator against the rules, on random reachable positions (hypothesis).
+
+The "unsolvable" verdict rests on this: the search may only prove what it can see. What "equals"
+means here, exactly, comparing resulting positions by their canonical form (column order and
+free-cell order do not count, as in the search):
+
+* **Sound**: every step the solver generates is one legal move: its position is the position of
+  some move ``rules.legal_moves`` lists.
+* **Complete, but for three documented prunings**: every legal move's position is a solver step's
+  position, except (a) a card from one free cell to another (the same position), (b) a whole column
+  to an empty column (the same position), (c) a run to an empty column of more than one card and
+  fewer than the most that may move (the solver moves one card or the longest run there; the
+  lengths between are several single-card moves, all of which it has).
+* **With autoplay**: the solver's children are exactly those positions, each followed by every
+  safe move home (the game's default autoplay), or every move home (autoplay ``all``).
+
+Dropping any move kind from the generator (or adding an illegal one) breaks one of these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
+from freecell_tui.core.notation import Move
+from freecell_tui.core.rules import apply_move, legal_moves
+from freecell_tui.core.solver.keys import Key, compact
+from freecell_tui.core.solver.moves import (
+    ColumnFacts,
+    apply_step,
+    children,
+    safe_rule,
+    steps_from,
+)
+from freecell_tui.core.state import GameState
+
+from .helpers import positions, reachable
+
+
+def key(state: GameState) -> Key:
+    cols, cells, _ = compact(state)
+    return (*cols, cells)
+
+
+def never(rank: int, red: int, found: Sequence[int]) -> bool:
+    """No autoplay: the bare position after a step."""
+    return False
+
+
+def pruned(state: GameState, move: Move) -> bool:
+    """Whether ``move`` is one of the three kinds the solver leaves out on purpose."""
+    if move.source.is_cell and move.dest.is_cell:
+        return True
+    if move.source.is_column and move.dest.is_column and not state.columns[move.dest.index]:
+        column = state.columns[move.source.index]
+        count = move.count or 1
+        if count == len(column):
+            return True
+        most = min(state.run_length(move.source.index), state.max_run(to_empty_column=True))
+        return 1 < count < most
+    return False
+
+
+@settings(max_examples=100, deadline=None)
+@given(positions())
+def test_the_solver_steps_are_the_legal_moves(state: GameState) -> None:
+    cols, cells, found = compact(state)
+    solver = {
+        (*c, s)
+        for c, s, _ in (
+            apply_step(cols, cells, found, step, never)
+            for step in steps_from(cols, cells, found, ColumnFacts())
+        )
+    }
+    by_rules: dict[Key, list[Move]] = {}
+    for move in legal_moves(state):
+        by_rules.setdefault(key(apply_move(state, move)), []).append(move)
+    # Sound: no step the rules do not allow.
+    assert solver <= set(by_rules)
+    # Complete: a legal move's position the solver lacks comes only from a documented pruning.
+    for missing in set(by_rules) - solver:
+        assert all(pruned(state, move) for move in by_rules[missing]), by_rules[missing]
+
+
+@settings(max_examples=100, deadline=None)
+@given(positions(), st.sampled_from([AutoplayMode.SAFE, AutoplayMode.ALL]))
+def test_the_solver_children_are_the_legal_moves_then_autoplay(
+    state: GameState, mode: AutoplayMode
+) -> None:
+    cols, cells, found = compact(state)
+    solver = {
+        (*c, s) for c, s, _, _ in children(cols, cells, found, ColumnFacts(), safe_rule(mode))
+    }
+    by_rules: dict[Key, list[Move]] = {}
+    for move in legal_moves(state):
+        after, _ = run_autoplay(apply_move(state, move), mode)
+        by_rules.setdefault(key(after), []).append(move)
+    assert solver <= set(by_rules)
+    for missing in set(by_rules) - solver:
+        assert all(pruned(state, move) for move in by_rules[missing]), by_rules[missing]
+
+
+def test_the_check_fails_when_a_move_kind_is_dropped() -> None:
+    """The property is not vacuous: without cell-to-column steps, a position with a card in a
+    free cell that may go to a column breaks completeness."""
+    state = reachable(1, [8, 36, 48, 4, 16, 7])
+    cell_moves = [m for m in legal_moves(state) if m.source.is_cell and m.dest.is_column]
+    assert cell_moves  # the position has what the check needs
+    cols, cells, found = compact(state)
+    solver = {
+        (*c, s)
+        for c, s, _ in (
+            apply_step(cols, cells, found, step, never)
+            for step in steps_from(cols, cells, found, ColumnFacts())
+            if step[0] != 2  # CELL_TO_COL dropped
+        )
+    }
+    missing = {key(apply_move(state, m)) for m in legal_moves(state)} - solver
+    assert any(not pruned(state, m) for m in cell_moves if key(apply_move(state, m)) in missing)

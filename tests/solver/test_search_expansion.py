@@ -1,0 +1,92 @@
+"""The search expands a position with its own, faster code (children scored before they are
+built), not with the move generator: on random reachable positions it must push exactly the
+children of the generator (which ``test_moves_property.py`` checks against the rules), each scored
+as the heuristic computed from scratch scores it (hypothesis). Without this, an "unsolvable"
+verdict would rest on code no test compares with the rules."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.solver.keys import Found, Key
+from freecell_tui.core.solver.moves import ColumnFacts, apply_step, children, root, safe_rule
+from freecell_tui.core.solver.search import PORTFOLIO, Weights, _Search
+from freecell_tui.core.state import GameState
+
+from .helpers import positions
+
+modes = st.sampled_from([AutoplayMode.SAFE, AutoplayMode.ALL])
+
+
+def pushed(search: _Search) -> dict[Key, list[tuple[int, int, Found]]]:
+    """What the search's queue holds: each child's key, with its priority, column part and
+    foundations (a child waiting to be built is built here, as the search would)."""
+    out: dict[Key, list[tuple[int, int, Found]]] = {}
+    for h, _, node, kind, a, b, n, part in search.heap:
+        if kind < 0:
+            out.setdefault(node[0], []).append((h, node[3], node[1]))
+        else:
+            key = node[0]
+            step = (kind, a, b, n)
+            cols, cells, found = apply_step(key[:8], key[8], node[1], step, search.safe)
+            out.setdefault((*cols, cells), []).append((h, part, found))
+    return out
+
+
+def generated(key: Key, found: Found, mode: AutoplayMode) -> set[Key]:
+    return {
+        (*c, s) for c, s, _, _ in children(key[:8], key[8], found, ColumnFacts(), safe_rule(mode))
+    }
+
+
+def scored_right(search: _Search, queue: dict[Key, list[tuple[int, int, Found]]], g: int) -> bool:
+    return all(
+        (h, part) == search.score(key[:8], key[8], found, g)
+        for key, entries in queue.items()
+        for h, part, found in entries
+    )
+
+
+@settings(max_examples=100, deadline=None)
+@given(positions(), modes, st.sampled_from(PORTFOLIO))
+def test_the_search_expands_a_position_to_the_generator_children(
+    state: GameState, mode: AutoplayMode, weights: Weights
+) -> None:
+    cols, cells, found = root(state, safe_rule(mode))
+    start = (*cols, cells)
+    search = _Search(cols, cells, found, ColumnFacts(), safe_rule(mode), weights, {})
+    if search.run(1, lambda: False) is not None:
+        return  # won at once, or no move at all: nothing queued to compare
+    queue = pushed(search)
+    assert set(queue) == generated(start, found, mode) - {start}
+    assert scored_right(search, queue, 1)
+
+
+@settings(max_examples=100, deadline=None)
+@given(positions(), modes, st.sampled_from(PORTFOLIO), st.integers(0, 1000))
+def test_a_child_is_built_expanded_and_scored_like_the_start(
+    state: GameState, mode: AutoplayMode, weights: Weights, pick: int
+) -> None:
+    """A child waiting in the queue is built when its turn comes and expanded in turn: its own
+    children are the generator's, but for the step straight back to its parent (skipped: the
+    parent was seen)."""
+    cols, cells, found = root(state, safe_rule(mode))
+    start = (*cols, cells)
+    search = _Search(cols, cells, found, ColumnFacts(), safe_rule(mode), weights, {})
+    if search.run(1, lambda: False) is not None:
+        return
+    waiting = [entry for entry in search.heap if entry[3] >= 0]
+    if not waiting:
+        return
+    entry = waiting[pick % len(waiting)]
+    search.heap = [entry]
+    search.seen = {start: None}
+    if search.run(1, lambda: False) is not None:
+        return
+    child_key = next(key for key in search.seen if key != start)
+    queue = pushed(search)
+    assert start not in queue
+    assert set(queue) == generated(child_key, entry[2][1], mode) - {start, child_key}
+    assert scored_right(search, queue, 2)

@@ -1,0 +1,122 @@
+"""Par on the board: the win says it (from the store, or added when the background search finds
+it after the win), the statistics show each deal's best against its par, and a hint on par's
+line says how short the way is."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Label
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.deals import deal
+from freecell_tui.core.game import Game
+from freecell_tui.core.solver import solve_for_autoplay
+from freecell_tui.session import par as session_par
+from freecell_tui.store import Par, Store
+from freecell_tui.ui import par as ui_par
+from freecell_tui.ui.screens.dialogs import WinScreen
+from freecell_tui.ui.screens.stats import StatsScreen
+
+from .helpers import SIZE, lines, make_app, wait_for
+
+
+def near_win(mode: AutoplayMode) -> tuple[Game, str]:
+    """Deal 1 one move from its win (a fast solution's moves), and that move (two keys)."""
+    moves = solve_for_autoplay(deal(1), mode).moves
+    game = Game.new(1, autoplay=mode)
+    for move in moves[:-1]:
+        game = game.play(move)
+    last = str(moves[-1])
+    assert len(last) == 2
+    return game, last
+
+
+def fast_par(mode: AutoplayMode) -> Par:
+    """A par for deal 1 that is a real solution (the fast solver's), found at once."""
+    moves = solve_for_autoplay(deal(1), mode).moves
+    return Par(1, mode, len(moves), " ".join(map(str, moves)))
+
+
+def keep(data_dir: Path, par: Par) -> None:
+    store = Store.open(data_dir).store
+    store.keep_par(par, 10)
+    store.close()
+
+
+def drawn(widget: object) -> str:
+    return " ".join(line.strip() for line in lines(widget) if line.strip())  # type: ignore[arg-type]
+
+
+async def test_the_win_says_par_from_the_store(tmp_path: Path) -> None:
+    game, last = near_win(AutoplayMode.OFF)
+    keep(tmp_path, Par(1, AutoplayMode.OFF, 40, "kept before"))
+    app = make_app(tmp_path, start=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*last)
+        win = app.screen
+        assert isinstance(win, WinScreen)
+        moves = app.session.game.move_count
+        assert drawn(win.query_one(".body", Label)) == (
+            f"You won deal 1 in {moves} moves — par 40 — and 0:00."
+        )
+
+
+async def test_par_found_after_the_win_is_added_to_it_and_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    go = threading.Event()  # the search waits for the win
+
+    def find_par_after_the_win(*args: object, **options: object) -> session_par.ParSearch:
+        go.wait(20)
+        return session_par.find_par(*args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ui_par, "find_par", find_par_after_the_win)
+    game, last = near_win(AutoplayMode.ALL)
+    app = make_app(tmp_path, start=game, par_seconds=0.3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*last)
+        win = app.screen
+        assert isinstance(win, WinScreen)
+        moves = app.session.game.move_count
+        body = win.query_one(".body", Label)
+        assert drawn(body) == f"You won deal 1 in {moves} moves and 0:00."
+        go.set()
+        await wait_for(pilot, lambda: "par" in drawn(body), "par on the win screen")
+        par = app.session.store.par(1, AutoplayMode.ALL)
+        assert par is not None and par.moves <= moves  # (less, but for a starved search)
+        said = f"par {par.moves}" + (", you matched it" if par.moves == moves else "")
+        assert drawn(body) == f"You won deal 1 in {moves} moves — {said} — and 0:00."
+
+
+async def test_statistics_show_the_best_against_par_where_known(tmp_path: Path) -> None:
+    game, last = near_win(AutoplayMode.OFF)
+    keep(tmp_path, Par(1, AutoplayMode.OFF, 40, "kept before"))
+    app = make_app(tmp_path, start=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*last)
+        moves = app.session.game.move_count
+        await pilot.press("n", "1", "a", "n", "y")  # deal 617 (no par known) left for a new one
+        await pilot.press("t")
+        await pilot.pause()
+        stats = app.screen
+        assert isinstance(stats, StatsScreen)
+        rows = [line.split() for line in lines(stats.query_one("#deals", DataTable))]
+        assert ["Deal", "Played", "Won", "Best", "time", "Fewest", "moves", "Par"] in rows
+        assert ["#1", "1", "1", "0:00", str(moves), "40"] in rows
+        assert ["#617", "1", "0", "–", "–", "–"] in rows
+
+
+async def test_a_hint_on_par_s_line_says_the_shortest_way(tmp_path: Path) -> None:
+    par = fast_par(AutoplayMode.ALL)
+    keep(tmp_path, par)
+    app = make_app(tmp_path, autoplay="all")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("i")
+        message = drawn(app.game_screen.message)
+        first = par.solution.split()[0]
+        assert message.startswith(f"Hint: {first} — ")
+        assert message.endswith(f"(the shortest way from here is {par.moves} moves).")
