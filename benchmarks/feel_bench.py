@@ -1,4 +1,4 @@
-"""What the board's motion costs, headless at 100x32 (CPU time, ``time.process_time()``):
+"""What the board's motion costs, headless at 100x32 (CPU time, ``time.thread_time()``):
 
 1. **CPU per animation frame**: moves of a random walk glide (autoplay chains included); the
    motion's clock is held still and moved on one frame at a time, and each frame's CPU (the
@@ -34,7 +34,6 @@ from freecell_tui.core.game import Game  # noqa: E402
 from freecell_tui.core.state import GameState  # noqa: E402
 from freecell_tui.ui.app import FreeCellApp  # noqa: E402
 from freecell_tui.ui.board import Board  # noqa: E402
-from freecell_tui.ui.board_motion import FRAME  # noqa: E402
 
 SIZE = (100, 32)
 
@@ -67,6 +66,8 @@ async def frame_costs(moves: int) -> tuple[list[float], list[float]]:
     """CPU per frame of the glides (ms), and CPU per glide to start and end (ms). The motion's
     clock is held still and moved on one frame at a time, so each frame is measured alone (with
     the screen's repaint), whatever the machine's load does to the timer."""
+    from freecell_tui.ui.board_motion import FRAME  # not in code without motion (--only still)
+
     per_frame: list[float] = []
     overhead: list[float] = []
     with tempfile.TemporaryDirectory() as data_dir:
@@ -79,21 +80,21 @@ async def frame_costs(moves: int) -> tuple[list[float], list[float]]:
             board.clock = lambda: now[0]
             for keys in _moves_for(1, moves, seed=1):
                 now[0] = 0.0
-                start = time.process_time()
+                start = time.thread_time()
                 app.game_screen.run_command(keys)
                 if board._timer is not None:
                     board._timer.pause()  # only the frames played here
                 await pilot.pause()
-                cost = time.process_time() - start
+                cost = time.thread_time() - start
                 while board.moving:
                     now[0] += FRAME
-                    start = time.process_time()
+                    start = time.thread_time()
                     board._frame()
                     await pilot.pause()
                     if board.moving:
-                        per_frame.append((time.process_time() - start) * 1000)
+                        per_frame.append((time.thread_time() - start) * 1000)
                     else:  # the last frame puts the piles back: the end's cost
-                        cost += time.process_time() - start
+                        cost += time.thread_time() - start
                 overhead.append(cost * 1000)
     return per_frame, overhead
 
@@ -113,9 +114,9 @@ async def cascade_cost() -> tuple[float, int]:
             app.game_screen.run_command("1h")
             await asyncio.sleep(0.3)  # the last move's glide, then the cascade begins
             frames[0] = 0
-            start = time.process_time()
+            start = time.thread_time()
             await asyncio.sleep(2.0)
-            cpu = (time.process_time() - start) * 1000
+            cpu = (time.thread_time() - start) * 1000
             count = frames[0]
             await pilot.press("escape")
     return cpu / max(count, 1), count
@@ -136,10 +137,10 @@ async def keys_during_motion(moves: int) -> list[float]:
                 await asyncio.sleep(0.02)  # a frame or two into the glide
                 if not board.moving:
                     continue
-                start = time.process_time()
+                start = time.thread_time()
                 await pilot.press(keys[1] if keys[1] in "12345678abcd" else "1")
                 await pilot.pause()
-                timings.append((time.process_time() - start) * 1000)
+                timings.append((time.thread_time() - start) * 1000)
                 await pilot.press("escape")
                 await _until_still(board)
     return timings
@@ -155,15 +156,15 @@ async def keys_without_motion(moves: int) -> list[float]:
             for round_number in range(3):
                 for keys in _moves_for(1, moves, seed=round_number):
                     for key in keys:
-                        start = time.process_time()
+                        start = time.thread_time()
                         await pilot.press(key)
                         await pilot.pause()
-                        timings.append((time.process_time() - start) * 1000)
+                        timings.append((time.thread_time() - start) * 1000)
                 while app.game_screen.session.game.can_undo:
-                    start = time.process_time()
+                    start = time.thread_time()
                     await pilot.press("u")
                     await pilot.pause()
-                    timings.append((time.process_time() - start) * 1000)
+                    timings.append((time.thread_time() - start) * 1000)
     return timings
 
 
@@ -176,9 +177,9 @@ async def pilot_wait() -> float:
             await pilot.pause()
             costs = []
             for _ in range(50):
-                start = time.process_time()
+                start = time.thread_time()
                 await pilot.pause()
-                costs.append((time.process_time() - start) * 1000)
+                costs.append((time.thread_time() - start) * 1000)
     return statistics.median(costs)
 
 

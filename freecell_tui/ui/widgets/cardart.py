@@ -117,11 +117,33 @@ class CardArt(Widget):
         return self.size.width
 
     # ------------------------------------------------------------------ styles
+    #: Styles worked out for the current theme (a card draws the same few styles many times).
+    _memo: dict[tuple[object, ...], Style] | None = None
+    _memo_theme: str | None = None
+
+    def _memory(self) -> dict[tuple[object, ...], Style]:
+        theme = self.app.theme
+        if self._memo is None or self._memo_theme != theme:
+            self._memo, self._memo_theme = {}, theme
+        return self._memo
+
     def _style(self, *names: str) -> Style:
-        return self.get_visual_style(*names)
+        memo = self._memory()
+        style = memo.get(names)
+        if style is None:
+            style = memo[names] = self.get_visual_style(*names)
+        return style
 
     def _ink(self, face: tuple[str, ...], suit: Suit, extra: tuple[str, ...] = ()) -> Style:
         """The style of a card's rank and suit on ``face``: its ink, readable there."""
+        memo = self._memory()
+        key = ("ink", suit, self.four_colour, *face, "/", *extra)
+        style = memo.get(key)
+        if style is None:
+            style = memo[key] = self._work_out_ink(face, suit, extra)
+        return style
+
+    def _work_out_ink(self, face: tuple[str, ...], suit: Suit, extra: tuple[str, ...]) -> Style:
         base = self._style(*face, *extra)
         background = base.background
         if self.four_colour and suit in (Suit.CLUBS, Suit.DIAMONDS):
