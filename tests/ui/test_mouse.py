@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from freecell_tui.core.cards import Card
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.cards import ALL_CARDS, Card
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Pile
+from freecell_tui.core.rules import legal_moves
+from freecell_tui.core.state import GameState
 
 from .helpers import (
     SIZE,
@@ -178,3 +183,25 @@ async def test_while_dragging_the_cards_and_their_destinations_are_shown_and_a_d
         assert game(app).move_count == 1
         await pilot.click("#col-2", offset=(3, 3))
         assert message(app) == "Picked up from column 2. It may go to: c d."
+
+
+async def test_a_card_that_can_go_nowhere_is_not_picked_up_and_says_so(tmp_path: Path) -> None:
+    # Every free cell full (the kings); 5♠ on top of column 1, with no red six on a column's top
+    # and no spade home: it can go nowhere.
+    kings = tuple(Card.parse(code) for code in ("KC", "KD", "KH", "KS"))
+    five = Card.parse("5S")
+    rest = [c for c in ALL_CARDS if c not in kings and c != five]
+    rest.sort(key=lambda card: (card.rank in (1, 6), card.rank))  # aces and sixes deep down
+    columns = [tuple(reversed(rest[i::7])) for i in range(7)]
+    state = GameState((*columns, (five,)), kings)
+    assert not any(move.source == Pile.parse("8") for move in legal_moves(state))
+    app = make_app(tmp_path, start=Game.from_position(state, autoplay=AutoplayMode.OFF))
+    async with app.run_test(size=SIZE) as pilot:
+        plain = looks(app)
+        await pilot.click("#col-8", offset=(3, 2))  # 5♠, alone in column 8
+        assert message(app) == (
+            "5♠ can go nowhere now: it cannot go home, no column takes it and every free cell "
+            "is full"
+        )
+        assert tone(app) == "error"
+        assert changed_piles(app, plain) == set()  # nothing picked up
