@@ -296,6 +296,23 @@ COMMANDS: Final[tuple[Command, ...]] = (
         palette_help="Draw suits as the letters C D H S (toggle)",
         line=False,
     ),
+    Command(
+        "motion",
+        "Settings",
+        "motion: cards glide, autoplay sends them home one by one, a win cascades (off: cards "
+        "jump; also off with TEXTUAL_ANIMATIONS=none)",
+        palette="Motion",
+        palette_help="Cards glide to their place; off: they jump there at once (toggle)",
+        line=False,
+    ),
+    Command(
+        "classic",
+        "Settings",
+        "the classic look: light card faces, red and black ink, a green table",
+        palette="Classic look",
+        palette_help="Light card faces with red and black ink on a green table (toggle)",
+        line=False,
+    ),
     # ------------------------------------------------------------------ line mode only
     Command(
         "board",

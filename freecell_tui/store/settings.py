@@ -1,5 +1,6 @@
 """The player's settings (theme, four-colour deck, winnability check, winnable deals only,
-auto-solve speed), kept in ``settings.json`` beside the database so they survive a restart.
+auto-solve speed, motion, ASCII suits), kept in ``settings.json`` beside the database so they
+survive a restart.
 
 A small JSON object, written whole or not at all (a temporary file, then :func:`os.replace`).
 Reading never fails: a missing file gives the defaults; a damaged file, or a value of the wrong
@@ -49,6 +50,11 @@ class Settings:
     winnable_deals_only: bool = False
     solve_speed: float | None = None
     """Auto-solve's pace in moves a second."""
+    motion: bool = True
+    """Cards glide, autoplay sends them home one by one, a win cascades."""
+    ascii_suits: bool | None = None
+    """Suits as the letters C D H S (``None``: not chosen; letters when the terminal draws
+    ♠♥♦♣ two cells wide, found out at start)."""
 
 
 @dataclass(frozen=True)

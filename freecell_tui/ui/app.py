@@ -37,9 +37,11 @@ from freecell_tui.ui.assistant import Assistant
 from freecell_tui.ui.autosolve import AutoSolver, pace_for
 from freecell_tui.ui.commands import palette_commands
 from freecell_tui.ui.crash import crash_message, write_crash_report
+from freecell_tui.ui.inks import board_variables
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens.game import GameScreen
+from freecell_tui.ui.themes import CLASSIC
 from freecell_tui.ui.web import DELIVERY_NAME
 
 __all__ = ["FreeCellApp", "run_app"]
@@ -78,6 +80,7 @@ class FreeCellApp(App[None]):
         store: Store | None = None,
         deal_source: Callable[[], int] = random_deal_number,
         par_seconds: float | None = PAR_SECONDS,
+        wide_suits: Callable[[], bool] | None = None,
     ) -> None:
         super().__init__()
         #: How long the background search for a deal's par runs (``None``: it never runs).
@@ -112,13 +115,18 @@ class FreeCellApp(App[None]):
             autoplay=mode,
             deal_source=deal_source,
         )
-        self._ascii = ascii
         loaded = load_settings(self.data_dir)
         warnings += loaded.problems
         #: The player's settings as last written (see ``docs/saves.md``).
         self.settings: Settings = loaded.settings
         self._settings_reported = False
         self._four_colour = four_colour if four_colour is not None else self.settings.four_colour
+        chosen = self.settings.ascii_suits
+        if ascii or chosen is not None:
+            self._ascii = ascii or bool(chosen)
+        else:  # not chosen: letters when the terminal draws the symbols two cells wide
+            self._ascii = wide_suits is not None and wide_suits()
+        self.register_theme(CLASSIC)
         theme = self.settings.theme
         if theme is not None and theme in self.available_themes:
             self.theme = theme
@@ -138,6 +146,7 @@ class FreeCellApp(App[None]):
             self.session,
             ascii=self._ascii,
             four_colour=self._four_colour,
+            motion=self.settings.motion,
             assistant=assistant,
             autosolver=autosolver,
             par_finder=ParFinder(budget=self.par_seconds),
@@ -149,6 +158,30 @@ class FreeCellApp(App[None]):
         screen = self.screen_stack[0]
         assert isinstance(screen, GameScreen)
         return screen
+
+    # ------------------------------------------------------------------ colours and input
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables and the board's own (``$card-face``…, see :mod:`.inks`)."""
+        variables = super().get_css_variables()
+        variables.update(board_variables(variables))
+        self.theme_variables = variables
+        return variables
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key or a press of the mouse first puts every moving card in its place: it then acts
+        on the board as it is, at once (and the mouse finds the piles, not the cards' stage).
+        During the win cascade it only stops the cascade."""
+        # Input that arrives after the last screen closed (q, then more keys at once) has
+        # nowhere to go: Textual looked for a screen for it and raised ScreenStackError.
+        if isinstance(event, events.InputEvent) and not self._screen_stack:
+            return
+        if isinstance(event, events.Key | events.MouseDown) and not event.is_forwarded:
+            stack = self.screen_stack
+            if stack and isinstance(stack[0], GameScreen) and stack[0].is_mounted:
+                if stack[0].board.stop_cascade():
+                    return  # the key or click only stops the win cascade
+                stack[0].board.settle()
+        await super().on_event(event)
 
     # ------------------------------------------------------------------ start and end
     def on_mount(self) -> None:
@@ -297,13 +330,6 @@ class FreeCellApp(App[None]):
         palette = GuardedPalette(providers=[provider], placeholder=placeholder)  # type: ignore[list-item]
         return self.push_screen(palette)
 
-    async def on_event(self, event: events.Event) -> None:
-        # Input that arrives after the last screen closed (q, then more keys at once) has
-        # nowhere to go: Textual looked for a screen for it and raised ScreenStackError.
-        if isinstance(event, events.InputEvent) and not self._screen_stack:
-            return
-        await super().on_event(event)
-
     def action_show_help_panel(self) -> None:
         """Textual's key panel (the palette's "Keys") on a screen that is in the app: chosen as
         the screens changed, Textual mounted it on a screen no longer (or not yet) in the app and
@@ -338,7 +364,11 @@ def run_app(
     from freecell_tui.core.errors import FreeCellError
 
     try:
-        app = FreeCellApp(deal, data_dir, ascii=ascii, autoplay=autoplay)
+        from freecell_tui.ui.terminal_probe import suits_drawn_wide
+
+        app = FreeCellApp(
+            deal, data_dir, ascii=ascii, autoplay=autoplay, wide_suits=suits_drawn_wide
+        )
     except FreeCellError as error:
         import sys
 

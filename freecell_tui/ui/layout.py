@@ -1,27 +1,236 @@
-"""Where the piles go for a terminal's size: pure arithmetic, tested without a terminal."""
+"""Where everything on the board goes for a terminal's size: pure arithmetic, tested without a
+terminal.
+
+:func:`board_layout` chooses, for a terminal ``width`` × ``height``, the width of the piles and the
+gaps between them (the board is centred), how tall a card is drawn, how many lines the message
+line gets, and whether the one-line-per-card *compact* layout is needed. Card height grows with
+the terminal, but never so much that the tallest possible column (19 cards) would not fit.
+
+:meth:`BoardLayout.column_rows` says where each card of a column is drawn (deep covered cards
+are squeezed first when a column grows), and :meth:`BoardLayout.card_rect` /
+:meth:`BoardLayout.locate` turn piles into board coordinates and back: the same numbers draw the
+piles, place the flying cards and find what the mouse is on.
+"""
 
 from __future__ import annotations
 
-from textual.geometry import Size
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
-__all__ = ["COMPACT_SIZE", "FULL_HEIGHT", "PILE_GAP", "pile_layout"]
+from textual.geometry import Region, Size
+
+from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Pile
+
+__all__ = [
+    "COMPACT_SIZE",
+    "DIALOG_SIZE",
+    "MAX_COLUMN",
+    "BoardLayout",
+    "board_layout",
+]
 
 #: The smallest terminal the board fits (the compact layout, one line per card).
 COMPACT_SIZE = Size(64, 24)
+#: The most cards a column can hold: seven dealt cards, then a run from a king down to a two.
+MAX_COLUMN = 19
+#: The widest a pile is drawn (wider terminals get wider gaps and margins instead).
+MAX_PILE_WIDTH = 16
+#: The cards of a column of a fresh deal (the longest ones), one more than which fill the tableau.
+DEALT = 7
+#: The most lines a covered card shows (its label and a few lines of its face).
+MAX_STEP = 5
+#: Lines under the board besides the message line: the status line and the footer.
+FIXED_BOTTOM = 2
 #: Below this the dialogs hide their insides (see ``freecell.tcss``); above it they scroll.
 DIALOG_SIZE = Size(40, 10)
-#: From this height on, top cards are drawn as small cards (19-card columns still fit).
-FULL_HEIGHT = 29
-#: Blank columns between two piles of a row.
-PILE_GAP = 1
 
 
-def pile_layout(width: int) -> tuple[int, int]:
-    """For a terminal ``width`` columns wide: (every pile's width, the left margin of each row).
+@dataclass(frozen=True, slots=True)
+class BoardLayout:
+    """The board's geometry for one terminal size (board coordinates: the board's top left is
+    0, 0; the board is the terminal minus the lines under it)."""
 
-    Eight piles a row, all the same width, one blank column between two; what is left over goes
-    to the outer margins (the larger half on the left), so the board is centred and even.
-    """
-    pile = max((width - 7 * PILE_GAP) // 8, 1)
-    spare = max(width - 8 * pile - 7 * PILE_GAP, 0)
-    return pile, (spare + 1) // 2
+    width: int
+    height: int
+    """The board's size (the terminal's width; its height minus the lines under the board)."""
+    too_small: bool
+    compact: bool
+    """One line per card, the free cells and foundations on one line."""
+    pile_width: int
+    gap: int
+    """Blank columns between two piles of a row."""
+    left: int
+    """Blank columns left of the first pile (the board is centred)."""
+    card_height: int
+    """Lines a whole (top) card takes: 1 in the compact layout, 2 to 10 in the full one."""
+    top_gap: int
+    """Blank lines between the free cells and foundations and the columns."""
+    message_lines: int
+    """Lines of the message line under the status line."""
+    max_step: int
+    """The most lines a covered card of a column shows."""
+
+    # ------------------------------------------------------------------ rows
+    @property
+    def top_height(self) -> int:
+        """Lines of the free cells and foundations: their keys, then a card."""
+        return 1 if self.compact else 1 + self.card_height
+
+    @property
+    def tableau_y(self) -> int:
+        return self.top_height + self.top_gap
+
+    @property
+    def tableau_height(self) -> int:
+        return max(self.height - self.tableau_y, 0)
+
+    @property
+    def pile_height(self) -> int:
+        """Lines of a free cell or foundation widget."""
+        return self.top_height
+
+    def pile_x(self, place: int) -> int:
+        """The left column of the ``place``-th pile of a row (0–7)."""
+        return self.left + place * (self.pile_width + self.gap)
+
+    # ------------------------------------------------------------------ columns
+    def column_rows(self, count: int) -> tuple[int, ...]:
+        """Where each of ``count`` cards of a column is drawn, as lines from the top of the
+        column (line 0 holds the column's key). The top card takes :attr:`card_height` lines;
+        each covered card up to :attr:`max_step`, the deepest squeezed first to make room."""
+        return _column_rows(
+            count, self.card_height, self.tableau_height, 1 if self.compact else self.max_step
+        )
+
+    def column_extent(self, count: int) -> int:
+        """Lines a column of ``count`` cards takes, its key included."""
+        if not count:
+            return 1 + self.card_height
+        return self.column_rows(count)[-1] + self.card_height
+
+    # ------------------------------------------------------------------ piles on the board
+    def pile_region(self, pile: Pile, suit_place: int = 0) -> Region:
+        """The region of ``pile``'s widget (a foundation: the ``suit_place``-th of the four)."""
+        if pile.is_column:
+            return Region(
+                self.pile_x(pile.index), self.tableau_y, self.pile_width, self.tableau_height
+            )
+        place = pile.index if pile.is_cell else 4 + suit_place
+        return Region(self.pile_x(place), 0, self.pile_width, self.top_height)
+
+    def card_rect(
+        self, pile: Pile, index: int, count: int, *, suit_place: int = 0, cards: int = 1
+    ) -> Region:
+        """Where card ``index`` of a pile of ``count`` cards is drawn, as a whole card, with the
+        ``cards - 1`` cards on it (a run). For a free cell or foundation, ``index`` is ignored."""
+        region = self.pile_region(pile, suit_place)
+        if self.compact:
+            if not pile.is_column:
+                return Region(region.x, 0, region.width, 1)
+            return Region(region.x, region.y + 1 + index, region.width, cards)
+        if not pile.is_column:
+            return Region(region.x, 1, region.width, self.card_height)
+        rows = self.column_rows(max(count, index + cards))
+        top = rows[index]
+        bottom = rows[index + cards - 1] + self.card_height
+        return Region(region.x, region.y + top, region.width, bottom - top)
+
+    def locate(self, x: int, y: int, counts: Sequence[int]) -> tuple[Pile, int | None] | None:
+        """The pile at board position ``x``, ``y`` and the card there (``None``: the pile's key or
+        an empty spot). ``counts`` are the eight columns' lengths. A foundation is ``h``; the
+        gaps between piles belong to no pile."""
+        place, within = divmod(x - self.left, self.pile_width + self.gap)
+        if x < self.left or within >= self.pile_width or not 0 <= place < 8:
+            return None
+        if y < self.top_height:
+            pile = CELLS[place] if place < 4 else FOUNDATION
+            return pile, (0 if self.compact or y >= 1 else None)
+        if y < self.tableau_y or y >= self.height:
+            return None
+        column = COLUMNS[place]
+        return column, self.card_at(y - self.tableau_y, counts[place])
+
+    def card_at(self, line: int, count: int) -> int | None:
+        """The card drawn at ``line`` of a column of ``count`` cards (``None``: its key or below
+        its cards)."""
+        if line < 1 or not count:
+            return None
+        rows = self.column_rows(count)
+        if line >= rows[-1] + self.card_height:
+            return None
+        for index in range(count - 1, -1, -1):
+            if line >= rows[index]:
+                return index
+        return None
+
+
+@lru_cache(maxsize=512)
+def _column_rows(count: int, card_height: int, height: int, max_step: int) -> tuple[int, ...]:
+    if count <= 0:
+        return ()
+    steps = [max_step] * (count - 1)
+    excess = 1 + sum(steps) + card_height - height
+    for level in range(max_step, 1, -1):  # squeeze evenly, deepest cards first
+        for i in range(len(steps)):
+            if excess <= 0:
+                break
+            if steps[i] == level:
+                steps[i] -= 1
+                excess -= 1
+    rows = [1]
+    for step in steps:
+        rows.append(rows[-1] + step)
+    return tuple(rows)
+
+
+def _pile_widths(width: int) -> tuple[int, int, int]:
+    """(pile width, gap, left margin) for a terminal ``width`` columns wide: eight piles a row,
+    all the same width, centred, the spare columns split between the margins (the larger half on
+    the left). Wide terminals get two blank columns between piles."""
+    gap = 2 if width >= 8 * MAX_PILE_WIDTH + 7 * 2 else 1
+    pile = max(min((width - 7 * gap) // 8, MAX_PILE_WIDTH), 1)
+    spare = max(width - 8 * pile - 7 * gap, 0)
+    return pile, gap, (spare + 1) // 2
+
+
+@lru_cache(maxsize=64)
+def board_layout(width: int, height: int) -> BoardLayout:
+    """The board's geometry in a terminal of ``width`` × ``height`` (see the module's
+    docstring)."""
+    pile, gap, left = _pile_widths(width)
+    too_small = width < COMPACT_SIZE.width or height < COMPACT_SIZE.height
+    message_lines = 2 if height >= 30 else 1
+    bottom = FIXED_BOTTOM + message_lines
+    # A full layout needs, for the tallest column: the top row (key + card), its key, 18 covered
+    # lines and the top card: 2 + 2 × card height + 18 lines.
+    fit = (height - bottom - 2 - (MAX_COLUMN - 1)) // 2
+    # A card about as tall as it is wide on screen (a terminal cell is twice as tall as wide).
+    shapely = max(3, pile * 5 // 8)
+    card_height = max(min(fit, shapely, 10), 1)
+    compact = card_height < 2
+    top_gap = 0
+    if compact:
+        card_height = 1
+    elif (height - bottom - 2 - (MAX_COLUMN - 1) - 1) // 2 >= card_height:
+        top_gap = 1  # a spare line: a blank between the top row and the columns
+    board_height = max(height - bottom, 0)
+    max_step = 1
+    if not compact and card_height >= 3:
+        # Covered cards show as much as lets a column of a fresh deal (and one more card) fill
+        # the tableau; longer columns are squeezed (see ``column_rows``).
+        tableau = board_height - (1 + card_height) - top_gap
+        max_step = max(1, min((tableau - 1 - card_height) // DEALT, card_height - 1, MAX_STEP))
+    return BoardLayout(
+        width=width,
+        height=board_height,
+        too_small=too_small,
+        compact=compact,
+        pile_width=pile,
+        gap=gap,
+        left=left,
+        card_height=card_height,
+        top_gap=top_gap,
+        message_lines=message_lines,
+        max_step=max_step,
+    )

@@ -72,8 +72,8 @@ def select_pile(state: GameState, pile: Pile) -> Selection:
 def select_card(state: GameState, pile: Pile, index: int) -> Selection:
     """Pick up the card at ``index`` of ``pile`` (a click), with the cards above it.
 
-    A click on the top card picks it up with an automatic count; a click on a covered card picks up
-    the run from that card to the top, when those cards form a run that may move now.
+    A click on the top card picks up that card alone; a click on a covered card picks up the run
+    from that card to the top, when those cards form a run that may move now.
     """
     if not pile.is_column:
         return select_pile(state, pile)
@@ -82,7 +82,7 @@ def select_card(state: GameState, pile: Pile, index: int) -> Selection:
         raise IllegalMoveError(f"{pile.name} is empty: there is no card to pick up")
     index = max(0, min(index, len(column) - 1))
     if index == len(column) - 1:
-        return Selection(pile)
+        return Selection(pile, 1)
     count = len(column) - index
     run = state.run_length(pile.index)
     card = column[index]

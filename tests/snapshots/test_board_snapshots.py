@@ -1,4 +1,5 @@
-"""Snapshots of the board: deal 1 at 100x32 and 80x24, a selection with its destinations, a hint,
+"""Snapshots of the board: deal 1 at 100x32, 80x24 and 200x60, a selection with its destinations,
+the target under the mouse, the cursor, a hint, the classic look,
 help and the win screen. A fixed deal, a fixed size, a frozen clock and no animations; the one
 snapshot with the winnability check waits for its answer (with a deadline), the others run
 without it, so the status line is the same on every run."""
@@ -59,3 +60,31 @@ def test_help(snap_compare: Any, tmp_path: Path) -> None:
 def test_win_screen(snap_compare: Any, tmp_path: Path) -> None:
     app = make_app(tmp_path, start=near_won_game())
     assert snap_compare(app, terminal_size=SIZE, press=["1", "h"])
+
+
+def test_the_target_under_the_mouse(snap_compare: Any, tmp_path: Path) -> None:
+    # 2♥ picked up: the free cells are targets, free cell a (under the mouse) a block.
+    async def hover(pilot: Pilot[None]) -> None:
+        await pilot.press("3")
+        await pilot.hover("#cell-a", offset=(3, 2))
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=hover)
+
+
+def test_the_cursor_outlines_its_card(snap_compare: Any, tmp_path: Path) -> None:
+    # The cursor on column 2: its key reversed, its top card (9♣) outlined in heavy lines.
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, press=["down", "right"])
+
+
+def test_a_big_terminal_uses_its_height(snap_compare: Any, tmp_path: Path) -> None:
+    # 200x60: tall cards, covered cards showing more of themselves, the board centred.
+    assert snap_compare(make_app(tmp_path), terminal_size=(200, 60))
+
+
+def test_the_classic_look(snap_compare: Any, tmp_path: Path) -> None:
+    # Light faces with red and black ink on a green table, 2♥ picked up.
+    async def classic(pilot: Pilot[None]) -> None:
+        await _app(pilot).game_screen.run_action("classic")
+        await pilot.press("3")
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=classic)

@@ -10,7 +10,7 @@ from pathlib import Path
 from textual.widgets import Static
 
 from freecell_tui.session.command import key_label
-from freecell_tui.ui.layout import COMPACT_SIZE
+from freecell_tui.ui.layout import COMPACT_SIZE, board_layout
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.screens.help import help_sections
 
@@ -33,6 +33,7 @@ SIZES = [
     ((80, 24), True),
     ((64, 24), True),
     ((101, 40), False),
+    ((200, 60), False),
 ]
 
 
@@ -49,7 +50,7 @@ async def test_every_size_has_equal_centred_piles_in_the_right_layout(tmp_path: 
                 assert len(piles) == 8
                 assert len({region.width for region in piles}) == 1, (size, piles)
                 gaps = {right.x - left.right for left, right in zip(piles, piles[1:], strict=False)}
-                assert gaps == {1}, size
+                assert gaps == {board.geometry.gap}, size
                 left, right = piles[0].x, size[0] - piles[-1].right
                 assert 0 <= left - right <= 1, size  # the spare columns split between the margins
                 assert piles[0].width >= 7
@@ -57,9 +58,12 @@ async def test_every_size_has_equal_centred_piles_in_the_right_layout(tmp_path: 
             top = [widget.region.x for widget in board.query_one("#top").children]
             assert top == [widget.region.x for widget in board.query_one("#tableau").children]
             # Compact: one line of free cells and foundations, the column keys right under it;
-            # full: small cards four lines high, then a blank line.
+            # full: cards as tall as the terminal allows, the columns under them.
             column_1 = pile_widget(app, "col-1")
-            assert column_1.region.y == (1 if compact else 5), size
+            layout = board_layout(*size)
+            assert layout.compact == compact
+            assert column_1.region.y == (1 if compact else 1 + layout.card_height + layout.top_gap)
+            assert len(lines(pile_widget(app, "cell-a"))) == layout.top_height
             assert lines(column_1)[0].strip() == "1"
             assert lines(pile_widget(app, "cell-a"))[0].strip(" ▕") == ("a 2♥" if compact else "a")
 
@@ -84,17 +88,19 @@ async def test_a_19_card_column_is_drawn_whole_in_both_layouts(tmp_path: Path) -
     app = make_app(tmp_path, start=tall_column_game())
     async with app.run_test(size=SIZE) as pilot:
         column = pile_widget(app, "col-1")
-        assert len(game(app).state.columns[0]) == 19
-        status_y = app.game_screen.status.region.y
-        drawn = lines(column)
-        # The key, 18 covered cards a line each, the top card three lines high.
-        assert column.region.bottom <= status_y
-        assert "K♠" in drawn[1 + 7] and "2♥" in drawn[1 + 18] and "2♥" in drawn[1 + 18 + 2]
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        drawn = lines(column)
-        assert column.region.bottom <= app.game_screen.status.region.y
-        assert "K♠" in drawn[1 + 7] and "2♥" in drawn[1 + 18]
+        cards = game(app).state.columns[0]
+        assert len(cards) == 19
+        for size in ((100, 32), (100, 30), (100, 29), (80, 24), (64, 24), (200, 60)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            drawn = lines(column)
+            assert column.region.bottom <= app.game_screen.status.region.y, size
+            # Every card's label is drawn, in order, and the top card's last line too.
+            rows = board_layout(*size).column_rows(19)
+            for card, row in zip(cards, rows, strict=True):
+                assert card.text() in drawn[row], (size, card, drawn)
+            bottom = rows[-1] + board_layout(*size).card_height - 1
+            assert cards[-1].text() in drawn[bottom], (size, drawn)
 
 
 async def test_ascii_suits_and_the_four_colour_deck_are_drawn(tmp_path: Path) -> None:

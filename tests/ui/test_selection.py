@@ -21,10 +21,10 @@ from freecell_tui.ui.selection import (
 from .positions import run_game
 
 
-def test_pick_up_the_top_card_with_an_automatic_count() -> None:
+def test_a_key_picks_up_with_an_automatic_count_a_click_on_the_top_card_that_card() -> None:
     state = deal(1)
     assert select_pile(state, Pile.parse("3")) == Selection(Pile.parse("3"))
-    assert select_card(state, Pile.parse("3"), 6) == Selection(Pile.parse("3"))
+    assert select_card(state, Pile.parse("3"), 6) == Selection(Pile.parse("3"), 1)
     with pytest.raises(IllegalMoveError, match="empty"):
         select_pile(state, Pile.parse("a"))
     with pytest.raises(IllegalMoveError, match="never leave"):

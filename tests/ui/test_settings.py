@@ -36,6 +36,8 @@ async def test_settings_chosen_in_the_game_are_there_after_a_restart(tmp_path: P
         "winnability_check": False,
         "winnable_deals_only": True,
         "solve_speed": 10.0,
+        "motion": True,
+        "ascii_suits": None,
     }
 
     app = make_app(tmp_path, check=True)

@@ -65,9 +65,10 @@ async def test_the_hint_lights_up_its_move_and_any_move_puts_it_out(tmp_path: Pa
         await pilot.press("i")
         await wait_for(pilot, lambda: message(app).startswith("Hint:"), "the hint", SOLVER)
         assert message(app) == f"Hint: 6a — 3♦ to free cell a ({length} moves win from here)."
-        # Drawn: the card that moves and where it goes, in the hint's colour; nothing else.
+        # Drawn: the card that moves and where it goes, in the hint's colour and double lines;
+        # nothing else.
         assert changed_piles(app, plain) == {"col-6", "cell-a"}
-        assert colour_on(pile_widget(app, "cell-a"), "┌╌") == {theme_colour(app, "warning")}
+        assert colour_on(pile_widget(app, "cell-a"), "╔═") == {theme_colour(app, "card-hint")}
         await pilot.press("escape")  # hides it
         assert changed_piles(app, plain) == set()
         app.game_screen.run_command("hint")  # the same, typed; known now: no search

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.events import Key, MouseDown, Resize
 from textual.timer import Timer
-from textual.widgets import Footer, Input
+from textual.widgets import Input
 
 from freecell_tui.core.words import plural
 from freecell_tui.session import PlaySession
@@ -31,6 +31,7 @@ from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens.dialogs import WinScreen
 from freecell_tui.ui.screens.game_actions import GameActions
 from freecell_tui.ui.widgets.command_line import CommandLine
+from freecell_tui.ui.widgets.footer import KeyFooter
 from freecell_tui.ui.widgets.status import MessageLine, StatusLine
 
 __all__ = ["GameScreen"]
@@ -47,6 +48,7 @@ class GameScreen(GameActions):
         *,
         ascii: bool = False,
         four_colour: bool = False,
+        motion: bool = True,
         assistant: Assistant | None = None,
         autosolver: AutoSolver | None = None,
         par_finder: ParFinder | None = None,
@@ -55,6 +57,7 @@ class GameScreen(GameActions):
         self.session = session
         self._ascii = ascii
         self._four_colour = four_colour
+        self._motion = motion
         self._assistant = assistant or Assistant(session.game)
         self._autosolver = autosolver or AutoSolver()
         self._par_finder = par_finder or ParFinder()
@@ -68,11 +71,12 @@ class GameScreen(GameActions):
         board = Board(self.session.game.state, id="board")
         board.set_reactive(Board.ascii, self._ascii)
         board.set_reactive(Board.four_colour, self._four_colour)
+        board.set_reactive(Board.motion, self._motion)
         yield board
         yield StatusLine(id="status")
         yield MessageLine(id="message")
         yield CommandLine(id="command")
-        yield Footer()
+        yield KeyFooter()
         yield self._assistant
         yield self._autosolver
         yield self._par_finder
@@ -92,7 +96,9 @@ class GameScreen(GameActions):
         self.follow_par()
 
     def on_resize(self, event: Resize) -> None:
-        self.board.fit(event.size)
+        lines = self.board.fit(event.size).message_lines
+        self.message.lines = lines
+        self.command_line.styles.height = lines  # drawn in the message line's place
 
     # ------------------------------------------------------------------ the clock
     def _tick(self) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual import getters
-from textual.screen import Screen
 
 from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.errors import FreeCellError
@@ -30,15 +29,15 @@ from freecell_tui.session.table import by_name
 from freecell_tui.ui.assistant import Assistant
 from freecell_tui.ui.autosolve import AutoSolver, pace_for
 from freecell_tui.ui.board import Board
-from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.par import ParFinder
+from freecell_tui.ui.screens.look_actions import LookActions
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.status import MessageLine, StatusLine
 
 __all__ = ["GameActions"]
 
 
-class GameActions(Screen[None]):
+class GameActions(LookActions):
     """The game screen's commands (see the module's docstring)."""
 
     board = getters.query_one("#board", Board)
@@ -52,10 +51,6 @@ class GameActions(Screen[None]):
     session: PlaySession
     _said: str
 
-    def remember(self, name: str, value: object) -> None:
-        """Tell the app a setting changed, so it is kept for next time."""
-        self.post_message(SettingChanged(name, value))
-
     # ------------------------------------------------------------------ showing a step
     def show(self, step: Step) -> None:
         """Draw what a session step did: the board, the lines, notices and the end of a game."""
@@ -68,6 +63,7 @@ class GameActions(Screen[None]):
             if step.new_game:
                 self.board.cursor = None
             self.board.state = self.session.game.state
+            self.board.glide(step.before, step.turn)  # the cards travel (motion)
             self.board.hint = None
             self.board.selection = None
         self.say(step.said, "success" if step.tone is Tone.SUCCESS else "info")
@@ -136,7 +132,15 @@ class GameActions(Screen[None]):
             if answer == "new":
                 self.action_new()
 
-        self.app.push_screen(WinScreen(title, self.session.win_text()), chosen)
+        def dialog() -> None:
+            if self.is_attached:
+                self.app.push_screen(WinScreen(title, self.session.win_text()), chosen)
+
+        # The cards bounce off the foundations first (a short cascade when auto-solve won);
+        # any key or click ends it. With motion off, the dialog at once.
+        count = 12 if self.session.game.solver_moves else 52
+        if not self.board.cascade(count, dialog, seed=self.session.game.deal_number or 0):
+            dialog()
 
     def show_dead_end(self, title: str, body: str, undo: int) -> None:
         """A notice that the game cannot go on, offering to undo ``undo`` moves, a restart or a
@@ -291,14 +295,6 @@ class GameActions(Screen[None]):
         self.app.push_screen(KlondikeScreen())
 
     # ------------------------------------------------------------------ settings (palette)
-    def action_four_colour(self) -> None:
-        board = self.board
-        board.four_colour = not board.four_colour
-        self.remember("four_colour", board.four_colour)
-
-    def action_ascii(self) -> None:
-        self.board.ascii = not self.board.ascii
-
     def action_winnable(self, on: bool | None = None) -> None:
         """The winnability check in the status line (toggled from the palette)."""
         on = not self.assistant.check if on is None else on

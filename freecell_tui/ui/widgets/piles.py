@@ -1,108 +1,88 @@
 """The piles of the board: the eight columns, the four free cells and the four foundations (see
-:mod:`.pile` for what they share)."""
+:mod:`.pile` for what they share, :mod:`.cardart` for how a card is drawn)."""
 
 from __future__ import annotations
 
 from textual.content import Content
 
-from freecell_tui.core.cards import Suit
+from freecell_tui.core.cards import Card, Suit
 from freecell_tui.core.notation import Pile
-from freecell_tui.ui.widgets.pile import TOP_CARD_LINES, PileWidget
+from freecell_tui.ui.widgets.pile import PileWidget
 
 __all__ = ["CellWidget", "ColumnWidget", "FoundationWidget", "PileWidget"]
 
 
 class ColumnWidget(PileWidget):
-    """One of the eight columns: its key on the first line, then its cards."""
+    """One of the eight columns: its key on the first line, then its cards, each covered card
+    showing as many lines as the layout gives it."""
 
     DEFAULT_CSS = """
     ColumnWidget { height: 1fr; }
     ColumnWidget.-compact { height: 1fr; }
     """
 
-    def card_at(self, y: int) -> int | None:
-        count = len(self.cards)
-        if not count:
-            return None
-        if y < 1:
-            return count - 1  # the key above the column acts on its top card
-        index = y - 1
-        if index < count - 1:
-            return index
-        last = count if self.compact else count - 1 + TOP_CARD_LINES
-        return count - 1 if index < last else None
-
     def render(self) -> Content:
         cards = self.cards
         count = len(cards)
-        lines = [self._header_line(self.pile.code)]
+        lines = [self.header_line(self.pile.code)]
         if not cards:
-            lines.extend(
-                self._empty_box("")
-                if not self.compact
-                else [Content.styled("╌" * self.size.width, self._style("pile--empty"))]
-            )
+            lines.extend(self.empty_place(""))
             return Content("\n").join(lines)
+        look = self.look
+        layout = self.geometry
+        rows = layout.column_rows(count)
         for index, card in enumerate(cards):
             depth = count - index  # 1 for the top card
-            selected = depth <= self.look.selected
-            hovered = depth <= self.look.hovered
-            hinted = depth <= self.look.hint
-            if self.compact:
-                lines.append(
-                    self._compact_card(
-                        card,
-                        "▏",
-                        selected=selected,
-                        hovered=hovered,
-                        top=depth == 1,
-                        hinted=hinted,
-                    )
-                )
-            elif depth > 1:
-                lines.append(
-                    self._card_top(
-                        card, selected=selected, hovered=hovered, top=False, hinted=hinted
-                    )
-                )
-            else:
+            selected = depth <= look.selected
+            hovered = depth <= look.hovered
+            hinted = depth <= look.hint
+            if depth == 1:
                 lines.extend(
-                    self._card_box(card, selected=selected, hovered=hovered, hinted=hinted)
+                    self.whole_card(card, selected=selected, hovered=hovered, hinted=hinted)
                 )
+                continue
+            face = self.face_names(selected, hovered, hinted)
+            border, glyphs = self.border(top=False, selected=selected, hinted=hinted)
+            if layout.compact:
+                lines.append(self.one_line(card, glyphs.left_edge, face, border, glyphs, top=False))
+            else:
+                step = rows[index + 1] - rows[index]
+                lines.extend(self.covered(card, step, face, border, glyphs))
         return Content("\n").join(lines)
 
 
 class CellWidget(PileWidget):
-    """A free cell: its key (``a``–``d``) above, then its card or an empty outline."""
+    """A free cell: its key (``a``–``d``) above, then its card or an empty outline (compact:
+    its key then its card, on one line)."""
 
     def render(self) -> Content:
         card = self.cards[-1] if self.cards else None
-        selected, hovered, hinted = (
-            self.look.selected > 0,
-            self.look.hovered > 0,
-            self.look.hint > 0,
-        )
+        look = self.look
+        selected, hovered, hinted = look.selected > 0, look.hovered > 0, look.hint > 0
         if self.compact:
-            if card is None:
-                return self._compact_empty(self.pile.code)
-            return self._compact_card(
-                card, f"{self.pile.code} ", selected=selected, hovered=hovered, hinted=hinted
-            )
-        lines = [self._header_line(self.pile.code)]
+            return self._compact(card, self.pile.code, "·", selected, hovered, hinted)
+        lines = [self.header_line(self.pile.code)]
         if card is None:
-            lines.extend(self._empty_box(""))
+            lines.extend(self.empty_place(""))
         else:
-            lines.extend(self._card_box(card, selected=selected, hovered=hovered, hinted=hinted))
+            lines.extend(self.whole_card(card, selected=selected, hovered=hovered, hinted=hinted))
         return Content("\n").join(lines)
 
-    def _compact_empty(self, prefix: str, mark: str = "·") -> Content:
-        width = self.size.width
-        name = "pile--label-target" if self.look.target else "pile--empty"
-        if self.look.hint_target and not self.look.target:
-            name = "pile--label-hint"
-        if self.look.cursor:
-            name = "pile--label-cursor"
-        return Content.styled(f"{prefix} {mark}".ljust(width)[:width], self._style(name))
+    def _compact(
+        self, card: Card | None, key: str, mark: str, selected: bool, hovered: bool, hinted: bool
+    ) -> Content:
+        """``a 2♥     ▕`` or ``a ·``: the key (reversed under the cursor), then the card."""
+        key_style = self._style("pile--label-cursor") if self.look.cursor else None
+        if card is None:
+            style, _ = self.empty_outline()
+            width = self.size.width
+            text = f"{key} {mark}".ljust(width)[:width]
+            if key_style is None:
+                return Content.styled(text, self._style(style))
+            return Content.assemble((key, key_style), (text[len(key) :], self._style(style)))
+        face = self.face_names(selected, hovered, hinted)
+        border, glyphs = self.border(selected=selected, hinted=hinted)
+        return self.one_line(card, f"{key} ", face, border, glyphs, prefix_style=key_style)
 
 
 class FoundationWidget(CellWidget):
@@ -115,14 +95,12 @@ class FoundationWidget(CellWidget):
 
     def render(self) -> Content:
         card = self.cards[-1] if self.cards else None
-        symbol = self._symbol(self.suit)
+        symbol = self.symbol(self.suit)
         if self.compact:
-            if card is None:
-                return self._compact_empty("h", symbol)
-            return self._compact_card(card, "h ", selected=False, hovered=False)
-        lines = [self._header_line(f"h {symbol}")]
+            return self._compact(card, "h", symbol, False, False, False)
+        lines = [self.header_line(f"h {symbol}")]
         if card is None:
-            lines.extend(self._empty_box(symbol))
+            lines.extend(self.empty_place(symbol))
         else:
-            lines.extend(self._card_box(card, selected=False, hovered=False))
+            lines.extend(self.whole_card(card, selected=False, hovered=False, hinted=False))
         return Content("\n").join(lines)

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
-__all__ = ["MessageLine", "StatusLine", "format_elapsed"]
+from freecell_tui.ui.layout import board_layout
+
+__all__ = ["MessageLine", "StatusLine", "fit_words", "format_elapsed"]
 
 
 def format_elapsed(seconds: float) -> str:
@@ -74,8 +77,40 @@ class StatusLine(Widget):
         return line
 
 
+def fit_words(text: str, width: int, lines: int) -> list[str]:
+    """``text`` in at most ``lines`` lines of ``width`` cells, broken between words; what does
+    not fit is left out at a word boundary, and an ellipsis says so (a word wider than a line is
+    the only thing ever cut)."""
+    if width < 1 or lines < 1:
+        return []
+    out: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if cell_len(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            out.append(line)
+        line = word
+    if line:
+        out.append(line)
+    cut = len(out) > lines
+    out = out[:lines]
+    if cut:
+        kept = out[-1].split()
+        while kept and cell_len(" ".join(kept) + " …") > width:
+            kept.pop()
+        out[-1] = " ".join(kept) + " …" if kept else out[-1]
+    return [
+        piece if cell_len(piece) <= width else piece[: max(width - 1, 0)] + "…" for piece in out
+    ]
+
+
 class MessageLine(Widget):
-    """What the last action did (``3a: 7♣ to free cell a``) or why it was refused."""
+    """What the last action did (``3a: 7♣ to free cell a``) or why it was refused: one or two
+    lines (:attr:`lines`, as the terminal's height allows), broken between words, never cut in
+    the middle of one."""
 
     DEFAULT_CSS = """
     MessageLine {
@@ -83,7 +118,7 @@ class MessageLine(Widget):
         padding: 0 1;
         color: $foreground;
         text-wrap: nowrap;
-        text-overflow: ellipsis;
+        text-overflow: clip;
     }
     MessageLine.-error { color: $text-error; text-style: bold; }
     MessageLine.-success { color: $text-success; text-style: bold; }
@@ -92,13 +127,22 @@ class MessageLine(Widget):
     text: reactive[str] = reactive("")
     tone: reactive[str] = reactive("info")
     """``info``, ``error`` or ``success``."""
+    lines: reactive[int] = reactive(1)
+    """How many lines the message may take (the screen sets it from the board's layout)."""
 
     def watch_tone(self, old: str, new: str) -> None:
         self.remove_class(f"-{old}")
         self.add_class(f"-{new}")
 
+    def on_mount(self) -> None:
+        # As the board's layout will have it for this terminal (the screen keeps it so).
+        self.lines = board_layout(self.app.size.width, self.app.size.height).message_lines
+
+    def watch_lines(self, lines: int) -> None:
+        self.styles.height = lines
+
     def render(self) -> Content:
-        return Content(self.text)
+        return Content("\n".join(fit_words(self.text, self.content_size.width, self.lines)))
 
     def say(self, text: str, tone: str = "info") -> None:
         """Show ``text`` (never parsed as markup)."""

@@ -1,0 +1,66 @@
+"""The game's footer: the keys of the command table that fit the terminal's width.
+
+Textual's footer shows every key and lets the last ones fall off the right edge (at 80 columns,
+``q Quit``). This one drops the least important keys first — the command table ranks them
+(``footer_rank``; 1 is kept longest) — so ``? Help`` and ``q Quit`` are always there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.cells import cell_len
+from textual.app import ComposeResult
+from textual.events import Resize
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from freecell_tui.session.table import COMMANDS
+
+__all__ = ["KeyFooter", "fitting"]
+
+#: Each command's rank, by the action its keys run.
+_RANKS = {command.action or command.name: command.footer_rank for command in COMMANDS}
+#: Cells the command palette's key takes on the right (``▏^p palette ``).
+PALETTE_WIDTH = 12
+
+
+def fitting(keys: Iterable[tuple[str, int, int]], width: int) -> set[str]:
+    """Which keys to show: ``keys`` are (action, rank, cells); the lowest-ranked are dropped
+    (the later one first among equals) until the rest fit in ``width`` cells."""
+    shown = list(keys)
+    while shown and sum(cells for _, _, cells in shown) > width:
+        drop = max(range(len(shown)), key=lambda i: (shown[i][1], i))
+        if shown[drop][1] <= 1:
+            break  # Help and Quit stay, whatever the width
+        del shown[drop]
+    return {action for action, _, _ in shown}
+
+
+class KeyFooter(Footer):
+    """See the module's docstring."""
+
+    def compose(self) -> ComposeResult:
+        widgets = list(super().compose())
+        keys = [
+            widget
+            for widget in widgets
+            if isinstance(widget, FooterKey) and "-command-palette" not in widget.classes
+        ]
+        room = self.size.width - (PALETTE_WIDTH if len(keys) < len(widgets) else 0)
+        shown = fitting(
+            ((key.action, _RANKS.get(key.action, 9), _cells(key)) for key in keys), room
+        )
+        self._width = self.size.width
+        for widget in widgets:
+            if widget not in keys or widget.action in shown:
+                yield widget
+
+    def on_resize(self, event: Resize) -> None:
+        if getattr(self, "_width", None) not in (None, event.size.width):
+            self.call_after_refresh(self.recompose)
+
+
+def _cells(key: FooterKey) -> int:
+    """The cells a key takes: `` k Label `` and its margin."""
+    return cell_len(key.key_display) + cell_len(key.description) + 3

@@ -1,0 +1,166 @@
+"""Motion, read off the stage the board draws moving cards on: a move glides from its source to
+its destination, a key during the motion puts every card in its place at once and acts (undo
+too), the drag image follows the pointer and slides back when the drop is refused, a win plays
+the cascade until a key, and motion
+is off with ``TEXTUAL_ANIMATIONS=none``, ``animation_level`` and the *Motion* setting. (The timing
+of a turn's flights is tested without a terminal in ``test_flights.py``.)"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from freecell_tui.ui.app import FreeCellApp
+from freecell_tui.ui.screens.dialogs import WinScreen
+
+from .helpers import (
+    SIZE,
+    drawn_top,
+    game,
+    make_app,
+    message,
+    pile_widget,
+    stored_turns,
+    the_board,
+    wait_for,
+)
+from .positions import near_won_game
+
+
+def _moving_app(tmp_path: Path) -> FreeCellApp:
+    app = make_app(tmp_path)
+    app.animation_level = "full"  # make_app turns motion off for every other test
+    return app
+
+
+def _stage_text(app: FreeCellApp) -> str:
+    stage = the_board(app).stage
+    return "\n".join(stage.render_line(y).text for y in range(stage.size.height))
+
+
+async def test_a_move_glides_and_a_key_during_it_acts_at_once(tmp_path: Path) -> None:
+    app = _moving_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = the_board(app)
+        now = [0.0]
+        board.clock = lambda: now[0]  # the motion's time stands still until moved on
+        app.game_screen.run_command("3a")  # as the : line plays it (Pilot would wait it out)
+        assert board.moving and board.stage.visible
+        assert stored_turns(tmp_path) == [["3a"]]  # on disk before any card moves
+        (start,) = board.stage.sprites
+        now[0] = 0.05
+        await pilot.pause()
+        assert "2♥" in _stage_text(app)  # drawn on the stage, over the piles
+        (later,) = board.stage.sprites
+        # On its way from column 3 (x 27) to free cell a (x 3, y 1).
+        assert later.x < start.x and later.y < start.y
+        await pilot.press("u")  # during the motion: it ends at once and the undo acts
+        assert game(app).move_count == 0
+        assert message(app).startswith("Undid 3a")
+        assert not board.moving and not board.stage.visible
+        assert drawn_top(pile_widget(app, "cell-a")) == ""
+        assert drawn_top(pile_widget(app, "col-3")) == "2♥"
+        # A key that moves during a motion: the first move lands, the second plays.
+        app.game_screen.run_command("3a")
+        await pilot.press("6", "b")
+        assert game(app).move_count == 2
+        now[0] = 1.0  # 6b's glide is over
+        await wait_for(pilot, lambda: not board.moving, "the end of 6b's glide")
+        assert drawn_top(pile_widget(app, "cell-a")) == "2♥"
+        assert drawn_top(pile_widget(app, "cell-b")) == "3♦"
+
+
+async def test_the_drag_image_follows_the_pointer_and_slides_back_when_refused(
+    tmp_path: Path,
+) -> None:
+    app = _moving_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = the_board(app)
+        await pilot.mouse_down("#col-5", offset=(3, 12))  # 6♣, the top card of column 5
+        await pilot.hover("#col-5", offset=(5, 13))
+        await pilot.pause()
+        first = board.stage.sprites[-1]
+        assert board.stage.visible and "6♣" in first.lines[0].text
+        # Drawn where the pointer holds it: 6♣'s top-left corner is where it was picked up
+        # (column 5, line 11), moved as far as the pointer (2 right, 1 down).
+        layout = board.geometry
+        assert (first.x, first.y) == (layout.pile_x(4) + 2, layout.tableau_y + 11 + 1)
+        assert "6♣" in _stage_text(app)
+        # (The pointer is placed on the board, by the layout's numbers.)
+        column_8 = (layout.pile_x(7) + 4, layout.tableau_y + 16)
+        await pilot.hover("#board", offset=column_8)
+        moved = board.stage.sprites[-1]
+        # The picture moved as far as the pointer did (column 5 to column 8: three piles).
+        step = layout.pile_width + layout.gap
+        assert (moved.x - first.x, moved.y - first.y) == (3 * step + 4 - 5, 16 - 13)
+        await pilot.mouse_up("#board", offset=column_8)
+        assert message(app) == "6♣ cannot go on 10♣: ranks must step down by one"
+        assert game(app).move_count == 0
+        await wait_for(pilot, lambda: not board.moving, "the end of the slide back")
+        assert drawn_top(pile_widget(app, "col-5")) == "6♣"
+
+
+async def test_motion_is_off_with_the_setting_and_the_animation_level(tmp_path: Path) -> None:
+    app = _moving_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = the_board(app)
+        await app.game_screen.run_action("motion")
+        await pilot.pause()
+        assert not app.settings.motion  # remembered
+        app.game_screen.run_command("3a")
+        assert not board.moving and drawn_top(pile_widget(app, "cell-a")) == "2♥"
+        await app.game_screen.run_action("motion")
+        app.animation_level = "none"
+        app.game_screen.run_command("6b")
+        assert not board.moving and drawn_top(pile_widget(app, "cell-b")) == "3♦"
+        await pilot.pause()
+
+
+_PLAY_ONE_MOVE = """
+import asyncio, sys, tempfile
+from freecell_tui.ui.app import FreeCellApp
+
+async def main():
+    app = FreeCellApp(deal=1, data_dir=tempfile.mkdtemp(), clock=lambda: 0.0)
+    async with app.run_test(size=(100, 32)):
+        app.game_screen.run_command("3a")
+        print(app.game_screen.board.moving)
+
+asyncio.run(main())
+"""
+
+
+def test_textual_animations_none_turns_motion_off(tmp_path: Path) -> None:
+    def moving(animations: str) -> str:
+        env = {"TEXTUAL_ANIMATIONS": animations, "HOME": str(tmp_path), "PATH": ""}
+        out = subprocess.run(
+            [sys.executable, "-c", _PLAY_ONE_MOVE],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=60,
+        )
+        return out.stdout.strip()
+
+    assert moving("full") == "True"
+    assert moving("none") == "False"
+
+
+async def test_a_win_plays_the_cascade_and_any_key_stops_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path, start=near_won_game())
+    app.animation_level = "full"
+    async with app.run_test(size=SIZE) as pilot:
+        board = the_board(app)
+        app.game_screen.run_command("1h")  # the last card home: a win
+        assert game(app).state.is_won  # saved before anything moves
+        # The kings leave first and bounce, leaving their trail on the board: many more card
+        # corners than the four foundations hold.
+        await wait_for(pilot, lambda: _stage_text(app).count("╭") > 12, "the cascade's trail")
+        assert board.moving and board.stage.visible and "K" in _stage_text(app)
+        assert not isinstance(app.screen, WinScreen)
+        await pilot.press("x")  # any key: the cascade stops, the dialog shows (x does nothing)
+        await pilot.pause()
+        assert not board.moving and not board.stage.visible
+        assert isinstance(app.screen, WinScreen)
