@@ -7,9 +7,9 @@ answers. Exhaustive, deterministic, cancellable.
   by positions another took), and past :data:`SHARE_AFTER` expansions they share them: a position
   is then expanded once, by the search that takes it first, so a proof of unsolvability costs
   about one exhaustive search, not one per heuristic.
-* **Scouts.** A deal still unsolved after a few thousand positions brings in four more
-  heuristics, each on its own positions and for at most :data:`SCOUT_CAP` positions: a deal that
-  leads the portfolio astray rarely fools them all.
+* **Scouts.** A deal still unsolved after a few thousand positions brings in more heuristics
+  (:data:`SCOUTS`, in two waves), each on its own positions and for a few thousand positions at
+  most: a deal that leads the portfolio astray rarely fools them all.
 * **Exhaustive.** Every child generated is eventually taken from some queue: when a search's
   queue runs dry while it keeps its own positions, or every queue once they share them, every
   position reachable from the start has been expanded and the start is proved unsolvable. The
@@ -76,18 +76,24 @@ class SolveResult:
         return sum(1 for move in self.moves if not move.dest.is_foundation)
 
 
-#: Scouts: more heuristics, each with its own positions seen, that join once the portfolio has
-#: expanded :data:`SCOUT_AFTER` positions and work at most :data:`SCOUT_CAP` each. A hard deal is
-#: hard for a heuristic, rarely for all (deal 3681: 166,000 positions for the portfolio, about
-#: 1,200 for two of these alone); a scout costs a deal that needs it at most its cap.
+#: Scouts: more heuristics, each with its own positions seen, in waves: a wave joins the turns
+#: once the portfolio has expanded its first number of positions, and each of its scouts works
+#: at most its second. A hard deal is hard for a heuristic, rarely for all (deal 3681: 168,000
+#: positions for the portfolio, about 1,200 for two scouts of the first wave alone; deal 8436:
+#: 130,000, and 2,637 for one of the second); a scout costs a deal at most its cap.
 SCOUTS: Final = (
-    Weights(3, 1, 5, 12, 4, 1, 0),
-    Weights(5, 1, 3, 6, 8, 1, 1),
-    Weights(2, 2, 4, 11, 5, 1, 1),
-    Weights(1, 2, 2, 6, 6, 1, 3),
+    (
+        2_700,
+        1_500,
+        (
+            Weights(3, 1, 5, 12, 4, 1, 0),
+            Weights(5, 1, 3, 6, 8, 1, 1),
+            Weights(2, 2, 4, 11, 5, 1, 1),
+            Weights(1, 2, 2, 6, 6, 1, 3),
+        ),
+    ),
+    (15_000, 4_000, (Weights(2, 2, 4, 20, 10, 2, 1), Weights(1, 4, 2, 4, 2, 0, 0))),
 )
-SCOUT_AFTER: Final = 2_700
-SCOUT_CAP: Final = 1_500
 
 
 def _portfolio(
@@ -101,9 +107,9 @@ def _portfolio(
     """Run the searches of :data:`PORTFOLIO`: the first alone for :data:`ALONE` expansions, then
     all in turn, :data:`TURN` expansions each. Each keeps its own positions seen until together
     they have expanded :data:`SHARE_AFTER`; from then on they share them (:func:`_share`), so that
-    a proof of unsolvability costs one exhaustive search more, not one per search. Past
-    :data:`SCOUT_AFTER` the :data:`SCOUTS` join the turns, each on its own, until each has
-    expanded :data:`SCOUT_CAP`. Returns the searches (scouts last) and the one that solved the
+    a proof of unsolvability costs one exhaustive search more, not one per search. The waves of
+    :data:`SCOUTS` join the turns past their thresholds, each scout on its own positions, until
+    it has expanded its cap. Returns the searches (scouts last) and the one that solved the
     position (None: unsolvable). Raises :class:`Stop`."""
     facts = ColumnFacts()
     searches = [_Search(cols, cells, found, facts, safe, w, {}) for w in PORTFOLIO]
@@ -119,27 +125,31 @@ def _portfolio(
     if verdict is not None:
         return searches, searches[0] if verdict else None
     turn = list(searches)
-    scouts: list[_Search] = []
+    caps: dict[_Search, int] = {}  # each scout and the positions it may expand
+    waves = list(SCOUTS)
     while turn:
         done = sum(search.expanded for search in searches[:main])
         if not shared and done >= SHARE_AFTER:
             _share(searches[:main])
             shared = True
-        if not scouts and done >= SCOUT_AFTER:
-            scouts = [_Search(cols, cells, found, facts, safe, w, {}) for w in SCOUTS]
-            searches += scouts
-            turn += scouts
+        while waves and done >= waves[0][0]:
+            _, most, weights = waves.pop(0)
+            for w in weights:
+                scout = _Search(cols, cells, found, facts, safe, w, {})
+                caps[scout] = most
+                searches.append(scout)
+                turn.append(scout)
         for search in turn:
-            scout = search in scouts
-            verdict = search.run(min(TURN, SCOUT_CAP - search.expanded) if scout else TURN, stop)
+            cap = caps.get(search)
+            verdict = search.run(TURN if cap is None else min(TURN, cap - search.expanded), stop)
             if verdict:
                 return searches, search
-            if verdict is False and (scout or not shared):
+            if verdict is False and (cap is not None or not shared):
                 return searches, None  # its own queue ran dry: it saw every position
         turn = [
             search
             for search in turn
-            if search.heap and (search.expanded < SCOUT_CAP or search not in scouts)
+            if search.heap and (search not in caps or search.expanded < caps[search])
         ]
     return searches, None
 
