@@ -67,6 +67,16 @@ def test_solution_replays_to_a_win_through_the_rules(number: int) -> None:
     assert result.positions >= 1
 
 
+def test_a_scout_solves_a_deal_that_leads_the_portfolio_astray() -> None:
+    """Deal 3681 took the four searches of the portfolio 168,000 positions; two scouts solve it
+    alone in about 1,200, so the portfolio with its scouts stops within a few thousand, and the
+    line it found (in the scout's own positions) replays to a win."""
+    result = solve(deal(3681), timeout=20)
+    assert result.status == "solved"
+    assert result.expanded < 10_000
+    assert play_out(deal(3681), result.moves).is_won
+
+
 def test_solution_replays_with_the_notation_parser() -> None:
     """The text of the moves, read back by the one notation parser, still wins."""
     result = solve(deal(7), timeout=20)

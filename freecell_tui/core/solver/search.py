@@ -16,8 +16,10 @@ are built. :mod:`.portfolio` runs several of them in turn and answers.
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Final
 
 from freecell_tui.core.solver.keys import (
@@ -71,6 +73,7 @@ CHECK_EVERY: Final = 16  # expansions between looks at the clock and the cancel 
 # What a moved card lay on, besides a card: nothing (it was alone in its column), a free cell.
 EMPTY: Final = 0x80
 CELL: Final = 0x40
+_STRIP: Final = bytes(v & 0x7F for v in range(256))  # column cards without their flag
 
 #: A position in the queue: its key (the eight columns, then the cells), foundations, moves made,
 #: the column part of the heuristic (weighted disorder and unsorted cards), and the card the step
@@ -379,25 +382,19 @@ class _Search:
 def _next_depth(cols: Cols, found: Found, where: list[tuple[int, ...]] | None = None) -> int:
     """How many cards lie on the cards the foundations need next; ``where`` gets, for each
     column, the places of those cards in it."""
-    joined = b"".join(cols)
+    joined = b"".join(cols).translate(_STRIP)
+    ends = list(accumulate(map(len, cols)))  # where each column ends in ``joined``
     total = 0
     for suit in range(4):
         rank = found[suit]
         if rank == 13:
             continue
-        card = rank * 4 + suit
-        at = joined.find(card)
+        at = joined.find(rank * 4 + suit)
         if at < 0:
-            at = joined.find(card | COL_FLAG)
-            if at < 0:
-                continue  # in a free cell
-        start = 0
-        for i, col in enumerate(cols):
-            end = start + len(col)
-            if at < end:
-                total += end - 1 - at
-                if where is not None:
-                    where[i] = (*where[i], at - start)
-                break
-            start = end
+            continue  # in a free cell
+        i = bisect_right(ends, at)
+        end = ends[i]
+        total += end - 1 - at
+        if where is not None:
+            where[i] = (*where[i], at - end + len(cols[i]))
     return total
