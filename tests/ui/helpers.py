@@ -211,7 +211,7 @@ async def wait_for(
     pilot: Pilot[None],
     condition: Callable[[], bool],
     what: str,
-    seconds: float = 20.0,
+    seconds: float = 60.0,
 ) -> None:
     """Let the app run until ``condition`` holds; fail saying ``what`` was awaited after
     ``seconds`` (the deadline only stops a broken test: a healthy run takes a fraction)."""
