@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from freecell_tui.cli import add_data_dir_option, fail
+from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.words import deal_phrase, plural, printable
 from freecell_tui.files import InputError, read_stream
 from freecell_tui.paths import data_dir
@@ -60,7 +61,14 @@ def add_parser(subparsers: Any) -> None:
     stats = subparsers.add_parser(
         "stats",
         help="show (or reset) the statistics",
-        description="Show games played and won, win rate, streaks, and each deal's best time and fewest moves.",
+        description="Show games played and won, win rate, streaks, and each deal's best time and "
+        "fewest moves against its par (the fewest moves the solver found) where the game knows it.",
+    )
+    stats.add_argument(
+        "--autoplay",
+        metavar="MODE",
+        default="safe",
+        help="off, safe (default) or all: the autoplay mode whose pars the Par column shows",
     )
     stats.add_argument(
         "--reset", action="store_true", help="forget every finished game (asks first)"
@@ -189,7 +197,7 @@ def run_stats(args: argparse.Namespace) -> int:
         results = store.read_results()
         for problem in results.problems:
             _warn(prog, problem)
-        stats = compute_statistics(results.items)
+        stats = compute_statistics(results.items, store.pars(AutoplayMode.parse(args.autoplay)))
         if not args.reset:
             if stats.played == 0:
                 print("No finished games yet: a game counts once it is won or left for a new one.")

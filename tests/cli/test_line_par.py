@@ -4,7 +4,11 @@ it, and kept), statistics print it, and a hint on par's line says how short the 
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
+import pytest
+
+from freecell_tui.cli import main
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
@@ -74,3 +78,26 @@ def test_a_hint_on_par_s_line_says_the_shortest_way() -> None:
     hint = out.getvalue().splitlines()[-1]
     assert hint.startswith(f"Hint: {moves[0]} — ")
     assert hint.endswith(f"(the shortest way from here is {par.moves} moves).")
+
+
+def test_the_stats_command_shows_par_for_the_autoplay_mode_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game, last = near_win(AutoplayMode.OFF)
+    store = Store.open(tmp_path).store
+    store.keep_par(Par(1, AutoplayMode.OFF, 7, "not searched"), 10)
+    store.keep_par(Par(1, AutoplayMode.SAFE, 9, "not searched"), 10)
+    line = line_mode(game, io.StringIO(), store=store, clock=lambda: 0.0, par_seconds=60)
+    line.handle(last)  # a win of deal 1, recorded
+    moves = line.session.game.move_count
+    line.session.close()
+    store.close()
+    for mode, par in (("off", "7"), ("safe", "9"), ("all", None)):
+        assert main(["stats", "--autoplay", mode, "--data-dir", str(tmp_path)]) == 0
+        rows = [row.split() for row in capsys.readouterr().out.splitlines()]
+        header = ["DEAL", "PLAYED", "WON", "BEST", "TIME", "FEWEST", "MOVES"]
+        assert [*header, *(["PAR"] if par else [])] in rows  # no Par column when none is known
+        row = next(row for row in rows if row and row[0] == "#1")
+        assert row == ["#1", "1", "1", "0:00", str(moves), *([par] if par else [])]
+    assert main(["stats", "--autoplay", "sometimes", "--data-dir", str(tmp_path)]) == 2
+    assert "not an autoplay mode" in capsys.readouterr().err
