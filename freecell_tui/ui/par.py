@@ -10,7 +10,8 @@ The search (:func:`freecell_tui.session.par.find_par`) runs in a thread worker a
 deal starts, polls a cancel flag that hands the board's thread the interpreter lock every few
 positions (a key press never waits for it), and is cancelled by a new deal or autoplay mode. A
 move, undo or win does not stop it: par belongs to the deal, and a par that arrives after the
-win is added to the win's notice.
+win is added to the win's notice. A new deal right after a win does not stop it either: it
+finishes (within its budget) and is kept, and the new deal's search waits for it.
 """
 
 from __future__ import annotations
@@ -68,6 +69,10 @@ class ParFinder(Widget):
         self._following: tuple[int | None, AutoplayMode] | None = None
         self._timer: Timer | None = None
         self._worker: Worker[None] | None = None
+        #: The followed deal has been won: its search is not cancelled by the next deal.
+        self._won = False
+        #: A won deal's search, finishing while the next deal is played.
+        self._finishing: Worker[None] | None = None
 
     @property
     def searching(self) -> bool:
@@ -79,8 +84,12 @@ class ParFinder(Widget):
         and the par is read (``stored``: the store's par for that deal and mode) or searched."""
         wanted = (game.deal_number, game.autoplay)
         if wanted == self._following:
+            self._won = self._won or game.state.is_won
             return
         self._following = wanted
+        if self._won and self._worker is not None and not self._worker.is_finished:
+            self._finishing, self._worker = self._worker, None  # kept running: see the docstring
+        self._won = game.state.is_won
         self._stop()
         number = game.deal_number
         if number is None:
@@ -103,6 +112,11 @@ class ParFinder(Widget):
         self._timer = None
         if self._following != (number, mode) or self.budget is None:
             return
+        if self._finishing is not None and not self._finishing.is_finished:
+            # One search at a time: this deal's waits for the won deal's to finish.
+            self._timer = self.set_timer(self.delay, lambda: self._start(number, mode))
+            return
+        self._finishing = None
         budget, widths = self.budget, self.widths
 
         def work() -> None:
@@ -117,7 +131,7 @@ class ParFinder(Widget):
                 self.post_message(self.Found(found.par, searched=True, budget=budget))
 
         self._worker = self.run_worker(
-            work, name="par", group="par", exclusive=True, thread=True, exit_on_error=False
+            work, name="par", group="par", thread=True, exit_on_error=False
         )
 
     def on_par_finder_found(self, message: Found) -> None:

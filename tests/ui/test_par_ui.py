@@ -91,6 +91,37 @@ async def test_par_found_after_the_win_is_added_to_it_and_kept(
         assert drawn(body) == f"You won deal 1 in {moves} moves — {said} — and 0:00."
 
 
+async def test_a_new_deal_right_after_the_win_lets_its_par_search_finish(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The player wins and deals again at once: the won deal's par search still runs. It once was
+    cancelled, and that par was lost; now it finishes and is kept, and the new deal's waits."""
+    go = threading.Event()
+    searched: list[int] = []
+
+    def find_par_slowly(number: int, *args: object, **options: object) -> session_par.ParSearch:
+        searched.append(number)
+        go.wait(20)
+        return session_par.find_par(number, *args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ui_par, "find_par", find_par_slowly)
+    game, last = near_win(AutoplayMode.ALL)
+    app = make_app(tmp_path, start=game, par_seconds=0.3)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: searched == [1], "deal 1's par search")
+        await pilot.press(*last)
+        assert isinstance(app.screen, WinScreen)
+        app.pop_screen()
+        await pilot.pause()
+        app.game_screen.run_command("deal 5")  # a won game: no question
+        await pilot.pause(ui_par.PAR_DELAY + 0.3)
+        assert app.session.game.deal_number == 5
+        assert searched == [1]  # deal 5's search waits for deal 1's
+        go.set()
+        await wait_for(pilot, lambda: app.session.store.par(1, AutoplayMode.ALL) is not None, "1")
+        await wait_for(pilot, lambda: searched == [1, 5], "deal 5's par search, after it")
+
+
 async def test_statistics_show_the_best_against_par_where_known(tmp_path: Path) -> None:
     game, last = near_win(AutoplayMode.OFF)
     keep(tmp_path, Par(1, AutoplayMode.OFF, 40, "kept before"))
