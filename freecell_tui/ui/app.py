@@ -42,6 +42,7 @@ from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.themes import CLASSIC
+from freecell_tui.ui.typeahead import KeyHold
 from freecell_tui.ui.web import DELIVERY_NAME
 
 __all__ = ["FreeCellApp", "run_app"]
@@ -133,6 +134,8 @@ class FreeCellApp(App[None]):
         elif theme is not None:
             warnings += (f"The theme “{theme}” of your settings is unknown here; ignored.",)
         self._warnings = warnings
+        #: Keys typed after a dialog's answer, held so they keep their order (ui/typeahead.py).
+        self.key_hold = KeyHold()
         #: Where the report of an unexpected error was written (see :meth:`_handle_exception`).
         self.crash_report: Path | None = None
 
@@ -175,6 +178,8 @@ class FreeCellApp(App[None]):
         # nowhere to go: Textual looked for a screen for it and raised ScreenStackError.
         if isinstance(event, events.InputEvent) and not self._screen_stack:
             return
+        if isinstance(event, events.Key) and not event.is_forwarded and self.key_hold.take(event):
+            return  # typed after a dialog's answer: comes back in order (ui/typeahead.py)
         if isinstance(event, events.Key | events.MouseDown) and not event.is_forwarded:
             stack = self.screen_stack
             if stack and isinstance(stack[0], GameScreen) and stack[0].is_mounted:
@@ -329,6 +334,9 @@ class FreeCellApp(App[None]):
         provider = SimpleProvider(self.screen, list(commands))
         palette = GuardedPalette(providers=[provider], placeholder=placeholder)  # type: ignore[list-item]
         return self.push_screen(palette)
+
+    def on_key_hold_flush(self, message: KeyHold.Flush) -> None:
+        self.key_hold.flush(self, message.token)
 
     def action_show_help_panel(self) -> None:
         """Textual's key panel (the palette's "Keys") on a screen that is in the app: chosen as

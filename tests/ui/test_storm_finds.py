@@ -12,10 +12,13 @@ from textual.events import Click, Key, MouseDown, Resize
 from textual.geometry import Size
 from textual.widgets import HelpPanel
 
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Move
 from freecell_tui.ui.palette import GuardedPalette
 from freecell_tui.ui.screens.help import HelpScreen
+from freecell_tui.ui.screens.resume import ResumeScreen
 
-from .helpers import SIZE, game, make_app, wait_for
+from .helpers import SIZE, game, leave_unfinished, make_app, wait_for
 
 
 async def test_the_key_panel_chosen_as_the_screens_change_waits_for_its_screen(
@@ -128,3 +131,22 @@ async def test_no_matches_after_the_palette_list_is_gone_is_nothing(tmp_path: Pa
         await shown.query_one(CommandList).remove()  # the instant the crash needs
         await pilot.pause(shown._NO_MATCHES_COUNTDOWN + 0.3)
         assert app.is_running and app.crash_report is None
+
+
+async def test_keys_typed_after_an_answer_keep_their_order(tmp_path: Path) -> None:
+    """Enter at the resume prompt, then 1 b typed at once (one read from the terminal): the
+    app handed 1 to the prompt (not yet answered) and b, after the prompt closed, to the board;
+    the prompt passed 1 on afterwards, so b acted first and 1 b became b 1 (a move lost; the
+    kill -9 pty test, once under load)."""
+    leave_unfinished(tmp_path, Game.new(1).play(Move.parse("3a")))
+    app = make_app(tmp_path, deal=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        prompt = app.screen
+        # The moment made certain: Enter and 1 already handed to the prompt, b still with the app.
+        prompt.post_message(Key("enter", "\r"))
+        prompt.post_message(Key("1", "1"))
+        app.post_message(Key("b", "b"))
+        await wait_for(pilot, lambda: game(app).move_count == 2, "1b played", 10)
+        assert [str(move) for move in game(app).moves] == ["3a", "1b"]

@@ -14,10 +14,12 @@ from typing import ClassVar, Generic, TypeVar
 
 from textual import events
 from textual.await_complete import AwaitComplete
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
 from freecell_tui.ui.tiny import is_tiny, mark_tiny
+from freecell_tui.ui.typeahead import KeyHold
 
 __all__ = ["AnswerScreen", "OnceScreen"]
 
@@ -49,6 +51,26 @@ class AnswerScreen(OnceScreen[T], Generic[T]):
 
     ANSWER_KEYS: ClassVar[dict[str, str]] = {}
 
+    class _Release(Message):
+        """Posted to itself as it answers: comes after every key already queued to it."""
+
+    _late: list[events.Key]
+    _hold_token = 0
+
+    def dismiss(self, result: T | None = None) -> AwaitComplete:
+        if not self._answered:
+            hold = getattr(self.app, "key_hold", None)
+            if isinstance(hold, KeyHold):  # keys typed on keep their order: ui/typeahead.py
+                self._late = []
+                self._hold_token = hold.start(self.app)
+                self.post_message(self._Release())
+        return super().dismiss(result)
+
+    def on_answer_screen__release(self, message: _Release) -> None:
+        hold = getattr(self.app, "key_hold", None)
+        if isinstance(hold, KeyHold):
+            hold.release(self.app, self._hold_token, self._late)
+
     def choose(self, choice: str) -> None:
         """Answer ``choice`` (a key's choice, or a button's id)."""
         raise NotImplementedError
@@ -57,7 +79,10 @@ class AnswerScreen(OnceScreen[T], Generic[T]):
         if self._answered:
             event.stop()
             event.prevent_default()
-            self.app.post_message(events.Key(event.key, event.character))
+            if self._hold_token:
+                self._late.append(event)  # released in order with the keys the app holds
+            else:
+                self.app.post_message(events.Key(event.key, event.character))
             return
         choice = self.ANSWER_KEYS.get(event.key)
         if event.key == "enter" and isinstance(self.focused, Button):
