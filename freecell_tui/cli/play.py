@@ -31,6 +31,15 @@ def run(args: argparse.Namespace) -> int:
     return run_full_screen(args)
 
 
+#: Top-level modules the full-screen game needs (dependencies of the package): when one is
+#: missing (run from a checkout without installing), say so in one line, and what still works.
+UI_MODULES = frozenset({"textual", "rich"})
+UI_HINT = (
+    "the full-screen game needs {module}, which is not installed: pip install freecell-tui "
+    "(or pip install -e . in a checkout); --plain plays in line mode without it"
+)
+
+
 def run_full_screen(args: argparse.Namespace) -> int:
     """Open the Textual game (the only path that imports Textual)."""
     deal_number = None
@@ -39,7 +48,12 @@ def run_full_screen(args: argparse.Namespace) -> int:
             deal_number = parse_deal_number(args.deal)
         except FreeCellError as error:
             return fail("freecell-tui", str(error))
-    from freecell_tui.ui.app import run_app
+    try:
+        from freecell_tui.ui.app import run_app
+    except ModuleNotFoundError as error:
+        if (error.name or "").split(".")[0] not in UI_MODULES:
+            raise
+        return fail("freecell-tui", UI_HINT.format(module=error.name))
 
     return run_app(
         deal=deal_number,
