@@ -35,27 +35,13 @@ from typing import TypeVar
 
 from selenium import webdriver
 
-from freecell_tui.ui.app import FreeCellApp
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from freecell_tui.ui.app import FreeCellApp  # noqa: E402
+from tests.web.helpers import CHROMIUM_FLAGS, MEASURE  # noqa: E402
 
 T = TypeVar("T")
 
-FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--window-size=1280,800",
-)
-
-MEASURE = """
-const screen = document.querySelector(".xterm-screen").getBoundingClientRect();
-const cell = document.querySelector(".xterm-helper-textarea").getBoundingClientRect();
-return [screen.left, screen.top, screen.width, screen.height, cell.width, cell.height];
-"""
 
 #: Installed before each page's own scripts: records when the first bytes and the board arrive.
 DETECTOR = """
@@ -134,7 +120,7 @@ def main() -> None:
     wait(lambda: _answers(url), "server")
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    for flag in (*FLAGS, f"--user-data-dir={folder / 'profile'}"):
+    for flag in (*CHROMIUM_FLAGS, f"--user-data-dir={folder / 'profile'}"):
         options.add_argument(flag)
     service = webdriver.ChromeService(executable_path=shutil.which("chromedriver"))
     driver = webdriver.Chrome(service=service, options=options)

@@ -119,3 +119,25 @@ class Served:
         if self.process.poll() is None:
             self.process.kill()
             self.process.communicate(timeout=TIMEOUT)
+
+
+#: Headless, and nothing that reaches for the network (without these it hangs on a closed one).
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1280,800",
+)
+
+
+#: xterm.js sizes its screen to whole cells and its input box to one cell.
+MEASURE = """
+const screen = document.querySelector(".xterm-screen").getBoundingClientRect();
+const cell = document.querySelector(".xterm-helper-textarea").getBoundingClientRect();
+return [screen.left, screen.top, screen.width, screen.height, cell.width, cell.height];
+"""

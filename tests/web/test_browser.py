@@ -21,25 +21,20 @@ import pytest
 from freecell_tui.core.cards import Card
 from freecell_tui.store import Store
 
-from .helpers import AWKWARD_NAME, Served, autosaves, needs_textual_serve, wait_for
+from .helpers import (
+    AWKWARD_NAME,
+    CHROMIUM_FLAGS,
+    MEASURE,
+    Served,
+    autosaves,
+    needs_textual_serve,
+    wait_for,
+)
 
 if TYPE_CHECKING:
     from selenium.webdriver.remote.webdriver import WebDriver
 
 pytestmark = pytest.mark.browser
-
-#: Headless, and nothing that reaches for the network (without these it hangs on a closed one).
-CHROMIUM_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--window-size=1280,800",
-)
 
 
 @pytest.fixture(scope="module")
@@ -83,14 +78,6 @@ class Terminal:
             round(self.left + (x + 0.5) * self.cell_width),
             round(self.top + (y + 0.5) * self.cell_height),
         )
-
-
-#: xterm.js sizes its screen to whole cells and its input box to one cell.
-MEASURE = """
-const screen = document.querySelector(".xterm-screen").getBoundingClientRect();
-const cell = document.querySelector(".xterm-helper-textarea").getBoundingClientRect();
-return [screen.left, screen.top, screen.width, screen.height, cell.width, cell.height];
-"""
 
 
 def open_game(driver: WebDriver, url: str) -> Terminal:
