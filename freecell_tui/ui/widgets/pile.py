@@ -83,29 +83,25 @@ class PileWidget(CardArt):
             return "card--hint-border", glyphs
         if not top:
             return "card--border", glyphs
-        if look.hover_target:
-            return "card--hover-target-border", glyphs
-        if look.target:
-            return "card--target-border", glyphs
-        if look.hint_target:
-            return "card--hint-border", glyphs
-        if look.cursor:
-            return "card--cursor-border", glyphs
-        return "card--border", glyphs
+        return self._place_class("card--cursor-border") or "card--border", glyphs
 
     def empty_outline(self) -> tuple[str, Glyphs]:
         """The outline of an empty place: its colour class and shape."""
         look = self.look
         glyphs = HEAVY_DASHED if look.cursor else DOUBLE if look.hint_target else DASHED
+        return self._place_class("pile--cursor-outline") or "pile--empty", glyphs
+
+    def _place_class(self, cursor: str) -> str | None:
+        """The colour class the pile's place gives its top card or empty outline, strongest
+        first: under the mouse, a legal target, the hint's target, the cursor (``cursor``)."""
+        look = self.look
         if look.hover_target:
-            return "card--hover-target-border", glyphs
+            return "card--hover-target-border"
         if look.target:
-            return "card--target-border", glyphs
+            return "card--target-border"
         if look.hint_target:
-            return "card--hint-border", glyphs
-        if look.cursor:
-            return "pile--cursor-outline", glyphs
-        return "pile--empty", glyphs
+            return "card--hint-border"
+        return cursor if look.cursor else None
 
     def header_line(self, text: str) -> Content:
         """The pile's key (``3``, ``a``, ``h``) centred, styled by its state."""
