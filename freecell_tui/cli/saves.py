@@ -68,7 +68,8 @@ def add_parser(subparsers: Any) -> None:
         "--autoplay",
         metavar="MODE",
         default="safe",
-        help="off, safe (default) or all: the autoplay mode whose pars the Par column shows",
+        help="off, safe (default) or all: the autoplay mode of games finished before their mode"
+        " was recorded (the Par column shows the par of each deal's mode)",
     )
     stats.add_argument(
         "--reset", action="store_true", help="forget every finished game (asks first)"
@@ -197,7 +198,7 @@ def run_stats(args: argparse.Namespace) -> int:
         results = store.read_results()
         for problem in results.problems:
             _warn(prog, problem)
-        stats = compute_statistics(results.items, store.pars(AutoplayMode.parse(args.autoplay)))
+        stats = compute_statistics(results.items, store.pars(), AutoplayMode.parse(args.autoplay))
         if not args.reset:
             if stats.played == 0:
                 print("No finished games yet: a game counts once it is won or left for a new one.")

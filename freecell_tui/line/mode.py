@@ -345,7 +345,7 @@ class LineMode:
         for problem in results.problems:
             self.say(f"Note: {problem}")
         stats = compute_statistics(
-            results.items, self.session.store.pars(self.session.game.autoplay)
+            results.items, self.session.store.pars(), self.session.game.autoplay
         )
         if not stats.played:
             self.say("No finished games yet: a game counts once it is won or left for a new one.")

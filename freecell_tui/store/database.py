@@ -40,7 +40,14 @@ from freecell_tui.store.errors import StoreError
 from freecell_tui.store.progress import AutosaveLookup, GamesInProgress
 from freecell_tui.store.records import MAX_HINTS, Listing
 from freecell_tui.store.recovery import close_quietly, copy_readable, move_aside
-from freecell_tui.store.rows import count_value, deal_value, read_stamp, seconds_value, stamp
+from freecell_tui.store.rows import (
+    count_value,
+    deal_value,
+    mode_value,
+    read_stamp,
+    seconds_value,
+    stamp,
+)
 from freecell_tui.store.schema import DB_NAME, SCHEMA_VERSION, Damaged, TooNew, prepare
 from freecell_tui.store.slots import Slots
 from freecell_tui.store.stats import GameResult, Result, Statistics, compute_statistics
@@ -243,10 +250,10 @@ class Store(Slots, GamesInProgress):
         rows = self._read(
             "read the statistics",
             "SELECT deal_number, position, result, move_count, elapsed_seconds, finished_at,"
-            " hints FROM games ORDER BY finished_at, id",
+            " hints, autoplay FROM games ORDER BY finished_at, id",
         )
         found = []
-        for deal, position, result, moves, seconds, at, hints in rows:
+        for deal, position, result, moves, seconds, at, hints, autoplay in rows:
             try:
                 outcome = Result(result)
             except ValueError:
@@ -268,6 +275,7 @@ class Store(Slots, GamesInProgress):
                     time,
                     read_stamp(at),
                     count_value(hints, MAX_HINTS) or 0,
+                    mode_value(autoplay),
                 )
             )
         skipped = len(rows) - len(found)
@@ -310,21 +318,19 @@ class Store(Slots, GamesInProgress):
             return None
         return Par(deal_number, mode, moves, solution)
 
-    def pars(self, mode: AutoplayMode) -> dict[int, int]:
-        """Every par known in autoplay ``mode``: deal number → moves (empty when unreadable)."""
+    def pars(self) -> dict[AutoplayMode, dict[int, int]]:
+        """Every par known: autoplay mode → deal number → moves (rows that do not read are
+        left out; empty when the table cannot be read)."""
         try:
-            rows = self._read(
-                "read the pars",
-                "SELECT deal_number, moves FROM pars WHERE autoplay=?",
-                (mode.value,),
-            )
+            rows = self._read("read the pars", "SELECT autoplay, deal_number, moves FROM pars")
         except StoreError:
             return {}
-        return {
-            number: moves
-            for number, moves in rows
-            if deal_value(number) is not None and count_value(moves)
-        }
+        found: dict[AutoplayMode, dict[int, int]] = {}
+        for autoplay, number, moves in rows:
+            mode = mode_value(autoplay)
+            if mode is not None and deal_value(number) is not None and count_value(moves):
+                found.setdefault(mode, {})[number] = moves
+        return found
 
     def keep_par(self, par: Par, budget_seconds: float) -> StoreError | None:
         """Remember a deal's par (a shorter one replaces a longer one)."""

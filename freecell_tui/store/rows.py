@@ -8,6 +8,7 @@ import sqlite3
 from datetime import UTC, datetime
 from typing import Any, Final
 
+from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import MAX_DEAL, MIN_DEAL
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
@@ -20,6 +21,7 @@ __all__ = [
     "MAX_MOVES",
     "count_value",
     "deal_value",
+    "mode_value",
     "seconds_value",
     "EPOCH",
     "STAMP_YEARS",
@@ -77,6 +79,15 @@ def count_value(value: object, high: int = MAX_MOVES) -> int | None:
     else ``None``."""
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= high:
         return value
+    return None
+
+
+def mode_value(value: object) -> AutoplayMode | None:
+    """An autoplay mode read from a row, else ``None`` (absent or unknown)."""
+    if isinstance(value, str):
+        for mode in AutoplayMode:
+            if mode.value == value:
+                return mode
     return None
 
 
@@ -153,7 +164,8 @@ def result_of(game: Game) -> Result:
 def insert_result(connection: sqlite3.Connection, game: Game, seconds: float, when: str) -> None:
     connection.execute(
         "INSERT INTO games (deal_number, position, result, move_count, cards_home,"
-        " elapsed_seconds, finished_at, hints, solver_moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " elapsed_seconds, finished_at, hints, solver_moves, autoplay)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             game.deal_number,
             None if game.deal_number is not None else format_position(game.start),
@@ -164,5 +176,6 @@ def insert_result(connection: sqlite3.Connection, game: Game, seconds: float, wh
             when,
             game.hints,
             game.solver_moves,
+            game.autoplay.value,
         ),
     )

@@ -23,7 +23,7 @@ __all__ = [
 ]
 
 DB_NAME: Final = "freecell-tui.sqlite3"
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 
 #: ``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1`` (``PRAGMA user_version``).
 MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
@@ -106,6 +106,11 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             found_at TEXT NOT NULL,
             PRIMARY KEY (deal_number, autoplay)
         )""",
+    ),
+    (
+        # Version 3: the autoplay mode a finished game was played in (its par is that mode's);
+        # NULL for games finished before.
+        "ALTER TABLE games ADD COLUMN autoplay TEXT",
     ),
 )
 

@@ -3,7 +3,9 @@
 A game counts once it is won, finished by auto-solve ("solved by the computer": not a win), or
 left unfinished for another game (a loss). Streaks run in the order games finished; the current
 streak is the run of the player's wins ending with the latest game. Best times and fewest moves
-count the player's wins only.
+count the player's wins only. A deal's par is the par in the autoplay mode of its best win (of
+its latest game when it has no win): par counts turns, and how many a deal needs depends on which
+cards go home by themselves.
 """
 
 from __future__ import annotations
@@ -14,9 +16,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
+from freecell_tui.core.autoplay import AutoplayMode
+
 __all__ = [
     "DealStats",
     "GameResult",
+    "Pars",
     "Result",
     "Statistics",
     "compute_statistics",
@@ -43,6 +48,8 @@ class GameResult:
     elapsed_seconds: float
     finished_at: datetime
     hints: int = 0
+    autoplay: AutoplayMode | None = None
+    """The autoplay mode it was finished in (``None``: finished before the mode was recorded)."""
 
     @property
     def deal_key(self) -> str:
@@ -93,11 +100,18 @@ class Statistics:
         return "–" if rate is None else f"{rate:.0%}"
 
 
+#: The pars known: autoplay mode → deal number → par.
+Pars = Mapping[AutoplayMode, Mapping[int, int]]
+
+
 def compute_statistics(
-    results: Iterable[GameResult], pars: Mapping[int, int] | None = None
+    results: Iterable[GameResult],
+    pars: Pars | None = None,
+    mode: AutoplayMode = AutoplayMode.SAFE,
 ) -> Statistics:
-    """The figures over ``results`` (any order: they are sorted by finishing time); ``pars``
-    gives each deal's par, where known."""
+    """The figures over ``results`` (any order: they are sorted by finishing time). ``pars``
+    gives each deal's par per autoplay mode, where known; a deal shows the par of the mode of its
+    best win (else of its latest game), ``mode`` standing for games that did not record theirs."""
     pars = pars or {}
     ordered = sorted(results, key=lambda r: r.finished_at)
     won = streak = best = solved = hinted = 0
@@ -125,11 +139,23 @@ def compute_statistics(
                 best_seconds=min((g.elapsed_seconds for g in wins), default=None),
                 fewest_moves=min((g.move_count for g in wins), default=None),
                 last_played=games[-1].finished_at,
-                par=None if games[0].deal_number is None else pars.get(games[0].deal_number),
+                par=_par(games, wins, pars, mode),
             )
         )
     deals.sort(key=lambda d: d.last_played, reverse=True)
     return Statistics(len(ordered), won, streak, best, tuple(deals), solved, hinted)
+
+
+def _par(
+    games: list[GameResult], wins: list[GameResult], pars: Pars, mode: AutoplayMode
+) -> int | None:
+    """The par to set beside one deal's games: in the mode of its best win, else of its latest
+    game (``mode`` when that game did not record one)."""
+    deal = games[0].deal_number
+    if deal is None:
+        return None
+    game = min(wins, key=lambda g: g.move_count) if wins else games[-1]
+    return pars.get(game.autoplay or mode, {}).get(deal)
 
 
 def format_duration(seconds: float | None) -> str:

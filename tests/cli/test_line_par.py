@@ -4,6 +4,7 @@ it, and kept), statistics print it, and a hint on par's line says how short the 
 from __future__ import annotations
 
 import io
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.solver import solve_for_autoplay
-from freecell_tui.store import Par, Store
+from freecell_tui.store import DB_NAME, Par, Store
 
 from .line import line_mode
 
@@ -80,24 +81,32 @@ def test_a_hint_on_par_s_line_says_the_shortest_way() -> None:
     assert hint.endswith(f"(the shortest way from here is {par.moves} moves).")
 
 
-def test_the_stats_command_shows_par_for_the_autoplay_mode_asked(
+def test_the_stats_command_shows_par_in_the_mode_each_game_was_played_in(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     game, last = near_win(AutoplayMode.OFF)
     store = Store.open(tmp_path).store
     store.keep_par(Par(1, AutoplayMode.OFF, 7, "not searched"), 10)
     store.keep_par(Par(1, AutoplayMode.SAFE, 9, "not searched"), 10)
+    store.keep_par(Par(2, AutoplayMode.SAFE, 11, "not searched"), 10)
     line = line_mode(game, io.StringIO(), store=store, clock=lambda: 0.0, par_seconds=60)
-    line.handle(last)  # a win of deal 1, recorded
+    line.handle(last)  # a win of deal 1 with autoplay off, recorded with its mode
     moves = line.session.game.move_count
     line.session.close()
     store.close()
-    for mode, par in (("off", "7"), ("safe", "9"), ("all", None)):
+    # A game finished before games recorded their mode: --autoplay stands for its mode.
+    with sqlite3.connect(tmp_path / DB_NAME) as connection:
+        connection.execute(
+            "INSERT INTO games (deal_number, result, move_count, cards_home, elapsed_seconds,"
+            " finished_at) VALUES (2, 'won', 80, 52, 60, '2025-01-01T00:00:00+00:00')"
+        )
+    connection.close()
+    header = ["DEAL", "PLAYED", "WON", "BEST", "TIME", "FEWEST", "MOVES", "PAR"]
+    for mode, old_par in (("off", "–"), ("safe", "11"), ("all", "–")):
         assert main(["stats", "--autoplay", mode, "--data-dir", str(tmp_path)]) == 0
         rows = [row.split() for row in capsys.readouterr().out.splitlines()]
-        header = ["DEAL", "PLAYED", "WON", "BEST", "TIME", "FEWEST", "MOVES"]
-        assert [*header, *(["PAR"] if par else [])] in rows  # no Par column when none is known
-        row = next(row for row in rows if row and row[0] == "#1")
-        assert row == ["#1", "1", "1", "0:00", str(moves), *([par] if par else [])]
+        assert header in rows
+        assert ["#1", "1", "1", "0:00", str(moves), "7"] in rows  # its own mode's par, always
+        assert ["#2", "1", "1", "1:00", "80", old_par] in rows
     assert main(["stats", "--autoplay", "sometimes", "--data-dir", str(tmp_path)]) == 2
     assert "not an autoplay mode" in capsys.readouterr().err

@@ -13,6 +13,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import parse_moves
+from freecell_tui.core.rules import legal_moves
 from freecell_tui.core.solver import solve_for_autoplay
 from freecell_tui.session import Event, PlaySession
 from freecell_tui.session.analysis import Analyst
@@ -160,8 +161,7 @@ def test_a_shorter_par_replaces_a_longer_one_and_pars_lists_them(tmp_path: Path)
     store.keep_par(Par(6, AutoplayMode.ALL, 25, "z"), 10)
     store.keep_par(Par(6, AutoplayMode.SAFE, 40, "w"), 10)
     assert store.par(5, AutoplayMode.ALL) == Par(5, AutoplayMode.ALL, 30, "x")
-    assert store.pars(AutoplayMode.ALL) == {5: 30, 6: 25}
-    assert store.pars(AutoplayMode.SAFE) == {6: 40}
+    assert store.pars() == {AutoplayMode.ALL: {5: 30, 6: 25}, AutoplayMode.SAFE: {6: 40}}
 
 
 def test_statistics_show_each_deal_s_best_against_its_par_where_known() -> None:
@@ -172,7 +172,7 @@ def test_statistics_show_each_deal_s_best_against_its_par_where_known() -> None:
         GameResult(6, None, Result.LEFT, 12, 50.0, when.replace(day=3)),
         GameResult(None, "custom", Result.WON, 3, 5.0, when.replace(day=4)),
     ]
-    stats = compute_statistics(results, {5: 27})
+    stats = compute_statistics(results, {AutoplayMode.SAFE: {5: 27}})
     by_label = {d.label: (d.fewest_moves, d.par) for d in stats.deals}
     assert by_label == {"#5": (31, 27), "#6": (None, None), "custom position": (3, None)}
     text = format_statistics(stats).splitlines()
@@ -181,3 +181,29 @@ def test_statistics_show_each_deal_s_best_against_its_par_where_known() -> None:
     assert text[-2].split() == ["#6", "1", "0", "–", "–", "–"]
     # Without any par, no column for it.
     assert "PAR" not in format_statistics(compute_statistics(results)).split()
+
+
+def test_each_deal_shows_the_par_of_the_mode_its_best_win_was_played_in() -> None:
+    when = datetime(2026, 1, 1)
+    pars = {AutoplayMode.ALL: {5: 25, 6: 20, 7: 30}, AutoplayMode.SAFE: {5: 27, 6: 22, 7: 33}}
+    results = [
+        GameResult(5, None, Result.WON, 38, 100.0, when, autoplay=AutoplayMode.SAFE),
+        GameResult(5, None, Result.WON, 31, 200.0, when.replace(day=2), autoplay=AutoplayMode.ALL),
+        # No win: the latest game's mode.
+        GameResult(6, None, Result.LEFT, 12, 50.0, when.replace(day=3), autoplay=AutoplayMode.SAFE),
+        GameResult(6, None, Result.LEFT, 9, 50.0, when.replace(day=4), autoplay=AutoplayMode.ALL),
+        # Finished before games recorded their mode: the mode given stands for it.
+        GameResult(7, None, Result.WON, 40, 60.0, when.replace(day=5)),
+    ]
+    by_label = {d.label: d.par for d in compute_statistics(results, pars, AutoplayMode.SAFE).deals}
+    assert by_label == {"#5": 25, "#6": 20, "#7": 33}
+    by_label = {d.label: d.par for d in compute_statistics(results, pars, AutoplayMode.ALL).deals}
+    assert by_label["#7"] == 30
+
+
+def test_a_finished_game_records_its_autoplay_mode(tmp_path: Path) -> None:
+    store = Store.open(tmp_path).store
+    game = Game.new(5, autoplay=AutoplayMode.ALL)
+    game = game.play(next(iter(legal_moves(game.state))))
+    assert store.finish(game, 12.0) is None
+    assert [r.autoplay for r in store.results()] == [AutoplayMode.ALL]

@@ -51,16 +51,19 @@ def test_a_version_1_database_is_migrated_with_everything_kept(tmp_path: Path) -
     assert opened.warnings == ()
     store = opened.store
     with sqlite3.connect(tmp_path / DB_NAME) as connection:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     assert store.load_slot("old").game == played(1, 5)
     assert store.load_slot("old").game.hints == 0
     found = store.load_autosave()
     assert found.saved is not None and found.saved.game == played(1, 5)
     assert [r.result for r in store.results()] == [Result.WON, Result.LEFT]
+    # Games finished before version 3 did not record their autoplay mode.
+    assert [r.autoplay for r in store.results()] == [None, None]
     # The new parts work on the migrated file.
     store.autosave(played(1, 6).with_hint(), 50)
     store.finish(played(1, 6), 51)
     assert store.results()[-1].result is Result.LEFT
+    assert store.results()[-1].autoplay is AutoplayMode.SAFE
     store.keep_par(Par(1, AutoplayMode.SAFE, 30, "3a"), 10.0)
     assert store.par(1, AutoplayMode.SAFE) == Par(1, AutoplayMode.SAFE, 30, "3a")
     store.close()

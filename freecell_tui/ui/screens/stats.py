@@ -22,8 +22,8 @@ __all__ = ["StatsScreen"]
 
 
 class StatsScreen(OnceScreen[None]):
-    """Statistics read from ``store``, pars in autoplay ``mode`` (the game's); closes with
-    Escape."""
+    """Statistics read from ``store``, each deal beside its par (``mode``, the game's, stands for
+    games finished before their mode was recorded); closes with Escape."""
 
     DEFAULT_CSS = (
         dialog_frame_css("StatsScreen", width="76", padding="0 1")
@@ -73,7 +73,7 @@ class StatsScreen(OnceScreen[None]):
         except StoreError as error:
             self.say(error.message, error=True)
             return
-        stats = self.stats = compute_statistics(results.items, self.store.pars(self.mode))
+        stats = self.stats = compute_statistics(results.items, self.store.pars(), self.mode)
         help_line = "   ".join(
             text
             for count, text in (
