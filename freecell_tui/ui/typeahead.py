@@ -12,7 +12,8 @@ marked, so this hold lets them through, with a :class:`KeyHold.Flush` behind the
 took meanwhile (typed later, but already in the app's queue) go when it reaches the flush, and so
 on until no key came meanwhile. A dialog they answer starts a hold of its own. If the dialog is
 gone before its message comes, the app releases after :data:`HOLD_LIMIT` seconds anyway: a key is
-never held for good.
+never held for good. And never dropped: when the dialog's message comes after that (a machine
+under load), its late keys still go, late rather than never.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from textual.message import Message
 
 __all__ = ["HOLD_LIMIT", "KeyHold"]
 
-#: The longest a key is held (a dialog closes in a few milliseconds).
-HOLD_LIMIT: Final = 0.5
+#: The longest a key is held (a dialog closes in a few milliseconds; under load, much longer).
+HOLD_LIMIT: Final = 1.0
 _RELEASED_BY = "_freecell_released_by"
 
 
@@ -70,8 +71,10 @@ class KeyHold:
 
     def release(self, app: App[Any], token: int, first: Sequence[events.Key]) -> None:
         """Release hold ``token``: post ``first`` (the dialog's own late keys), then a
-        :class:`Flush` behind them. A hold released already (or a later one) is left alone."""
+        :class:`Flush` behind them. A hold released already (its time ran out), ended or
+        replaced by a later one is left alone, but ``first`` still goes: keys are never dropped."""
         if not self._holding or token != self._token or self._released:
+            self._post(app, first, flush=False)
             return
         self._released = True
         self._post(app, first)
@@ -87,9 +90,10 @@ class KeyHold:
             return
         self._post(app, held)
 
-    def _post(self, app: App[Any], keys: Sequence[events.Key]) -> None:
+    def _post(self, app: App[Any], keys: Sequence[events.Key], *, flush: bool = True) -> None:
         for key in keys:
             again = events.Key(key.key, key.character)
             setattr(again, _RELEASED_BY, self._token)
             app.post_message(again)
-        app.post_message(self.Flush(self._token))
+        if flush:
+            app.post_message(self.Flush(self._token))
