@@ -246,7 +246,7 @@ def analyse(
     moves: tuple[Move, ...] = ()
     line: tuple[GameState, ...] = ()
     if solve_it:
-        result = solve_for_autoplay(state, mode, timeout=seconds, cancel=cancel)
+        result = solve_for_autoplay(state, mode, timeout=seconds, cancel=cancel, shorten=True)
         status = result.status
         if result.solved:
             moves = result.moves

@@ -44,11 +44,11 @@ def test_selection_and_destinations(snap_compare: Any, tmp_path: Path) -> None:
 
 
 def test_hint(snap_compare: Any, tmp_path: Path) -> None:
-    # The hint's source (column 6's 3♦) and destination (free cell a) light up.
+    # The hint's source (column 7's 8♣) and destination (free cell a) light up.
     async def hint(pilot: Pilot[None]) -> None:
         await pilot.press("i")
         app = _app(pilot)
-        await wait_for(pilot, lambda: message(app).startswith("Hint: 6a"), "the hint", 60)
+        await wait_for(pilot, lambda: message(app).startswith("Hint: 7a"), "the hint", 60)
 
     assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=hint)
 

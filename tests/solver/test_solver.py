@@ -325,6 +325,30 @@ def test_moves_for_a_game_with_autoplay_win_turn_by_turn(mode: AutoplayMode, num
         assert len(result.moves) < len(solve(deal(number)).moves)
 
 
+@pytest.mark.parametrize("mode", list(AutoplayMode))
+@pytest.mark.parametrize("number", [1, 2, 617])
+def test_a_shortened_line_wins_turn_by_turn_and_is_never_longer(
+    mode: AutoplayMode, number: int
+) -> None:
+    """What hints and auto-solve play: the fast line shortened by narrow beams, never longer."""
+    game = Game.new(number, autoplay=mode)
+    fast = solve_for_autoplay(game.state, mode)
+    short = solve_for_autoplay(game.state, mode, shorten=True)
+    assert short.status == "solved"
+    assert len(short.moves) <= len(fast.moves)
+    for move in short.moves:
+        game = game.play(move)
+    assert game.state.is_won
+    # Deterministic: fixed beam widths, not a time budget.
+    assert solve_for_autoplay(deal(number), mode, shorten=True).moves == short.moves
+
+
+def test_shortening_deal_1_finds_a_shorter_line() -> None:
+    fast = solve_for_autoplay(deal(1), AutoplayMode.SAFE)
+    short = solve_for_autoplay(deal(1), AutoplayMode.SAFE, shorten=True)
+    assert len(short.moves) < len(fast.moves)
+
+
 def test_searching_with_autoplay_all_replays_with_autoplay_off() -> None:
     result = solve(deal(10), autoplay=AutoplayMode.ALL)
     assert play_out(deal(10), result.moves).is_won

@@ -56,24 +56,24 @@ def extra(app: object) -> str:
 
 # --------------------------------------------------------------------------- the hint
 async def test_the_hint_lights_up_its_move_and_any_move_puts_it_out(tmp_path: Path) -> None:
-    expected = solve_for_autoplay(deal(1), AutoplayMode.SAFE).moves[0]
-    assert str(expected) == "6a"
-    length = len(solve_for_autoplay(deal(1), AutoplayMode.SAFE).moves)
+    expected = solve_for_autoplay(deal(1), AutoplayMode.SAFE, shorten=True).moves[0]
+    assert str(expected) == "7a"
+    length = len(solve_for_autoplay(deal(1), AutoplayMode.SAFE, shorten=True).moves)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         plain = looks(app)
         await pilot.press("i")
         await wait_for(pilot, lambda: message(app).startswith("Hint:"), "the hint", SOLVER)
-        assert message(app) == f"Hint: 6a — 3♦ to free cell a ({length} moves win from here)."
+        assert message(app) == f"Hint: 7a — 8♣ to free cell a ({length} moves win from here)."
         # Drawn: the card that moves and where it goes, in the hint's colour and double lines;
         # nothing else.
-        assert changed_piles(app, plain) == {"col-6", "cell-a"}
+        assert changed_piles(app, plain) == {"col-7", "cell-a"}
         assert colour_on(pile_widget(app, "cell-a"), "╔═") == {theme_colour(app, "card-hint")}
         await pilot.press("escape")  # hides it
         assert changed_piles(app, plain) == set()
         app.game_screen.run_command("hint")  # the same, typed; known now: no search
         await pilot.pause()
-        assert changed_piles(app, plain) == {"col-6", "cell-a"}
+        assert changed_piles(app, plain) == {"col-7", "cell-a"}
         await pilot.press("3", "b")  # any move puts it out
         assert changed_piles(app, plain) == {"col-3", "cell-b"}
 
@@ -84,7 +84,7 @@ async def test_a_search_answering_after_the_hint_was_asked_does_not_answer_the_h
     """The board's "can a card still go home" search may post its answer just before the hint's
     search replaces it. That answer (no solution looked for) is not the hint's: it once made the
     board say "No hint — no longer winnable." on a winnable deal, and the hint never came."""
-    length = len(solve_for_autoplay(deal(1), AutoplayMode.SAFE).moves)
+    length = len(solve_for_autoplay(deal(1), AutoplayMode.SAFE, shorten=True).moves)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         assistant = app.game_screen.assistant
@@ -93,9 +93,9 @@ async def test_a_search_answering_after_the_hint_was_asked_does_not_answer_the_h
         # this position (queued before the hint's search could answer).
         app.game_screen.action_hint()
         assistant.post_message(Assistant._Answer(assistant._token, game(app), Analysis(home=True)))
-        answered = ("Hint: 6a", "No hint")
+        answered = ("Hint: 7a", "No hint")
         await wait_for(pilot, lambda: message(app).startswith(answered), "an answer", SOLVER)
-        assert message(app) == f"Hint: 6a — 3♦ to free cell a ({length} moves win from here)."
+        assert message(app) == f"Hint: 7a — 8♣ to free cell a ({length} moves win from here)."
 
 
 # --------------------------------------------------------------------------- winnability
@@ -173,7 +173,7 @@ async def test_when_no_card_can_go_home_the_game_is_over(tmp_path: Path) -> None
 
 # --------------------------------------------------------------------------- auto-solve's keys
 async def test_auto_solves_keys(tmp_path: Path) -> None:
-    length = len(solve_for_autoplay(deal(1), AutoplayMode.SAFE).moves)
+    length = len(solve_for_autoplay(deal(1), AutoplayMode.SAFE, shorten=True).moves)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         autosolver = app.game_screen.autosolver
@@ -191,7 +191,7 @@ async def test_auto_solves_keys(tmp_path: Path) -> None:
         await pilot.press("minus")
         assert autosolver.solving and message(app) == "Auto-solve: one move every 2 s."
         await wait_for(pilot, lambda: game(app).move_count == 1, "the first move", SOLVER)
-        assert message(app) == f"Auto-solve 1/{length}: 6a: 3♦ to free cell a"
+        assert message(app) == f"Auto-solve 1/{length}: 7a: 8♣ to free cell a"
         await pilot.press("escape")
         assert not autosolver.solving
         assert message(app) == "Auto-solve stopped after 1 move: u undoes them one by one."

@@ -83,6 +83,7 @@ def solve_fewest(
     budget: float = DEFAULT_BUDGET,
     cancel: threading.Event | None = None,
     widths: tuple[int, ...] = WIDTHS,
+    first: SolveResult | None = None,
 ) -> SolveResult:
     """A solution of ``state`` with as few player moves (moves not to a foundation) as the search
     finds within ``budget`` seconds, in a game whose autoplay is ``mode``.
@@ -96,7 +97,8 @@ def solve_fewest(
     The fast solver answers first: par is never more than its solution, an unsolvable position is
     ``"unsolvable"``, and a position it gives up on within the budget is ``"gave-up"``. Then beams
     of the ``widths`` run in turn until the budget is spent or ``cancel`` is set; either way the
-    best solution so far is returned (``"solved"``).
+    best solution so far is returned (``"solved"``). ``first``: the fast solver's answer for
+    ``state`` in ``mode``, when the caller has it already.
     """
     started = time.monotonic()
     deadline = started + budget
@@ -104,7 +106,8 @@ def solve_fewest(
     def should_stop() -> bool:
         return (cancel is not None and cancel.is_set()) or time.monotonic() >= deadline
 
-    first = solve(state, timeout=budget, cancel=cancel, autoplay=mode)
+    if first is None:
+        first = solve(state, timeout=budget, cancel=cancel, autoplay=mode)
     if first.status != "solved":
         return replace(first, seconds=time.monotonic() - started)
     best = first
