@@ -62,7 +62,7 @@ class Stage(CardArt):
         offset: 0 0;
         width: 100%;
         height: 100%;
-        visibility: hidden;
+        visibility: hidden;  /* until the first motion: then it stays (see BoardMotion) */
     }
     """
 
