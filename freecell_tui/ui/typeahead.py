@@ -13,6 +13,10 @@ took meanwhile (typed later, but already in the app's queue) go when it reaches 
 on until no key came meanwhile. A dialog they answer starts a hold of its own. If the dialog is
 gone before its message comes, the app releases after :data:`HOLD_LIMIT` seconds anyway: a key is
 never held for good.
+
+The same hold replays the keys typed before the game could read them (while the terminal probe
+waited for its answer, see :mod:`.terminal_probe`): :meth:`KeyHold.replay` posts them first and
+holds the keys the app took meanwhile until they have gone.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from textual import events
+from textual._xterm_parser import XTermParser
 from textual.app import App
 from textual.message import Message
 
@@ -87,9 +92,26 @@ class KeyHold:
             return
         self._post(app, held)
 
+    def replay(self, app: App[Any], typed: bytes) -> None:
+        """Keys typed before the app could read them (``typed``, as the terminal sent them) go
+        first; keys the app has taken since wait behind them."""
+        keys = typed_keys(typed)
+        if keys:
+            self.release(app, self.start(app), keys)
+
     def _post(self, app: App[Any], keys: Sequence[events.Key]) -> None:
         for key in keys:
             again = events.Key(key.key, key.character)
             setattr(again, _RELEASED_BY, self._token)
             app.post_message(again)
         app.post_message(self.Flush(self._token))
+
+
+def typed_keys(typed: bytes) -> list[events.Key]:
+    """The keys in ``typed`` as a terminal sends them (Textual's own reading of the terminal)."""
+    if not typed:
+        return []
+    parser = XTermParser()
+    text = typed.decode("utf-8", errors="replace")
+    messages = [*parser.feed(text), *parser.feed("")]  # "" ends the input: a lone Esc is a key
+    return [message for message in messages if isinstance(message, events.Key)]
