@@ -111,7 +111,7 @@ class Board(BoardMouse):
             )
         top = self.query_one("#top")
         top.styles.height = layout.top_height
-        top.styles.margin = (0, 0, layout.top_gap, 0)
+        top.styles.margin = (layout.top, 0, layout.top_gap, 0)
         for row in (top, self.query_one("#tableau")):
             row.styles.padding = (0, 0, 0, layout.left)
         for widget in self._all():

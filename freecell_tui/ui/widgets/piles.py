@@ -43,10 +43,10 @@ class ColumnWidget(PileWidget):
                 continue
             face = self.face_names(selected, hovered, hinted)
             border, glyphs = self.border(top=False, selected=selected, hinted=hinted)
+            step = rows[index + 1] - rows[index]
             if layout.compact:
-                lines.append(self.one_line(card, glyphs.left_edge, face, border, glyphs, top=False))
+                lines.extend(self.covered_line(card, step, face, border, glyphs))
             else:
-                step = rows[index + 1] - rows[index]
                 lines.extend(self.covered(card, step, face, border, glyphs))
         return lines
 

@@ -138,15 +138,16 @@ class Stage(CardArt):
         border = "card--selected-border" if held else "card--border"
         count = len(cards)
         lines: list[Content] = []
+        rows = layout.column_rows(count)
+        for index, card in enumerate(cards[:-1]):
+            step = rows[index + 1] - rows[index]
+            if layout.compact:
+                lines.extend(self.covered_line(card, step, face, border))
+            else:
+                lines.extend(self.covered(card, step, face, border))
         if layout.compact:
-            for index, card in enumerate(cards):
-                lines.append(
-                    self.one_line(card, ROUND.left_edge, face, border, top=index == count - 1)
-                )
+            lines.append(self.one_line(cards[-1], ROUND.left_edge, face, border))
         else:
-            rows = layout.column_rows(count)
-            for index, card in enumerate(cards[:-1]):
-                lines.extend(self.covered(card, rows[index + 1] - rows[index], face, border))
             lines.extend(self.card_box(cards[-1], layout.card_height, face, border))
         base = self.visual_style
         return tuple(Strip(line.render_segments(base), layout.pile_width) for line in lines)
