@@ -53,7 +53,7 @@ class Board(BoardMouse):
         text-style: bold;
         padding: 1 2;
     }
-    Board.-too-small #piles, Board.-too-small #stage { display: none; }
+    Board.-too-small #piles { display: none; }
     Board.-too-small #too-small { display: block; }
     """
 
@@ -88,13 +88,6 @@ class Board(BoardMouse):
 
     def on_mount(self) -> None:
         self.fit(self.app.size)
-        self.watch(self.app, "theme", self._theme_changed, init=False)
-
-    def _theme_changed(self) -> None:
-        self.call_after_refresh(self.restage)  # once the piles are restyled
-
-    def on_resize(self) -> None:
-        self.restage()  # the piles are laid out at their new sizes
 
     def fit(self, size: Size) -> BoardLayout:
         """Lay the piles out for a terminal of ``size`` (or ask for a bigger one); returns the
@@ -137,19 +130,17 @@ class Board(BoardMouse):
 
     def watch_motion(self, motion: bool) -> None:
         if not motion:
-            self.hide_stage()
+            self.settle()
 
     def watch_ascii(self, ascii: bool) -> None:
         self.settle()
         for widget in self._all():
             widget.ascii = ascii
-        self.restage()
 
     def watch_four_colour(self, four_colour: bool) -> None:
         self.settle()
         for widget in self._all():
             widget.four_colour = four_colour
-        self.restage()
 
     def _show(self) -> None:
         """Hand every pile its cards as the scene has them: only piles whose cards changed

@@ -182,7 +182,7 @@ class BoardMotion(BoardPlay):
         if self._cascade is None or then is None:
             return False
         self._cascade = self._cascade_then = None
-        self._stage_key = None  # the trail is on the picture: a new one
+        self._stage_key = None  # the trail is on the picture: a new one next time
         self._plan = None
         self._finish()
         then()
@@ -295,27 +295,30 @@ class BoardMotion(BoardPlay):
 
     # ------------------------------------------------------------------ the stage
     def _stage_on(self) -> None:
-        """Show the stage over the piles (the first motion does; it then stays shown, kept the
-        same as the piles, so that no motion starts or ends with a new layout of the screen)."""
+        """Show the stage over the piles, with a picture of them."""
         stage = self.stage
+        if stage.visible and self._drawn:
+            self.sync_stage()
+            return
+        stage.ascii = self.ascii  # type: ignore[attr-defined]
+        stage.four_colour = self.four_colour  # type: ignore[attr-defined]
+        layout = self.geometry
+        # The picture of the piles is kept from one motion to the next: only the piles drawn
+        # differently since are copied again (a new size or theme starts a new picture).
+        key = (layout, self.app.theme, stage.ascii, stage.four_colour)
+        if key != self._stage_key:
+            blank = Strip.blank(layout.width, self.visual_style.rich_style)
+            stage.set_background([blank] * layout.height)
+            self._drawn = {}
+            self._stage_key = key
         self.sync_stage()
-        if not stage.visible:
-            stage.visible = True
+        stage.visible = True
 
     def _stage_off(self) -> None:
-        """No card moves: the stage shows the piles as they are."""
-        self.stage.set_sprites(())
-
-    def hide_stage(self) -> None:
-        """Motion is off: the piles show through (no stage to keep up to date)."""
-        self.settle()
-        self.stage.visible = False
-
-    def restage(self) -> None:
-        """The piles may be drawn differently (a new size, theme or suit letters): the shown
-        stage copies them again."""
-        if self.stage.visible:
-            self.sync_stage()
+        stage = self.stage
+        if stage.visible:
+            stage.visible = False
+            stage.set_sprites(())
 
     def _regions(self) -> list[tuple[PileWidget, Region]]:
         layout = self.geometry
@@ -327,23 +330,11 @@ class BoardMotion(BoardPlay):
         return regions
 
     def sync_stage(self) -> None:
-        """Copy onto the stage every pile drawn differently since it was last copied. A pile
-        not yet laid out at the layout's size waits for the board's next resize."""
+        """Copy onto the stage every pile drawn differently since it was last copied."""
         stage = self.stage
-        stage.ascii = self.ascii  # type: ignore[attr-defined]
-        stage.four_colour = self.four_colour  # type: ignore[attr-defined]
-        layout = self.geometry
-        # The picture of the piles is kept: only the piles drawn differently are copied again
-        # (a new size or theme starts a new picture).
-        key = (layout, self.app.theme, stage.ascii, stage.four_colour, stage.size)
-        if key != self._stage_key:
-            blank = Strip.blank(layout.width, self.visual_style.rich_style)
-            stage.set_background([blank] * layout.height)
-            self._drawn = {}
-            self._stage_key = key
         for widget, region in self._regions():
-            drawn = (widget.cards, widget.look, widget.ascii, widget.four_colour, widget.size)
-            if self._drawn.get(widget) == drawn or widget.size != region.size:
+            drawn = (widget.cards, widget.look, widget.ascii, widget.four_colour)
+            if self._drawn.get(widget) == drawn or not region.width or not region.height:
                 continue
             self._drawn[widget] = drawn
             lines = widget.render_lines(Region(0, 0, region.width, region.height))

@@ -1,16 +1,21 @@
 """The stage: a picture of the board, on a layer above the piles, where cards fly.
 
-The first motion (a glide, the cards in the player's hand during a drag, the win cascade) shows
-the stage over the board's piles, covering them, and it stays shown from then on: a copy of the
-piles as they are drawn (the *background*, kept the same as the piles by the board at every
-change), with the moving cards drawn over it at their positions (*sprites*). Showing or hiding a
-widget lays the whole screen out again, so it is done once, not at every start and end of a
-motion; the piles stay laid out under it (tests and the mouse find them there). Moving a card
-repaints only the lines it crosses on this one widget: no layout, no other widget repainted.
-Turning *Motion* off hides it again (the piles then show themselves).
+While cards move (a glide, the cards in the player's hand during a drag, the win cascade), the
+board shows the stage over its piles, covering them: a copy of the piles as they are drawn (the
+*background*, kept up to date by the board as piles change, and kept between motions), with the
+moving cards drawn over it at their positions (*sprites*). The piles stay shown under it (hiding
+them would restyle and lay out all sixteen at every start and end of a motion). Moving a card
+repaints only the lines it crosses on this one widget: no layout, no other widget repainted, so a
+frame costs little.
+
+Showing and hiding the stage lays the screen out again, at the start and the end of a motion.
+Keeping it shown for good was tried and measured: every change of a pile was then drawn twice
+(on the pile and on the stage), and a key during a glide cost more than the layout it saved
+(``benchmarks/feel_bench.py``; figures in ``docs/architecture.md``).
 
 The stage only draws: it is told what to draw (attributes down) and handles no input (the mouse
-events it gets go on to the board, which finds the pile from its layout)."""
+reaches the board under it).
+"""
 
 from __future__ import annotations
 
@@ -63,7 +68,7 @@ class Stage(CardArt):
         offset: 0 0;
         width: 100%;
         height: 100%;
-        visibility: hidden;  /* until the first motion: then it stays (see BoardMotion) */
+        visibility: hidden;
     }
     """
 
