@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from freecell_tui.core.notation import CELLS, COLUMNS
 from freecell_tui.ui.app import FreeCellApp
 from freecell_tui.ui.screens.dialogs import WinScreen
 
@@ -55,6 +56,12 @@ async def test_a_move_glides_and_a_key_during_it_acts_at_once(tmp_path: Path) ->
         (later,) = board.stage.sprites
         # On its way from column 3 (x 27) to free cell a (x 3, y 1).
         assert later.x < start.x and later.y < start.y
+        # The stage covers only the way the card goes (showing and hiding it repaints that
+        # much): from free cell a to column 3's top card, not column 4.
+        layout, area = board.geometry, board.stage.region.translate(-board.region.offset)
+        assert area.contains_region(layout.card_rect(CELLS[0], 0, 1))
+        assert area.contains_region(layout.card_rect(COLUMNS[2], 6, 7))
+        assert not area.overlaps(layout.pile_region(COLUMNS[3]))
         await pilot.press("u")  # during the motion: it ends at once and the undo acts
         assert game(app).move_count == 0
         assert message(app).startswith("Undid 3a")

@@ -8,10 +8,12 @@ them would restyle and lay out all sixteen at every start and end of a motion). 
 repaints only the lines it crosses on this one widget: no layout, no other widget repainted, so a
 frame costs little.
 
-Showing and hiding the stage lays the screen out again, at the start and the end of a motion.
-Keeping it shown for good was tried and measured: every change of a pile was then drawn twice
-(on the pile and on the stage), and a key during a glide cost more than the layout it saved
-(``benchmarks/feel_bench.py``; figures in ``docs/architecture.md``).
+The stage covers only the part of the board the cards cross (a glide: from where they leave to
+where they land; a drag and the win cascade: the whole board), so showing and hiding it repaints
+only that part. Showing and hiding lays the screen out again, at the start and the end of a
+motion; keeping the stage shown for good was tried and measured: every change of a pile was then
+drawn twice (on the pile and on the stage), and a key during a glide cost more than the layout it
+saved (``benchmarks/feel_bench.py``; figures in ``docs/architecture.md``).
 
 The stage only draws: it is told what to draw (attributes down) and handles no input (the mouse
 reaches the board under it).
@@ -75,6 +77,7 @@ class Stage(CardArt):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._background: list[Strip] = []
+        self._width = 0
         self._sprites: tuple[Sprite, ...] = ()
         self._art_width = 1
         self.ascii = False
@@ -86,12 +89,15 @@ class Stage(CardArt):
 
     # ------------------------------------------------------------------ the background
     def set_background(self, lines: list[Strip]) -> None:
+        """A new picture of what the stage covers (its lines are as wide as the stage)."""
         self._background = lines
+        self._width = lines[0].cell_length if lines else 0
         self.refresh()
 
     def patch(self, x: int, y: int, lines: Sequence[Strip]) -> None:
-        """Draw ``lines`` into the background at ``x``, ``y`` (a pile drawn anew)."""
-        width = self.size.width
+        """Draw ``lines`` into the background at ``x``, ``y`` (a pile drawn anew; what falls
+        outside the stage is left out)."""
+        width = self._width
         background = self._background
         for offset, picture in enumerate(lines):
             row = y + offset
@@ -120,7 +126,7 @@ class Stage(CardArt):
             self.refresh(*regions)
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
+        width = self._width
         if y < len(self._background):
             line = self._background[y]
         else:
