@@ -116,6 +116,9 @@ class Board(BoardMouse):
         self._show()
         return layout
 
+    def _cover_piles(self, covered: bool) -> None:
+        self.query_one("#piles").visible = not covered
+
     def _all(self) -> list[PileWidget]:
         return [*self._piles.values(), *self._homes.values()]
 

@@ -87,6 +87,10 @@ class BoardMotion(BoardPlay):
     def _show(self) -> None:
         """Draw the scene on the piles (the board does)."""
 
+    def _cover_piles(self, covered: bool) -> None:
+        """The stage covers the whole board for a while: the piles under it are not drawn
+        (the board does)."""
+
     @property
     def stage(self) -> Stage:
         return self.query_one(Stage)
@@ -200,6 +204,7 @@ class BoardMotion(BoardPlay):
         self._cascade = self._cascade_then = None
         self._stage_key = None  # the trail is on the picture: a new one next time
         self._plan = None
+        self._cover_piles(False)
         self._finish()
         then()
         return True
@@ -209,6 +214,8 @@ class BoardMotion(BoardPlay):
             self._show()
             self._stage_on(self._board_region)
             self.stage.set_sprites(())
+            # Each frame repaints where the cards are: only the stage, not the piles under it.
+            self._cover_piles(True)
         drawn, launched = cascade.step()
         stage = self.stage
         if launched is not None:

@@ -166,10 +166,14 @@ async def test_a_win_plays_the_cascade_and_any_key_stops_it(tmp_path: Path) -> N
         # corners than the four foundations hold.
         await wait_for(pilot, lambda: _stage_text(app).count("╭") > 12, "the cascade's trail")
         assert board.moving and board.stage.visible and "K" in _stage_text(app)
+        # The stage covers the whole board: the piles under it are not drawn meanwhile.
+        assert pile_widget(app, "home-S").region.height == 0
         assert not isinstance(app.screen, WinScreen)
         await pilot.press("x")  # any key: the cascade stops, the dialog shows (x does nothing)
         await pilot.pause()
         assert not board.moving and not board.stage.visible
+        assert drawn_top(pile_widget(app, "home-S")) == "K♠"  # the piles are back
+        assert pile_widget(app, "home-S").region.height > 0
         assert isinstance(app.screen, WinScreen)
 
 

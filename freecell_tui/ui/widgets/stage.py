@@ -10,7 +10,8 @@ frame costs little.
 
 The stage covers only the part of the board the cards cross (a glide: from where they leave to
 where they land; a drag and the win cascade: the whole board), so showing and hiding it repaints
-only that part. Showing and hiding lays the screen out again, at the start and the end of a
+only that part. During the win cascade the piles under it are hidden (they are not drawn under
+it at every frame). Showing and hiding lays the screen out again, at the start and the end of a
 motion; keeping the stage shown for good was tried and measured: every change of a pile was then
 drawn twice (on the pile and on the stage), and a key during a glide cost more than the layout it
 saved (``benchmarks/feel_bench.py``; figures in ``docs/architecture.md``).
