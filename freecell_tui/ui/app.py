@@ -41,6 +41,7 @@ from freecell_tui.ui.inks import board_variables
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens.game import GameScreen
+from freecell_tui.ui.terminal_probe import Probe, probe_terminal
 from freecell_tui.ui.themes import CLASSIC
 from freecell_tui.ui.typeahead import KeyHold
 from freecell_tui.ui.web import DELIVERY_NAME
@@ -81,7 +82,7 @@ class FreeCellApp(App[None]):
         store: Store | None = None,
         deal_source: Callable[[], int] = random_deal_number,
         par_seconds: float | None = PAR_SECONDS,
-        wide_suits: Callable[[], bool] | None = None,
+        probe: Callable[[], Probe] | None = None,
     ) -> None:
         super().__init__()
         #: How long the background search for a deal's par runs (``None``: it never runs).
@@ -123,10 +124,12 @@ class FreeCellApp(App[None]):
         self._settings_reported = False
         self._four_colour = four_colour if four_colour is not None else self.settings.four_colour
         chosen = self.settings.ascii_suits
+        self._typed_ahead = b""
         if ascii or chosen is not None:
             self._ascii = ascii or bool(chosen)
         else:  # not chosen: letters when the terminal draws the symbols two cells wide
-            self._ascii = wide_suits is not None and wide_suits()
+            probed = probe() if probe is not None else Probe()
+            self._ascii, self._typed_ahead = probed.wide, probed.typed
         self.register_theme(CLASSIC)
         theme = self.settings.theme
         if theme is not None and theme in self.available_themes:
@@ -190,6 +193,7 @@ class FreeCellApp(App[None]):
 
     # ------------------------------------------------------------------ start and end
     def on_mount(self) -> None:
+        self.key_hold.replay(self, self._typed_ahead)  # typed while the terminal was probed
         for warning in self._warnings:
             self.tell(warning, warning=True)
         if self.session.offer is not None:
@@ -372,11 +376,7 @@ def run_app(
     from freecell_tui.core.errors import FreeCellError
 
     try:
-        from freecell_tui.ui.terminal_probe import suits_drawn_wide
-
-        app = FreeCellApp(
-            deal, data_dir, ascii=ascii, autoplay=autoplay, wide_suits=suits_drawn_wide
-        )
+        app = FreeCellApp(deal, data_dir, ascii=ascii, autoplay=autoplay, probe=probe_terminal)
     except FreeCellError as error:
         import sys
 

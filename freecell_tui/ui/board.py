@@ -104,7 +104,7 @@ class Board(BoardMouse):
             )
         top = self.query_one("#top")
         top.styles.height = layout.top_height
-        top.styles.margin = (0, 0, layout.top_gap, 0)
+        top.styles.margin = (layout.top, 0, layout.top_gap, 0)
         for row in (top, self.query_one("#tableau")):
             row.styles.padding = (0, 0, 0, layout.left)
         for widget in self._all():
@@ -115,6 +115,9 @@ class Board(BoardMouse):
                 widget.styles.height = layout.top_height
         self._show()
         return layout
+
+    def _cover_piles(self, covered: bool) -> None:
+        self.query_one("#piles").visible = not covered
 
     def _all(self) -> list[PileWidget]:
         return [*self._piles.values(), *self._homes.values()]

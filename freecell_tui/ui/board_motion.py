@@ -78,6 +78,7 @@ class BoardMotion(BoardPlay):
         self._pictures: dict[tuple[tuple[Card, ...], bool], tuple[Strip, ...]] = {}
         self._drawn: dict[PileWidget, object] = {}
         self._stage_key: object = None
+        self._stage_region = Region()
         self._phase: tuple[int, ...] | None = None
         self._cascade: Cascade | None = None
         self._cascade_then: Callable[[], None] | None = None
@@ -85,6 +86,10 @@ class BoardMotion(BoardPlay):
     # ------------------------------------------------------------------ hooks of the board
     def _show(self) -> None:
         """Draw the scene on the piles (the board does)."""
+
+    def _cover_piles(self, covered: bool) -> None:
+        """The stage covers the whole board for a while: the piles under it are not drawn
+        (the board does)."""
 
     @property
     def stage(self) -> Stage:
@@ -138,9 +143,24 @@ class BoardMotion(BoardPlay):
         self._started = self.clock()
         self._pictures = {}
         self._show()
-        self._stage_on()
+        self._stage_on(self._plan_region(plan))
         self._frame()
         self._start_timer()
+
+    def _plan_region(self, plan: Plan) -> Region:
+        """The part of the board the cards of ``plan`` cross (the stage covers only it: showing
+        and hiding it repaints only that part)."""
+        stage, width = self.stage, self.geometry.pile_width
+        regions = [
+            Region(round(x), round(y), width, len(self._picture(flight.cards, stage)))
+            for flight in plan.flights
+            for x, y in (flight.start, flight.end)
+        ]
+        return Region.from_union(regions).intersection(self._board_region)
+
+    @property
+    def _board_region(self) -> Region:
+        return Region(0, 0, self.geometry.width, self.geometry.height)
 
     def settle(self) -> bool:
         """Every moving card lands at once (a key, a click, a new position); False when nothing
@@ -184,6 +204,7 @@ class BoardMotion(BoardPlay):
         self._cascade = self._cascade_then = None
         self._stage_key = None  # the trail is on the picture: a new one next time
         self._plan = None
+        self._cover_piles(False)
         self._finish()
         then()
         return True
@@ -191,15 +212,17 @@ class BoardMotion(BoardPlay):
     def _cascade_frame(self, cascade: Cascade) -> None:
         if not cascade.started:  # the board as the last move left it, then the cards fly
             self._show()
-            self._stage_on()
+            self._stage_on(self._board_region)
             self.stage.set_sprites(())
+            # Each frame repaints where the cards are: only the stage, not the piles under it.
+            self._cover_piles(True)
         drawn, launched = cascade.step()
         stage = self.stage
         if launched is not None:
             home = self._homes[launched.suit]
             home.cards = (Card(launched.rank - 1, launched.suit),) if launched.rank > 1 else ()
             self.sync_stage()
-        for card, x, y in drawn:
+        for card, x, y in drawn:  # (the stage covers the whole board)
             stage.stamp(Sprite(x, y, self._picture((card,), stage)))
         if cascade.done:
             self.stop_cascade()
@@ -218,7 +241,7 @@ class BoardMotion(BoardPlay):
         left, top = slot(self.geometry, self.state, source, cards)
         self._hand = Hand(source, cards, left, top, x - left, y - top)
         self._show()
-        self._stage_on()
+        self._stage_on(self._board_region)  # the pointer may go anywhere
         self._draw_sprites()
 
     def drag_to(self, x: int, y: int) -> None:
@@ -272,16 +295,18 @@ class BoardMotion(BoardPlay):
     def _draw_sprites(self) -> None:
         sprites: list[Sprite] = []
         stage = self.stage
+        left, top = self._stage_region.offset  # board to stage coordinates
         plan = self._plan
         if plan is not None:
             now = self._now()
             for flight in plan.in_air(now):
                 x, y = flight.at(now)
-                sprites.append(Sprite(round(x), round(y), self._picture(flight.cards, stage)))
+                lines = self._picture(flight.cards, stage)
+                sprites.append(Sprite(round(x) - left, round(y) - top, lines))
         hand = self._hand or self._dropped
         if hand is not None:
             lines = self._picture(hand.cards, stage, held=True)
-            sprites.append(Sprite(hand.x, hand.y, lines))
+            sprites.append(Sprite(hand.x - left, hand.y - top, lines))
         stage.set_sprites(sprites)
 
     def _picture(
@@ -294,23 +319,28 @@ class BoardMotion(BoardPlay):
         return picture
 
     # ------------------------------------------------------------------ the stage
-    def _stage_on(self) -> None:
-        """Show the stage over the piles, with a picture of them."""
+    def _stage_on(self, area: Region) -> None:
+        """Show the stage over ``area`` of the board (or over what it covers already and
+        ``area``), with a picture of the piles there."""
         stage = self.stage
-        if stage.visible and self._drawn:
-            self.sync_stage()
-            return
+        if stage.visible:
+            if self._stage_region.contains_region(area):
+                self.sync_stage()
+                return
+            area = area.union(self._stage_region)
         stage.ascii = self.ascii  # type: ignore[attr-defined]
         stage.four_colour = self.four_colour  # type: ignore[attr-defined]
-        layout = self.geometry
-        # The picture of the piles is kept from one motion to the next: only the piles drawn
-        # differently since are copied again (a new size or theme starts a new picture).
-        key = (layout, self.app.theme, stage.ascii, stage.four_colour)
+        # The picture of the piles is kept from one motion to the next over the same area: only
+        # the piles drawn differently since are copied again.
+        key = (self.geometry, self.app.theme, stage.ascii, stage.four_colour, area)
         if key != self._stage_key:
-            blank = Strip.blank(layout.width, self.visual_style.rich_style)
-            stage.set_background([blank] * layout.height)
+            blank = Strip.blank(area.width, self.visual_style.rich_style)
+            stage.set_background([blank] * area.height)
             self._drawn = {}
             self._stage_key = key
+        self._stage_region = area
+        stage.styles.offset = area.offset
+        stage.styles.width, stage.styles.height = area.width, area.height
         self.sync_stage()
         stage.visible = True
 
@@ -332,10 +362,11 @@ class BoardMotion(BoardPlay):
     def sync_stage(self) -> None:
         """Copy onto the stage every pile drawn differently since it was last copied."""
         stage = self.stage
+        area = self._stage_region
         for widget, region in self._regions():
             drawn = (widget.cards, widget.look, widget.ascii, widget.four_colour)
-            if self._drawn.get(widget) == drawn or not region.width or not region.height:
+            if self._drawn.get(widget) == drawn or not region.overlaps(area):
                 continue
             self._drawn[widget] = drawn
             lines = widget.render_lines(Region(0, 0, region.width, region.height))
-            stage.patch(region.x, region.y, lines)
+            stage.patch(region.x - area.x, region.y - area.y, lines)

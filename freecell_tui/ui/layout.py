@@ -3,8 +3,11 @@ terminal.
 
 :func:`board_layout` chooses, for a terminal ``width`` × ``height``, the width of the piles and the
 gaps between them (the board is centred), how tall a card is drawn, how many lines the message
-line gets, and whether the one-line-per-card *compact* layout is needed. Card height grows with
-the terminal, but never so much that the tallest possible column (19 cards) would not fit.
+line gets, and whether the *compact* layout is needed (a card is one line, a covered card two
+while there is room). Card height grows with the terminal, but never so much that the tallest
+possible column (19 cards) would not fit. The room a fresh deal leaves under the columns is
+shared above the board too, as far as the tallest column still fits (the board is centred top to
+bottom where the terminal is tall enough; at 100x32 a 19-card column needs every line).
 
 :meth:`BoardLayout.column_rows` says where each card of a column is drawn (deep covered cards
 are squeezed first when a column grows), and :meth:`BoardLayout.card_rect` /
@@ -30,7 +33,8 @@ __all__ = [
     "board_layout",
 ]
 
-#: The smallest terminal the board fits (the compact layout, one line per card).
+#: The smallest terminal the board fits (the compact layout: a card is one line, a covered card
+#: two while there is room).
 COMPACT_SIZE = Size(64, 24)
 #: The most cards a column can hold: seven dealt cards, then a run from a king down to a two.
 MAX_COLUMN = 19
@@ -66,6 +70,9 @@ class BoardLayout:
     """Lines a whole (top) card takes: 1 in the compact layout, 2 to 10 in the full one."""
     top_gap: int
     """Blank lines between the free cells and foundations and the columns."""
+    top: int
+    """Blank lines above the board (a share of the room a fresh deal leaves, as long as the
+    longest column still fits: the board is centred top to bottom where it can be)."""
     message_lines: int
     """Lines of the message line under the status line."""
     max_step: int
@@ -79,7 +86,7 @@ class BoardLayout:
 
     @property
     def tableau_y(self) -> int:
-        return self.top_height + self.top_gap
+        return self.top + self.top_height + self.top_gap
 
     @property
     def tableau_height(self) -> int:
@@ -99,9 +106,7 @@ class BoardLayout:
         """Where each of ``count`` cards of a column is drawn, as lines from the top of the
         column (line 0 holds the column's key). The top card takes :attr:`card_height` lines;
         each covered card up to :attr:`max_step`, the deepest squeezed first to make room."""
-        return _column_rows(
-            count, self.card_height, self.tableau_height, 1 if self.compact else self.max_step
-        )
+        return _column_rows(count, self.card_height, self.tableau_height, self.max_step)
 
     def column_extent(self, count: int) -> int:
         """Lines a column of ``count`` cards takes, its key included."""
@@ -117,7 +122,7 @@ class BoardLayout:
                 self.pile_x(pile.index), self.tableau_y, self.pile_width, self.tableau_height
             )
         place = pile.index if pile.is_cell else 4 + suit_place
-        return Region(self.pile_x(place), 0, self.pile_width, self.top_height)
+        return Region(self.pile_x(place), self.top, self.pile_width, self.top_height)
 
     def card_rect(
         self, pile: Pile, index: int, count: int, *, suit_place: int = 0, cards: int = 1
@@ -125,12 +130,10 @@ class BoardLayout:
         """Where card ``index`` of a pile of ``count`` cards is drawn, as a whole card, with the
         ``cards - 1`` cards on it (a run). For a free cell or foundation, ``index`` is ignored."""
         region = self.pile_region(pile, suit_place)
-        if self.compact:
-            if not pile.is_column:
-                return Region(region.x, 0, region.width, 1)
-            return Region(region.x, region.y + 1 + index, region.width, cards)
         if not pile.is_column:
-            return Region(region.x, 1, region.width, self.card_height)
+            if self.compact:
+                return Region(region.x, region.y, region.width, 1)
+            return Region(region.x, region.y + 1, region.width, self.card_height)
         rows = self.column_rows(max(count, index + cards))
         top = rows[index]
         bottom = rows[index + cards - 1] + self.card_height
@@ -143,9 +146,11 @@ class BoardLayout:
         place, within = divmod(x - self.left, self.pile_width + self.gap)
         if x < self.left or within >= self.pile_width or not 0 <= place < 8:
             return None
-        if y < self.top_height:
+        if y < self.top:
+            return None
+        if y < self.top + self.top_height:
             pile = CELLS[place] if place < 4 else FOUNDATION
-            return pile, (0 if self.compact or y >= 1 else None)
+            return pile, (0 if self.compact or y > self.top else None)
         if y < self.tableau_y or y >= self.height:
             return None
         column = COLUMNS[place]
@@ -194,6 +199,14 @@ def _pile_widths(width: int) -> tuple[int, int, int]:
     return pile, gap, (spare + 1) // 2
 
 
+def _max_step(tableau: int, card_height: int, compact: bool) -> int:
+    """The most lines a covered card shows: as many as let a column of a fresh deal and one
+    more card fill a tableau ``tableau`` lines high (longer columns are squeezed, see
+    ``column_rows``); compact, a covered card takes at most two lines (its label, its face)."""
+    most = 2 if compact else min(card_height - 1, MAX_STEP)
+    return max(1, min((tableau - 1 - card_height) // DEALT, most))
+
+
 @lru_cache(maxsize=64)
 def board_layout(width: int, height: int) -> BoardLayout:
     """The board's geometry in a terminal of ``width`` × ``height`` (see the module's
@@ -215,12 +228,16 @@ def board_layout(width: int, height: int) -> BoardLayout:
     elif (height - bottom - 2 - (MAX_COLUMN - 1) - 1) // 2 >= card_height:
         top_gap = 1  # a spare line: a blank between the top row and the columns
     board_height = max(height - bottom, 0)
-    max_step = 1
-    if not compact and card_height >= 3:
-        # Covered cards show as much as lets a column of a fresh deal (and one more card) fill
-        # the tableau; longer columns are squeezed (see ``column_rows``).
-        tableau = board_height - (1 + card_height) - top_gap
-        max_step = max(1, min((tableau - 1 - card_height) // DEALT, card_height - 1, MAX_STEP))
+    top_height = 1 if compact else 1 + card_height
+    tableau = board_height - top_height - top_gap
+    max_step = _max_step(tableau, card_height, compact)
+    # The room a fresh deal leaves under the columns is shared above the board too, as far as
+    # the longest column (one line a covered card) still fits and covered cards show as much.
+    fresh = 1 + (DEALT - 1) * max_step + card_height
+    longest = 1 + (MAX_COLUMN - 1) + card_height
+    top = max(min((tableau - fresh) // 2, tableau - longest), 0)
+    while top and _max_step(tableau - top, card_height, compact) < max_step:
+        top -= 1
     return BoardLayout(
         width=width,
         height=board_height,
@@ -231,6 +248,7 @@ def board_layout(width: int, height: int) -> BoardLayout:
         left=left,
         card_height=card_height,
         top_gap=top_gap,
+        top=top,
         message_lines=message_lines,
         max_step=max_step,
     )

@@ -14,6 +14,10 @@ on until no key came meanwhile. A dialog they answer starts a hold of its own. I
 gone before its message comes, the app releases after :data:`HOLD_LIMIT` seconds anyway: a key is
 never held for good. And never dropped: when the dialog's message comes after that (a machine
 under load), its late keys still go, late rather than never.
+
+The same hold replays the keys typed before the game could read them (while the terminal probe
+waited for its answer, see :mod:`.terminal_probe`): :meth:`KeyHold.replay` posts them first and
+holds the keys the app took meanwhile until they have gone.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from textual import events
+from textual._xterm_parser import XTermParser
 from textual.app import App
 from textual.message import Message
 
@@ -90,6 +95,13 @@ class KeyHold:
             return
         self._post(app, held)
 
+    def replay(self, app: App[Any], typed: bytes) -> None:
+        """Keys typed before the app could read them (``typed``, as the terminal sent them) go
+        first; keys the app has taken since wait behind them."""
+        keys = typed_keys(typed)
+        if keys:
+            self.release(app, self.start(app), keys)
+
     def _post(self, app: App[Any], keys: Sequence[events.Key], *, flush: bool = True) -> None:
         for key in keys:
             again = events.Key(key.key, key.character)
@@ -97,3 +109,13 @@ class KeyHold:
             app.post_message(again)
         if flush:
             app.post_message(self.Flush(self._token))
+
+
+def typed_keys(typed: bytes) -> list[events.Key]:
+    """The keys in ``typed`` as a terminal sends them (Textual's own reading of the terminal)."""
+    if not typed:
+        return []
+    parser = XTermParser()
+    text = typed.decode("utf-8", errors="replace")
+    messages = [*parser.feed(text), *parser.feed("")]  # "" ends the input: a lone Esc is a key
+    return [message for message in messages if isinstance(message, events.Key)]

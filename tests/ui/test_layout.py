@@ -9,6 +9,7 @@ from pathlib import Path
 
 from textual.widgets import Static
 
+from freecell_tui.core.notation import COLUMNS
 from freecell_tui.session.command import key_label
 from freecell_tui.ui.layout import COMPACT_SIZE, board_layout
 from freecell_tui.ui.screens.game import GameScreen
@@ -62,7 +63,10 @@ async def test_every_size_has_equal_centred_piles_in_the_right_layout(tmp_path: 
             column_1 = pile_widget(app, "col-1")
             layout = board_layout(*size)
             assert layout.compact == compact
-            assert column_1.region.y == (1 if compact else 1 + layout.card_height + layout.top_gap)
+            assert column_1.region.y - board.region.y == layout.tableau_y
+            assert layout.tableau_y == layout.top + (
+                1 if compact else 1 + layout.card_height + layout.top_gap
+            )
             assert len(lines(pile_widget(app, "cell-a"))) == layout.top_height
             assert lines(column_1)[0].strip() == "1"
             assert lines(pile_widget(app, "cell-a"))[0].strip(" ▕") == ("a 2♥" if compact else "a")
@@ -82,6 +86,28 @@ async def test_every_size_has_equal_centred_piles_in_the_right_layout(tmp_path: 
         assert pile_widget(app, "col-1").region.height > 0
         assert game(app).move_count == 1  # nothing lost
         assert lines(pile_widget(app, "cell-a"))[-1].strip().endswith("2♥ ╯")
+
+
+async def test_the_room_a_fresh_deal_leaves_is_shared_above_and_below(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = the_board(app)
+        for size, above, below in (((200, 60), 4, 5), ((100, 32), 0, 6), ((80, 24), 0, 6)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            # Blank lines above the free cells, and under the longest column of the deal.
+            assert pile_widget(app, "cell-a").region.y - board.region.y == above, size
+            drawn = lines(pile_widget(app, "col-1"))  # 7 cards
+            blank = len(drawn) - len([line for line in drawn if line.strip()])
+            assert blank == below, (size, drawn)
+        # Compact, a covered card shows its label, then a line of its face.
+        drawn = lines(pile_widget(app, "col-1"))
+        assert [line.strip(" ▏▕") for line in drawn[1:5]] == ["J♦", "", "K♦", ""]
+        layout = board.geometry
+        counts = [len(column) for column in game(app).state.columns]
+        x = layout.pile_x(0) + 2
+        assert layout.locate(x, layout.tableau_y + 2, counts) == (COLUMNS[0], 0)  # J♦'s face
+        assert layout.locate(x, layout.tableau_y + 3, counts) == (COLUMNS[0], 1)  # K♦
 
 
 async def test_a_19_card_column_is_drawn_whole_in_both_layouts(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from freecell_tui.core.notation import CELLS, COLUMNS
 from freecell_tui.ui.app import FreeCellApp
 from freecell_tui.ui.screens.dialogs import WinScreen
 
@@ -55,6 +56,12 @@ async def test_a_move_glides_and_a_key_during_it_acts_at_once(tmp_path: Path) ->
         (later,) = board.stage.sprites
         # On its way from column 3 (x 27) to free cell a (x 3, y 1).
         assert later.x < start.x and later.y < start.y
+        # The stage covers only the way the card goes (showing and hiding it repaints that
+        # much): from free cell a to column 3's top card, not column 4.
+        layout, area = board.geometry, board.stage.region.translate(-board.region.offset)
+        assert area.contains_region(layout.card_rect(CELLS[0], 0, 1))
+        assert area.contains_region(layout.card_rect(COLUMNS[2], 6, 7))
+        assert not area.overlaps(layout.pile_region(COLUMNS[3]))
         await pilot.press("u")  # during the motion: it ends at once and the undo acts
         assert game(app).move_count == 0
         assert message(app).startswith("Undid 3a")
@@ -159,8 +166,27 @@ async def test_a_win_plays_the_cascade_and_any_key_stops_it(tmp_path: Path) -> N
         # corners than the four foundations hold.
         await wait_for(pilot, lambda: _stage_text(app).count("╭") > 12, "the cascade's trail")
         assert board.moving and board.stage.visible and "K" in _stage_text(app)
+        # The stage covers the whole board: the piles under it are not drawn meanwhile.
+        assert pile_widget(app, "home-S").region.height == 0
         assert not isinstance(app.screen, WinScreen)
         await pilot.press("x")  # any key: the cascade stops, the dialog shows (x does nothing)
         await pilot.pause()
         assert not board.moving and not board.stage.visible
+        assert drawn_top(pile_widget(app, "home-S")) == "K♠"  # the piles are back
+        assert pile_widget(app, "home-S").region.height > 0
         assert isinstance(app.screen, WinScreen)
+
+
+async def test_a_screen_over_the_board_lands_the_moving_cards(tmp_path: Path) -> None:
+    app = _moving_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = the_board(app)
+        board.clock = lambda: 0.0  # the glide would never end by itself
+        app.game_screen.run_command("3a")
+        assert board.moving
+        await app.game_screen.run_action("help")  # (a dialog a move opens does the same)
+        await pilot.pause()
+        assert app.screen is not app.game_screen
+        # No glide under the dialog (it repainted the dimmed board at every frame).
+        assert not board.moving and not board.stage.visible
+        assert drawn_top(pile_widget(app, "cell-a")) == "2♥"

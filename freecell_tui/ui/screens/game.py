@@ -107,7 +107,9 @@ class GameScreen(GameActions):
 
     def on_screen_suspend(self) -> None:
         """A screen opens over the board (saves, statistics, help, a question, Klondike, the
-        command palette): the player is not playing, the clock waits."""
+        command palette): the player is not playing, the clock waits, and moving cards land at
+        once (a glide under a dialog would repaint the dimmed board under it at every frame)."""
+        self.board.settle()
         self.session.hold_clock("covered")
         self.autosolver.stop()
         self._tick()

@@ -273,6 +273,21 @@ class CardArt(Widget):
             (glyphs.right_edge, edge),
         )
 
+    def covered_line(
+        self, card: Card, step: int, face: tuple[str, ...], border: str, glyphs: Glyphs = ROUND
+    ) -> list[Content]:
+        """A covered card in the compact layout, ``step`` lines: its label, then its face."""
+        width = self.art_width
+        lines = [self.one_line(card, glyphs.left_edge, face, border, glyphs, top=False)]
+        edge = self._style(*face, border)
+        blank = Content.assemble(
+            (glyphs.left_edge, edge),
+            (" " * max(width - 2, 0), self._style(*face)),
+            (glyphs.right_edge, edge),
+        )
+        lines.extend(blank for _ in range(step - 1))
+        return lines
+
     def outline(self, height: int, mark: str, style: str, glyphs: Glyphs = DASHED) -> list[Content]:
         """An empty place: a dashed outline ``height`` lines high, ``mark`` in it."""
         width = self.art_width

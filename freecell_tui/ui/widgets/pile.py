@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from textual.content import Content
 from textual.reactive import reactive
+from textual.strip import Strip
+from textual.visual import Visual
 
 from freecell_tui.core.cards import Card
 from freecell_tui.core.notation import Pile
@@ -56,9 +58,61 @@ class PileWidget(CardArt):
     def __init__(self, pile: Pile, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.pile = pile
+        self._drawn: tuple[object, list[Strip]] | None = None
+        self._strips: dict[object, Strip] = {}
+        self._strips_for: object = None
 
     def watch_geometry(self, layout: BoardLayout) -> None:
         self.set_class(layout.compact, "-compact")
+
+    # ------------------------------------------------------------------ drawing
+    def art(self) -> list[Content]:
+        """The pile's lines, top to bottom (each pile says what it draws)."""
+        raise NotImplementedError
+
+    def render(self) -> Content:
+        return Content("\n").join(self.art())
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y`` of the pile. Its lines are worked out once for what it shows, each turned
+        into a strip only the first time it is drawn: a column's cards draw the same few lines
+        again and again (a move, a highlight), and making strips is most of a redraw's cost."""
+        lines = self._lines()
+        if y < len(lines):
+            return lines[y]
+        return Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    def _lines(self) -> list[Strip]:
+        base, size, theme = self.visual_style, self.size, self.app.theme
+        key = (
+            self.cards,
+            self.look,
+            self.geometry,
+            self.ascii,
+            self.four_colour,
+            size,
+            base,
+            theme,
+        )
+        if self._drawn is not None and self._drawn[0] == key:
+            return self._drawn[1]
+        if self._strips_for != (size.width, theme, base) or len(self._strips) > 4000:
+            self._strips, self._strips_for = {}, (size.width, theme, base)
+        memo = self._strips
+        lines: list[Strip] = []
+        for content in self.art()[: size.height]:
+            line_key = (content.plain, tuple(content.spans))
+            strip = memo.get(line_key)
+            if strip is None:
+                strip = memo[line_key] = Visual.to_strips(self, content, size.width, 1, base)[0]
+            lines.append(strip)
+        self._drawn = (key, lines)
+        return lines
+
+    def notify_style_update(self) -> None:
+        self._drawn = None
+        self._strips_for = None
+        super().notify_style_update()
 
     @property
     def compact(self) -> bool:

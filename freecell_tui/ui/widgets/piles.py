@@ -21,13 +21,13 @@ class ColumnWidget(PileWidget):
     ColumnWidget.-compact { height: 1fr; }
     """
 
-    def render(self) -> Content:
+    def art(self) -> list[Content]:
         cards = self.cards
         count = len(cards)
         lines = [self.header_line(self.pile.code)]
         if not cards:
             lines.extend(self.empty_place(""))
-            return Content("\n").join(lines)
+            return lines
         look = self.look
         layout = self.geometry
         rows = layout.column_rows(count)
@@ -43,30 +43,30 @@ class ColumnWidget(PileWidget):
                 continue
             face = self.face_names(selected, hovered, hinted)
             border, glyphs = self.border(top=False, selected=selected, hinted=hinted)
+            step = rows[index + 1] - rows[index]
             if layout.compact:
-                lines.append(self.one_line(card, glyphs.left_edge, face, border, glyphs, top=False))
+                lines.extend(self.covered_line(card, step, face, border, glyphs))
             else:
-                step = rows[index + 1] - rows[index]
                 lines.extend(self.covered(card, step, face, border, glyphs))
-        return Content("\n").join(lines)
+        return lines
 
 
 class CellWidget(PileWidget):
     """A free cell: its key (``a``–``d``) above, then its card or an empty outline (compact:
     its key then its card, on one line)."""
 
-    def render(self) -> Content:
+    def art(self) -> list[Content]:
         card = self.cards[-1] if self.cards else None
         look = self.look
         selected, hovered, hinted = look.selected > 0, look.hovered > 0, look.hint > 0
         if self.compact:
-            return self._compact(card, self.pile.code, "·", selected, hovered, hinted)
+            return [self._compact(card, self.pile.code, "·", selected, hovered, hinted)]
         lines = [self.header_line(self.pile.code)]
         if card is None:
             lines.extend(self.empty_place(""))
         else:
             lines.extend(self.whole_card(card, selected=selected, hovered=hovered, hinted=hinted))
-        return Content("\n").join(lines)
+        return lines
 
     def _compact(
         self, card: Card | None, key: str, mark: str, selected: bool, hovered: bool, hinted: bool
@@ -93,14 +93,14 @@ class FoundationWidget(CellWidget):
         super().__init__(pile, id=id)
         self.suit = suit
 
-    def render(self) -> Content:
+    def art(self) -> list[Content]:
         card = self.cards[-1] if self.cards else None
         symbol = self.symbol(self.suit)
         if self.compact:
-            return self._compact(card, "h", symbol, False, False, False)
+            return [self._compact(card, "h", symbol, False, False, False)]
         lines = [self.header_line(f"h {symbol}")]
         if card is None:
             lines.extend(self.empty_place(symbol))
         else:
             lines.extend(self.whole_card(card, selected=False, hovered=False, hinted=False))
-        return Content("\n").join(lines)
+        return lines

@@ -4,8 +4,17 @@ While cards move (a glide, the cards in the player's hand during a drag, the win
 board shows the stage over its piles, covering them: a copy of the piles as they are drawn (the
 *background*, kept up to date by the board as piles change, and kept between motions), with the
 moving cards drawn over it at their positions (*sprites*). The piles stay shown under it (hiding
-them would restyle and lay out all sixteen at every start and end of a motion). Moving a card repaints only the lines it crosses on this one
-widget: no layout, no other widget repainted, so a frame costs little.
+them would restyle and lay out all sixteen at every start and end of a motion). Moving a card
+repaints only the lines it crosses on this one widget: no layout, no other widget repainted, so a
+frame costs little.
+
+The stage covers only the part of the board the cards cross (a glide: from where they leave to
+where they land; a drag and the win cascade: the whole board), so showing and hiding it repaints
+only that part. During the win cascade the piles under it are hidden (they are not drawn under
+it at every frame). Showing and hiding lays the screen out again, at the start and the end of a
+motion; keeping the stage shown for good was tried and measured: every change of a pile was then
+drawn twice (on the pile and on the stage), and a key during a glide cost more than the layout it
+saved (``benchmarks/feel_bench.py``; figures in ``docs/architecture.md``).
 
 The stage only draws: it is told what to draw (attributes down) and handles no input (the mouse
 reaches the board under it).
@@ -69,6 +78,7 @@ class Stage(CardArt):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._background: list[Strip] = []
+        self._width = 0
         self._sprites: tuple[Sprite, ...] = ()
         self._art_width = 1
         self.ascii = False
@@ -80,12 +90,15 @@ class Stage(CardArt):
 
     # ------------------------------------------------------------------ the background
     def set_background(self, lines: list[Strip]) -> None:
+        """A new picture of what the stage covers (its lines are as wide as the stage)."""
         self._background = lines
+        self._width = lines[0].cell_length if lines else 0
         self.refresh()
 
     def patch(self, x: int, y: int, lines: Sequence[Strip]) -> None:
-        """Draw ``lines`` into the background at ``x``, ``y`` (a pile drawn anew)."""
-        width = self.size.width
+        """Draw ``lines`` into the background at ``x``, ``y`` (a pile drawn anew; what falls
+        outside the stage is left out)."""
+        width = self._width
         background = self._background
         for offset, picture in enumerate(lines):
             row = y + offset
@@ -114,7 +127,7 @@ class Stage(CardArt):
             self.refresh(*regions)
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
+        width = self._width
         if y < len(self._background):
             line = self._background[y]
         else:
@@ -137,15 +150,16 @@ class Stage(CardArt):
         border = "card--selected-border" if held else "card--border"
         count = len(cards)
         lines: list[Content] = []
+        rows = layout.column_rows(count)
+        for index, card in enumerate(cards[:-1]):
+            step = rows[index + 1] - rows[index]
+            if layout.compact:
+                lines.extend(self.covered_line(card, step, face, border))
+            else:
+                lines.extend(self.covered(card, step, face, border))
         if layout.compact:
-            for index, card in enumerate(cards):
-                lines.append(
-                    self.one_line(card, ROUND.left_edge, face, border, top=index == count - 1)
-                )
+            lines.append(self.one_line(cards[-1], ROUND.left_edge, face, border))
         else:
-            rows = layout.column_rows(count)
-            for index, card in enumerate(cards[:-1]):
-                lines.extend(self.covered(card, rows[index + 1] - rows[index], face, border))
             lines.extend(self.card_box(cards[-1], layout.card_height, face, border))
         base = self.visual_style
         return tuple(Strip(line.render_segments(base), layout.pile_width) for line in lines)
