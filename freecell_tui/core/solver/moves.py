@@ -25,6 +25,7 @@ from freecell_tui.core.solver.keys import (
     RED,
     Cols,
     Found,
+    Key,
     compact,
 )
 from freecell_tui.core.state import GameState
@@ -74,6 +75,25 @@ class ColumnFacts(dict[bytes, Facts]):
 
     def __missing__(self, col: bytes) -> Facts:
         n = len(col)
+        if n > 1:
+            # Most new columns are a known column with one card more: extend its facts.
+            known = self.get(col[:-1])
+            if known is not None:
+                k_run, k_disorder, k_low, k_dis, k_runs, k_top = known
+                v = col[-1]
+                r = RANK[v]
+                if r > k_low:
+                    k_dis += 1
+                elif r < k_low:
+                    k_low = r
+                below = col[-2]
+                if RANK[below] == r + 1 and RED[below] != RED[v]:
+                    k_run, k_top = k_run + 1, (v & 0x3F, *k_top)
+                else:
+                    k_run, k_top = 1, (v & 0x3F,)
+                facts = (k_run, (*k_disorder, k_dis), k_low, k_dis, (*k_runs, k_run), k_top)
+                self[col] = facts
+                return facts
         disorder = [0]
         runs = [0]
         dis = 0
@@ -201,6 +221,92 @@ def steps_from(cols: Cols, cells: bytes, found: Found, facts: ColumnFacts) -> li
         if empties:
             out.append((CELL_TO_COL, v, 0, 1))
     return out
+
+
+#: What a moved card lay on, besides a card: nothing (it was alone in its column), a free cell.
+EMPTY: Final = 0x80
+CELL: Final = 0x40
+
+
+def play(key: Key, found: Found, code: int) -> tuple[Key, Found, int]:
+    """The child a queued step leads to, when no autoplay follows the step (the search builds
+    the others at once, with :func:`apply_step`): its key, foundations, and the card moved with
+    what it lay on (``card << 8 | under``, to skip the step straight back; -1 for a move home).
+    ``code`` packs the step as the search queues it: ``kind << 16 | a << 8 | b << 5 | count``."""
+    kind, a, b, n = code >> 16 & 7, code >> 8 & 0xFF, code >> 5 & 7, code & 31
+    new = list(key)
+    cells = new.pop()
+    if kind == COL_TO_COL:
+        cs, cd = key[a], key[b]
+        undo = (cs[-n] & 0x3F) << 8 | (cs[-n - 1] & 0x3F if n < len(cs) else EMPTY)
+        if not cd:
+            new[a] = cs[:-n]
+            new[b] = BYTE[cs[-n] | COL_FLAG] + cs[len(cs) - n + 1 :]
+            new.sort()
+        elif n == len(cs):
+            new[a] = b""
+            new[b] = cd + BYTE[cs[0] & 0x3F] + cs[1:]
+            new.sort()
+        else:
+            new[a] = cs[:-n]
+            new[b] = cd + cs[-n:]
+    elif kind == COL_TO_CELL:
+        cs = key[a]
+        undo = (cs[-1] & 0x3F) << 8 | (cs[-2] & 0x3F if len(cs) > 1 else EMPTY)
+        new[a] = cs[:-1]
+        if len(cs) == 1:
+            new.sort()
+        cells = bytes(sorted(cells + BYTE[(cs[-1] & 0x3F) | CELL_FLAG]))
+    elif kind == CELL_TO_COL:
+        undo = (a & 0x3F) << 8 | CELL
+        cells = cells.replace(BYTE[a], b"")
+        cd = key[b]
+        if cd:
+            new[b] = cd + BYTE[a & 0x3F]
+        else:
+            new[b] = BYTE[(a & 0x3F) | COL_FLAG]
+            new.sort()
+    else:
+        undo = -1
+        if kind == COL_TO_HOME:
+            cs = key[a]
+            new[a] = cs[:-1]
+            if len(cs) == 1:
+                new.sort()
+            suit = cs[-1] & 3
+        else:
+            cells = cells.replace(BYTE[a], b"")
+            suit = a & 3
+        fl = list(found)
+        fl[suit] += 1
+        found = (fl[0], fl[1], fl[2], fl[3])
+    return (*new, cells), found, undo
+
+
+def autoplay_follows(cols: Cols, cells: bytes, found: Found, s: int, v: int, safe: Safe) -> bool:
+    """Whether autoplay sends a card home after the card ``v`` (the top of column ``s``, or the
+    free-cell card ``v`` when ``s`` is -1) goes home, in a position after autoplay."""
+    fl = list(found)
+    fl[v & 3] += 1
+    for i in range(8):
+        col = cols[i]
+        if i == s:
+            if len(col) < 2:
+                continue
+            t = col[-2]
+        elif col:
+            t = col[-1]
+        else:
+            continue
+        r = RANK[t]
+        if r == fl[t & 3] + 1 and safe(r, RED[t], fl):
+            return True
+    for t in cells:
+        if t != v:
+            r = RANK[t]
+            if r == fl[t & 3] + 1 and safe(r, RED[t], fl):
+                return True
+    return False
 
 
 def root(state: GameState, safe: Safe) -> tuple[Cols, bytes, Found]:

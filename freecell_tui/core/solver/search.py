@@ -1,5 +1,5 @@
-"""One search of the fast solver: best-first on a cheap heuristic, children scored before they
-are built. :mod:`.portfolio` runs several of them in turn and answers.
+"""One search of the fast solver: best-first on a cheap heuristic (:mod:`.heuristic`), children
+scored before they are built. :mod:`.portfolio` runs several of them in turn and answers.
 
 * **Scored, then built.** Expanding a position lists its steps and scores each child from the
   facts of the two columns it changes (the heuristic is a sum over columns, kept in the position),
@@ -7,25 +7,24 @@ are built. :mod:`.portfolio` runs several of them in turn and answers.
   the queue hands it out. Most children are never handed out, so they cost a few operations each.
   Steps that send a card home (by the player or by autoplay) are built at once: they change the
   foundations, and they may win.
-* **The heuristic**: weights on the cards not home, the cards lying on a lower card of their
-  column (*disorder*), the cards under the run on top of their column (*unsorted*: each must move
-  once), the free cells in use, the empty columns, the moves made so far, and how many cards lie
-  on the next card each foundation needs.
 """
 
 from __future__ import annotations
 
 import heapq
-from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass
-from itertools import accumulate
 from typing import Final
 
+from freecell_tui.core.solver.heuristic import (
+    PORTFOLIO,
+    ColumnInfo,
+    ColumnParts,
+    Weights,
+    depth_after,
+    next_depth,
+    score,
+)
 from freecell_tui.core.solver.keys import (
-    BYTE,
-    CELL_FLAG,
-    COL_FLAG,
     FITS,
     RANK,
     RED,
@@ -34,55 +33,46 @@ from freecell_tui.core.solver.keys import (
     Key,
 )
 from freecell_tui.core.solver.moves import (
+    CELL,
+    EMPTY,
     ColumnFacts,
     Safe,
     Step,
     apply_step,
+    autoplay_follows,
+    play,
 )
 
 __all__ = ["PORTFOLIO", "Stop", "Weights"]
 
-
-@dataclass(frozen=True, slots=True)
-class Weights:
-    """The heuristic's weights (see :data:`PORTFOLIO` and ``docs/solver.md``)."""
-
-    out: int  # per card not home
-    disorder: int  # per card lying on a lower card of its column
-    unsorted: int  # per card under the run on top of its column
-    cell: int  # per occupied free cell
-    empty: int  # per empty column (a bonus)
-    moves: int  # per move made so far: longer lines rank later
-    next: int  # per card lying on a card a foundation needs next
-
-
-#: The searches of the portfolio, in the order they join. The first was tuned on deals 1-300 by a
-#: coordinate descent on positions expanded; the others were chosen among nine candidates for the
-#: deals they finish where it goes astray (each alone, deals 1-1000 and 5001-5600): one greedy
-#: (no weight on moves made), one weighing everything alike, one without the next cards.
-PORTFOLIO: Final = (
-    Weights(2, 2, 4, 11, 5, 2, 1),
-    Weights(6, 4, 0, 8, 6, 0, 2),
-    Weights(1, 1, 1, 1, 1, 1, 0),
-    Weights(4, 3, 3, 11, 5, 2, 0),
-)
 ALONE: Final = 300  # expansions the first search makes alone
 TURN: Final = 300  # expansions each search makes in its turn once several run
 SHARE_AFTER: Final = 10_000  # expansions after which the searches share the positions seen
 CHECK_EVERY: Final = 16  # expansions between looks at the clock and the cancel event
-# What a moved card lay on, besides a card: nothing (it was alone in its column), a free cell.
-EMPTY: Final = 0x80
-CELL: Final = 0x40
-_STRIP: Final = bytes(v & 0x7F for v in range(256))  # column cards without their flag
-
+#: The code of a queue entry that stands for all the moves of its node to a free cell (but those
+#: autoplay follows, built at once), queued at the best of their priorities: they are rarely
+#: taken, so they are listed one by one only when that entry's turn comes.
+TO_CELLS: Final = 5 << 16
+NONE: Final = 1 << 30
 #: A position in the queue: its key (the eight columns, then the cells), foundations, moves made,
 #: the column part of the heuristic (weighted disorder and unsorted cards), and the card the step
 #: that made it moved with what that card lay on (to skip the step straight back).
 Node = tuple[Key, Found, int, int, int]
-#: Priority, order of arrival, then either a built node (kind -1) or a parent and the step that
-#: leads to the child (kind, a, b, count, as in :data:`Step`), with the child's column part of the
-#: heuristic.
-Entry = tuple[int, int, Node, int, int, int, int, int]
+#: Priority, order of arrival (negated: ties go to the child found last), then either a built
+#: node (code -1) or a parent and the step that leads to the child with the child's column part,
+#: packed in one number (see :func:`pack`).
+Entry = tuple[int, int, Node, int]
+
+
+def pack(kind: int, a: int, b: int, n: int, part: int) -> int:
+    """A step (kind 0-4, a < 256, b < 8, n < 32) and a child's column part in one number (the
+    search inlines it)."""
+    return part << 19 | kind << 16 | a << 8 | b << 5 | n
+
+
+def unpack(code: int) -> tuple[Step, int]:
+    """The step and the column part packed by :func:`pack`."""
+    return (code >> 16 & 7, code >> 8 & 0xFF, code >> 5 & 7, code & 31), code >> 19
 
 
 class Stop(Exception):
@@ -103,6 +93,8 @@ class _Search:
         seen: dict[Key, tuple[Key, Step] | None],
     ) -> None:
         self.facts = facts
+        self.parts = ColumnParts(facts, w)
+        self.info = ColumnInfo(facts, w)
         self.safe = safe
         self.w = w
         key = (*cols, cells)
@@ -110,58 +102,81 @@ class _Search:
         #: a while (see :func:`_share`): a position is then expanded by the first to take it.
         self.seen = seen
         seen.setdefault(key, None)
-        self.heap: list[Entry] = [
-            (0, 0, (key, found, 0, self.column_part(cols), -1), -1, 0, 0, 0, 0)
-        ]
+        part = sum(map(self.parts.__getitem__, cols))
+        self.heap: list[Entry] = [(0, 0, (key, found, 0, part, -1), -1)]
         self.seq = 0
         self.expanded = 0
         self.goal: Key | None = key if sum(found) == 52 else None
 
-    def column_part(self, cols: Cols) -> int:
-        facts, w_dis, w_uns = self.facts, self.w.disorder, self.w.unsorted
-        total = 0
-        for col in cols:
-            if col:
-                run, _, _, dis, _, _ = facts[col]
-                total += w_dis * dis + w_uns * (len(col) - run)
-        return total
-
     def built(self, parent: Node, step: Step) -> tuple[int, Node] | None:
-        """A child that changes the foundations, built now: its priority and node, or None when
+        """A child that changes the foundations, built now: its heuristic and node, or None when
         it was seen already. Sets :attr:`goal` when it wins."""
         pkey = parent[0]
         cols, cells, found = apply_step(pkey[:8], pkey[8], parent[1], step, self.safe)
         key = (*cols, cells)
-        if key in self.seen:
+        seen = self.seen
+        if key in seen:
             return None
-        self.seen[key] = (pkey, step)
-        if sum(found) == 52:
+        seen[key] = (pkey, step)
+        if found == (13, 13, 13, 13):
             self.goal = key
         g = parent[2] + 1
-        h, part = self.score(cols, cells, found, g)
+        h, part = score(self.w, self.parts, cols, cells, found, g)
         return h, (key, found, g, part, -1)
 
     def score(self, cols: Cols, cells: bytes, found: Found, moves: int) -> tuple[int, int]:
         """The heuristic of a position reached in ``moves`` moves, from scratch (the search
         updates it step by step): its value, and its column part."""
-        w = self.w
-        part = self.column_part(cols)
-        h = (
-            w.out * (52 - found[0] - found[1] - found[2] - found[3])
-            + part
-            + w.cell * len(cells)
-            - w.empty * cols.count(b"")
-            + w.moves * moves
-            + (w.next * _next_depth(cols, found) if w.next else 0)
-        )
-        return h, part
+        return score(self.w, self.parts, cols, cells, found, moves)
+
+    def queued(self) -> list[tuple[int, Node, Step | None, int]]:
+        """What the queue holds: each entry's heuristic, node, the step from it (None for a node
+        built already) and the child's column part."""
+        out: list[tuple[int, Node, Step | None, int]] = []
+        for h, _, node, code in self.heap:
+            if code < 0:
+                out.append((h, node, None, node[3]))
+            elif code == TO_CELLS:
+                for h_cell, _, parent, cell_code in self.to_cells(node, 0):
+                    step, part = unpack(cell_code)
+                    out.append((h_cell, parent, step, part))
+            else:
+                step, part = unpack(code)
+                out.append((h, node, step, part))
+        return out
+
+    def to_cells(self, node: Node, seq: int) -> list[Entry]:
+        """The queue entries of the moves of ``node`` to a free cell that autoplay does not
+        follow (the expansion of a :data:`TO_CELLS` entry), numbered from ``seq`` + 1."""
+        key, found, g, part, undo = node
+        cols, cells = key[:8], key[8]
+        back, under = undo >> 8, undo & 0xFF
+        w, info, safe = self.w, self.info, self.safe
+        nexts: list[tuple[int, ...]] = [()] * 8
+        base = score(w, self.parts, cols, cells, found, g + 1)[0]
+        if w.next:
+            next_depth(cols, found, nexts)
+        out: list[Entry] = []
+        for s in range(8):
+            cs = cols[s]
+            if not cs or (cs[-1] & 0x3F == back and under == CELL):
+                continue
+            size, _, _, _, _, _, _, _, lift, to_cell, below = info[cs]
+            if below >= 0:
+                rv = RANK[below]
+                if rv == found[below & 3] + 1 and safe(rv, RED[below], found):
+                    continue  # built when ``node`` was expanded
+            h = base + to_cell - w.next * sum(1 for j in nexts[s] if j < size - 1)
+            seq += 1
+            out.append((h, -seq, node, (part + lift) << 19 | 0x10001 | s << 8))
+        return out
 
     def run(self, budget: int, should_stop: Callable[[], bool]) -> bool | None:
         """Expand up to ``budget`` positions: True once solved, False once every reachable
         position has been seen (unsolvable), None when neither yet. Raises :class:`Stop`."""
         if self.goal is not None:
             return True
-        seen, heap, facts, safe = self.seen, self.heap, self.facts, self.safe
+        seen, heap, info, safe = self.seen, self.heap, self.info, self.safe
         w = self.w
         w_out, w_dis, w_uns, w_cell, w_empty, w_moves, w_next = (
             w.out,
@@ -172,54 +187,30 @@ class _Search:
             w.moves,
             w.next,
         )
-        rank, red, byte, fits = RANK, RED, BYTE, FITS
+        rank, red, fits = RANK, RED, FITS
         push, pop = heapq.heappush, heapq.heappop
         seq, expanded = self.seq, self.expanded
         try:
             while budget > 0:
                 if not heap:
                     return False
-                _, _, node, kind, a, b, n, part = pop(heap)
-                if kind >= 0:  # build the child of ``node``
+                _, _, node, code = pop(heap)
+                if code == TO_CELLS:
+                    entries = self.to_cells(node, seq)
+                    for entry in entries:
+                        push(heap, entry)
+                    seq += len(entries)
+                    continue
+                if code >= 0:  # build the child of ``node``
                     pkey, found, g, _, _ = node
-                    cols = pkey
-                    new = list(pkey)
-                    cells = new.pop()
-                    if kind == 0:
-                        cs, cd = cols[a], cols[b]
-                        undo = (cs[-n] & 0x3F) << 8 | (cs[-n - 1] & 0x3F if n < len(cs) else EMPTY)
-                        if not cd:
-                            new[a] = cs[:-n]
-                            new[b] = byte[cs[-n] | COL_FLAG] + cs[len(cs) - n + 1 :]
-                            new.sort()
-                        elif n == len(cs):
-                            new[a] = b""
-                            new[b] = cd + byte[cs[0] & 0x3F] + cs[1:]
-                            new.sort()
-                        else:
-                            new[a] = cs[:-n]
-                            new[b] = cd + cs[-n:]
-                    elif kind == 1:
-                        cs = cols[a]
-                        undo = (cs[-1] & 0x3F) << 8 | (cs[-2] & 0x3F if len(cs) > 1 else EMPTY)
-                        new[a] = cs[:-1]
-                        if len(cs) == 1:
-                            new.sort()
-                        cells = bytes(sorted(cells + byte[(cs[-1] & 0x3F) | CELL_FLAG]))
-                    else:
-                        undo = (a & 0x3F) << 8 | CELL
-                        cells = cells.replace(byte[a], b"")
-                        cd = cols[b]
-                        if cd:
-                            new[b] = cd + byte[a & 0x3F]
-                        else:
-                            new[b] = byte[(a & 0x3F) | COL_FLAG]
-                            new.sort()
-                    key = (*new, cells)
+                    key, found, undo = play(pkey, found, code)
                     if key in seen:
                         continue
-                    seen[key] = (pkey, (kind, a, b, n))
-                    node = (key, found, g + 1, part, undo)
+                    seen[key] = (pkey, (code >> 16 & 7, code >> 8 & 0xFF, code >> 5 & 7, code & 31))
+                    node = (key, found, g + 1, code >> 19, undo)
+                    if undo < 0 and found == (13, 13, 13, 13):
+                        self.goal = key
+                        return True
                 budget -= 1
                 expanded += 1
                 if expanded % CHECK_EVERY == 0 and should_stop():
@@ -243,23 +234,36 @@ class _Search:
                 )
                 nexts: list[tuple[int, ...]] = [()] * 8
                 if w_next:
-                    base += w_next * _next_depth(cols, found, nexts)
+                    base += w_next * next_depth(cols, found, nexts)
                 want: list[tuple[int, ...]] = [()] * 52  # card -> the columns it may go on
                 for d in range(empties, 8):
                     for card in fits[cols[d][-1]]:
                         want[card] += (d,)
+                to_cells = NONE  # the best move to a free cell, less ``base``
                 for s in range(empties, 8):
                     cs = cols[s]
-                    run, disorders, _, dis, runs, run_cards = facts[cs]
-                    size = len(cs)
-                    top = cs[-1]
+                    size, top, run, run_cards, disorders, dis, runs, _, lift, to_cell, below = info[
+                        cs
+                    ]
                     if rank[top] == found[top & 3] + 1:
-                        child = self.built(node, (3, s, 0, 1))
-                        if child is not None:
-                            if self.goal is not None:
-                                return True
+                        if autoplay_follows(cols, cells, found, s, top, safe):
+                            child = self.built(node, (3, s, 0, 1))
+                            if child is not None:
+                                if self.goal is not None:
+                                    return True
+                                seq += 1
+                                push(heap, (child[0], -seq, child[1], -1))
+                        else:  # queued unbuilt, scored like a move to a free cell
+                            h = base + lift - w_out
+                            if size == 1:
+                                h -= w_empty
+                            if w_next:
+                                for j in nexts[s]:
+                                    if j < size - 1:
+                                        h -= w_next
+                                h += w_next * depth_after(cols, s, top)
                             seq += 1
-                            push(heap, (child[0], -seq, child[1], -1, 0, 0, 0, 0))
+                            push(heap, (h, -seq, node, (part + lift) << 19 | 0x30001 | s << 8))
                     most = run if run < limit else limit
                     n = 0
                     for card in run_cards:
@@ -286,9 +290,9 @@ class _Search:
                                     if self.goal is not None:
                                         return True
                                     seq += 1
-                                    push(heap, (child[0], -seq, child[1], -1, 0, 0, 0, 0))
+                                    push(heap, (child[0], -seq, child[1], -1))
                                 continue
-                            low = facts[cols[d]][2]
+                            low = info[cols[d]][7]
                             add = moved - low if moved > low else 0
                             delta = w_dis * (disorders[size - n] - dis + (add if add < n else n))
                             if n == run and n < size:
@@ -303,7 +307,7 @@ class _Search:
                                         shift -= 1
                                 h += w_next * n * shift
                             seq += 1
-                            push(heap, (h, -seq, node, 0, s, d, n, part + delta))
+                            push(heap, (h, -seq, node, (part + delta) << 19 | s << 8 | d << 5 | n))
                     if empties and size > 1:
                         most = min(run, limit_e, size - 1)
                         for n in (1, most) if most > 1 else (1,) if most else ():
@@ -317,7 +321,7 @@ class _Search:
                                     if self.goal is not None:
                                         return True
                                     seq += 1
-                                    push(heap, (child[0], -seq, child[1], -1, 0, 0, 0, 0))
+                                    push(heap, (child[0], -seq, child[1], -1))
                                 continue
                             delta = w_dis * (disorders[size - n] - dis)
                             if n == run:
@@ -328,73 +332,61 @@ class _Search:
                                     if j < size - n:
                                         h -= w_next * n
                             seq += 1
-                            push(heap, (h, -seq, node, 0, s, 0, n, part + delta))
+                            push(heap, (h, -seq, node, (part + delta) << 19 | s << 8 | n))
                     if free and not (top & 0x3F == back and under == CELL):
-                        if size > 1:
-                            v = cs[-2]
-                            rv = rank[v]
-                            if rv == found[v & 3] + 1 and safe(rv, red[v], found):
+                        if below >= 0:
+                            rv = rank[below]
+                            if rv == found[below & 3] + 1 and safe(rv, red[below], found):
                                 child = self.built(node, (1, s, 0, 1))
                                 if child is not None:
                                     if self.goal is not None:
                                         return True
                                     seq += 1
-                                    push(heap, (child[0], -seq, child[1], -1, 0, 0, 0, 0))
+                                    push(heap, (child[0], -seq, child[1], -1))
                                 continue
-                        delta = w_dis * (disorders[size - 1] - dis)
-                        if run == 1 and size > 1:
-                            delta -= w_uns * runs[size - 1]
-                        h = base + delta + w_cell
-                        if size == 1:
-                            h -= w_empty
+                        h = to_cell
                         if w_next:
                             for j in nexts[s]:
                                 if j < size - 1:
                                     h -= w_next
-                        seq += 1
-                        push(heap, (h, -seq, node, 1, s, 0, 1, part + delta))
+                        if h < to_cells:
+                            to_cells = h
+                if to_cells < NONE:
+                    seq += 1
+                    push(heap, (base + to_cells, -seq, node, TO_CELLS))
                 for v in cells:
                     rv = rank[v]
                     if rv == found[v & 3] + 1:
-                        child = self.built(node, (4, v, 0, 1))
-                        if child is not None:
-                            if self.goal is not None:
-                                return True
+                        if autoplay_follows(cols, cells, found, -1, v, safe):
+                            child = self.built(node, (4, v, 0, 1))
+                            if child is not None:
+                                if self.goal is not None:
+                                    return True
+                                seq += 1
+                                push(heap, (child[0], -seq, child[1], -1))
+                        else:
+                            h = base - w_out - w_cell
+                            if w_next:
+                                h += w_next * depth_after(cols, -1, v)
                             seq += 1
-                            push(heap, (child[0], -seq, child[1], -1, 0, 0, 0, 0))
+                            push(heap, (h, -seq, node, part << 19 | 0x40001 | v << 8))
                     undoes = v & 0x3F == back
                     for d in want[v & 0x3F]:
                         if undoes and cols[d][-1] & 0x3F == under:
                             continue
-                        delta = w_dis if rv > facts[cols[d]][2] else 0
+                        delta = w_dis if rv > info[cols[d]][7] else 0
                         h = base + delta - w_cell + w_next * len(nexts[d])
                         seq += 1
-                        push(heap, (h, -seq, node, 2, v, d, 1, part + delta))
+                        push(
+                            heap, (h, -seq, node, (part + delta) << 19 | 0x20001 | v << 8 | d << 5)
+                        )
                     if empties and not (undoes and under == EMPTY):
                         seq += 1
-                        push(heap, (base - w_cell + w_empty, -seq, node, 2, v, 0, 1, part))
+                        push(
+                            heap,
+                            (base - w_cell + w_empty, -seq, node, part << 19 | 0x20001 | v << 8),
+                        )
             return None if heap else False
         finally:
             self.seq = seq
             self.expanded = expanded
-
-
-def _next_depth(cols: Cols, found: Found, where: list[tuple[int, ...]] | None = None) -> int:
-    """How many cards lie on the cards the foundations need next; ``where`` gets, for each
-    column, the places of those cards in it."""
-    joined = b"".join(cols).translate(_STRIP)
-    ends = list(accumulate(map(len, cols)))  # where each column ends in ``joined``
-    total = 0
-    for suit in range(4):
-        rank = found[suit]
-        if rank == 13:
-            continue
-        at = joined.find(rank * 4 + suit)
-        if at < 0:
-            continue  # in a free cell
-        i = bisect_right(ends, at)
-        end = ends[i]
-        total += end - 1 - at
-        if where is not None:
-            where[i] = (*where[i], at - end + len(cols[i]))
-    return total
