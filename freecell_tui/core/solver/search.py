@@ -49,19 +49,16 @@ ALONE: Final = 300  # expansions the first search makes alone
 TURN: Final = 300  # expansions each search makes in its turn once several run
 SHARE_AFTER: Final = 10_000  # expansions after which the searches share the positions seen
 CHECK_EVERY: Final = 16  # expansions between looks at the clock and the cancel event
-#: The code of a queue entry that stands for all the moves of its node to a free cell (but those
-#: autoplay follows, built at once), queued at the best of their priorities: they are rarely
-#: taken, so they are listed one by one only when that entry's turn comes.
-TO_CELLS: Final = 5 << 16
-NONE: Final = 1 << 30
+NONE: Final = 1 << 30  # more than any heuristic
 #: A position in the queue: its key (the eight columns, then the cells), foundations, moves made,
 #: the column part of the heuristic (weighted disorder and unsorted cards), and the card the step
 #: that made it moved with what that card lay on (to skip the step straight back).
 Node = tuple[Key, Found, int, int, int]
 #: Priority, order of arrival (negated: ties go to the child found last), then either a built
-#: node (code -1) or a parent and the step that leads to the child with the child's column part,
-#: packed in one number (see :func:`pack`).
-Entry = tuple[int, int, Node, int]
+#: node (code -1), or a parent and the step that leads to the child with the child's column part,
+#: packed in one number (see :func:`pack`), or a parent's moves to a free cell (see
+#: :meth:`_Search.to_cells`): the order of arrival each was given, by column (0: none).
+Entry = tuple[int, int, Node, int | list[int]]
 
 
 def pack(kind: int, a: int, b: int, n: int, part: int) -> int:
@@ -134,42 +131,37 @@ class _Search:
         built already) and the child's column part."""
         out: list[tuple[int, Node, Step | None, int]] = []
         for h, _, node, code in self.heap:
-            if code < 0:
-                out.append((h, node, None, node[3]))
-            elif code == TO_CELLS:
-                for h_cell, _, parent, cell_code in self.to_cells(node, 0):
+            if isinstance(code, list):
+                for h_cell, _, parent, cell_code in self.to_cells(node, code):
+                    assert isinstance(cell_code, int)
                     step, part = unpack(cell_code)
                     out.append((h_cell, parent, step, part))
+            elif code < 0:
+                out.append((h, node, None, node[3]))
             else:
                 step, part = unpack(code)
                 out.append((h, node, step, part))
         return out
 
-    def to_cells(self, node: Node, seq: int) -> list[Entry]:
-        """The queue entries of the moves of ``node`` to a free cell that autoplay does not
-        follow (the expansion of a :data:`TO_CELLS` entry), numbered from ``seq`` + 1."""
-        key, found, g, part, undo = node
-        cols, cells = key[:8], key[8]
-        back, under = undo >> 8, undo & 0xFF
-        w, info, safe = self.w, self.info, self.safe
-        nexts: list[tuple[int, ...]] = [()] * 8
-        base = score(w, self.parts, cols, cells, found, g + 1)[0]
-        if w.next:
-            next_depth(cols, found, nexts)
-        out: list[Entry] = []
-        for s in range(8):
-            cs = cols[s]
-            if not cs or (cs[-1] & 0x3F == back and under == CELL):
-                continue
-            size, _, _, _, _, _, _, _, lift, to_cell, below = info[cs]
-            if below >= 0:
-                rv = RANK[below]
-                if rv == found[below & 3] + 1 and safe(rv, RED[below], found):
-                    continue  # built when ``node`` was expanded
-            h = base + to_cell - w.next * sum(1 for j in nexts[s] if j < size - 1)
-            seq += 1
-            out.append((h, -seq, node, (part + lift) << 19 | 0x10001 | s << 8))
-        return out
+    def to_cells(self, node: Node, cells: list[int]) -> list[Entry]:
+        """The queue entries of the moves of ``node`` to a free cell: ``cells`` holds the order
+        of arrival of each by column (0: none), then its heuristic less the base, then the base.
+
+        Those moves are rarely taken (one in fifty), so an expansion queues them as one entry,
+        at the priority and order of arrival of the best of them, and lists them only when that
+        entry comes up: the search takes its positions in the same order as if each had been
+        queued. (A move to a free cell that autoplay follows is built at once.)"""
+        key, part, info, base = node[0], node[3], self.info, cells[16]
+        return [
+            (
+                base + cells[8 + s],
+                -cells[s],
+                node,
+                (part + info[key[s]][8]) << 19 | 0x10001 | s << 8,
+            )
+            for s in range(8)
+            if cells[s]
+        ]
 
     def run(self, budget: int, should_stop: Callable[[], bool]) -> bool | None:
         """Expand up to ``budget`` positions: True once solved, False once every reachable
@@ -195,11 +187,9 @@ class _Search:
                 if not heap:
                     return False
                 _, _, node, code = pop(heap)
-                if code == TO_CELLS:
-                    entries = self.to_cells(node, seq)
-                    for entry in entries:
+                if isinstance(code, list):
+                    for entry in self.to_cells(node, code):
                         push(heap, entry)
-                    seq += len(entries)
                     continue
                 if code >= 0:  # build the child of ``node``
                     pkey, found, g, _, _ = node
@@ -239,7 +229,9 @@ class _Search:
                 for d in range(empties, 8):
                     for card in fits[cols[d][-1]]:
                         want[card] += (d,)
-                to_cells = NONE  # the best move to a free cell, less ``base``
+                # The moves to a free cell (see to_cells), and the best of them.
+                to_cell_list: list[int] | None = None
+                to_cells, to_seq = NONE, 0
                 for s in range(empties, 8):
                     cs = cols[s]
                     size, top, run, run_cards, disorders, dis, runs, _, lift, to_cell, below = info[
@@ -349,11 +341,15 @@ class _Search:
                             for j in nexts[s]:
                                 if j < size - 1:
                                     h -= w_next
-                        if h < to_cells:
-                            to_cells = h
-                if to_cells < NONE:
-                    seq += 1
-                    push(heap, (base + to_cells, -seq, node, TO_CELLS))
+                        seq += 1
+                        if to_cell_list is None:
+                            to_cell_list = [0] * 16 + [base]
+                        to_cell_list[s] = seq
+                        to_cell_list[8 + s] = h
+                        if h <= to_cells:  # ties go to the later
+                            to_cells, to_seq = h, seq
+                if to_cell_list is not None:
+                    push(heap, (base + to_cells, -to_seq, node, to_cell_list))
                 for v in cells:
                     rv = rank[v]
                     if rv == found[v & 3] + 1:
