@@ -19,8 +19,7 @@ from freecell_tui.core.solver.moves import ColumnFacts
 
 __all__ = [
     "PORTFOLIO",
-    "ColumnInfo",
-    "ColumnParts",
+    "column_part",
     "Weights",
     "depth_after",
     "next_depth",
@@ -55,53 +54,14 @@ PORTFOLIO: Final = (
 _STRIP: Final = bytes(v & 0x7F for v in range(256))  # column cards without their flag
 
 
-class ColumnParts(dict[bytes, int]):
-    """Column → its share of the heuristic's column part (weighted disorder and unsorted cards),
-    computed once per distinct column for one search's weights."""
-
-    def __init__(self, facts: ColumnFacts, w: Weights) -> None:
-        super().__init__()
-        self.facts = facts
-        self.w_dis = w.disorder
-        self.w_uns = w.unsorted
-
-    def __missing__(self, col: bytes) -> int:
-        run, _, _, dis, _, _ = self.facts[col]
-        part = self.w_dis * dis + self.w_uns * (len(col) - run) if col else 0
-        self[col] = part
-        return part
-
-
-#: What one search's expansion needs of a non-empty column: its size, top card (flagged byte),
-#: the length of the run on top and its cards (top first, unflagged), the disorder of each prefix,
-#: its disorder, the run on top of each prefix, its lowest rank, the change of the column part
-#: when its top card leaves, the change of the heuristic when that card goes to a free cell, and
-#: the card under its top (-1: none).
-Info = tuple[
-    int, int, int, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], int, int, int, int
-]
-
-
-class ColumnInfo(dict[bytes, Info]):
-    """Column → its :data:`Info` for one search's weights, computed once per distinct column."""
-
-    def __init__(self, facts: ColumnFacts, w: Weights) -> None:
-        super().__init__()
-        self.facts = facts
-        self.w = w
-
-    def __missing__(self, col: bytes) -> Info:
-        run, disorders, low, dis, runs, run_cards = self.facts[col]
-        w = self.w
-        size = len(col)
-        lift = w.disorder * (disorders[size - 1] - dis)
-        if run == 1 and size > 1:
-            lift -= w.unsorted * runs[size - 1]
-        to_cell = lift + w.cell - (w.empty if size == 1 else 0)
-        below = col[-2] if size > 1 else -1
-        info = (size, col[-1], run, run_cards, disorders, dis, runs, low, lift, to_cell, below)
-        self[col] = info
-        return info
+def column_part(facts: ColumnFacts, w: Weights, cols: Cols) -> int:
+    """The heuristic's column part: the weighted disorder and unsorted cards of the columns."""
+    total = 0
+    for col in cols:
+        if col:
+            run, _, _, dis, _, _ = facts[col]
+            total += w.disorder * dis + w.unsorted * (len(col) - run)
+    return total
 
 
 def next_depth(cols: Cols, found: Found, where: list[tuple[int, ...]] | None = None) -> int:
@@ -145,11 +105,11 @@ def depth_after(cols: Cols, s: int, card: int) -> int:
 
 
 def score(
-    w: Weights, parts: ColumnParts, cols: Cols, cells: bytes, found: Found, moves: int
+    w: Weights, facts: ColumnFacts, cols: Cols, cells: bytes, found: Found, moves: int
 ) -> tuple[int, int]:
     """The heuristic of a position reached in ``moves`` moves, from scratch: its value, and its
     column part."""
-    part = sum(map(parts.__getitem__, cols))
+    part = column_part(facts, w, cols)
     h = (
         w.out * (52 - found[0] - found[1] - found[2] - found[3])
         + part

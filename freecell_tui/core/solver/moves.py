@@ -25,7 +25,6 @@ from freecell_tui.core.solver.keys import (
     RED,
     Cols,
     Found,
-    Key,
     compact,
 )
 from freecell_tui.core.state import GameState
@@ -221,66 +220,6 @@ def steps_from(cols: Cols, cells: bytes, found: Found, facts: ColumnFacts) -> li
         if empties:
             out.append((CELL_TO_COL, v, 0, 1))
     return out
-
-
-#: What a moved card lay on, besides a card: nothing (it was alone in its column), a free cell.
-EMPTY: Final = 0x80
-CELL: Final = 0x40
-
-
-def play(key: Key, found: Found, code: int) -> tuple[Key, Found, int]:
-    """The child a queued step leads to, when no autoplay follows the step (the search builds
-    the others at once, with :func:`apply_step`): its key, foundations, and the card moved with
-    what it lay on (``card << 8 | under``, to skip the step straight back; -1 for a move home).
-    ``code`` packs the step as the search queues it: ``kind << 16 | a << 8 | b << 5 | count``."""
-    kind, a, b, n = code >> 16 & 7, code >> 8 & 0xFF, code >> 5 & 7, code & 31
-    new = list(key)
-    cells = new.pop()
-    if kind == COL_TO_COL:
-        cs, cd = key[a], key[b]
-        undo = (cs[-n] & 0x3F) << 8 | (cs[-n - 1] & 0x3F if n < len(cs) else EMPTY)
-        if not cd:
-            new[a] = cs[:-n]
-            new[b] = BYTE[cs[-n] | COL_FLAG] + cs[len(cs) - n + 1 :]
-            new.sort()
-        elif n == len(cs):
-            new[a] = b""
-            new[b] = cd + BYTE[cs[0] & 0x3F] + cs[1:]
-            new.sort()
-        else:
-            new[a] = cs[:-n]
-            new[b] = cd + cs[-n:]
-    elif kind == COL_TO_CELL:
-        cs = key[a]
-        undo = (cs[-1] & 0x3F) << 8 | (cs[-2] & 0x3F if len(cs) > 1 else EMPTY)
-        new[a] = cs[:-1]
-        if len(cs) == 1:
-            new.sort()
-        cells = bytes(sorted(cells + BYTE[(cs[-1] & 0x3F) | CELL_FLAG]))
-    elif kind == CELL_TO_COL:
-        undo = (a & 0x3F) << 8 | CELL
-        cells = cells.replace(BYTE[a], b"")
-        cd = key[b]
-        if cd:
-            new[b] = cd + BYTE[a & 0x3F]
-        else:
-            new[b] = BYTE[(a & 0x3F) | COL_FLAG]
-            new.sort()
-    else:
-        undo = -1
-        if kind == COL_TO_HOME:
-            cs = key[a]
-            new[a] = cs[:-1]
-            if len(cs) == 1:
-                new.sort()
-            suit = cs[-1] & 3
-        else:
-            cells = cells.replace(BYTE[a], b"")
-            suit = a & 3
-        fl = list(found)
-        fl[suit] += 1
-        found = (fl[0], fl[1], fl[2], fl[3])
-    return (*new, cells), found, undo
 
 
 def autoplay_follows(cols: Cols, cells: bytes, found: Found, s: int, v: int, safe: Safe) -> bool:

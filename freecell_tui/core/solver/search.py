@@ -5,8 +5,10 @@ scored before they are built. :mod:`.portfolio` runs several of them in turn and
   facts of the two columns it changes (the heuristic is a sum over columns, kept in the position),
   without building it; a child is built, keyed and checked against the positions seen only when
   the queue hands it out. Most children are never handed out, so they cost a few operations each.
-  Steps that send a card home (by the player or by autoplay) are built at once: they change the
-  foundations, and they may win.
+  A move home waits unbuilt too, unless autoplay follows it: the steps autoplay follows are built
+  at once (the cards that go are only known by playing them, and they may win).
+* **Moves to a free cell wait together** in one entry per node (:meth:`_Search.to_cells`): they
+  are rarely taken, and are listed, in the order they would have had, only when it comes up.
 """
 
 from __future__ import annotations
@@ -15,16 +17,18 @@ import heapq
 from collections.abc import Callable
 from typing import Final
 
+from freecell_tui.core.solver.entries import CELL, EMPTY, Entry, Node, play, unpack
 from freecell_tui.core.solver.heuristic import (
     PORTFOLIO,
-    ColumnInfo,
-    ColumnParts,
     Weights,
+    column_part,
     depth_after,
     next_depth,
     score,
 )
 from freecell_tui.core.solver.keys import (
+    BYTE,
+    CELL_FLAG,
     FITS,
     RANK,
     RED,
@@ -33,14 +37,11 @@ from freecell_tui.core.solver.keys import (
     Key,
 )
 from freecell_tui.core.solver.moves import (
-    CELL,
-    EMPTY,
     ColumnFacts,
     Safe,
     Step,
     apply_step,
     autoplay_follows,
-    play,
 )
 
 __all__ = ["PORTFOLIO", "Stop", "Weights"]
@@ -50,26 +51,6 @@ TURN: Final = 300  # expansions each search makes in its turn once several run
 SHARE_AFTER: Final = 10_000  # expansions after which the searches share the positions seen
 CHECK_EVERY: Final = 16  # expansions between looks at the clock and the cancel event
 NONE: Final = 1 << 30  # more than any heuristic
-#: A position in the queue: its key (the eight columns, then the cells), foundations, moves made,
-#: the column part of the heuristic (weighted disorder and unsorted cards), and the card the step
-#: that made it moved with what that card lay on (to skip the step straight back).
-Node = tuple[Key, Found, int, int, int]
-#: Priority, order of arrival (negated: ties go to the child found last), then either a built
-#: node (code -1), or a parent and the step that leads to the child with the child's column part,
-#: packed in one number (see :func:`pack`), or a parent's moves to a free cell (see
-#: :meth:`_Search.to_cells`): the order of arrival each was given, by column (0: none).
-Entry = tuple[int, int, Node, int | list[int]]
-
-
-def pack(kind: int, a: int, b: int, n: int, part: int) -> int:
-    """A step (kind 0-4, a < 256, b < 8, n < 32) and a child's column part in one number (the
-    search inlines it)."""
-    return part << 19 | kind << 16 | a << 8 | b << 5 | n
-
-
-def unpack(code: int) -> tuple[Step, int]:
-    """The step and the column part packed by :func:`pack`."""
-    return (code >> 16 & 7, code >> 8 & 0xFF, code >> 5 & 7, code & 31), code >> 19
 
 
 class Stop(Exception):
@@ -90,8 +71,6 @@ class _Search:
         seen: dict[Key, tuple[Key, Step] | None],
     ) -> None:
         self.facts = facts
-        self.parts = ColumnParts(facts, w)
-        self.info = ColumnInfo(facts, w)
         self.safe = safe
         self.w = w
         key = (*cols, cells)
@@ -99,7 +78,7 @@ class _Search:
         #: a while (see :func:`_share`): a position is then expanded by the first to take it.
         self.seen = seen
         seen.setdefault(key, None)
-        part = sum(map(self.parts.__getitem__, cols))
+        part = column_part(facts, w, cols)
         self.heap: list[Entry] = [(0, 0, (key, found, 0, part, -1), -1)]
         self.seq = 0
         self.expanded = 0
@@ -118,13 +97,13 @@ class _Search:
         if found == (13, 13, 13, 13):
             self.goal = key
         g = parent[2] + 1
-        h, part = score(self.w, self.parts, cols, cells, found, g)
+        h, part = score(self.w, self.facts, cols, cells, found, g)
         return h, (key, found, g, part, -1)
 
     def score(self, cols: Cols, cells: bytes, found: Found, moves: int) -> tuple[int, int]:
         """The heuristic of a position reached in ``moves`` moves, from scratch (the search
         updates it step by step): its value, and its column part."""
-        return score(self.w, self.parts, cols, cells, found, moves)
+        return score(self.w, self.facts, cols, cells, found, moves)
 
     def queued(self) -> list[tuple[int, Node, Step | None, int]]:
         """What the queue holds: each entry's heuristic, node, the step from it (None for a node
@@ -144,31 +123,21 @@ class _Search:
         return out
 
     def to_cells(self, node: Node, cells: list[int]) -> list[Entry]:
-        """The queue entries of the moves of ``node`` to a free cell: ``cells`` holds the order
-        of arrival of each by column (0: none), then its heuristic less the base, then the base.
+        """The queue entries of the moves of ``node`` to a free cell: ``cells`` holds, by column,
+        the order of arrival each was given (0: none), then its heuristic, then its packed step.
 
         Those moves are rarely taken (one in fifty), so an expansion queues them as one entry,
         at the priority and order of arrival of the best of them, and lists them only when that
         entry comes up: the search takes its positions in the same order as if each had been
         queued. (A move to a free cell that autoplay follows is built at once.)"""
-        key, part, info, base = node[0], node[3], self.info, cells[16]
-        return [
-            (
-                base + cells[8 + s],
-                -cells[s],
-                node,
-                (part + info[key[s]][8]) << 19 | 0x10001 | s << 8,
-            )
-            for s in range(8)
-            if cells[s]
-        ]
+        return [(cells[8 + s], -cells[s], node, cells[16 + s]) for s in range(8) if cells[s]]
 
     def run(self, budget: int, should_stop: Callable[[], bool]) -> bool | None:
         """Expand up to ``budget`` positions: True once solved, False once every reachable
         position has been seen (unsolvable), None when neither yet. Raises :class:`Stop`."""
         if self.goal is not None:
             return True
-        seen, heap, info, safe = self.seen, self.heap, self.info, self.safe
+        seen, heap, facts, safe = self.seen, self.heap, self.facts, self.safe
         w = self.w
         w_out, w_dis, w_uns, w_cell, w_empty, w_moves, w_next = (
             w.out,
@@ -179,7 +148,7 @@ class _Search:
             w.moves,
             w.next,
         )
-        rank, red, fits = RANK, RED, FITS
+        rank, red, fits, byte = RANK, RED, FITS, BYTE
         push, pop = heapq.heappush, heapq.heappop
         seq, expanded = self.seq, self.expanded
         try:
@@ -193,10 +162,33 @@ class _Search:
                     continue
                 if code >= 0:  # build the child of ``node``
                     pkey, found, g, _, _ = node
-                    key, found, undo = play(pkey, found, code)
+                    kind, a, b, n = code >> 16 & 7, code >> 8 & 0xFF, code >> 5 & 7, code & 31
+                    # The common cases inline (as moves.play builds them), the others by play.
+                    if kind == 0 and pkey[b] and n < len(pkey[a]):  # a run onto a card
+                        cs = pkey[a]
+                        new = list(pkey)
+                        new[a] = cs[:-n]
+                        new[b] = pkey[b] + cs[-n:]
+                        key = tuple(new)
+                        undo = (cs[-n] & 0x3F) << 8 | cs[-n - 1] & 0x3F
+                    elif kind == 1 and len(pkey[a]) > 1:  # a card to a free cell
+                        cs = pkey[a]
+                        new = list(pkey)
+                        new[a] = cs[:-1]
+                        new[8] = bytes(sorted(pkey[8] + byte[(cs[-1] & 0x3F) | CELL_FLAG]))
+                        key = tuple(new)
+                        undo = (cs[-1] & 0x3F) << 8 | cs[-2] & 0x3F
+                    elif kind == 2 and pkey[b]:  # a free-cell card onto a card
+                        new = list(pkey)
+                        new[8] = pkey[8].replace(byte[a], b"")
+                        new[b] = pkey[b] + byte[a & 0x3F]
+                        key = tuple(new)
+                        undo = (a & 0x3F) << 8 | CELL
+                    else:
+                        key, found, undo = play(pkey, found, code)
                     if key in seen:
                         continue
-                    seen[key] = (pkey, (code >> 16 & 7, code >> 8 & 0xFF, code >> 5 & 7, code & 31))
+                    seen[key] = (pkey, (kind, a, b, n))
                     node = (key, found, g + 1, code >> 19, undo)
                     if undo < 0 and found == (13, 13, 13, 13):
                         self.goal = key
@@ -231,12 +223,16 @@ class _Search:
                         want[card] += (d,)
                 # The moves to a free cell (see to_cells), and the best of them.
                 to_cell_list: list[int] | None = None
-                to_cells, to_seq = NONE, 0
+                to_cells, to_seq = NONE, 0  # NONE: more than any heuristic
                 for s in range(empties, 8):
                     cs = cols[s]
-                    size, top, run, run_cards, disorders, dis, runs, _, lift, to_cell, below = info[
-                        cs
-                    ]
+                    run, disorders, _, dis, runs, run_cards = facts[cs]
+                    size = len(cs)
+                    top = cs[-1]
+                    # What the column part gains when the top card leaves (home or to a cell).
+                    lift = w_dis * (disorders[size - 1] - dis)
+                    if run == 1 and size > 1:
+                        lift -= w_uns * runs[size - 1]
                     if rank[top] == found[top & 3] + 1:
                         if autoplay_follows(cols, cells, found, s, top, safe):
                             child = self.built(node, (3, s, 0, 1))
@@ -284,7 +280,7 @@ class _Search:
                                     seq += 1
                                     push(heap, (child[0], -seq, child[1], -1))
                                 continue
-                            low = info[cols[d]][7]
+                            low = facts[cols[d]][2]
                             add = moved - low if moved > low else 0
                             delta = w_dis * (disorders[size - n] - dis + (add if add < n else n))
                             if n == run and n < size:
@@ -326,9 +322,10 @@ class _Search:
                             seq += 1
                             push(heap, (h, -seq, node, (part + delta) << 19 | s << 8 | n))
                     if free and not (top & 0x3F == back and under == CELL):
-                        if below >= 0:
-                            rv = rank[below]
-                            if rv == found[below & 3] + 1 and safe(rv, red[below], found):
+                        if size > 1:
+                            v = cs[-2]
+                            rv = rank[v]
+                            if rv == found[v & 3] + 1 and safe(rv, red[v], found):
                                 child = self.built(node, (1, s, 0, 1))
                                 if child is not None:
                                     if self.goal is not None:
@@ -336,20 +333,23 @@ class _Search:
                                     seq += 1
                                     push(heap, (child[0], -seq, child[1], -1))
                                 continue
-                        h = to_cell
+                        h = base + lift + w_cell
+                        if size == 1:
+                            h -= w_empty
                         if w_next:
                             for j in nexts[s]:
                                 if j < size - 1:
                                     h -= w_next
                         seq += 1
                         if to_cell_list is None:
-                            to_cell_list = [0] * 16 + [base]
+                            to_cell_list = [0] * 24
                         to_cell_list[s] = seq
                         to_cell_list[8 + s] = h
+                        to_cell_list[16 + s] = (part + lift) << 19 | 0x10001 | s << 8
                         if h <= to_cells:  # ties go to the later
                             to_cells, to_seq = h, seq
                 if to_cell_list is not None:
-                    push(heap, (base + to_cells, -to_seq, node, to_cell_list))
+                    push(heap, (to_cells, -to_seq, node, to_cell_list))
                 for v in cells:
                     rv = rank[v]
                     if rv == found[v & 3] + 1:
@@ -370,7 +370,7 @@ class _Search:
                     for d in want[v & 0x3F]:
                         if undoes and cols[d][-1] & 0x3F == under:
                             continue
-                        delta = w_dis if rv > info[cols[d]][7] else 0
+                        delta = w_dis if rv > facts[cols[d]][2] else 0
                         h = base + delta - w_cell + w_next * len(nexts[d])
                         seq += 1
                         push(
