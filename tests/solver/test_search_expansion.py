@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.solver.entries import pack
 from freecell_tui.core.solver.keys import Found, Key
 from freecell_tui.core.solver.moves import ColumnFacts, apply_step, children, root, safe_rule
 from freecell_tui.core.solver.search import PORTFOLIO, Weights, _Search
@@ -25,11 +24,12 @@ def pushed(search: _Search) -> dict[Key, list[tuple[int, int, Found]]]:
     """What the search's queue holds: each child's key, with its priority, column part and
     foundations (a child waiting to be built is built here, as the search would)."""
     out: dict[Key, list[tuple[int, int, Found]]] = {}
-    for h, node, step, part in search.queued():
-        if step is None:
+    for h, _, node, kind, a, b, n, part in search.heap:
+        if kind < 0:
             out.setdefault(node[0], []).append((h, node[3], node[1]))
         else:
             key = node[0]
+            step = (kind, a, b, n)
             cols, cells, found = apply_step(key[:8], key[8], node[1], step, search.safe)
             out.setdefault((*cols, cells), []).append((h, part, found))
     return out
@@ -77,18 +77,16 @@ def test_a_child_is_built_expanded_and_scored_like_the_start(
     search = _Search(cols, cells, found, ColumnFacts(), safe_rule(mode), weights, {})
     if search.run(1, lambda: False) is not None:
         return
-    waiting = [item for item in search.queued() if item[2] is not None]
+    waiting = [entry for entry in search.heap if entry[3] >= 0]
     if not waiting:
         return
-    h, node, step, part = waiting[pick % len(waiting)]
-    assert step is not None
-    child_found = apply_step(start[:8], start[8], found, step, search.safe)[2]
-    search.heap = [(h, 0, node, pack(*step, part))]
+    entry = waiting[pick % len(waiting)]
+    search.heap = [entry]
     search.seen = {start: None}
     if search.run(1, lambda: False) is not None:
         return
     child_key = next(key for key in search.seen if key != start)
     queue = pushed(search)
     assert start not in queue
-    assert set(queue) == generated(child_key, child_found, mode) - {start, child_key}
+    assert set(queue) == generated(child_key, entry[2][1], mode) - {start, child_key}
     assert scored_right(search, queue, 2)

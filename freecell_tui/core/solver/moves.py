@@ -74,25 +74,6 @@ class ColumnFacts(dict[bytes, Facts]):
 
     def __missing__(self, col: bytes) -> Facts:
         n = len(col)
-        if n > 1:
-            # Most new columns are a known column with one card more: extend its facts.
-            known = self.get(col[:-1])
-            if known is not None:
-                k_run, k_disorder, k_low, k_dis, k_runs, k_top = known
-                v = col[-1]
-                r = RANK[v]
-                if r > k_low:
-                    k_dis += 1
-                elif r < k_low:
-                    k_low = r
-                below = col[-2]
-                if RANK[below] == r + 1 and RED[below] != RED[v]:
-                    k_run, k_top = k_run + 1, (v & 0x3F, *k_top)
-                else:
-                    k_run, k_top = 1, (v & 0x3F,)
-                facts = (k_run, (*k_disorder, k_dis), k_low, k_dis, (*k_runs, k_run), k_top)
-                self[col] = facts
-                return facts
         disorder = [0]
         runs = [0]
         dis = 0
@@ -220,32 +201,6 @@ def steps_from(cols: Cols, cells: bytes, found: Found, facts: ColumnFacts) -> li
         if empties:
             out.append((CELL_TO_COL, v, 0, 1))
     return out
-
-
-def autoplay_follows(cols: Cols, cells: bytes, found: Found, s: int, v: int, safe: Safe) -> bool:
-    """Whether autoplay sends a card home after the card ``v`` (the top of column ``s``, or the
-    free-cell card ``v`` when ``s`` is -1) goes home, in a position after autoplay."""
-    fl = list(found)
-    fl[v & 3] += 1
-    for i in range(8):
-        col = cols[i]
-        if i == s:
-            if len(col) < 2:
-                continue
-            t = col[-2]
-        elif col:
-            t = col[-1]
-        else:
-            continue
-        r = RANK[t]
-        if r == fl[t & 3] + 1 and safe(r, RED[t], fl):
-            return True
-    for t in cells:
-        if t != v:
-            r = RANK[t]
-            if r == fl[t & 3] + 1 and safe(r, RED[t], fl):
-                return True
-    return False
 
 
 def root(state: GameState, safe: Safe) -> tuple[Cols, bytes, Found]:
