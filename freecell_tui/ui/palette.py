@@ -15,8 +15,9 @@ from textual.command import CommandList, CommandPalette
 from textual.css.query import NoMatches
 from textual.errors import NoWidget
 from textual.events import Click, Resize
+from textual.geometry import Size
 
-from freecell_tui.ui.tiny import is_tiny, mark_tiny
+from freecell_tui.ui.tiny import fit_insides, is_tiny, mark_tiny
 
 __all__ = ["GuardedPalette"]
 
@@ -28,6 +29,10 @@ class GuardedPalette(CommandPalette):
 
     def on_resize(self, event: Resize) -> None:
         mark_tiny(self.app, event.size)  # before Textual lays the screens out: see ui/tiny.py
+
+    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
+        fit_insides(self, size)  # at the size it is laid out at: see ui/tiny.py
+        super()._refresh_layout(size, scroll)
 
     def on_screen_resume(self) -> None:
         self.set_class(is_tiny(self.app.size), "-tiny")

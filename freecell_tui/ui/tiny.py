@@ -8,6 +8,12 @@ board asks for a bigger terminal. The class must be set *before* Textual lays th
 the new size, and Textual lays out the top screen and every screen under it in the top screen's
 resize handler: so the top screen's own handler, which runs before Textual's, calls
 :func:`mark_tiny` for the whole stack.
+
+That is not enough under resizes faster than the app lays out: a screen under the top one may be
+laid out again at its own last size (13x4) after the top screen's latest resize (64x24) took the
+class away, and Textual applies a class to the children's styles later still. So each dialog
+also calls :func:`fit_insides` as it is laid out, with the size it is laid out at: its insides'
+own style hides them at once.
 """
 
 from __future__ import annotations
@@ -16,10 +22,11 @@ from typing import Any
 
 from textual.app import App
 from textual.geometry import Size
+from textual.screen import Screen
 
 from freecell_tui.ui.layout import DIALOG_SIZE
 
-__all__ = ["is_tiny", "mark_tiny"]
+__all__ = ["fit_insides", "is_tiny", "mark_tiny"]
 
 
 def is_tiny(size: Size) -> bool:
@@ -34,3 +41,15 @@ def mark_tiny(app: App[Any], size: Size) -> None:
     tiny = is_tiny(size)
     for screen in app.screen_stack:
         screen.set_class(tiny, "-tiny")
+
+
+def fit_insides(screen: Screen[Any], size: Size | None) -> None:
+    """Just before ``screen`` is laid out at ``size`` (its own size when ``None``): hide its
+    insides by their own style when that size is too small for them, show them otherwise (the
+    class may still hide them: it follows the terminal). Called from the dialogs' layout."""
+    tiny = is_tiny(screen.outer_size if size is None else size)
+    for child in screen.children:
+        if tiny:
+            child.styles.display = "none"
+        elif child.styles.has_rule("display"):
+            child.styles.clear_rule("display")

@@ -14,11 +14,12 @@ from typing import ClassVar, Generic, TypeVar
 
 from textual import events
 from textual.await_complete import AwaitComplete
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
-from freecell_tui.ui.tiny import is_tiny, mark_tiny
+from freecell_tui.ui.tiny import fit_insides, is_tiny, mark_tiny
 from freecell_tui.ui.typeahead import KeyHold
 
 __all__ = ["AnswerScreen", "OnceScreen"]
@@ -34,6 +35,10 @@ class OnceScreen(ModalScreen[T], Generic[T]):
 
     def on_resize(self, event: events.Resize) -> None:
         mark_tiny(self.app, event.size)  # before Textual lays the screens out: see ui/tiny.py
+
+    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
+        fit_insides(self, size)  # at the size it is laid out at: see ui/tiny.py
+        super()._refresh_layout(size, scroll)
 
     def on_screen_resume(self) -> None:
         self.set_class(is_tiny(self.app.size), "-tiny")
