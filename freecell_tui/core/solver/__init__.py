@@ -16,15 +16,19 @@ How it searches (see ``docs/solver.md`` for the figures):
   no solution; they are written out in the solution. Every single-card move is among the moves,
   so every position reachable in the game is reachable in the search: runs are shortcuts.
 * **Best-first search.** A priority queue ordered by a heuristic (cards not home, cards lying on a
-  lower card, free cells in use, empty columns) plus a small weight on moves made, with every key
-  seen kept in a dictionary (key → parent key). The search is exhaustive: when the queue runs dry,
-  every position reachable from the start has been seen, and the position is proved unsolvable.
-  Pruning is only by these sound rules: safe moves home, column and cell order, a whole column
-  never moved to an empty column, and one empty column standing for all of them.
-* **Two heuristics.** When the first search has not finished after a few thousand positions, a
-  second one with other weights joins it, in turns; the first to finish answers.
-* **Shorter solutions.** The path found is shortened by a pass that looks, from each position on
-  it, for a single move that reaches a later position on it, and keeps the shortest chain.
+  lower card, cards under the run on top of their column, free cells in use, empty columns, the
+  cards on the next card each foundation needs) plus a small weight on moves made, children
+  scored before they are built, with every key seen kept in a dictionary (key → parent key). The
+  search is exhaustive: when the queue runs dry, every position reachable from the start has been
+  seen, and the position is proved unsolvable. Pruning is only by sound rules: safe moves home,
+  column and cell order, a whole column never moved to an empty column, one empty column standing
+  for all of them, no step straight back.
+* **A portfolio** (:mod:`.portfolio`). Four weightings take turns, the first alone at first, and
+  share the positions seen once they have worked a while; on a hard deal, scouts with other
+  weights join for a few thousand positions each. The first to finish answers.
+* **Par** (:mod:`.fewest`). Beam searches by player moves below the fast solution, wider and
+  wider within a time budget; hints and auto-solve use two narrow beams of it to shorten the
+  fast line (:func:`solve_for_autoplay` with ``shorten=True``).
 """
 
 from freecell_tui.core.solver.fewest import DEFAULT_BUDGET, solve_fewest
