@@ -14,28 +14,17 @@ from textual.await_complete import AwaitComplete
 from textual.command import CommandList, CommandPalette
 from textual.css.query import NoMatches
 from textual.errors import NoWidget
-from textual.events import Click, Resize
-from textual.geometry import Size
+from textual.events import Click
 
-from freecell_tui.ui.tiny import fit_insides, is_tiny, mark_tiny
+from freecell_tui.ui.tiny import TinyDialog
 
 __all__ = ["GuardedPalette"]
 
 
-class GuardedPalette(CommandPalette):
+class GuardedPalette(TinyDialog, CommandPalette):
     """Textual's command palette without its known crash paths."""
 
     _dismissed_once = False
-
-    def on_resize(self, event: Resize) -> None:
-        mark_tiny(self.app, event.size)  # before Textual lays the screens out: see ui/tiny.py
-
-    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
-        fit_insides(self, size)  # at the size it is laid out at: see ui/tiny.py
-        super()._refresh_layout(size, scroll)
-
-    def on_screen_resume(self) -> None:
-        self.set_class(is_tiny(self.app.size), "-tiny")
 
     def _action_command_list(self, action: str) -> None:
         try:
@@ -80,4 +69,4 @@ class GuardedPalette(CommandPalette):
         if self._dismissed_once:
             return AwaitComplete.nothing()  # type: ignore[no-untyped-call, no-any-return]
         self._dismissed_once = True
-        return super().dismiss(result)  # type: ignore[arg-type]
+        return super().dismiss(result)

@@ -80,7 +80,8 @@ def solve_for_autoplay(
     result = solve(state, timeout=timeout, cancel=cancel, autoplay=autoplay)
     if result.status != "solved":
         return result
-    played = turns(state, result.moves, autoplay)
+    off = autoplay is AutoplayMode.OFF  # every move is a turn: nothing to leave out
+    played = result.moves if off else turns(state, result.moves, autoplay)
     if shorten:
         budget = float("inf") if timeout is None else max(timeout - result.seconds, 0.0)
         short = solve_fewest(
@@ -88,7 +89,7 @@ def solve_for_autoplay(
         )
         # Fewer player moves may take more moves home by hand (autoplay safe or off): the line
         # with fewer turns is kept.
-        shorter = turns(state, short.moves, autoplay)
+        shorter = short.moves if off else turns(state, short.moves, autoplay)
         if len(shorter) < len(played):
             result, played = short, shorter
     return replace(result, moves=played)

@@ -14,12 +14,11 @@ from typing import ClassVar, Generic, TypeVar
 
 from textual import events
 from textual.await_complete import AwaitComplete
-from textual.geometry import Size
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
-from freecell_tui.ui.tiny import fit_insides, is_tiny, mark_tiny
+from freecell_tui.ui.tiny import TinyDialog
 from freecell_tui.ui.typeahead import KeyHold
 
 __all__ = ["AnswerScreen", "OnceScreen"]
@@ -27,21 +26,11 @@ __all__ = ["AnswerScreen", "OnceScreen"]
 T = TypeVar("T")
 
 
-class OnceScreen(ModalScreen[T], Generic[T]):
+class OnceScreen(TinyDialog, ModalScreen[T], Generic[T]):
     """A modal screen that closes once: a second close (a double click, a key storm, Esc
     pressed twice) is ignored instead of popping the screen below it."""
 
     _answered = False
-
-    def on_resize(self, event: events.Resize) -> None:
-        mark_tiny(self.app, event.size)  # before Textual lays the screens out: see ui/tiny.py
-
-    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
-        fit_insides(self, size)  # at the size it is laid out at: see ui/tiny.py
-        super()._refresh_layout(size, scroll)
-
-    def on_screen_resume(self) -> None:
-        self.set_class(is_tiny(self.app.size), "-tiny")
 
     def dismiss(self, result: T | None = None) -> AwaitComplete:
         if self._answered:
