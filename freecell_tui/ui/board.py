@@ -15,19 +15,19 @@ move), :mod:`.board_mouse` (the mouse), and this module (the piles and their lay
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from freecell_tui.core.cards import Suit
+from freecell_tui.core.cards import Card, Suit
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Pile
 from freecell_tui.core.state import GameState
 from freecell_tui.ui.board_mouse import BoardMouse
-from freecell_tui.ui.highlights import compute_looks
+from freecell_tui.ui.highlights import PileLook, compute_looks
 from freecell_tui.ui.layout import COMPACT_SIZE, BoardLayout, board_layout
 from freecell_tui.ui.widgets.pile import PileWidget
 from freecell_tui.ui.widgets.piles import CellWidget, ColumnWidget, FoundationWidget
@@ -41,9 +41,7 @@ class Board(BoardMouse):
 
     DEFAULT_CSS = """
     Board { height: 1fr; layers: piles stage; }
-    Board #piles { layer: piles; }
-    Board #top { height: 4; }
-    Board #tableau { height: 1fr; }
+    Board > PileWidget { layer: piles; position: absolute; margin: 0; }
     Board #too-small {
         display: none;
         height: 1fr;
@@ -53,7 +51,7 @@ class Board(BoardMouse):
         text-style: bold;
         padding: 1 2;
     }
-    Board.-too-small #piles { display: none; }
+    Board.-too-small > PileWidget { display: none; }
     Board.-too-small #too-small { display: block; }
     """
 
@@ -70,19 +68,19 @@ class Board(BoardMouse):
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        with Vertical(id="piles"):
-            with Horizontal(id="top"):
-                for cell in CELLS:
-                    self._piles[cell] = CellWidget(cell, id=f"cell-{cell.code}")
-                    yield self._piles[cell]
-                for suit in Suit:
-                    home = FoundationWidget(suit, FOUNDATION, id=f"home-{suit.letter}")
-                    self._homes[suit] = home
-                    yield home
-            with Horizontal(id="tableau"):
-                for column in COLUMNS:
-                    self._piles[column] = ColumnWidget(column, id=f"col-{column.code}")
-                    yield self._piles[column]
+        # The piles are the board's own children, each placed where the layout says: no rows
+        # of containers between (every widget under a changed line is drawn again, and each
+        # container's lines are cut at every pile's edges: most of a key's drawing cost).
+        for cell in CELLS:
+            self._piles[cell] = CellWidget(cell, id=f"cell-{cell.code}")
+            yield self._piles[cell]
+        for suit in Suit:
+            home = FoundationWidget(suit, FOUNDATION, id=f"home-{suit.letter}")
+            self._homes[suit] = home
+            yield home
+        for column in COLUMNS:
+            self._piles[column] = ColumnWidget(column, id=f"col-{column.code}")
+            yield self._piles[column]
         yield Static(id="too-small", markup=False)
         yield Stage(id="stage")
 
@@ -102,22 +100,22 @@ class Board(BoardMouse):
                 f"this one is {size.width}×{size.height}.\n\nMake the terminal bigger (or the "
                 "font smaller): the game comes back as it was.\n\nq quits."
             )
-        top = self.query_one("#top")
-        top.styles.height = layout.top_height
-        top.styles.margin = (layout.top, 0, layout.top_gap, 0)
-        for row in (top, self.query_one("#tableau")):
-            row.styles.padding = (0, 0, 0, layout.left)
-        for widget in self._all():
-            widget.geometry = layout
-            widget.styles.width = layout.pile_width
-            widget.styles.margin = (0, layout.gap, 0, 0)
-            if not widget.pile.is_column:
-                widget.styles.height = layout.top_height
+        for suit, home in self._homes.items():
+            self._place(home, layout, layout.pile_region(FOUNDATION, suit.index))
+        for pile, widget in self._piles.items():
+            self._place(widget, layout, layout.pile_region(pile))
         self._show()
         return layout
 
+    @staticmethod
+    def _place(widget: PileWidget, layout: BoardLayout, region: Region) -> None:
+        widget.geometry = layout
+        widget.styles.offset = region.offset
+        widget.styles.width, widget.styles.height = region.width, region.height
+
     def _cover_piles(self, covered: bool) -> None:
-        self.query_one("#piles").visible = not covered
+        for widget in self._all():
+            widget.visible = not covered
 
     def _all(self) -> list[PileWidget]:
         return [*self._piles.values(), *self._homes.values()]
@@ -146,23 +144,25 @@ class Board(BoardMouse):
             widget.four_colour = four_colour
 
     def _show(self) -> None:
-        """Hand every pile its cards as the scene has them: only piles whose cards changed
-        redraw."""
+        """Hand every pile its cards as the scene has them, and its highlights: only the lines
+        that change redraw."""
         if not self._piles:
             return
         scene = self.scene()
+        cards: dict[PileWidget, tuple[Card, ...]] = {}
         for column in COLUMNS:
-            self._piles[column].cards = scene.columns[column.index]
+            cards[self._piles[column]] = scene.columns[column.index]
         for cell in CELLS:
             card = scene.cells[cell.index]
-            self._piles[cell].cards = (card,) if card is not None else ()
+            cards[self._piles[cell]] = (card,) if card is not None else ()
         for suit, widget in self._homes.items():
             top = scene.foundation_top(suit)
-            widget.cards = (top,) if top is not None else ()
-        self._show_looks()
+            cards[widget] = (top,) if top is not None else ()
+        self._show_looks(cards)
 
-    def _show_looks(self) -> None:
-        """Set every pile's highlights (unchanged ones do not redraw)."""
+    def _show_looks(self, cards: Mapping[PileWidget, tuple[Card, ...]] | None = None) -> None:
+        """Set every pile's highlights, and its ``cards`` when given (unchanged lines do not
+        redraw)."""
         if not self._piles:
             return
         looks = compute_looks(
@@ -174,12 +174,14 @@ class Board(BoardMouse):
             hint=self.hint,
         )
         hand = self.hand or self._dropped
+        wanted: list[tuple[PileWidget, PileLook]] = []
         for pile, widget in self._piles.items():
             look = looks.piles[pile]
             if hand is not None and pile == hand.source:
                 look = replace(look, selected=0, hovered=0)  # those cards are in the hand
-            widget.look = look
-        for suit, widget in self._homes.items():
-            widget.look = looks.homes[suit]
+            wanted.append((widget, look))
+        wanted.extend((widget, looks.homes[suit]) for suit, widget in self._homes.items())
+        for widget, look in wanted:
+            widget.show(widget.cards if cards is None else cards[widget], look)
         if self.stage.visible:
             self.sync_stage()

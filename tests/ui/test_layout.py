@@ -46,8 +46,10 @@ async def test_every_size_has_equal_centred_piles_in_the_right_layout(tmp_path: 
         for size, compact in SIZES:
             await pilot.resize_terminal(*size)
             await pilot.pause()
-            for row in ("#top", "#tableau"):
-                piles = [widget.region for widget in board.query_one(row).children]
+            top_row = [*(f"cell-{cell}" for cell in "abcd"), *(f"home-{s}" for s in "CDHS")]
+            tableau = [f"col-{column}" for column in range(1, 9)]
+            for row in (top_row, tableau):
+                piles = [pile_widget(app, name).region for name in row]
                 assert len(piles) == 8
                 assert len({region.width for region in piles}) == 1, (size, piles)
                 gaps = {right.x - left.right for left, right in zip(piles, piles[1:], strict=False)}
@@ -56,8 +58,8 @@ async def test_every_size_has_equal_centred_piles_in_the_right_layout(tmp_path: 
                 assert 0 <= left - right <= 1, size  # the spare columns split between the margins
                 assert piles[0].width >= 7
             # The free cells and foundations line up with the columns below them.
-            top = [widget.region.x for widget in board.query_one("#top").children]
-            assert top == [widget.region.x for widget in board.query_one("#tableau").children]
+            top = [pile_widget(app, name).region.x for name in top_row]
+            assert top == [pile_widget(app, name).region.x for name in tableau]
             # Compact: one line of free cells and foundations, the column keys right under it;
             # full: cards as tall as the terminal allows, the columns under them.
             column_1 = pile_widget(app, "col-1")

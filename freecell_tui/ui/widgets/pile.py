@@ -10,6 +10,7 @@ same layout.
 from __future__ import annotations
 
 from textual.content import Content
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.visual import Visual
@@ -44,10 +45,12 @@ class PileWidget(CardArt):
     PileWidget.-compact { height: 1; }
     """
 
-    cards: reactive[tuple[Card, ...]] = reactive(())
-    """The pile's cards, deepest first (a free cell or foundation holds at most its top card)."""
-    look: reactive[PileLook] = reactive(PLAIN)
-    """The pile's highlights (see :class:`~freecell_tui.ui.highlights.PileLook`)."""
+    cards: reactive[tuple[Card, ...]] = reactive((), repaint=False)
+    """The pile's cards, deepest first (a free cell or foundation holds at most its top card).
+    A change repaints only the lines it changes (see :meth:`_repaint_changes`)."""
+    look: reactive[PileLook] = reactive(PLAIN, repaint=False)
+    """The pile's highlights (see :class:`~freecell_tui.ui.highlights.PileLook`); a change
+    repaints only the lines it changes."""
     geometry: reactive[BoardLayout] = reactive(lambda: board_layout(100, 32))
     """The board's geometry: card height, covered lines, compact or not."""
     ascii: reactive[bool] = reactive(False)
@@ -64,6 +67,48 @@ class PileWidget(CardArt):
 
     def watch_geometry(self, layout: BoardLayout) -> None:
         self.set_class(layout.compact, "-compact")
+
+    def show(self, cards: tuple[Card, ...], look: PileLook) -> None:
+        """New cards and look at once: the lines they change are worked out and repainted once
+        (setting the two attributes one after the other works them out twice)."""
+        if cards == self.cards and look == self.look:
+            return
+        self.set_reactive(PileWidget.cards, cards)
+        self.set_reactive(PileWidget.look, look)
+        self._repaint_changes()
+
+    def watch_cards(self) -> None:
+        self._repaint_changes()
+
+    def watch_look(self) -> None:
+        self._repaint_changes()
+
+    def _repaint_changes(self) -> None:
+        """Repaint the lines the new cards or look draw differently, not the whole pile: a key
+        changes a line or a card of a few piles (a selection, the targets it lights), and every
+        line repainted goes through Textual's styles and compositor, most of a key's cost
+        (``benchmarks/feel_bench.py``). The lines are compared with the ones worked out last;
+        every change of what is drawn passes here or repaints the whole pile (size, theme,
+        geometry, ASCII, colours), so the lines repainted always cover what changed since the
+        last paint."""
+        before = self._drawn
+        if before is None or not self.is_mounted or not self.size:
+            self.refresh()
+            return
+        old, new = before[1], self._lines()
+        if old is new:
+            return
+        width = self.size.width
+        start: int | None = None
+        for y in range(max(len(old), len(new)) + 1):
+            differs = y < max(len(old), len(new)) and (
+                y >= len(old) or y >= len(new) or old[y] != new[y]
+            )
+            if differs and start is None:
+                start = y
+            elif not differs and start is not None:
+                self.refresh(Region(0, start, width, y - start))
+                start = None
 
     # ------------------------------------------------------------------ drawing
     def art(self) -> list[Content]:
