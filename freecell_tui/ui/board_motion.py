@@ -2,12 +2,15 @@
 drag carries the cards under the pointer and a refused drop slides them back.
 
 The game is never held up: the session has committed the move and the board's ``state`` is the
-new position before any card moves. The motion is a picture over the piles (the
-:class:`~freecell_tui.ui.widgets.stage.Stage`), driven by a timer at about 60 frames a second,
+new position before any card moves. The motion is driven by a timer at about 60 frames a second,
 while the piles draw the position *of the moment* (:meth:`BoardMotion.scene`: cards that have not
-left yet are still at their source, cards in the air are not yet on their destination). Any key,
-click or new position first calls :meth:`BoardMotion.settle`, which puts every card where it
-belongs at once.
+left yet are still at their source, cards in the air are not yet on their destination). A glide's
+flying cards are drawn by the widgets they cross, the piles and the board between them
+(:mod:`~freecell_tui.ui.widgets.overlay`): nothing is shown, hidden or laid out when it starts or
+ends, so a key that lands it costs little more than a key. The player's hand and the win cascade
+are drawn on the :class:`~freecell_tui.ui.widgets.stage.Stage`, a picture over the whole board.
+Any key, click or new position first calls :meth:`BoardMotion.settle`, which puts every card where
+it belongs at once.
 
 Off when the player turns *Motion* off (the palette; :attr:`BoardMotion.motion`) or when Textual's
 animations are (``TEXTUAL_ANIMATIONS=none``, ``App.animation_level``).
@@ -16,7 +19,7 @@ animations are (``TEXTUAL_ANIMATIONS=none``, ``App.animation_level``).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from textual.geometry import Region
@@ -32,9 +35,10 @@ from freecell_tui.ui.board_play import BoardPlay
 from freecell_tui.ui.cascade import Cascade, cascade_cards
 from freecell_tui.ui.flights import Flight, Plan, plan_turn, slot, without
 from freecell_tui.ui.layout import BoardLayout, board_layout
+from freecell_tui.ui.widgets.overlay import Overlaid, Sprite
 from freecell_tui.ui.widgets.pile import PileWidget
 from freecell_tui.ui.widgets.piles import FoundationWidget
-from freecell_tui.ui.widgets.stage import Sprite, Stage
+from freecell_tui.ui.widgets.stage import Stage
 
 __all__ = ["FRAME", "BoardMotion", "Hand"]
 
@@ -57,7 +61,7 @@ class Hand:
     dy: int
 
 
-class BoardMotion(BoardPlay):
+class BoardMotion(BoardPlay, Overlaid):
     """See the module's docstring."""
 
     motion: reactive[bool] = reactive(True, init=False)
@@ -79,6 +83,7 @@ class BoardMotion(BoardPlay):
         self._drawn: dict[PileWidget, object] = {}
         self._stage_key: object = None
         self._stage_region = Region()
+        self._regions_for: tuple[BoardLayout, list[tuple[PileWidget, Region]]] | None = None
         self._phase: tuple[int, ...] | None = None
         self._cascade: Cascade | None = None
         self._cascade_then: Callable[[], None] | None = None
@@ -142,21 +147,13 @@ class BoardMotion(BoardPlay):
         self._phase = None
         self._started = self.clock()
         self._pictures = {}
+        stage = self.stage  # it draws the cards' pictures
+        stage.ascii = self.ascii  # type: ignore[attr-defined]
+        stage.four_colour = self.four_colour  # type: ignore[attr-defined]
+        self._stage_off()  # a hand's cards fly on from where they were dropped
         self._show()
-        self._stage_on(self._plan_region(plan))
         self._frame()
         self._start_timer()
-
-    def _plan_region(self, plan: Plan) -> Region:
-        """The part of the board the cards of ``plan`` cross (the stage covers only it: showing
-        and hiding it repaints only that part)."""
-        stage, width = self.stage, self.geometry.pile_width
-        regions = [
-            Region(round(x), round(y), width, len(self._picture(flight.cards, stage)))
-            for flight in plan.flights
-            for x, y in (flight.start, flight.end)
-        ]
-        return Region.from_union(regions).intersection(self._board_region)
 
     @property
     def _board_region(self) -> Region:
@@ -179,6 +176,7 @@ class BoardMotion(BoardPlay):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
+        self._fly(())
         self._stage_off()
         self._show()
 
@@ -293,21 +291,44 @@ class BoardMotion(BoardPlay):
         self._draw_sprites()
 
     def _draw_sprites(self) -> None:
-        sprites: list[Sprite] = []
         stage = self.stage
-        left, top = self._stage_region.offset  # board to stage coordinates
+        flying: list[Sprite] = []
         plan = self._plan
         if plan is not None:
             now = self._now()
             for flight in plan.in_air(now):
                 x, y = flight.at(now)
-                lines = self._picture(flight.cards, stage)
-                sprites.append(Sprite(round(x) - left, round(y) - top, lines))
+                flying.append(Sprite(round(x), round(y), self._picture(flight.cards, stage)))
+        self._fly(flying)
         hand = self._hand or self._dropped
-        if hand is not None:
+        if hand is not None and stage.visible:
+            left, top = self._stage_region.offset  # board to stage coordinates
             lines = self._picture(hand.cards, stage, held=True)
-            sprites.append(Sprite(hand.x - left, hand.y - top, lines))
-        stage.set_sprites(sprites)
+            stage.set_sprites([Sprite(hand.x - left, hand.y - top, lines)])
+
+    @property
+    def flying(self) -> tuple[Sprite, ...]:
+        """The cards of a glide in the air, where they are drawn (board coordinates)."""
+        return self.overlay
+
+    def _fly(self, sprites: Sequence[Sprite]) -> None:
+        """Hand every widget the flying cards over it, in its own coordinates: the board draws
+        them between the piles, each pile over its own lines."""
+        self.set_overlay(sprites)
+        areas = [sprite.region for sprite in sprites]
+        for widget, region in self._regions():
+            if not widget.overlay and not any(region.overlaps(area) for area in areas):
+                continue  # nothing over it, before or now
+            widget.set_overlay(
+                [
+                    sprite.moved(-region.x, -region.y)
+                    for sprite, area in zip(sprites, areas, strict=True)
+                    if area.overlaps(region)
+                ]
+            )
+
+    def render_line(self, y: int) -> Strip:
+        return self.overlaid(y, super().render_line(y))
 
     def _picture(
         self, cards: tuple[Card, ...], stage: Stage, held: bool = False
@@ -351,12 +372,16 @@ class BoardMotion(BoardPlay):
             stage.set_sprites(())
 
     def _regions(self) -> list[tuple[PileWidget, Region]]:
+        """Each pile and where it is on the board (worked out once for each layout)."""
         layout = self.geometry
+        if self._regions_for is not None and self._regions_for[0] is layout:
+            return self._regions_for[1]
         regions = [(widget, layout.pile_region(pile)) for pile, widget in self._piles.items()]
         regions += [
             (widget, layout.pile_region(widget.pile, suit.index))
             for suit, widget in self._homes.items()
         ]
+        self._regions_for = (layout, regions)
         return regions
 
     def sync_stage(self) -> None:

@@ -1,4 +1,4 @@
-"""Motion, read off the stage the board draws moving cards on: a move glides from its source to
+"""Motion, read off the screen and the stage: a move glides from its source to
 its destination, a key during the motion puts every card in its place at once and acts (undo
 too), the drag image follows the pointer and slides back when the drop is refused, a win plays
 the cascade until a key, and motion
@@ -11,7 +11,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from freecell_tui.core.notation import CELLS, COLUMNS
 from freecell_tui.ui.app import FreeCellApp
 from freecell_tui.ui.screens.dialogs import WinScreen
 
@@ -40,6 +39,11 @@ def _stage_text(app: FreeCellApp) -> str:
     return "\n".join(stage.render_line(y).text for y in range(stage.size.height))
 
 
+def _screen_lines(app: FreeCellApp) -> list[str]:
+    """The screen as the terminal gets it (every widget composed)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
 async def test_a_move_glides_and_a_key_during_it_acts_at_once(tmp_path: Path) -> None:
     app = _moving_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -47,25 +51,32 @@ async def test_a_move_glides_and_a_key_during_it_acts_at_once(tmp_path: Path) ->
         now = [0.0]
         board.clock = lambda: now[0]  # the motion's time stands still until moved on
         app.game_screen.run_command("3a")  # as the : line plays it (Pilot would wait it out)
-        assert board.moving and board.stage.visible
+        # A glide is drawn by the widgets it crosses: no stage shown (no layout), nothing else.
+        assert board.moving and not board.stage.visible
         assert stored_turns(tmp_path) == [["3a"]]  # on disk before any card moves
-        (start,) = board.stage.sprites
+        (start,) = board.flying
         now[0] = 0.05
         await pilot.pause()
-        assert "2♥" in _stage_text(app)  # drawn on the stage, over the piles
-        (later,) = board.stage.sprites
+        (later,) = board.flying
         # On its way from column 3 (x 27) to free cell a (x 3, y 1).
         assert later.x < start.x and later.y < start.y
-        # The stage covers only the way the card goes (showing and hiding it repaints that
-        # much): from free cell a to column 3's top card, not column 4.
-        layout, area = board.geometry, board.stage.region.translate(-board.region.offset)
-        assert area.contains_region(layout.card_rect(CELLS[0], 0, 1))
-        assert area.contains_region(layout.card_rect(COLUMNS[2], 6, 7))
-        assert not area.overlaps(layout.pile_region(COLUMNS[3]))
+        # Drawn where it is, over the piles and the gaps between them: the card's top line on
+        # the screen holds 2♥ from its left edge (the card is not yet in free cell a, and no
+        # longer on column 3).
+        top = _screen_lines(app)[board.region.y + later.y]
+        left = board.region.x + later.x
+        assert top[left : left + board.geometry.pile_width].lstrip("╭ ").startswith("2♥")
+        assert drawn_top(pile_widget(app, "cell-a")) == ""
+        assert drawn_top(pile_widget(app, "col-3")) == "8♦"
+        # Only the lines the card crossed were drawn again: column 4, out of its way, keeps
+        # its lines and has no flying card over it.
+        assert pile_widget(app, "col-4").overlay == ()
         await pilot.press("u")  # during the motion: it ends at once and the undo acts
         assert game(app).move_count == 0
         assert message(app).startswith("Undid 3a")
-        assert not board.moving and not board.stage.visible
+        assert not board.moving and not board.stage.visible and board.flying == ()
+        assert all(not pile_widget(app, f"col-{n}").overlay for n in range(1, 9))
+        assert "2♥" not in _screen_lines(app)[board.region.y + later.y]  # no card left behind
         assert drawn_top(pile_widget(app, "cell-a")) == ""
         assert drawn_top(pile_widget(app, "col-3")) == "2♥"
         # A key that moves during a motion: the first move lands, the second plays.

@@ -28,11 +28,12 @@ from freecell_tui.ui.widgets.cardart import (
     CardArt,
     Glyphs,
 )
+from freecell_tui.ui.widgets.overlay import Overlaid
 
 __all__ = ["PileWidget"]
 
 
-class PileWidget(CardArt):
+class PileWidget(CardArt, Overlaid):
     """Base of the three pile widgets: what they draw, and how a highlight looks."""
 
     DEFAULT_CSS = """
@@ -124,8 +125,8 @@ class PileWidget(CardArt):
         again and again (a move, a highlight), and making strips is most of a redraw's cost."""
         lines = self._lines()
         if y < len(lines):
-            return lines[y]
-        return Strip.blank(self.size.width, self.visual_style.rich_style)
+            return self.overlaid(y, lines[y])
+        return self.overlaid(y, Strip.blank(self.size.width, self.visual_style.rich_style))
 
     def _lines(self) -> list[Strip]:
         base, size, theme = self.visual_style, self.size, self.app.theme

@@ -1,29 +1,21 @@
-"""The stage: a picture of the board, on a layer above the piles, where cards fly.
+"""The stage: a picture of the board, on a layer above the piles, where the player's hand and
+the win cascade are drawn.
 
-While cards move (a glide, the cards in the player's hand during a drag, the win cascade), the
-board shows the stage over its piles, covering them: a copy of the piles as they are drawn (the
-*background*, kept up to date by the board as piles change, and kept between motions), with the
-moving cards drawn over it at their positions (*sprites*). The piles stay shown under it (hiding
-them would restyle and lay out all sixteen at every start and end of a motion). Moving a card
-repaints only the lines it crosses on this one widget: no layout, no other widget repainted, so a
-frame costs little.
-
-The stage covers only the part of the board the cards cross (a glide: from where they leave to
-where they land; a drag and the win cascade: the whole board), so showing and hiding it repaints
-only that part. During the win cascade the piles under it are hidden (they are not drawn under
-it at every frame). Showing and hiding lays the screen out again, at the start and the end of a
-motion; keeping the stage shown for good was tried and measured: every change of a pile was then
-drawn twice (on the pile and on the stage), and a key during a glide cost more than the layout it
-saved (``benchmarks/feel_bench.py``; figures in ``docs/architecture.md``).
+While the player drags cards or the win cascade plays, the board shows the stage over its piles,
+covering them: a copy of the piles as they are drawn (the *background*, kept up to date by the
+board as piles change, and kept between motions), with the moving cards drawn over it at their
+positions (*sprites*). Moving a card repaints only the lines it crosses on this one widget. During
+the win cascade the piles under it are hidden (they are not drawn under it at every frame).
+Showing and hiding the stage lays the screen out again, which a drag or a cascade pays once; a
+glide, which a key may interrupt at any moment, does not use the stage: the widgets it crosses
+draw its cards (:mod:`.overlay`).
 
 The stage only draws: it is told what to draw (attributes down) and handles no input (the mouse
-reaches the board under it).
-"""
+reaches the board under it)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from textual.content import Content
 from textual.geometry import Region
@@ -32,33 +24,9 @@ from textual.strip import Strip
 from freecell_tui.core.cards import Card
 from freecell_tui.ui.layout import BoardLayout
 from freecell_tui.ui.widgets.cardart import ROUND, CardArt
+from freecell_tui.ui.widgets.overlay import Sprite, draw_over, splice
 
 __all__ = ["Sprite", "Stage"]
-
-
-@dataclass(frozen=True, slots=True)
-class Sprite:
-    """A picture (``lines``, each as wide as the picture) with its top-left corner at ``x``,
-    ``y`` on the stage."""
-
-    x: int
-    y: int
-    lines: tuple[Strip, ...]
-
-    @property
-    def region(self) -> Region:
-        width = max((line.cell_length for line in self.lines), default=0)
-        return Region(self.x, self.y, width, len(self.lines))
-
-
-def splice(line: Strip, x: int, picture: Strip, width: int) -> Strip:
-    """``line`` with ``picture`` drawn over it from column ``x`` (cropped to ``width``)."""
-    size = picture.cell_length
-    start, end = max(x, 0), min(x + size, width)
-    if start >= end:
-        return line
-    piece = picture.crop(start - x, end - x)
-    return Strip.join([line.crop(0, start), piece, line.crop(end, width)])
 
 
 class Stage(CardArt):
@@ -132,11 +100,7 @@ class Stage(CardArt):
             line = self._background[y]
         else:
             line = Strip.blank(width, self.visual_style.rich_style)
-        for sprite in self._sprites:
-            row = y - sprite.y
-            if 0 <= row < len(sprite.lines):
-                line = splice(line, sprite.x, sprite.lines[row], width)
-        return line
+        return draw_over(line, y, self._sprites, width)
 
     # ------------------------------------------------------------------ pictures of cards
     def picture(
