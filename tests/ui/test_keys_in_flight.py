@@ -1,0 +1,94 @@
+"""Keys typed while something else lands: they act as typed, in order.
+
+The resume prompt answered with Enter and a move typed right after it (``1`` ``b``), with the
+order of events that a loaded machine produces forced here, not left to timing: keys still on
+their way through the dialog when it answers. (The real program under load: ``tests/cli/test_crash.py``.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+from textual import events
+from textual.message import Message
+from textual.widgets import Button
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Move
+from freecell_tui.ui.screens.dialogs import ConfirmScreen
+from freecell_tui.ui.screens.game import GameScreen
+from freecell_tui.ui.screens.resume import ResumeScreen
+
+from .helpers import (
+    SIZE,
+    game,
+    leave_unfinished,
+    make_app,
+    message,
+    stored_turns,
+    wait_for,
+)
+
+#: Deal 1 after 3a, as the kill -9 test leaves it; 1b is the next move.
+THREE_A = Game.new(1, autoplay=AutoplayMode.OFF).play(Move.parse("3a"))
+MOVED = (Move.parse("3a"), Move.parse("1b"))
+
+
+async def test_keys_still_passing_through_the_dialog_when_it_answers_reach_the_board(
+    tmp_path: Path,
+) -> None:
+    """Textual hands a key to the focused widget, here the dialog's Resume button, which passes
+    it up to the dialog in its own turn. Under load, ``1`` and ``b`` were still on that way when
+    the dialog answered Enter, and it was closing by the time they came up: they were dropped
+    (``b`` of ``1b`` lost, 1 run in 3 to 9 of the kill -9 test). Here the button is that slow
+    every time: once it has passed Enter on, it is busy until the dialog is closing."""
+    leave_unfinished(tmp_path, THREE_A)
+    app = make_app(tmp_path, deal=None)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = app.screen
+        assert isinstance(dialog, ResumeScreen)
+        button = dialog.focused
+        assert isinstance(button, Button) and button.id == "resume"
+        post = button.post_message
+
+        async def busy() -> None:
+            deadline = time.monotonic() + 5
+            while not dialog._closing and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)
+
+        def slow_post(message: Message) -> bool:
+            if isinstance(message, events.Key) and message.key != "enter":
+                button.post_message = post  # type: ignore[method-assign]
+                button.call_later(busy)  # before the first key after Enter
+            return post(message)
+
+        button.post_message = slow_post  # type: ignore[method-assign]
+        for key, character in (("enter", "\r"), ("1", "1"), ("b", "b")):
+            app.post_message(events.Key(key, character))  # typed at once
+        await wait_for(pilot, lambda: game(app).moves == MOVED, "1b on the board", seconds=10)
+        assert isinstance(app.screen, GameScreen)
+        assert message(app) == "1b: 6♠ to free cell b"
+    assert stored_turns(tmp_path) == [["3a", "1b"]]
+
+
+async def test_the_dialogs_keys_go_to_it_and_still_move_its_focus(tmp_path: Path) -> None:
+    """The app gives a dialog's keys to the dialog itself, not to its focused button: Tab still
+    moves to the next button, and Enter chooses the button it is on."""
+    leave_unfinished(tmp_path, THREE_A)
+    app = make_app(tmp_path, deal=None)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = app.screen
+        assert isinstance(dialog, ResumeScreen)
+        await pilot.press("tab")
+        focused = dialog.focused
+        assert isinstance(focused, Button) and focused.id == "new"
+        await pilot.press("enter")  # a new game: asked first, the old one is recorded as lost
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("n")  # no: back to the resume prompt
+        await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen), "the prompt again")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the board")
+        assert game(app) == THREE_A
