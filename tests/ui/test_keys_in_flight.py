@@ -2,33 +2,41 @@
 
 The resume prompt answered with Enter and a move typed right after it (``1`` ``b``), with the
 order of events that a loaded machine produces forced here, not left to timing: keys still on
-their way through the dialog when it answers. (The real program under load: ``tests/cli/test_crash.py``.)
+their way through the dialog when it answers, and the takeover of the resumed game landing
+between the two keys of a move. (The real program under load: ``tests/cli/test_crash.py``.)
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
+import pytest
 from textual import events
 from textual.message import Message
 from textual.widgets import Button
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
-from freecell_tui.core.notation import Move
+from freecell_tui.core.notation import Move, Pile
+from freecell_tui.store import ErrorKind, SavedGame, Store, StoreError
+from freecell_tui.ui.app import FreeCellApp
 from freecell_tui.ui.screens.dialogs import ConfirmScreen
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.screens.resume import ResumeScreen
 
 from .helpers import (
+    RANDOM_DEAL,
     SIZE,
     game,
     leave_unfinished,
     make_app,
     message,
     stored_turns,
+    the_board,
     wait_for,
 )
 
@@ -72,6 +80,73 @@ async def test_keys_still_passing_through_the_dialog_when_it_answers_reach_the_b
         assert isinstance(app.screen, GameScreen)
         assert message(app) == "1b: 6♠ to free cell b"
     assert stored_turns(tmp_path) == [["3a", "1b"]]
+
+
+def _late_takeover(monkeypatch: pytest.MonkeyPatch) -> list[Callable[[], None]]:
+    """The answer to the resume prompt waits until the test lets it land (the takeover of the
+    game, under load, after a key typed after Enter)."""
+    late: list[Callable[[], None]] = []
+    chosen = FreeCellApp._resume_chosen
+
+    def wait(app: FreeCellApp, choice: object) -> None:
+        late.append(partial(chosen, app, choice))
+
+    monkeypatch.setattr(FreeCellApp, "_resume_chosen", wait)
+    return late
+
+
+async def test_a_takeover_landing_between_the_keys_of_a_move_keeps_the_card_picked_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``1`` picks up, the resumed game is taken over (the same position), ``b`` drops: the move
+    is made. (The takeover redrew the board and put the card down: ``b`` alone did nothing.)"""
+    leave_unfinished(tmp_path, THREE_A)
+    late = _late_takeover(monkeypatch)
+    app = make_app(tmp_path, deal=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the board")
+        await pilot.press("1")
+        assert message(app).startswith("Picked up from column 1.")
+        [takeover] = late
+        takeover()
+        assert message(app).startswith("Welcome back: 1 move")
+        await pilot.press("b")
+        assert game(app).moves == MOVED
+        assert message(app) == "1b: 6♠ to free cell b"
+    assert stored_turns(tmp_path) == [["3a", "1b"]]
+
+
+async def test_a_takeover_that_changes_the_position_puts_the_card_down_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another copy resumed the game first: a new deal is on the board instead, the card picked
+    up on the old one is put down, and the message line says why the board changed."""
+    leave_unfinished(tmp_path, THREE_A)
+    late = _late_takeover(monkeypatch)
+
+    def taken(store: Store, saved: SavedGame) -> StoreError:
+        return StoreError(
+            ErrorKind.BUSY, "Another copy of freecell-tui has just resumed that game."
+        )
+
+    monkeypatch.setattr(Store, "resume", taken)
+    app = make_app(tmp_path, deal=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the board")
+        await pilot.press("1")
+        [takeover] = late
+        takeover()
+        await pilot.pause()
+        assert game(app).deal_number == RANDOM_DEAL and not game(app).moves
+        assert the_board(app).selection is None
+        assert message(app) == (
+            "Another copy of freecell-tui has just resumed that game. A new game starts instead."
+        )
+        await pilot.press("b")  # free cell b of the new deal is empty: nothing to pick up
+        assert the_board(app).selection is None and not game(app).moves
+        assert game(app).state.top(Pile.parse("b")) is None
 
 
 async def test_the_dialogs_keys_go_to_it_and_still_move_its_focus(tmp_path: Path) -> None:
