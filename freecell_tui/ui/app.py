@@ -192,12 +192,8 @@ class FreeCellApp(App[None]):
                 stack[0].board.settle()
         if isinstance(event, events.Key) and not event.is_forwarded:
             top = self.screen
-            if isinstance(top, AnswerScreen):
-                # To the dialog itself, not to its focused button: a key the button passes up
-                # in its own turn could reach the dialog after its answer had let the held keys
-                # go, or never once it was gone (ui/typeahead.py). Priority keys (ctrl+q) first,
-                # as Textual does.
-                if not await self._check_bindings(event.key, priority=True):
+            if isinstance(top, AnswerScreen):  # to the dialog, not its button (screens/answer.py)
+                if not await self._check_bindings(event.key, priority=True):  # ctrl+q first
                     top.take_key(event)
                 return
         await super().on_event(event)
