@@ -40,6 +40,7 @@ from freecell_tui.ui.crash import crash_message, write_crash_report
 from freecell_tui.ui.inks import board_variables
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.par import ParFinder
+from freecell_tui.ui.screens.answer import AnswerScreen
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.terminal_probe import Probe, probe_terminal
 from freecell_tui.ui.themes import CLASSIC
@@ -189,6 +190,12 @@ class FreeCellApp(App[None]):
                 if stack[0].board.stop_cascade():
                     return  # the key or click only stops the win cascade
                 stack[0].board.settle()
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            top = self.screen
+            if isinstance(top, AnswerScreen):  # to the dialog, not its button (screens/answer.py)
+                if not await self._check_bindings(event.key, priority=True):  # ctrl+q first
+                    top.take_key(event)
+                return
         await super().on_event(event)
 
     # ------------------------------------------------------------------ start and end

@@ -3,7 +3,9 @@ time, at a pace a person can follow.
 
 Attributes down: :meth:`AutoSolver.start` with the plan, :meth:`AutoSolver.stop`, :attr:`pace`.
 Messages up: :class:`AutoSolver.Step` for each move (the screen plays it through the session as
-an ordinary, undoable turn) and :class:`AutoSolver.Stopped`.
+an ordinary, undoable turn, once :meth:`AutoSolver.take` says it is still wanted) and
+:class:`AutoSolver.Stopped`. A move on its way up when auto-solve stops (a key typed as it was
+handed up) is not played: the key that stopped it comes first.
 """
 
 from __future__ import annotations
@@ -38,11 +40,12 @@ class AutoSolver(Widget):
 
     @dataclass
     class Step(Message):
-        """Play ``move`` now: move ``number`` of ``total``."""
+        """Play ``move`` now: move ``number`` of ``total`` of auto-solve's ``run``."""
 
         move: Move
         number: int
         total: int
+        run: int
 
     @dataclass
     class Stopped(Message):
@@ -55,13 +58,25 @@ class AutoSolver(Widget):
         super().__init__()
         self.pace = pace
         self._plan: list[Move] = []
-        self._played = 0
+        self._handed = 0  # moves handed up
+        self._played = 0  # moves the screen took
         self._total = 0
         self._timer: Timer | None = None
+        #: Which start the moves handed up belong to; a stop begins a new one.
+        self._run = 0
 
     @property
     def solving(self) -> bool:
-        return bool(self._plan) or self._timer is not None
+        """A plan is being played: moves are left, or one is still on its way up."""
+        return bool(self._plan) or self._timer is not None or self._played < self._handed
+
+    def take(self, step: Step) -> bool:
+        """The screen is about to play ``step``: False when auto-solve stopped (or started
+        again) after handing it up, so the key that stopped it acts on the board as it was."""
+        if step.run != self._run:
+            return False
+        self._played += 1
+        return True
 
     @property
     def speed(self) -> float:
@@ -81,7 +96,7 @@ class AutoSolver(Widget):
         """Play ``plan`` from the next tick."""
         self.stop(quiet=True)
         self._plan = list(plan)
-        self._played = 0
+        self._handed = self._played = 0
         self._total = len(plan)
         self._next()
 
@@ -93,12 +108,12 @@ class AutoSolver(Widget):
         if not self._plan:
             return
         move = self._plan.pop(0)
-        self._played += 1
-        self.post_message(self.Step(move, self._played, self._total))
+        self._handed += 1
+        self.post_message(self.Step(move, self._handed, self._total, self._run))
         if self._plan:
             self._next()
         else:
-            self.post_message(self.Stopped(self._played, True))
+            self.post_message(self.Stopped(self._handed, True))
 
     def stop(self, *, quiet: bool = False) -> None:
         """Stop now (Esc, ``p`` again, any other input, a refused step)."""
@@ -107,5 +122,7 @@ class AutoSolver(Widget):
             self._timer.stop()
             self._timer = None
         self._plan = []
+        self._run += 1  # a move still on its way up is not played
+        self._handed = self._played
         if was and not quiet:
             self.post_message(self.Stopped(self._played, False))

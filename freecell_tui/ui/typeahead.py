@@ -1,7 +1,8 @@
 """Keys typed after a dialog's answer reach the screen below in the order they were typed.
 
-Textual hands a key to the screen on top when the app takes it from the terminal, and a screen
-handles its keys later, in its own turn. So when a player answers a dialog and goes on typing
+Textual hands a key to the screen on top when the app takes it from the terminal (for a dialog
+that answers, to the dialog itself: see :meth:`.AnswerScreen.take_key`), and a screen handles its
+keys later, in its own turn. So when a player answers a dialog and goes on typing
 (Enter at the resume prompt, then ``1`` ``b`` in one read from the terminal), ``1`` may already be
 in the dialog's queue when Enter closes it, while ``b`` goes to the board: passed on afterwards,
 ``1`` came after ``b``, and ``1 b`` became ``b 1``. So a dialog that answers starts a *hold*: the

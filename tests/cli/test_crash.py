@@ -226,15 +226,10 @@ def test_full_screen_kill_9_then_resume_offers_the_exact_game(tmp_path: Path) ->
             "resume prompt",
             again.screen_bytes,
         )
-        again.press("\r")  # Enter resumes; then one more move on the resumed game
-        # Once this copy owns the game: keys typed 0.2 s after Enter were lost under load, 1 run
-        # in 3 to 9 (`b` of `1b`, at the commit before too). Not what this test is about; the
-        # loss is in the closing note, open.
-        _wait_for(
-            lambda: any(f":{again.process.pid}:" in (o or "") for o, _ in _autosaves(data)),
-            "the resumed game taken over",
-            again.screen_bytes,
-        )
+        # Enter resumes; then one more move, typed on at once (0.2 s a key): under load, keys
+        # still on their way through the dialog when it answered were lost, 1 run in 3 to 9
+        # (tests/ui/test_keys_in_flight.py forces that order).
+        again.press("\r")
         again.press("1b")
         _wait_for(
             lambda: [json.loads(t) for _, t in _autosaves(data)] == [["3a", "1b"]],

@@ -223,6 +223,8 @@ class GameScreen(GameActions):
     # ------------------------------------------------------------------ auto-solve
     def on_auto_solver_step(self, message: AutoSolver.Step) -> None:
         message.stop()
+        if not self.autosolver.take(message):
+            return  # auto-solve stopped as this move came up: what stopped it came first
         step = self.session.play(message.move, solver=True)
         if step.refused:  # cannot happen while the plan follows the game
             self.autosolver.stop(quiet=True)

@@ -62,10 +62,12 @@ class GameActions(LookActions):
         if step.changed:
             if step.new_game:
                 self.board.cursor = None
+            # A new position puts down what was picked up (the board does, and the message
+            # line says what changed); the same position keeps it: a game taken up as it was
+            # shown (the resume prompt's), a new autoplay mode.
             self.board.state = self.session.game.state
             self.board.glide(step.before, step.turn)  # the cards travel (motion)
             self.board.hint = None
-            self.board.selection = None
         self.say(step.said, "success" if step.tone is Tone.SUCCESS else "info")
         if step.changed:
             self._said = step.said

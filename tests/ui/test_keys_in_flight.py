@@ -1,0 +1,210 @@
+"""Keys typed while something else lands: they act as typed, in order.
+
+A move typed right after something else (``1`` ``b``), with the order of events that a loaded
+machine produces forced here, not left to timing: keys still on their way through the resume
+prompt when Enter answers it, the takeover of the resumed game landing between the two keys of
+the move, and a move of auto-solve on its way when the key that stops it comes. (The real program
+under load: ``tests/cli/test_crash.py``.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+import pytest
+from textual import events
+from textual.message import Message
+from textual.widgets import Button
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Move, Pile
+from freecell_tui.store import ErrorKind, SavedGame, Store, StoreError
+from freecell_tui.ui.app import FreeCellApp
+from freecell_tui.ui.autosolve import PACES, AutoSolver
+from freecell_tui.ui.screens.dialogs import ConfirmScreen
+from freecell_tui.ui.screens.game import GameScreen
+from freecell_tui.ui.screens.resume import ResumeScreen
+
+from .helpers import (
+    RANDOM_DEAL,
+    SIZE,
+    game,
+    leave_unfinished,
+    make_app,
+    message,
+    stored_turns,
+    the_board,
+    wait_for,
+)
+
+#: Deal 1 after 3a, as the kill -9 test leaves it; 1b is the next move.
+THREE_A = Game.new(1, autoplay=AutoplayMode.OFF).play(Move.parse("3a"))
+MOVED = (Move.parse("3a"), Move.parse("1b"))
+
+
+async def test_keys_still_passing_through_the_dialog_when_it_answers_reach_the_board(
+    tmp_path: Path,
+) -> None:
+    """Textual hands a key to the focused widget, here the dialog's Resume button, which passes
+    it up to the dialog in its own turn. Under load, ``1`` and ``b`` were still on that way when
+    the dialog answered Enter, and it was closing by the time they came up: they were dropped
+    (``b`` of ``1b`` lost, 1 run in 3 to 9 of the kill -9 test). Here the button is that slow
+    every time: once it has passed Enter on, it is busy until the dialog is closing."""
+    leave_unfinished(tmp_path, THREE_A)
+    app = make_app(tmp_path, deal=None)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = app.screen
+        assert isinstance(dialog, ResumeScreen)
+        button = dialog.focused
+        assert isinstance(button, Button) and button.id == "resume"
+        post = button.post_message
+
+        async def busy() -> None:
+            deadline = time.monotonic() + 5
+            while not dialog._closing and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)
+
+        def slow_post(message: Message) -> bool:
+            if isinstance(message, events.Key) and message.key != "enter":
+                button.post_message = post  # type: ignore[method-assign]
+                button.call_later(busy)  # before the first key after Enter
+            return post(message)
+
+        button.post_message = slow_post  # type: ignore[method-assign]
+        for key, character in (("enter", "\r"), ("1", "1"), ("b", "b")):
+            app.post_message(events.Key(key, character))  # typed at once
+        await wait_for(pilot, lambda: game(app).moves == MOVED, "1b on the board", seconds=10)
+        assert isinstance(app.screen, GameScreen)
+        assert message(app) == "1b: 6♠ to free cell b"
+    assert stored_turns(tmp_path) == [["3a", "1b"]]
+
+
+def _late_takeover(monkeypatch: pytest.MonkeyPatch) -> list[Callable[[], None]]:
+    """The answer to the resume prompt waits until the test lets it land (the takeover of the
+    game, under load, after a key typed after Enter)."""
+    late: list[Callable[[], None]] = []
+    chosen = FreeCellApp._resume_chosen
+
+    def wait(app: FreeCellApp, choice: object) -> None:
+        late.append(partial(chosen, app, choice))
+
+    monkeypatch.setattr(FreeCellApp, "_resume_chosen", wait)
+    return late
+
+
+async def test_a_takeover_landing_between_the_keys_of_a_move_keeps_the_card_picked_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``1`` picks up, the resumed game is taken over (the same position), ``b`` drops: the move
+    is made. (The takeover redrew the board and put the card down: ``b`` alone did nothing.)"""
+    leave_unfinished(tmp_path, THREE_A)
+    late = _late_takeover(monkeypatch)
+    app = make_app(tmp_path, deal=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the board")
+        await pilot.press("1")
+        assert message(app).startswith("Picked up from column 1.")
+        [takeover] = late
+        takeover()
+        assert message(app).startswith("Welcome back: 1 move")
+        await pilot.press("b")
+        assert game(app).moves == MOVED
+        assert message(app) == "1b: 6♠ to free cell b"
+    assert stored_turns(tmp_path) == [["3a", "1b"]]
+
+
+async def test_a_takeover_that_changes_the_position_puts_the_card_down_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another copy resumed the game first: a new deal is on the board instead, the card picked
+    up on the old one is put down, and the message line says why the board changed."""
+    leave_unfinished(tmp_path, THREE_A)
+    late = _late_takeover(monkeypatch)
+
+    def taken(store: Store, saved: SavedGame) -> StoreError:
+        return StoreError(
+            ErrorKind.BUSY, "Another copy of freecell-tui has just resumed that game."
+        )
+
+    monkeypatch.setattr(Store, "resume", taken)
+    app = make_app(tmp_path, deal=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the board")
+        await pilot.press("1")
+        [takeover] = late
+        takeover()
+        await pilot.pause()
+        assert game(app).deal_number == RANDOM_DEAL and not game(app).moves
+        assert the_board(app).selection is None
+        assert message(app) == (
+            "Another copy of freecell-tui has just resumed that game. A new game starts instead."
+        )
+        await pilot.press("b")  # free cell b of the new deal is empty: nothing to pick up
+        assert the_board(app).selection is None and not game(app).moves
+        assert game(app).state.top(Pile.parse("b")) is None
+
+
+async def test_the_dialogs_keys_go_to_it_and_still_move_its_focus(tmp_path: Path) -> None:
+    """The app gives a dialog's keys to the dialog itself, not to its focused button: Tab still
+    moves to the next button, and Enter chooses the button it is on."""
+    leave_unfinished(tmp_path, THREE_A)
+    app = make_app(tmp_path, deal=None)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = app.screen
+        assert isinstance(dialog, ResumeScreen)
+        await pilot.press("tab")
+        focused = dialog.focused
+        assert isinstance(focused, Button) and focused.id == "new"
+        await pilot.press("enter")  # a new game: asked first, the old one is recorded as lost
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("n")  # no: back to the resume prompt
+        await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen), "the prompt again")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the board")
+        assert game(app) == THREE_A
+
+
+async def test_a_key_that_stops_auto_solve_comes_before_the_move_it_was_handing_up(
+    tmp_path: Path,
+) -> None:
+    """Auto-solve hands a move up (a message on its way to the board) just as the player types
+    ``1``: the key stops auto-solve, and the move still on its way is not played after it (it
+    was: it put the card of ``1`` down, and ``b`` then did something else). Forced here: the
+    auto-solver is busy, its move waiting in its queue, until the key has stopped it."""
+    start = Game.new(1, autoplay=AutoplayMode.OFF)
+    app = make_app(tmp_path, start=start)
+    async with app.run_test(size=SIZE) as pilot:
+        autosolver = app.game_screen.autosolver
+        autosolver.pace = len(PACES) - 1
+        post = autosolver.post_message
+        handed = asyncio.Event()
+
+        async def busy() -> None:
+            deadline = time.monotonic() + 5
+            while autosolver.solving and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)
+
+        def slow_post(message: Message) -> bool:
+            if isinstance(message, AutoSolver.Step):
+                autosolver.post_message = post  # type: ignore[method-assign]
+                autosolver.call_later(busy)  # before the move on its way
+                handed.set()
+            return post(message)
+
+        autosolver.post_message = slow_post  # type: ignore[method-assign]
+        autosolver.start((Move.parse("3a"), Move.parse("6b")))
+        await wait_for(pilot, handed.is_set, "the first move handed up")
+        app.post_message(events.Key("1", "1"))
+        await wait_for(pilot, lambda: not autosolver.solving, "auto-solve stopped by the key")
+        await pilot.pause()
+        assert game(app).moves == ()
+        app.post_message(events.Key("b", "b"))
+        await wait_for(pilot, lambda: game(app).moves == (Move.parse("1b"),), "1b on the board")
+        assert message(app) == "1b: 6♠ to free cell b"
