@@ -20,6 +20,7 @@ from freecell_tui.session import analysis
 from freecell_tui.session.analysis import Analysis
 from freecell_tui.ui.assistant import Assistant
 from freecell_tui.ui.screens.dialogs import StuckScreen
+from freecell_tui.ui.screens.game import QUIET_BEFORE_NOTICE
 
 from .helpers import (
     COMPACT,
@@ -257,3 +258,28 @@ async def test_winnable_deals_only_skips_an_unsolvable_deal_and_a_move_drops_the
         app.game_screen.run_command("deals any")
         assert not assistant.winnable_only
         assert message(app) == "New random games: any deal."
+
+
+async def test_the_dead_end_notice_waits_until_the_player_stops_typing(tmp_path: Path) -> None:
+    """Found in the background while the player types: keys typed for the board must not land
+    in the notice and answer it (``r`` restarted the deal, ``b`` of ``1b`` was lost)."""
+    app = make_app(tmp_path)  # the check off: the notice is sent here by hand, when wanted
+    async with app.run_test(size=SIZE) as pilot:
+        for move in DEAL_1_OVER:
+            await pilot.press(*move)
+        screen = app.game_screen
+        await pilot.press("u")  # the player is typing: 58 undone, about to be played again
+        screen.post_message(Assistant.Over(None))  # the notice for this position arrives
+        await pilot.pause()
+        assert not isinstance(app.screen, StuckScreen)  # held: a key came a moment ago
+        await wait_for(pilot, lambda: isinstance(app.screen, StuckScreen), "the notice")
+        app.screen.dismiss(None)
+        await pilot.pause()
+        # The position changes while a notice waits: that notice is dropped (the assistant
+        # speaks again for the new position, if it is a dead end too).
+        await pilot.press("5")  # typing again
+        screen.post_message(Assistant.Over(None))  # for this position
+        await pilot.press("u")  # and the player undoes one more move
+        assert game(app).move_count == len(DEAL_1_OVER) - 2
+        await pilot.pause(QUIET_BEFORE_NOTICE + 0.3)
+        assert not isinstance(app.screen, StuckScreen)

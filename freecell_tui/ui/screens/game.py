@@ -10,7 +10,8 @@ child widgets that receive attributes and post messages; none of them holds the 
 
 from __future__ import annotations
 
-from typing import ClassVar
+import time
+from typing import ClassVar, Final
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -18,6 +19,8 @@ from textual.events import Key, MouseDown, Resize
 from textual.timer import Timer
 from textual.widgets import Input
 
+from freecell_tui.core.solver import WinnablePoint
+from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural
 from freecell_tui.session import PlaySession
 from freecell_tui.session.analysis import lost_sentence
@@ -35,6 +38,12 @@ from freecell_tui.ui.widgets.footer import KeyFooter
 from freecell_tui.ui.widgets.status import MessageLine, StatusLine
 
 __all__ = ["GameScreen"]
+
+
+#: A notice the game raises on its own (no card can go home any more, found in the background)
+#: waits until the player has not typed or clicked for this long: keys typed for the board must
+#: not land in it and answer it (``r`` would restart the deal).
+QUIET_BEFORE_NOTICE: Final = 0.6
 
 
 class GameScreen(GameActions):
@@ -173,9 +182,17 @@ class GameScreen(GameActions):
 
     def on_assistant_over(self, message: Assistant.Over) -> None:
         message.stop()
-        if self.app.screen is not self:
+        self._notice_over(message.point, self.session.game.state)
+
+    def _notice_over(self, point: WinnablePoint | None, state: GameState) -> None:
+        """The dead-end notice for ``state``, once the player is not typing (it is dropped when
+        the position changed meanwhile: the assistant speaks again for the new one)."""
+        if self.app.screen is not self or self.session.game.state != state:
             return
-        point = message.point
+        wait = self._last_input + QUIET_BEFORE_NOTICE - time.monotonic()
+        if wait > 0:
+            self.set_timer(wait, lambda: self._notice_over(point, state))
+            return
         undo = point.undo_count if point is not None and point.status == "lost" else None
         way_back = (
             f"u undoes {plural(undo, 'move')}, back to a winnable position"
@@ -241,7 +258,11 @@ class GameScreen(GameActions):
         said = f"Auto-solve stopped after {plural(played, 'move')}"
         self.say(said + (": u undoes them one by one." if played else "."))
 
+    #: When the player last typed or clicked on this screen (``time.monotonic``).
+    _last_input = 0.0
+
     def on_key(self, event: Key) -> None:
+        self._last_input = time.monotonic()
         # Before the key's binding runs: any key but auto-solve's own stops it.
         if self.autosolver.solving and event.key not in AUTOSOLVE_KEYS:
             self.autosolver.stop()
@@ -261,6 +282,7 @@ class GameScreen(GameActions):
             line.insert_text_at_cursor(event.character)
 
     def on_mouse_down(self, event: MouseDown) -> None:
+        self._last_input = time.monotonic()
         self.autosolver.stop()
 
     # ------------------------------------------------------------------ the command line
