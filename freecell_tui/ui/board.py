@@ -101,9 +101,9 @@ class Board(BoardMouse):
                 "font smaller): the game comes back as it was.\n\nq quits."
             )
         for suit, home in self._homes.items():
-            self._place(home, layout, layout.pile_region(FOUNDATION, suit.index))
+            self._place(home, layout, layout.pile_area(FOUNDATION, suit.index))
         for pile, widget in self._piles.items():
-            self._place(widget, layout, layout.pile_region(pile))
+            self._place(widget, layout, layout.pile_area(pile))
         self._show()
         return layout
 

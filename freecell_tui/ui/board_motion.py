@@ -5,7 +5,7 @@ The game is never held up: the session has committed the move and the board's ``
 new position before any card moves. The motion is driven by a timer at about 60 frames a second,
 while the piles draw the position *of the moment* (:meth:`BoardMotion.scene`: cards that have not
 left yet are still at their source, cards in the air are not yet on their destination). A glide's
-flying cards are drawn by the widgets they cross, the piles and the board between them
+flying cards are drawn by the pile widgets they cross, which tile the board where cards fly
 (:mod:`~freecell_tui.ui.widgets.overlay`): nothing is shown, hidden or laid out when it starts or
 ends, so a key that lands it costs little more than a key. The player's hand and the win cascade
 are drawn on the :class:`~freecell_tui.ui.widgets.stage.Stage`, a picture over the whole board.
@@ -35,7 +35,7 @@ from freecell_tui.ui.board_play import BoardPlay
 from freecell_tui.ui.cascade import Cascade, cascade_cards
 from freecell_tui.ui.flights import Flight, Plan, plan_turn, slot, without
 from freecell_tui.ui.layout import BoardLayout, board_layout
-from freecell_tui.ui.widgets.overlay import Overlaid, Sprite
+from freecell_tui.ui.widgets.overlay import Sprite
 from freecell_tui.ui.widgets.pile import PileWidget
 from freecell_tui.ui.widgets.piles import FoundationWidget
 from freecell_tui.ui.widgets.stage import Stage
@@ -61,7 +61,7 @@ class Hand:
     dy: int
 
 
-class BoardMotion(BoardPlay, Overlaid):
+class BoardMotion(BoardPlay):
     """See the module's docstring."""
 
     motion: reactive[bool] = reactive(True, init=False)
@@ -83,6 +83,7 @@ class BoardMotion(BoardPlay, Overlaid):
         self._drawn: dict[PileWidget, object] = {}
         self._stage_key: object = None
         self._stage_region = Region()
+        self._flying: tuple[Sprite, ...] = ()
         self._regions_for: tuple[BoardLayout, list[tuple[PileWidget, Region]]] | None = None
         self._phase: tuple[int, ...] | None = None
         self._cascade: Cascade | None = None
@@ -309,12 +310,13 @@ class BoardMotion(BoardPlay, Overlaid):
     @property
     def flying(self) -> tuple[Sprite, ...]:
         """The cards of a glide in the air, where they are drawn (board coordinates)."""
-        return self.overlay
+        return self._flying
 
     def _fly(self, sprites: Sequence[Sprite]) -> None:
-        """Hand every widget the flying cards over it, in its own coordinates: the board draws
-        them between the piles, each pile over its own lines."""
-        self.set_overlay(sprites)
+        """Hand every pile the flying cards over it, in its own coordinates. The piles' widgets
+        tile the part of the board cards fly over (``BoardLayout.pile_area``): the board under
+        them draws nothing, so a frame repaints no line as wide as the board."""
+        self._flying = tuple(sprites)
         areas = [sprite.region for sprite in sprites]
         for widget, region in self._regions():
             if not widget.overlay and not any(region.overlaps(area) for area in areas):
@@ -326,9 +328,6 @@ class BoardMotion(BoardPlay, Overlaid):
                     if area.overlaps(region)
                 ]
             )
-
-    def render_line(self, y: int) -> Strip:
-        return self.overlaid(y, super().render_line(y))
 
     def _picture(
         self, cards: tuple[Card, ...], stage: Stage, held: bool = False
@@ -376,9 +375,9 @@ class BoardMotion(BoardPlay, Overlaid):
         layout = self.geometry
         if self._regions_for is not None and self._regions_for[0] is layout:
             return self._regions_for[1]
-        regions = [(widget, layout.pile_region(pile)) for pile, widget in self._piles.items()]
+        regions = [(widget, layout.pile_area(pile)) for pile, widget in self._piles.items()]
         regions += [
-            (widget, layout.pile_region(widget.pile, suit.index))
+            (widget, layout.pile_area(widget.pile, suit.index))
             for suit, widget in self._homes.items()
         ]
         self._regions_for = (layout, regions)

@@ -115,8 +115,18 @@ class BoardLayout:
         return self.column_rows(count)[-1] + self.card_height
 
     # ------------------------------------------------------------------ piles on the board
+    def pile_area(self, pile: Pile, suit_place: int = 0) -> Region:
+        """The region of ``pile``'s widget: where the pile is drawn (:meth:`pile_region`) and
+        the blank right of it and, for the top row, under it, up to the next pile. The piles
+        tile the part of the board a gliding card crosses, so each draws the part of the card
+        over it and the board under them draws nothing (see ``ui/widgets/overlay.py``)."""
+        region = self.pile_region(pile, suit_place)
+        height = region.height if pile.is_column else self.tableau_y - self.top
+        board = Region(0, 0, self.width, self.height)
+        return Region(region.x, region.y, region.width + self.gap, height).intersection(board)
+
     def pile_region(self, pile: Pile, suit_place: int = 0) -> Region:
-        """The region of ``pile``'s widget (a foundation: the ``suit_place``-th of the four)."""
+        """Where ``pile`` is drawn (a foundation: the ``suit_place``-th of the four)."""
         if pile.is_column:
             return Region(
                 self.pile_x(pile.index), self.tableau_y, self.pile_width, self.tableau_height

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.geometry import Region
 from textual.widgets import Static
 
 from freecell_tui.core.notation import COLUMNS
@@ -49,7 +50,12 @@ async def test_every_size_has_equal_centred_piles_in_the_right_layout(tmp_path: 
             top_row = [*(f"cell-{cell}" for cell in "abcd"), *(f"home-{s}" for s in "CDHS")]
             tableau = [f"col-{column}" for column in range(1, 9)]
             for row in (top_row, tableau):
-                piles = [pile_widget(app, name).region for name in row]
+                widgets = [pile_widget(app, name) for name in row]
+                # Where each pile is drawn: the widget also covers the blank up to the next pile
+                # (the piles tile the board where gliding cards fly: ui/widgets/overlay.py).
+                piles = [Region(*widget.region.offset, widget.art_width, 1) for widget in widgets]
+                for left_widget, right_widget in zip(widgets, widgets[1:], strict=False):
+                    assert left_widget.region.right == right_widget.region.x, size
                 assert len(piles) == 8
                 assert len({region.width for region in piles}) == 1, (size, piles)
                 gaps = {right.x - left.right for left, right in zip(piles, piles[1:], strict=False)}
@@ -69,7 +75,8 @@ async def test_every_size_has_equal_centred_piles_in_the_right_layout(tmp_path: 
             assert layout.tableau_y == layout.top + (
                 1 if compact else 1 + layout.card_height + layout.top_gap
             )
-            assert len(lines(pile_widget(app, "cell-a"))) == layout.top_height
+            drawn = [line for line in lines(pile_widget(app, "cell-a")) if line.strip()]
+            assert len(drawn) == layout.top_height  # its key and a card; then the gap, blank
             assert lines(column_1)[0].strip() == "1"
             assert lines(pile_widget(app, "cell-a"))[0].strip(" ▕") == ("a 2♥" if compact else "a")
 

@@ -66,6 +66,11 @@ async def test_a_move_glides_and_a_key_during_it_acts_at_once(tmp_path: Path) ->
         top = _screen_lines(app)[board.region.y + later.y]
         left = board.region.x + later.x
         assert top[left : left + board.geometry.pile_width].lstrip("╭ ").startswith("2♥")
+        # Whole, gaps between piles included (the piles' widgets tile the board there).
+        lines = _screen_lines(app)
+        for row, picture in enumerate(later.lines):
+            line = lines[board.region.y + later.y + row]
+            assert line[left : left + picture.cell_length] == picture.text
         assert drawn_top(pile_widget(app, "cell-a")) == ""
         assert drawn_top(pile_widget(app, "col-3")) == "8♦"
         # Only the lines the card crossed were drawn again: column 4, out of its way, keeps

@@ -1,5 +1,5 @@
-"""Pictures drawn over a widget's own lines: the cards of a glide, drawn by the widgets they fly
-over (the piles and the board between them) instead of a layer above the board.
+"""Pictures drawn over a widget's own lines: the cards of a glide, drawn by the pile widgets they
+fly over (they tile the board where cards fly, gaps included) instead of a layer above the board.
 
 A glide does not show, move or hide a widget: each frame hands every widget the part of the
 flying cards over it (attributes down), and the widget repaints only the lines where the cards
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.segment import Segment
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
@@ -37,13 +38,22 @@ class Sprite:
 
 
 def splice(line: Strip, x: int, picture: Strip, width: int) -> Strip:
-    """``line`` with ``picture`` drawn over it from column ``x`` (cropped to ``width``)."""
+    """``line`` with ``picture`` drawn over it from column ``x`` (cropped to ``width``). One new
+    strip (a frame makes many, and each strip is costly to make): the line's pieces are cut as
+    segments, and the picture's own segments are used whole when it fits."""
     size = picture.cell_length
     start, end = max(x, 0), min(x + size, width)
     if start >= end:
         return line
-    piece = picture.crop(start - x, end - x)
-    return Strip.join([line.crop(0, start), piece, line.crop(end, width)])
+    if line.cell_length < width:
+        line = line.extend_cell_length(width)
+    pieces = list(Segment.divide(list(line), [start, end, width]))
+    left = pieces[0] if pieces else []
+    right = pieces[2] if len(pieces) > 2 else []
+    piece = (
+        list(picture) if (start, end) == (x, x + size) else list(picture.crop(start - x, end - x))
+    )
+    return Strip([*left, *piece, *right], width)
 
 
 def draw_over(line: Strip, y: int, sprites: Sequence[Sprite], width: int) -> Strip:

@@ -9,6 +9,7 @@ same layout.
 
 from __future__ import annotations
 
+from rich.style import Style
 from textual.content import Content
 from textual.geometry import Region
 from textual.reactive import reactive
@@ -126,7 +127,24 @@ class PileWidget(CardArt, Overlaid):
         lines = self._lines()
         if y < len(lines):
             return self.overlaid(y, lines[y])
-        return self.overlaid(y, Strip.blank(self.size.width, self.visual_style.rich_style))
+        return self.overlaid(y, self._blank_line())
+
+    def _blank_line(self) -> Strip:
+        """A line below the pile's cards: blank as the pile draws it, and the blank up to the
+        next pile as the board under it would (its background only). Under a free cell or a
+        foundation (the gap above the columns) it is all the board's."""
+        style, drawn, width = self.visual_style.rich_style, self.art_width, self.size.width
+        if not self.pile.is_column:
+            drawn = 0
+        key = ("blank", style, drawn, width)
+        line = self._strips.get(key)
+        if line is None:
+            line = Strip.blank(drawn, style) if drawn else Strip([], 0)
+            if width > drawn:
+                board = Style(bgcolor=style.bgcolor)
+                line = Strip.join([line, Strip.blank(width - drawn, board)])
+            self._strips[key] = line
+        return line
 
     def _lines(self) -> list[Strip]:
         base, size, theme = self.visual_style, self.size, self.app.theme
@@ -163,6 +181,12 @@ class PileWidget(CardArt, Overlaid):
     @property
     def compact(self) -> bool:
         return self.geometry.compact
+
+    @property
+    def art_width(self) -> int:
+        """How wide the pile is drawn: the layout's pile width (the widget also covers the blank
+        up to the next pile, where it draws only gliding cards)."""
+        return min(self.geometry.pile_width, self.size.width)
 
     # ------------------------------------------------------------------ highlights
     def border(
@@ -216,7 +240,7 @@ class PileWidget(CardArt, Overlaid):
             name = "pile--label-hint"
         else:
             name = "pile--label"
-        width = self.size.width
+        width = self.art_width
         label = f" {text} " if look.cursor else text
         return Content.styled(label.center(width)[:width], self._style(name))
 

@@ -75,7 +75,7 @@ class CellWidget(PileWidget):
         key_style = self._style("pile--label-cursor") if self.look.cursor else None
         if card is None:
             style, _ = self.empty_outline()
-            width = self.size.width
+            width = self.art_width
             text = f"{key} {mark}".ljust(width)[:width]
             if key_style is None:
                 return Content.styled(text, self._style(style))
