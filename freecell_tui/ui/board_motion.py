@@ -79,7 +79,9 @@ class BoardMotion(BoardPlay):
         self._timer: Timer | None = None
         self._hand: Hand | None = None
         self._dropped: Hand | None = None
-        self._pictures: dict[tuple[tuple[Card, ...], bool], tuple[Strip, ...]] = {}
+        self._pictures: dict[
+            tuple[tuple[Card, ...], bool, int, BoardLayout], tuple[Strip, ...]
+        ] = {}
         self._drawn: dict[PileWidget, object] = {}
         self._stage_key: object = None
         self._stage_region = Region()
@@ -304,7 +306,8 @@ class BoardMotion(BoardPlay):
         hand = self._hand or self._dropped
         if hand is not None and stage.visible:
             left, top = self._stage_region.offset  # board to stage coordinates
-            lines = self._picture(hand.cards, stage, held=True)
+            within = len(self.state.columns[hand.source.index]) if hand.source.is_column else 0
+            lines = self._picture(hand.cards, stage, held=True, within=within)
             stage.set_sprites([Sprite(hand.x - left, hand.y - top, lines)])
 
     @property
@@ -330,12 +333,13 @@ class BoardMotion(BoardPlay):
             )
 
     def _picture(
-        self, cards: tuple[Card, ...], stage: Stage, held: bool = False
+        self, cards: tuple[Card, ...], stage: Stage, held: bool = False, within: int = 0
     ) -> tuple[Strip, ...]:
-        picture = self._pictures.get((cards, held))
+        key = (cards, held, within, self.geometry)  # a resize between two motions: drawn anew
+        picture = self._pictures.get(key)
         if picture is None:
-            picture = stage.picture(cards, self.geometry, held=held)
-            self._pictures[cards, held] = picture
+            picture = stage.picture(cards, self.geometry, held=held, within=within)
+            self._pictures[key] = picture
         return picture
 
     # ------------------------------------------------------------------ the stage

@@ -11,6 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.cards import Card
+from freecell_tui.core.game import Game
+from freecell_tui.core.state import GameState
 from freecell_tui.ui.app import FreeCellApp
 from freecell_tui.ui.screens.dialogs import WinScreen
 
@@ -25,7 +29,7 @@ from .helpers import (
     the_board,
     wait_for,
 )
-from .positions import near_won_game
+from .positions import near_won_game, tall_column_game
 
 
 def _moving_app(tmp_path: Path) -> FreeCellApp:
@@ -142,6 +146,10 @@ async def test_motion_is_off_with_the_setting_and_the_animation_level(tmp_path: 
 
 _PLAY_ONE_MOVE = """
 import asyncio, sys, tempfile
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.cards import Card
+from freecell_tui.core.game import Game
+from freecell_tui.core.state import GameState
 from freecell_tui.ui.app import FreeCellApp
 
 async def main():
@@ -206,3 +214,29 @@ async def test_a_screen_over_the_board_lands_the_moving_cards(tmp_path: Path) ->
         # No glide under the dialog (it repainted the dimmed board at every frame).
         assert not board.moving and not board.stage.visible
         assert drawn_top(pile_widget(app, "cell-a")) == "2♥"
+
+
+FIVE = Card.parse("5C")
+
+
+async def test_a_dragged_run_is_drawn_as_squeezed_as_in_its_column(tmp_path: Path) -> None:
+    """At 80×24 a long column shows its covered cards a line each: the run in the hand keeps
+    those steps (it was drawn as a column of its own, taller than where it came from)."""
+    tall = tall_column_game().state  # column 1: 19 cards, K♠ down to 2♥ on top
+    columns = [[card for card in column if card != FIVE] for column in tall.columns]
+    columns[7].append(FIVE)  # 4♥ 3♠ 2♥ may go onto 5♣: the run can be picked up
+    start = GameState(tuple(map(tuple, columns)), tall.cells, tall.foundations)
+    start.validate()
+    app = make_app(tmp_path, start=Game.from_position(start, autoplay=AutoplayMode.OFF))
+    app.animation_level = "full"
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = the_board(app)
+        layout = board.geometry
+        rows = layout.column_rows(19)
+        assert layout.compact and rows[-1] - rows[-3] < 2 * layout.max_step  # squeezed
+        await pilot.mouse_down("#col-1", offset=(3, rows[-3]))  # 4♥, under 3♠ and 2♥
+        await pilot.hover("#col-1", offset=(5, rows[-3] + 1))
+        await pilot.pause()
+        held = board.stage.sprites[-1]
+        assert "4♥" in held.lines[0].text and "2♥" in held.lines[-1].text
+        assert len(held.lines) == rows[-1] - rows[-3] + layout.card_height

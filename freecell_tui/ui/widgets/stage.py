@@ -104,17 +104,23 @@ class Stage(CardArt):
 
     # ------------------------------------------------------------------ pictures of cards
     def picture(
-        self, cards: Sequence[Card], layout: BoardLayout, *, held: bool = False
+        self,
+        cards: Sequence[Card],
+        layout: BoardLayout,
+        *,
+        held: bool = False,
+        within: int = 0,
     ) -> tuple[Strip, ...]:
         """``cards`` (deepest first) as the board draws them on a column: each covered card
         showing its top lines, the last one whole. ``held``: in the player's hand (the
-        picked-up face)."""
+        picked-up face). ``within``: the cards are the top of a column that many cards long,
+        and are drawn as squeezed as they are there (else as a column of their own)."""
         self._art_width = layout.pile_width
         face = self.face_names(held, False, False)
         border = "card--selected-border" if held else "card--border"
         count = len(cards)
         lines: list[Content] = []
-        rows = layout.column_rows(count)
+        rows = layout.column_rows(max(within, count))[-count:]
         for index, card in enumerate(cards[:-1]):
             step = rows[index + 1] - rows[index]
             if layout.compact:
