@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The guide's "no module over ~400 lines", with a little slack for a docstring.
-MAX_LINES = 420
+#: The guide's "no module over ~400 lines" (it allowed 420 while two modules were over).
+MAX_LINES = 400
 
 
 def test_the_import_contracts_hold() -> None:
