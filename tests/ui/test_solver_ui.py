@@ -19,8 +19,8 @@ from freecell_tui.core.solver import SolveResult, solve_for_autoplay
 from freecell_tui.session import analysis
 from freecell_tui.session.analysis import Analysis
 from freecell_tui.ui.assistant import Assistant
+from freecell_tui.ui.screens import game as game_screen
 from freecell_tui.ui.screens.dialogs import StuckScreen
-from freecell_tui.ui.screens.game import QUIET_BEFORE_NOTICE
 
 from .helpers import (
     COMPACT,
@@ -260,9 +260,13 @@ async def test_winnable_deals_only_skips_an_unsolvable_deal_and_a_move_drops_the
         assert message(app) == "New random games: any deal."
 
 
-async def test_the_dead_end_notice_waits_until_the_player_stops_typing(tmp_path: Path) -> None:
+async def test_the_dead_end_notice_waits_until_the_player_stops_typing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Found in the background while the player types: keys typed for the board must not land
     in the notice and answer it (``r`` restarted the deal, ``b`` of ``1b`` was lost)."""
+    # A longer quiet time than the game's 0.6 s: a loaded machine's pause never outlasts it.
+    monkeypatch.setattr(game_screen, "QUIET_BEFORE_NOTICE", 2.0)
     app = make_app(tmp_path)  # the check off: the notice is sent here by hand, when wanted
     async with app.run_test(size=SIZE) as pilot:
         for move in DEAL_1_OVER:
@@ -281,5 +285,5 @@ async def test_the_dead_end_notice_waits_until_the_player_stops_typing(tmp_path:
         screen.post_message(Assistant.Over(None))  # for this position
         await pilot.press("u")  # and the player undoes one more move
         assert game(app).move_count == len(DEAL_1_OVER) - 2
-        await pilot.pause(QUIET_BEFORE_NOTICE + 0.3)
+        await pilot.pause(game_screen.QUIET_BEFORE_NOTICE + 0.3)
         assert not isinstance(app.screen, StuckScreen)
