@@ -135,12 +135,12 @@ class Board(BoardMouse):
 
     def watch_ascii(self, ascii: bool) -> None:
         self.settle()
-        for widget in self._all():
+        for widget in (*self._all(), self.stage):
             widget.ascii = ascii
 
     def watch_four_colour(self, four_colour: bool) -> None:
         self.settle()
-        for widget in self._all():
+        for widget in (*self._all(), self.stage):
             widget.four_colour = four_colour
 
     def _show(self) -> None:

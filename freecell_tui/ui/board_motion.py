@@ -79,12 +79,11 @@ class BoardMotion(BoardPlay):
         self._timer: Timer | None = None
         self._hand: Hand | None = None
         self._dropped: Hand | None = None
-        self._pictures: dict[
-            tuple[tuple[Card, ...], bool, int, BoardLayout], tuple[Strip, ...]
-        ] = {}
+        #: Card pictures, kept while the look is the same (see ``_picture_key``).
+        self._pictures: dict[tuple[tuple[Card, ...], bool, int], tuple[Strip, ...]] = {}
+        self._pictures_for: object = None
         self._drawn: dict[PileWidget, object] = {}
         self._stage_key: object = None
-        self._stage_region = Region()
         self._flying: tuple[Sprite, ...] = ()
         self._regions_for: tuple[BoardLayout, list[tuple[PileWidget, Region]]] | None = None
         self._phase: tuple[int, ...] | None = None
@@ -149,10 +148,6 @@ class BoardMotion(BoardPlay):
         self._plan = plan
         self._phase = None
         self._started = self.clock()
-        self._pictures = {}
-        stage = self.stage  # it draws the cards' pictures
-        stage.ascii = self.ascii  # type: ignore[attr-defined]
-        stage.four_colour = self.four_colour  # type: ignore[attr-defined]
         self._stage_off()  # a hand's cards fly on from where they were dropped
         self._show()
         self._frame()
@@ -213,7 +208,7 @@ class BoardMotion(BoardPlay):
     def _cascade_frame(self, cascade: Cascade) -> None:
         if not cascade.started:  # the board as the last move left it, then the cards fly
             self._show()
-            self._stage_on(self._board_region)
+            self._stage_on()
             self.stage.set_sprites(())
             # Each frame repaints where the cards are: only the stage, not the piles under it.
             self._cover_piles(True)
@@ -242,7 +237,7 @@ class BoardMotion(BoardPlay):
         left, top = slot(self.geometry, self.state, source, cards)
         self._hand = Hand(source, cards, left, top, x - left, y - top)
         self._show()
-        self._stage_on(self._board_region)  # the pointer may go anywhere
+        self._stage_on()
         self._draw_sprites()
 
     def drag_to(self, x: int, y: int) -> None:
@@ -305,10 +300,9 @@ class BoardMotion(BoardPlay):
         self._fly(flying)
         hand = self._hand or self._dropped
         if hand is not None and stage.visible:
-            left, top = self._stage_region.offset  # board to stage coordinates
             within = len(self.state.columns[hand.source.index]) if hand.source.is_column else 0
             lines = self._picture(hand.cards, stage, held=True, within=within)
-            stage.set_sprites([Sprite(hand.x - left, hand.y - top, lines)])
+            stage.set_sprites([Sprite(hand.x, hand.y, lines)])
 
     @property
     def flying(self) -> tuple[Sprite, ...]:
@@ -335,7 +329,10 @@ class BoardMotion(BoardPlay):
     def _picture(
         self, cards: tuple[Card, ...], stage: Stage, held: bool = False, within: int = 0
     ) -> tuple[Strip, ...]:
-        key = (cards, held, within, self.geometry)  # a resize between two motions: drawn anew
+        look = self._picture_key()
+        if look != self._pictures_for:  # a new size, theme, suit letters or colours
+            self._pictures, self._pictures_for = {}, look
+        key = (cards, held, within)
         picture = self._pictures.get(key)
         if picture is None:
             picture = stage.picture(cards, self.geometry, held=held, within=within)
@@ -343,28 +340,27 @@ class BoardMotion(BoardPlay):
         return picture
 
     # ------------------------------------------------------------------ the stage
-    def _stage_on(self, area: Region) -> None:
-        """Show the stage over ``area`` of the board (or over what it covers already and
-        ``area``), with a picture of the piles there."""
+    def _picture_key(self) -> tuple[object, ...]:
+        """What the board's pictures of cards depend on besides the cards."""
+        stage = self.stage
+        return (self.geometry, self.app.theme, stage.ascii, stage.four_colour)
+
+    def _stage_on(self) -> None:
+        """Show the stage over the whole board, with a picture of the piles."""
         stage = self.stage
         if stage.visible:
-            if self._stage_region.contains_region(area):
-                self.sync_stage()
-                return
-            area = area.union(self._stage_region)
-        stage.ascii = self.ascii  # type: ignore[attr-defined]
-        stage.four_colour = self.four_colour  # type: ignore[attr-defined]
-        # The picture of the piles is kept from one motion to the next over the same area: only
-        # the piles drawn differently since are copied again.
-        key = (self.geometry, self.app.theme, stage.ascii, stage.four_colour, area)
+            self.sync_stage()
+            return
+        # The picture of the piles is kept from one drag or cascade to the next: only the piles
+        # drawn differently since are copied again.
+        key = self._picture_key()
         if key != self._stage_key:
+            area = self._board_region
             blank = Strip.blank(area.width, self.visual_style.rich_style)
             stage.set_background([blank] * area.height)
+            stage.styles.width, stage.styles.height = area.width, area.height
             self._drawn = {}
             self._stage_key = key
-        self._stage_region = area
-        stage.styles.offset = area.offset
-        stage.styles.width, stage.styles.height = area.width, area.height
         self.sync_stage()
         stage.visible = True
 
@@ -390,11 +386,10 @@ class BoardMotion(BoardPlay):
     def sync_stage(self) -> None:
         """Copy onto the stage every pile drawn differently since it was last copied."""
         stage = self.stage
-        area = self._stage_region
         for widget, region in self._regions():
             drawn = (widget.cards, widget.look, widget.ascii, widget.four_colour)
-            if self._drawn.get(widget) == drawn or not region.overlaps(area):
+            if self._drawn.get(widget) == drawn:
                 continue
             self._drawn[widget] = drawn
             lines = widget.render_lines(Region(0, 0, region.width, region.height))
-            stage.patch(region.x - area.x, region.y - area.y, lines)
+            stage.patch(region.x, region.y, lines)

@@ -240,3 +240,26 @@ async def test_a_dragged_run_is_drawn_as_squeezed_as_in_its_column(tmp_path: Pat
         held = board.stage.sprites[-1]
         assert "4♥" in held.lines[0].text and "2♥" in held.lines[-1].text
         assert len(held.lines) == rows[-1] - rows[-3] + layout.card_height
+
+
+async def test_pictures_of_moving_cards_follow_a_new_size(tmp_path: Path) -> None:
+    """The card pictures kept from one motion to the next are drawn again when the look
+    changes: a drag ended by a resize (no glide between) and a new drag draw the new size."""
+    app = _moving_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = the_board(app)
+        await pilot.mouse_down("#col-5", offset=(3, 12))  # 6♣
+        await pilot.hover("#col-5", offset=(5, 13))
+        await pilot.pause()
+        before = board.stage.sprites[-1].region.width
+        assert before == board.geometry.pile_width
+        await pilot.resize_terminal(200, 60)  # the drag ends: every card in its place
+        await pilot.pause()
+        assert not board.moving and board.geometry.pile_width != before
+        top = board.geometry.column_rows(len(game(app).state.columns[4]))[-1]  # 6♣'s line
+        await pilot.mouse_down("#col-5", offset=(3, top + 1))
+        await pilot.hover("#col-5", offset=(5, top + 2))
+        await pilot.pause()
+        held = board.stage.sprites[-1]
+        assert "6♣" in held.lines[0].text
+        assert held.region.width == board.geometry.pile_width
