@@ -12,6 +12,7 @@ are interchangeable) and a whole column never moves to an empty one (the same po
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
@@ -69,6 +70,9 @@ def safe_rule(mode: AutoplayMode) -> Safe:
     return always if mode is AutoplayMode.ALL else is_safe
 
 
+_LAST: Final = itemgetter(-1)
+
+
 class ColumnFacts(dict[bytes, Facts]):
     """Column → its :data:`Facts`, computed once per distinct column."""
 
@@ -100,29 +104,36 @@ class ColumnFacts(dict[bytes, Facts]):
 
 def autoplay(cols: list[bytes], cells: bytes, found: list[int], safe: Safe) -> bytes:
     """Send home every card ``safe`` lets go (column tops and cells, until none is left), in place
-    on ``cols`` and ``found``; returns the new cells."""
+    on ``cols`` and ``found``; returns the new cells.
+
+    It looks only for the next card of each suit, among the column tops and the cells. Which
+    cards go home does not depend on the order they are tried in: a card that may go home stays
+    free to, and more cards home only make more cards safe."""
+    tops = bytes(map(_LAST, filter(None, cols)))  # flagged when alone in its column
     moved = True
     while moved:
         moved = False
-        for i in range(8):
-            c = cols[i]
-            while c:
-                v = c[-1]
-                s = v & 3
-                r = RANK[v]
-                if r != found[s] + 1 or not safe(r, RED[v], found):
-                    break
-                found[s] = r
-                c = c[:-1]
-                moved = True
-            cols[i] = c
-        for v in cells:
-            s = v & 3
-            r = RANK[v]
-            if r == found[s] + 1 and safe(r, RED[v], found):
-                found[s] = r
-                cells = cells.replace(BYTE[v], b"")
-                moved = True
+        for s in 0, 1, 2, 3:
+            r = found[s]
+            card = r * 4 + s  # the next card of the suit: rank r + 1 (none past the king)
+            if r == 13:
+                continue
+            if card in tops or card | COL_FLAG in tops:
+                if not safe(r + 1, RED[card], found):
+                    continue
+                i = 0
+                while not cols[i] or cols[i][-1] & 0x3F != card:
+                    i += 1
+                cols[i] = cols[i][:-1]
+                tops = bytes(map(_LAST, filter(None, cols)))
+            elif card | CELL_FLAG in cells:
+                if not safe(r + 1, RED[card], found):
+                    continue
+                cells = cells.replace(BYTE[card | CELL_FLAG], b"")
+            else:
+                continue
+            found[s] = r + 1
+            moved = True
     return cells
 
 

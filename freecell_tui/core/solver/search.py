@@ -37,7 +37,7 @@ from freecell_tui.core.solver.moves import (
     ColumnFacts,
     Safe,
     Step,
-    apply_step,
+    autoplay,
 )
 
 __all__ = ["PORTFOLIO", "Stop", "Weights"]
@@ -128,17 +128,64 @@ class _Search:
 
     def built(self, parent: Node, step: Step) -> tuple[int, Node] | None:
         """A child that changes the foundations, built now: its priority and node, or None when
-        it was seen already. Sets :attr:`goal` when it wins."""
+        it was seen already. Sets :attr:`goal` when it wins. Its column part is the parent's,
+        updated for the columns the step and autoplay changed."""
         pkey = parent[0]
-        cols, cells, found = apply_step(pkey[:8], pkey[8], parent[1], step, self.safe)
+        kind, a, b, n = step
+        new = list(pkey)
+        cells = new.pop()
+        fl = list(parent[1])
+        if kind == 0:
+            cs, cd = pkey[a], pkey[b]
+            new[a] = cs[:-n]
+            if not cd:
+                new[b] = BYTE[cs[-n] | COL_FLAG] + cs[len(cs) - n + 1 :]
+            elif n == len(cs):
+                new[b] = cd + BYTE[cs[0] & 0x3F] + cs[1:]
+            else:
+                new[b] = cd + cs[-n:]
+        elif kind == 1:
+            cs = pkey[a]
+            new[a] = cs[:-1]
+            cells = bytes(sorted(cells + BYTE[(cs[-1] & 0x3F) | CELL_FLAG]))
+        elif kind == 3:
+            v = pkey[a][-1]
+            new[a] = pkey[a][:-1]
+            fl[v & 3] += 1
+        else:
+            cells = cells.replace(BYTE[a], b"")
+            fl[a & 3] += 1
+        cells = autoplay(new, cells, fl, self.safe)
+        facts, w = self.facts, self.w
+        part = parent[3]
+        for i in range(8):
+            col = new[i]
+            if col is not pkey[i]:
+                old = pkey[i]
+                if old:
+                    run, _, _, dis, _, _ = facts[old]
+                    part -= w.disorder * dis + w.unsorted * (len(old) - run)
+                if col:
+                    run, _, _, dis, _, _ = facts[col]
+                    part += w.disorder * dis + w.unsorted * (len(col) - run)
+        new.sort()
+        cols = tuple(new)
         key = (*cols, cells)
         if key in self.seen:
             return None
         self.seen[key] = (pkey, step)
+        found = (fl[0], fl[1], fl[2], fl[3])
         if sum(found) == 52:
             self.goal = key
         g = parent[2] + 1
-        h, part = self.score(cols, cells, found, g)
+        h = (
+            w.out * (52 - fl[0] - fl[1] - fl[2] - fl[3])
+            + part
+            + w.cell * len(cells)
+            - w.empty * cols.count(b"")
+            + w.moves * g
+            + (w.next * _next_depth(cols, found) if w.next else 0)
+        )
         return h, (key, found, g, part, -1)
 
     def score(self, cols: Cols, cells: bytes, found: Found, moves: int) -> tuple[int, int]:
