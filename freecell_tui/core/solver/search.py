@@ -16,12 +16,10 @@ are built. :mod:`.portfolio` runs several of them in turn and answers.
 from __future__ import annotations
 
 import heapq
-from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass
-from itertools import accumulate
 from typing import Final
 
+from freecell_tui.core.solver.heuristic import PORTFOLIO, Weights, next_depth
 from freecell_tui.core.solver.keys import (
     BYTE,
     CELL_FLAG,
@@ -43,29 +41,6 @@ from freecell_tui.core.solver.moves import (
 __all__ = ["PORTFOLIO", "Stop", "Weights"]
 
 
-@dataclass(frozen=True, slots=True)
-class Weights:
-    """The heuristic's weights (see :data:`PORTFOLIO` and ``docs/solver.md``)."""
-
-    out: int  # per card not home
-    disorder: int  # per card lying on a lower card of its column
-    unsorted: int  # per card under the run on top of its column
-    cell: int  # per occupied free cell
-    empty: int  # per empty column (a bonus)
-    moves: int  # per move made so far: longer lines rank later
-    next: int  # per card lying on a card a foundation needs next
-
-
-#: The searches of the portfolio, in the order they join. The first was tuned on deals 1-300 by a
-#: coordinate descent on positions expanded; the others were chosen among nine candidates for the
-#: deals they finish where it goes astray (each alone, deals 1-1000 and 5001-5600): one greedy
-#: (no weight on moves made), one weighing everything alike, one without the next cards.
-PORTFOLIO: Final = (
-    Weights(2, 2, 4, 11, 5, 2, 1),
-    Weights(6, 4, 0, 8, 6, 0, 2),
-    Weights(1, 1, 1, 1, 1, 1, 0),
-    Weights(4, 3, 3, 11, 5, 2, 0),
-)
 ALONE: Final = 300  # expansions the first search makes alone
 TURN: Final = 300  # expansions each search makes in its turn once several run
 SHARE_AFTER: Final = 10_000  # expansions after which the searches share the positions seen
@@ -73,7 +48,6 @@ CHECK_EVERY: Final = 16  # expansions between looks at the clock and the cancel 
 # What a moved card lay on, besides a card: nothing (it was alone in its column), a free cell.
 EMPTY: Final = 0x80
 CELL: Final = 0x40
-_STRIP: Final = bytes(v & 0x7F for v in range(256))  # column cards without their flag
 
 #: A position in the queue: its key (the eight columns, then the cells), foundations, moves made,
 #: the column part of the heuristic (weighted disorder and unsorted cards), and the card the step
@@ -184,7 +158,7 @@ class _Search:
             + w.cell * len(cells)
             - w.empty * cols.count(b"")
             + w.moves * g
-            + (w.next * _next_depth(cols, found) if w.next else 0)
+            + (w.next * next_depth(cols, found) if w.next else 0)
         )
         return h, (key, found, g, part, -1)
 
@@ -199,7 +173,7 @@ class _Search:
             + w.cell * len(cells)
             - w.empty * cols.count(b"")
             + w.moves * moves
-            + (w.next * _next_depth(cols, found) if w.next else 0)
+            + (w.next * next_depth(cols, found) if w.next else 0)
         )
         return h, part
 
@@ -290,7 +264,7 @@ class _Search:
                 )
                 nexts: list[tuple[int, ...]] = [()] * 8
                 if w_next:
-                    base += w_next * _next_depth(cols, found, nexts)
+                    base += w_next * next_depth(cols, found, nexts)
                 want: list[tuple[int, ...]] = [()] * 52  # card -> the columns it may go on
                 for d in range(empties, 8):
                     for card in fits[cols[d][-1]]:
@@ -424,24 +398,3 @@ class _Search:
         finally:
             self.seq = seq
             self.expanded = expanded
-
-
-def _next_depth(cols: Cols, found: Found, where: list[tuple[int, ...]] | None = None) -> int:
-    """How many cards lie on the cards the foundations need next; ``where`` gets, for each
-    column, the places of those cards in it."""
-    joined = b"".join(cols).translate(_STRIP)
-    ends = list(accumulate(map(len, cols)))  # where each column ends in ``joined``
-    total = 0
-    for suit in range(4):
-        rank = found[suit]
-        if rank == 13:
-            continue
-        at = joined.find(rank * 4 + suit)
-        if at < 0:
-            continue  # in a free cell
-        i = bisect_right(ends, at)
-        end = ends[i]
-        total += end - 1 - at
-        if where is not None:
-            where[i] = (*where[i], at - end + len(cols[i]))
-    return total
