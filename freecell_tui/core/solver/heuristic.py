@@ -14,11 +14,9 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Final
 
-from freecell_tui.core.solver.keys import Cols, Found
+from freecell_tui.core.solver.keys import COL_FLAG, Cols, Found
 
 __all__ = ["PORTFOLIO", "Weights", "next_depth"]
-
-_STRIP: Final = bytes(v & 0x7F for v in range(256))  # column cards without their flag
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,16 +47,21 @@ PORTFOLIO: Final = (
 def next_depth(cols: Cols, found: Found, where: list[tuple[int, ...]] | None = None) -> int:
     """How many cards lie on the cards the foundations need next; ``where`` gets, for each
     column, the places of those cards in it."""
-    joined = b"".join(cols).translate(_STRIP)
-    ends = list(accumulate(map(len, cols)))  # where each column ends in ``joined``
+    joined = b"".join(cols)  # a column's deepest card carries COL_FLAG
+    ends: list[int] = []  # where each column ends in ``joined``, worked out when first needed
     total = 0
-    for suit in range(4):
+    for suit in 0, 1, 2, 3:
         rank = found[suit]
         if rank == 13:
             continue
-        at = joined.find(rank * 4 + suit)
+        card = rank * 4 + suit
+        at = joined.find(card)
         if at < 0:
-            continue  # in a free cell
+            at = joined.find(card | COL_FLAG)
+            if at < 0:
+                continue  # in a free cell
+        if not ends:
+            ends = list(accumulate(map(len, cols)))
         i = bisect_right(ends, at)
         end = ends[i]
         total += end - 1 - at
