@@ -10,7 +10,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["accelerator", "disable"]
+__all__ = ["accelerator", "disable", "warm"]
 
 _lock = threading.Lock()
 _state: dict[str, Callable[..., Any] | None] = {}
@@ -36,3 +36,19 @@ def disable() -> None:
     """Use the pure search from now on (the compiled one failed)."""
     with _lock:
         _state["solver"] = None
+
+
+def warm() -> bool:
+    """Load (or compile, about 15 s the first time; numba caches it) the compiled search now
+    rather than at the first solve; whether it is there to use."""
+    solver = accelerator()
+    if solver is None:
+        return False
+    try:
+        from freecell_tui.core.solver.native.glue import warm_up
+
+        warm_up()
+    except Exception:  # as at a solve: the pure search answers
+        disable()
+        return False
+    return True

@@ -10,6 +10,7 @@ portfolio once it shares). They grow by doubling; past :data:`MEMORY` bytes the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -21,12 +22,14 @@ from freecell_tui.core.solver.keys import Cols, Found
 from freecell_tui.core.solver.moves import Step
 from freecell_tui.core.solver.native.board import PAD, ROW, WORDS, merge, slot
 from freecell_tui.core.solver.native.kernel import DRY, MORE, ROOM, SOLVED, SPARE, STOP, run
-from freecell_tui.core.solver.native.steps import BUILT, SEQ, plant
+from freecell_tui.core.solver.native.steps import BUILT, SEQ, path, plant
 from freecell_tui.core.solver.search import ALONE, PORTFOLIO, SHARE_AFTER, TURN, Stop, Weights
 
-__all__ = ["MEMORY", "Outcome", "solve_native"]
+__all__ = ["MEMORY", "Outcome", "solve_native", "warm_up"]
 
 Array = npt.NDArray[np.int64]
+_COLUMN: Final = re.compile(rb"[\x80-\xbf][\x00-\x3f]*")
+_CELLS: Final = re.compile(rb"[\x40-\x7f]+$")
 Scouts = Sequence[tuple[int, int, Sequence[Weights]]]
 Line = list[tuple[Cols, bytes, Step]]
 #: Bytes the arrays of one solve may take (about 300 bytes a position expanded).
@@ -47,7 +50,7 @@ class Outcome:
 class _Table:
     """Positions seen: node numbers in open addressing, -1 for a free slot."""
 
-    def __init__(self, size: int = 256) -> None:
+    def __init__(self, size: int = 2048) -> None:
         self.slots: Array = np.full(size, -1, dtype=np.int64)
         self.count = 0
 
@@ -56,7 +59,7 @@ class _Pool:
     """The nodes of one solve, and the searches sharing them (for the memory bound)."""
 
     def __init__(self) -> None:
-        self.nodes: Array = np.zeros((1024, ROW), dtype=np.int64)
+        self.nodes: Array = np.zeros((4096, ROW), dtype=np.int64)
         self.count = 0
         self.searches: list[_Native] = []
 
@@ -92,7 +95,7 @@ class _Native:
         self.table = _Table()
         self.table.slots[slot(self.table.slots, pool.nodes, key)] = node
         self.table.count = 1
-        self.heap: Array = np.zeros((64, 2), dtype=np.int64)
+        self.heap: Array = np.empty((2048, 2), dtype=np.int64)
         self.heap[0] = (SEQ, node | BUILT << 32)  # priority 0, arrival 0
         self.size = 1
         self.seq = 0
@@ -143,18 +146,19 @@ class _Native:
 
     def line(self) -> Line:
         """The steps from the start to the goal, as :func:`..portfolio.line_to` gives them."""
-        nodes, slots = self.pool.nodes, self.table.slots
-        line: Line = []
         assert self.goal is not None
-        node = int(slots[slot(slots, nodes, nodes[self.goal, :WORDS])])
-        while (link := int(nodes[node, WORDS])) & 0xFFFFFFFF:
-            parent = (link & 0xFFFFFFFF) - 1
-            step = link >> 32
-            cols, cells = _unpack(nodes[parent, :WORDS])
-            line.append((cols, cells, (step & 7, step >> 3 & 0x7F, step >> 10 & 7, step >> 13)))
-            node = int(slots[slot(slots, nodes, nodes[parent, :WORDS])])
-        line.reverse()
-        return line
+        nodes = self.pool.nodes
+        parents, steps = path(nodes, self.table.slots, self.goal)
+        data = nodes[parents[::-1], :WORDS].astype("<i8").tobytes()
+        size = 8 * WORDS
+        return [
+            (*_unpack(data[i * size : (i + 1) * size]), _step(int(step)))
+            for i, step in enumerate(steps[::-1])
+        ]
+
+
+def _step(step: int) -> Step:
+    return step & 7, step >> 3 & 0x7F, step >> 10 & 7, step >> 13
 
 
 def _bad(code: int) -> bool | None:
@@ -166,18 +170,11 @@ def _pack(cols: Cols, cells: bytes) -> Array:
     return np.frombuffer(data.ljust(8 * WORDS, bytes((PAD,))), dtype="<i8").astype(np.int64)
 
 
-def _unpack(key: Array) -> tuple[Cols, bytes]:
-    data = key.astype("<i8").tobytes().rstrip(bytes((PAD,)))
-    columns: list[bytes] = []
-    cells = bytearray()
-    for v in data:
-        if v & 0x80:
-            columns.append(bytes((v,)))
-        elif v & 0x40:
-            cells.append(v)
-        else:
-            columns[-1] += bytes((v,))
-    return (b"",) * (8 - len(columns)) + tuple(columns), bytes(cells)
+def _unpack(key: bytes) -> tuple[Cols, bytes]:
+    data = key.rstrip(bytes((PAD,)))
+    columns = _COLUMN.findall(data)  # a flagged deepest card, then plain cards
+    cells = _CELLS.search(data)
+    return (b"",) * (8 - len(columns)) + tuple(columns), cells.group() if cells else b""
 
 
 def solve_native(
@@ -265,3 +262,14 @@ def _outcome(searches: list[_Native], winner: _Native | None) -> Outcome:
     size = (pool.count * ROW * 8 + sum(table.slots.nbytes for table in tables)) / positions
     line = winner.line() if winner is not None else None
     return Outcome(line, positions, expanded, size)
+
+
+def warm_up() -> None:
+    """Run every compiled function once (loading or compiling it): a deal, and a merge."""
+    from freecell_tui.core.deals import deal
+    from freecell_tui.core.solver.moves import is_safe, root
+
+    cols, cells, found = root(deal(1), is_safe)
+    solve_native(cols, cells, found, False, lambda: False, None, ())
+    table = _Table()
+    merge(table.slots, table.slots.copy(), np.zeros((1, ROW), dtype=np.int64))

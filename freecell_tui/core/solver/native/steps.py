@@ -154,3 +154,23 @@ def plant(nodes, node, w):  # type: ignore[no-untyped-def]
     )
     nodes[node, WORDS] = 0
     nodes[node, WORDS + 1] = part << 32
+
+
+@njit(cache=True, nogil=True)
+def path(nodes, slots, goal):  # type: ignore[no-untyped-def]
+    """The line to ``goal`` as ``line_to`` follows it (each parent looked up in ``slots``):
+    the parents' nodes and the steps, from the goal back to the start."""
+    parents = np.empty(64, np.int64)
+    steps = np.empty(64, np.int64)
+    count = 0
+    node = slots[slot(slots, nodes, nodes[goal, :WORDS])]
+    while nodes[node, WORDS] & 0xFFFFFFFF:
+        if count == parents.shape[0]:
+            parents = np.concatenate((parents, np.empty(count, np.int64)))
+            steps = np.concatenate((steps, np.empty(count, np.int64)))
+        parent = (nodes[node, WORDS] & 0xFFFFFFFF) - 1
+        parents[count] = parent
+        steps[count] = nodes[node, WORDS] >> 32
+        count += 1
+        node = slots[slot(slots, nodes, nodes[parent, :WORDS])]
+    return parents[:count], steps[:count]
