@@ -259,7 +259,9 @@ def _outcome(searches: list[_Native], winner: _Native | None) -> Outcome:
     positions = sum(table.count for table in tables)
     expanded = sum(search.expanded for search in searches)
     pool = searches[0].pool
-    size = (pool.count * ROW * 8 + sum(table.slots.nbytes for table in tables)) / positions
+    # Each position's node (shared by its search's start, stored once a search that built it)
+    # and about two slots of its table (kept at most half full).
+    size = (pool.count * ROW * 8 + 2 * 8 * positions) / positions
     line = winner.line() if winner is not None else None
     return Outcome(line, positions, expanded, size)
 

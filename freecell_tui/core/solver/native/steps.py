@@ -30,7 +30,7 @@ LOW32: Final = 0xFFFFFFFF
 
 
 @njit(cache=True, nogil=True, inline="always")
-def push(heap, nheap, h, seq, payload):  # type: ignore[no-untyped-def]
+def push(heap, nheap, h, seq, payload):
     prio = (h << 36) + (SEQ - seq)
     i = nheap
     while i > 0:
@@ -46,7 +46,7 @@ def push(heap, nheap, h, seq, payload):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def pop(heap, nheap):  # type: ignore[no-untyped-def]
+def pop(heap, nheap):
     payload = heap[0, 1]
     nheap -= 1
     prio = heap[nheap, 0]
@@ -69,7 +69,7 @@ def pop(heap, nheap):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def apply(cols, lens, cells, ncells, found, kind, a, b, n):  # type: ignore[no-untyped-def]
+def apply(cols, lens, cells, ncells, found, kind, a, b, n):
     """Play one step in place (columns in the order the step names them); the cells in use."""
     if kind == 0:
         la = lens[a]
@@ -114,7 +114,7 @@ def apply(cols, lens, cells, ncells, found, kind, a, b, n):  # type: ignore[no-u
 
 @njit(cache=True, nogil=True)
 def build(nodes, nnodes, table, parent, step, cols, lens, cells, ncells, found, g1, w, safe_all,
-          ws, wlens, wcells, wfound, key, nx_n, nx_pos):  # type: ignore[no-untyped-def]  # fmt: skip
+          ws, wlens, wcells, wfound, key, nx_n, nx_pos):  # fmt: skip
     """A child that changes the foundations, built now (``_Search.built``): its node (-1 when
     seen already; else it is node ``nnodes``, in ``table``), priority, and whether it wins."""
     for c in range(8):
@@ -142,7 +142,7 @@ def build(nodes, nnodes, table, parent, step, cols, lens, cells, ncells, found, 
 
 
 @njit(cache=True, nogil=True)
-def plant(nodes, node, w):  # type: ignore[no-untyped-def]
+def plant(nodes, node, w):
     """Give ``node`` (a start: no parent, no moves, no step to undo) its column part."""
     cols = np.zeros((8, WIDTH), np.int64)
     lens = np.zeros(8, np.int64)
@@ -157,7 +157,7 @@ def plant(nodes, node, w):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def path(nodes, slots, goal):  # type: ignore[no-untyped-def]
+def path(nodes, slots, goal):
     """The line to ``goal`` as ``line_to`` follows it (each parent looked up in ``slots``):
     the parents' nodes and the steps, from the goal back to the start."""
     parents = np.empty(64, np.int64)
