@@ -202,7 +202,12 @@ def solve(
     used for ``off``, since safe moves never lose a win) or ``all``, which searches the game a
     player with autoplay ``all`` plays, where a card sent home too early can lose it. Either way
     the moves written out replay with autoplay off.
+
+    With numba installed (the ``fast`` extra) the compiled search runs instead of the pure one,
+    with the same answer (see :mod:`.native`; ``FREECELL_TUI_PURE=1`` turns it off); the first
+    solve of a process loads it, before its clock starts.
     """
+    native = accelerator()  # loaded once a process, before the clock starts
     started = time.monotonic()
     deadline = None if timeout is None else started + timeout
 
@@ -213,7 +218,6 @@ def solve(
 
     safe = safe_rule(autoplay)
     cols, cells, found = root(state, safe)
-    native = accelerator()
     if native is not None:
         try:
             outcome = native(cols, cells, found, safe is always, should_stop, max_positions, SCOUTS)
