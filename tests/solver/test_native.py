@@ -105,3 +105,13 @@ def test_a_failing_accelerator_falls_back_to_the_pure_search(
     monkeypatch.setattr(accel, "_state", {"solver": broken})
     assert answer(solve(deal(5))) == expected
     assert accel.accelerator() is None  # and it is not tried again
+
+
+def test_the_compiled_search_gives_up_past_its_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    from freecell_tui.core.solver.native import glue
+
+    assert accel.warm()
+    monkeypatch.setattr(glue, "MEMORY", 2_000_000)  # a few thousand positions
+    assert answer(solve(deal(11982))) == ("gave-up", (), 0, 0)
+    monkeypatch.undo()
+    assert solve(deal(11982)).status == "unsolvable"
