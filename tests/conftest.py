@@ -60,3 +60,13 @@ def _private_data_dir(
     """No test ever touches the real user's saves: the default data dir (used when a test gives
     no ``--data-dir``, and by programs it starts) is a fresh temporary folder."""
     monkeypatch.setenv("FREECELL_TUI_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Load the solver's compiled search (numba, when installed) once before the tests: in the
+    controller of an xdist run, so that the workers find it in numba's cache instead of each
+    compiling it (about 15 s) inside a test that times the solver."""
+    if not hasattr(config, "workerinput"):
+        from freecell_tui.core.solver.native import warm
+
+        warm()

@@ -29,7 +29,16 @@ from typing import Final, Literal
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.notation import Move
 from freecell_tui.core.solver.keys import Cols, Found, Key
-from freecell_tui.core.solver.moves import ColumnFacts, Safe, Step, core_moves, root, safe_rule
+from freecell_tui.core.solver.moves import (
+    ColumnFacts,
+    Safe,
+    Step,
+    always,
+    core_moves,
+    root,
+    safe_rule,
+)
+from freecell_tui.core.solver.native import accelerator, disable
 from freecell_tui.core.solver.search import (
     ALONE,
     PORTFOLIO,
@@ -193,7 +202,12 @@ def solve(
     used for ``off``, since safe moves never lose a win) or ``all``, which searches the game a
     player with autoplay ``all`` plays, where a card sent home too early can lose it. Either way
     the moves written out replay with autoplay off.
+
+    With numba installed (the ``fast`` extra) the compiled search runs instead of the pure one,
+    with the same answer (see :mod:`.native`; ``FREECELL_TUI_PURE=1`` turns it off); the first
+    solve of a process loads it, before its clock starts.
     """
+    native = accelerator()  # loaded once a process, before the clock starts
     started = time.monotonic()
     deadline = None if timeout is None else started + timeout
 
@@ -204,6 +218,19 @@ def solve(
 
     safe = safe_rule(autoplay)
     cols, cells, found = root(state, safe)
+    if native is not None:
+        try:
+            outcome = native(cols, cells, found, safe is always, should_stop, max_positions, SCOUTS)
+        except Stop:
+            return SolveResult("gave-up", (), time.monotonic() - started, 0)
+        except Exception:  # the compiled search failed to load or run: the pure one answers
+            disable()
+        else:
+            status: SolveStatus = "unsolvable" if outcome.line is None else "solved"
+            moves = () if outcome.line is None else core_moves(state, outcome.line, safe)
+            seconds = time.monotonic() - started
+            size = outcome.bytes_per_position
+            return SolveResult(status, moves, seconds, outcome.positions, outcome.expanded, size)
     try:
         searches, winner = _portfolio(cols, cells, found, safe, should_stop, max_positions)
     except Stop:

@@ -1,0 +1,117 @@
+"""The compiled accelerator (numba, the ``fast`` extra) against the pure search: on the same
+position it must expand the same positions in the same order and answer the same (status,
+moves, positions stored, positions expanded). Skipped when numba is not installed."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.deals import deal
+from freecell_tui.core.solver import SolveResult, solve
+from freecell_tui.core.solver import native as accel
+from freecell_tui.core.state import GameState
+
+from .helpers import positions
+
+pytest.importorskip("numba")
+
+Answer = tuple[str, tuple[object, ...], int, int]
+
+
+def answer(result: SolveResult) -> Answer:
+    return result.status, result.moves, result.positions, result.expanded
+
+
+def both(
+    monkeypatch: pytest.MonkeyPatch, state: GameState, **options: object
+) -> tuple[Answer, Answer]:
+    """The pure search's answer and the compiled one's, for the same call."""
+    assert accel.warm(), "numba is installed but the compiled search did not load"
+    with monkeypatch.context() as pure:
+        pure.setenv("FREECELL_TUI_PURE", "1")
+        assert accel.accelerator() is None
+        expected = answer(solve(state, **options))  # type: ignore[arg-type]
+    assert accel.accelerator() is not None
+    return expected, answer(solve(state, **options))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("first", range(1, 301, 25))
+@pytest.mark.parametrize("mode", [AutoplayMode.SAFE, AutoplayMode.ALL])
+def test_deals_1_to_300_are_searched_alike(
+    monkeypatch: pytest.MonkeyPatch, first: int, mode: AutoplayMode
+) -> None:
+    for number in range(first, first + 25):
+        expected, got = both(monkeypatch, deal(number), autoplay=mode)
+        assert got == expected, number
+        assert got[0] == "solved"
+
+
+@pytest.mark.parametrize(
+    ("number", "mode", "status"),
+    [
+        (617, AutoplayMode.SAFE, "solved"),  # the searches share their positions
+        (1941, AutoplayMode.ALL, "unsolvable"),  # a proof with autoplay all
+        (11982, AutoplayMode.SAFE, "unsolvable"),  # a proof: every queue runs dry
+        (3681, AutoplayMode.SAFE, "solved"),  # a scout of the first wave wins
+        (12795, AutoplayMode.SAFE, "solved"),  # the fourth search wins
+    ],
+)
+def test_hard_deals_are_searched_alike(
+    monkeypatch: pytest.MonkeyPatch, number: int, mode: AutoplayMode, status: str
+) -> None:
+    expected, got = both(monkeypatch, deal(number), autoplay=mode)
+    assert got == expected
+    assert got[0] == status
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(state=positions())
+def test_random_positions_are_searched_alike(state: GameState) -> None:
+    # A position bound (checked at the same looks in both) keeps lost positions' proofs short.
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        for mode in (AutoplayMode.SAFE, AutoplayMode.ALL):
+            expected, got = both(monkeypatch, state, autoplay=mode, max_positions=3_000)
+            assert got == expected
+
+
+def test_a_position_bound_gives_up_at_the_same_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    for bound in (40, 500, 5_000):
+        expected, got = both(monkeypatch, deal(11982), max_positions=bound)
+        assert got == expected == ("gave-up", (), 0, 0)
+
+
+def test_a_cancel_set_before_the_search_stops_it_at_the_first_look(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cancel = threading.Event()
+    cancel.set()
+    expected, got = both(monkeypatch, deal(617), cancel=cancel)
+    assert got == expected == ("gave-up", (), 0, 0)
+    end = GameState(((),) * 8, (None,) * 4, (13, 13, 13, 13))  # won: no look at all
+    assert both(monkeypatch, end, cancel=cancel)[1][0] == "solved"
+
+
+def test_a_failing_accelerator_falls_back_to_the_pure_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(*args: object) -> None:
+        raise RuntimeError("no compiler here")
+
+    expected = answer(solve(deal(5)))
+    monkeypatch.setattr(accel, "_state", {"solver": broken})
+    assert answer(solve(deal(5))) == expected
+    assert accel.accelerator() is None  # and it is not tried again
+
+
+def test_the_compiled_search_gives_up_past_its_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    from freecell_tui.core.solver.native import glue
+
+    assert accel.warm()
+    monkeypatch.setattr(glue, "MEMORY", 2_000_000)  # a few thousand positions
+    assert answer(solve(deal(11982))) == ("gave-up", (), 0, 0)
+    monkeypatch.undo()
+    assert solve(deal(11982)).status == "unsolvable"
