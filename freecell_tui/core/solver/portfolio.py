@@ -39,15 +39,8 @@ from freecell_tui.core.solver.moves import (
     safe_rule,
 )
 from freecell_tui.core.solver.native import accelerator, disable
-from freecell_tui.core.solver.search import (
-    ALONE,
-    PORTFOLIO,
-    SHARE_AFTER,
-    TURN,
-    Stop,
-    Weights,
-    _Search,
-)
+from freecell_tui.core.solver.schedule import Scouts, take_turns
+from freecell_tui.core.solver.search import PORTFOLIO, Stop, Weights, _Search
 from freecell_tui.core.state import GameState
 
 __all__ = ["SolveResult", "SolveStatus", "line_to", "solve"]
@@ -90,7 +83,7 @@ class SolveResult:
 #: at most its second. A hard deal is hard for a heuristic, rarely for all (deal 3681: 168,000
 #: positions for the portfolio, about 1,200 for two scouts of the first wave alone; deal 8436:
 #: 130,000, and 2,637 for one of the second); a scout costs a deal at most its cap.
-SCOUTS: Final = (
+SCOUTS: Final[Scouts] = (
     (
         2_700,
         1_500,
@@ -113,54 +106,26 @@ def _portfolio(
     should_stop: Callable[[], bool],
     max_positions: int | None,
 ) -> tuple[list[_Search], _Search | None]:
-    """Run the searches of :data:`PORTFOLIO`: the first alone for :data:`ALONE` expansions, then
-    all in turn, :data:`TURN` expansions each. Each keeps its own positions seen until together
-    they have expanded :data:`SHARE_AFTER`; from then on they share them (:func:`_share`), so that
-    a proof of unsolvability costs one exhaustive search more, not one per search. The waves of
-    :data:`SCOUTS` join the turns past their thresholds, each scout on its own positions, until
-    it has expanded its cap. Returns the searches (scouts last) and the one that solved the
+    """Run the searches of :data:`PORTFOLIO` and the waves of :data:`SCOUTS` by the schedule of
+    :func:`.schedule.take_turns`. Returns the searches (scouts last) and the one that solved the
     position (None: unsolvable). Raises :class:`Stop`."""
     facts = ColumnFacts()
     searches = [_Search(cols, cells, found, facts, safe, w, {}) for w in PORTFOLIO]
-    main = len(searches)
-    shared = False
 
     def stop() -> bool:
-        if max_positions is not None and _stored(searches, main, shared) > max_positions:
+        if max_positions is not None and _stored(searches) > max_positions:
             return True
         return should_stop()
 
-    verdict = searches[0].run(ALONE, stop)
-    if verdict is not None:
-        return searches, searches[0] if verdict else None
-    turn = list(searches)
-    caps: dict[_Search, int] = {}  # each scout and the positions it may expand
-    waves = list(SCOUTS)
-    while turn:
-        done = sum(search.expanded for search in searches[:main])
-        if not shared and done >= SHARE_AFTER:
-            _share(searches[:main])
-            shared = True
-        while waves and done >= waves[0][0]:
-            _, most, weights = waves.pop(0)
-            for w in weights:
-                scout = _Search(cols, cells, found, facts, safe, w, {})
-                caps[scout] = most
-                searches.append(scout)
-                turn.append(scout)
-        for search in turn:
-            cap = caps.get(search)
-            verdict = search.run(TURN if cap is None else min(TURN, cap - search.expanded), stop)
-            if verdict:
-                return searches, search
-            if verdict is False and (cap is not None or not shared):
-                return searches, None  # its own queue ran dry: it saw every position
-        turn = [
-            search
-            for search in turn
-            if search.heap and (search not in caps or search.expanded < caps[search])
-        ]
-    return searches, None
+    winner = take_turns(
+        searches,
+        lambda search, budget: search.run(budget, stop),
+        lambda search: bool(search.heap),
+        _share,
+        lambda w: _Search(cols, cells, found, facts, safe, w, {}),
+        SCOUTS,
+    )
+    return searches, winner
 
 
 def _share(searches: list[_Search]) -> None:
@@ -176,12 +141,14 @@ def _share(searches: list[_Search]) -> None:
         search.seen = union
 
 
-def _stored(searches: list[_Search], main: int, shared: bool) -> int:
-    """Positions the searches hold in memory (the first ``main`` may share them)."""
-    scouts = sum(len(search.seen) for search in searches[main:])
-    if shared:
-        return len(searches[0].seen) + scouts
-    return sum(len(search.seen) for search in searches[:main]) + scouts
+def _dictionaries(searches: list[_Search]) -> list[dict[Key, tuple[Key, Step] | None]]:
+    """The dictionaries of positions the searches keep, each once (the portfolio's may be one)."""
+    return list({id(search.seen): search.seen for search in searches}.values())
+
+
+def _stored(searches: list[_Search]) -> int:
+    """Positions the searches hold in memory."""
+    return sum(map(len, _dictionaries(searches)))
 
 
 def solve(
@@ -235,7 +202,7 @@ def solve(
         searches, winner = _portfolio(cols, cells, found, safe, should_stop, max_positions)
     except Stop:
         return SolveResult("gave-up", (), time.monotonic() - started, 0)
-    dictionaries = list({id(search.seen): search.seen for search in searches}.values())
+    dictionaries = _dictionaries(searches)
     positions = sum(map(len, dictionaries))
     expanded = sum(search.expanded for search in searches)
     size = sum(map(_stored_bytes, dictionaries)) / positions

@@ -41,9 +41,6 @@ from freecell_tui.core.solver.moves import (
 __all__ = ["PORTFOLIO", "Stop", "Weights"]
 
 
-ALONE: Final = 300  # expansions the first search makes alone
-TURN: Final = 300  # expansions each search makes in its turn once several run
-SHARE_AFTER: Final = 10_000  # expansions after which the searches share the positions seen
 CHECK_EVERY: Final = 16  # expansions between looks at the clock and the cancel event
 # What a moved card lay on, besides a card: nothing (it was alone in its column), a free cell.
 EMPTY: Final = 0x80
@@ -152,21 +149,17 @@ class _Search:
         if sum(found) == 52:
             self.goal = key
         g = parent[2] + 1
-        h = (
-            w.out * (52 - fl[0] - fl[1] - fl[2] - fl[3])
-            + part
-            + w.cell * len(cells)
-            - w.empty * cols.count(b"")
-            + w.moves * g
-            + (w.next * next_depth(cols, found) if w.next else 0)
-        )
-        return h, (key, found, g, part, -1)
+        return self.score(cols, cells, found, g, part)[0], (key, found, g, part, -1)
 
-    def score(self, cols: Cols, cells: bytes, found: Found, moves: int) -> tuple[int, int]:
-        """The heuristic of a position reached in ``moves`` moves, from scratch (the search
-        updates it step by step): its value, and its column part."""
+    def score(
+        self, cols: Cols, cells: bytes, found: Found, moves: int, part: int | None = None
+    ) -> tuple[int, int]:
+        """The heuristic of a position reached in ``moves`` moves (the search updates it step by
+        step; here from scratch, but for the column ``part`` when it is known): its value, and its
+        column part."""
         w = self.w
-        part = self.column_part(cols)
+        if part is None:
+            part = self.column_part(cols)
         h = (
             w.out * (52 - found[0] - found[1] - found[2] - found[3])
             + part

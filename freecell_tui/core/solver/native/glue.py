@@ -1,7 +1,7 @@
 """The fast solver's portfolio on the compiled search: :func:`solve_native` runs the searches of
-:data:`..search.PORTFOLIO` and the scouts in turns exactly as :func:`..portfolio._portfolio` does
-(the same turns, the same sharing, the same caps), each turn one call of :func:`.kernel.run`, so
-that it expands the same positions in the same order and finds the same line.
+:data:`..search.PORTFOLIO` and the scouts by the same schedule as :func:`..portfolio._portfolio`
+(:func:`..schedule.take_turns`), each turn one call of :func:`.kernel.run`, so that it expands the
+same positions in the same order and finds the same line.
 
 Memory is in arrays shared by the searches of one solve: the nodes (every position built, each
 search's start included), each search's queue, and a table of positions per search (one for the
@@ -11,7 +11,7 @@ portfolio once it shares). They grow by doubling; past :data:`MEMORY` bytes the 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -23,14 +23,14 @@ from freecell_tui.core.solver.moves import Step
 from freecell_tui.core.solver.native.board import PAD, ROW, WORDS, merge, slot
 from freecell_tui.core.solver.native.kernel import DRY, MORE, ROOM, SOLVED, SPARE, STOP, run
 from freecell_tui.core.solver.native.steps import BUILT, SEQ, path, plant
-from freecell_tui.core.solver.search import ALONE, PORTFOLIO, SHARE_AFTER, TURN, Stop, Weights
+from freecell_tui.core.solver.schedule import Scouts, take_turns
+from freecell_tui.core.solver.search import PORTFOLIO, Stop, Weights
 
 __all__ = ["MEMORY", "Outcome", "solve_native", "warm_up"]
 
 Array = npt.NDArray[np.int64]
 _COLUMN: Final = re.compile(rb"[\x80-\xbf][\x00-\x3f]*")
 _CELLS: Final = re.compile(rb"[\x40-\x7f]+$")
-Scouts = Sequence[tuple[int, int, Sequence[Weights]]]
 Line = list[tuple[Cols, bytes, Step]]
 #: Bytes the arrays of one solve may take (about 300 bytes a position expanded).
 MEMORY: Final = 1 << 30
@@ -193,54 +193,22 @@ def solve_native(
     key = _pack(cols, cells)
     won = sum(found) == 52
     searches = [_Native(pool, key, won, w, safe_all) for w in PORTFOLIO]
-    main = len(searches)
-    shared = False
 
-    def stored() -> int:
-        scouts = sum(search.table.count for search in searches[main:])
-        if shared:
-            return searches[0].table.count + scouts
-        return sum(search.table.count for search in searches[:main]) + scouts
-
-    def turn_of(search: _Native, budget: int) -> bool | None:
+    def turn(search: _Native, budget: int) -> bool | None:
         other, most = 0, -1
         if max_positions is not None:
-            other, most = stored() - search.table.count, max_positions
+            other, most = _stored(searches) - search.table.count, max_positions
         return search.run(budget, should_stop(), other, most)
 
-    winner: _Native | None = None
-    verdict = turn_of(searches[0], ALONE)
-    if verdict is not None:
-        winner = searches[0] if verdict else None
-        return _outcome(searches, winner)
-    turn = list(searches)
-    caps: dict[_Native, int] = {}
-    waves = list(scouts)
-    while turn:
-        done = sum(search.expanded for search in searches[:main])
-        if not shared and done >= SHARE_AFTER:
-            _share(searches[:main])
-            shared = True
-        while waves and done >= waves[0][0]:
-            _, most, weights = waves.pop(0)
-            for w in weights:
-                scout = _Native(pool, key, won, w, safe_all)
-                caps[scout] = most
-                searches.append(scout)
-                turn.append(scout)
-        for search in turn:
-            cap = caps.get(search)
-            verdict = turn_of(search, TURN if cap is None else min(TURN, cap - search.expanded))
-            if verdict:
-                return _outcome(searches, search)
-            if verdict is False and (cap is not None or not shared):
-                return _outcome(searches, None)
-        turn = [
-            search
-            for search in turn
-            if search.size and (search not in caps or search.expanded < caps[search])
-        ]
-    return _outcome(searches, None)
+    winner = take_turns(
+        searches,
+        turn,
+        lambda search: search.size > 0,
+        _share,
+        lambda w: _Native(pool, key, won, w, safe_all),
+        scouts,
+    )
+    return _outcome(searches, winner)
 
 
 def _share(searches: list[_Native]) -> None:
@@ -254,8 +222,18 @@ def _share(searches: list[_Native]) -> None:
         search.table = union
 
 
+def _tables(searches: list[_Native]) -> list[_Table]:
+    """The tables of positions the searches keep, each once (the portfolio's may be one)."""
+    return list({id(search.table): search.table for search in searches}.values())
+
+
+def _stored(searches: list[_Native]) -> int:
+    """Positions the searches hold."""
+    return sum(table.count for table in _tables(searches))
+
+
 def _outcome(searches: list[_Native], winner: _Native | None) -> Outcome:
-    tables = list({id(search.table): search.table for search in searches}.values())
+    tables = _tables(searches)
     positions = sum(table.count for table in tables)
     expanded = sum(search.expanded for search in searches)
     pool = searches[0].pool
