@@ -36,7 +36,10 @@ def both(
         assert accel.accelerator() is None
         expected = answer(solve(state, **options))  # type: ignore[arg-type]
     assert accel.accelerator() is not None
-    return expected, answer(solve(state, **options))  # type: ignore[arg-type]
+    got = answer(solve(state, **options))  # type: ignore[arg-type]
+    # A compiled search that failed would have fallen back to the pure one, and turned itself off.
+    assert accel.accelerator() is not None, "the compiled search failed and the pure one answered"
+    return expected, got
 
 
 @pytest.mark.parametrize("first", range(1, 301, 25))
