@@ -24,7 +24,7 @@ def pushed(search: _Search) -> dict[Key, list[tuple[int, int, Found]]]:
     """What the search's queue holds: each child's key, with its priority, column part and
     foundations (a child waiting to be built is built here, as the search would)."""
     out: dict[Key, list[tuple[int, int, Found]]] = {}
-    for h, _, node, kind, a, b, n, part in search.heap:
+    for h, node, kind, a, b, n, part in search.entries():
         if kind < 0:
             out.setdefault(node[0], []).append((h, node[3], node[1]))
         else:
@@ -77,16 +77,18 @@ def test_a_child_is_built_expanded_and_scored_like_the_start(
     search = _Search(cols, cells, found, ColumnFacts(), safe_rule(mode), weights, {})
     if search.run(1, lambda: False) is not None:
         return
-    waiting = [entry for entry in search.heap if entry[3] >= 0]
+    waiting = [entry for entry in search.entries() if entry[2] >= 0]
     if not waiting:
         return
     entry = waiting[pick % len(waiting)]
-    search.heap = [entry]
+    search.queue.clear()
+    search.queue[entry[0]].append(entry[1:])
+    search.lo = entry[0]
     search.seen = {start: None}
     if search.run(1, lambda: False) is not None:
         return
     child_key = next(key for key in search.seen if key != start)
     queue = pushed(search)
     assert start not in queue
-    assert set(queue) == generated(child_key, entry[2][1], mode) - {start, child_key}
+    assert set(queue) == generated(child_key, entry[1][1], mode) - {start, child_key}
     assert scored_right(search, queue, 2)

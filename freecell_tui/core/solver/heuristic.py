@@ -9,12 +9,10 @@ the cards lying on the next card each foundation needs. :mod:`.search` keeps it 
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass
-from itertools import accumulate
 from typing import Final
 
-from freecell_tui.core.solver.keys import COL_FLAG, Cols, Found
+from freecell_tui.core.solver.keys import Cols, Found
 
 __all__ = ["PORTFOLIO", "Weights", "next_depth"]
 
@@ -44,27 +42,25 @@ PORTFOLIO: Final = (
 )
 
 
+#: Bytes as :func:`next_depth` reads them: a column's deepest card without its flag; the cells'
+#: flags and the separator (0xFF) kept.
+_PLAIN: Final = bytes(b & 0x3F if 0x80 <= b < 0xC0 else b for b in range(256))
+
+
 def next_depth(cols: Cols, found: Found, where: list[tuple[int, ...]] | None = None) -> int:
     """How many cards lie on the cards the foundations need next; ``where`` gets, for each
-    column, the places of those cards in it."""
-    joined = b"".join(cols)  # a column's deepest card carries COL_FLAG
-    ends: list[int] = []  # where each column ends in ``joined``, worked out when first needed
+    column, how many lie on each of those cards in it. ``cols`` may be a position's key (the
+    columns, then the cells)."""
+    joined = b"\xff".join(cols).translate(_PLAIN)
+    find = joined.find
     total = 0
     for suit in 0, 1, 2, 3:
-        rank = found[suit]
-        if rank == 13:
-            continue
-        card = rank * 4 + suit
-        at = joined.find(card)
-        if at < 0:
-            at = joined.find(card | COL_FLAG)
-            if at < 0:
-                continue  # in a free cell
-        if not ends:
-            ends = list(accumulate(map(len, cols)))
-        i = bisect_right(ends, at)
-        end = ends[i]
-        total += end - 1 - at
-        if where is not None:
-            where[i] = (*where[i], at - end + len(cols[i]))
+        at = find(found[suit] * 4 + suit)  # past the king, 52 and up: no card
+        if at >= 0:  # else in a free cell
+            end = find(255, at)
+            depth = (end if end >= 0 else len(joined)) - 1 - at
+            total += depth
+            if where is not None:
+                i = joined.count(255, 0, at)
+                where[i] = (*where[i], depth)
     return total

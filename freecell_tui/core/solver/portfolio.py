@@ -120,7 +120,7 @@ def _portfolio(
     winner = take_turns(
         searches,
         lambda search, budget: search.run(budget, stop),
-        lambda search: bool(search.heap),
+        lambda search: search.queued(),
         _share,
         lambda w: _Search(cols, cells, found, facts, safe, w, {}),
         SCOUTS,

@@ -15,7 +15,7 @@ are built. :mod:`.portfolio` runs several of them in turn and answers.
 
 from __future__ import annotations
 
-import heapq
+from collections import defaultdict
 from collections.abc import Callable
 from typing import Final
 
@@ -50,10 +50,9 @@ CELL: Final = 0x40
 #: the column part of the heuristic (weighted disorder and unsorted cards), and the card the step
 #: that made it moved with what that card lay on (to skip the step straight back).
 Node = tuple[Key, Found, int, int, int]
-#: Priority, order of arrival, then either a built node (kind -1) or a parent and the step that
-#: leads to the child (kind, a, b, count, as in :data:`Step`), with the child's column part of the
-#: heuristic.
-Entry = tuple[int, int, Node, int, int, int, int, int]
+#: What waits in the queue: either a built node (kind -1) or a parent and the step that leads to
+#: the child (kind, a, b, count, as in :data:`Step`), with the child's column part of the heuristic.
+Entry = tuple[Node, int, int, int, int, int]
 
 
 class Stop(Exception):
@@ -81,12 +80,21 @@ class _Search:
         #: a while (see :func:`_share`): a position is then expanded by the first to take it.
         self.seen = seen
         seen.setdefault(key, None)
-        self.heap: list[Entry] = [
-            (0, 0, (key, found, 0, self.column_part(cols), -1), -1, 0, 0, 0, 0)
-        ]
-        self.seq = 0
+        #: The queue: priority → its entries in order of arrival, the latest out first (a bucket
+        #: queue: priorities are small integers); no entry has a priority below :attr:`lo`.
+        self.queue: defaultdict[int, list[Entry]] = defaultdict(list)
+        self.queue[0].append(((key, found, 0, self.column_part(cols), -1), -1, 0, 0, 0, 0))
+        self.lo = 0
         self.expanded = 0
         self.goal: Key | None = key if sum(found) == 52 else None
+
+    def queued(self) -> bool:
+        """Whether anything waits in the queue."""
+        return any(self.queue.values())
+
+    def entries(self) -> list[tuple[int, Node, int, int, int, int, int]]:
+        """What waits in the queue, each entry with its priority, in the order they come out."""
+        return [(h, *entry) for h in sorted(self.queue) for entry in reversed(self.queue[h])]
 
     def column_part(self, cols: Cols) -> int:
         facts, w_dis, w_uns = self.facts, self.w.disorder, self.w.unsorted
@@ -175,7 +183,7 @@ class _Search:
         position has been seen (unsolvable), None when neither yet. Raises :class:`Stop`."""
         if self.goal is not None:
             return True
-        seen, heap, facts, safe = self.seen, self.heap, self.facts, self.safe
+        seen, facts, safe = self.seen, self.facts, self.safe
         w = self.w
         w_out, w_dis, w_uns, w_cell, w_empty, w_moves, w_next = (
             w.out,
@@ -187,13 +195,20 @@ class _Search:
             w.next,
         )
         rank, red, byte, fits = RANK, RED, BYTE, FITS
-        push, pop = heapq.heappush, heapq.heappop
-        seq, expanded = self.seq, self.expanded
+        queue, lo, top = self.queue, self.lo, self.lo
+        get = queue.get
+        expanded = self.expanded
         try:
             while budget > 0:
-                if not heap:
-                    return False
-                _, _, node, kind, a, b, n, part = pop(heap)
+                bucket = get(lo)
+                while not bucket:  # the least priority queued
+                    if lo >= top:
+                        top = max(queue)  # the largest ever queued
+                        if lo >= top:
+                            return False
+                    lo += 1
+                    bucket = get(lo)
+                node, kind, a, b, n, part = bucket.pop()
                 if kind >= 0:  # build the child of ``node``
                     pkey, found, g, _, _ = node
                     cols = pkey
@@ -272,8 +287,10 @@ class _Search:
                         if child is not None:
                             if self.goal is not None:
                                 return True
-                            seq += 1
-                            push(heap, (child[0], -seq, child[1], -1, 0, 0, 0, 0))
+                            h = child[0]
+                            if h < lo:
+                                lo = h
+                            queue[h].append((child[1], -1, 0, 0, 0, 0))
                     most = run if run < limit else limit
                     n = 0
                     for card in run_cards:
@@ -299,8 +316,10 @@ class _Search:
                                 if child is not None:
                                     if self.goal is not None:
                                         return True
-                                    seq += 1
-                                    push(heap, (child[0], -seq, child[1], -1, 0, 0, 0, 0))
+                                    h = child[0]
+                                    if h < lo:
+                                        lo = h
+                                    queue[h].append((child[1], -1, 0, 0, 0, 0))
                                 continue
                             low = facts[cols[d]][2]
                             add = moved - low if moved > low else 0
@@ -313,11 +332,12 @@ class _Search:
                             if w_next:
                                 shift = len(nexts[d])
                                 for j in nexts[s]:
-                                    if j < size - n:
+                                    if j >= n:
                                         shift -= 1
                                 h += w_next * n * shift
-                            seq += 1
-                            push(heap, (h, -seq, node, 0, s, d, n, part + delta))
+                            if h < lo:
+                                lo = h
+                            queue[h].append((node, 0, s, d, n, part + delta))
                     if empties and size > 1:
                         most = min(run, limit_e, size - 1)
                         for n in (1, most) if most > 1 else (1,) if most else ():
@@ -330,8 +350,10 @@ class _Search:
                                 if child is not None:
                                     if self.goal is not None:
                                         return True
-                                    seq += 1
-                                    push(heap, (child[0], -seq, child[1], -1, 0, 0, 0, 0))
+                                    h = child[0]
+                                    if h < lo:
+                                        lo = h
+                                    queue[h].append((child[1], -1, 0, 0, 0, 0))
                                 continue
                             delta = w_dis * (disorders[size - n] - dis)
                             if n == run:
@@ -339,10 +361,11 @@ class _Search:
                             h = base + delta + w_empty
                             if w_next:
                                 for j in nexts[s]:
-                                    if j < size - n:
+                                    if j >= n:
                                         h -= w_next * n
-                            seq += 1
-                            push(heap, (h, -seq, node, 0, s, 0, n, part + delta))
+                            if h < lo:
+                                lo = h
+                            queue[h].append((node, 0, s, 0, n, part + delta))
                     if free and not (top & 0x3F == back and under == CELL):
                         if size > 1:
                             v = cs[-2]
@@ -352,8 +375,10 @@ class _Search:
                                 if child is not None:
                                     if self.goal is not None:
                                         return True
-                                    seq += 1
-                                    push(heap, (child[0], -seq, child[1], -1, 0, 0, 0, 0))
+                                    h = child[0]
+                                    if h < lo:
+                                        lo = h
+                                    queue[h].append((child[1], -1, 0, 0, 0, 0))
                                 continue
                         delta = w_dis * (disorders[size - 1] - dis)
                         if run == 1 and size > 1:
@@ -363,10 +388,11 @@ class _Search:
                             h -= w_empty
                         if w_next:
                             for j in nexts[s]:
-                                if j < size - 1:
+                                if j:
                                     h -= w_next
-                        seq += 1
-                        push(heap, (h, -seq, node, 1, s, 0, 1, part + delta))
+                        if h < lo:
+                            lo = h
+                        queue[h].append((node, 1, s, 0, 1, part + delta))
                 for v in cells:
                     rv = rank[v]
                     if rv == found[v & 3] + 1:
@@ -374,20 +400,25 @@ class _Search:
                         if child is not None:
                             if self.goal is not None:
                                 return True
-                            seq += 1
-                            push(heap, (child[0], -seq, child[1], -1, 0, 0, 0, 0))
+                            h = child[0]
+                            if h < lo:
+                                lo = h
+                            queue[h].append((child[1], -1, 0, 0, 0, 0))
                     undoes = v & 0x3F == back
                     for d in want[v & 0x3F]:
                         if undoes and cols[d][-1] & 0x3F == under:
                             continue
                         delta = w_dis if rv > facts[cols[d]][2] else 0
                         h = base + delta - w_cell + w_next * len(nexts[d])
-                        seq += 1
-                        push(heap, (h, -seq, node, 2, v, d, 1, part + delta))
+                        if h < lo:
+                            lo = h
+                        queue[h].append((node, 2, v, d, 1, part + delta))
                     if empties and not (undoes and under == EMPTY):
-                        seq += 1
-                        push(heap, (base - w_cell + w_empty, -seq, node, 2, v, 0, 1, part))
-            return None if heap else False
+                        h = base - w_cell + w_empty
+                        if h < lo:
+                            lo = h
+                        queue[h].append((node, 2, v, 0, 1, part))
+            return None if self.queued() else False
         finally:
-            self.seq = seq
+            self.lo = lo
             self.expanded = expanded
