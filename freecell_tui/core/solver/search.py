@@ -108,7 +108,7 @@ class _Search:
     def built(self, parent: Node, step: Step) -> tuple[int, Node] | None:
         """A child that changes the foundations, built now: its priority and node, or None when
         it was seen already. Sets :attr:`goal` when it wins. Its column part is the parent's,
-        updated for the columns the step and autoplay changed."""
+        updated for the columns the step and autoplay changed; its value as :meth:`score`."""
         pkey = parent[0]
         kind, a, b, n = step
         new = list(pkey)
@@ -135,29 +135,36 @@ class _Search:
             cells = cells.replace(BYTE[a], b"")
             fl[a & 3] += 1
         cells = autoplay(new, cells, fl, self.safe)
-        facts, w = self.facts, self.w
-        part = parent[3]
-        for i in range(8):
-            col = new[i]
-            if col is not pkey[i]:
-                old = pkey[i]
-                if old:
-                    run, _, _, dis, _, _ = facts[old]
-                    part -= w.disorder * dis + w.unsorted * (len(old) - run)
-                if col:
-                    run, _, _, dis, _, _ = facts[col]
-                    part += w.disorder * dis + w.unsorted * (len(col) - run)
-        new.sort()
-        cols = tuple(new)
+        cols = tuple(sorted(new))
         key = (*cols, cells)
         if key in self.seen:
             return None
         self.seen[key] = (pkey, step)
-        found = (fl[0], fl[1], fl[2], fl[3])
-        if sum(found) == 52:
+        facts, w = self.facts, self.w
+        w_dis, w_uns = w.disorder, w.unsorted
+        part = parent[3]
+        for old, col in zip(pkey, new, strict=False):  # the key ends with the cells
+            if col is not old:
+                if old:
+                    run, _, _, dis, _, _ = facts[old]
+                    part -= w_dis * dis + w_uns * (len(old) - run)
+                if col:
+                    run, _, _, dis, _, _ = facts[col]
+                    part += w_dis * dis + w_uns * (len(col) - run)
+        home = fl[0] + fl[1] + fl[2] + fl[3]
+        if home == 52:
             self.goal = key
+        found = (fl[0], fl[1], fl[2], fl[3])
         g = parent[2] + 1
-        return self.score(cols, cells, found, g, part)[0], (key, found, g, part, -1)
+        h = (
+            w.out * (52 - home)
+            + part
+            + w.cell * len(cells)
+            - w.empty * cols.count(b"")
+            + w.moves * g
+            + (w.next * next_depth(key, found) if w.next else 0)
+        )
+        return h, (key, found, g, part, -1)
 
     def score(
         self, cols: Cols, cells: bytes, found: Found, moves: int, part: int | None = None
