@@ -202,17 +202,19 @@ class _Search:
             w.next,
         )
         rank, red, byte, fits = RANK, RED, BYTE, FITS
-        queue, lo, top = self.queue, self.lo, self.lo
+        queue, lo, highest, keys = self.queue, self.lo, self.lo, 0
         get = queue.get
         expanded = self.expanded
         try:
             while budget > 0:
                 bucket = get(lo)
                 while not bucket:  # the least priority queued
-                    if lo >= top:
-                        top = max(queue)  # the largest ever queued
-                        if lo >= top:
+                    if lo >= highest:
+                        if len(queue) == keys:  # no priority new since: none above lo
                             return False
+                        keys = len(queue)
+                        highest = max(queue)  # the largest ever queued
+                        continue
                     lo += 1
                     bucket = get(lo)
                 node, kind, a, b, n, part = bucket.pop()
