@@ -17,7 +17,7 @@ from freecell_tui.core.solver.heuristic import Weights
 
 __all__ = ["ALONE", "SHARE_AFTER", "TURN", "Scouts", "take_turns"]
 
-ALONE: Final = 300  # expansions the first search makes alone
+ALONE: Final = 100  # expansions the first search makes alone
 TURN: Final = 300  # expansions each search makes in its turn once several run
 SHARE_AFTER: Final = 10_000  # expansions after which the searches share the positions seen
 #: Waves of scouts: expansions of the portfolio before the wave joins, the expansions each of its
