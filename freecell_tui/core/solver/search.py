@@ -7,10 +7,7 @@ are built. :mod:`.portfolio` runs several of them in turn and answers.
   the queue hands it out. Most children are never handed out, so they cost a few operations each.
   Steps that send a card home (by the player or by autoplay) are built at once: they change the
   foundations, and they may win.
-* **The heuristic**: weights on the cards not home, the cards lying on a lower card of their
-  column (*disorder*), the cards under the run on top of their column (*unsorted*: each must move
-  once), the free cells in use, the empty columns, the moves made so far, and how many cards lie
-  on the next card each foundation needs.
+* **The heuristic** is :mod:`.heuristic`'s (see ``docs/solver.md``).
 """
 
 from __future__ import annotations
@@ -37,6 +34,7 @@ from freecell_tui.core.solver.moves import (
     Step,
     autoplay,
 )
+from freecell_tui.core.solver.scoring import Scoring
 
 __all__ = ["PORTFOLIO", "Stop", "Weights"]
 
@@ -46,12 +44,9 @@ CHECK_EVERY: Final = 16  # expansions between looks at the clock and the cancel 
 EMPTY: Final = 0x80
 CELL: Final = 0x40
 
-#: A position in the queue: its key (the eight columns, then the cells), foundations, moves made,
-#: the column part of the heuristic (weighted disorder and unsorted cards), and the card the step
-#: that made it moved with what that card lay on (to skip the step straight back).
+#: A position: key, foundations, moves made, column part, the card moved and what it lay on.
 Node = tuple[Key, Found, int, int, int]
-#: What waits in the queue: either a built node (kind -1) or a parent and the step that leads to
-#: the child (kind, a, b, count, as in :data:`Step`), with the child's column part of the heuristic.
+#: Queued: a built node (kind -1), or a parent, the step (kind, a, b, count) and the column part.
 Entry = tuple[Node, int, int, int, int, int]
 
 
@@ -59,7 +54,7 @@ class Stop(Exception):
     """The search ran out of time, positions or was cancelled."""
 
 
-class _Search:
+class _Search(Scoring):
     """One best-first search, its queue and the positions it has seen (key → parent key and step)."""
 
     def __init__(
@@ -95,15 +90,6 @@ class _Search:
     def entries(self) -> list[tuple[int, Node, int, int, int, int, int]]:
         """What waits in the queue, each entry with its priority, in the order they come out."""
         return [(h, *entry) for h in sorted(self.queue) for entry in reversed(self.queue[h])]
-
-    def column_part(self, cols: Cols) -> int:
-        facts, w_dis, w_uns = self.facts, self.w.disorder, self.w.unsorted
-        total = 0
-        for col in cols:
-            if col:
-                run, _, _, dis, _, _ = facts[col]
-                total += w_dis * dis + w_uns * (len(col) - run)
-        return total
 
     def built(self, parent: Node, step: Step) -> tuple[int, Node] | None:
         """A child that changes the foundations, built now: its priority and node, or None when
@@ -165,25 +151,6 @@ class _Search:
             + (w.next * next_depth(key, found) if w.next else 0)
         )
         return h, (key, found, g, part, -1)
-
-    def score(
-        self, cols: Cols, cells: bytes, found: Found, moves: int, part: int | None = None
-    ) -> tuple[int, int]:
-        """The heuristic of a position reached in ``moves`` moves (the search updates it step by
-        step; here from scratch, but for the column ``part`` when it is known): its value, and its
-        column part."""
-        w = self.w
-        if part is None:
-            part = self.column_part(cols)
-        h = (
-            w.out * (52 - found[0] - found[1] - found[2] - found[3])
-            + part
-            + w.cell * len(cells)
-            - w.empty * cols.count(b"")
-            + w.moves * moves
-            + (w.next * next_depth(cols, found) if w.next else 0)
-        )
-        return h, part
 
     def run(self, budget: int, should_stop: Callable[[], bool]) -> bool | None:
         """Expand up to ``budget`` positions: True once solved, False once every reachable
