@@ -1,5 +1,5 @@
 """The heuristic of the fast solver's search computed from scratch (:class:`Scoring`): the
-search keeps it step by step; a child built at once, the start and the tests use this."""
+search keeps it step by step; the start and the tests use this."""
 
 from __future__ import annotations
 
