@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.solver.collector import paused
 from freecell_tui.core.solver.keys import RANK, RED, Cols, Found, Key
 from freecell_tui.core.solver.moves import (
     CELL_TO_COL,
@@ -115,14 +116,15 @@ def solve_fewest(
     positions, expanded = first.positions, first.expanded
     start = root(state, safe)
     try:
-        for width in widths:
-            beam = _Beam(start, safe, width, best.player_moves, should_stop)
-            line = beam.run()
-            positions += len(beam.seen)
-            expanded += beam.expanded
-            if line is not None:
-                moves = core_moves(state, line, safe)
-                best = replace(best, moves=moves)
+        with paused():
+            for width in widths:
+                beam = _Beam(start, safe, width, best.player_moves, should_stop)
+                line = beam.run()
+                positions += len(beam.seen)
+                expanded += beam.expanded
+                if line is not None:
+                    moves = core_moves(state, line, safe)
+                    best = replace(best, moves=moves)
     except _Stop:
         pass
     return replace(best, seconds=time.monotonic() - started, positions=positions, expanded=expanded)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from freecell_tui.core.solver.keys import Cols, Found
+from freecell_tui.core.solver.keys import Found, Key
 
 __all__ = ["PORTFOLIO", "Weights", "next_depth"]
 
@@ -49,18 +49,18 @@ PORTFOLIO: Final = (
 _PLAIN: Final = bytes(b & 0x3F if 0x80 <= b < 0xC0 else b for b in range(256))
 
 
-def next_depth(cols: Cols, found: Found, where: list[tuple[int, ...]] | None = None) -> int:
-    """How many cards lie on the cards the foundations need next; ``where`` gets, for each
-    column, how many lie on each of those cards in it. ``cols`` may be a position's key (the
-    columns, then the cells)."""
-    joined = b"\xff".join(cols).translate(_PLAIN)
+def next_depth(key: Key, found: Found, where: list[tuple[int, ...]] | None = None) -> int:
+    """How many cards lie on the cards the foundations need next, in the position of ``key``
+    (the columns, then the cells); ``where`` gets, for each column, how many lie on each of
+    those cards in it."""
+    joined = b"\xff".join(key).translate(_PLAIN)
     find = joined.find
     total = 0
-    for suit in 0, 1, 2, 3:
-        at = find(found[suit] * 4 + suit)  # past the king, 52 and up: no card
+    f0, f1, f2, f3 = found
+    for card in f0 * 4, f1 * 4 + 1, f2 * 4 + 2, f3 * 4 + 3:  # past a king, 52 and up: no card
+        at = find(card)
         if at >= 0:  # else in a free cell
-            end = find(255, at)
-            depth = (end if end >= 0 else len(joined)) - 1 - at
+            depth = find(255, at) - 1 - at  # the cells follow the last column
             total += depth
             if where is not None:
                 i = joined.count(255, 0, at)

@@ -12,7 +12,6 @@ are interchangeable) and a whole column never moves to an empty one (the same po
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from operator import itemgetter
 from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
@@ -70,7 +69,8 @@ def safe_rule(mode: AutoplayMode) -> Safe:
     return always if mode is AutoplayMode.ALL else is_safe
 
 
-_LAST: Final = itemgetter(-1)
+#: Card bytes without their flags (a column's deepest card, a free cell's card).
+_PLAIN: Final = bytes(b & 0x3F for b in range(256))
 
 
 class ColumnFacts(dict[bytes, Facts]):
@@ -109,32 +109,24 @@ def autoplay(cols: list[bytes], cells: bytes, found: list[int], safe: Safe) -> b
     It looks only for the next card of each suit, among the column tops and the cells. Which
     cards go home does not depend on the order they are tried in: a card that may go home stays
     free to, and more cards home only make more cards safe."""
-    tops = bytes(map(_LAST, filter(None, cols)))  # flagged when alone in its column
-    moved = True
-    while moved:
-        moved = False
+    while True:
+        # The cards free to move, without their flags: most calls end at the first look.
+        free = (bytes([col[-1] for col in cols if col]) + cells).translate(_PLAIN)
         for s in 0, 1, 2, 3:
             r = found[s]
-            card = r * 4 + s  # the next card of the suit: rank r + 1 (none past the king)
-            if r == 13:
-                continue
-            if card in tops or card | COL_FLAG in tops:
-                if not safe(r + 1, RED[card], found):
-                    continue
-                i = 0
-                while not cols[i] or cols[i][-1] & 0x3F != card:
-                    i += 1
-                cols[i] = cols[i][:-1]
-                tops = bytes(map(_LAST, filter(None, cols)))
-            elif card | CELL_FLAG in cells:
-                if not safe(r + 1, RED[card], found):
-                    continue
-                cells = cells.replace(BYTE[card | CELL_FLAG], b"")
-            else:
-                continue
-            found[s] = r + 1
-            moved = True
-    return cells
+            card = r * 4 + s  # the next card of the suit: rank r + 1 (none past the king: 52+)
+            if card in free and safe(r + 1, RED[card], found):
+                break
+        else:
+            return cells
+        found[s] = r + 1
+        if card | CELL_FLAG in cells:
+            cells = cells.replace(BYTE[card | CELL_FLAG], b"")
+        else:
+            i = 0
+            while not cols[i] or cols[i][-1] & 0x3F != card:
+                i += 1
+            cols[i] = cols[i][:-1]
 
 
 def apply_step(

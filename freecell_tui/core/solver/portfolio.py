@@ -28,6 +28,7 @@ from typing import Final, Literal
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.notation import Move
+from freecell_tui.core.solver.collector import paused
 from freecell_tui.core.solver.keys import Cols, Found, Key
 from freecell_tui.core.solver.moves import (
     ColumnFacts,
@@ -199,6 +200,21 @@ def solve(
             seconds = time.monotonic() - started
             size = outcome.bytes_per_position
             return SolveResult(status, moves, seconds, outcome.positions, outcome.expanded, size)
+    with paused():  # until the searches are freed too
+        return _solve_pure(state, cols, cells, found, safe, should_stop, max_positions, started)
+
+
+def _solve_pure(
+    state: GameState,
+    cols: Cols,
+    cells: bytes,
+    found: Found,
+    safe: Safe,
+    should_stop: Callable[[], bool],
+    max_positions: int | None,
+    started: float,
+) -> SolveResult:
+    """:func:`solve` with the pure searches, from the start ``cols``, ``cells``, ``found``."""
     try:
         searches, winner = _portfolio(cols, cells, found, safe, should_stop, max_positions)
     except Stop:

@@ -40,6 +40,6 @@ class Scoring:
             + w.cell * len(cells)
             - w.empty * cols.count(b"")
             + w.moves * moves
-            + (w.next * next_depth(cols, found) if w.next else 0)
+            + (w.next * next_depth((*cols, cells), found) if w.next else 0)
         )
         return h, part
