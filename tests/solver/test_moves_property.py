@@ -25,13 +25,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
+from freecell_tui.core.deals import deal
 from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import apply_move, legal_moves
+from freecell_tui.core.solver import solve
 from freecell_tui.core.solver.keys import Key, compact
 from freecell_tui.core.solver.moves import (
     ColumnFacts,
+    Safe,
     apply_step,
+    cascades,
     children,
+    free_cards,
+    is_safe,
+    root,
     safe_rule,
     steps_from,
 )
@@ -120,3 +127,43 @@ def test_the_check_fails_when_a_move_kind_is_dropped() -> None:
     }
     missing = {key(apply_move(state, m)) for m in legal_moves(state)} - solver
     assert any(not pruned(state, m) for m in cell_moves if key(apply_move(state, m)) in missing)
+
+
+def cascade_cases(state: GameState, safe: Safe) -> list[tuple[bool, bool]]:
+    """For each card ``state`` may send home: (what ``cascades`` says, whether autoplay follows)."""
+    cols, cells, found = root(state, safe)
+    free = free_cards(cols, cells)
+    out = []
+    for kind, a, b, n in steps_from(cols, cells, found, ColumnFacts()):
+        if kind not in (3, 4):  # a column's top, a cell's card home
+            continue
+        card = cols[a][-1] & 0x3F if kind == 3 else a & 0x3F
+        under = cols[a][-2] & 0x3F if kind == 3 and len(cols[a]) > 1 else -1
+        bare = apply_step(cols, cells, found, (kind, a, b, n), never)
+        after = apply_step(cols, cells, found, (kind, a, b, n), safe)
+        out.append((cascades(found, card, under, free, safe), after[2] != bare[2]))
+    return out
+
+
+@settings(max_examples=100, deadline=None)
+@given(positions())
+def test_cascades_says_whether_autoplay_follows_a_card_sent_home(state: GameState) -> None:
+    """The search queues a card sent home unbuilt only when autoplay sends nothing after it:
+    ``cascades`` must say so exactly, from the position before the step (autoplay ``safe``:
+    with ``all`` no card that may go home is left to send)."""
+    for said, happens in cascade_cases(state, is_safe):
+        assert said == happens
+
+
+def test_cascades_on_the_positions_of_solved_deals() -> None:
+    """The same along the solutions of deals 1-12, where cards go home all the time; both
+    answers occur."""
+    seen = set()
+    for number in range(1, 13):
+        state = deal(number)
+        for move in solve(state).moves:
+            for said, happens in cascade_cases(state, is_safe):
+                assert said == happens
+                seen.add(said)
+            state = apply_move(state, move)
+    assert seen == {True, False}

@@ -88,7 +88,9 @@ def test_a_child_is_built_expanded_and_scored_like_the_start(
     if search.run(1, lambda: False) is not None:
         return
     child_key = next(key for key in search.seen if key != start)
+    step = entry[2:6]
+    *_, child_found = apply_step(start[:8], start[8], found, step, safe_rule(mode))
     queue = pushed(search)
     assert start not in queue
-    assert set(queue) == generated(child_key, entry[1][1], mode) - {start, child_key}
+    assert set(queue) == generated(child_key, child_found, mode) - {start, child_key}
     assert scored_right(search, queue, 2)

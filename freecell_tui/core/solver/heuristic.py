@@ -14,7 +14,7 @@ from typing import Final
 
 from freecell_tui.core.solver.keys import Found, Key
 
-__all__ = ["PORTFOLIO", "Weights", "next_depth"]
+__all__ = ["PORTFOLIO", "Weights", "depth_after", "next_depth"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,14 +46,14 @@ PORTFOLIO: Final = (
 
 #: Bytes as :func:`next_depth` reads them: a column's deepest card without its flag; the cells'
 #: flags and the separator (0xFF) kept.
-_PLAIN: Final = bytes(b & 0x3F if 0x80 <= b < 0xC0 else b for b in range(256))
+DEPTH_BYTES: Final = bytes(b & 0x3F if 0x80 <= b < 0xC0 else b for b in range(256))
 
 
 def next_depth(key: Key, found: Found, where: list[tuple[int, ...]] | None = None) -> int:
     """How many cards lie on the cards the foundations need next, in the position of ``key``
     (the columns, then the cells); ``where`` gets, for each column, how many lie on each of
     those cards in it."""
-    joined = b"\xff".join(key).translate(_PLAIN)
+    joined = b"\xff".join(key).translate(DEPTH_BYTES)
     find = joined.find
     total = 0
     f0, f1, f2, f3 = found
@@ -66,3 +66,15 @@ def next_depth(key: Key, found: Found, where: list[tuple[int, ...]] | None = Non
                 i = joined.count(255, 0, at)
                 where[i] = (*where[i], depth)
     return total
+
+
+def depth_after(key: Key, card: int, column: int = -1) -> int:
+    """How many cards lie on ``card`` in the position of ``key`` once the top card of the
+    column numbered ``column`` is gone (-1: none is); 0 when ``card`` is in a free cell or past a
+    king (52 and up)."""
+    joined = b"\xff".join(key).translate(DEPTH_BYTES)
+    at = joined.find(card)
+    if at < 0:
+        return 0
+    depth = joined.find(255, at) - 1 - at
+    return depth - 1 if column >= 0 and joined.count(255, 0, at) == column else depth

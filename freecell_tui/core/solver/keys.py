@@ -24,6 +24,8 @@ CELL_FLAG: Final = 0x40
 RANK: Final = bytes(((v & 0x3F) >> 2) + 1 if (v & 0x3F) < 52 else 0 for v in range(256))
 RED: Final = bytes(1 if (v & 3) in (1, 2) else 0 for v in range(256))
 BYTE: Final = tuple(bytes((v,)) for v in range(256))
+#: A card byte without its flags (a column's deepest card, a free cell's card).
+PLAIN: Final = bytes(v & 0x3F for v in range(256))
 
 Cols = tuple[bytes, ...]
 Found = tuple[int, int, int, int]

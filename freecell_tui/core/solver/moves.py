@@ -21,6 +21,7 @@ from freecell_tui.core.solver.keys import (
     CELL_FLAG,
     COL_FLAG,
     FITS,
+    PLAIN,
     RANK,
     RED,
     Cols,
@@ -69,10 +70,6 @@ def safe_rule(mode: AutoplayMode) -> Safe:
     return always if mode is AutoplayMode.ALL else is_safe
 
 
-#: Card bytes without their flags (a column's deepest card, a free cell's card).
-_PLAIN: Final = bytes(b & 0x3F for b in range(256))
-
-
 class ColumnFacts(dict[bytes, Facts]):
     """Column → its :data:`Facts`, computed once per distinct column."""
 
@@ -102,6 +99,11 @@ class ColumnFacts(dict[bytes, Facts]):
         return facts
 
 
+def free_cards(cols: Sequence[bytes], cells: bytes) -> bytes:
+    """The cards free to move (column tops and cells), without their flags."""
+    return (bytes([col[-1] for col in cols if col]) + cells).translate(PLAIN)
+
+
 def autoplay(cols: list[bytes], cells: bytes, found: list[int], safe: Safe) -> bytes:
     """Send home every card ``safe`` lets go (column tops and cells, until none is left), in place
     on ``cols`` and ``found``; returns the new cells.
@@ -110,8 +112,7 @@ def autoplay(cols: list[bytes], cells: bytes, found: list[int], safe: Safe) -> b
     cards go home does not depend on the order they are tried in: a card that may go home stays
     free to, and more cards home only make more cards safe."""
     while True:
-        # The cards free to move, without their flags: most calls end at the first look.
-        free = (bytes([col[-1] for col in cols if col]) + cells).translate(_PLAIN)
+        free = free_cards(cols, cells)  # most calls end at the first look
         for s in 0, 1, 2, 3:
             r = found[s]
             card = r * 4 + s  # the next card of the suit: rank r + 1 (none past the king: 52+)
@@ -127,6 +128,21 @@ def autoplay(cols: list[bytes], cells: bytes, found: list[int], safe: Safe) -> b
             while not cols[i] or cols[i][-1] & 0x3F != card:
                 i += 1
             cols[i] = cols[i][:-1]
+
+
+def cascades(found: Found, card: int, under: int, free: bytes, safe: Safe) -> bool:
+    """Whether autoplay sends a card home once ``card`` goes home from a position autoplay has
+    finished with: ``free`` are that position's free cards (column tops and cells) without flags,
+    ``under`` the card ``card`` uncovers (-1 for none). Only a card free there or ``under`` can
+    go, and only the next card of each suit."""
+    fl = list(found)
+    fl[card & 3] += 1
+    for s in 0, 1, 2, 3:
+        r = fl[s]
+        c = r * 4 + s  # past a king: 52 and up, never free
+        if (c in free or c == under) and safe(r + 1, RED[c], fl):
+            return True
+    return False
 
 
 def apply_step(

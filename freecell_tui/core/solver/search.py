@@ -5,8 +5,9 @@ are built. :mod:`.portfolio` runs several of them in turn and answers.
   facts of the two columns it changes (the heuristic is a sum over columns, kept in the position),
   without building it; a child is built, keyed and checked against the positions seen only when
   the queue hands it out. Most children are never handed out, so they cost a few operations each.
-  Steps that send a card home (by the player or by autoplay) are built at once: they change the
-  foundations, and they may win.
+  A step followed by autoplay is built at once (:mod:`.building`): what autoplay sends home
+  needs the whole position, and it may win. A card sent home with nothing after it is queued like
+  the others, its value from its parent's: the column it leaves, the depth of its suit's next card.
 * **The heuristic** is :mod:`.heuristic`'s (see ``docs/solver.md``).
 """
 
@@ -16,7 +17,8 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Final
 
-from freecell_tui.core.solver.heuristic import PORTFOLIO, Weights, next_depth
+from freecell_tui.core.solver.building import Building, Entry, Node
+from freecell_tui.core.solver.heuristic import PORTFOLIO, Weights, depth_after, next_depth
 from freecell_tui.core.solver.keys import (
     BYTE,
     CELL_FLAG,
@@ -28,13 +30,7 @@ from freecell_tui.core.solver.keys import (
     Found,
     Key,
 )
-from freecell_tui.core.solver.moves import (
-    ColumnFacts,
-    Safe,
-    Step,
-    autoplay,
-)
-from freecell_tui.core.solver.scoring import Scoring
+from freecell_tui.core.solver.moves import ColumnFacts, Safe, Step, cascades, free_cards
 
 __all__ = ["PORTFOLIO", "Stop", "Weights"]
 
@@ -44,17 +40,12 @@ CHECK_EVERY: Final = 16  # expansions between looks at the clock and the cancel 
 EMPTY: Final = 0x80
 CELL: Final = 0x40
 
-#: A position: key, foundations, moves made, column part, the card moved and what it lay on.
-Node = tuple[Key, Found, int, int, int]
-#: Queued: a built node (kind -1), or a parent, the step (kind, a, b, count) and the column part.
-Entry = tuple[Node, int, int, int, int, int]
-
 
 class Stop(Exception):
     """The search ran out of time, positions or was cancelled."""
 
 
-class _Search(Scoring):
+class _Search(Building):
     """One best-first search, its queue and the positions it has seen (key → parent key and step)."""
 
     def __init__(
@@ -90,67 +81,6 @@ class _Search(Scoring):
     def entries(self) -> list[tuple[int, Node, int, int, int, int, int]]:
         """What waits in the queue, each entry with its priority, in the order they come out."""
         return [(h, *entry) for h in sorted(self.queue) for entry in reversed(self.queue[h])]
-
-    def built(self, parent: Node, step: Step) -> tuple[int, Node] | None:
-        """A child that changes the foundations, built now: its priority and node, or None when
-        it was seen already. Sets :attr:`goal` when it wins. Its column part is the parent's,
-        updated for the columns the step and autoplay changed; its value as :meth:`score`."""
-        pkey = parent[0]
-        kind, a, b, n = step
-        new = list(pkey)
-        cells = new.pop()
-        fl = list(parent[1])
-        if kind == 0:
-            cs, cd = pkey[a], pkey[b]
-            new[a] = cs[:-n]
-            if not cd:
-                new[b] = BYTE[cs[-n] | COL_FLAG] + cs[len(cs) - n + 1 :]
-            elif n == len(cs):
-                new[b] = cd + BYTE[cs[0] & 0x3F] + cs[1:]
-            else:
-                new[b] = cd + cs[-n:]
-        elif kind == 1:
-            cs = pkey[a]
-            new[a] = cs[:-1]
-            cells = bytes(sorted(cells + BYTE[(cs[-1] & 0x3F) | CELL_FLAG]))
-        elif kind == 3:
-            v = pkey[a][-1]
-            new[a] = pkey[a][:-1]
-            fl[v & 3] += 1
-        else:
-            cells = cells.replace(BYTE[a], b"")
-            fl[a & 3] += 1
-        cells = autoplay(new, cells, fl, self.safe)
-        cols = tuple(sorted(new))
-        key = (*cols, cells)
-        if key in self.seen:
-            return None
-        self.seen[key] = (pkey, step)
-        facts, w = self.facts, self.w
-        w_dis, w_uns = w.disorder, w.unsorted
-        part = parent[3]
-        for old, col in zip(pkey, new, strict=False):  # the key ends with the cells
-            if col is not old:
-                if old:
-                    run, _, _, dis, _, _ = facts[old]
-                    part -= w_dis * dis + w_uns * (len(old) - run)
-                if col:
-                    run, _, _, dis, _, _ = facts[col]
-                    part += w_dis * dis + w_uns * (len(col) - run)
-        home = fl[0] + fl[1] + fl[2] + fl[3]
-        if home == 52:
-            self.goal = key
-        found = (fl[0], fl[1], fl[2], fl[3])
-        g = parent[2] + 1
-        h = (
-            w.out * (52 - home)
-            + part
-            + w.cell * len(cells)
-            - w.empty * cols.count(b"")
-            + w.moves * g
-            + (w.next * next_depth(key, found) if w.next else 0)
-        )
-        return h, (key, found, g, part, -1)
 
     def run(self, budget: int, should_stop: Callable[[], bool]) -> bool | None:
         """Expand up to ``budget`` positions: True once solved, False once every reachable
@@ -211,6 +141,21 @@ class _Search(Scoring):
                         if len(cs) == 1:
                             new.sort()
                         cells = bytes(sorted(cells + byte[(cs[-1] & 0x3F) | CELL_FLAG]))
+                    elif kind == 3:  # a card home, no autoplay after it
+                        cs = cols[a]
+                        new[a] = cs[:-1]
+                        if len(cs) == 1:
+                            new.sort()
+                        fl = list(found)
+                        fl[cs[-1] & 3] += 1
+                        found = (fl[0], fl[1], fl[2], fl[3])
+                        undo = -1
+                    elif kind == 4:
+                        cells = cells.replace(byte[a], b"")
+                        fl = list(found)
+                        fl[a & 3] += 1
+                        found = (fl[0], fl[1], fl[2], fl[3])
+                        undo = -1
                     else:
                         undo = (a & 0x3F) << 8 | CELL
                         cells = cells.replace(byte[a], b"")
@@ -249,6 +194,7 @@ class _Search(Scoring):
                 nexts: list[tuple[int, ...]] = [()] * 8
                 if w_next:
                     base += w_next * next_depth(cols, found, nexts)
+                free_now = None  # the free cards, once a card may go home
                 want: list[tuple[int, ...]] = [()] * 52  # card -> the columns it may go on
                 for d in range(empties, 8):
                     for card in fits[cols[d][-1]]:
@@ -259,14 +205,35 @@ class _Search(Scoring):
                     size = len(cs)
                     top = cs[-1]
                     if rank[top] == found[top & 3] + 1:
-                        child = self.built(node, (3, s, 0, 1))
-                        if child is not None:
-                            if self.goal is not None:
-                                return True
-                            h = child[0]
+                        if free_now is None:
+                            free_now = free_cards(cols, cells)
+                        x = top & 0x3F
+                        if not cascades(
+                            found, x, cs[-2] & 0x3F if size > 1 else -1, free_now, safe
+                        ):
+                            delta = w_dis * (disorders[size - 1] - dis)  # as to a cell
+                            if run == 1 and size > 1:
+                                delta -= w_uns * runs[size - 1]
+                            h = base - w_out + delta
+                            if size == 1:
+                                h -= w_empty
+                            if w_next:  # the suit's next card, and those under ``x``
+                                h += w_next * depth_after(cols, x + 4, s)
+                                for j in nexts[s]:
+                                    if j:
+                                        h -= w_next
                             if h < lo:
                                 lo = h
-                            queue[h].append((child[1], -1, 0, 0, 0, 0))
+                            queue[h].append((node, 3, s, 0, 1, part + delta))
+                        else:
+                            child = self.built(node, (3, s, 0, 1))
+                            if child is not None:
+                                if self.goal is not None:
+                                    return True
+                                h = child[0]
+                                if h < lo:
+                                    lo = h
+                                queue[h].append((child[1], -1, 0, 0, 0, 0))
                     most = run if run < limit else limit
                     n = 0
                     for card in run_cards:
@@ -372,14 +339,24 @@ class _Search(Scoring):
                 for v in cells:
                     rv = rank[v]
                     if rv == found[v & 3] + 1:
-                        child = self.built(node, (4, v, 0, 1))
-                        if child is not None:
-                            if self.goal is not None:
-                                return True
-                            h = child[0]
+                        if free_now is None:
+                            free_now = free_cards(cols, cells)
+                        if not cascades(found, v & 0x3F, -1, free_now, safe):
+                            h = base - w_out - w_cell
+                            if w_next:
+                                h += w_next * depth_after(cols, (v & 0x3F) + 4)
                             if h < lo:
                                 lo = h
-                            queue[h].append((child[1], -1, 0, 0, 0, 0))
+                            queue[h].append((node, 4, v, 0, 1, part))
+                        else:
+                            child = self.built(node, (4, v, 0, 1))
+                            if child is not None:
+                                if self.goal is not None:
+                                    return True
+                                h = child[0]
+                                if h < lo:
+                                    lo = h
+                                queue[h].append((child[1], -1, 0, 0, 0, 0))
                     undoes = v & 0x3F == back
                     for d in want[v & 0x3F]:
                         if undoes and cols[d][-1] & 0x3F == under:

@@ -258,3 +258,39 @@ def score(cols: np.ndarray, lens: np.ndarray, ncells: int, found: np.ndarray, g:
     if w[6]:
         h += w[6] * next_depth(cols, lens, found, nx_n, nx_pos)
     return h, part
+
+
+@njit(cache=True, nogil=True)
+def cascades(cols: np.ndarray, lens: np.ndarray, cells: np.ndarray, ncells: int,
+             found: np.ndarray, x: int, under: int, safe_all: bool) -> bool:  # fmt: skip
+    """Whether autoplay sends a card home once the card ``x`` (a column top or a cell's card) is
+    home, ``under`` the card it uncovers (-1 for none): as ``search._cascades``."""
+    found[x & 3] += 1
+    result = False
+    for t in range(4):
+        c = found[t] * 4 + t
+        if found[t] == 13:
+            continue
+        free = c == under
+        for k in range(8):
+            if lens[k] and cols[k, lens[k] - 1] & 0x3F == c:
+                free = True
+        for k in range(ncells):
+            if cells[k] & 0x3F == c:
+                free = True
+        if free and goes_home(c, found, safe_all):
+            result = True
+            break
+    found[x & 3] -= 1
+    return result
+
+
+@njit(cache=True, nogil=True)
+def depth_of(cols: np.ndarray, lens: np.ndarray, card: int, s: int) -> int:
+    """How many cards lie on ``card`` in its column once the top of column ``s`` (-1: none) is
+    gone; 0 when it is in a free cell or past a king."""
+    for c in range(8):
+        for k in range(lens[c]):
+            if cols[c, k] & 0x3F == card:
+                return lens[c] - 1 - k - (1 if c == s else 0)
+    return 0

@@ -1,8 +1,8 @@
 """The compiled search: ``_Search.run`` of :mod:`..search`, step for step, on arrays.
 
 It expands the same positions in the same order as the pure search: the same steps in the same
-order, scored alike, children that change the foundations built at once, the others when the
-queue hands them out (:mod:`.steps`). It stops after ``budget`` expansions, when it wins, when
+order, scored alike, children that autoplay follows built at once, the others (a card sent home
+with nothing after it too) when the queue hands them out (:mod:`.steps`). It stops after ``budget`` expansions, when it wins, when
 its queue runs dry, at a look (every :data:`..search.CHECK_EVERY` expansions) when ``stopping``
 or past ``max_stored`` positions (``other`` of them in other searches' tables; -1: no bound), or
 before an expansion for which its arrays lack room: the caller grows them and calls again.
@@ -20,7 +20,9 @@ from freecell_tui.core.solver.native.board import (
     RED,
     WIDTH,
     WORDS,
+    cascades,
     decode,
+    depth_of,
     encode,
     facts,
     goes_home,
@@ -88,8 +90,10 @@ def run(nodes, nnodes, table, ntable, heap, nheap, w, safe_all, seq, expanded, b
                 la = lens[a]
                 under = cols[a, la - 2] & 0x3F if la > 1 else EMPTY
                 undo = (cols[a, la - 1] & 0x3F) << 8 | under
-            else:
+            elif kind == 2:
                 undo = (a & 0x3F) << 8 | CELL
+            else:  # a card home, no autoplay after it
+                undo = -1
             ncells = apply(cols, lens, cells, ncells, found, kind, a, b, n)
             encode(cols, lens, cells, ncells, key)
             at = slot(table, nodes, key)
@@ -162,7 +166,21 @@ def run(nodes, nnodes, table, ntable, heap, nheap, w, safe_all, seq, expanded, b
                     if RANK[top] != found[top & 3] + 1:
                         continue
                     stepm = 3 | (s << 3) | (1 << 13)
-                    auto = True
+                    x = top & 0x3F
+                    auto = cascades(cols, lens, cells, ncells, found, x,
+                                    cols[s, size - 2] & 0x3F if size > 1 else -1, safe_all)  # fmt: skip
+                    if not auto:
+                        delta = w_dis * (disorders[s, size - 1] - ds)
+                        if rn == 1 and size > 1:
+                            delta -= w_uns * runs[s, size - 1]
+                        h = base - w_out + delta
+                        if size == 1:
+                            h -= w_empty
+                        if w_next:
+                            h += w_next * depth_of(cols, lens, x + 4, s)
+                            for j in range(nx_n[s]):
+                                if nx_pos[s, j] < size - 1:
+                                    h -= w_next
                 elif m <= 26:  # a run of n cards, to its destination number t
                     n = (m + 1) >> 1
                     t = (m + 1) & 1
@@ -244,7 +262,16 @@ def run(nodes, nnodes, table, ntable, heap, nheap, w, safe_all, seq, expanded, b
         for k in range(ncells):
             v = cells[k]
             rv = RANK[v]
-            if rv == found[v & 3] + 1:
+            if rv == found[v & 3] + 1 and not cascades(
+                cols, lens, cells, ncells, found, v & 0x3F, -1, safe_all
+            ):
+                h = base - w_out - w_cell
+                if w_next:
+                    h += w_next * depth_of(cols, lens, (v & 0x3F) + 4, -1)
+                seq += 1
+                stepm = 4 | (v << 3) | (1 << 13)
+                nheap = push(heap, nheap, h, seq, node | (stepm << 32) | (part << 51))
+            elif rv == found[v & 3] + 1:
                 stepm = 4 | (v << 3) | (1 << 13)
                 child, h, won = build(nodes, nnodes, table, node, stepm, cols, lens, cells, ncells,
                                       found, g1, w, safe_all, ws, wlens, wcells, wfound, key,

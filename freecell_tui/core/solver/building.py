@@ -1,0 +1,89 @@
+"""A child that autoplay follows, built at once (:meth:`Building.built`): the step, the moves
+home autoplay makes after it, its key, its value. :class:`.search._Search` builds these children
+at once, as what autoplay does needs the whole position and they may win; the other children,
+a card sent home with nothing after it among them, are queued unbuilt (see :mod:`.search`).
+"""
+
+from __future__ import annotations
+
+from freecell_tui.core.solver.heuristic import next_depth
+from freecell_tui.core.solver.keys import BYTE, CELL_FLAG, COL_FLAG, Found, Key
+from freecell_tui.core.solver.moves import Safe, Step, autoplay
+from freecell_tui.core.solver.scoring import Scoring
+
+__all__ = ["Building", "Entry", "Node"]
+
+#: A position: key, foundations, moves made, column part, the card moved and what it lay on.
+Node = tuple[Key, Found, int, int, int]
+#: Queued: a built node (kind -1), or a parent, the step (kind, a, b, count) and the column part.
+Entry = tuple[Node, int, int, int, int, int]
+
+
+class Building(Scoring):
+    """What a search builds children with: its column facts, weights, autoplay, the positions
+    it has seen, and its goal once a child wins."""
+
+    safe: Safe
+    seen: dict[Key, tuple[Key, Step] | None]
+    goal: Key | None
+
+    def built(self, parent: Node, step: Step) -> tuple[int, Node] | None:
+        """A child that autoplay follows, built now: its priority and node, or None when it was
+        seen already. Sets :attr:`goal` when it wins. Its column part is the parent's,
+        updated for the columns the step and autoplay changed; its value as :meth:`score`."""
+        pkey = parent[0]
+        kind, a, b, n = step
+        new = list(pkey)
+        cells = new.pop()
+        fl = list(parent[1])
+        if kind == 0:
+            cs, cd = pkey[a], pkey[b]
+            new[a] = cs[:-n]
+            if not cd:
+                new[b] = BYTE[cs[-n] | COL_FLAG] + cs[len(cs) - n + 1 :]
+            elif n == len(cs):
+                new[b] = cd + BYTE[cs[0] & 0x3F] + cs[1:]
+            else:
+                new[b] = cd + cs[-n:]
+        elif kind == 1:
+            cs = pkey[a]
+            new[a] = cs[:-1]
+            cells = bytes(sorted(cells + BYTE[(cs[-1] & 0x3F) | CELL_FLAG]))
+        elif kind == 3:
+            v = pkey[a][-1]
+            new[a] = pkey[a][:-1]
+            fl[v & 3] += 1
+        else:
+            cells = cells.replace(BYTE[a], b"")
+            fl[a & 3] += 1
+        cells = autoplay(new, cells, fl, self.safe)
+        cols = tuple(sorted(new))
+        key = (*cols, cells)
+        if key in self.seen:
+            return None
+        self.seen[key] = (pkey, step)
+        facts, w = self.facts, self.w
+        w_dis, w_uns = w.disorder, w.unsorted
+        part = parent[3]
+        for old, col in zip(pkey, new, strict=False):  # the key ends with the cells
+            if col is not old:
+                if old:
+                    run, _, _, dis, _, _ = facts[old]
+                    part -= w_dis * dis + w_uns * (len(old) - run)
+                if col:
+                    run, _, _, dis, _, _ = facts[col]
+                    part += w_dis * dis + w_uns * (len(col) - run)
+        home = fl[0] + fl[1] + fl[2] + fl[3]
+        if home == 52:
+            self.goal = key
+        found = (fl[0], fl[1], fl[2], fl[3])
+        g = parent[2] + 1
+        h = (
+            w.out * (52 - home)
+            + part
+            + w.cell * len(cells)
+            - w.empty * cols.count(b"")
+            + w.moves * g
+            + (w.next * next_depth(key, found) if w.next else 0)
+        )
+        return h, (key, found, g, part, -1)
