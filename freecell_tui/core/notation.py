@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from freecell_tui.core.errors import NotationError
@@ -135,6 +135,8 @@ class Move:
     source: Pile
     dest: Pile
     count: int | None = None
+    #: :attr:`notation`, once written (a move the solver returns is printed again and again).
+    _text: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.source.is_foundation:
@@ -172,9 +174,12 @@ class Move:
     def notation(self) -> str:
         """Standard notation. The count is written (``18v3``) only when it is above one and the
         move is between columns; a one-card move never carries it."""
-        text = self.source.code + self.dest.code
-        if self.count is not None and self.count > 1:
-            text += f"v{self.count:x}"
+        text = self._text
+        if text is None:
+            text = self.source.code + self.dest.code
+            if self.count is not None and self.count > 1:
+                text += f"v{self.count:x}"
+            object.__setattr__(self, "_text", text)  # frozen: a cache, not a change
         return text
 
     def __str__(self) -> str:
