@@ -61,6 +61,18 @@ class GameState:
 
     def validate(self) -> None:
         """Raise :class:`PositionError` unless all 52 cards are here exactly once."""
+        indexes = {card.index for column in self.columns for card in column}
+        indexes.update(card.index for card in self.cells if card is not None)
+        for suit, top in enumerate(self.foundations):
+            indexes.update(range(suit, 4 * top, 4))
+        if (
+            len(indexes)
+            == 52
+            == sum(map(len, self.columns))
+            + sum(self.foundations)
+            + sum(1 for card in self.cells if card is not None)
+        ):
+            return  # the usual case; else find what is wrong, and where
         seen: dict[Card, str] = {}
 
         def place(card: Card, where: str) -> None:
