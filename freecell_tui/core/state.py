@@ -62,16 +62,12 @@ class GameState:
     def validate(self) -> None:
         """Raise :class:`PositionError` unless all 52 cards are here exactly once."""
         indexes = {card.index for column in self.columns for card in column}
-        indexes.update(card.index for card in self.cells if card is not None)
-        for suit, top in enumerate(self.foundations):
-            indexes.update(range(suit, 4 * top, 4))
-        if (
-            len(indexes)
-            == 52
-            == sum(map(len, self.columns))
-            + sum(self.foundations)
-            + sum(1 for card in self.cells if card is not None)
-        ):
+        in_cells = [card.index for card in self.cells if card is not None]
+        indexes.update(in_cells)
+        for i, top in enumerate(self.foundations):  # suit i: cards i, i + 4, ... up to its top
+            indexes.update(range(i, 4 * top, 4))
+        count = sum(map(len, self.columns)) + len(in_cells) + sum(self.foundations)
+        if count == len(indexes) == 52:
             return  # the usual case; else find what is wrong, and where
         seen: dict[Card, str] = {}
 
