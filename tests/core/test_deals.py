@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from freecell_tui.core.cards import ALL_CARDS
+from freecell_tui.core.cards import ALL_CARDS, Card
 from freecell_tui.core.deals import (
     MAX_DEAL,
     deal,
@@ -17,7 +17,8 @@ from freecell_tui.core.deals import (
     parse_deal_number,
     random_deal_number,
 )
-from freecell_tui.core.errors import NotationError
+from freecell_tui.core.errors import NotationError, PositionError
+from freecell_tui.core.state import GameState
 
 # The exact output of ``make-microsoft-freecell-board -t N`` (freecell-solver 5.0.0), stored so
 # these tests run without the tool.
@@ -221,3 +222,18 @@ def test_random_deal_numbers_are_shareable_deals() -> None:
     assert max(wide) > 32_000
     # Without a generator it uses the system's randomness and still gives a valid deal.
     assert 1 <= random_deal_number() <= 32_000
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ((*deal_cards(1)[:51], deal_cards(1)[0]), "appears twice"),  # 52 cards, one twice
+        (deal_cards(1)[:51], "1 card missing"),
+        ((*deal_cards(1), deal_cards(1)[5]), "appears twice"),  # 53 cards
+    ],
+)
+def test_a_deal_with_a_card_twice_or_missing_is_refused(
+    cards: tuple[Card, ...], message: str
+) -> None:
+    with pytest.raises(PositionError, match=message):
+        GameState.from_cards(cards)
