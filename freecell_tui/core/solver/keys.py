@@ -43,6 +43,8 @@ def _fits(top: int) -> tuple[int, ...]:
 
 
 FITS: Final = tuple(_fits(v) for v in range(256))
+#: :data:`FITS` as exactly two cards, 52 (no card) standing for a missing one.
+FIT_PAIR: Final = tuple((*fits, 52, 52)[:2] for fits in FITS)
 
 
 def compact(state: GameState) -> tuple[Cols, bytes, Found]:

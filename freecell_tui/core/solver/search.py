@@ -23,7 +23,7 @@ from freecell_tui.core.solver.keys import (
     BYTE,
     CELL_FLAG,
     COL_FLAG,
-    FITS,
+    FIT_PAIR,
     RANK,
     RED,
     Cols,
@@ -98,7 +98,7 @@ class _Search(Building):
             w.moves,
             w.next,
         )
-        rank, red, byte, fits = RANK, RED, BYTE, FITS
+        rank, red, byte, fits = RANK, RED, BYTE, FIT_PAIR
         queue, lo, highest, keys = self.queue, self.lo, self.lo, 0
         get = queue.get
         expanded = self.expanded
@@ -195,10 +195,11 @@ class _Search(Building):
                 if w_next:
                     base += w_next * next_depth(cols, found, nexts)
                 free_now = None  # the free cards, once a card may go home
-                want: list[tuple[int, ...]] = [()] * 52  # card -> the columns it may go on
+                want: list[tuple[int, ...]] = [()] * 53  # card -> the columns it may go on
                 for d in range(empties, 8):
-                    for card in fits[cols[d][-1]]:
-                        want[card] += (d,)
+                    fit1, fit2 = fits[cols[d][-1]]  # 52: none
+                    want[fit1] += (d,)
+                    want[fit2] += (d,)
                 for s in range(empties, 8):
                     cs = cols[s]
                     run, disorders, _, dis, runs, run_cards = facts[cs]
