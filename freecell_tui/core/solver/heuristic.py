@@ -64,7 +64,7 @@ def next_depth(key: Key, found: Found, where: list[tuple[int, ...]] | None = Non
             total += depth
             if where is not None:
                 i = joined.count(255, 0, at)
-                where[i] = (*where[i], depth)
+                where[i] += (depth,)
     return total
 
 
