@@ -272,7 +272,12 @@ def core_moves(
     def column_of(col: bytes) -> int:
         return real.index(col)
 
-    for cols, _cells, (kind, a, b, n) in line:
+    # Cards out before each step, and after the last (a line ends with every card home): autoplay
+    # sends home the same cards in the game as in the search, so where the search's did nothing
+    # (one card fewer after a step home, none fewer after the others) the game's is not asked.
+    out = [sum(map(len, cols)) + len(cells) for cols, cells, _ in line]
+    out.append(0)
+    for at, (cols, _cells, (kind, a, b, n)) in enumerate(line):
         if kind == COL_TO_COL:
             i, j = column_of(cols[a]), column_of(cols[b])
             cs = real[i]
@@ -304,7 +309,8 @@ def core_moves(
             found[a & 3] += 1
             slots[k] = -1
             moves.append(_move(8 + k, 12, 1))
-        _autoplay_real(real, slots, found, safe, moves)
+        if out[at + 1] < out[at] - (kind >= COL_TO_HOME):
+            _autoplay_real(real, slots, found, safe, moves)
     return tuple(moves)
 
 
