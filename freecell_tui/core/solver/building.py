@@ -6,15 +6,17 @@ a card sent home with nothing after it among them, are queued unbuilt (see :mod:
 
 from __future__ import annotations
 
-from freecell_tui.core.solver.heuristic import next_depth
+from freecell_tui.core.solver.heuristic import NO_NEXTS, next_depth
 from freecell_tui.core.solver.keys import BYTE, CELL_FLAG, COL_FLAG, Found, Key
 from freecell_tui.core.solver.moves import Safe, Step, autoplay
 from freecell_tui.core.solver.scoring import Scoring
 
 __all__ = ["Building", "Entry", "Node"]
 
-#: A position: key, foundations, moves made, column part, the card moved and what it lay on.
-Node = tuple[Key, Found, int, int, int]
+#: A position: key, foundations, moves made, column part, the card moved and what it lay on,
+#: :func:`.heuristic.next_depth` and its ``where`` (0 and :data:`.heuristic.NO_NEXTS` for a
+#: search that does not weigh the next cards).
+Node = tuple[Key, Found, int, int, int, int, list[tuple[int, ...]]]
 #: Queued: a built node (kind -1), or a parent, the step (kind, a, b, count) and the column part.
 Entry = tuple[Node, int, int, int, int, int]
 
@@ -78,12 +80,17 @@ class Building(Scoring):
             self.goal = key
         found = (fl[0], fl[1], fl[2], fl[3])
         g = parent[2] + 1
+        nexts = NO_NEXTS
+        depth = 0
+        if w.next:
+            nexts = [()] * 8
+            depth = next_depth(key, found, nexts)
         h = (
             w.out * (52 - home)
             + part
             + w.cell * len(cells)
             - w.empty * cols.count(b"")
             + w.moves * g
-            + (w.next * next_depth(key, found) if w.next else 0)
+            + w.next * depth
         )
-        return h, (key, found, g, part, -1)
+        return h, (key, found, g, part, -1, depth, nexts)

@@ -14,7 +14,7 @@ from typing import Final
 
 from freecell_tui.core.solver.keys import Found, Key
 
-__all__ = ["PORTFOLIO", "Weights", "depth_after", "next_depth"]
+__all__ = ["NO_NEXTS", "PORTFOLIO", "Weights", "depth_after", "next_after", "next_depth"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +66,47 @@ def next_depth(key: Key, found: Found, where: list[tuple[int, ...]] | None = Non
                 i = joined.count(255, 0, at)
                 where[i] += (depth,)
     return total
+
+
+#: :func:`next_depth`'s ``where`` for a search that does not weigh the next cards (never changed).
+NO_NEXTS: Final[list[tuple[int, ...]]] = [()] * 8
+
+
+def next_after(
+    depth: int, where: list[tuple[int, ...]], kind: int, a: int, b: int, n: int, card_next: bool
+) -> tuple[int, list[tuple[int, ...]]]:
+    """:func:`next_depth` and its ``where`` after a step that sends no card home and leaves
+    every column in its place (none emptied, none filled), from those before it (``where`` is
+    not changed): kind 0 moves ``n`` cards from column ``a`` onto column ``b``, kind 1 the top
+    card of column ``a`` to a free cell, kind 2 a free cell's card onto column ``b``
+    (``card_next``: a foundation needs it next). Cheaper than :func:`next_depth` from scratch,
+    which reads the whole position."""
+    if kind == 0:
+        source, dest = where[a], where[b]
+        if not source and not dest:
+            return depth, where
+        new = where.copy()
+        moved: tuple[int, ...] = ()
+        if source:  # those under the run stay, the run's own go with it
+            stay = tuple([j - n for j in source if j >= n])
+            moved = tuple([j for j in source if j < n])
+            new[a] = stay
+            depth -= n * len(stay)
+        new[b] = tuple([j + n for j in dest]) + moved if dest else moved
+        return depth + n * len(dest), new
+    if kind == 1:
+        source = where[a]
+        if not source:
+            return depth, where
+        new = where.copy()
+        new[a] = stay = tuple([j - 1 for j in source if j])  # one at the top leaves for a cell
+        return depth - len(stay), new
+    dest = where[b]
+    if not dest and not card_next:
+        return depth, where
+    new = where.copy()
+    new[b] = tuple([j + 1 for j in dest]) + ((0,) if card_next else ())
+    return depth + len(dest), new
 
 
 def depth_after(key: Key, card: int, column: int = -1) -> int:

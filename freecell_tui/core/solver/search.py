@@ -18,7 +18,14 @@ from collections.abc import Callable
 from typing import Final
 
 from freecell_tui.core.solver.building import Building, Entry, Node
-from freecell_tui.core.solver.heuristic import PORTFOLIO, Weights, depth_after, next_depth
+from freecell_tui.core.solver.heuristic import (
+    NO_NEXTS,
+    PORTFOLIO,
+    Weights,
+    depth_after,
+    next_after,
+    next_depth,
+)
 from freecell_tui.core.solver.keys import (
     BYTE,
     CELL_FLAG,
@@ -39,6 +46,10 @@ CHECK_EVERY: Final = 16  # expansions between looks at the clock and the cancel 
 # What a moved card lay on, besides a card: nothing (it was alone in its column), a free cell.
 EMPTY: Final = 0x80
 CELL: Final = 0x40
+
+
+#: A set of columns as bits → the columns, in order.
+BITS: Final = tuple(tuple(d for d in range(8) if mask >> d & 1) for mask in range(256))
 
 
 class Stop(Exception):
@@ -69,7 +80,13 @@ class _Search(Building):
         #: The queue: priority → its entries in order of arrival, the latest out first (a bucket
         #: queue: priorities are small integers); no entry has a priority below :attr:`lo`.
         self.queue: defaultdict[int, list[Entry]] = defaultdict(list)
-        self.queue[0].append(((key, found, 0, self.column_part(cols), -1), -1, 0, 0, 0, 0))
+        nexts = NO_NEXTS
+        depth = 0
+        if w.next:
+            nexts = [()] * 8
+            depth = next_depth(key, found, nexts)
+        node = (key, found, 0, self.column_part(cols), -1, depth, nexts)
+        self.queue[0].append((node, -1, 0, 0, 0, 0))
         self.lo = 0
         self.expanded = 0
         self.goal: Key | None = key if sum(found) == 52 else None
@@ -98,7 +115,7 @@ class _Search(Building):
             w.moves,
             w.next,
         )
-        rank, red, byte, fits = RANK, RED, BYTE, FIT_PAIR
+        rank, red, byte, fits, bits = RANK, RED, BYTE, FIT_PAIR, BITS
         queue, lo, highest, keys = self.queue, self.lo, self.lo, 0
         get = queue.get
         expanded = self.expanded
@@ -116,7 +133,8 @@ class _Search(Building):
                     bucket = get(lo)
                 node, kind, a, b, n, part = bucket.pop()
                 if kind >= 0:  # build the child of ``node``
-                    pkey, found, g, _, _ = node
+                    pkey, found, g, _, _, depth, nexts = node
+                    in_place = True  # no column emptied or filled
                     cols = pkey
                     new = list(pkey)
                     cells = new.pop()
@@ -127,10 +145,12 @@ class _Search(Building):
                             new[a] = cs[:-n]
                             new[b] = byte[cs[-n] | COL_FLAG] + cs[len(cs) - n + 1 :]
                             new.sort()
+                            in_place = False
                         elif n == len(cs):
                             new[a] = b""
                             new[b] = cd + byte[cs[0] & 0x3F] + cs[1:]
                             new.sort()
+                            in_place = False
                         else:
                             new[a] = cs[:-n]
                             new[b] = cd + cs[-n:]
@@ -140,6 +160,7 @@ class _Search(Building):
                         new[a] = cs[:-1]
                         if len(cs) == 1:
                             new.sort()
+                            in_place = False
                         cells = bytes(sorted(cells + byte[(cs[-1] & 0x3F) | CELL_FLAG]))
                     elif kind == 3:  # a card home, no autoplay after it
                         cs = cols[a]
@@ -165,16 +186,25 @@ class _Search(Building):
                         else:
                             new[b] = byte[(a & 0x3F) | COL_FLAG]
                             new.sort()
+                            in_place = False
                     key = (*new, cells)
                     if key in seen:
                         continue
                     seen[key] = (pkey, (kind, a, b, n))
-                    node = (key, found, g + 1, part, undo)
+                    if w_next:
+                        if in_place and kind < 3:
+                            depth, nexts = next_after(
+                                depth, nexts, kind, a, b, n, rank[a] == found[a & 3] + 1
+                            )
+                        else:
+                            nexts = [()] * 8
+                            depth = next_depth(key, found, nexts)
+                    node = (key, found, g + 1, part, undo, depth, nexts)
                 budget -= 1
                 expanded += 1
                 if expanded % CHECK_EVERY == 0 and should_stop():
                     raise Stop
-                pkey, found, g, part, undo = node
+                pkey, found, g, part, undo, depth, nexts = node
                 cols, cells = pkey, pkey[8]  # the columns are the key's first eight
                 back, under = undo >> 8, undo & 0xFF  # the card just moved, what it lay on
                 g1 = g + 1
@@ -191,15 +221,15 @@ class _Search(Building):
                     - w_empty * empties
                     + w_moves * g1
                 )
-                nexts: list[tuple[int, ...]] = [()] * 8
                 if w_next:
-                    base += w_next * next_depth(cols, found, nexts)
+                    base += w_next * depth
                 free_now = None  # the free cards, once a card may go home
-                want: list[tuple[int, ...]] = [()] * 53  # card -> the columns it may go on
+                want = [0] * 53  # card -> the columns it may go on, one bit each
                 for d in range(empties, 8):
                     fit1, fit2 = fits[cols[d][-1]]  # 52: none
-                    want[fit1] += (d,)
-                    want[fit2] += (d,)
+                    bit = 1 << d
+                    want[fit1] |= bit
+                    want[fit2] |= bit
                 for s in range(empties, 8):
                     cs = cols[s]
                     run, disorders, _, dis, runs, run_cards = facts[cs]
@@ -252,7 +282,7 @@ class _Search(Building):
                             auto = False
                         moved = rank[card]
                         undoes = card == back
-                        for d in dests:
+                        for d in bits[dests]:
                             if undoes and cols[d][-1] & 0x3F == under:
                                 continue
                             if auto:
@@ -359,7 +389,7 @@ class _Search(Building):
                                     lo = h
                                 queue[h].append((child[1], -1, 0, 0, 0, 0))
                     undoes = v & 0x3F == back
-                    for d in want[v & 0x3F]:
+                    for d in bits[want[v & 0x3F]]:
                         if undoes and cols[d][-1] & 0x3F == under:
                             continue
                         delta = w_dis if rv > facts[cols[d]][2] else 0
