@@ -10,13 +10,13 @@ from hypothesis import given, settings
 from freecell_tui.core.deals import deal
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.solver import solve
+from freecell_tui.core.solver.facts import ColumnFacts
 from freecell_tui.core.solver.heuristic import next_after, next_depth
 from freecell_tui.core.solver.keys import RANK
 from freecell_tui.core.solver.moves import (
     CELL_TO_COL,
     COL_TO_CELL,
     COL_TO_COL,
-    ColumnFacts,
     apply_step,
     is_safe,
     root,

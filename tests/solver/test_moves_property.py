@@ -29,9 +29,9 @@ from freecell_tui.core.deals import deal
 from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import apply_move, legal_moves
 from freecell_tui.core.solver import solve
+from freecell_tui.core.solver.facts import ColumnFacts
 from freecell_tui.core.solver.keys import Key, compact
 from freecell_tui.core.solver.moves import (
-    ColumnFacts,
     Safe,
     apply_step,
     cascades,

@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.solver.facts import ColumnFacts
 from freecell_tui.core.solver.keys import Found, Key
-from freecell_tui.core.solver.moves import ColumnFacts, apply_step, children, root, safe_rule
+from freecell_tui.core.solver.moves import apply_step, children, root, safe_rule
 from freecell_tui.core.solver.search import PORTFOLIO, Weights, _Search
 from freecell_tui.core.state import GameState
 

@@ -29,6 +29,7 @@ from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.solver.collector import paused
+from freecell_tui.core.solver.facts import ColumnFacts
 from freecell_tui.core.solver.keys import RANK, RED, Cols, Found, Key
 from freecell_tui.core.solver.moves import (
     CELL_TO_COL,
@@ -36,7 +37,6 @@ from freecell_tui.core.solver.moves import (
     COL_TO_CELL,
     COL_TO_COL,
     COL_TO_HOME,
-    ColumnFacts,
     Safe,
     Step,
     apply_step,

@@ -16,6 +16,7 @@ from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move
+from freecell_tui.core.solver.facts import ColumnFacts
 from freecell_tui.core.solver.keys import (
     BYTE,
     CELL_FLAG,
@@ -40,11 +41,6 @@ Step = tuple[int, int, int, int]
 Child = tuple[Cols, bytes, Found, Step]
 #: Whether a card (rank, is red) that can go home goes there by itself, given the foundations.
 Safe = Callable[[int, int, Sequence[int]], bool]
-#: What the search needs to know of one column, computed once per distinct column: the length of
-#: the run on top, and for each prefix ``col[:k]`` its disorder (cards lying on a lower card) and
-#: the length of the run on its top; the lowest rank in it; its disorder; the cards of the run on
-#: top, top card first, without flags.
-Facts = tuple[int, tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]]
 
 
 def is_safe(rank: int, red: int, found: Sequence[int]) -> bool:
@@ -68,35 +64,6 @@ def safe_rule(mode: AutoplayMode) -> Safe:
     can; ``safe`` and ``off`` play the safe cards (they never lose a win, so the search loses
     nothing by playing them at once; they are written out in solutions)."""
     return always if mode is AutoplayMode.ALL else is_safe
-
-
-class ColumnFacts(dict[bytes, Facts]):
-    """Column → its :data:`Facts`, computed once per distinct column."""
-
-    def __missing__(self, col: bytes) -> Facts:
-        n = len(col)
-        disorder = [0]
-        runs = [0]
-        dis = 0
-        low = 14
-        prev = -1
-        for v in col:
-            r = RANK[v]
-            if r > low:
-                dis += 1
-            elif r < low:
-                low = r
-            disorder.append(dis)
-            if prev >= 0 and RANK[prev] == r + 1 and RED[prev] != RED[v]:
-                runs.append(runs[-1] + 1)
-            else:
-                runs.append(1)
-            prev = v
-        run = runs[n]
-        top = tuple(v & 0x3F for v in reversed(col[n - run :]))
-        facts = (run, tuple(disorder), low, dis, tuple(runs), top)
-        self[col] = facts
-        return facts
 
 
 def free_cards(cols: Sequence[bytes], cells: bytes) -> bytes:

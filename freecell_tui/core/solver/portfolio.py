@@ -29,9 +29,9 @@ from typing import Final, Literal
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.notation import Move
 from freecell_tui.core.solver.collector import paused
+from freecell_tui.core.solver.facts import ColumnFacts
 from freecell_tui.core.solver.keys import Cols, Found, Key
 from freecell_tui.core.solver.moves import (
-    ColumnFacts,
     Safe,
     Step,
     always,

@@ -3,9 +3,9 @@ search keeps it step by step; the start and the tests use this."""
 
 from __future__ import annotations
 
+from freecell_tui.core.solver.facts import ColumnFacts
 from freecell_tui.core.solver.heuristic import Weights, next_depth
 from freecell_tui.core.solver.keys import Cols, Found
-from freecell_tui.core.solver.moves import ColumnFacts
 
 __all__ = ["Scoring"]
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Final
 
 from freecell_tui.core.solver.building import Building, Entry, Node
+from freecell_tui.core.solver.facts import ColumnFacts
 from freecell_tui.core.solver.heuristic import (
     NO_NEXTS,
     PORTFOLIO,
@@ -37,7 +38,7 @@ from freecell_tui.core.solver.keys import (
     Found,
     Key,
 )
-from freecell_tui.core.solver.moves import ColumnFacts, Safe, Step, cascades, free_cards
+from freecell_tui.core.solver.moves import Safe, Step, cascades, free_cards
 
 __all__ = ["PORTFOLIO", "Stop", "Weights"]
 
@@ -142,31 +143,43 @@ class _Search(Building):
                         cs, cd = cols[a], cols[b]
                         undo = (cs[-n] & 0x3F) << 8 | (cs[-n - 1] & 0x3F if n < len(cs) else EMPTY)
                         if not cd:
-                            new[a] = cs[:-n]
+                            new[a] = made = cs[:-n]
+                            if made not in facts:  # from the column's: quicker than from scratch
+                                facts.cut(made, cs)
                             new[b] = byte[cs[-n] | COL_FLAG] + cs[len(cs) - n + 1 :]
                             new.sort()
                             in_place = False
                         elif n == len(cs):
                             new[a] = b""
-                            new[b] = cd + byte[cs[0] & 0x3F] + cs[1:]
+                            new[b] = made = cd + byte[cs[0] & 0x3F] + cs[1:]
+                            if made not in facts:
+                                facts.grow(made, cd)
                             new.sort()
                             in_place = False
                         else:
-                            new[a] = cs[:-n]
-                            new[b] = cd + cs[-n:]
+                            new[a] = made = cs[:-n]
+                            if made not in facts:
+                                facts.cut(made, cs)
+                            new[b] = made = cd + cs[-n:]
+                            if made not in facts:
+                                facts.grow(made, cd)
                     elif kind == 1:
                         cs = cols[a]
                         undo = (cs[-1] & 0x3F) << 8 | (cs[-2] & 0x3F if len(cs) > 1 else EMPTY)
-                        new[a] = cs[:-1]
-                        if len(cs) == 1:
+                        new[a] = made = cs[:-1]
+                        if not made:
                             new.sort()
                             in_place = False
+                        elif made not in facts:
+                            facts.cut(made, cs)
                         cells = bytes(sorted(cells + byte[(cs[-1] & 0x3F) | CELL_FLAG]))
                     elif kind == 3:  # a card home, no autoplay after it
                         cs = cols[a]
-                        new[a] = cs[:-1]
-                        if len(cs) == 1:
+                        new[a] = made = cs[:-1]
+                        if not made:
                             new.sort()
+                        elif made not in facts:
+                            facts.cut(made, cs)
                         fl = list(found)
                         fl[cs[-1] & 3] += 1
                         found = (fl[0], fl[1], fl[2], fl[3])
@@ -182,7 +195,9 @@ class _Search(Building):
                         cells = cells.replace(byte[a], b"")
                         cd = cols[b]
                         if cd:
-                            new[b] = cd + byte[a & 0x3F]
+                            new[b] = made = cd + byte[a & 0x3F]
+                            if made not in facts:
+                                facts.grow(made, cd)
                         else:
                             new[b] = byte[(a & 0x3F) | COL_FLAG]
                             new.sort()

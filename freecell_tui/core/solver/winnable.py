@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.solver.facts import ColumnFacts
 from freecell_tui.core.solver.keys import CELL_FLAG, Cols, canonical_key, compact
-from freecell_tui.core.solver.moves import ColumnFacts, children, is_safe
+from freecell_tui.core.solver.moves import children, is_safe
 from freecell_tui.core.solver.portfolio import solve
 from freecell_tui.core.solver.search import CHECK_EVERY
 from freecell_tui.core.state import GameState

@@ -180,7 +180,7 @@ def autoplay(cols: np.ndarray, lens: np.ndarray, cells: np.ndarray, ncells: int,
 @njit(cache=True, nogil=True)
 def facts(cols: np.ndarray, lens: np.ndarray, disorders: np.ndarray, runs: np.ndarray,
           run: np.ndarray, dis: np.ndarray, low: np.ndarray) -> None:  # fmt: skip
-    """Each column's facts (as :class:`..moves.ColumnFacts`): the disorder and top run of every
+    """Each column's facts (as :class:`..facts.ColumnFacts`): the disorder and top run of every
     prefix, the run on top, the disorder, the lowest rank (14 for an empty column)."""
     for c in range(8):
         d = 0
