@@ -11,7 +11,7 @@ A card has two text forms:
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from freecell_tui.core.errors import NotationError
@@ -139,18 +139,17 @@ class Card:
 
     rank: int
     suit: Suit
+    #: 0–51 in Microsoft deal order: AC AD AH AS 2C ... KS (kept: the solver reads it often).
+    index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
             raise ValueError(f"rank must be 1 (ace) to 13 (king), not {self.rank!r}")
         if not isinstance(self.suit, Suit):
             raise ValueError(f"suit must be a Suit, not {self.suit!r}")
+        object.__setattr__(self, "index", (self.rank - 1) * 4 + _SUIT_INDEX[self.suit])
 
     # ----------------------------------------------------------------- identity
-    @property
-    def index(self) -> int:
-        """0–51 in Microsoft deal order: AC AD AH AS 2C ... KS."""
-        return (self.rank - 1) * 4 + self.suit.index
 
     @classmethod
     def from_index(cls, index: int) -> Card:

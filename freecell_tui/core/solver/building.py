@@ -6,6 +6,8 @@ a card sent home with nothing after it among them, are queued unbuilt (see :mod:
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from freecell_tui.core.solver.heuristic import NO_NEXTS, next_depth
 from freecell_tui.core.solver.keys import BYTE, CELL_FLAG, COL_FLAG, Found, Key
 from freecell_tui.core.solver.moves import Safe, Step, autoplay
@@ -28,11 +30,13 @@ class Building(Scoring):
     safe: Safe
     seen: dict[Key, tuple[Key, Step] | None]
     goal: Key | None
+    queue: defaultdict[int, list[Entry]]
 
-    def built(self, parent: Node, step: Step) -> tuple[int, Node] | None:
-        """A child that autoplay follows, built now: its priority and node, or None when it was
-        seen already. Sets :attr:`goal` when it wins. Its column part is the parent's,
-        updated for the columns the step and autoplay changed; its value as :meth:`score`."""
+    def built(self, parent: Node, step: Step, lo: int) -> int:
+        """A child that autoplay follows, built now and queued (unless it was seen already):
+        returns the least priority queued, ``lo`` or the child's. Sets :attr:`goal` when it
+        wins. Its column part is the parent's, updated for the columns the step and autoplay
+        changed; its value as :meth:`score`."""
         pkey = parent[0]
         kind, a, b, n = step
         new = list(pkey)
@@ -62,7 +66,7 @@ class Building(Scoring):
         cols = tuple(sorted(new))
         key = (*cols, cells)
         if key in self.seen:
-            return None
+            return lo
         self.seen[key] = (pkey, step)
         facts, w = self.facts, self.w
         w_dis, w_uns = w.disorder, w.unsorted
@@ -78,6 +82,7 @@ class Building(Scoring):
         home = fl[0] + fl[1] + fl[2] + fl[3]
         if home == 52:
             self.goal = key
+            return lo
         found = (fl[0], fl[1], fl[2], fl[3])
         g = parent[2] + 1
         nexts = NO_NEXTS
@@ -93,4 +98,5 @@ class Building(Scoring):
             + w.moves * g
             + w.next * depth
         )
-        return h, (key, found, g, part, -1, depth, nexts)
+        self.queue[h].append(((key, found, g, part, -1, depth, nexts), -1, 0, 0, 0, 0))
+        return h if h < lo else lo

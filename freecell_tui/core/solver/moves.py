@@ -12,6 +12,7 @@ are interchangeable) and a whole column never moves to an empty one (the same po
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
@@ -66,9 +67,14 @@ def safe_rule(mode: AutoplayMode) -> Safe:
     return always if mode is AutoplayMode.ALL else is_safe
 
 
+#: A card's byte, flags or not, as a one-byte ``bytes`` without its flags.
+PLAIN_BYTE: Final = tuple(BYTE[v & 0x3F] for v in range(256))
+_TOP: Final = itemgetter(-1)
+
+
 def free_cards(cols: Sequence[bytes], cells: bytes) -> bytes:
     """The cards free to move (column tops and cells), without their flags."""
-    return (bytes([col[-1] for col in cols if col]) + cells).translate(PLAIN)
+    return (bytes(map(_TOP, filter(None, cols))) + cells).translate(PLAIN)
 
 
 def autoplay(cols: list[bytes], cells: bytes, found: list[int], safe: Safe) -> bytes:
@@ -78,8 +84,8 @@ def autoplay(cols: list[bytes], cells: bytes, found: list[int], safe: Safe) -> b
     It looks only for the next card of each suit, among the column tops and the cells. Which
     cards go home does not depend on the order they are tried in: a card that may go home stays
     free to, and more cards home only make more cards safe."""
+    free = free_cards(cols, cells)  # most calls end at the first look
     while True:
-        free = free_cards(cols, cells)  # most calls end at the first look
         for s in 0, 1, 2, 3:
             r = found[s]
             card = r * 4 + s  # the next card of the suit: rank r + 1 (none past the king: 52+)
@@ -87,14 +93,16 @@ def autoplay(cols: list[bytes], cells: bytes, found: list[int], safe: Safe) -> b
                 break
         else:
             return cells
-        found[s] = r + 1
+        found[s] = r + 1  # ``card`` stays in ``free``, never looked for again
         if card | CELL_FLAG in cells:
             cells = cells.replace(BYTE[card | CELL_FLAG], b"")
         else:
             i = 0
             while not cols[i] or cols[i][-1] & 0x3F != card:
                 i += 1
-            cols[i] = cols[i][:-1]
+            cols[i] = col = cols[i][:-1]
+            if col:
+                free += PLAIN_BYTE[col[-1]]  # the card it uncovers
 
 
 def cascades(found: Found, card: int, under: int, free: bytes, safe: Safe) -> bool:

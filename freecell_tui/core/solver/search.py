@@ -272,14 +272,9 @@ class _Search(Building):
                                 lo = h
                             queue[h].append((node, 3, s, 0, 1, part + delta))
                         else:
-                            child = self.built(node, (3, s, 0, 1))
-                            if child is not None:
-                                if self.goal is not None:
-                                    return True
-                                h = child[0]
-                                if h < lo:
-                                    lo = h
-                                queue[h].append((child[1], -1, 0, 0, 0, 0))
+                            lo = self.built(node, (3, s, 0, 1), lo)
+                            if self.goal is not None:
+                                return True
                     most = run if run < limit else limit
                     n = 0
                     for card in run_cards:
@@ -301,14 +296,9 @@ class _Search(Building):
                             if undoes and cols[d][-1] & 0x3F == under:
                                 continue
                             if auto:
-                                child = self.built(node, (0, s, d, n))
-                                if child is not None:
-                                    if self.goal is not None:
-                                        return True
-                                    h = child[0]
-                                    if h < lo:
-                                        lo = h
-                                    queue[h].append((child[1], -1, 0, 0, 0, 0))
+                                lo = self.built(node, (0, s, d, n), lo)
+                                if self.goal is not None:
+                                    return True
                                 continue
                             low = facts[cols[d]][2]
                             add = moved - low if moved > low else 0
@@ -335,14 +325,9 @@ class _Search(Building):
                             v = cs[-n - 1]
                             rv = rank[v]
                             if rv == found[v & 3] + 1 and safe(rv, red[v], found):
-                                child = self.built(node, (0, s, 0, n))
-                                if child is not None:
-                                    if self.goal is not None:
-                                        return True
-                                    h = child[0]
-                                    if h < lo:
-                                        lo = h
-                                    queue[h].append((child[1], -1, 0, 0, 0, 0))
+                                lo = self.built(node, (0, s, 0, n), lo)
+                                if self.goal is not None:
+                                    return True
                                 continue
                             delta = w_dis * (disorders[size - n] - dis)
                             if n == run:
@@ -360,14 +345,9 @@ class _Search(Building):
                             v = cs[-2]
                             rv = rank[v]
                             if rv == found[v & 3] + 1 and safe(rv, red[v], found):
-                                child = self.built(node, (1, s, 0, 1))
-                                if child is not None:
-                                    if self.goal is not None:
-                                        return True
-                                    h = child[0]
-                                    if h < lo:
-                                        lo = h
-                                    queue[h].append((child[1], -1, 0, 0, 0, 0))
+                                lo = self.built(node, (1, s, 0, 1), lo)
+                                if self.goal is not None:
+                                    return True
                                 continue
                         delta = w_dis * (disorders[size - 1] - dis)
                         if run == 1 and size > 1:
@@ -395,14 +375,9 @@ class _Search(Building):
                                 lo = h
                             queue[h].append((node, 4, v, 0, 1, part))
                         else:
-                            child = self.built(node, (4, v, 0, 1))
-                            if child is not None:
-                                if self.goal is not None:
-                                    return True
-                                h = child[0]
-                                if h < lo:
-                                    lo = h
-                                queue[h].append((child[1], -1, 0, 0, 0, 0))
+                            lo = self.built(node, (4, v, 0, 1), lo)
+                            if self.goal is not None:
+                                return True
                     undoes = v & 0x3F == back
                     for d in bits[want[v & 0x3F]]:
                         if undoes and cols[d][-1] & 0x3F == under:
