@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from freecell_tui.core.solver.heuristic import NO_NEXTS, next_depth
-from freecell_tui.core.solver.keys import BYTE, CELL_FLAG, COL_FLAG, Found, Key
+from freecell_tui.core.solver.keys import BYTE, CELL_FLAG, COL_FLAG, SORTED_CELLS, Found, Key
 from freecell_tui.core.solver.moves import Safe, Step, autoplay
 from freecell_tui.core.solver.scoring import Scoring
 
@@ -54,7 +54,7 @@ class Building(Scoring):
         elif kind == 1:
             cs = pkey[a]
             new[a] = cs[:-1]
-            cells = bytes(sorted(cells + BYTE[(cs[-1] & 0x3F) | CELL_FLAG]))
+            cells = SORTED_CELLS[cells + BYTE[(cs[-1] & 0x3F) | CELL_FLAG]]
         elif kind == 3:
             v = pkey[a][-1]
             new[a] = pkey[a][:-1]

@@ -47,6 +47,23 @@ FITS: Final = tuple(_fits(v) for v in range(256))
 FIT_PAIR: Final = tuple((*fits, 52, 52)[:2] for fits in FITS)
 
 
+class _SortedCells(dict[bytes, bytes]):
+    """Free-cell bytes → the same bytes sorted, remembered (at most :data:`REMEMBERED` of them:
+    then forgotten, all at once)."""
+
+    REMEMBERED: Final = 100_000
+
+    def __missing__(self, cells: bytes) -> bytes:
+        if len(self) >= self.REMEMBERED:
+            self.clear()
+        self[cells] = ordered = bytes(sorted(cells))
+        return ordered
+
+
+#: ``SORTED_CELLS[cells + card]``: the cells with a card added, in order (quicker than sorting).
+SORTED_CELLS: Final = _SortedCells()
+
+
 def compact(state: GameState) -> tuple[Cols, bytes, Found]:
     """``state`` as search columns (flagged deepest card, in canonical order), sorted flagged
     cells, foundations."""

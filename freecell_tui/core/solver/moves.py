@@ -26,6 +26,7 @@ from freecell_tui.core.solver.keys import (
     PLAIN,
     RANK,
     RED,
+    SORTED_CELLS,
     Cols,
     Found,
     compact,
@@ -141,7 +142,7 @@ def apply_step(
     elif kind == COL_TO_CELL:
         cs = cols[a]
         new[a] = cs[:-1]
-        cells = bytes(sorted(cells + BYTE[(cs[-1] & 0x3F) | CELL_FLAG]))
+        cells = SORTED_CELLS[cells + BYTE[(cs[-1] & 0x3F) | CELL_FLAG]]
     elif kind == CELL_TO_COL:
         cells = cells.replace(BYTE[a], b"")
         card = a & 0x3F

@@ -34,6 +34,7 @@ from freecell_tui.core.solver.keys import (
     FIT_PAIR,
     RANK,
     RED,
+    SORTED_CELLS,
     Cols,
     Found,
     Key,
@@ -116,7 +117,7 @@ class _Search(Building):
             w.moves,
             w.next,
         )
-        rank, red, byte, fits, bits = RANK, RED, BYTE, FIT_PAIR, BITS
+        rank, red, byte, fits, bits, in_order = RANK, RED, BYTE, FIT_PAIR, BITS, SORTED_CELLS
         queue, lo, highest, keys = self.queue, self.lo, self.lo, 0
         get = queue.get
         expanded = self.expanded
@@ -172,7 +173,7 @@ class _Search(Building):
                             in_place = False
                         elif made not in facts:
                             facts.cut(made, cs)
-                        cells = bytes(sorted(cells + byte[(cs[-1] & 0x3F) | CELL_FLAG]))
+                        cells = in_order[cells + byte[(cs[-1] & 0x3F) | CELL_FLAG]]
                     elif kind == 3:  # a card home, no autoplay after it
                         cs = cols[a]
                         new[a] = made = cs[:-1]
@@ -318,7 +319,9 @@ class _Search(Building):
                                 lo = h
                             queue[h].append((node, 0, s, d, n, part + delta))
                     if empties and size > 1:
-                        most = min(run, limit_e, size - 1)
+                        most = run if run < limit_e else limit_e
+                        if most >= size:
+                            most = size - 1
                         for n in (1, most) if most > 1 else (1,) if most else ():
                             if cs[-n] & 0x3F == back and under == EMPTY:
                                 continue
