@@ -33,10 +33,12 @@ from freecell_tui.core.solver.facts import ColumnFacts
 from freecell_tui.core.solver.keys import Key, compact
 from freecell_tui.core.solver.moves import (
     Safe,
+    always,
     apply_step,
     cascades,
     children,
     free_cards,
+    homes_for,
     is_safe,
     root,
     safe_rule,
@@ -167,3 +169,21 @@ def test_cascades_on_the_positions_of_solved_deals() -> None:
                 seen.add(said)
             state = apply_move(state, move)
     assert seen == {True, False}
+
+
+def test_homes_are_the_next_cards_the_rule_lets_go() -> None:
+    """The search asks :func:`homes_for` which cards would go home by themselves: the next card
+    of each suit that the rule lets go, none past a king."""
+    safe, every = homes_for(is_safe), homes_for(always)
+    assert safe[(0, 0, 0, 0)] == every[(0, 0, 0, 0)] == bytes([0, 1, 2, 3])  # the aces
+    # Threes of clubs and diamonds wait for the other colour's twos; the twos of hearts and
+    # spades go (2 ranks or less).
+    assert safe[(2, 2, 1, 1)] == bytes([6, 7])
+    assert every[(2, 2, 1, 1)] == bytes([8, 9, 6, 7])
+    assert safe[(13, 13, 13, 12)] == every[(13, 13, 13, 12)] == bytes([51])  # the king of spades
+    assert homes_for(is_safe) is safe  # one table a rule
+    for found in [(4, 2, 7, 3), (5, 5, 4, 4), (9, 11, 10, 12)]:
+        expected = [
+            s + 4 * r for s, r in enumerate(found) if r < 13 and is_safe(r + 1, s in (1, 2), found)
+        ]
+        assert list(safe[found]) == expected

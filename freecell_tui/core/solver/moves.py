@@ -73,6 +73,34 @@ PLAIN_BYTE: Final = tuple(BYTE[v & 0x3F] for v in range(256))
 _TOP: Final = itemgetter(-1)
 
 
+class Homes(dict[Found, bytes]):
+    """Foundations → the cards that go home by themselves once free (by a rule :data:`Safe`):
+    of the next card of each suit, those the rule lets go. Remembered: at most 14⁴ entries."""
+
+    def __init__(self, safe: Safe) -> None:
+        super().__init__()
+        self.safe = safe
+
+    def __missing__(self, found: Found) -> bytes:
+        self[found] = cards = bytes(
+            card
+            for s, r in enumerate(found)
+            if (card := r * 4 + s) < 52 and self.safe(r + 1, RED[card], found)
+        )
+        return cards
+
+
+_HOMES: dict[Safe, Homes] = {}
+
+
+def homes_for(safe: Safe) -> Homes:
+    """The :class:`Homes` of the rule ``safe``, one a process."""
+    table = _HOMES.get(safe)
+    if table is None:
+        _HOMES[safe] = table = Homes(safe)
+    return table
+
+
 def free_cards(cols: Sequence[bytes], cells: bytes) -> bytes:
     """The cards free to move (column tops and cells), without their flags."""
     return (bytes(map(_TOP, filter(None, cols))) + cells).translate(PLAIN)

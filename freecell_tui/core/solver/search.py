@@ -33,13 +33,12 @@ from freecell_tui.core.solver.keys import (
     COL_FLAG,
     FIT_PAIR,
     RANK,
-    RED,
     SORTED_CELLS,
     Cols,
     Found,
     Key,
 )
-from freecell_tui.core.solver.moves import Safe, Step, cascades, free_cards
+from freecell_tui.core.solver.moves import Safe, Step, cascades, free_cards, homes_for
 
 __all__ = ["PORTFOLIO", "Stop", "Weights"]
 
@@ -73,6 +72,7 @@ class _Search(Building):
     ) -> None:
         self.facts = facts
         self.safe = safe
+        self.homes = homes_for(safe)
         self.w = w
         key = (*cols, cells)
         #: Position → parent and step. Shared by the searches of a portfolio once they have worked
@@ -106,7 +106,7 @@ class _Search(Building):
         position has been seen (unsolvable), None when neither yet. Raises :class:`Stop`."""
         if self.goal is not None:
             return True
-        seen, facts, safe = self.seen, self.facts, self.safe
+        seen, facts, safe, homes = self.seen, self.facts, self.safe, self.homes
         w = self.w
         w_out, w_dis, w_uns, w_cell, w_empty, w_moves, w_next = (
             w.out,
@@ -117,7 +117,7 @@ class _Search(Building):
             w.moves,
             w.next,
         )
-        rank, red, byte, fits, bits, in_order = RANK, RED, BYTE, FIT_PAIR, BITS, SORTED_CELLS
+        rank, byte, fits, bits, in_order = RANK, BYTE, FIT_PAIR, BITS, SORTED_CELLS
         queue, lo, highest, keys = self.queue, self.lo, self.lo, 0
         get = queue.get
         expanded = self.expanded
@@ -240,6 +240,7 @@ class _Search(Building):
                 if w_next:
                     base += w_next * depth
                 free_now = None  # the free cards, once a card may go home
+                homing = homes[found]  # the cards that would go home by themselves
                 want = [0] * 53  # card -> the columns it may go on, one bit each
                 for d in range(empties, 8):
                     fit1, fit2 = fits[cols[d][-1]]  # 52: none
@@ -285,12 +286,7 @@ class _Search(Building):
                         dests = want[card]
                         if not dests:
                             continue
-                        if n < size:
-                            v = cs[-n - 1]
-                            rv = rank[v]
-                            auto = rv == found[v & 3] + 1 and safe(rv, red[v], found)
-                        else:
-                            auto = False
+                        auto = n < size and cs[-n - 1] & 0x3F in homing
                         moved = rank[card]
                         undoes = card == back
                         for d in bits[dests]:
@@ -325,9 +321,7 @@ class _Search(Building):
                         for n in (1, most) if most > 1 else (1,) if most else ():
                             if cs[-n] & 0x3F == back and under == EMPTY:
                                 continue
-                            v = cs[-n - 1]
-                            rv = rank[v]
-                            if rv == found[v & 3] + 1 and safe(rv, red[v], found):
+                            if cs[-n - 1] & 0x3F in homing:
                                 lo = self.built(node, (0, s, 0, n), lo)
                                 if self.goal is not None:
                                     return True
@@ -344,14 +338,11 @@ class _Search(Building):
                                 lo = h
                             queue[h].append((node, 0, s, 0, n, part + delta))
                     if free and not (top & 0x3F == back and under == CELL):
-                        if size > 1:
-                            v = cs[-2]
-                            rv = rank[v]
-                            if rv == found[v & 3] + 1 and safe(rv, red[v], found):
-                                lo = self.built(node, (1, s, 0, 1), lo)
-                                if self.goal is not None:
-                                    return True
-                                continue
+                        if size > 1 and cs[-2] & 0x3F in homing:
+                            lo = self.built(node, (1, s, 0, 1), lo)
+                            if self.goal is not None:
+                                return True
+                            continue
                         delta = w_dis * (disorders[size - 1] - dis)
                         if run == 1 and size > 1:
                             delta -= w_uns * runs[size - 1]
