@@ -272,9 +272,7 @@ def core_moves(
     found = list(state.foundations)
     moves: list[Move] = []
     _autoplay_real(real, slots, found, safe, moves)
-
-    def column_of(col: bytes) -> int:
-        return real.index(col)
+    column_of = real.index  # a column's place in the game, from its bytes
 
     # Cards out before each step, and after the last (a line ends with every card home): autoplay
     # sends home the same cards in the game as in the search, so where the search's did nothing
@@ -322,21 +320,23 @@ def _autoplay_real(
     real: list[bytes], slots: list[int], found: list[int], safe: Safe, moves: list[Move]
 ) -> None:
     """Autoplay on the real piles, in the game's order, writing each move home out."""
+    homes = homes_for(safe)
     while True:
+        ok = homes[(found[0], found[1], found[2], found[3])]
+        if not ok:
+            return
         for k, v in enumerate(slots):
-            if v >= 0 and RANK[v] == found[v & 3] + 1 and safe(RANK[v], RED[v], found):
+            if v >= 0 and v in ok:
                 found[v & 3] += 1
                 slots[k] = -1
                 moves.append(_move(8 + k, 12, 1))
                 break
         else:
             for i, col in enumerate(real):
-                if col:
-                    v = col[-1]
-                    if RANK[v] == found[v & 3] + 1 and safe(RANK[v], RED[v], found):
-                        found[v & 3] += 1
-                        real[i] = col[:-1]
-                        moves.append(_move(i, 12, 1))
-                        break
+                if col and col[-1] & 0x3F in ok:
+                    found[col[-1] & 3] += 1
+                    real[i] = col[:-1]
+                    moves.append(_move(i, 12, 1))
+                    break
             else:
                 return
