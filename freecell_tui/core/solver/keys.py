@@ -43,8 +43,13 @@ def _fits(top: int) -> tuple[int, ...]:
 
 
 FITS: Final = tuple(_fits(v) for v in range(256))
-#: :data:`FITS` as exactly two cards, 52 (no card) standing for a missing one.
-FIT_PAIR: Final = tuple((*fits, 52, 52)[:2] for fits in FITS)
+#: A card byte's class, 0-25 (26: no card): its rank and colour, ``(rank - 1) * 2 + red``. Cards
+#: of one class may lie on the same cards.
+CLASS: Final = bytes((RANK[v] - 1) * 2 + RED[v] if RANK[v] else 26 for v in range(256))
+#: The class of the cards that may lie on the card byte ``top`` in a column (26: none, an ace).
+FIT_CLASS: Final = bytes(
+    (RANK[v] - 2) * 2 + 1 - RED[v] if 2 <= RANK[v] <= 13 else 26 for v in range(256)
+)
 
 
 class _SortedCells(dict[bytes, bytes]):

@@ -30,8 +30,9 @@ from freecell_tui.core.solver.heuristic import (
 from freecell_tui.core.solver.keys import (
     BYTE,
     CELL_FLAG,
+    CLASS,
     COL_FLAG,
-    FIT_PAIR,
+    FIT_CLASS,
     RANK,
     SORTED_CELLS,
     Cols,
@@ -117,7 +118,8 @@ class _Search(Building):
             w.moves,
             w.next,
         )
-        rank, byte, fits, bits, in_order = RANK, BYTE, FIT_PAIR, BITS, SORTED_CELLS
+        rank, byte, bits, in_order = RANK, BYTE, BITS, SORTED_CELLS
+        fits, kind_of = FIT_CLASS, CLASS
         queue, lo, highest, keys = self.queue, self.lo, self.lo, 0
         get = queue.get
         expanded = self.expanded
@@ -241,12 +243,9 @@ class _Search(Building):
                     base += w_next * depth
                 free_now = None  # the free cards, once a card may go home
                 homing = homes[found]  # the cards that would go home by themselves
-                want = [0] * 53  # card -> the columns it may go on, one bit each
+                want = [0] * 27  # a card's class -> the columns it may go on, one bit each
                 for d in range(empties, 8):
-                    fit1, fit2 = fits[cols[d][-1]]  # 52: none
-                    bit = 1 << d
-                    want[fit1] |= bit
-                    want[fit2] |= bit
+                    want[fits[cols[d][-1]]] |= 1 << d  # 26: none
                 for s in range(empties, 8):
                     cs = cols[s]
                     run, disorders, _, dis, runs, run_cards = facts[cs]
@@ -283,7 +282,7 @@ class _Search(Building):
                         n += 1
                         if n > most:
                             break
-                        dests = want[card]
+                        dests = want[kind_of[card]]
                         if not dests:
                             continue
                         auto = n < size and cs[-n - 1] & 0x3F in homing
@@ -373,7 +372,7 @@ class _Search(Building):
                             if self.goal is not None:
                                 return True
                     undoes = v & 0x3F == back
-                    for d in bits[want[v & 0x3F]]:
+                    for d in bits[want[kind_of[v]]]:
                         if undoes and cols[d][-1] & 0x3F == under:
                             continue
                         delta = w_dis if rv > facts[cols[d]][2] else 0
