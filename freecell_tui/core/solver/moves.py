@@ -113,16 +113,15 @@ def autoplay(cols: list[bytes], cells: bytes, found: list[int], safe: Safe) -> b
     It looks only for the next card of each suit, among the column tops and the cells. Which
     cards go home does not depend on the order they are tried in: a card that may go home stays
     free to, and more cards home only make more cards safe."""
+    homes = homes_for(safe)
     free = free_cards(cols, cells)  # most calls end at the first look
     while True:
-        for s in 0, 1, 2, 3:
-            r = found[s]
-            card = r * 4 + s  # the next card of the suit: rank r + 1 (none past the king: 52+)
-            if card in free and safe(r + 1, RED[card], found):
+        for card in homes[(found[0], found[1], found[2], found[3])]:
+            if card in free:
                 break
         else:
             return cells
-        found[s] = r + 1  # ``card`` stays in ``free``, never looked for again
+        found[card & 3] += 1  # ``card`` stays in ``free``, never looked for again
         if card | CELL_FLAG in cells:
             cells = cells.replace(BYTE[card | CELL_FLAG], b"")
         else:
