@@ -8,6 +8,9 @@ are built. :mod:`.portfolio` runs several of them in turn and answers.
   A step followed by autoplay is built at once (:mod:`.building`): what autoplay sends home
   needs the whole position, and it may win. A card sent home with nothing after it is queued like
   the others, its value from its parent's: the column it leaves, the depth of its suit's next card.
+  A child built from the queue learns its new columns' facts from the columns they came from
+  (:meth:`.facts.ColumnFacts.cut`, ``grow``) and, when no column empties or fills and no card goes
+  home, the next cards' depths from its parent's (:func:`.heuristic.next_after`).
 * **The heuristic** is :mod:`.heuristic`'s (see ``docs/solver.md``).
 """
 
@@ -211,9 +214,8 @@ class _Search(Building):
                     seen[key] = (pkey, (kind, a, b, n))
                     if w_next:
                         if in_place and kind < 3:
-                            depth, nexts = next_after(
-                                depth, nexts, kind, a, b, n, rank[a] == found[a & 3] + 1
-                            )
+                            wanted = kind == 2 and rank[a] == found[a & 3] + 1  # a cell's card
+                            depth, nexts = next_after(depth, nexts, kind, a, b, n, wanted)
                         else:
                             nexts = [()] * 8
                             depth = next_depth(key, found, nexts)
