@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from freecell_tui.core.solver.heuristic import NO_NEXTS, next_depth
-from freecell_tui.core.solver.keys import BYTE, CELL_FLAG, COL_FLAG, SORTED_CELLS, Found, Key
-from freecell_tui.core.solver.moves import Safe, Step, autoplay
+from freecell_tui.core.solver.keys import Found, Key
+from freecell_tui.core.solver.moves import Safe, Step, autoplay, play_step
 from freecell_tui.core.solver.scoring import Scoring
 
 __all__ = ["Building", "Entry", "Node"]
@@ -38,30 +38,10 @@ class Building(Scoring):
         wins. Its column part is the parent's, updated for the columns the step and autoplay
         changed; its value as :meth:`score`."""
         pkey = parent[0]
-        kind, a, b, n = step
         new = list(pkey)
         cells = new.pop()
         fl = list(parent[1])
-        if kind == 0:
-            cs, cd = pkey[a], pkey[b]
-            new[a] = cs[:-n]
-            if not cd:
-                new[b] = BYTE[cs[-n] | COL_FLAG] + cs[len(cs) - n + 1 :]
-            elif n == len(cs):
-                new[b] = cd + BYTE[cs[0] & 0x3F] + cs[1:]
-            else:
-                new[b] = cd + cs[-n:]
-        elif kind == 1:
-            cs = pkey[a]
-            new[a] = cs[:-1]
-            cells = SORTED_CELLS[cells + BYTE[(cs[-1] & 0x3F) | CELL_FLAG]]
-        elif kind == 3:
-            v = pkey[a][-1]
-            new[a] = pkey[a][:-1]
-            fl[v & 3] += 1
-        else:
-            cells = cells.replace(BYTE[a], b"")
-            fl[a & 3] += 1
+        cells = play_step(new, cells, fl, step)
         cells = autoplay(new, cells, fl, self.safe)
         cols = tuple(sorted(new))
         key = (*cols, cells)

@@ -148,39 +148,44 @@ def cascades(found: Found, card: int, under: int, free: bytes, safe: Safe) -> bo
     return False
 
 
-def apply_step(
-    cols: Cols, cells: bytes, found: Found, step: Step, safe: Safe
-) -> tuple[Cols, bytes, Found]:
-    """The position after ``step`` (and autoplay), columns in canonical order."""
+def play_step(new: list[bytes], cells: bytes, fl: list[int], step: Step) -> bytes:
+    """Play ``step`` on the columns ``new`` and the foundations ``fl`` in place (no autoplay, no
+    sorting); returns the new cells."""
     kind, a, b, n = step
-    new = list(cols)
-    fl = list(found)
     if kind == COL_TO_COL:
-        cs, cd = cols[a], cols[b]
+        cs, cd = new[a], new[b]
+        new[a] = cs[:-n]
         if not cd:
-            new[a] = cs[:-n]
             new[b] = BYTE[cs[-n] | COL_FLAG] + cs[len(cs) - n + 1 :]
         elif n == len(cs):
-            new[a] = b""
             new[b] = cd + BYTE[cs[0] & 0x3F] + cs[1:]
         else:
-            new[a] = cs[:-n]
             new[b] = cd + cs[-n:]
     elif kind == COL_TO_CELL:
-        cs = cols[a]
+        cs = new[a]
         new[a] = cs[:-1]
         cells = SORTED_CELLS[cells + BYTE[(cs[-1] & 0x3F) | CELL_FLAG]]
     elif kind == CELL_TO_COL:
         cells = cells.replace(BYTE[a], b"")
         card = a & 0x3F
-        new[b] = cols[b] + BYTE[card] if cols[b] else BYTE[card | COL_FLAG]
+        new[b] = new[b] + BYTE[card] if new[b] else BYTE[card | COL_FLAG]
     elif kind == COL_TO_HOME:
-        v = cols[a][-1]
-        new[a] = cols[a][:-1]
+        v = new[a][-1]
+        new[a] = new[a][:-1]
         fl[v & 3] += 1
     else:
         cells = cells.replace(BYTE[a], b"")
         fl[a & 3] += 1
+    return cells
+
+
+def apply_step(
+    cols: Cols, cells: bytes, found: Found, step: Step, safe: Safe
+) -> tuple[Cols, bytes, Found]:
+    """The position after ``step`` (and autoplay), columns in canonical order."""
+    new = list(cols)
+    fl = list(found)
+    cells = play_step(new, cells, fl, step)
     cells = autoplay(new, cells, fl, safe)
     new.sort()
     return tuple(new), cells, (fl[0], fl[1], fl[2], fl[3])
