@@ -1,11 +1,12 @@
 """Auto-solve's pace: a widget without a look that hands the game screen one move of a plan at a
 time, at a pace a person can follow.
 
-Attributes down: :meth:`AutoSolver.start` with the plan, :meth:`AutoSolver.stop`, :attr:`pace`.
-Messages up: :class:`AutoSolver.Step` for each move (the screen plays it through the session as
-an ordinary, undoable turn, once :meth:`AutoSolver.take` says it is still wanted) and
-:class:`AutoSolver.Stopped`. A move on its way up when auto-solve stops (a key typed as it was
-handed up) is not played: the key that stopped it comes first.
+Attributes down: :meth:`AutoSolver.start` with the plan, :meth:`AutoSolver.stop` (which says how
+many moves were played, so that the screen says it before the input that stopped it acts),
+:attr:`pace`. Messages up: :class:`AutoSolver.Step` for each move (the screen plays it through
+the session as an ordinary, undoable turn, once :meth:`AutoSolver.take` says it is still wanted).
+A move on its way up when auto-solve stops (a key typed as it was handed up) is not played: the
+key that stopped it comes first.
 """
 
 from __future__ import annotations
@@ -47,13 +48,6 @@ class AutoSolver(Widget):
         total: int
         run: int
 
-    @dataclass
-    class Stopped(Message):
-        """Auto-solve stopped after ``played`` moves (``finished``: the plan is done)."""
-
-        played: int
-        finished: bool
-
     def __init__(self, pace: int = DEFAULT_PACE) -> None:
         super().__init__()
         self.pace = pace
@@ -94,7 +88,7 @@ class AutoSolver(Widget):
 
     def start(self, plan: tuple[Move, ...]) -> None:
         """Play ``plan`` from the next tick."""
-        self.stop(quiet=True)
+        self.stop()
         self._plan = list(plan)
         self._handed = self._played = 0
         self._total = len(plan)
@@ -112,11 +106,10 @@ class AutoSolver(Widget):
         self.post_message(self.Step(move, self._handed, self._total, self._run))
         if self._plan:
             self._next()
-        else:
-            self.post_message(self.Stopped(self._handed, True))
 
-    def stop(self, *, quiet: bool = False) -> None:
-        """Stop now (Esc, ``p`` again, any other input, a refused step)."""
+    def stop(self) -> int | None:
+        """Stop now (Esc, ``p`` again, any other input, a refused step, a screen over the
+        board): the moves it played, None when it was not playing."""
         was = self.solving
         if self._timer is not None:
             self._timer.stop()
@@ -124,5 +117,4 @@ class AutoSolver(Widget):
         self._plan = []
         self._run += 1  # a move still on its way up is not played
         self._handed = self._played
-        if was and not quiet:
-            self.post_message(self.Stopped(self._played, False))
+        return self._played if was else None

@@ -203,7 +203,17 @@ async def test_auto_solves_keys(tmp_path: Path) -> None:
         assert autosolver.solving
         await pilot.press("5")  # any other key stops it, and does its own job too
         assert not autosolver.solving and game(app).move_count == 0
-        assert message(app) == "Picked up from column 5. It may go to: a b c d."
+        picked = "Picked up from column 5. It may go to: a b c d."
+        assert message(app) == picked
+        await pilot.pause()  # and the key's own message stays: nothing said later replaces it
+        await pilot.pause(0.2)
+        assert message(app) == picked
+        await pilot.press("5")  # put down
+        await pilot.press("p")
+        assert autosolver.solving
+        await pilot.press("left")  # a key that says nothing: the stop is said
+        assert not autosolver.solving
+        assert message(app) == "Auto-solve stopped after 0 moves."
         app.game_screen.run_command("speed fast")
         assert message(app) == "speed: give moves a second from 0.5 to 10, as speed 2"
         assert tone(app) == "error"

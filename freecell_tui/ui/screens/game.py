@@ -120,7 +120,7 @@ class GameScreen(GameActions):
         once (a glide under a dialog would repaint the dimmed board under it at every frame)."""
         self.board.settle()
         self.session.hold_clock("covered")
-        self.autosolver.stop()
+        self.stop_autosolve()
         self._tick()
 
     def on_screen_resume(self) -> None:
@@ -244,19 +244,11 @@ class GameScreen(GameActions):
             return  # auto-solve stopped as this move came up: what stopped it came first
         step = self.session.play(message.move, solver=True)
         if step.refused:  # cannot happen while the plan follows the game
-            self.autosolver.stop(quiet=True)
+            self.autosolver.stop()
             self.refuse(f"Auto-solve stopped: {step.said}")
             return
         self.show(step)
         self.say(f"Auto-solve {message.number}/{message.total}: {step.said}")
-
-    def on_auto_solver_stopped(self, message: AutoSolver.Stopped) -> None:
-        message.stop()
-        if message.finished:
-            return
-        played = message.played
-        said = f"Auto-solve stopped after {plural(played, 'move')}"
-        self.say(said + (": u undoes them one by one." if played else "."))
 
     #: When the player last typed or clicked on this screen (``time.monotonic``).
     _last_input = 0.0
@@ -264,8 +256,8 @@ class GameScreen(GameActions):
     def on_key(self, event: Key) -> None:
         self._last_input = time.monotonic()
         # Before the key's binding runs: any key but auto-solve's own stops it.
-        if self.autosolver.solving and event.key not in AUTOSOLVE_KEYS:
-            self.autosolver.stop()
+        if event.key not in AUTOSOLVE_KEYS:
+            self.stop_autosolve()  # said now: the key's own message, if it has one, comes after
         # Keys typed quickly after ':' (or pasted) were sent to the screen before the command
         # line had the focus; bindings run only once a key has bubbled up to the app, too late.
         # So ':' opens the line here, as it arrives, and the printable keys that still reach
@@ -283,7 +275,7 @@ class GameScreen(GameActions):
 
     def on_mouse_down(self, event: MouseDown) -> None:
         self._last_input = time.monotonic()
-        self.autosolver.stop()
+        self.stop_autosolve()
 
     # ------------------------------------------------------------------ the command line
     def on_input_submitted(self, event: Input.Submitted) -> None:

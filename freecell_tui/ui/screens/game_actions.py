@@ -15,7 +15,7 @@ from textual import getters
 from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.notation import Pile
-from freecell_tui.core.words import deal_label, printable
+from freecell_tui.core.words import deal_label, plural, printable
 from freecell_tui.session import (
     ActionCommand,
     Event,
@@ -86,6 +86,14 @@ class GameActions(LookActions):
     def say(self, text: str, tone: str = "info") -> None:
         """Write the message line (information, not a change of the game)."""
         self.message.say(text, tone)
+
+    def stop_autosolve(self) -> None:
+        """Stop auto-solve if it plays, and say how far it got, at once: what stopped it (a key,
+        a click) acts after, and its own message, if it has one, replaces this one."""
+        played = self.autosolver.stop()
+        if played is not None:
+            said = f"Auto-solve stopped after {plural(played, 'move')}"
+            self.say(said + (": u undoes them one by one." if played else "."))
 
     def refuse(self, reason: str) -> None:
         """A refused action: say why; what was picked up is put down."""
@@ -181,7 +189,7 @@ class GameActions(LookActions):
     def action_cancel(self) -> None:
         board = self.board
         if self.autosolver.solving:
-            self.autosolver.stop()
+            self.stop_autosolve()
         elif self.assistant.stop_waiting():
             pass
         elif board.put_down():
@@ -255,7 +263,7 @@ class GameActions(LookActions):
         """Auto-solve: play a solution from here at a pace a person can follow; again stops."""
         self.board.put_down()
         if self.autosolver.solving:
-            self.autosolver.stop()
+            self.stop_autosolve()
         else:
             self.assistant.ask_solution()
 
