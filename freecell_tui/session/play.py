@@ -316,7 +316,8 @@ class PlaySession:
         mode = self._autoplay or offer.game.autoplay
         if error is not None:
             step = self._deal(None, mode, ())
-            return replace(step, said=f"{error.message} A new game starts instead.")
+            said = f"{error.message} A new game starts instead."
+            return replace(step, said=said, event=Event.TAKEN)
         game = offer.game.with_autoplay(mode)
         self._start(game, offer.elapsed_seconds)
         said = (

@@ -24,6 +24,9 @@ class Event(enum.Enum):
 
     WON = "won"
     STUCK = "stuck"  # no legal move left
+    #: The unfinished game offered to resume was taken up by another copy of the game meanwhile:
+    #: a new game is on the board instead (keys typed for the old one must not play it unseen).
+    TAKEN = "taken"
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,11 +22,11 @@ from textual.widgets import Button
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
-from freecell_tui.core.notation import Move, Pile
+from freecell_tui.core.notation import Move
 from freecell_tui.store import ErrorKind, SavedGame, Store, StoreError
 from freecell_tui.ui.app import FreeCellApp
 from freecell_tui.ui.autosolve import PACES, AutoSolver
-from freecell_tui.ui.screens.dialogs import ConfirmScreen
+from freecell_tui.ui.screens.dialogs import ConfirmScreen, NoticeScreen
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.screens.resume import ResumeScreen
 
@@ -123,7 +123,8 @@ async def test_a_takeover_that_changes_the_position_puts_the_card_down_and_says_
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Another copy resumed the game first: a new deal is on the board instead, the card picked
-    up on the old one is put down, and the message line says why the board changed."""
+    up on the old one is put down, the message line says why the board changed, and a notice
+    stops the keys typed on until the player has seen it."""
     leave_unfinished(tmp_path, THREE_A)
     late = _late_takeover(monkeypatch)
 
@@ -146,9 +147,21 @@ async def test_a_takeover_that_changes_the_position_puts_the_card_down_and_says_
         assert message(app) == (
             "Another copy of freecell-tui has just resumed that game. A new game starts instead."
         )
-        await pilot.press("b")  # free cell b of the new deal is empty: nothing to pick up
-        assert the_board(app).selection is None and not game(app).moves
-        assert game(app).state.top(Pile.parse("b")) is None
+        # A notice says so, and the keys typed on stop there: none plays the new deal unseen.
+        notice = app.screen
+        assert isinstance(notice, NoticeScreen)
+        assert notice.title_text == "Your game is open elsewhere"
+        assert notice.body_text == message(app)
+        await pilot.press("4", "b")  # 4b would be a move on the new deal
+        assert app.screen is notice and not game(app).moves
+        assert the_board(app).selection is None
+        await pilot.press("enter")  # seen: the board, and the message line still says why
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the board")
+        assert message(app) == (
+            "Another copy of freecell-tui has just resumed that game. A new game starts instead."
+        )
+        await pilot.press("4")  # and the keys play again
+        assert the_board(app).selection is not None
 
 
 async def test_the_dialogs_keys_go_to_it_and_still_move_its_focus(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from textual.widgets import Button, Label
 
 from freecell_tui.ui.screens.answer import AnswerScreen
 
-__all__ = ["ConfirmScreen", "StuckScreen", "WinScreen", "dialog_frame_css"]
+__all__ = ["ConfirmScreen", "NoticeScreen", "StuckScreen", "WinScreen", "dialog_frame_css"]
 
 
 def dialog_frame_css(
@@ -174,3 +174,13 @@ class StuckScreen(_ChoiceScreen):
         Binding("n", "choose('new')", "New game"),
         Binding("escape", "close", "Close"),
     ]
+
+
+class NoticeScreen(_ChoiceScreen):
+    """Something the player must see before playing on (the game offered to resume was taken
+    up elsewhere): keys typed meanwhile stop here instead of playing a board not yet seen."""
+
+    DEFAULT_CSS = dialog_frame_css("NoticeScreen") + _DIALOG_CSS.format(name="NoticeScreen")
+    CHOICES = (("close", "Enter", "OK"),)
+    ANSWER_KEYS: ClassVar[dict[str, str]] = {"escape": "close"}
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]

@@ -82,6 +82,10 @@ class GameActions(LookActions):
                 "No card can move. Undo, restart this deal, or start a new one.",
                 1,
             )
+        elif step.event is Event.TAKEN:
+            from freecell_tui.ui.screens.dialogs import NoticeScreen
+
+            self.app.push_screen(NoticeScreen("Your game is open elsewhere", step.said))
 
     def say(self, text: str, tone: str = "info") -> None:
         """Write the message line (information, not a change of the game)."""
