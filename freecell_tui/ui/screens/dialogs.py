@@ -180,7 +180,11 @@ class NoticeScreen(_ChoiceScreen):
     """Something the player must see before playing on (the game offered to resume was taken
     up elsewhere): keys typed meanwhile stop here instead of playing a board not yet seen."""
 
-    DEFAULT_CSS = dialog_frame_css("NoticeScreen") + _DIALOG_CSS.format(name="NoticeScreen")
+    DEFAULT_CSS = (
+        dialog_frame_css("NoticeScreen")
+        + _DIALOG_CSS.format(name="NoticeScreen")
+        + "NoticeScreen .choices { grid-size: 1; grid-columns: 1fr; padding: 0 13; }"  # centred
+    )
     CHOICES = (("close", "Enter", "OK"),)
     ANSWER_KEYS: ClassVar[dict[str, str]] = {"escape": "close"}
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
