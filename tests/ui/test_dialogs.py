@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button
 
 from freecell_tui.ui.app import FreeCellApp
-from freecell_tui.ui.screens.dialogs import ConfirmScreen, StuckScreen, WinScreen
+from freecell_tui.ui.screens.dialogs import ConfirmScreen, NoticeScreen, StuckScreen, WinScreen
 from freecell_tui.ui.screens.help import HelpScreen
 from freecell_tui.ui.screens.resume import ResumeScreen
 from freecell_tui.ui.screens.saves import SaveSlotsScreen
@@ -43,6 +43,10 @@ DIALOGS: dict[str, Callable[[FreeCellApp], Screen[object]]] = {
         "a loss.",
         yes="New game",
         no="Back",
+    ),
+    "notice": lambda app: NoticeScreen(
+        "Your game is open elsewhere",
+        "Another copy of freecell-tui has just resumed that game. A new game starts instead.",
     ),
     "saves": lambda app: SaveSlotsScreen(app.session.store, game(app), 0.0),
     "stats": lambda app: StatsScreen(app.session.store),
