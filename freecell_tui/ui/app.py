@@ -40,11 +40,9 @@ from freecell_tui.ui.crash import crash_message, write_crash_report
 from freecell_tui.ui.inks import board_variables
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.par import ParFinder
-from freecell_tui.ui.screens.answer import AnswerScreen
 from freecell_tui.ui.screens.game import GameScreen
-from freecell_tui.ui.terminal_probe import Probe, probe_terminal
+from freecell_tui.ui.terminal_probe import drawn_wide, probe_terminal
 from freecell_tui.ui.themes import CLASSIC
-from freecell_tui.ui.typeahead import KeyHold
 from freecell_tui.ui.web import DELIVERY_NAME
 
 __all__ = ["FreeCellApp", "run_app"]
@@ -83,7 +81,7 @@ class FreeCellApp(App[None]):
         store: Store | None = None,
         deal_source: Callable[[], int] = random_deal_number,
         par_seconds: float | None = PAR_SECONDS,
-        probe: Callable[[], Probe] | None = None,
+        probe: bool = False,
     ) -> None:
         super().__init__()
         #: How long the background search for a deal's par runs (``None``: it never runs).
@@ -125,12 +123,10 @@ class FreeCellApp(App[None]):
         self._settings_reported = False
         self._four_colour = four_colour if four_colour is not None else self.settings.four_colour
         chosen = self.settings.ascii_suits
-        self._typed_ahead = b""
-        if ascii or chosen is not None:
-            self._ascii = ascii or bool(chosen)
-        else:  # not chosen: letters when the terminal draws the symbols two cells wide
-            probed = probe() if probe is not None else Probe()
-            self._ascii, self._typed_ahead = probed.wide, probed.typed
+        self._ascii = ascii or bool(chosen)
+        #: Not chosen: the terminal is asked whether it draws the suits two cells wide.
+        self._probe = probe and not ascii and chosen is None
+        self._probing = False
         self.register_theme(CLASSIC)
         theme = self.settings.theme
         if theme is not None and theme in self.available_themes:
@@ -138,8 +134,6 @@ class FreeCellApp(App[None]):
         elif theme is not None:
             warnings += (f"The theme “{theme}” of your settings is unknown here; ignored.",)
         self._warnings = warnings
-        #: Keys typed after a dialog's answer, held so they keep their order (ui/typeahead.py).
-        self.key_hold = KeyHold()
         #: Where the report of an unexpected error was written (see :meth:`_handle_exception`).
         self.crash_report: Path | None = None
 
@@ -175,32 +169,27 @@ class FreeCellApp(App[None]):
         return variables
 
     async def on_event(self, event: events.Event) -> None:
-        """A key or a press of the mouse first puts every moving card in its place: it then acts
-        on the board as it is, at once (and the mouse finds the piles, not the cards' stage).
-        During the win cascade it only stops the cascade."""
-        # Input that arrives after the last screen closed (q, then more keys at once) has
-        # nowhere to go: Textual looked for a screen for it and raised ScreenStackError.
-        if isinstance(event, events.InputEvent) and not self._screen_stack:
-            return
-        if isinstance(event, events.Key) and not event.is_forwarded and self.key_hold.take(event):
-            return  # typed after a dialog's answer: comes back in order (ui/typeahead.py)
-        if isinstance(event, events.Key | events.MouseDown) and not event.is_forwarded:
-            stack = self.screen_stack
-            if stack and isinstance(stack[0], GameScreen) and stack[0].is_mounted:
-                if stack[0].board.stop_cascade():
-                    return  # the key or click only stops the win cascade
-                stack[0].board.settle()
+        """Every key is decided as it is read from the terminal, in the order typed, by the
+        screen on top: the game screen and its dialogs take it at once (``take_key``), so a
+        screen a key opens or closes is already there for the next key. Keys they leave (and
+        every key of Textual's own screens) go Textual's way: priority bindings, then the
+        focused widget. A paste is a key of many characters: decided the same way."""
+        if isinstance(event, events.InputEvent) and not self.screen_stack:
+            return  # input after the last screen closed (q, then more keys) has nowhere to go
         if isinstance(event, events.Key) and not event.is_forwarded:
-            top = self.screen
-            if isinstance(top, AnswerScreen):  # to the dialog, not its button (screens/answer.py)
-                if not await self._check_bindings(event.key, priority=True):  # ctrl+q first
-                    top.take_key(event)
+            take_key = getattr(self.screen, "take_key", None)
+            if take_key is not None and await take_key(event):
+                return
+        if isinstance(event, events.Paste) and not event.is_forwarded:
+            take_paste = getattr(self.screen, "take_paste", None)
+            if take_paste is not None and take_paste(event):
                 return
         await super().on_event(event)
 
     # ------------------------------------------------------------------ start and end
     def on_mount(self) -> None:
-        self.key_hold.replay(self, self._typed_ahead)  # typed while the terminal was probed
+        if self._probe:
+            self._probing = probe_terminal(self)
         for warning in self._warnings:
             self.tell(warning, warning=True)
         if self.session.offer is not None:
@@ -213,12 +202,20 @@ class FreeCellApp(App[None]):
                 "listed."
             )
 
+    def on_cursor_position(self, event: events.CursorPosition) -> None:
+        """The terminal's answer to the probe (:mod:`.terminal_probe`): suits drawn two cells
+        wide are drawn as letters instead."""
+        if self._probing:
+            self._probing = False
+            if drawn_wide(event):
+                self.game_screen.board.ascii = True
+
     def _ask_resume(self) -> None:
         from freecell_tui.ui.screens.resume import ResumeScreen
 
         offer = self.session.offer
         assert offer is not None
-        self.push_screen(ResumeScreen(offer), self._resume_chosen)
+        self.push_screen(ResumeScreen(offer, then=self._resume_chosen))
 
     def _resume_chosen(self, choice: object) -> None:
         """The answer to the resume prompt: resume, a new game (asked again: the old one is
@@ -241,8 +238,13 @@ class FreeCellApp(App[None]):
                     self._ask_resume()
 
             self.push_screen(
-                ConfirmScreen(question.title, question.detail, yes=question.yes, no=question.no),
-                answered,
+                ConfirmScreen(
+                    question.title,
+                    question.detail,
+                    yes=question.yes,
+                    no=question.no,
+                    then=answered,
+                )
             )
         else:
             self.exit()
@@ -346,9 +348,6 @@ class FreeCellApp(App[None]):
         palette = GuardedPalette(providers=[provider], placeholder=placeholder)  # type: ignore[list-item]
         return self.push_screen(palette)
 
-    def on_key_hold_flush(self, message: KeyHold.Flush) -> None:
-        self.key_hold.flush(self, message.token)
-
     def action_show_help_panel(self) -> None:
         """Textual's key panel (the palette's "Keys") on a screen that is in the app: chosen as
         the screens changed, Textual mounted it on a screen no longer (or not yet) in the app and
@@ -383,7 +382,7 @@ def run_app(
     from freecell_tui.core.errors import FreeCellError
 
     try:
-        app = FreeCellApp(deal, data_dir, ascii=ascii, autoplay=autoplay, probe=probe_terminal)
+        app = FreeCellApp(deal, data_dir, ascii=ascii, autoplay=autoplay, probe=True)
     except FreeCellError as error:
         import sys
 

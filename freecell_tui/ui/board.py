@@ -63,6 +63,7 @@ class Board(BoardMouse):
         self.set_reactive(Board.state, state)
         self._piles: dict[Pile, PileWidget] = {}
         self._homes: dict[Suit, FoundationWidget] = {}
+        self._outbox = []
         self._motion_init()
         self._mouse_init()
 

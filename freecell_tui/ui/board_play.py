@@ -3,9 +3,12 @@ run count — what a pile key, a click or the cursor means (the mouse's own gest
 motion, are the layers above: :mod:`.board_motion`, :mod:`.board_mouse`, :mod:`.board`).
 
 Attributes down: the game screen sets :attr:`BoardPlay.state` and :attr:`BoardPlay.hint`.
-Messages up: a finished gesture posts :class:`BoardPlay.Play`; what the board has to say comes
-as :class:`BoardPlay.Said`, what is picked up as :class:`BoardPlay.Pending` (all three are
-``Board.…`` messages: ``on_board_play``, ``on_board_said``, ``on_board_pending``).
+What a gesture comes to — a move (:class:`BoardPlay.Play`), words for the player
+(:class:`BoardPlay.Said`), what is picked up (:class:`BoardPlay.Pending`) — goes into the board's
+outbox, in order. The game screen empties it (:meth:`BoardPlay.drain`) right after every key it
+hands the board, so a move is played before the next key is read; what it did not take (the
+mouse's gestures, which run in the board's own turn) is posted after as ``Board.…`` messages
+(:meth:`BoardPlay.post_outbox`): ``on_board_play``, ``on_board_said``, ``on_board_pending``.
 """
 
 from __future__ import annotations
@@ -67,6 +70,25 @@ class BoardPlay(Widget):
         text: str
 
     _targets: frozenset[Pile] = frozenset()
+    _outbox: list[Message]
+
+    # ------------------------------------------------------------------ the outbox
+    def _emit(self, message: Message) -> None:
+        """What a gesture came to, kept in order until the screen takes it; what the screen did
+        not take in its turn (the mouse's gestures, in the board's turn) is posted after."""
+        if not self._outbox and self.is_attached:
+            self.call_later(self.post_outbox)
+        self._outbox.append(message)
+
+    def drain(self) -> list[Message]:
+        """What the gestures came to since the last call, in order (the screen acts on each)."""
+        out, self._outbox = self._outbox, []
+        return out
+
+    def post_outbox(self) -> None:
+        """Post what the gestures came to as messages (the mouse, in the board's own turn)."""
+        for message in self.drain():
+            self.post_message(message)
 
     # ------------------------------------------------------------------ hooks of the layers above
     def _show_looks(self) -> None:
@@ -89,7 +111,7 @@ class BoardPlay(Widget):
         if selection is None:
             self._put_back()
         self._show_looks()
-        self.post_message(self.Pending(self.pending_text()))
+        self._emit(self.Pending(self.pending_text()))
 
     def pending_text(self) -> str:
         """``3 (2♥) → ?``: what is picked up and that a destination is expected."""
@@ -124,7 +146,7 @@ class BoardPlay(Widget):
         return TOP_ROW[place] if row == 0 else COLUMNS[place]
 
     def _say(self, text: str, tone: str = "info") -> None:
-        self.post_message(self.Said(text, tone))
+        self._emit(self.Said(text, tone))
 
     def refuse(self, reason: str) -> None:
         """Say why; what was picked up is put down."""
@@ -197,7 +219,7 @@ class BoardPlay(Widget):
         except FreeCellError as error:
             self.refuse(str(error))
             return
-        self.post_message(self.Play(move))
+        self._emit(self.Play(move))
 
     def quick(self) -> None:
         """``f``: the picked-up card, or the card at the cursor, home or to a free cell."""
@@ -214,7 +236,7 @@ class BoardPlay(Widget):
         except FreeCellError as error:
             self.refuse(str(error))
             return
-        self.post_message(self.Play(move))
+        self._emit(self.Play(move))
 
     def move_cursor(self, rows: int, places: int) -> None:
         if self.cursor is None:

@@ -9,12 +9,13 @@ from textual.binding import Binding, BindingType
 
 from freecell_tui.session.table import COMMANDS, Command
 
-__all__ = ["palette_commands", "screen_bindings"]
+__all__ = ["key_actions", "palette_commands", "screen_bindings"]
 
 
 def screen_bindings() -> list[BindingType]:
     """The game screen's ``BINDINGS``: every key of every full-screen command; the ones with a
-    footer label are shown in the footer."""
+    footer label are shown in the footer. (The screen decides its keys itself as they are read,
+    from :func:`key_actions`; the bindings only show them.)"""
     bindings: list[BindingType] = []
     for command in COMMANDS:
         if not command.screen:
@@ -29,6 +30,17 @@ def screen_bindings() -> list[BindingType]:
                 )
             )
     return bindings
+
+
+def key_actions() -> dict[str, str]:
+    """What each key of the full-screen game does: its action string (``pile('3')``)."""
+    return {
+        key: action
+        for command in COMMANDS
+        if command.screen
+        for keys, action in command.bindings()
+        for key in keys.split(",")
+    }
 
 
 def palette_commands() -> Iterator[Command]:

@@ -138,19 +138,15 @@ async def test_no_matches_after_the_palette_list_is_gone_is_nothing(tmp_path: Pa
 
 
 async def test_keys_typed_after_an_answer_keep_their_order(tmp_path: Path) -> None:
-    """Enter at the resume prompt, then 1 b typed at once (one read from the terminal): the
-    app handed 1 to the prompt (not yet answered) and b, after the prompt closed, to the board;
-    the prompt passed 1 on afterwards, so b acted first and 1 b became b 1 (a move lost; the
-    kill -9 pty test, once under load)."""
+    """Enter at the resume prompt, then 1 b typed at once (one read from the terminal: the
+    three keys in the app's queue together): the prompt answers as Enter is read, so 1 and b
+    reach the resumed board, in order."""
     leave_unfinished(tmp_path, Game.new(1).play(Move.parse("3a")))
     app = make_app(tmp_path, deal=None)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ResumeScreen)
-        prompt = app.screen
-        # The moment made certain: Enter and 1 already handed to the prompt, b still with the app.
-        prompt.post_message(Key("enter", "\r"))
-        prompt.post_message(Key("1", "1"))
-        app.post_message(Key("b", "b"))
+        for key, character in (("enter", "\r"), ("1", "1"), ("b", "b")):
+            app.post_message(Key(key, character))
         await wait_for(pilot, lambda: game(app).move_count == 2, "1b played", 10)
         assert [str(move) for move in game(app).moves] == ["3a", "1b"]

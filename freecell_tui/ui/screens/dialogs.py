@@ -1,8 +1,9 @@
-"""Small typed modal screens: confirm, won, no move left. Each returns its answer through
-``dismiss`` to the ``push_screen`` callback of the game screen."""
+"""Small typed modal screens: confirm, won, no move left. Each answers through ``dismiss``: to
+its ``then`` at once (the game screen's dialogs), or to a ``push_screen`` callback."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -68,11 +69,18 @@ class ConfirmScreen(AnswerScreen[bool]):
         Binding("n,escape", "answer(False)", "No"),
     ]
     ANSWER_KEYS: ClassVar[dict[str, str]] = {"y": "yes", "n": "no", "escape": "no"}
+    ENTER = "no"
 
     def __init__(
-        self, question: str, detail: str = "", *, yes: str = "Yes", no: str = "No"
+        self,
+        question: str,
+        detail: str = "",
+        *,
+        yes: str = "Yes",
+        no: str = "No",
+        then: Callable[[bool | None], None] | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(then=then)
         self.question = question
         self.detail = detail
         self.yes = yes
@@ -102,8 +110,10 @@ class _ChoiceScreen(AnswerScreen[str | None]):
 
     CHOICES: ClassVar[tuple[tuple[str, str, str], ...]] = ()  # (answer, key, label)
 
-    def __init__(self, title: str, body: str) -> None:
-        super().__init__()
+    def __init__(
+        self, title: str, body: str, *, then: Callable[[str | None], None] | None = None
+    ) -> None:
+        super().__init__(then=then)
         self.title_text = title
         self.body_text = body
 
@@ -145,6 +155,7 @@ class WinScreen(_ChoiceScreen):
 
     DEFAULT_CSS = dialog_frame_css("WinScreen") + _DIALOG_CSS.format(name="WinScreen")
     CHOICES = (("new", "n", "New game"), ("close", "Esc", "Look at the board"))
+    ENTER = "new"
     ANSWER_KEYS: ClassVar[dict[str, str]] = {"n": "new", "escape": "close"}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", "New game"),
@@ -162,6 +173,7 @@ class StuckScreen(_ChoiceScreen):
         ("new", "n", "New game"),
         ("close", "Esc", "Close"),
     )
+    ENTER = "undo"
     ANSWER_KEYS: ClassVar[dict[str, str]] = {
         "u": "undo",
         "r": "restart",
@@ -186,5 +198,6 @@ class NoticeScreen(_ChoiceScreen):
         + "NoticeScreen .choices { grid-size: 1; grid-columns: 1fr; padding: 0 13; }"  # centred
     )
     CHOICES = (("close", "Enter", "OK"),)
+    ENTER = "close"
     ANSWER_KEYS: ClassVar[dict[str, str]] = {"escape": "close"}
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]

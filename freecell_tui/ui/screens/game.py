@@ -15,13 +15,12 @@ from typing import ClassVar, Final
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.events import Key, MouseDown, Resize
+from textual.events import Key, MouseDown, Paste, Resize
 from textual.timer import Timer
-from textual.widgets import Input
 
 from freecell_tui.core.solver import WinnablePoint
 from freecell_tui.core.state import GameState
-from freecell_tui.core.words import plural
+from freecell_tui.core.words import plural, printable
 from freecell_tui.session import PlaySession
 from freecell_tui.session.analysis import lost_sentence
 from freecell_tui.session.par import par_line
@@ -29,7 +28,7 @@ from freecell_tui.store import Par
 from freecell_tui.ui.assistant import Assistant
 from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver
 from freecell_tui.ui.board import Board
-from freecell_tui.ui.commands import screen_bindings
+from freecell_tui.ui.commands import key_actions, screen_bindings
 from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens.dialogs import WinScreen
 from freecell_tui.ui.screens.game_actions import GameActions
@@ -50,6 +49,8 @@ class GameScreen(GameActions):
     """The board with its status lines, footer and command line."""
 
     BINDINGS: ClassVar[list[BindingType]] = screen_bindings()
+    #: What each key does (the same table: the bindings above only show them in the footer).
+    _actions: ClassVar[dict[str, str]] = key_actions()
 
     def __init__(
         self,
@@ -253,41 +254,76 @@ class GameScreen(GameActions):
     #: When the player last typed or clicked on this screen (``time.monotonic``).
     _last_input = 0.0
 
-    def on_key(self, event: Key) -> None:
+    async def take_key(self, event: Key) -> bool:
+        """Decide ``event`` now, as it is read from the terminal (see :meth:`FreeCellApp.on_event
+        <freecell_tui.ui.app.FreeCellApp.on_event>`): what it does is done — the move played and
+        on disk, the board drawn, a dialog open — before the next key is read. False: not a key
+        of the game (Textual's own, such as ``ctrl+p``)."""
         self._last_input = time.monotonic()
-        # Before the key's binding runs: any key but auto-solve's own stops it.
+        self.take_board_news()  # a click's gestures not yet acted on come first
+        board = self.board
+        if board.stop_cascade():  # the win's cascade ends, its dialog opens: the key is for it
+            top = self.app.screen
+            take_key = getattr(top, "take_key", None)
+            return top is not self and take_key is not None and bool(await take_key(event))
+        board.settle()  # moving cards land; the key acts on the board as it is
         if event.key not in AUTOSOLVE_KEYS:
             self.stop_autosolve()  # said now: the key's own message, if it has one, comes after
-        # Keys typed quickly after ':' (or pasted) were sent to the screen before the command
-        # line had the focus; bindings run only once a key has bubbled up to the app, too late.
-        # So ':' opens the line here, as it arrives, and the printable keys that still reach
-        # the screen go into the line (the line's own printable keys never bubble up here).
+        if self.command_line.has_class("-open"):
+            self._edit_line(event)
+            return True
+        action = self._actions.get(event.key)
+        if action is None:
+            if not event.is_printable or event.character is None:
+                return False
+            self.refuse(f"{printable(event.character)} does nothing here: ? shows the keys")
+            return True
+        await self.run_action(action)
+        self.take_board_news()
+        return True
+
+    def _edit_line(self, event: Key) -> None:
+        """A key for the open ``:`` line: edit, run (Enter) or close (Esc)."""
         line = self.command_line
-        if not line.has_class("-open"):
-            if event.key == "colon":
-                event.stop()
-                event.prevent_default()
-                self.action_command_line()
-        elif event.is_printable and event.character is not None:
-            event.stop()
-            event.prevent_default()
-            line.insert_text_at_cursor(event.character)
+        if event.key == "enter":
+            text = line.value
+            self._close_command_line()
+            if text.strip():
+                self.run_command(text)
+            self.take_board_news()
+        elif event.key == "escape":
+            self._close_command_line()
+        elif not line.edit(event.key, event.character):
+            self.app.bell()
+
+    def take_paste(self, event: Paste) -> bool:
+        """Pasted text, decided as it is read like a key: into the open ``:`` line (control
+        characters dropped, the line's length capped); on the board it is refused."""
+        if self.command_line.has_class("-open"):
+            self.command_line.paste(event.text)
+        else:
+            self.refuse("Paste into the command line: : opens it")
+        return True
+
+    def take_board_news(self) -> None:
+        """Act on what the board's gestures came to, in order (a move is played here)."""
+        while news_list := self.board.drain():
+            for news in news_list:
+                self._board_news(news)
+
+    def _board_news(self, news: object) -> None:
+        if isinstance(news, Board.Play):
+            self.on_board_play(news)
+        elif isinstance(news, Board.Said):
+            self.on_board_said(news)
+        elif isinstance(news, Board.Pending):
+            self.on_board_pending(news)
 
     def on_mouse_down(self, event: MouseDown) -> None:
         self._last_input = time.monotonic()
         self.stop_autosolve()
 
     # ------------------------------------------------------------------ the command line
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self._close_command_line()
-        if event.value.strip():
-            self.run_command(event.value)
-
-    def on_command_line_cancelled(self, event: CommandLine.Cancelled) -> None:
-        event.stop()
-        self._close_command_line()
-
     def _close_command_line(self) -> None:
         self.command_line.close()
         self.message.display = True

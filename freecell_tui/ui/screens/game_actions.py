@@ -116,8 +116,9 @@ class GameActions(LookActions):
                 self.say("Carry on.")
 
         self.app.push_screen(
-            ConfirmScreen(question.title, question.detail, yes=question.yes, no=question.no),
-            answered,
+            ConfirmScreen(
+                question.title, question.detail, yes=question.yes, no=question.no, then=answered
+            )
         )
 
     def _update_status(self) -> None:
@@ -148,7 +149,7 @@ class GameActions(LookActions):
 
         def dialog() -> None:
             if self.is_attached:
-                self.app.push_screen(WinScreen(title, self.session.win_text()), chosen)
+                self.app.push_screen(WinScreen(title, self.session.win_text(), then=chosen))
 
         # The cards bounce off the foundations first (a short cascade when auto-solve won);
         # any key or click ends it. With motion off, the dialog at once.
@@ -170,7 +171,7 @@ class GameActions(LookActions):
             elif answer == "new":
                 self.action_new()
 
-        self.app.push_screen(StuckScreen(title, body), chosen)
+        self.app.push_screen(StuckScreen(title, body, then=chosen))
 
     # ------------------------------------------------------------------ moves and the cursor
     def action_pile(self, code: str) -> None:

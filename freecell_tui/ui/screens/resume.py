@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -52,9 +53,12 @@ class ResumeScreen(AnswerScreen[ResumeChoice]):
         "n": "new",
         "q": "quit",
     }
+    ENTER = "resume"
 
-    def __init__(self, saved: SavedGame) -> None:
-        super().__init__()
+    def __init__(
+        self, saved: SavedGame, *, then: Callable[[ResumeChoice | None], None] | None = None
+    ) -> None:
+        super().__init__(then=then)
         self.saved = saved
 
     def compose(self) -> ComposeResult:

@@ -2,21 +2,34 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from textual.binding import Binding, BindingType
-from textual.message import Message
 from textual.widgets import Input
 
 __all__ = ["CommandLine"]
 
 
-class CommandLine(Input):
-    """An input that is shown by ``:`` and hidden again by Enter or Escape.
+#: The most characters the line takes (a command is a few words; a paste beyond is cut).
+MAX_LENGTH = 200
 
-    Enter posts :class:`Input.Submitted` (the screen runs the command); Escape posts
-    :class:`CommandLine.Cancelled`.
-    """
+_MOTION = {
+    "left": "cursor_left",
+    "right": "cursor_right",
+    "home": "home",
+    "end": "end",
+    "ctrl+a": "home",
+    "ctrl+e": "end",
+    "backspace": "delete_left",
+    "ctrl+h": "delete_left",
+    "delete": "delete_right",
+    "ctrl+u": "delete_left_all",
+    "ctrl+k": "delete_right_all",
+    "ctrl+w": "delete_left_word",
+}
+
+
+class CommandLine(Input):
+    """An input shown by ``:`` and hidden again by Enter or Escape, edited by the game screen
+    as each key is read (:meth:`edit`, :meth:`paste`): the screen runs the line on Enter before
+    it reads the next key, so keys typed after Enter land on the board, in order."""
 
     DEFAULT_CSS = """
     CommandLine {
@@ -30,33 +43,44 @@ class CommandLine(Input):
     CommandLine:focus { border: none; background: $panel; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Close", show=False),
-    ]
-
-    class Cancelled(Message):
-        """The player closed the command line without running anything."""
-
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(
             placeholder="a move (3a, 18v3, t2c 5 1) or a command: undo, deal 617, autoplay off …",
+            max_length=MAX_LENGTH,
             id=id,
         )
 
     def allow_focus(self) -> bool:
-        """Focusable only while open, so the board keeps the keys."""
+        """Focusable only while open (it shows the cursor)."""
         return self.has_class("-open")
 
     def open(self) -> None:
         """Show the line, empty, with the focus."""
         self.value = ""
         self.add_class("-open")
-        # At once, not deferred as focus() is: keys typed right after ':' must land here.
         self.screen.set_focus(self)
 
     def close(self) -> None:
         self.remove_class("-open")
         self.value = ""
 
-    def action_cancel(self) -> None:
-        self.post_message(self.Cancelled())
+    def edit(self, key: str, character: str | None) -> bool:
+        """Edit the line by one key; False when the key means nothing here."""
+        action = _MOTION.get(key)
+        if action is not None:
+            getattr(self, f"action_{action}")()
+            return True
+        if character is not None and character.isprintable() and len(character) == 1:
+            self.paste(character)
+            return True
+        return False
+
+    def paste(self, text: str) -> None:
+        """Insert ``text`` at the cursor: control characters dropped (a pasted escape sequence
+        is no command), cut to the line's :data:`MAX_LENGTH`."""
+        room = MAX_LENGTH - len(self.value)
+        if room <= 0:
+            return
+        clean = "".join(char if char.isprintable() else " " for char in text[:room])
+        if clean:
+            self.insert_text_at_cursor(clean)
