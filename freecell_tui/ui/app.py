@@ -178,6 +178,8 @@ class FreeCellApp(App[None]):
             return  # input after the last screen closed (q, then more keys) has nowhere to go
         if isinstance(event, events.Key) and not event.is_forwarded:
             take_key = getattr(self.screen, "take_key", None)
+            if event.key == "ctrl+j":  # Enter typed before the game set the terminal up
+                event = events.Key("enter", "\r")
             if take_key is not None and await take_key(event):
                 return
         if isinstance(event, events.Paste) and not event.is_forwarded:
@@ -192,9 +194,7 @@ class FreeCellApp(App[None]):
             self._probing = probe_terminal(self)
         for warning in self._warnings:
             self.tell(warning, warning=True)
-        if self.session.offer is not None:
-            self._ask_resume()
-        elif self._waiting is not None:
+        if self._waiting is not None:
             game = self._waiting
             self.tell(
                 f"Your unfinished game of {deal_phrase(game.deal_number)} "
@@ -209,45 +209,6 @@ class FreeCellApp(App[None]):
             self._probing = False
             if drawn_wide(event):
                 self.game_screen.board.ascii = True
-
-    def _ask_resume(self) -> None:
-        from freecell_tui.ui.screens.resume import ResumeScreen
-
-        offer = self.session.offer
-        assert offer is not None
-        self.push_screen(ResumeScreen(offer, then=self._resume_chosen))
-
-    def _resume_chosen(self, choice: object) -> None:
-        """The answer to the resume prompt: resume, a new game (asked again: the old one is
-        recorded as a loss), or quit (the game waits)."""
-        from freecell_tui.ui.screens.dialogs import ConfirmScreen
-        from freecell_tui.ui.screens.resume import ResumeChoice
-
-        session, board = self.session, self.game_screen
-        if session.offer is None:
-            return
-        if choice is ResumeChoice.RESUME:
-            board.show(session.resume_offer())
-        elif choice is ResumeChoice.NEW:
-            question = session.question_decline()
-
-            def answered(yes: bool | None) -> None:
-                if yes:
-                    board.show(session.decline_offer())
-                else:
-                    self._ask_resume()
-
-            self.push_screen(
-                ConfirmScreen(
-                    question.title,
-                    question.detail,
-                    yes=question.yes,
-                    no=question.no,
-                    then=answered,
-                )
-            )
-        else:
-            self.exit()
 
     def on_unmount(self) -> None:
         """Quitting: write the play time, then let go of the game, which waits for next time.

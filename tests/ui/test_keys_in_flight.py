@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 
 import pytest
@@ -24,7 +22,6 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.store import ErrorKind, SavedGame, Store, StoreError
-from freecell_tui.ui.app import FreeCellApp
 from freecell_tui.ui.autosolve import PACES, AutoSolver
 from freecell_tui.ui.screens.dialogs import ConfirmScreen, NoticeScreen
 from freecell_tui.ui.screens.game import GameScreen
@@ -47,35 +44,13 @@ THREE_A = Game.new(1, autoplay=AutoplayMode.OFF).play(Move.parse("3a"))
 MOVED = (Move.parse("3a"), Move.parse("1b"))
 
 
-async def test_keys_still_passing_through_the_dialog_when_it_answers_reach_the_board(
-    tmp_path: Path,
-) -> None:
-    """Textual hands a key to the focused widget, here the dialog's Resume button, which passes
-    it up to the dialog in its own turn. Under load, ``1`` and ``b`` were still on that way when
-    the dialog answered Enter, and it was closing by the time they came up: they were dropped
-    (``b`` of ``1b`` lost, 1 run in 3 to 9 of the kill -9 test). Here the button is that slow
-    every time: once it has passed Enter on, it is busy until the dialog is closing."""
+async def test_keys_typed_with_the_answer_reach_the_board_in_order(tmp_path: Path) -> None:
+    """Enter, 1 and b in one read from the terminal: the prompt answers as Enter is read (the
+    resumed game is on the board before 1 is read), so 1b is played on it."""
     leave_unfinished(tmp_path, THREE_A)
     app = make_app(tmp_path, deal=None)
     async with app.run_test(size=SIZE) as pilot:
-        dialog = app.screen
-        assert isinstance(dialog, ResumeScreen)
-        button = dialog.focused
-        assert isinstance(button, Button) and button.id == "resume"
-        post = button.post_message
-
-        async def busy() -> None:
-            deadline = time.monotonic() + 5
-            while not dialog._closing and time.monotonic() < deadline:
-                await asyncio.sleep(0.01)
-
-        def slow_post(message: Message) -> bool:
-            if isinstance(message, events.Key) and message.key != "enter":
-                button.post_message = post  # type: ignore[method-assign]
-                button.call_later(busy)  # before the first key after Enter
-            return post(message)
-
-        button.post_message = slow_post  # type: ignore[method-assign]
+        assert isinstance(app.screen, ResumeScreen)
         for key, character in (("enter", "\r"), ("1", "1"), ("b", "b")):
             app.post_message(events.Key(key, character))  # typed at once
         await wait_for(pilot, lambda: game(app).moves == MOVED, "1b on the board", seconds=10)
@@ -84,49 +59,13 @@ async def test_keys_still_passing_through_the_dialog_when_it_answers_reach_the_b
     assert stored_turns(tmp_path) == [["3a", "1b"]]
 
 
-def _late_takeover(monkeypatch: pytest.MonkeyPatch) -> list[Callable[[], None]]:
-    """The answer to the resume prompt waits until the test lets it land (the takeover of the
-    game, under load, after a key typed after Enter)."""
-    late: list[Callable[[], None]] = []
-    chosen = FreeCellApp._resume_chosen
-
-    def wait(app: FreeCellApp, choice: object) -> None:
-        late.append(partial(chosen, app, choice))
-
-    monkeypatch.setattr(FreeCellApp, "_resume_chosen", wait)
-    return late
-
-
-async def test_a_takeover_landing_between_the_keys_of_a_move_keeps_the_card_picked_up(
+async def test_a_takeover_puts_a_new_deal_on_the_board_and_stops_the_keys_typed_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``1`` picks up, the resumed game is taken over (the same position), ``b`` drops: the move
-    is made. (The takeover redrew the board and put the card down: ``b`` alone did nothing.)"""
+    """Another copy resumed the game first: a new deal is on the board instead, the message line
+    says why the board changed, and a notice stops the keys typed on until the player has seen
+    it."""
     leave_unfinished(tmp_path, THREE_A)
-    late = _late_takeover(monkeypatch)
-    app = make_app(tmp_path, deal=None)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the board")
-        await pilot.press("1")
-        assert message(app).startswith("Picked up from column 1.")
-        [takeover] = late
-        takeover()
-        assert message(app).startswith("Welcome back: 1 move")
-        await pilot.press("b")
-        assert game(app).moves == MOVED
-        assert message(app) == "1b: 6♠ to free cell b"
-    assert stored_turns(tmp_path) == [["3a", "1b"]]
-
-
-async def test_a_takeover_that_changes_the_position_puts_the_card_down_and_says_so(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Another copy resumed the game first: a new deal is on the board instead, the card picked
-    up on the old one is put down, the message line says why the board changed, and a notice
-    stops the keys typed on until the player has seen it."""
-    leave_unfinished(tmp_path, THREE_A)
-    late = _late_takeover(monkeypatch)
 
     def taken(store: Store, saved: SavedGame) -> StoreError:
         return StoreError(
@@ -137,10 +76,6 @@ async def test_a_takeover_that_changes_the_position_puts_the_card_down_and_says_
     app = make_app(tmp_path, deal=None)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the board")
-        await pilot.press("1")
-        [takeover] = late
-        takeover()
         await pilot.pause()
         assert game(app).deal_number == RANDOM_DEAL and not game(app).moves
         assert the_board(app).selection is None

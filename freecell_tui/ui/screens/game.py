@@ -104,6 +104,7 @@ class GameScreen(GameActions):
         self._said = self.message.text
         self._ticker = self.set_interval(1.0, self._tick)
         self.follow_par()
+        self.ask_resume()
 
     def on_resize(self, event: Resize) -> None:
         lines = self.board.fit(event.size).message_lines
@@ -260,6 +261,12 @@ class GameScreen(GameActions):
         on disk, the board drawn, a dialog open — before the next key is read. False: not a key
         of the game (Textual's own, such as ``ctrl+p``)."""
         self._last_input = time.monotonic()
+        if self.session.offer is not None:  # the resume prompt comes first, even before it shows
+            self.ask_resume()
+            take_key = getattr(self.app.screen, "take_key", None)
+            return bool(
+                take_key is not None and self.app.screen is not self and await take_key(event)
+            )
         self.take_board_news()  # a click's gestures not yet acted on come first
         board = self.board
         if board.stop_cascade():  # the win's cascade ends, its dialog opens: the key is for it

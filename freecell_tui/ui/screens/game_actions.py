@@ -173,6 +173,44 @@ class GameActions(LookActions):
 
         self.app.push_screen(StuckScreen(title, body, then=chosen))
 
+    # ------------------------------------------------------------------ the resume prompt
+    def ask_resume(self) -> None:
+        """Ask whether to resume the unfinished game the session offers (the first thing the
+        player answers: keys typed before it is drawn answer it, in order)."""
+        from freecell_tui.ui.screens.resume import ResumeScreen
+
+        offer = self.session.offer
+        if offer is not None and not isinstance(self.app.screen, ResumeScreen):
+            self.app.push_screen(ResumeScreen(offer, then=self.resume_chosen))
+
+    def resume_chosen(self, choice: object) -> None:
+        """The answer to the resume prompt: resume, a new game (asked again: the old one is
+        recorded as a loss), or quit (the game waits)."""
+        from freecell_tui.ui.screens.dialogs import ConfirmScreen
+        from freecell_tui.ui.screens.resume import ResumeChoice
+
+        session = self.session
+        if session.offer is None:
+            return
+        if choice is ResumeChoice.RESUME:
+            self.show(session.resume_offer())
+        elif choice is ResumeChoice.NEW:
+            question = session.question_decline()
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.show(session.decline_offer())
+                else:
+                    self.ask_resume()
+
+            self.app.push_screen(
+                ConfirmScreen(
+                    question.title, question.detail, yes=question.yes, no=question.no, then=answered
+                )
+            )
+        else:
+            self.app.exit()
+
     # ------------------------------------------------------------------ moves and the cursor
     def action_pile(self, code: str) -> None:
         """A notation key: the source, then the destination."""

@@ -1,0 +1,199 @@
+"""Typing as a fast typist does, into the real program in a pseudo-terminal.
+
+Pilot waits for the app to be idle after each key; a terminal does not: it hands over whatever
+was typed since the last read, many keys at once, while the game is still busy with the last
+one. These tests write keys into a real pseudo-terminal — a whole solution in one write, keys at
+50 a second, keys before the board is up, keys around a question — and read the outcome where
+it counts, in the store the program writes before it shows a move.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import pty
+import sqlite3
+import struct
+import subprocess
+import sys
+import termios
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from freecell_tui.store import DB_NAME
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX")
+
+TIMEOUT = 90.0  # seconds: a deadline for a broken run only (a healthy one takes a few)
+
+
+def solution_keys(number: int) -> str:
+    """The keys that play the solver's solution of deal ``number`` with autoplay off (as
+    ``freecell-tui solve N --autoplay off`` prints it): two keys a move, the source then the
+    destination (a run moves as far as it may)."""
+    printed = subprocess.run(
+        [sys.executable, "-m", "freecell_tui", "solve", str(number), "--autoplay", "off"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=TIMEOUT,
+    ).stdout
+    moves = printed.split("\n", 1)[1].split()  # after the summary line
+    return "".join(move[:2] for move in moves)
+
+
+class Terminal:
+    """``freecell-tui ARGS`` in a 100x32 pseudo-terminal that answers the cursor-position
+    question as a terminal drawing the suits one cell wide would."""
+
+    def __init__(self, data_dir: Path, *args: str, env: dict[str, str] | None = None) -> None:
+        self.data_dir = data_dir
+        main, side = pty.openpty()
+        fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
+        environment = {**os.environ, "TERM": "xterm-256color", **(env or {})}
+        environment.pop("TEXTUAL_DRIVER", None)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "freecell_tui", "--data-dir", str(data_dir), *args],
+            stdin=side,
+            stdout=side,
+            stderr=side,
+            env=environment,
+            start_new_session=True,
+        )
+        os.close(side)
+        self.main = main
+        self.output = bytearray()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                data = os.read(self.main, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            self.output.extend(data)
+            if b"\x1b[6n" in data:
+                os.write(self.main, b"\x1b[1;2R")
+
+    def write(self, keys: str | bytes) -> None:
+        data = keys.encode() if isinstance(keys, str) else keys
+        while data:
+            data = data[os.write(self.main, data) :]
+
+    def type(self, keys: str, per_second: float) -> None:
+        for key in keys:
+            self.write(key)
+            time.sleep(1 / per_second)
+
+    def wait_until_up(self) -> None:
+        self.wait(lambda: b"Deal " in self.output, "the board")
+
+    def wait(self, condition: Callable[[], bool], what: str) -> None:
+        deadline = time.monotonic() + TIMEOUT
+        while not condition():
+            if self.process.poll() is not None:
+                raise AssertionError(f"the game ended before {what}: {self.output[-2000:]!r}")
+            if time.monotonic() > deadline:
+                raise AssertionError(f"waited {TIMEOUT:g} s for {what}; it never happened")
+            time.sleep(0.05)
+
+    def rows(self, query: str) -> list[tuple[object, ...]]:
+        try:
+            with sqlite3.connect(self.data_dir / DB_NAME) as db:
+                return db.execute(query).fetchall()
+        except sqlite3.OperationalError:  # not created yet
+            return []
+
+    def won(self) -> int:
+        return len(self.rows("SELECT id FROM games WHERE result = 'won'"))
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait(10)
+        os.close(self.main)
+
+
+@pytest.fixture
+def keys() -> str:
+    return solution_keys(1)
+
+
+@pytest.mark.parametrize("motion", ["full", "none"])
+def test_a_whole_solution_typed_in_one_write_wins(tmp_path: Path, keys: str, motion: str) -> None:
+    assert len(keys) == 190
+    term = Terminal(
+        tmp_path, "--deal", "1", "--autoplay", "off", env={"TEXTUAL_ANIMATIONS": motion}
+    )
+    try:
+        term.wait_until_up()
+        term.write(keys)  # as a terminal hands over fast typing: one read
+        term.wait(lambda: term.won() == 1, "deal 1 won")
+    finally:
+        term.close()
+
+
+def test_fifty_keys_a_second_win(tmp_path: Path, keys: str) -> None:
+    term = Terminal(tmp_path, "--deal", "1", "--autoplay", "off")
+    try:
+        term.wait_until_up()
+        term.type(keys, per_second=50)
+        term.wait(lambda: term.won() == 1, "deal 1 won")
+    finally:
+        term.close()
+
+
+def test_keys_typed_before_the_board_is_up_act_in_order(tmp_path: Path, keys: str) -> None:
+    term = Terminal(tmp_path, "--deal", "1", "--autoplay", "off")
+    try:
+        term.write(keys)  # at once, while the program is still starting
+        term.wait(lambda: term.won() == 1, "deal 1 won")
+    finally:
+        term.close()
+
+
+def test_a_question_asked_mid_typing_loses_nothing(tmp_path: Path) -> None:
+    """6a on deal 1, then ``:deal 2`` asks first (the game is under way), y answers, and 3a —
+    typed in the same write — is played on deal 2."""
+    term = Terminal(tmp_path, "--deal", "1", "--autoplay", "off")
+    try:
+        term.wait_until_up()
+        term.write("6a:deal 2\ry3a")
+        turns = "SELECT deal_number, turns FROM autosaves"
+        term.wait(lambda: term.rows(turns) == [(2, '["3a"]')], "3a played on deal 2")
+        assert term.rows("SELECT deal_number, result FROM games") == [(1, "left")]
+    finally:
+        term.close()
+
+
+def test_resuming_then_typing_on_at_once(tmp_path: Path) -> None:
+    """Enter at the resume prompt and the next moves in one write: they play the resumed game."""
+    term = Terminal(tmp_path, "--deal", "1", "--autoplay", "off")
+    try:
+        term.wait_until_up()
+        term.write("6a")
+        term.wait(lambda: term.rows("SELECT turns FROM autosaves") == [('["6a"]',)], "6a")
+        term.write("q")
+        term.process.wait(TIMEOUT)
+    finally:
+        term.close()
+    term = Terminal(tmp_path, "--autoplay", "off")
+    try:
+        term.write("\r6b")  # before the prompt is even drawn
+        done = [("6a", "6b")]
+        term.wait(
+            lambda: (
+                [tuple(json.loads(row[0])) for row in term.rows("SELECT turns FROM autosaves")]
+                == done
+            ),
+            "6b played on the resumed game",
+        )
+    finally:
+        term.close()
