@@ -156,3 +156,27 @@ async def test_a_key_that_stops_auto_solve_comes_before_the_move_it_was_handing_
         app.post_message(events.Key("b", "b"))
         await wait_for(pilot, lambda: game(app).moves == (Move.parse("1b"),), "1b on the board")
         assert message(app) == "1b: 6♠ to free cell b"
+
+
+async def test_a_burst_that_opens_the_palette_types_into_it(tmp_path: Path) -> None:
+    """``3`` ``a`` ``ctrl+p`` ``t`` ``h`` ``e`` in one read: 3a is played, the palette opens and
+    its search says "the" (only 3 acted: the rest went to screens no longer or not yet there)."""
+    from textual.command import CommandInput
+
+    from freecell_tui.ui.palette import GuardedPalette
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        for key, character in (
+            ("3", "3"),
+            ("a", "a"),
+            ("ctrl+p", None),
+            ("t", "t"),
+            ("h", "h"),
+            ("e", "e"),
+        ):
+            app.post_message(events.Key(key, character))
+        await wait_for(pilot, lambda: isinstance(app.screen, GuardedPalette), "the palette")
+        search = app.screen.query_one(CommandInput)
+        await wait_for(pilot, lambda: search.value == "the", "'the' in the palette's search")
+        assert [str(move) for move in game(app).moves] == ["3a"]

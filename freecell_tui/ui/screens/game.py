@@ -84,7 +84,16 @@ class GameScreen(GameActions):
         board.set_reactive(Board.motion, self._motion)
         yield board
         yield StatusLine(id="status")
-        yield MessageLine(id="message")
+        message = MessageLine(id="message")
+        deal = self.session.game.deal_number
+        # Said as the screen is built: a key read before it is mounted says what it did after.
+        message.set_reactive(
+            MessageLine.text,
+            (f"Deal {deal}. " if deal is not None else "")
+            + "Type a source then a destination (3a, 18, 5h), click or drag cards; ? for help.",
+        )
+        self._said = message.text
+        yield message
         yield CommandLine(id="command")
         yield KeyFooter()
         yield self._assistant
@@ -96,12 +105,6 @@ class GameScreen(GameActions):
         board.watch_ascii(board.ascii)
         board.watch_four_colour(board.four_colour)
         self._update_status()
-        deal = self.session.game.deal_number
-        self.say(
-            (f"Deal {deal}. " if deal is not None else "")
-            + "Type a source then a destination (3a, 18, 5h), click or drag cards; ? for help."
-        )
-        self._said = self.message.text
         self._ticker = self.set_interval(1.0, self._tick)
         self.follow_par()
         self.ask_resume()
