@@ -76,7 +76,7 @@ def _grown(array: Array, rows: int) -> Array:
 
 
 class _Native:
-    """One search (as :class:`..search._Search`): its queue, table and counts."""
+    """One search (as :class:`..search.Search`): its queue, table and counts."""
 
     def __init__(self, pool: _Pool, key: Array, won: bool, w: Weights, safe_all: bool) -> None:
         if 52 * (w.disorder + w.unsorted) >= 4096:
@@ -104,7 +104,7 @@ class _Native:
         pool.searches.append(self)
 
     def run(self, budget: int, stopping: bool, other: int, max_stored: int) -> bool | None:
-        """As ``_Search.run``: True once solved, False once its queue ran dry, None when
+        """As ``Search.run``: True once solved, False once its queue ran dry, None when
         neither yet. Raises :class:`Stop`."""
         if self.goal is not None:
             return True

@@ -1,4 +1,4 @@
-"""The compiled search: ``_Search.run`` of :mod:`..search`, step for step, on arrays.
+"""The compiled search: ``Search.run`` of :mod:`..search`, step for step, on arrays.
 
 It expands the same positions in the same order as the pure search: the same steps in the same
 order, scored alike, children that autoplay follows built at once, the others (a card sent home

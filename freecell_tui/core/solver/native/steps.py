@@ -1,5 +1,5 @@
 """The compiled search's steps: played on arrays, children that autoplay follows built at once
-(``Building.built``), and the queue, a binary heap of two-word entries.
+(``Search.built``), and the queue, a binary heap of two-word entries.
 
 A heap entry is ``h << 36 | (2**36 − 1 − seq)`` (so the heap's order is (priority, −order of
 arrival), as the pure search's tuples) and ``node | step << 32 | part << 51``, where ``step`` is
@@ -115,7 +115,7 @@ def apply(cols, lens, cells, ncells, found, kind, a, b, n):
 @njit(cache=True, nogil=True)
 def build(nodes, nnodes, table, parent, step, cols, lens, cells, ncells, found, g1, w, safe_all,
           ws, wlens, wcells, wfound, key, nx_n, nx_pos):  # fmt: skip
-    """A child that autoplay follows, built now (``Building.built``): its node (-1 when
+    """A child that autoplay follows, built now (``Search.built``): its node (-1 when
     seen already; else it is node ``nnodes``, in ``table``), priority, and whether it wins."""
     for c in range(8):
         wlens[c] = lens[c]
