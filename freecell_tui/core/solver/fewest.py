@@ -38,7 +38,7 @@ from freecell_tui.core.solver.moves import (
     COL_TO_COL,
     COL_TO_HOME,
     Safe,
-    Step,
+    SearchStep,
     apply_step,
     core_moves,
     root,
@@ -149,10 +149,10 @@ class _Beam:
         self.facts = ColumnFacts()
         cols, cells, _ = start
         #: Key → parent key and step (None for the start), for the positions kept in a level.
-        self.seen: dict[Key, tuple[Key, Step] | None] = {(*cols, cells): None}
+        self.seen: dict[Key, tuple[Key, SearchStep] | None] = {(*cols, cells): None}
         self.expanded = 0
 
-    def run(self) -> list[tuple[Cols, bytes, Step]] | None:
+    def run(self) -> list[tuple[Cols, bytes, SearchStep]] | None:
         """The line of a solution with fewer player moves than the bound, or None.
 
         Children are scored from the facts of the columns a step changes, without being built;
@@ -164,8 +164,8 @@ class _Beam:
         seen, facts, safe = self.seen, self.facts, self.safe
         w_uns, w_cell, w_out, w_empty = _RANK.unsorted, _RANK.cell, _RANK.out, _RANK.empty
         for _g in range(self.bound - 1):
-            candidates: list[tuple[int, int, Node, Step]] = []
-            built: list[tuple[int, int, Node, Step]] = []
+            candidates: list[tuple[int, int, Node, SearchStep]] = []
+            built: list[tuple[int, int, Node, SearchStep]] = []
             i = 0
             while i < len(level):
                 node = level[i]
@@ -258,8 +258,8 @@ class _Beam:
         facts = self.facts
         return sum(len(col) - facts[col][0] for col in cols if col)
 
-    def line(self, key: Key) -> list[tuple[Cols, bytes, Step]]:
-        line: list[tuple[Cols, bytes, Step]] = []
+    def line(self, key: Key) -> list[tuple[Cols, bytes, SearchStep]]:
+        line: list[tuple[Cols, bytes, SearchStep]] = []
         link = self.seen[key]
         while link is not None:
             parent, step = link

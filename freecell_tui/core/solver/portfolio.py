@@ -33,7 +33,7 @@ from freecell_tui.core.solver.facts import ColumnFacts
 from freecell_tui.core.solver.keys import Cols, Found, Key
 from freecell_tui.core.solver.moves import (
     Safe,
-    Step,
+    SearchStep,
     always,
     core_moves,
     root,
@@ -136,14 +136,14 @@ def _share(searches: list[Search]) -> None:
     of the first search (in portfolio order) that saw it: a parent is always in the same search's
     dictionary, so following links from any position stays in searches of the same or an earlier
     place and reaches the start."""
-    union: dict[Key, tuple[Key, Step] | None] = {}
+    union: dict[Key, tuple[Key, SearchStep] | None] = {}
     for search in reversed(searches):
         union.update(search.seen)
     for search in searches:
         search.seen = union
 
 
-def _dictionaries(searches: list[Search]) -> list[dict[Key, tuple[Key, Step] | None]]:
+def _dictionaries(searches: list[Search]) -> list[dict[Key, tuple[Key, SearchStep] | None]]:
     """The dictionaries of positions the searches keep, each once (the portfolio's may be one)."""
     return list({id(search.seen): search.seen for search in searches}.values())
 
@@ -230,10 +230,10 @@ def _solve_pure(
 
 
 def line_to(
-    seen: dict[Key, tuple[Key, Step] | None], key: Key | None
-) -> list[tuple[Cols, bytes, Step]]:
+    seen: dict[Key, tuple[Key, SearchStep] | None], key: Key | None
+) -> list[tuple[Cols, bytes, SearchStep]]:
     """The steps from the start to ``key``, each with the columns and cells it is played from."""
-    line: list[tuple[Cols, bytes, Step]] = []
+    line: list[tuple[Cols, bytes, SearchStep]] = []
     link = seen[key] if key is not None else None
     while link is not None:
         parent, step = link
@@ -243,7 +243,7 @@ def line_to(
     return line
 
 
-def _stored_bytes(seen: dict[Key, tuple[Key, Step] | None]) -> int:
+def _stored_bytes(seen: dict[Key, tuple[Key, SearchStep] | None]) -> int:
     """Bytes the stored positions take: the dictionary's table, each key tuple, its link (a tuple
     of the parent's key, already counted, and the step) and the column objects new to each
     position (two: a step changes two columns; the others are shared with the parent)."""

@@ -49,7 +49,7 @@ from freecell_tui.core.solver.keys import (
 )
 from freecell_tui.core.solver.moves import (
     Safe,
-    Step,
+    SearchStep,
     autoplay,
     cascades,
     free_cards,
@@ -130,7 +130,7 @@ class Search:
         facts: ColumnFacts,
         safe: Safe,
         w: Weights,
-        seen: dict[Key, tuple[Key, Step] | None],
+        seen: dict[Key, tuple[Key, SearchStep] | None],
     ) -> None:
         self.facts = facts
         self.safe = safe
@@ -159,7 +159,7 @@ class Search:
         """Whether anything waits in the queue."""
         return any(self.queue.values())
 
-    def built(self, parent: Node, step: Step, lo: int) -> int:
+    def built(self, parent: Node, step: SearchStep, lo: int) -> int:
         """A child that autoplay follows, built now and queued (unless it was seen already):
         returns the least priority queued, ``lo`` or the child's. Sets :attr:`goal` when it
         wins. Its column part is the parent's, updated for the columns the step and autoplay

@@ -14,7 +14,7 @@ from typing import Final
 import numpy as np
 from numba import njit
 
-from freecell_tui.core.solver.native.board import (
+from freecell_tui.core.solver.native.packed import (
     WIDTH,
     WORDS,
     autoplay,
