@@ -220,6 +220,15 @@ def steps_from(cols: Cols, cells: bytes, found: Found, facts: ColumnFacts) -> li
                 out.append((COL_TO_COL, s, 0, most))
         if free:
             out.append((COL_TO_CELL, s, 0, 1))
+    _cell_steps(out, cells, found, want, empties)
+    return out
+
+
+def _cell_steps(
+    out: list[SearchStep], cells: bytes, found: Found, want: dict[int, list[int]], empties: int
+) -> None:
+    """The steps from the free cells, after ``out``: home, onto the columns that ``want`` the
+    card, to an empty column."""
     for v in cells:
         if RANK[v] == found[v & 3] + 1:
             out.append((CELL_TO_HOME, v, 0, 1))
@@ -227,7 +236,6 @@ def steps_from(cols: Cols, cells: bytes, found: Found, facts: ColumnFacts) -> li
             out.append((CELL_TO_COL, v, d, 1))
         if empties:
             out.append((CELL_TO_COL, v, 0, 1))
-    return out
 
 
 def root(state: GameState, safe: Safe) -> tuple[Cols, bytes, Found]:
