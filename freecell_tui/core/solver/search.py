@@ -208,7 +208,9 @@ class Search:
         self.queue[h].append(((key, found, g, part, -1, depth, nexts), -1, 0, 0, 0, 0))
         return h if h < lo else lo
 
-    def run(self, budget: int, should_stop: Callable[[], bool]) -> bool | None:
+    def run(  # noqa: C901, PLR0912, PLR0915 -- the hot loop, inline (see the module's notes)
+        self, budget: int, should_stop: Callable[[], bool]
+    ) -> bool | None:
         """Expand up to ``budget`` positions: True once solved, False once every reachable
         position has been seen (unsolvable), None when neither yet. Raises :class:`Stop`."""
         if self.goal is not None:

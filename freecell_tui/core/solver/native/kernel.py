@@ -42,7 +42,7 @@ LOW32: Final = 0xFFFFFFFF
 
 
 @njit(cache=True, nogil=True)
-def run(nodes, nnodes, table, ntable, heap, nheap, w, safe_all, seq, expanded, budget, stopping,
+def run(nodes, nnodes, table, ntable, heap, nheap, w, safe_all, seq, expanded, budget, stopping,  # noqa: C901, PLR0912, PLR0913, PLR0915 -- Search.run step for step; compiled, takes arrays
         other, max_stored):  # fmt: skip
     """Returns (code, nnodes, ntable, nheap, seq, expanded, goal node or -1)."""
     w_out, w_dis, w_uns, w_cell, w_empty, w_moves, w_next = w[0], w[1], w[2], w[3], w[4], w[5], w[6]

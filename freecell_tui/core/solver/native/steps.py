@@ -69,7 +69,7 @@ def pop(heap, nheap):
 
 
 @njit(cache=True, nogil=True)
-def apply(cols, lens, cells, ncells, found, kind, a, b, n):
+def apply(cols, lens, cells, ncells, found, kind, a, b, n):  # noqa: C901, PLR0913 -- compiled: arrays and ints
     """Play one step in place (columns in the order the step names them); the cells in use."""
     if kind == 0:
         la = lens[a]
@@ -113,7 +113,7 @@ def apply(cols, lens, cells, ncells, found, kind, a, b, n):
 
 
 @njit(cache=True, nogil=True)
-def build(nodes, nnodes, table, parent, step, cols, lens, cells, ncells, found, g1, w, safe_all,
+def build(nodes, nnodes, table, parent, step, cols, lens, cells, ncells, found, g1, w, safe_all,  # noqa: PLR0913 -- compiled: the kernel's arrays
           ws, wlens, wcells, wfound, key, nx_n, nx_pos):  # fmt: skip
     """A child that autoplay follows, built now (``Search.built``): its node (-1 when
     seen already; else it is node ``nnodes``, in ``table``), priority, and whether it wins."""
