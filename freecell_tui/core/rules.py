@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from freecell_tui.core.cards import ALL_CARDS, Card, rank_label
 from freecell_tui.core.errors import IllegalMoveError
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move
-from freecell_tui.core.state import GameState, run_length
+from freecell_tui.core.state import Column, GameState, run_length
 from freecell_tui.core.words import plural
 
 __all__ = [
@@ -69,17 +69,7 @@ def resolve_move(state: GameState, move: Move) -> Move:
         raise IllegalMoveError(f"{source.name} is empty: there is no card to move")
 
     if dest.is_foundation:
-        home = state.foundations[card.suit.index]
-        if card.rank != home + 1:
-            if home == 0:
-                raise IllegalMoveError(
-                    f"{card} cannot go home yet: the {card.suit.symbol} foundation starts with "
-                    f"A{card.suit.symbol}"
-                )
-            needed = ALL_CARDS[home * 4 + card.suit.index]
-            raise IllegalMoveError(
-                f"{card} cannot go home yet: the {card.suit.symbol} foundation needs {needed} first"
-            )
+        _check_home(state, card)
         return move
 
     if dest.is_cell:
@@ -93,41 +83,58 @@ def resolve_move(state: GameState, move: Move) -> Move:
         if dest_column and not card.stacks_on(dest_column[-1]):
             raise IllegalMoveError(_stack_reason(card, dest_column[-1]))
         return move
+    if not dest_column:
+        return _to_empty_column(state, move, card)
+    return _onto_card(state, move, card, dest_column[-1])
 
+
+def _check_home(state: GameState, card: Card) -> None:
+    """Raises :class:`IllegalMoveError` unless ``card`` is the next its foundation takes."""
+    home = state.foundations[card.suit.index]
+    if card.rank == home + 1:
+        return
+    if home == 0:
+        raise IllegalMoveError(
+            f"{card} cannot go home yet: the {card.suit.symbol} foundation starts with "
+            f"A{card.suit.symbol}"
+        )
+    needed = ALL_CARDS[home * 4 + card.suit.index]
+    raise IllegalMoveError(
+        f"{card} cannot go home yet: the {card.suit.symbol} foundation needs {needed} first"
+    )
+
+
+def _to_empty_column(state: GameState, move: Move, card: Card) -> Move:
+    """A column's run to an empty column, its count settled (one card unless given)."""
+    source, dest = move.source, move.dest
     source_column = state.columns[source.index]
     run = run_length(source_column)
+    count = 1 if move.count is None else move.count
+    if count > run:
+        raise IllegalMoveError(_not_a_run(source.name, source_column, run, count))
+    if count > 1:
+        limit = state.max_run(to_empty_column=True)
+        if count > limit:
+            raise IllegalMoveError(
+                f"{count} cards ({source_column[-count]} to {card}), but "
+                f"{plural(state.empty_cells, 'free cell')} and "
+                f"{plural(state.empty_columns - 1, 'empty column')} besides {dest.name} "
+                f"allow {limit}: {run_limit_text(state, to_empty_column=True)}"
+            )
+    return Move(source, dest, count)
 
-    if not dest_column:
-        count = 1 if move.count is None else move.count
-        if count > run:
-            raise IllegalMoveError(_not_a_run(source.name, source_column, run, count))
-        if count > 1:
-            limit = state.max_run(to_empty_column=True)
-            if count > limit:
-                raise IllegalMoveError(
-                    f"{count} cards ({source_column[-count]} to {card}), but "
-                    f"{plural(state.empty_cells, 'free cell')} and "
-                    f"{plural(state.empty_columns - 1, 'empty column')} besides {dest.name} "
-                    f"allow {limit}: {run_limit_text(state, to_empty_column=True)}"
-                )
-        return Move(source, dest, count)
 
-    target = dest_column[-1]
+def _onto_card(state: GameState, move: Move, card: Card, target: Card) -> Move:
+    """A column's run onto ``target``, the card on top of another column: the count is the one
+    that fits."""
+    source = move.source
+    source_column = state.columns[source.index]
+    run = run_length(source_column)
     if move.count is not None and move.count > run:
         raise IllegalMoveError(_not_a_run(source.name, source_column, run, move.count))
     count = target.rank - card.rank  # the card ``count`` deep in the run has rank target - 1
     if not (1 <= count <= run and source_column[-count].stacks_on(target)):
-        if run == 1 or (move.count == 1):
-            raise IllegalMoveError(_stack_reason(card, target))
-        if 1 <= count <= run:
-            raise IllegalMoveError(_stack_reason(source_column[-count], target))
-        if target.rank == 1:
-            raise IllegalMoveError(f"nothing can go on {target} in a column: it goes home")
-        colour = "black" if target.is_red else "red"
-        raise IllegalMoveError(
-            f"no card of {source.name}'s run ({_run_text(source_column[-run:])}) fits on "
-            f"{target}: it takes a {colour} {rank_label(target.rank - 1)}"
-        )
+        raise _no_fit(move, source_column, run, count, target)
     if move.count is not None and move.count != count:
         raise IllegalMoveError(
             f"{plural(move.count, 'card')} from {source.name} would put "
@@ -143,7 +150,24 @@ def resolve_move(state: GameState, move: Move) -> Move:
                 f"{plural(state.empty_columns, 'empty column')} "
                 f"allow {limit}: {run_limit_text(state, to_empty_column=False)}"
             )
-    return Move(source, dest, count)
+    return Move(source, move.dest, count)
+
+
+def _no_fit(
+    move: Move, source_column: Column, run: int, count: int, target: Card
+) -> IllegalMoveError:
+    """Why no card of the run on top of ``source_column`` fits on ``target``."""
+    if run == 1 or (move.count == 1):
+        return IllegalMoveError(_stack_reason(source_column[-1], target))
+    if 1 <= count <= run:
+        return IllegalMoveError(_stack_reason(source_column[-count], target))
+    if target.rank == 1:
+        return IllegalMoveError(f"nothing can go on {target} in a column: it goes home")
+    colour = "black" if target.is_red else "red"
+    return IllegalMoveError(
+        f"no card of {move.source.name}'s run ({_run_text(source_column[-run:])}) fits on "
+        f"{target}: it takes a {colour} {rank_label(target.rank - 1)}"
+    )
 
 
 def is_legal(state: GameState, move: Move) -> bool:
@@ -225,15 +249,22 @@ def legal_moves(state: GameState) -> Iterator[Move]:
     Moves to an empty column are listed once per possible count; moves to empty free cells once per
     empty cell.
     """
-    # To the foundations.
+    yield from _moves_home(state)
+    yield from _column_to_column(state)
+    yield from _cell_to_column(state)
+    yield from _into_cells(state)
+
+
+def _moves_home(state: GameState) -> Iterator[Move]:
     for pile in (*CELLS, *COLUMNS):
         card = state.top(pile)
         if card is not None and state.foundations[card.suit.index] + 1 == card.rank:
             yield Move(pile, FOUNDATION)
-    empty_cells = [cell for cell in CELLS if state.cells[cell.index] is None]
+
+
+def _column_to_column(state: GameState) -> Iterator[Move]:
     limit = state.max_run()
     limit_to_empty = state.max_run(to_empty_column=True)
-    # Column to column.
     for source in COLUMNS:
         source_column = state.columns[source.index]
         if not source_column:
@@ -252,7 +283,9 @@ def legal_moves(state: GameState) -> Iterator[Move]:
             count = target.rank - top.rank
             if 1 <= count <= min(run, limit) and source_column[-count].stacks_on(target):
                 yield Move(source, dest, count)
-    # Free cell to column.
+
+
+def _cell_to_column(state: GameState) -> Iterator[Move]:
     for source in CELLS:
         card = state.cells[source.index]
         if card is None:
@@ -261,8 +294,13 @@ def legal_moves(state: GameState) -> Iterator[Move]:
             dest_column = state.columns[dest.index]
             if not dest_column or card.stacks_on(dest_column[-1]):
                 yield Move(source, dest)
-    # Into free cells (from columns and from other cells).
-    for dest in empty_cells:
+
+
+def _into_cells(state: GameState) -> Iterator[Move]:
+    """Into each empty free cell, from the columns and from the other cells."""
+    for dest in CELLS:
+        if state.cells[dest.index] is not None:
+            continue
         for column_pile in COLUMNS:
             if state.columns[column_pile.index]:
                 yield Move(column_pile, dest)

@@ -65,7 +65,7 @@ def _parents() -> tuple[tuple[int, ...], tuple[int, ...]]:
 _PARENT_A, _PARENT_B = _parents()
 
 
-def play_fast(deck: Sequence[int]) -> int:
+def play_fast(deck: Sequence[int]) -> int:  # noqa: C901, PLR0912, PLR0915 -- the hot loop, state in locals
     """Play ``deck`` (52 card indexes, top first) by the rules; return the cards home.
 
     ``deck`` must hold 0-51 once each (not checked here: this is the hot loop).

@@ -171,53 +171,11 @@ def _parse_json(text: str) -> Any:
 
 def read_export(raw: bytes) -> ImportedGame:
     """Check an export file's bytes and return the game, or raise StoreError (BAD_FILE)."""
-    if len(raw) > MAX_FILE_BYTES:
-        raise _bad(f"the file is {len(raw):,} bytes, too large to be a saved game")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise _bad("the file is not UTF-8 text") from None
-    data = _parse_json(text)
-    if not isinstance(data, dict):
-        raise _bad("the file is not a saved game: it must hold one JSON object")
-    if data.get("format") != FORMAT_NAME:
-        raise _bad(f'the file is not a saved game: "format" must be "{FORMAT_NAME}"')
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise _bad('"version" must be a whole number')
-    if version > FORMAT_VERSION:
-        raise _bad(
-            f"the file is format version {version}, written by a newer freecell-tui; "
-            f"this one reads version {FORMAT_VERSION}"
-        )
-    if version not in READABLE_VERSIONS:
-        raise _bad(
-            f"format version {version} does not exist; this freecell-tui reads versions 1 and 2"
-        )
-    unknown = sorted(set(data) - _KEYS)
-    if unknown:
-        raise _bad(f"unknown field{'s' if len(unknown) > 1 else ''}: {', '.join(unknown)}")
-
+    data = _export_object(raw)
     name = data.get("name")
     if name is not None and not isinstance(name, str):
         raise _bad('"name" must be a string')
-    start = data.get("start")
-    if not isinstance(start, dict) or len(start) != 1 or not ({"deal", "position"} & set(start)):
-        raise _bad('"start" must be {"deal": N} or {"position": [lines]}')
-    deal_number: int | None = None
-    position: str | None = None
-    if "deal" in start:
-        if not isinstance(start["deal"], int) or isinstance(start["deal"], bool):
-            raise _bad('"start": the deal must be a whole number')
-        deal_number = start["deal"]
-    else:
-        lines = start["position"]
-        if isinstance(lines, str):
-            position = lines
-        elif isinstance(lines, list) and all(isinstance(line, str) for line in lines):
-            position = "\n".join(lines) + "\n"
-        else:
-            raise _bad('"start": the position must be a list of lines')
+    deal_number, position = _start(data)
     autoplay = data.get("autoplay", "safe")
     if not isinstance(autoplay, str):
         raise _bad('"autoplay" must be "off", "safe" or "all"')
@@ -246,3 +204,52 @@ def read_export(raw: bytes) -> ImportedGame:
     except FreeCellError as error:
         raise _bad(f"the game does not replay: {error}") from None
     return ImportedGame(name, record, game, saved_at)
+
+
+def _export_object(raw: bytes) -> dict[str, Any]:
+    """The JSON object of an export file of a format and version this program reads, with no
+    field it does not know; or raise StoreError (BAD_FILE)."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise _bad(f"the file is {len(raw):,} bytes, too large to be a saved game")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise _bad("the file is not UTF-8 text") from None
+    data = _parse_json(text)
+    if not isinstance(data, dict):
+        raise _bad("the file is not a saved game: it must hold one JSON object")
+    if data.get("format") != FORMAT_NAME:
+        raise _bad(f'the file is not a saved game: "format" must be "{FORMAT_NAME}"')
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise _bad('"version" must be a whole number')
+    if version > FORMAT_VERSION:
+        raise _bad(
+            f"the file is format version {version}, written by a newer freecell-tui; "
+            f"this one reads version {FORMAT_VERSION}"
+        )
+    if version not in READABLE_VERSIONS:
+        raise _bad(
+            f"format version {version} does not exist; this freecell-tui reads versions 1 and 2"
+        )
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise _bad(f"unknown field{'s' if len(unknown) > 1 else ''}: {', '.join(unknown)}")
+    return data
+
+
+def _start(data: dict[str, Any]) -> tuple[int | None, str | None]:
+    """The export's start: a deal number, or a position's text."""
+    start = data.get("start")
+    if not isinstance(start, dict) or len(start) != 1 or not ({"deal", "position"} & set(start)):
+        raise _bad('"start" must be {"deal": N} or {"position": [lines]}')
+    if "deal" in start:
+        if not isinstance(start["deal"], int) or isinstance(start["deal"], bool):
+            raise _bad('"start": the deal must be a whole number')
+        return start["deal"], None
+    lines = start["position"]
+    if isinstance(lines, str):
+        return None, lines
+    if isinstance(lines, list) and all(isinstance(line, str) for line in lines):
+        return None, "\n".join(lines) + "\n"
+    raise _bad('"start": the position must be a list of lines')

@@ -88,6 +88,12 @@ def owner_alive(owner: str | None, me: str, data_dir: Path | None = None) -> boo
     path = lock_path(data_dir, token)
     if path is None:
         return False
+    return _lock_held(path, host)
+
+
+def _lock_held(path: Path, host: str) -> bool:
+    """Whether a copy of the game holds the lock file at ``path``; a lock nobody holds, left by a
+    copy on this ``host``, is removed."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         descriptor = os.open(path, flags)

@@ -13,7 +13,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.solver.facts import ColumnFacts
 from freecell_tui.core.solver.keys import Found, Key
 from freecell_tui.core.solver.moves import apply_step, children, root, safe_rule
-from freecell_tui.core.solver.search import PORTFOLIO, Weights, _Search
+from freecell_tui.core.solver.search import PORTFOLIO, Entry, Node, Search, Weights, score
 from freecell_tui.core.state import GameState
 
 from .helpers import positions
@@ -21,11 +21,18 @@ from .helpers import positions
 modes = st.sampled_from([AutoplayMode.SAFE, AutoplayMode.ALL])
 
 
-def pushed(search: _Search) -> dict[Key, list[tuple[int, int, Found]]]:
+def waiting(search: Search) -> list[tuple[int, Node, int, int, int, int, int]]:
+    """What waits in the search's queue, each entry with its priority, in the order they come out
+    (the lowest priority first, the latest of a priority first)."""
+    queue: dict[int, list[Entry]] = search.queue
+    return [(h, *entry) for h in sorted(queue) for entry in reversed(queue[h])]
+
+
+def pushed(search: Search) -> dict[Key, list[tuple[int, int, Found]]]:
     """What the search's queue holds: each child's key, with its priority, column part and
     foundations (a child waiting to be built is built here, as the search would)."""
     out: dict[Key, list[tuple[int, int, Found]]] = {}
-    for h, node, kind, a, b, n, part in search.entries():
+    for h, node, kind, a, b, n, part in waiting(search):
         if kind < 0:
             out.setdefault(node[0], []).append((h, node[3], node[1]))
         else:
@@ -42,9 +49,9 @@ def generated(key: Key, found: Found, mode: AutoplayMode) -> set[Key]:
     }
 
 
-def scored_right(search: _Search, queue: dict[Key, list[tuple[int, int, Found]]], g: int) -> bool:
+def scored_right(search: Search, queue: dict[Key, list[tuple[int, int, Found]]], g: int) -> bool:
     return all(
-        (h, part) == search.score(key[:8], key[8], found, g)
+        (h, part) == score(search.facts, search.w, key[:8], key[8], found, g)
         for key, entries in queue.items()
         for h, part, found in entries
     )
@@ -57,7 +64,7 @@ def test_the_search_expands_a_position_to_the_generator_children(
 ) -> None:
     cols, cells, found = root(state, safe_rule(mode))
     start = (*cols, cells)
-    search = _Search(cols, cells, found, ColumnFacts(), safe_rule(mode), weights, {})
+    search = Search(cols, cells, found, ColumnFacts(), safe_rule(mode), weights, {})
     if search.run(1, lambda: False) is not None:
         return  # won at once, or no move at all: nothing queued to compare
     queue = pushed(search)
@@ -75,13 +82,13 @@ def test_a_child_is_built_expanded_and_scored_like_the_start(
     parent was seen)."""
     cols, cells, found = root(state, safe_rule(mode))
     start = (*cols, cells)
-    search = _Search(cols, cells, found, ColumnFacts(), safe_rule(mode), weights, {})
+    search = Search(cols, cells, found, ColumnFacts(), safe_rule(mode), weights, {})
     if search.run(1, lambda: False) is not None:
         return
-    waiting = [entry for entry in search.entries() if entry[2] >= 0]
-    if not waiting:
+    unbuilt = [entry for entry in waiting(search) if entry[2] >= 0]
+    if not unbuilt:
         return
-    entry = waiting[pick % len(waiting)]
+    entry = unbuilt[pick % len(unbuilt)]
     search.queue.clear()
     search.queue[entry[0]].append(entry[1:])
     search.lo = entry[0]

@@ -38,7 +38,7 @@ from freecell_tui.core.solver.moves import (
     COL_TO_COL,
     COL_TO_HOME,
     Safe,
-    Step,
+    SearchStep,
     apply_step,
     core_moves,
     root,
@@ -56,6 +56,9 @@ WIDTHS: Final = (16, 64, 256, 1024, 4096, 16384)
 _CHECK_EVERY: Final = 16
 #: A position in a level: columns, cells, foundations, key, unsorted cards.
 Node = tuple[Cols, bytes, Found, Key, int]
+#: A child of a level: its score, its place among the level's children, its node (or its
+#: parent's, while it is not built) and the step to it.
+Candidate = tuple[int, int, Node, SearchStep]
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,117 +152,134 @@ class _Beam:
         self.facts = ColumnFacts()
         cols, cells, _ = start
         #: Key → parent key and step (None for the start), for the positions kept in a level.
-        self.seen: dict[Key, tuple[Key, Step] | None] = {(*cols, cells): None}
+        self.seen: dict[Key, tuple[Key, SearchStep] | None] = {(*cols, cells): None}
         self.expanded = 0
 
-    def run(self) -> list[tuple[Cols, bytes, Step]] | None:
+    def run(self) -> list[tuple[Cols, bytes, SearchStep]] | None:
         """The line of a solution with fewer player moves than the bound, or None.
 
         Children are scored from the facts of the columns a step changes, without being built;
         only the ``width`` best of a level are built (and a child is built at once when a card
         goes home, by the step or by autoplay: it changes the foundations, and it may win)."""
         cols, cells, found = self.start
-        start = (cols, cells, found, (*cols, cells), self.unsorted(cols))
-        level: list[Node] = [start]
-        seen, facts, safe = self.seen, self.facts, self.safe
-        w_uns, w_cell, w_out, w_empty = _RANK.unsorted, _RANK.cell, _RANK.out, _RANK.empty
+        level: list[Node] = [(cols, cells, found, (*cols, cells), self.unsorted(cols))]
         for _g in range(self.bound - 1):
-            candidates: list[tuple[int, int, Node, Step]] = []
-            built: list[tuple[int, int, Node, Step]] = []
-            i = 0
-            while i < len(level):
-                node = level[i]
-                i += 1
-                cols, cells, found, key, unsorted = node
-                self.expanded += 1
-                if self.expanded % _CHECK_EVERY == 0 and self.should_stop():
-                    raise _Stop
-                empties = cols.count(b"")
-                base = (
-                    w_uns * unsorted
-                    + w_cell * len(cells)
-                    + w_out * (52 - found[0] - found[1] - found[2] - found[3])
-                    - w_empty * empties
-                )
-                for step in steps_from(cols, cells, found, facts):
-                    kind, a, b, n = step
-                    h = base
-                    if kind in (COL_TO_COL, COL_TO_CELL):
-                        cs = cols[a]
-                        size = len(cs)
-                        if n < size:
-                            v = cs[-n - 1]
-                            r = RANK[v]
-                            if r == found[v & 3] + 1 and safe(r, RED[v], found):
-                                h = -1  # autoplay: build it
-                        if h >= 0:
-                            run, _, _, _, runs, _ = facts[cs]
-                            if n == run and n < size:
-                                h -= w_uns * runs[size - n]
-                            if n == size:
-                                h -= w_empty
-                            if kind == COL_TO_CELL:
-                                h += w_cell
-                            elif not cols[b]:
-                                h += w_empty
-                    elif kind == CELL_TO_COL:
-                        h -= w_cell
-                        if not cols[b]:
-                            h += w_empty
-                    else:
-                        h = -1
-                    if h >= 0:
-                        candidates.append((h, len(candidates), node, step))
-                        continue
-                    ccols, ccells, cfound = apply_step(cols, cells, found, step, safe)
-                    ckey = (*ccols, ccells)
-                    if ckey in seen:
-                        continue
-                    if sum(cfound) == 52:
-                        seen[ckey] = (key, step)
-                        return self.line(ckey)
-                    child = (ccols, ccells, cfound, ckey, self.unsorted(ccols))
-                    if kind in (COL_TO_HOME, CELL_TO_HOME):
-                        # A move home the player makes costs no player move: same level.
-                        seen[ckey] = (key, step)
-                        level.append(child)
-                        continue
-                    score = (
-                        w_uns * child[4]
-                        + w_cell * len(ccells)
-                        + w_out * (52 - cfound[0] - cfound[1] - cfound[2] - cfound[3])
-                        - w_empty * ccols.count(b"")
-                    )
-                    built.append((score, len(candidates), child, step))
-                    candidates.append((score, len(candidates), node, step))
-            level = []
-            chosen = {seq for _, seq, _, _ in heapq.nsmallest(self.width, candidates)}
-            children = {seq: (child, step) for _, seq, child, step in built}
-            for built_count, seq in enumerate(sorted(chosen)):
-                if built_count % _CHECK_EVERY == 0 and self.should_stop():
-                    raise _Stop
-                _, _, node, step = candidates[seq]
-                if seq in children:
-                    child = children[seq][0]
-                else:
-                    cols, cells, found, key, _ = node
-                    ccols, ccells, cfound = apply_step(cols, cells, found, step, safe)
-                    child = (ccols, ccells, cfound, (*ccols, ccells), self.unsorted(ccols))
-                if child[3] in seen:
-                    continue  # two parents reach it: keep the first
-                seen[child[3]] = (node[3], step)
-                level.append(child)
+            candidates: list[Candidate] = []
+            built: list[Candidate] = []
+            won = self.expand(level, candidates, built)
+            if won is not None:
+                return self.line(won)
+            level = self.next_level(candidates, built)
             if not level:
                 return None
         return None
+
+    def expand(  # noqa: C901, PLR0912 -- the beam's hot loop: each step scored inline
+        self, level: list[Node], candidates: list[Candidate], built: list[Candidate]
+    ) -> Key | None:
+        """Expand every position of ``level``: each child, with its score and its place, into
+        ``candidates`` (and into ``built`` too when it was built at once); a child a move home
+        reaches joins ``level`` (no player move). Returns the key of a child that wins."""
+        seen, facts, safe = self.seen, self.facts, self.safe
+        w_uns, w_cell, w_out, w_empty = _RANK.unsorted, _RANK.cell, _RANK.out, _RANK.empty
+        i = 0
+        while i < len(level):
+            node = level[i]
+            i += 1
+            cols, cells, found, key, unsorted = node
+            self.expanded += 1
+            if self.expanded % _CHECK_EVERY == 0 and self.should_stop():
+                raise _Stop
+            empties = cols.count(b"")
+            base = (
+                w_uns * unsorted
+                + w_cell * len(cells)
+                + w_out * (52 - found[0] - found[1] - found[2] - found[3])
+                - w_empty * empties
+            )
+            for step in steps_from(cols, cells, found, facts):
+                kind, a, b, n = step
+                h = base
+                if kind in (COL_TO_COL, COL_TO_CELL):
+                    cs = cols[a]
+                    size = len(cs)
+                    if n < size:
+                        v = cs[-n - 1]
+                        r = RANK[v]
+                        if r == found[v & 3] + 1 and safe(r, RED[v], found):
+                            h = -1  # autoplay: build it
+                    if h >= 0:
+                        run, _, _, _, runs, _ = facts[cs]
+                        if n == run and n < size:
+                            h -= w_uns * runs[size - n]
+                        if n == size:
+                            h -= w_empty
+                        if kind == COL_TO_CELL:
+                            h += w_cell
+                        elif not cols[b]:
+                            h += w_empty
+                elif kind == CELL_TO_COL:
+                    h -= w_cell
+                    if not cols[b]:
+                        h += w_empty
+                else:
+                    h = -1
+                if h >= 0:
+                    candidates.append((h, len(candidates), node, step))
+                    continue
+                ccols, ccells, cfound = apply_step(cols, cells, found, step, safe)
+                ckey = (*ccols, ccells)
+                if ckey in seen:
+                    continue
+                if sum(cfound) == 52:
+                    seen[ckey] = (key, step)
+                    return ckey
+                child = (ccols, ccells, cfound, ckey, self.unsorted(ccols))
+                if kind in (COL_TO_HOME, CELL_TO_HOME):
+                    # A move home the player makes costs no player move: same level.
+                    seen[ckey] = (key, step)
+                    level.append(child)
+                    continue
+                score = (
+                    w_uns * child[4]
+                    + w_cell * len(ccells)
+                    + w_out * (52 - cfound[0] - cfound[1] - cfound[2] - cfound[3])
+                    - w_empty * ccols.count(b"")
+                )
+                built.append((score, len(candidates), child, step))
+                candidates.append((score, len(candidates), node, step))
+        return None
+
+    def next_level(self, candidates: list[Candidate], built: list[Candidate]) -> list[Node]:
+        """The ``width`` best candidates, built (unless built already) and not seen before, in
+        the order they were generated."""
+        level: list[Node] = []
+        seen, safe = self.seen, self.safe
+        chosen = {seq for _, seq, _, _ in heapq.nsmallest(self.width, candidates)}
+        children = {seq: (child, step) for _, seq, child, step in built}
+        for built_count, seq in enumerate(sorted(chosen)):
+            if built_count % _CHECK_EVERY == 0 and self.should_stop():
+                raise _Stop
+            _, _, node, step = candidates[seq]
+            if seq in children:
+                child = children[seq][0]
+            else:
+                cols, cells, found, key, _ = node
+                ccols, ccells, cfound = apply_step(cols, cells, found, step, safe)
+                child = (ccols, ccells, cfound, (*ccols, ccells), self.unsorted(ccols))
+            if child[3] in seen:
+                continue  # two parents reach it: keep the first
+            seen[child[3]] = (node[3], step)
+            level.append(child)
+        return level
 
     def unsorted(self, cols: Cols) -> int:
         """Cards under the run on top of their column: each must move at least once."""
         facts = self.facts
         return sum(len(col) - facts[col][0] for col in cols if col)
 
-    def line(self, key: Key) -> list[tuple[Cols, bytes, Step]]:
-        line: list[tuple[Cols, bytes, Step]] = []
+    def line(self, key: Key) -> list[tuple[Cols, bytes, SearchStep]]:
+        line: list[tuple[Cols, bytes, SearchStep]] = []
         link = self.seen[key]
         while link is not None:
             parent, step = link

@@ -39,8 +39,8 @@ COL_TO_CELL: Final = 1  # column a -> a free cell
 CELL_TO_COL: Final = 2  # the cell card a (its flagged byte) -> column b
 COL_TO_HOME: Final = 3  # column a -> home
 CELL_TO_HOME: Final = 4  # the cell card a -> home
-Step = tuple[int, int, int, int]
-Child = tuple[Cols, bytes, Found, Step]
+SearchStep = tuple[int, int, int, int]
+Child = tuple[Cols, bytes, Found, SearchStep]
 #: Whether a card (rank, is red) that can go home goes there by itself, given the foundations.
 Safe = Callable[[int, int, Sequence[int]], bool]
 
@@ -148,7 +148,7 @@ def cascades(found: Found, card: int, under: int, free: bytes, safe: Safe) -> bo
     return False
 
 
-def play_step(new: list[bytes], cells: bytes, fl: list[int], step: Step) -> bytes:
+def play_step(new: list[bytes], cells: bytes, fl: list[int], step: SearchStep) -> bytes:
     """Play ``step`` on the columns ``new`` and the foundations ``fl`` in place (no autoplay, no
     sorting); returns the new cells."""
     kind, a, b, n = step
@@ -180,7 +180,7 @@ def play_step(new: list[bytes], cells: bytes, fl: list[int], step: Step) -> byte
 
 
 def apply_step(
-    cols: Cols, cells: bytes, found: Found, step: Step, safe: Safe
+    cols: Cols, cells: bytes, found: Found, step: SearchStep, safe: Safe
 ) -> tuple[Cols, bytes, Found]:
     """The position after ``step`` (and autoplay), columns in canonical order."""
     new = list(cols)
@@ -191,9 +191,9 @@ def apply_step(
     return tuple(new), cells, (fl[0], fl[1], fl[2], fl[3])
 
 
-def steps_from(cols: Cols, cells: bytes, found: Found, facts: ColumnFacts) -> list[Step]:
+def steps_from(cols: Cols, cells: bytes, found: Found, facts: ColumnFacts) -> list[SearchStep]:
     """Every step from a position (columns in canonical order: the empty ones first)."""
-    out: list[Step] = []
+    out: list[SearchStep] = []
     free = 4 - len(cells)
     empties = cols.count(b"")
     limit = (free + 1) << empties
@@ -220,6 +220,15 @@ def steps_from(cols: Cols, cells: bytes, found: Found, facts: ColumnFacts) -> li
                 out.append((COL_TO_COL, s, 0, most))
         if free:
             out.append((COL_TO_CELL, s, 0, 1))
+    _cell_steps(out, cells, found, want, empties)
+    return out
+
+
+def _cell_steps(
+    out: list[SearchStep], cells: bytes, found: Found, want: dict[int, list[int]], empties: int
+) -> None:
+    """The steps from the free cells, after ``out``: home, onto the columns that ``want`` the
+    card, to an empty column."""
     for v in cells:
         if RANK[v] == found[v & 3] + 1:
             out.append((CELL_TO_HOME, v, 0, 1))
@@ -227,7 +236,6 @@ def steps_from(cols: Cols, cells: bytes, found: Found, facts: ColumnFacts) -> li
             out.append((CELL_TO_COL, v, d, 1))
         if empties:
             out.append((CELL_TO_COL, v, 0, 1))
-    return out
 
 
 def root(state: GameState, safe: Safe) -> tuple[Cols, bytes, Found]:
@@ -263,7 +271,7 @@ def _move(source: int, dest: int, count: int) -> Move:
 
 
 def core_moves(
-    state: GameState, line: Sequence[tuple[Cols, bytes, Step]], safe: Safe
+    state: GameState, line: Sequence[tuple[Cols, bytes, SearchStep]], safe: Safe
 ) -> tuple[Move, ...]:
     """The steps of ``line`` (each with the canonical columns and cells it is played from) as
     resolved core moves from ``state`` (after its autoplay), every move home autoplay made written

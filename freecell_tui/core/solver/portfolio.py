@@ -33,7 +33,7 @@ from freecell_tui.core.solver.facts import ColumnFacts
 from freecell_tui.core.solver.keys import Cols, Found, Key
 from freecell_tui.core.solver.moves import (
     Safe,
-    Step,
+    SearchStep,
     always,
     core_moves,
     root,
@@ -41,7 +41,7 @@ from freecell_tui.core.solver.moves import (
 )
 from freecell_tui.core.solver.native import accelerator, disable
 from freecell_tui.core.solver.schedule import Scouts, take_turns
-from freecell_tui.core.solver.search import PORTFOLIO, Stop, Weights, _Search
+from freecell_tui.core.solver.search import PORTFOLIO, Search, Stop, Weights
 from freecell_tui.core.state import GameState
 
 __all__ = ["SolveResult", "SolveStatus", "line_to", "solve"]
@@ -107,12 +107,12 @@ def _portfolio(
     safe: Safe,
     should_stop: Callable[[], bool],
     max_positions: int | None,
-) -> tuple[list[_Search], _Search | None]:
+) -> tuple[list[Search], Search | None]:
     """Run the searches of :data:`PORTFOLIO` and the waves of :data:`SCOUTS` by the schedule of
     :func:`.schedule.take_turns`. Returns the searches (scouts last) and the one that solved the
     position (None: unsolvable). Raises :class:`Stop`."""
     facts = ColumnFacts()
-    searches = [_Search(cols, cells, found, facts, safe, w, {}) for w in PORTFOLIO]
+    searches = [Search(cols, cells, found, facts, safe, w, {}) for w in PORTFOLIO]
 
     def stop() -> bool:
         if max_positions is not None and _stored(searches) > max_positions:
@@ -124,31 +124,31 @@ def _portfolio(
         lambda search, budget: search.run(budget, stop),
         lambda search: search.queued(),
         _share,
-        lambda w: _Search(cols, cells, found, facts, safe, w, {}),
+        lambda w: Search(cols, cells, found, facts, safe, w, {}),
         SCOUTS,
     )
     return searches, winner
 
 
-def _share(searches: list[_Search]) -> None:
+def _share(searches: list[Search]) -> None:
     """From now on the searches share one dictionary of positions seen, the union of theirs: a
     position is then expanded once, by the first search to take it. Each position keeps the link
     of the first search (in portfolio order) that saw it: a parent is always in the same search's
     dictionary, so following links from any position stays in searches of the same or an earlier
     place and reaches the start."""
-    union: dict[Key, tuple[Key, Step] | None] = {}
+    union: dict[Key, tuple[Key, SearchStep] | None] = {}
     for search in reversed(searches):
         union.update(search.seen)
     for search in searches:
         search.seen = union
 
 
-def _dictionaries(searches: list[_Search]) -> list[dict[Key, tuple[Key, Step] | None]]:
+def _dictionaries(searches: list[Search]) -> list[dict[Key, tuple[Key, SearchStep] | None]]:
     """The dictionaries of positions the searches keep, each once (the portfolio's may be one)."""
     return list({id(search.seen): search.seen for search in searches}.values())
 
 
-def _stored(searches: list[_Search]) -> int:
+def _stored(searches: list[Search]) -> int:
     """Positions the searches hold in memory."""
     return sum(map(len, _dictionaries(searches)))
 
@@ -230,10 +230,10 @@ def _solve_pure(
 
 
 def line_to(
-    seen: dict[Key, tuple[Key, Step] | None], key: Key | None
-) -> list[tuple[Cols, bytes, Step]]:
+    seen: dict[Key, tuple[Key, SearchStep] | None], key: Key | None
+) -> list[tuple[Cols, bytes, SearchStep]]:
     """The steps from the start to ``key``, each with the columns and cells it is played from."""
-    line: list[tuple[Cols, bytes, Step]] = []
+    line: list[tuple[Cols, bytes, SearchStep]] = []
     link = seen[key] if key is not None else None
     while link is not None:
         parent, step = link
@@ -243,7 +243,7 @@ def line_to(
     return line
 
 
-def _stored_bytes(seen: dict[Key, tuple[Key, Step] | None]) -> int:
+def _stored_bytes(seen: dict[Key, tuple[Key, SearchStep] | None]) -> int:
     """Bytes the stored positions take: the dictionary's table, each key tuple, its link (a tuple
     of the parent's key, already counted, and the step) and the column objects new to each
     position (two: a step changes two columns; the others are shared with the parent)."""

@@ -5,13 +5,19 @@ are built. :mod:`.portfolio` runs several of them in turn and answers.
   facts of the two columns it changes (the heuristic is a sum over columns, kept in the position),
   without building it; a child is built, keyed and checked against the positions seen only when
   the queue hands it out. Most children are never handed out, so they cost a few operations each.
-  A step followed by autoplay is built at once (:mod:`.building`): what autoplay sends home
+  A step followed by autoplay is built at once (:meth:`Search.built`): what autoplay sends home
   needs the whole position, and it may win. A card sent home with nothing after it is queued like
   the others, its value from its parent's: the column it leaves, the depth of its suit's next card.
   A child built from the queue learns its new columns' facts from the columns they came from
   (:meth:`.facts.ColumnFacts.cut`, ``grow``) and, when no column empties or fills and no card goes
   home, the next cards' depths from its parent's (:func:`.heuristic.next_after`).
-* **The heuristic** is :mod:`.heuristic`'s (see ``docs/solver.md``).
+* **The heuristic** is :mod:`.heuristic`'s (see ``docs/solver.md``); the search keeps it step by
+  step, :func:`score` computes it from scratch (for the start and the tests).
+* **The hot loop is one method** (:meth:`Search.run`), its steps written out inline rather than
+  in helper functions: a call for each child would be a large part of that child's cost. The
+  compiled kernel
+  (:mod:`.native.kernel`) mirrors it step for step, so both expand the same positions in the
+  same order.
 """
 
 from __future__ import annotations
@@ -20,7 +26,6 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Final
 
-from freecell_tui.core.solver.building import Building, Entry, Node
 from freecell_tui.core.solver.facts import ColumnFacts
 from freecell_tui.core.solver.heuristic import (
     NO_NEXTS,
@@ -42,9 +47,17 @@ from freecell_tui.core.solver.keys import (
     Found,
     Key,
 )
-from freecell_tui.core.solver.moves import Safe, Step, cascades, free_cards, homes_for
+from freecell_tui.core.solver.moves import (
+    Safe,
+    SearchStep,
+    autoplay,
+    cascades,
+    free_cards,
+    homes_for,
+    play_step,
+)
 
-__all__ = ["PORTFOLIO", "Stop", "Weights"]
+__all__ = ["PORTFOLIO", "Entry", "Node", "Search", "Stop", "Weights", "column_part", "score"]
 
 
 CHECK_EVERY: Final = 16  # expansions between looks at the clock and the cancel event
@@ -56,13 +69,58 @@ CELL: Final = 0x40
 #: A set of columns as bits → the columns, in order.
 BITS: Final = tuple(tuple(d for d in range(8) if mask >> d & 1) for mask in range(256))
 
+#: A position: key, foundations, moves made, column part, the card moved and what it lay on,
+#: :func:`.heuristic.next_depth` and its ``where`` (0 and :data:`.heuristic.NO_NEXTS` for a
+#: search that does not weigh the next cards).
+Node = tuple[Key, Found, int, int, int, int, list[tuple[int, ...]]]
+#: Queued: a built node (kind -1), or a parent, the step (kind, a, b, count) and the column part.
+Entry = tuple[Node, int, int, int, int, int]
+
+
+def column_part(facts: ColumnFacts, w: Weights, cols: Cols) -> int:
+    """The heuristic's part from the columns (disorder and cards under the top run), from
+    scratch."""
+    w_dis, w_uns = w.disorder, w.unsorted
+    total = 0
+    for col in cols:
+        if col:
+            run, _, _, dis, _, _ = facts[col]
+            total += w_dis * dis + w_uns * (len(col) - run)
+    return total
+
+
+def score(
+    facts: ColumnFacts,
+    w: Weights,
+    cols: Cols,
+    cells: bytes,
+    found: Found,
+    moves: int,
+    part: int | None = None,
+) -> tuple[int, int]:
+    """The heuristic of a position reached in ``moves`` moves (the search updates it step by
+    step; here from scratch, but for the column ``part`` when it is known): its value, and its
+    column part."""
+    if part is None:
+        part = column_part(facts, w, cols)
+    h = (
+        w.out * (52 - found[0] - found[1] - found[2] - found[3])
+        + part
+        + w.cell * len(cells)
+        - w.empty * cols.count(b"")
+        + w.moves * moves
+        + (w.next * next_depth((*cols, cells), found) if w.next else 0)
+    )
+    return h, part
+
 
 class Stop(Exception):
     """The search ran out of time, positions or was cancelled."""
 
 
-class _Search(Building):
-    """One best-first search, its queue and the positions it has seen (key → parent key and step)."""
+class Search:
+    """One best-first search, its queue and the positions it has seen (key → parent key and step),
+    with the column facts and weights it scores children by."""
 
     def __init__(
         self,
@@ -72,7 +130,7 @@ class _Search(Building):
         facts: ColumnFacts,
         safe: Safe,
         w: Weights,
-        seen: dict[Key, tuple[Key, Step] | None],
+        seen: dict[Key, tuple[Key, SearchStep] | None],
     ) -> None:
         self.facts = facts
         self.safe = safe
@@ -80,7 +138,7 @@ class _Search(Building):
         self.w = w
         key = (*cols, cells)
         #: Position → parent and step. Shared by the searches of a portfolio once they have worked
-        #: a while (see :func:`_share`): a position is then expanded by the first to take it.
+        #: a while (see :func:`.portfolio._share`): a position is then expanded by the first to take it.
         self.seen = seen
         seen.setdefault(key, None)
         #: The queue: priority → its entries in order of arrival, the latest out first (a bucket
@@ -91,7 +149,7 @@ class _Search(Building):
         if w.next:
             nexts = [()] * 8
             depth = next_depth(key, found, nexts)
-        node = (key, found, 0, self.column_part(cols), -1, depth, nexts)
+        node = (key, found, 0, column_part(facts, w, cols), -1, depth, nexts)
         self.queue[0].append((node, -1, 0, 0, 0, 0))
         self.lo = 0
         self.expanded = 0
@@ -101,11 +159,58 @@ class _Search(Building):
         """Whether anything waits in the queue."""
         return any(self.queue.values())
 
-    def entries(self) -> list[tuple[int, Node, int, int, int, int, int]]:
-        """What waits in the queue, each entry with its priority, in the order they come out."""
-        return [(h, *entry) for h in sorted(self.queue) for entry in reversed(self.queue[h])]
+    def built(self, parent: Node, step: SearchStep, lo: int) -> int:
+        """A child that autoplay follows, built now and queued (unless it was seen already):
+        returns the least priority queued, ``lo`` or the child's. Sets :attr:`goal` when it
+        wins. Its column part is the parent's, updated for the columns the step and autoplay
+        changed; its value as :func:`score`."""
+        pkey = parent[0]
+        new = list(pkey)
+        cells = new.pop()
+        fl = list(parent[1])
+        cells = play_step(new, cells, fl, step)
+        cells = autoplay(new, cells, fl, self.safe)
+        cols = tuple(sorted(new))
+        key = (*cols, cells)
+        if key in self.seen:
+            return lo
+        self.seen[key] = (pkey, step)
+        facts, w = self.facts, self.w
+        w_dis, w_uns = w.disorder, w.unsorted
+        part = parent[3]
+        for old, col in zip(pkey, new, strict=False):  # the key ends with the cells
+            if col is not old:
+                if old:
+                    run, _, _, dis, _, _ = facts[old]
+                    part -= w_dis * dis + w_uns * (len(old) - run)
+                if col:
+                    run, _, _, dis, _, _ = facts[col]
+                    part += w_dis * dis + w_uns * (len(col) - run)
+        home = fl[0] + fl[1] + fl[2] + fl[3]
+        if home == 52:
+            self.goal = key
+            return lo
+        found = (fl[0], fl[1], fl[2], fl[3])
+        g = parent[2] + 1
+        nexts = NO_NEXTS
+        depth = 0
+        if w.next:
+            nexts = [()] * 8
+            depth = next_depth(key, found, nexts)
+        h = (
+            w.out * (52 - home)
+            + part
+            + w.cell * len(cells)
+            - w.empty * cols.count(b"")
+            + w.moves * g
+            + w.next * depth
+        )
+        self.queue[h].append(((key, found, g, part, -1, depth, nexts), -1, 0, 0, 0, 0))
+        return h if h < lo else lo
 
-    def run(self, budget: int, should_stop: Callable[[], bool]) -> bool | None:
+    def run(  # noqa: C901, PLR0912, PLR0915 -- the hot loop, inline (see the module's notes)
+        self, budget: int, should_stop: Callable[[], bool]
+    ) -> bool | None:
         """Expand up to ``budget`` positions: True once solved, False once every reachable
         position has been seen (unsolvable), None when neither yet. Raises :class:`Stop`."""
         if self.goal is not None:

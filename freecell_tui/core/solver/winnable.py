@@ -11,7 +11,7 @@ from typing import Literal
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.solver.facts import ColumnFacts
-from freecell_tui.core.solver.keys import CELL_FLAG, Cols, canonical_key, compact
+from freecell_tui.core.solver.keys import CELL_FLAG, Cols, Found, canonical_key, compact
 from freecell_tui.core.solver.moves import children, is_safe
 from freecell_tui.core.solver.portfolio import solve
 from freecell_tui.core.solver.search import CHECK_EVERY
@@ -136,19 +136,8 @@ def can_bring_card_home(
     """
     started = time.monotonic()
     cols, cells, found = compact(state)
-    room = (4 - len(cells)) + cols.count(b"")
-    for suit in range(4):
-        if found[suit] == 13:
-            continue
-        card = found[suit] * 4 + suit  # the next card this suit needs
-        if card | CELL_FLAG in cells:
-            return True
-        for col in cols:
-            at = next((i for i, v in enumerate(col) if v & 0x3F == card), -1)
-            if at >= 0:
-                if len(col) - 1 - at <= room:
-                    return True
-                break
+    if _next_card_in_reach(cols, cells, found):
+        return True
     facts = ColumnFacts()
     seen = {(*cols, cells)}
     frontier = [(cols, cells)]
@@ -172,4 +161,23 @@ def can_bring_card_home(
             if len(seen) > max_positions:
                 return None
         frontier = next_frontier
+    return False
+
+
+def _next_card_in_reach(cols: Cols, cells: bytes, found: Found) -> bool:
+    """Whether the next card of some suit is in a free cell, or has no more cards on it than
+    free cells plus empty columns (each can take one of them)."""
+    room = (4 - len(cells)) + cols.count(b"")
+    for suit in range(4):
+        if found[suit] == 13:
+            continue
+        card = found[suit] * 4 + suit  # the next card this suit needs
+        if card | CELL_FLAG in cells:
+            return True
+        for col in cols:
+            at = next((i for i, v in enumerate(col) if v & 0x3F == card), -1)
+            if at >= 0:
+                if len(col) - 1 - at <= room:
+                    return True
+                break
     return False

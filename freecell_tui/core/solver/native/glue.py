@@ -19,9 +19,9 @@ import numpy as np
 import numpy.typing as npt
 
 from freecell_tui.core.solver.keys import Cols, Found
-from freecell_tui.core.solver.moves import Step
-from freecell_tui.core.solver.native.board import PAD, ROW, WORDS, merge, slot
+from freecell_tui.core.solver.moves import SearchStep
 from freecell_tui.core.solver.native.kernel import DRY, MORE, ROOM, SOLVED, SPARE, STOP, run
+from freecell_tui.core.solver.native.packed import PAD, ROW, WORDS, merge, slot
 from freecell_tui.core.solver.native.steps import BUILT, SEQ, path, plant
 from freecell_tui.core.solver.schedule import Scouts, take_turns
 from freecell_tui.core.solver.search import PORTFOLIO, Stop, Weights
@@ -31,7 +31,7 @@ __all__ = ["MEMORY", "Outcome", "solve_native", "warm_up"]
 Array = npt.NDArray[np.int64]
 _COLUMN: Final = re.compile(rb"[\x80-\xbf][\x00-\x3f]*")
 _CELLS: Final = re.compile(rb"[\x40-\x7f]+$")
-Line = list[tuple[Cols, bytes, Step]]
+Line = list[tuple[Cols, bytes, SearchStep]]
 #: Bytes the arrays of one solve may take (about 300 bytes a position expanded).
 MEMORY: Final = 1 << 30
 
@@ -76,7 +76,7 @@ def _grown(array: Array, rows: int) -> Array:
 
 
 class _Native:
-    """One search (as :class:`..search._Search`): its queue, table and counts."""
+    """One search (as :class:`..search.Search`): its queue, table and counts."""
 
     def __init__(self, pool: _Pool, key: Array, won: bool, w: Weights, safe_all: bool) -> None:
         if 52 * (w.disorder + w.unsorted) >= 4096:
@@ -104,7 +104,7 @@ class _Native:
         pool.searches.append(self)
 
     def run(self, budget: int, stopping: bool, other: int, max_stored: int) -> bool | None:
-        """As ``_Search.run``: True once solved, False once its queue ran dry, None when
+        """As ``Search.run``: True once solved, False once its queue ran dry, None when
         neither yet. Raises :class:`Stop`."""
         if self.goal is not None:
             return True
@@ -157,7 +157,7 @@ class _Native:
         ]
 
 
-def _step(step: int) -> Step:
+def _step(step: int) -> SearchStep:
     return step & 7, step >> 3 & 0x7F, step >> 10 & 7, step >> 13
 
 

@@ -1,4 +1,4 @@
-"""The compiled search: ``_Search.run`` of :mod:`..search`, step for step, on arrays.
+"""The compiled search: ``Search.run`` of :mod:`..search`, step for step, on arrays.
 
 It expands the same positions in the same order as the pure search: the same steps in the same
 order, scored alike, children that autoplay follows built at once, the others (a card sent home
@@ -15,7 +15,7 @@ from typing import Final
 import numpy as np
 from numba import njit
 
-from freecell_tui.core.solver.native.board import (
+from freecell_tui.core.solver.native.packed import (
     RANK,
     RED,
     WIDTH,
@@ -42,7 +42,7 @@ LOW32: Final = 0xFFFFFFFF
 
 
 @njit(cache=True, nogil=True)
-def run(nodes, nnodes, table, ntable, heap, nheap, w, safe_all, seq, expanded, budget, stopping,
+def run(nodes, nnodes, table, ntable, heap, nheap, w, safe_all, seq, expanded, budget, stopping,  # noqa: C901, PLR0912, PLR0913, PLR0915 -- Search.run step for step; compiled, takes arrays
         other, max_stored):  # fmt: skip
     """Returns (code, nnodes, ntable, nheap, seq, expanded, goal node or -1)."""
     w_out, w_dis, w_uns, w_cell, w_empty, w_moves, w_next = w[0], w[1], w[2], w[3], w[4], w[5], w[6]

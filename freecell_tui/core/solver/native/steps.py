@@ -1,5 +1,5 @@
 """The compiled search's steps: played on arrays, children that autoplay follows built at once
-(``Building.built``), and the queue, a binary heap of two-word entries.
+(``Search.built``), and the queue, a binary heap of two-word entries.
 
 A heap entry is ``h << 36 | (2**36 − 1 − seq)`` (so the heap's order is (priority, −order of
 arrival), as the pure search's tuples) and ``node | step << 32 | part << 51``, where ``step`` is
@@ -14,7 +14,7 @@ from typing import Final
 import numpy as np
 from numba import njit
 
-from freecell_tui.core.solver.native.board import (
+from freecell_tui.core.solver.native.packed import (
     WIDTH,
     WORDS,
     autoplay,
@@ -69,7 +69,7 @@ def pop(heap, nheap):
 
 
 @njit(cache=True, nogil=True)
-def apply(cols, lens, cells, ncells, found, kind, a, b, n):
+def apply(cols, lens, cells, ncells, found, kind, a, b, n):  # noqa: C901, PLR0913 -- compiled: arrays and ints
     """Play one step in place (columns in the order the step names them); the cells in use."""
     if kind == 0:
         la = lens[a]
@@ -113,9 +113,9 @@ def apply(cols, lens, cells, ncells, found, kind, a, b, n):
 
 
 @njit(cache=True, nogil=True)
-def build(nodes, nnodes, table, parent, step, cols, lens, cells, ncells, found, g1, w, safe_all,
+def build(nodes, nnodes, table, parent, step, cols, lens, cells, ncells, found, g1, w, safe_all,  # noqa: PLR0913 -- compiled: the kernel's arrays
           ws, wlens, wcells, wfound, key, nx_n, nx_pos):  # fmt: skip
-    """A child that autoplay follows, built now (``Building.built``): its node (-1 when
+    """A child that autoplay follows, built now (``Search.built``): its node (-1 when
     seen already; else it is node ``nnodes``, in ``table``), priority, and whether it wins."""
     for c in range(8):
         wlens[c] = lens[c]

@@ -226,7 +226,7 @@ def next_depth(cols: np.ndarray, lens: np.ndarray, found: np.ndarray, nx_n: np.n
 @njit(cache=True, nogil=True)
 def score(cols: np.ndarray, lens: np.ndarray, ncells: int, found: np.ndarray, g: int,
           w: np.ndarray, nx_n: np.ndarray, nx_pos: np.ndarray) -> tuple[int, int]:  # fmt: skip
-    """The heuristic of a position from scratch (as ``_Search.score``): value, column part."""
+    """The heuristic of a position from scratch (as :func:`..search.score`): value, column part."""
     part = 0
     empties = 0
     for c in range(8):
