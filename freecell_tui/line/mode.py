@@ -22,10 +22,10 @@ from freecell_tui.line.board import ASCII_SUITS, format_board
 from freecell_tui.session.analysis import Analyst, analyse, lost_sentence
 from freecell_tui.session.par import LINE_PAR_SECONDS, find_par, par_line
 from freecell_tui.session.parse import ActionCommand, parse_command
-from freecell_tui.session.play import Event, PlaySession, Question, Step
+from freecell_tui.session.play import Decision, Event, PlaySession, Question, Step
 from freecell_tui.session.table import by_name, line_help
 from freecell_tui.session.words import describe_turn
-from freecell_tui.store import ErrorKind, StoreError, format_duration
+from freecell_tui.store import StoreError, format_duration
 from freecell_tui.store.stats import compute_statistics, format_statistics
 
 __all__ = ["LineMode"]
@@ -229,14 +229,15 @@ class LineMode:
         self._leave_for(command.number)
 
     def _leave_for(self, number: int | None) -> None:
-        def start() -> None:
-            self.tell(self.session.new_game(number), board=True)
+        self.present(self.session.leave_for_deal(number))
 
-        question = self.session.question_new(number)
-        if question is None:
-            start()
-        else:
-            self.ask(question, start, refused="Carry on: your game goes on.")
+    def present(self, decision: Decision | None, *, board: bool = True) -> None:
+        """Show a session step, or ask its question first (the next line answers it)."""
+        if isinstance(decision, Step):
+            self.tell(decision, board=board)
+        elif decision is not None:
+            ask = decision
+            self.ask(ask.question, lambda: self.present(ask.yes(), board=board), refused=ask.no)
 
     def do_autoplay(self, command: ActionCommand) -> None:
         assert command.mode is not None
@@ -355,38 +356,12 @@ class LineMode:
     def do_save(self, command: ActionCommand) -> None:
         """Save this game under a name; a taken name asks before overwriting."""
         assert command.name is not None
-        name = command.name
-        step = self.session.save_as(name)
-        if step.error is not ErrorKind.EXISTS:
-            self.say(step.said)
-            return
-
-        def overwrite() -> None:
-            self.say(self.session.save_as(name, overwrite=True).said)
-
-        self.ask(
-            Question(step.said, "Overwrite it with this game?"),
-            overwrite,
-            refused="Not saved: the save is kept as it was.",
-        )
+        self.present(self.session.save_named(command.name), board=False)
 
     def do_load(self, command: ActionCommand) -> None:
         """Play a named save; the game being played waits as an unfinished game."""
         assert command.name is not None
-        found = self.session.find_slot(command.name)
-        if isinstance(found, Step):
-            self.say(found.said)
-            return
-        saved = found
-
-        def load() -> None:
-            self.tell(self.session.take_up(saved), board=True)
-
-        question = self.session.question_load(f"“{printable(saved.name or '')}”")
-        if question is None:
-            load()
-        else:
-            self.ask(question, load, refused="Not loaded: your game goes on.")
+        self.present(self.session.load_named(command.name))
 
 
 def _refusal(reason: str) -> str:

@@ -3,9 +3,11 @@ full-screen game and line mode (pure: no Textual here), and the command table bo
 by. See ``docs/architecture.md``."""
 
 from freecell_tui.session.parse import SPEED_RANGE, ActionCommand, Command, parse_command
-from freecell_tui.session.play import Event, PlaySession, Question, Step, Tone
+from freecell_tui.session.play import Ask, Decision, Event, PlaySession, Question, Step, Tone
 
 __all__ = [
+    "Ask",
+    "Decision",
     "SPEED_RANGE",
     "ActionCommand",
     "Command",

@@ -27,14 +27,14 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game, Outcome, Turn
 from freecell_tui.core.notation import Move
 from freecell_tui.core.state import GameState
-from freecell_tui.core.words import plural
+from freecell_tui.core.words import plural, printable
 from freecell_tui.session.clock import PlayClock
 from freecell_tui.session.par import par_phrase
-from freecell_tui.session.steps import Event, Question, Step, Tone, refuse
+from freecell_tui.session.steps import Ask, Decision, Event, Question, Step, Tone, refuse
 from freecell_tui.session.words import deal_phrase, describe_turn, game_phrase, turn_summary
 from freecell_tui.store import ErrorKind, Par, SavedGame, Store, StoreError, format_duration
 
-__all__ = ["Event", "PlaySession", "Question", "Step", "Tone"]
+__all__ = ["Ask", "Decision", "Event", "PlaySession", "Question", "Step", "Tone"]
 
 
 class PlaySession:
@@ -305,6 +305,45 @@ class PlaySession:
             return refuse(error.message, error.kind)
         verb = "Saved over" if overwrite else "Saved as"
         return Step(f"{verb} “{slot.name}”: {plural(slot.move_count, 'move')}.", Tone.SUCCESS)
+
+    # ------------------------------------------------------------------ flows: asked, then done
+    def leave_for_deal(
+        self, number: int | None = None, *, start: Callable[[], Decision | None] | None = None
+    ) -> Decision | None:
+        """A new game (deal ``number``, random when ``None``), asked first when this one is
+        under way (it is recorded as a loss). ``start`` deals instead (a front end that looks
+        for a winnable deal first)."""
+        begin = start or (lambda: self.new_game(number))
+        question = self.question_new(number)
+        return begin() if question is None else Ask(question, begin)
+
+    def load(self, saved: SavedGame) -> Decision:
+        """Play ``saved``, asked first when this game is under way (it is kept, unfinished)."""
+        what = f"“{printable(saved.name)}”" if saved.name is not None else "the unfinished game"
+        question = self.question_load(what)
+        if question is None:
+            return self.take_up(saved)
+        return Ask(question, lambda: self.take_up(saved), "Not loaded: your game goes on.")
+
+    def load_named(self, name: str) -> Decision:
+        """Play the save ``name`` (see :meth:`load`), or say why not."""
+        found = self.find_slot(name)
+        return found if isinstance(found, Step) else self.load(found)
+
+    def save_named(self, name: str) -> Decision:
+        """Save the game under ``name``; a name taken already asks before overwriting."""
+        step = self.save_as(name)
+        if step.error is not ErrorKind.EXISTS:
+            return step
+        return Ask(
+            Question(step.said, "Overwrite it with this game?", yes="Overwrite", no="Keep it"),
+            lambda: self.save_as(name, overwrite=True),
+            "Not saved: the save is kept as it was.",
+        )
+
+    def decline(self) -> Ask:
+        """A new game instead of the offered one, asked first (the offer counts as lost)."""
+        return Ask(self.question_decline(), self.decline_offer, "Resume it, or quit.")
 
     # ------------------------------------------------------------------ the resume prompt
     def resume_offer(self) -> Step:

@@ -1,16 +1,18 @@
-"""What a session action returns: a :class:`Step` (what happened, to show) or a
-:class:`Question` (what to ask before leaving a game under way)."""
+"""What a session action returns: a :class:`Step` (what happened, to show), or an :class:`Ask`:
+a :class:`Question` to put first, with what follows a yes. Both front ends present them alike
+(the full-screen game in a dialog, line mode on the next line); neither decides the flow."""
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from freecell_tui.core.game import Turn
 from freecell_tui.core.state import GameState
 from freecell_tui.store import ErrorKind
 
-__all__ = ["Event", "Question", "Step", "Tone", "refuse"]
+__all__ = ["Ask", "Decision", "Event", "Question", "Step", "Tone", "refuse"]
 
 
 class Tone(enum.Enum):
@@ -61,6 +63,20 @@ class Question:
     detail: str
     yes: str = "Yes"
     no: str = "Carry on"
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Ask ``question`` first: on yes, ``yes()`` does what was asked for and returns what to show
+    next (``None``: nothing yet, a search runs); on no, ``no`` is said and nothing changes."""
+
+    question: Question
+    yes: Callable[[], Decision | None]
+    no: str = "Carry on: your game goes on."
+
+
+#: What a session flow returns: a step to show, or a question to ask first.
+Decision = Step | Ask
 
 
 def refuse(reason: str, kind: ErrorKind | None = None) -> Step:

@@ -147,7 +147,7 @@ async def test_new_game_asks_first_when_a_game_is_under_way(tmp_path: Path) -> N
             f"Your game of deal {RANDOM_DEAL} (1 move) will be recorded as a loss."
         )
         await pilot.press("n")
-        assert message(app) == "Carry on."
+        assert message(app) == "Carry on: your game goes on."
         assert game(app).move_count == 1
         await pilot.press("n", "y")
         assert game(app).move_count == 0

@@ -112,7 +112,7 @@ async def test_n_after_a_restart_asks_and_says_the_game_is_recorded_as_a_loss(
             "Your game of deal 1 (0 moves) will be recorded as a loss."
         )
         await pilot.press("escape")
-        assert message(app) == "Carry on."
+        assert message(app) == "Carry on: your game goes on."
         assert game(app).deal_number == 1 and len(game(app).turns) == 2  # 3a, the restart
         await pilot.press("n", "y")
         assert game(app).deal_number == 617
@@ -132,7 +132,7 @@ async def test_typing_deal_n_asks_first(tmp_path: Path) -> None:
         assert question.yes == "Deal 5"
         await pilot.press("n")
         assert game(app).deal_number == 1 and game(app).move_count == 1
-        assert message(app) == "Carry on."
+        assert message(app) == "Carry on: your game goes on."
         app.game_screen.run_command("deal 5")  # the same words again, without the keys
         await pilot.press("y")
         assert game(app).deal_number == 5

@@ -17,6 +17,7 @@ from textual.widgets import DataTable
 from freecell_tui.core.notation import Move, Pile
 from freecell_tui.store import DB_NAME, Store
 from freecell_tui.ui.messages import PileClicked
+from freecell_tui.ui.screens.dialogs import ConfirmScreen
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.screens.resume import ResumeScreen
 from freecell_tui.ui.screens.saves import SaveSlotsScreen
@@ -106,9 +107,13 @@ async def test_save_and_load_by_command(tmp_path: Path) -> None:
         await type_command(pilot, "save mine [x]")
         assert message(app) == "Saved as “mine [x]”: 1 move."
         assert tone(app) == "success"
-        app.game_screen.run_command("save MINE [x]")
-        assert message(app) == "A save named “mine [x]” already exists."
-        assert tone(app) == "error"
+        app.game_screen.run_command("save MINE [x]")  # taken: asked before overwriting
+        question = app.screen
+        assert isinstance(question, ConfirmScreen)
+        assert question.question == "A save named “mine [x]” already exists."
+        assert question.detail == "Overwrite it with this game?"
+        await pilot.press("n")
+        assert message(app) == "Not saved: the save is kept as it was."
         await pilot.press("6", "b")
         app.game_screen.run_command("load mine [x]")  # a game under way: asked first
         await pilot.press("y")

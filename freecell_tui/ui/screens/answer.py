@@ -27,39 +27,33 @@ T = TypeVar("T")
 
 class OnceScreen(TinyDialog, ModalScreen[T], Generic[T]):
     """A modal screen that closes once: a second close is ignored instead of popping the screen
-    below it."""
+    below it. ``then`` receives its result as it closes, before the next key is read (a
+    callback given to ``push_screen`` instead runs later, in the caller's turn)."""
 
     _answered = False
-
-    def dismiss(self, result: T | None = None) -> AwaitComplete:
-        if self._answered:
-            return AwaitComplete.nothing()  # type: ignore[no-untyped-call, no-any-return]
-        self._answered = True
-        return super().dismiss(result)
-
-
-class AnswerScreen(OnceScreen[T], Generic[T]):
-    """See the module's docstring. ``ANSWER_KEYS`` maps a key to a choice for :meth:`choose`;
-    ``enter`` chooses the focused button's id (the first button before any has the focus).
-
-    ``then`` receives the answer as the dialog closes, before the next key is read (a callback
-    given to ``push_screen`` instead runs later, in the caller's turn)."""
-
-    ANSWER_KEYS: ClassVar[dict[str, str]] = {}
-    #: What Enter chooses before a button has the focus (the button that gets it on mount).
-    ENTER: ClassVar[str | None] = None
 
     def __init__(self, *, then: Callable[[T | None], None] | None = None) -> None:
         super().__init__()
         self._then = then
 
     def dismiss(self, result: T | None = None) -> AwaitComplete:
-        if self._then is None or self._answered:
-            return super().dismiss(result)
+        if self._answered:
+            return AwaitComplete.nothing()  # type: ignore[no-untyped-call, no-any-return]
         self._answered = True
+        if self._then is None:
+            return super().dismiss(result)
         done = self.app.pop_screen()
         self._then(result)
         return done
+
+
+class AnswerScreen(OnceScreen[T], Generic[T]):
+    """See the module's docstring. ``ANSWER_KEYS`` maps a key to a choice for :meth:`choose`;
+    ``enter`` chooses the focused button's id (:attr:`ENTER` before any has the focus)."""
+
+    ANSWER_KEYS: ClassVar[dict[str, str]] = {}
+    #: What Enter chooses before a button has the focus (the button that gets it on mount).
+    ENTER: ClassVar[str | None] = None
 
     async def take_key(self, event: events.Key) -> bool:
         """Answer if ``event`` answers (True); other keys go to the dialog's widgets."""

@@ -96,7 +96,9 @@ class ConfirmScreen(AnswerScreen[bool]):
                 yield Button(f"{self.no} (n)", id="no")
 
     def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+        # Answered before it was drawn (a key read at once), it is closed without its buttons.
+        for button in self.query("#no").results(Button):
+            button.focus()
 
     def choose(self, choice: str) -> None:
         self.dismiss(choice == "yes")

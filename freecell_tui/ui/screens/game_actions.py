@@ -15,12 +15,12 @@ from textual import getters
 from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.notation import Pile
-from freecell_tui.core.words import deal_label, plural, printable
+from freecell_tui.core.words import deal_label, plural
 from freecell_tui.session import (
     ActionCommand,
+    Decision,
     Event,
     PlaySession,
-    Question,
     Step,
     Tone,
     parse_command,
@@ -105,15 +105,29 @@ class GameActions(LookActions):
         self.message.say(reason, "error")
         self.app.bell()
 
-    def ask(self, question: Question, then: Callable[[], None]) -> None:
-        """Ask ``question``; ``then`` runs on yes."""
-        from freecell_tui.ui.screens.dialogs import ConfirmScreen
+    def present(
+        self, decision: Decision | None, *, on_no: Callable[[], None] | None = None
+    ) -> None:
+        """Show a session step, or ask its question first in a dialog that answers as its key
+        is read (what follows a yes is done before the next key); ``on_no`` replaces saying the
+        question's answer to no."""
+        if isinstance(decision, Step):
+            self.show(decision)
+            return
+        if decision is None:
+            return
+        ask = decision
+        question = ask.question
 
         def answered(yes: bool | None) -> None:
             if yes:
-                then()
+                self.present(ask.yes())
+            elif on_no is not None:
+                on_no()
             else:
-                self.say("Carry on.")
+                self.say(ask.no)
+
+        from freecell_tui.ui.screens.dialogs import ConfirmScreen
 
         self.app.push_screen(
             ConfirmScreen(
@@ -186,7 +200,6 @@ class GameActions(LookActions):
     def resume_chosen(self, choice: object) -> None:
         """The answer to the resume prompt: resume, a new game (asked again: the old one is
         recorded as a loss), or quit (the game waits)."""
-        from freecell_tui.ui.screens.dialogs import ConfirmScreen
         from freecell_tui.ui.screens.resume import ResumeChoice
 
         session = self.session
@@ -195,19 +208,7 @@ class GameActions(LookActions):
         if choice is ResumeChoice.RESUME:
             self.show(session.resume_offer())
         elif choice is ResumeChoice.NEW:
-            question = session.question_decline()
-
-            def answered(yes: bool | None) -> None:
-                if yes:
-                    self.show(session.decline_offer())
-                else:
-                    self.ask_resume()
-
-            self.app.push_screen(
-                ConfirmScreen(
-                    question.title, question.detail, yes=question.yes, no=question.no, then=answered
-                )
-            )
+            self.present(session.decline(), on_no=self.ask_resume)
         else:
             self.app.exit()
 
@@ -268,17 +269,11 @@ class GameActions(LookActions):
         """A new game (a random deal, or ``number``); asks first when this one is under way.
         With "winnable deals only", a random deal is chosen by the solver first."""
 
-        def start() -> None:
-            if number is None and self.assistant.winnable_only:
-                self.assistant.find_deal(self.session.game.autoplay)
-            else:
-                self.show(self.session.new_game(number))
+        def find_winnable() -> None:
+            self.assistant.find_deal(self.session.game.autoplay)
 
-        question = self.session.question_new(number)
-        if question is None:
-            start()
-        else:
-            self.ask(question, start)
+        winnable = number is None and self.assistant.winnable_only
+        self.present(self.session.leave_for_deal(number, start=find_winnable if winnable else None))
 
     def action_help(self) -> None:
         from freecell_tui.ui.screens.help import HelpScreen
@@ -318,7 +313,7 @@ class GameActions(LookActions):
         self.board.put_down()
         session = self.session
         self.app.push_screen(
-            SaveSlotsScreen(session.store, session.game, session.elapsed), self.take_up
+            SaveSlotsScreen(session.store, session.game, session.elapsed, then=self.take_up)
         )
 
     def take_up(self, saved: object) -> None:
@@ -326,14 +321,8 @@ class GameActions(LookActions):
         under way: it is kept as an unfinished game)."""
         from freecell_tui.store import SavedGame
 
-        if not isinstance(saved, SavedGame):
-            return
-        what = f"“{printable(saved.name)}”" if saved.name is not None else "the unfinished game"
-        question = self.session.question_load(what)
-        if question is None:
-            self.show(self.session.take_up(saved))
-        else:
-            self.ask(question, lambda: self.show(self.session.take_up(saved)))
+        if isinstance(saved, SavedGame):
+            self.present(self.session.load(saved))
 
     def action_stats(self) -> None:
         from freecell_tui.ui.screens.stats import StatsScreen
@@ -409,19 +398,14 @@ class GameActions(LookActions):
         self.action_deals(command.choice == "winnable")
 
     def _save(self, command: ActionCommand) -> None:
-        """``:save NAME``: save at once under a new name (the save screen overwrites)."""
+        """``:save NAME``: save at once under a name (a name taken asks before overwriting)."""
         if command.name is not None:
-            self.show(self.session.save_as(command.name))
+            self.present(self.session.save_named(command.name))
 
     def _load(self, command: ActionCommand) -> None:
         """``:load NAME``: play a named save; this game is kept as an unfinished game."""
-        if command.name is None:
-            return
-        found = self.session.find_slot(command.name)
-        if isinstance(found, Step):
-            self.show(found)
-        else:
-            self.take_up(found)
+        if command.name is not None:
+            self.present(self.session.load_named(command.name))
 
     _typed: dict[str, Callable[[GameActions, ActionCommand], None]] = {
         "deal": _deal,

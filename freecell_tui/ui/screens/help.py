@@ -9,9 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, VerticalScroll
 from textual.content import Content
+from textual.events import Key
 from textual.widgets import Static
 
 from freecell_tui.session.table import COMMANDS, SECTIONS, keys_text
+from freecell_tui.ui.keys import bound_actions
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import dialog_frame_css
 from freecell_tui.ui.web import open_link
@@ -93,6 +95,16 @@ class HelpScreen(OnceScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,f1", "dismiss", "Close"),
     ]
+    _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
+
+    async def take_key(self, event: Key) -> bool:
+        """The screen's own keys decided as they are read (ui/keys.py): a key typed after the
+        one that closes it reaches the screen below, in order."""
+        action = self._actions.get(event.key)
+        if action is None:
+            return False
+        await self.run_action(action)
+        return True
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:

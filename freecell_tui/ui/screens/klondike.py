@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.events import Key
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
@@ -32,6 +33,7 @@ from freecell_tui.klondike.engine import (
     deal,
 )
 from freecell_tui.klondike.money import STAKE, Summary, dollars, net
+from freecell_tui.ui.keys import bound_actions
 
 __all__ = ["SPEEDS", "KlondikeScreen"]
 
@@ -76,6 +78,16 @@ class KlondikeScreen(Screen[None]):
         Binding("minus", "speed(-1)", "Slower"),
         Binding("n", "next_game", "Next game"),
     ]
+    _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
+
+    async def take_key(self, event: Key) -> bool:
+        """The screen's own keys decided as they are read (ui/keys.py): a key typed after the
+        one that closes it reaches the screen below, in order."""
+        action = self._actions.get(event.key)
+        if action is None:
+            return False
+        await self.run_action(action)
+        return True
 
     def __init__(
         self,

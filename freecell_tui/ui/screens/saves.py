@@ -15,13 +15,16 @@ from typing import ClassVar
 
 from textual import on
 from textual.binding import Binding, BindingType
+from textual.events import Key, Paste
 from textual.widgets import DataTable, Input
 
 from freecell_tui.core.words import deal_phrase, plural, printable
 from freecell_tui.store import ErrorKind, StoreError, UnfinishedInfo
+from freecell_tui.ui.keys import bound_actions, edit_line, paste_line
 from freecell_tui.ui.screens.dialogs import ConfirmScreen
 from freecell_tui.ui.screens.saves_base import PromptKind, SavesBase
 from freecell_tui.ui.web import deliver_export, download_name
+from freecell_tui.ui.widgets.prompt import Prompt
 
 __all__ = ["SaveSlotsScreen"]
 
@@ -43,11 +46,41 @@ class SaveSlotsScreen(SavesBase):
         Binding("i", "import", "Import"),
         Binding("escape", "close", "Close"),
     ]
+    _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
+
+    async def take_key(self, event: Key) -> bool:
+        """A key, decided as it is read (ui/keys.py): the open prompt's, edited here and
+        answered on Enter before the next key is read; else the screen's own keys."""
+        if self._prompt is None:
+            action = self._actions.get(event.key)
+            if action is None:
+                return False  # the list's own keys (arrows, Enter on a row…)
+            await self.run_action(action)
+            return True
+        prompt = self.query_one("#prompt-input", Prompt)
+        if event.key == "enter":
+            self._answer_prompt(prompt.value)
+        elif event.key == "escape":
+            self.action_close()
+        elif event.key in ("tab", "shift+tab"):
+            prompt.action_complete()
+        elif not edit_line(prompt, event.key, event.character):
+            return False
+        return True
+
+    def take_paste(self, event: Paste) -> bool:
+        if self._prompt is None:
+            return False
+        paste_line(self.query_one("#prompt-input", Prompt), event.text)
+        return True
 
     @on(Input.Submitted, "#prompt-input")
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        kind, value = self._prompt, event.value
+        self._answer_prompt(event.value)
+
+    def _answer_prompt(self, value: str) -> None:
+        kind = self._prompt
         if kind is None:
             return
         handlers: dict[PromptKind, Callable[[str], bool]] = {

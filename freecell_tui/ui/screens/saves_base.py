@@ -15,6 +15,7 @@ the store appears on the message line in the store's own words.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from rich.text import Text
@@ -98,9 +99,14 @@ class SavesBase(OnceScreen[SavedGame | None]):
     )
 
     def __init__(
-        self, store: Store, game: Game | None = None, elapsed_seconds: float = 0.0
+        self,
+        store: Store,
+        game: Game | None = None,
+        elapsed_seconds: float = 0.0,
+        *,
+        then: Callable[[SavedGame | None], None] | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(then=then)
         self.store = store
         self.game = game
         self.elapsed_seconds = elapsed_seconds

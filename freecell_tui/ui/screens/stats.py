@@ -10,11 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.events import Key
 from textual.widgets import Button, DataTable, Label, Static
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.words import plural
 from freecell_tui.store import Statistics, Store, StoreError, compute_statistics, format_duration
+from freecell_tui.ui.keys import bound_actions
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import ConfirmScreen, dialog_frame_css
 
@@ -40,6 +42,16 @@ class StatsScreen(OnceScreen[None]):
         Binding("r", "reset", "Reset"),
         Binding("escape", "close", "Close"),
     ]
+    _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
+
+    async def take_key(self, event: Key) -> bool:
+        """The screen's own keys decided as they are read (ui/keys.py): a key typed after the
+        one that closes it reaches the screen below, in order."""
+        action = self._actions.get(event.key)
+        if action is None:
+            return False
+        await self.run_action(action)
+        return True
 
     def __init__(self, store: Store, mode: AutoplayMode = AutoplayMode.SAFE) -> None:
         super().__init__()

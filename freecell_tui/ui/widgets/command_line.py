@@ -4,26 +4,13 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
+from freecell_tui.ui.keys import edit_line, paste_line
+
 __all__ = ["CommandLine"]
 
 
 #: The most characters the line takes (a command is a few words; a paste beyond is cut).
 MAX_LENGTH = 200
-
-_MOTION = {
-    "left": "cursor_left",
-    "right": "cursor_right",
-    "home": "home",
-    "end": "end",
-    "ctrl+a": "home",
-    "ctrl+e": "end",
-    "backspace": "delete_left",
-    "ctrl+h": "delete_left",
-    "delete": "delete_right",
-    "ctrl+u": "delete_left_all",
-    "ctrl+k": "delete_right_all",
-    "ctrl+w": "delete_left_word",
-}
 
 
 class CommandLine(Input):
@@ -66,21 +53,9 @@ class CommandLine(Input):
 
     def edit(self, key: str, character: str | None) -> bool:
         """Edit the line by one key; False when the key means nothing here."""
-        action = _MOTION.get(key)
-        if action is not None:
-            getattr(self, f"action_{action}")()
-            return True
-        if character is not None and character.isprintable() and len(character) == 1:
-            self.paste(character)
-            return True
-        return False
+        return edit_line(self, key, character, limit=MAX_LENGTH)
 
     def paste(self, text: str) -> None:
         """Insert ``text`` at the cursor: control characters dropped (a pasted escape sequence
         is no command), cut to the line's :data:`MAX_LENGTH`."""
-        room = MAX_LENGTH - len(self.value)
-        if room <= 0:
-            return
-        clean = "".join(char if char.isprintable() else " " for char in text[:room])
-        if clean:
-            self.insert_text_at_cursor(clean)
+        paste_line(self, text, limit=MAX_LENGTH)

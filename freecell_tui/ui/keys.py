@@ -1,0 +1,76 @@
+"""Keys decided as they are read: what the screens that take their own keys share.
+
+The app gives each key to the screen on top as it reads it (``take_key``; see
+:meth:`FreeCellApp.on_event <freecell_tui.ui.app.FreeCellApp.on_event>`). A screen runs its own
+bindings there (:func:`bound_actions`), and edits a line of text there (:func:`edit_line`,
+:func:`paste_line`) rather than letting its input widget do it later in its own turn: then
+Enter acts on every character typed before it, and a key typed after Enter is read after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from textual.binding import Binding, BindingType
+from textual.widgets import Input
+
+__all__ = ["EDIT_KEYS", "bound_actions", "edit_line", "paste_line"]
+
+#: Keys that edit a line of text, and the input's action each runs.
+EDIT_KEYS: Final = {
+    "left": "cursor_left",
+    "right": "cursor_right",
+    "home": "home",
+    "end": "end",
+    "ctrl+a": "home",
+    "ctrl+e": "end",
+    "backspace": "delete_left",
+    "ctrl+h": "delete_left",
+    "delete": "delete_right",
+    "ctrl+u": "delete_left_all",
+    "ctrl+k": "delete_right_all",
+    "ctrl+w": "delete_left_word",
+}
+
+
+def bound_actions(bindings: Iterable[BindingType]) -> dict[str, str]:
+    """Each key of ``bindings`` (a ``BINDINGS`` list) and the action string it runs."""
+    actions: dict[str, str] = {}
+    for binding in bindings:
+        keys, action = (
+            (binding.key, binding.action) if isinstance(binding, Binding) else binding[:2]
+        )
+        for key in keys.split(","):
+            actions.setdefault(key.strip(), action)
+    return actions
+
+
+def edit_line(line: Input, key: str, character: str | None, *, limit: int = 0) -> bool:
+    """Edit ``line`` by one key; False when the key does not edit a line."""
+    action = EDIT_KEYS.get(key)
+    if action is not None:
+        getattr(line, f"action_{action}")()
+        return True
+    if character is not None and len(character) == 1 and character.isprintable():
+        paste_line(line, character, limit=limit)
+        return True
+    return False
+
+
+def paste_line(line: Input, text: str, *, limit: int = 0) -> None:
+    """Put ``text`` in ``line`` at the cursor (over the selected text): its first line only,
+    control characters dropped (a pasted escape sequence is no command), the line cut to
+    ``limit`` characters (0: no limit)."""
+    text = text.split("\n", 1)[0].split("\r", 1)[0]
+    if limit:
+        room = limit - len(line.value) + len(line.selected_text)
+        text = text[: max(room, 0)]
+    clean = "".join(char for char in text if char.isprintable())
+    if not clean:
+        return
+    selection = line.selection
+    if selection.is_empty:
+        line.insert_text_at_cursor(clean)
+    else:
+        line.replace(clean, *selection)
