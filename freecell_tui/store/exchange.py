@@ -158,10 +158,25 @@ def _json_constant(name: str) -> Any:
     raise _bad(f"the file is not valid JSON: {name} is not a JSON number")
 
 
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each given once (JSON leaves a repeated key's meaning open:
+    one reader takes the first value, another the last)."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _bad(f'the file gives "{key[:40]}" twice')
+        data[key] = value
+    return data
+
+
 def _parse_json(text: str) -> Any:
     try:
         return json.loads(
-            text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant
+            text,
+            parse_int=_json_int,
+            parse_float=_json_float,
+            parse_constant=_json_constant,
+            object_pairs_hook=_json_object,
         )
     except json.JSONDecodeError as error:
         raise _bad(f"the file is not valid JSON (line {error.lineno}: {error.msg})") from None

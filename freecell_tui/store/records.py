@@ -81,15 +81,20 @@ def parse_turn(text: str, number: int, where: str = "turn") -> Turn:
     mode: AutoplayMode | None = None
     solver = False
     moves: list[str] = []
+    given: set[str] = set()  # each word before the moves says one thing, once
     for word in words:
         key, equals, value = word.partition("=")
         if not equals:
             moves.append(word)
         elif moves:
-            raise FreeCellError(f"{where} {number}: {word!r} must come before the moves")
+            raise FreeCellError(f"{where} {number}: {word[:40]!r} must come before the moves")
+        elif key in given:
+            raise FreeCellError(f"{where} {number}: {key[:40]}= is given twice")
         elif key == "by" and value == "solver":
+            given.add(key)
             solver = True
         elif key == "autoplay":
+            given.add(key)
             try:
                 mode = AutoplayMode.parse(value)
             except FreeCellError as error:

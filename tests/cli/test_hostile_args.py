@@ -187,6 +187,11 @@ CASES = [
         1,
         "freecell-tui export: error: There is no save named “\\x1b[2J”.",
     ),
+    _case(  # bytes that are not UTF-8 on the command line (issue 23: a traceback)
+        ("export", "\udcffnope", "{tmp}/out.json", "--data-dir", "{data}"),
+        1,
+        "freecell-tui export: error: There is no save named “\\udcffnope”.",
+    ),
     _case(
         "export mine {data}/" + DB_NAME + " --force --data-dir {data}",
         1,
@@ -265,6 +270,16 @@ CASES = [
         "import {tmp}/packed.json --data-dir {data}",
         1,
         "freecell-tui import: error: Nothing imported from packed.json: the game does not replay: move 2: 32: only autoplay may follow a move in a turn, and no autoplay mode plays it here.",
+    ),
+    _case(
+        "import {tmp}/twice.json --data-dir {data}",
+        1,
+        'freecell-tui import: error: Nothing imported from twice.json: the file gives "moves" twice.',
+    ),
+    _case(
+        "import {tmp}/two-modes.json --data-dir {data}",
+        1,
+        "freecell-tui import: error: Nothing imported from two-modes.json: the game does not replay: turn 1: autoplay= is given twice.",
     ),
     _case(
         ("import", "{tmp}/good.json", "--name", "\x1b[31m", "--data-dir", "{data}"),
@@ -356,6 +371,11 @@ def places(tmp_path: Path) -> Callable[[str], str]:
     )
     (tmp_path / "packed.json").write_text(
         json.dumps({**data_json, "moves": ["3a 32 3b"], "redo": []})
+    )
+    # a key given twice: one JSON reader takes the first, another the last
+    (tmp_path / "twice.json").write_text(good.replace('"moves":', '"moves": [], "moves":', 1))
+    (tmp_path / "two-modes.json").write_text(
+        json.dumps({**data_json, "moves": ["autoplay=off autoplay=all 3a"], "redo": []})
     )
     return lambda text: text.replace("{tmp}", str(tmp_path)).replace("{data}", str(data))
 
