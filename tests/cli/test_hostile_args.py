@@ -500,3 +500,71 @@ def test_stdin_of_zeros_for_import_is_refused_after_reading_the_cap(tmp_path: Pa
         "freecell-tui import: error: Nothing imported: standard input is larger than 4 MB: "
         "too large to be a saved game.\n",
     )
+
+
+NO_TERMINAL = (
+    "freecell-tui: error: the full-screen game needs a terminal, and standard input is {}: "
+    "freecell-tui play --plain plays in line mode through pipes and files\n"
+)
+
+
+@pytest.mark.skipif(os.name == "nt", reason="Unix file descriptors")
+@pytest.mark.parametrize(
+    ("args", "code", "err"),
+    [
+        (
+            ["play", "--plain", "--deal", "1"],
+            2,
+            "freecell-tui play: error: standard input is closed: line mode reads its commands "
+            "from it (a terminal, a file or a pipe)\n",
+        ),
+        (["--deal", "1"], 2, NO_TERMINAL.format("closed")),
+        (["play", "--deal", "1"], 2, NO_TERMINAL.format("closed")),
+        (
+            ["replay", "--deal", "1"],
+            2,
+            "freecell-tui replay: error: cannot read standard input: it is closed\n",
+        ),
+        (
+            ["import", "-"],
+            1,
+            "freecell-tui import: error: Nothing imported: standard input is closed.\n",
+        ),
+        (["stats", "--reset"], 1, ""),
+    ],
+)
+def test_standard_input_closed_is_one_line(
+    args: list[str], code: int, err: str, places: Callable[[str], str], tmp_path: Path
+) -> None:
+    """Issue 23: ``<&-`` was an AttributeError traceback, or a crash report."""
+    data_args = ["--data-dir", places("{data}")] if args[0] != "replay" else []
+    env = {key: value for key, value in os.environ.items() if key != "TEXTUAL_DRIVER"}
+    process = subprocess.run(
+        [sys.executable, "-m", "freecell_tui", *args, *data_args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert (process.returncode, process.stderr) == (code, err)
+    assert Store.open(tmp_path / "data").store.list_slots()[0].name == "mine"
+
+
+@pytest.mark.skipif(os.name == "nt", reason="Unix file descriptors")
+def test_the_full_screen_game_without_a_terminal_says_so_and_line_mode_ends_with_its_input(
+    tmp_path: Path,
+) -> None:
+    """Issue 23: with ``</dev/null`` the full-screen game ran for ever, with no way in."""
+    env = {key: value for key, value in os.environ.items() if key != "TEXTUAL_DRIVER"}
+    run = [sys.executable, "-m", "freecell_tui", "--deal", "1", "--data-dir", str(tmp_path)]
+    screen = subprocess.run(
+        run, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60, env=env
+    )
+    assert (screen.returncode, screen.stderr) == (2, NO_TERMINAL.format("not a terminal"))
+    line = subprocess.run(
+        [*run, "play", "--plain"], stdin=subprocess.DEVNULL, capture_output=True, timeout=60
+    )
+    assert (line.returncode, line.stderr) == (0, b"")
+    assert line.stdout.startswith(b"FreeCell in line mode.")
