@@ -232,7 +232,7 @@ CASES = [
     _case(
         "import /dev/zero --data-dir {data}",
         1,
-        "freecell-tui import: error: Nothing imported from zero: the file is 4,000,001 bytes, too large to be a saved game.",
+        "freecell-tui import: error: Nothing imported: /dev/zero is a device, not a file: it is not read.",
     ),
     _case(
         "import - --data-dir {data}",
@@ -249,7 +249,12 @@ CASES = [
     _case(
         "import {tmp} --data-dir {data}",
         1,
-        "freecell-tui import: error: Cannot read {tmp}: is a directory.",
+        "freecell-tui import: error: Nothing imported: {tmp} is a folder, not a file: it is not read.",
+    ),
+    _case(
+        "import {tmp}/big.txt --data-dir {data}",
+        1,
+        "freecell-tui import: error: Nothing imported: {tmp}/big.txt is larger than 4 MB: too large to be a saved game.",
     ),
     _case(
         "import {tmp}/missing.json --data-dir {data}",

@@ -207,7 +207,10 @@ def test_a_bad_file_imports_nothing_and_says_what_is_wrong(
     with pytest.raises(StoreError) as caught:
         store.import_file(path)
     assert caught.value.kind is ErrorKind.BAD_FILE
-    assert caught.value.message.startswith("Nothing imported from bad.json: ")
+    # A file too large is refused as it is read (the others once read), naming the whole path.
+    assert caught.value.message.startswith(
+        ("Nothing imported from bad.json: ", f"Nothing imported: {path} is larger than 4 MB: ")
+    )
     assert message in caught.value.message
     assert [slot.name for slot in store.list_slots()] == ["existing"]
 

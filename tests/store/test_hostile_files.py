@@ -468,3 +468,16 @@ def test_settings_are_never_written_over_anything_but_a_regular_file(
     after = os.lstat(place)
     assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)  # changed nothing
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+@needs_fifo
+def test_import_refuses_a_fifo_at_once(tmp_path: Path) -> None:
+    """Issue 23: ``import FIFO`` waited for a writer that never came."""
+    os.mkfifo(tmp_path / "pipe")
+    result = _program("import", str(tmp_path / "pipe"), "--data-dir", str(tmp_path / "data"))
+    assert (result.returncode, result.stderr) == (
+        1,
+        f"freecell-tui import: error: Nothing imported: {tmp_path / 'pipe'} is a FIFO (named "
+        "pipe), not a file: it is not read.\n",
+    )
+    assert Store.open(tmp_path / "data").store.list_slots() == []
