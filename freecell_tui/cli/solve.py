@@ -32,6 +32,7 @@ from freecell_tui.core.position import parse_position
 from freecell_tui.core.solver import DEFAULT_BUDGET, SolveResult, solve, solve_fewest
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import os_reason
+from freecell_tui.workers import end_with_parent
 
 PROG = "freecell-tui solve"
 EXIT_SOLVED = 0
@@ -197,7 +198,7 @@ def _results(
         for batch in batches:
             yield from _solve_batch((batch, options))
         return
-    pool = ProcessPoolExecutor(max_workers=min(jobs, count))
+    pool = ProcessPoolExecutor(max_workers=min(jobs, count), initializer=end_with_parent)
     try:
         pending: deque[Future[list[tuple[str, str]]]] = deque()
         for batch in batches:
