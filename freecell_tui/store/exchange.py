@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from freecell_tui import __version__
 from freecell_tui.core.errors import FreeCellError
-from freecell_tui.core.game import Game
+from freecell_tui.core.game import Game, too_long
 from freecell_tui.store.errors import ErrorKind, StoreError
 from freecell_tui.store.records import MAX_HINTS, GameRecord
 from freecell_tui.store.rows import STAMP_YEARS, in_range
@@ -247,11 +247,18 @@ def read_export(raw: bytes) -> ImportedGame:
     if not isinstance(hints, int) or isinstance(hints, bool) or not 0 <= hints <= MAX_HINTS:
         raise _bad('"hints" must be a whole number, 0 or more')
     saved_at = _saved_at(data)
+    moves, redo = (
+        _string_list(data, "moves", required=True),
+        _string_list(data, "redo", required=False),
+    )
+    problem = too_long(len(moves) + len(redo))  # before a single turn is replayed
+    if problem is not None:
+        raise _bad(f"the game is too long to be a real one: {problem}")
     record = GameRecord(
         deal_number=deal_number,
         position=position,
-        turns=_string_list(data, "moves", required=True),
-        redo=_string_list(data, "redo", required=False),
+        turns=moves,
+        redo=redo,
         autoplay=autoplay,
         elapsed_seconds=float(elapsed),
         hints=hints,

@@ -20,7 +20,7 @@ from typing import Final, Generic, TypeVar
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import check_deal_number, deal
 from freecell_tui.core.errors import FreeCellError
-from freecell_tui.core.game import Game, Turn
+from freecell_tui.core.game import Game, Turn, too_long
 from freecell_tui.core.notation import parse_moves
 from freecell_tui.core.position import format_position, parse_position
 from freecell_tui.core.words import deal_label
@@ -148,6 +148,9 @@ class GameRecord:
         else:
             assert self.position is not None
             start = parse_position(self.position)
+        problem = too_long(len(self.turns) + len(self.redo))  # before reading any turn
+        if problem is not None:
+            raise FreeCellError(problem)
         mode = AutoplayMode.parse(self.autoplay)
         if not 0 <= self.hints <= MAX_HINTS:
             raise FreeCellError(f"its count of hints ({self.hints}) makes no sense")

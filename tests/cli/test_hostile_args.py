@@ -276,6 +276,11 @@ CASES = [
         1,
         "freecell-tui import: error: Nothing imported from packed.json: the game does not replay: move 2: 32: only autoplay may follow a move in a turn, and no autoplay mode plays it here.",
     ),
+    _case(  # issue 23: 200,001 moves took 6 s to import and 12 s to start with
+        "import {tmp}/long.json --data-dir {data}",
+        1,
+        "freecell-tui import: error: Nothing imported from long.json: the game is too long to be a real one: it has 10,001 moves, and a game keeps at most 10,000.",
+    ),
     _case(
         "import {tmp}/twice.json --data-dir {data}",
         1,
@@ -376,6 +381,9 @@ def places(tmp_path: Path) -> Callable[[str], str]:
     )
     (tmp_path / "packed.json").write_text(
         json.dumps({**data_json, "moves": ["3a 32 3b"], "redo": []})
+    )
+    (tmp_path / "long.json").write_text(
+        json.dumps({**data_json, "moves": ["3a"] + ["ab", "ba"] * 4000, "redo": ["ab"] * 2000})
     )
     # a key given twice: one JSON reader takes the first, another the last
     (tmp_path / "twice.json").write_text(good.replace('"moves":', '"moves": [], "moves":', 1))
