@@ -13,13 +13,16 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from freecell_tui import __version__
 from freecell_tui.cli.streams import EXIT_OUTPUT, OutputFailed, guarded_output, quiet_output
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.words import os_reason, printable
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 #: Subcommand modules, in the order ``--help`` lists them.
 SUBCOMMAND_MODULES = (
@@ -33,11 +36,37 @@ SUBCOMMAND_MODULES = (
 )
 
 
+class HelpNotWritten(Exception):
+    """``--help`` or ``--version`` could not be written (a full disk): ``prog`` says whose."""
+
+    def __init__(self, prog: str, error: OSError) -> None:
+        super().__init__(prog, error)
+        self.prog = prog
+        self.error = error
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr and exit 2."""
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """Help and the version on standard output must be written, or the command fails (exit
+        74, as for any output): argparse itself would ignore the error and exit 0."""
+        if not message:
+            return
+        if file is None or file is sys.stderr:
+            with contextlib.suppress(OSError, ValueError):  # nowhere to say it
+                super()._print_message(message, file)
+            return
+        try:
+            file.write(message)
+            getattr(file, "flush", lambda: None)()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise HelpNotWritten(self.prog, error) from None
 
 
 def add_game_options(parser: argparse.ArgumentParser, *, subcommand: bool = False) -> None:
@@ -119,7 +148,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             "freecell-tui", "standard output is closed: nothing could be shown", EXIT_OUTPUT
         )
     parser = build_parser()
-    args, extras = parser.parse_known_args(argv)
+    try:
+        args, extras = parser.parse_known_args(argv)
+    except BrokenPipeError:  # --help | head
+        quiet_output()
+        return 0
+    except HelpNotWritten as failure:
+        quiet_output()
+        return fail(
+            failure.prog, f"cannot write the output: {os_reason(failure.error)}", EXIT_OUTPUT
+        )
     if extras:
         # A subcommand may set ``usage_error`` to report bad arguments with its own exit code.
         usage_error = getattr(args, "usage_error", parser.error)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from typing import Any
 
 from freecell_tui.cli import fail
@@ -54,6 +56,9 @@ def run_full_screen(args: argparse.Namespace) -> int:
         if (error.name or "").split(".")[0] not in UI_MODULES:
             raise
         return fail("freecell-tui", UI_HINT.format(module=error.name))
+    missing = _no_terminal()
+    if missing is not None:
+        return fail("freecell-tui", missing)
 
     return run_app(
         deal=deal_number,
@@ -61,3 +66,20 @@ def run_full_screen(args: argparse.Namespace) -> int:
         ascii=getattr(args, "ascii", False),
         autoplay=getattr(args, "autoplay", None),
     )
+
+
+def _no_terminal() -> str | None:
+    """Why the full-screen game cannot run here, or ``None``: it reads keys from standard input
+    and draws on standard output, so both must be a terminal, except under another Textual
+    driver (``TEXTUAL_DRIVER``: ``serve`` runs each game with its own, over a pipe)."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return None
+    streams = (("input", sys.stdin), ("output", sys.stdout))
+    for name, stream in streams:
+        if stream is None or not stream.isatty():
+            state = "closed" if stream is None else "not a terminal"
+            return (
+                f"the full-screen game needs a terminal, and standard {name} is {state}: "
+                "freecell-tui play --plain plays in line mode through pipes and files"
+            )
+    return None

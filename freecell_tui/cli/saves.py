@@ -167,6 +167,8 @@ def run_import(args: argparse.Namespace) -> int:
         return 1
     try:
         if args.file == "-":
+            if sys.stdin is None:
+                return fail(prog, "Nothing imported: standard input is closed.", 1)
             raw = read_stream(sys.stdin.buffer, MAX_FILE_BYTES, "a saved game")
             try:
                 slot = store.import_bytes(raw, name=args.name)
@@ -211,7 +213,8 @@ def run_stats(args: argparse.Namespace) -> int:
         if not args.yes:
             games = plural(stats.played, "finished game")
             print(f"Forget {games}? Saves are kept. [y/N] ", end="", flush=True)
-            answer = sys.stdin.readline(200)  # an answer, never all of /dev/zero
+            # An answer, never all of /dev/zero; standard input closed answers nothing.
+            answer = sys.stdin.readline(200) if sys.stdin is not None else ""
             if answer.strip().lower() not in ("y", "yes"):
                 if not answer.endswith("\n"):
                     print()  # the player pressed ctrl+d: end the prompt's line

@@ -32,6 +32,7 @@ from freecell_tui.core.position import parse_position
 from freecell_tui.core.solver import DEFAULT_BUDGET, SolveResult, solve, solve_fewest
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import os_reason
+from freecell_tui.workers import end_with_parent
 
 PROG = "freecell-tui solve"
 EXIT_SOLVED = 0
@@ -39,6 +40,9 @@ EXIT_UNSOLVABLE = 2
 EXIT_GAVE_UP = 3
 EXIT_USAGE = 64
 DEFAULT_TIMEOUT = 30.0
+#: The longest --budget: an hour a deal. Par searches stop improving long before (solver.md),
+#: and a bound keeps a mistyped budget (1e308) from a search that never ends.
+MAX_BUDGET: Final = 3600.0
 #: Bounds the memory of one search (about 300 bytes a stored position: under 450 MB).
 MAX_POSITIONS = 1_500_000
 MAX_JOBS: Final = 256
@@ -69,7 +73,11 @@ def add_parser(subparsers: Any) -> None:
         "--board", metavar="FILE", help="solve the position in FILE (fc-solve layout)"
     )
     parser.add_argument(
-        "--range", nargs=2, metavar=("A", "B"), help="solve deals A to B, both included"
+        "--range",
+        nargs=2,
+        action="append",
+        metavar=("A", "B"),
+        help="solve deals A to B, both included (may be given more than once)",
     )
     parser.add_argument(
         "--jobs",
@@ -93,7 +101,8 @@ def add_parser(subparsers: Any) -> None:
         "--budget",
         type=float,
         metavar="SECONDS",
-        help=f"with --fewest: the time for each deal (default {DEFAULT_BUDGET:g})",
+        help=f"with --fewest: the time for each deal (default {DEFAULT_BUDGET:g}, at most "
+        f"{MAX_BUDGET:,.0f})",
     )
     parser.add_argument(
         "--autoplay",
@@ -189,7 +198,7 @@ def _results(
         for batch in batches:
             yield from _solve_batch((batch, options))
         return
-    pool = ProcessPoolExecutor(max_workers=min(jobs, count))
+    pool = ProcessPoolExecutor(max_workers=min(jobs, count), initializer=end_with_parent)
     try:
         pending: deque[Future[list[tuple[str, str]]]] = deque()
         for batch in batches:
@@ -222,16 +231,21 @@ def _deal_number(text: str) -> int:
     return parse_deal_number(text)
 
 
-def _seconds(value: float | None, option: str) -> str | None:
+def _seconds(value: float | None, option: str, most: float = math.inf) -> str | None:
     """Why ``value`` is not a usable number of seconds (None when it is, or is not given)."""
     if value is not None and not 0 < value < math.inf:
         return f"{option} {value:g}: give a number of seconds above 0"
+    if value is not None and value > most:
+        return f"{option} {value:g}: give at most {most:,.0f} seconds"
     return None
 
 
 def _options(args: argparse.Namespace) -> Options:
     """The options, checked; raises FreeCellError with the message for a bad one."""
-    for problem in (_seconds(args.timeout, "--timeout"), _seconds(args.budget, "--budget")):
+    for problem in (
+        _seconds(args.timeout, "--timeout"),
+        _seconds(args.budget, "--budget", MAX_BUDGET),
+    ):
         if problem:
             raise FreeCellError(problem)
     if args.fewest and args.timeout is not None:
@@ -288,8 +302,8 @@ def run(args: argparse.Namespace) -> int:
             raise FreeCellError(f"--jobs {args.jobs}: give 1 to {MAX_JOBS}")
         numbers: Iterable[int] = [_deal_number(text) for text in args.deals]
         count = len(args.deals)
-        if args.range is not None:
-            first, last = (_deal_number(text) for text in args.range)
+        for given in args.range or ():  # every range, in the order given, after the numbers
+            first, last = (_deal_number(text) for text in given)
             if first > last:
                 raise FreeCellError(f"--range {first} {last}: the first deal comes after the last")
             numbers = itertools.chain(numbers, range(first, last + 1))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.deals import deal
@@ -22,7 +23,12 @@ from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import apply_move, apply_resolved, legal_moves, resolve_move
 from freecell_tui.core.state import GameState
 
-__all__ = ["Game", "Outcome", "Turn"]
+__all__ = ["MAX_TURNS", "Game", "Outcome", "Turn", "too_long"]
+
+#: The most turns a game keeps, undone ones and restarts included. A deal is won in about 100
+#: moves; 10,000 is a hundred games' worth, more than anyone plays in one, and keeps every
+#: game quick to replay (loading, importing and resuming replay it all).
+MAX_TURNS: Final = 10_000
 
 _MODES = (AutoplayMode.SAFE, AutoplayMode.OFF, AutoplayMode.ALL)
 
@@ -63,6 +69,13 @@ class Turn:
     def moves(self) -> tuple[Move, ...]:
         """The player's move then its autoplay moves (none for a restart)."""
         return () if self.move is None else (self.move, *self.autoplay)
+
+
+def too_long(turns: int) -> str | None:
+    """Why a game of ``turns`` turns (undone ones included) is not kept, or ``None``."""
+    if turns <= MAX_TURNS:
+        return None
+    return f"it has {turns:,} moves, and a game keeps at most {MAX_TURNS:,}"
 
 
 def _play_turn(state: GameState, start: GameState, turn: Turn) -> GameState:
@@ -123,6 +136,9 @@ class Game:
         move, counted from 1 over every move, autoplay included."""
         turns = tuple(turns)
         redo_tail = tuple(redo_tail)
+        problem = too_long(len(turns) + len(redo_tail))
+        if problem is not None:
+            raise IllegalMoveError(problem)
         states = [start]
         checked: list[Turn] = []
         state = start
@@ -206,6 +222,7 @@ class Game:
     def play(self, move: Move, *, solver: bool = False) -> Game:
         """Play ``move`` and its autoplay; the redo tail is dropped. Raises IllegalMoveError.
         ``solver`` marks a move auto-solve played."""
+        self._check_room()
         state = self.state
         resolved = resolve_move(state, move)
         after, auto = run_autoplay(apply_resolved(state, resolved), self.autoplay)
@@ -243,12 +260,20 @@ class Game:
         is at its start already."""
         if not self.line:
             raise IllegalMoveError("this game is already at its start")
+        self._check_room()
         return replace(
             self,
             turns=(*self.turns, Turn.restart()),
             redo_tail=(),
             _states=(*self._states, self.start),
         )
+
+    def _check_room(self) -> None:
+        """A new turn must leave the game within :data:`MAX_TURNS` (the redo tail goes)."""
+        if len(self.turns) >= MAX_TURNS:
+            raise IllegalMoveError(
+                f"this game has {MAX_TURNS:,} moves, the most a game keeps: start a new game"
+            )
 
     def with_autoplay(self, mode: AutoplayMode) -> Game:
         """Change the autoplay mode from now on (turns already played keep theirs)."""

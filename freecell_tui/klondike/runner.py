@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from freecell_tui.klondike.deck import BLOCK, Deck, shuffled_decks
 from freecell_tui.klondike.fast import play_fast
+from freecell_tui.workers import end_with_parent
 
 __all__ = ["default_jobs", "play_decks", "play_seeded"]
 
@@ -61,5 +62,5 @@ def _run(
     if jobs <= 1:
         yield from map(work, tasks)
         return
-    with multiprocessing.get_context().Pool(jobs) as pool:
+    with multiprocessing.get_context().Pool(jobs, end_with_parent) as pool:
         yield from pool.imap(work, tasks)

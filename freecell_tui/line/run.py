@@ -107,6 +107,13 @@ def run_line_mode(
         return 2
     ascii = bool(getattr(args, "ascii", False)) or not _can_write_suits(out)
     source = stdin if stdin is not None else sys.stdin
+    if source is None:  # started with standard input closed (<&-): no command can come
+        print(
+            "freecell-tui play: error: standard input is closed: line mode reads its commands "
+            "from it (a terminal, a file or a pipe)",
+            file=sys.stderr,
+        )
+        return 2
     interactive = stdin is None and source.isatty() and out.isatty()
     lines = Lines(stdin, interactive)
     opened = Store.open(getattr(args, "data_dir", None))

@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from freecell_tui import __version__
 from freecell_tui.core.errors import FreeCellError
-from freecell_tui.core.game import Game
+from freecell_tui.core.game import Game, too_long
 from freecell_tui.store.errors import ErrorKind, StoreError
 from freecell_tui.store.records import MAX_HINTS, GameRecord
 from freecell_tui.store.rows import STAMP_YEARS, in_range
@@ -158,10 +158,25 @@ def _json_constant(name: str) -> Any:
     raise _bad(f"the file is not valid JSON: {name} is not a JSON number")
 
 
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each given once (JSON leaves a repeated key's meaning open:
+    one reader takes the first value, another the last)."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _bad(f'the file gives "{key[:40]}" twice')
+        data[key] = value
+    return data
+
+
 def _parse_json(text: str) -> Any:
     try:
         return json.loads(
-            text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant
+            text,
+            parse_int=_json_int,
+            parse_float=_json_float,
+            parse_constant=_json_constant,
+            object_pairs_hook=_json_object,
         )
     except json.JSONDecodeError as error:
         raise _bad(f"the file is not valid JSON (line {error.lineno}: {error.msg})") from None
@@ -190,11 +205,18 @@ def read_export(raw: bytes) -> ImportedGame:
     if not isinstance(hints, int) or isinstance(hints, bool) or not 0 <= hints <= MAX_HINTS:
         raise _bad('"hints" must be a whole number, 0 or more')
     saved_at = _saved_at(data)
+    moves, redo = (
+        _string_list(data, "moves", required=True),
+        _string_list(data, "redo", required=False),
+    )
+    problem = too_long(len(moves) + len(redo))  # before a single turn is replayed
+    if problem is not None:
+        raise _bad(f"the game is too long to be a real one: {problem}")
     record = GameRecord(
         deal_number=deal_number,
         position=position,
-        turns=_string_list(data, "moves", required=True),
-        redo=_string_list(data, "redo", required=False),
+        turns=moves,
+        redo=redo,
         autoplay=autoplay,
         elapsed_seconds=float(elapsed),
         hints=hints,

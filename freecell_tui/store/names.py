@@ -42,8 +42,14 @@ def check_name(raw: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """The form two names are compared in: NFC then case-folded."""
-    return unicodedata.normalize("NFC", name).casefold()
+    """The form two names are compared in: NFC then case-folded. A name that no save can have
+    (lone surrogates, from bytes on the command line that are not UTF-8) keys to a text no
+    stored name has: every character SQLite cannot store becomes NUL, which :func:`check_name`
+    never lets into a name, so looking it up finds nothing."""
+    key = unicodedata.normalize("NFC", name).casefold()
+    if key.isprintable():
+        return key
+    return "".join("\0" if "\ud800" <= char <= "\udfff" else char for char in key)
 
 
 def _describe(char: str) -> str:

@@ -20,7 +20,7 @@ from typing import Final, Generic, TypeVar
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import check_deal_number, deal
 from freecell_tui.core.errors import FreeCellError
-from freecell_tui.core.game import Game, Turn
+from freecell_tui.core.game import Game, Turn, too_long
 from freecell_tui.core.notation import parse_moves
 from freecell_tui.core.position import format_position, parse_position
 from freecell_tui.core.words import deal_label
@@ -81,15 +81,20 @@ def parse_turn(text: str, number: int, where: str = "turn") -> Turn:
     mode: AutoplayMode | None = None
     solver = False
     moves: list[str] = []
+    given: set[str] = set()  # each word before the moves says one thing, once
     for word in words:
         key, equals, value = word.partition("=")
         if not equals:
             moves.append(word)
         elif moves:
-            raise FreeCellError(f"{where} {number}: {word!r} must come before the moves")
+            raise FreeCellError(f"{where} {number}: {word[:40]!r} must come before the moves")
+        elif key in given:
+            raise FreeCellError(f"{where} {number}: {key[:40]}= is given twice")
         elif key == "by" and value == "solver":
+            given.add(key)
             solver = True
         elif key == "autoplay":
+            given.add(key)
             try:
                 mode = AutoplayMode.parse(value)
             except FreeCellError as error:
@@ -143,6 +148,9 @@ class GameRecord:
         else:
             assert self.position is not None
             start = parse_position(self.position)
+        problem = too_long(len(self.turns) + len(self.redo))  # before reading any turn
+        if problem is not None:
+            raise FreeCellError(problem)
         mode = AutoplayMode.parse(self.autoplay)
         if not 0 <= self.hints <= MAX_HINTS:
             raise FreeCellError(f"its count of hints ({self.hints}) makes no sense")

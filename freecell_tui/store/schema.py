@@ -7,6 +7,7 @@ up to :data:`SCHEMA_VERSION` in one transaction and proves it can be written; se
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from typing import Final
 
@@ -115,6 +116,39 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
 )
 
 
+#: What each version added that shows it was made: ``_MARKS[i]`` is a table (and a column of
+#: it) that exists from version ``i + 1`` on.
+_MARKS: Final = (("slots", None), ("games", "solver_moves"), ("games", "autoplay"))
+_ADD_COLUMN: Final = re.compile(r"ALTER TABLE (\w+) ADD COLUMN (\w+)")
+
+
+def _columns(connection: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+
+
+def _schema_version(connection: sqlite3.Connection) -> int:
+    """The version the tables show (``user_version`` is only a number, and can be set by hand):
+    the migrations start from what is really there."""
+    version = 0
+    for table, column in _MARKS:
+        columns = _columns(connection, table)
+        if not columns or (column is not None and column not in columns):
+            break
+        version += 1
+    return version
+
+
+def _migrate(connection: sqlite3.Connection, start: int) -> None:
+    """Run the migrations after version ``start``; a column that exists already is not added
+    again, so running a step twice changes nothing and fails nothing."""
+    for step in MIGRATIONS[start:SCHEMA_VERSION]:
+        for statement in step:
+            added = _ADD_COLUMN.match(statement)
+            if added and added[2] in _columns(connection, added[1]):
+                continue
+            connection.execute(statement)
+
+
 class Damaged(Exception):
     """The database file is not a sound SQLite database."""
 
@@ -145,10 +179,7 @@ def prepare(connection: sqlite3.Connection, *, wal: bool) -> None:
         raise TooNew(str(version))
     connection.execute("BEGIN IMMEDIATE")
     try:
-        version = connection.execute("PRAGMA user_version").fetchone()[0]
-        for step in MIGRATIONS[version:SCHEMA_VERSION]:
-            for statement in step:
-                connection.execute(statement)
+        _migrate(connection, _schema_version(connection))
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         # A real write, so a read-only file or folder shows up now rather than at the first move.
         connection.execute(

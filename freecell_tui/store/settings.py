@@ -14,12 +14,13 @@ from __future__ import annotations
 import json
 import math
 import os
+import stat
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Final
 
 from freecell_tui.core.words import printable, shorten
-from freecell_tui.files import TEXT_LIMIT, InputError, read_regular
+from freecell_tui.files import TEXT_LIMIT, InputError, describe_kind, read_regular
 from freecell_tui.store.atomic import write_atomically
 from freecell_tui.store.errors import ErrorKind, StoreError
 
@@ -131,7 +132,10 @@ def save_settings(directory: str | os.PathLike[str], settings: Settings) -> Stor
     text = json.dumps(values, indent=2, ensure_ascii=False) + "\n"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        write_atomically(folder / SETTINGS_NAME, text)
+        target = _settings_file(folder / SETTINGS_NAME)
+        if isinstance(target, StoreError):
+            return target
+        write_atomically(target, text)
     except OSError as error:
         reason = error.strerror or str(error)
         return StoreError(
@@ -139,3 +143,22 @@ def save_settings(directory: str | os.PathLike[str], settings: Settings) -> Stor
             f"Could not save your settings in {folder}: {reason}. They apply for this session.",
         )
     return None
+
+
+def _settings_file(path: Path) -> Path | StoreError:
+    """The file to replace for ``path``: itself, or, when it is a symbolic link (a dotfile
+    manager's), the regular file it leads to, so the link stays and its target is updated.
+    Anything else in its place (a FIFO, a device, a folder, a link to one) is left alone and
+    the settings are not saved."""
+    try:
+        mode = os.stat(path).st_mode  # through links
+    except FileNotFoundError:
+        return Path(os.path.realpath(path))  # none yet, or a link to a file not made yet
+    if not stat.S_ISREG(mode):
+        what = "leads to" if os.path.islink(path) else "is"
+        return StoreError(
+            ErrorKind.IO,
+            f"Could not save your settings: {printable(str(path))} {what} {describe_kind(mode)}, "
+            "not a regular file, and is left alone. They apply for this session.",
+        )
+    return Path(os.path.realpath(path))

@@ -10,6 +10,7 @@ from pathlib import Path
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.core.words import os_reason, printable, shorten
+from freecell_tui.files import InputError, read_regular
 from freecell_tui.store.atomic import write_atomically
 from freecell_tui.store.base import StoreBase
 from freecell_tui.store.errors import ErrorKind, StoreError
@@ -273,13 +274,18 @@ class Slots(StoreBase):
         raise StoreError(ErrorKind.EXISTS, f"Too many saves are named “{base}”: give a name.")
 
     def import_file(self, path: str | os.PathLike[str], *, name: str | None = None) -> SlotInfo:
-        """Import the export file at ``path`` as a new save (see :meth:`import_bytes`)."""
+        """Import the export file at ``path`` as a new save (see :meth:`import_bytes`). Only a
+        regular file is read: a FIFO, a device or a folder is refused at once, never waited on
+        (standard input is how a pipe is imported)."""
         source = Path(path).expanduser()
         try:
-            with source.open("rb") as handle:
-                raw = handle.read(MAX_FILE_BYTES + 1)  # enough to tell it is too large
-        except OSError as error:
-            raise StoreError(ErrorKind.IO, f"Cannot read {source}: {os_reason(error)}.") from error
+            raw = read_regular(source, MAX_FILE_BYTES, "a saved game")
+        except OSError as error:  # no such file or folder
+            raise StoreError(
+                ErrorKind.IO, f"Cannot read {printable(str(source))}: {os_reason(error)}."
+            ) from error
+        except InputError as error:
+            raise StoreError(ErrorKind.BAD_FILE, f"Nothing imported: {error}.") from None
         try:
             return self.import_bytes(raw, name=name, fallback_name=source.stem or "Imported game")
         except StoreError as error:

@@ -187,6 +187,11 @@ CASES = [
         1,
         "freecell-tui export: error: There is no save named “\\x1b[2J”.",
     ),
+    _case(  # bytes that are not UTF-8 on the command line (issue 23: a traceback)
+        ("export", "\udcffnope", "{tmp}/out.json", "--data-dir", "{data}"),
+        1,
+        "freecell-tui export: error: There is no save named “\\udcffnope”.",
+    ),
     _case(
         "export mine {data}/" + DB_NAME + " --force --data-dir {data}",
         1,
@@ -227,7 +232,7 @@ CASES = [
     _case(
         "import /dev/zero --data-dir {data}",
         1,
-        "freecell-tui import: error: Nothing imported from zero: the file is 4,000,001 bytes, too large to be a saved game.",
+        "freecell-tui import: error: Nothing imported: /dev/zero is a device, not a file: it is not read.",
     ),
     _case(
         "import - --data-dir {data}",
@@ -244,7 +249,12 @@ CASES = [
     _case(
         "import {tmp} --data-dir {data}",
         1,
-        "freecell-tui import: error: Cannot read {tmp}: is a directory.",
+        "freecell-tui import: error: Nothing imported: {tmp} is a folder, not a file: it is not read.",
+    ),
+    _case(
+        "import {tmp}/big.txt --data-dir {data}",
+        1,
+        "freecell-tui import: error: Nothing imported: {tmp}/big.txt is larger than 4 MB: too large to be a saved game.",
     ),
     _case(
         "import {tmp}/missing.json --data-dir {data}",
@@ -265,6 +275,21 @@ CASES = [
         "import {tmp}/packed.json --data-dir {data}",
         1,
         "freecell-tui import: error: Nothing imported from packed.json: the game does not replay: move 2: 32: only autoplay may follow a move in a turn, and no autoplay mode plays it here.",
+    ),
+    _case(  # issue 23: 200,001 moves took 6 s to import and 12 s to start with
+        "import {tmp}/long.json --data-dir {data}",
+        1,
+        "freecell-tui import: error: Nothing imported from long.json: the game is too long to be a real one: it has 10,001 moves, and a game keeps at most 10,000.",
+    ),
+    _case(
+        "import {tmp}/twice.json --data-dir {data}",
+        1,
+        'freecell-tui import: error: Nothing imported from twice.json: the file gives "moves" twice.',
+    ),
+    _case(
+        "import {tmp}/two-modes.json --data-dir {data}",
+        1,
+        "freecell-tui import: error: Nothing imported from two-modes.json: the game does not replay: turn 1: autoplay= is given twice.",
     ),
     _case(
         ("import", "{tmp}/good.json", "--name", "\x1b[31m", "--data-dir", "{data}"),
@@ -356,6 +381,14 @@ def places(tmp_path: Path) -> Callable[[str], str]:
     )
     (tmp_path / "packed.json").write_text(
         json.dumps({**data_json, "moves": ["3a 32 3b"], "redo": []})
+    )
+    (tmp_path / "long.json").write_text(
+        json.dumps({**data_json, "moves": ["3a"] + ["ab", "ba"] * 4000, "redo": ["ab"] * 2000})
+    )
+    # a key given twice: one JSON reader takes the first, another the last
+    (tmp_path / "twice.json").write_text(good.replace('"moves":', '"moves": [], "moves":', 1))
+    (tmp_path / "two-modes.json").write_text(
+        json.dumps({**data_json, "moves": ["autoplay=off autoplay=all 3a"], "redo": []})
     )
     return lambda text: text.replace("{tmp}", str(tmp_path)).replace("{data}", str(data))
 
@@ -480,3 +513,71 @@ def test_stdin_of_zeros_for_import_is_refused_after_reading_the_cap(tmp_path: Pa
         "freecell-tui import: error: Nothing imported: standard input is larger than 4 MB: "
         "too large to be a saved game.\n",
     )
+
+
+NO_TERMINAL = (
+    "freecell-tui: error: the full-screen game needs a terminal, and standard input is {}: "
+    "freecell-tui play --plain plays in line mode through pipes and files\n"
+)
+
+
+@pytest.mark.skipif(os.name == "nt", reason="Unix file descriptors")
+@pytest.mark.parametrize(
+    ("args", "code", "err"),
+    [
+        (
+            ["play", "--plain", "--deal", "1"],
+            2,
+            "freecell-tui play: error: standard input is closed: line mode reads its commands "
+            "from it (a terminal, a file or a pipe)\n",
+        ),
+        (["--deal", "1"], 2, NO_TERMINAL.format("closed")),
+        (["play", "--deal", "1"], 2, NO_TERMINAL.format("closed")),
+        (
+            ["replay", "--deal", "1"],
+            2,
+            "freecell-tui replay: error: cannot read standard input: it is closed\n",
+        ),
+        (
+            ["import", "-"],
+            1,
+            "freecell-tui import: error: Nothing imported: standard input is closed.\n",
+        ),
+        (["stats", "--reset"], 1, ""),
+    ],
+)
+def test_standard_input_closed_is_one_line(
+    args: list[str], code: int, err: str, places: Callable[[str], str], tmp_path: Path
+) -> None:
+    """Issue 23: ``<&-`` was an AttributeError traceback, or a crash report."""
+    data_args = ["--data-dir", places("{data}")] if args[0] != "replay" else []
+    env = {key: value for key, value in os.environ.items() if key != "TEXTUAL_DRIVER"}
+    process = subprocess.run(
+        [sys.executable, "-m", "freecell_tui", *args, *data_args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert (process.returncode, process.stderr) == (code, err)
+    assert Store.open(tmp_path / "data").store.list_slots()[0].name == "mine"
+
+
+@pytest.mark.skipif(os.name == "nt", reason="Unix file descriptors")
+def test_the_full_screen_game_without_a_terminal_says_so_and_line_mode_ends_with_its_input(
+    tmp_path: Path,
+) -> None:
+    """Issue 23: with ``</dev/null`` the full-screen game ran for ever, with no way in."""
+    env = {key: value for key, value in os.environ.items() if key != "TEXTUAL_DRIVER"}
+    run = [sys.executable, "-m", "freecell_tui", "--deal", "1", "--data-dir", str(tmp_path)]
+    screen = subprocess.run(
+        run, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60, env=env
+    )
+    assert (screen.returncode, screen.stderr) == (2, NO_TERMINAL.format("not a terminal"))
+    line = subprocess.run(
+        [*run, "play", "--plain"], stdin=subprocess.DEVNULL, capture_output=True, timeout=60
+    )
+    assert (line.returncode, line.stderr) == (0, b"")
+    assert line.stdout.startswith(b"FreeCell in line mode.")

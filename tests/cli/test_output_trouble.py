@@ -75,6 +75,35 @@ def test_a_full_disk_is_one_line_and_exit_74(data: Path, name: str) -> None:
     )
 
 
+@pytest.mark.skipif(not os.path.exists(FULL), reason="no /dev/full")
+@pytest.mark.parametrize(
+    ("args", "prog"),
+    [
+        (["--help"], "freecell-tui"),
+        (["--version"], "freecell-tui"),
+        (["deal", "--help"], "freecell-tui deal"),
+        (["solve", "--help"], "freecell-tui solve"),
+    ],
+)
+def test_help_and_the_version_to_a_full_disk_are_exit_74(args: list[str], prog: str) -> None:
+    """Issue 23: argparse ignored the failed write and exited 0."""
+    with open(FULL, "w") as full:
+        process = _start(args, stdout=full)
+        _, err = process.communicate("", timeout=120)
+    assert (process.returncode, err) == (
+        74,
+        f"{prog}: error: cannot write the output: no space left on device\n",
+    )
+
+
+def test_help_to_a_reader_that_went_away_is_quiet() -> None:
+    process = _start(["--help"], stdout=subprocess.PIPE)
+    assert process.stdout is not None
+    process.stdout.close()
+    _, err = process.communicate("", timeout=120)
+    assert (process.returncode, err) == (0, "")
+
+
 @pytest.mark.parametrize("name", ["deal", "saves", "klondike", "import", "play"])
 def test_standard_output_closed_is_refused_before_anything_happens(data: Path, name: str) -> None:
     args, stdin = _commands(data)[name]

@@ -8,7 +8,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.cards import ALL_CARDS, Card
 from freecell_tui.core.deals import deal
 from freecell_tui.core.errors import IllegalMoveError, NotationError
-from freecell_tui.core.game import Game, Outcome, Turn
+from freecell_tui.core.game import MAX_TURNS, Game, Outcome, Turn
 from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.core.rules import apply_move, legal_moves
 from freecell_tui.core.state import GameState
@@ -209,3 +209,23 @@ def test_solver_moves_and_hints_are_recorded() -> None:
     assert game.solver_moves == 1 and game.hints == 1
     assert game.turns[0].solver and not game.turns[1].solver
     assert game.restart().solver_moves == 0
+
+
+def _longest(deal_number: int = 1) -> Game:
+    """A game of deal 1 with :data:`MAX_TURNS` turns: a card sent to a free cell, then moved
+    between two free cells."""
+    game = Game.new(deal_number).play(Move.parse("3a"))
+    turns = [*game.turns, *(Turn(Move.parse(w)) for w in ("ab", "ba") * (MAX_TURNS // 2))]
+    return Game.replay(game.start, turns[:MAX_TURNS], deal_number=deal_number)
+
+
+def test_a_game_keeps_at_most_max_turns() -> None:
+    """Issue 23: a game of 200,001 moves took seconds to replay at every load."""
+    game = _longest()
+    assert len(game.turns) == MAX_TURNS == 10_000
+    for refused in (lambda: game.play(Move.parse("ab")), game.restart):
+        with pytest.raises(IllegalMoveError, match="has 10,000 moves, the most a game keeps"):
+            refused()
+    assert len(game.undo().play(Move.parse("ab")).turns) == MAX_TURNS  # another way is fine
+    with pytest.raises(IllegalMoveError, match="it has 10,001 moves, and a game keeps at most"):
+        Game.replay(game.start, game.turns, redo_tail=game.turns[-1:], deal_number=1)

@@ -54,6 +54,8 @@ def wins(start: GameState, words: list[str]) -> bool:
         ["solve", "1", "--timeout", "NaN"],
         ["solve", "1", "--fewest", "--budget", "nan"],
         ["solve", "1", "--fewest", "--budget", "inf"],
+        ["solve", "1", "--fewest", "--budget", "1e308"],
+        ["solve", "1", "--fewest", "--budget", "3600.5"],
         ["solve", "1", "--fewest", "--budget", "-3"],
         ["solve", "1", "--fewest", "--budget", "0"],
         ["solve", "1", "--fewest", "--budget", "soon"],
@@ -82,6 +84,22 @@ def test_hostile_arguments_exit_64_with_one_line(
     captured = capsys.readouterr()
     one_error_line(captured.err)
     assert captured.out == ""
+
+
+def test_a_budget_over_the_cap_says_the_cap(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 23: --budget 1e308 ran a par search that never ended."""
+    assert exit_code(["solve", "1", "--fewest", "--budget", "1e308"]) == 64
+    assert capsys.readouterr().err == (
+        "freecell-tui solve: error: --budget 1e+308: give at most 3,600 seconds\n"
+    )
+
+
+def test_every_range_given_is_solved_in_order(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 23: a second --range silently replaced the first."""
+    argv = ["solve", "3", "--range", "1", "2", "--range", "5", "6", "--json", "--jobs", "1"]
+    assert exit_code(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [json.loads(line)["deal"] for line in lines] == [3, 1, 2, 5, 6]
 
 
 def test_a_huge_deal_number_is_not_echoed_in_full(capsys: pytest.CaptureFixture[str]) -> None:

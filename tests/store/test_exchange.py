@@ -207,7 +207,10 @@ def test_a_bad_file_imports_nothing_and_says_what_is_wrong(
     with pytest.raises(StoreError) as caught:
         store.import_file(path)
     assert caught.value.kind is ErrorKind.BAD_FILE
-    assert caught.value.message.startswith("Nothing imported from bad.json: ")
+    # A file too large is refused as it is read (the others once read), naming the whole path.
+    assert caught.value.message.startswith(
+        ("Nothing imported from bad.json: ", f"Nothing imported: {path} is larger than 4 MB: ")
+    )
     assert message in caught.value.message
     assert [slot.name for slot in store.list_slots()] == ["existing"]
 
@@ -246,3 +249,19 @@ def test_a_file_named_too_long_for_a_save_name_imports_under_a_cut_name(
     path = tmp_path / ("n" * 60 + ".json")
     path.write_bytes(_with(name=_DROP))
     assert store.import_file(path).name == "n" * 40
+
+
+def test_a_stored_game_over_the_move_cap_is_refused_unread(store: Store, tmp_path: Path) -> None:
+    """Issue 23: a 600,000-move save took over 30 s to export. A save written by hand past the
+    cap is reported by name and left as it was; its turns are not read."""
+    store.save_slot("big", played(1, 1), 1)
+    with store._lock:  # the row as a hand edit leaves it
+        store._conn.execute(
+            "UPDATE slots SET turns=? WHERE name='big'", (json.dumps(["nonsense"] * 600_000),)
+        )
+    message = "The save “big” cannot be loaded: it has 600,000 moves, and a game keeps at most 10,000. It is left as it was."
+    for action in (lambda: store.export_text("big"), lambda: store.load_slot("big")):
+        with pytest.raises(StoreError) as caught:
+            action()
+        assert caught.value.message == message
+    assert [slot.name for slot in store.list_slots()] == ["big"]  # still listed

@@ -408,3 +408,76 @@ def test_export_to_a_real_read_only_folder(
         err
         == f"freecell-tui export: error: Could not write {folder / 'out.json'}: permission denied.\n"
     )
+
+
+# ---------------------------------------------------------------------- settings.json written
+def test_settings_are_written_through_a_link_to_a_regular_file(tmp_path: Path) -> None:
+    """Issue 23: a dotfile manager's link was replaced by a plain file, its target never
+    updated."""
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    (dotfiles / "freecell.json").write_text("{}")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / SETTINGS_NAME).symlink_to(dotfiles / "freecell.json")
+    assert save_settings(data, Settings(four_colour=True)) is None
+    assert (data / SETTINGS_NAME).is_symlink()
+    assert '"four_colour": true' in (dotfiles / "freecell.json").read_text()
+    assert load_settings(data).settings == Settings(four_colour=True)
+    assert sorted(p.name for p in dotfiles.iterdir()) == ["freecell.json"]  # no temporary left
+
+
+def test_settings_are_written_through_a_link_to_a_file_not_made_yet(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS_NAME).symlink_to(tmp_path / "real.json")
+    assert save_settings(tmp_path, Settings(four_colour=True)) is None
+    assert (tmp_path / SETTINGS_NAME).is_symlink()
+    assert load_settings(tmp_path).settings == Settings(four_colour=True)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "folder", "fifo itself"])
+def test_settings_are_never_written_over_anything_but_a_regular_file(
+    tmp_path: Path, kind: str
+) -> None:
+    """Issue 23: a link to a FIFO or to /dev/zero was silently replaced by a plain file."""
+    if "fifo" in kind and not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    place = tmp_path / SETTINGS_NAME
+    if kind == "fifo itself":
+        os.mkfifo(place)
+        expected = f"{place} is a FIFO (named pipe)"
+    else:
+        target = {"fifo": tmp_path / "pipe", "device": Path("/dev/zero"), "folder": tmp_path}[kind]
+        if kind == "fifo":
+            os.mkfifo(target)
+        place.symlink_to(target)
+        expected = (
+            f"{place} leads to "
+            + {
+                "fifo": "a FIFO (named pipe)",
+                "device": "a device",
+                "folder": "a folder",
+            }[kind]
+        )
+    before = os.lstat(place)
+    error = save_settings(tmp_path, Settings(four_colour=True))
+    assert error is not None
+    assert error.message == (
+        f"Could not save your settings: {expected}, not a regular file, and is left alone. "
+        "They apply for this session."
+    )
+    after = os.lstat(place)
+    assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)  # changed nothing
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+@needs_fifo
+def test_import_refuses_a_fifo_at_once(tmp_path: Path) -> None:
+    """Issue 23: ``import FIFO`` waited for a writer that never came."""
+    os.mkfifo(tmp_path / "pipe")
+    result = _program("import", str(tmp_path / "pipe"), "--data-dir", str(tmp_path / "data"))
+    assert (result.returncode, result.stderr) == (
+        1,
+        f"freecell-tui import: error: Nothing imported: {tmp_path / 'pipe'} is a FIFO (named "
+        "pipe), not a file: it is not read.\n",
+    )
+    assert Store.open(tmp_path / "data").store.list_slots() == []

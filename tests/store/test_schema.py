@@ -6,7 +6,11 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Move
 from freecell_tui.store import DB_NAME, SCHEMA_VERSION, Par, Result, Store
 from freecell_tui.store.schema import MIGRATIONS
 
@@ -77,3 +81,24 @@ def test_a_shorter_par_replaces_a_longer_one_never_the_reverse() -> None:
     store.keep_par(Par(5, AutoplayMode.ALL, 35, "longer again"), 1.0)
     assert store.par(5, AutoplayMode.ALL) == Par(5, AutoplayMode.ALL, 30, "short")
     assert store.par(5, AutoplayMode.SAFE) is None
+
+
+@pytest.mark.parametrize("lowered_to", [0, 1, 2])
+def test_a_version_lowered_by_hand_migrates_again_and_keeps_every_save(
+    tmp_path: Path, lowered_to: int
+) -> None:
+    """Issue 23: ``duplicate column name: autoplay``, then "No saves yet"."""
+    store = Store.open(tmp_path).store
+    store.save_slot("mine", played(1, 5), 42)
+    store.finish(Game.new(2, autoplay=AutoplayMode.ALL).play(Move.parse("3a")), 10)
+    store.close()
+    with sqlite3.connect(tmp_path / DB_NAME) as connection:
+        connection.execute(f"PRAGMA user_version = {lowered_to}")
+    opened = Store.open(tmp_path)
+    assert opened.warnings == ()
+    assert opened.store.is_persistent
+    assert opened.store.load_slot("mine").game == played(1, 5)
+    assert [r.autoplay for r in opened.store.results()] == [AutoplayMode.ALL]  # not lost
+    opened.store.close()
+    with sqlite3.connect(tmp_path / DB_NAME) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION

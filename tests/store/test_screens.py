@@ -5,9 +5,12 @@ word for word, as drawn."""
 from __future__ import annotations
 
 import json
+import os
+import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input
@@ -228,6 +231,7 @@ async def test_export_and_import_from_the_screen(tmp_path: Path) -> None:
         await pilot.press("i")
         box.value = str(bad)
         await pilot.press("enter")
+        await app.workers.wait_for_complete()
         await pilot.pause()
         assert _message(screen) == (
             'Nothing imported from bad.json: the file is not a saved game: "format" must be '
@@ -236,6 +240,7 @@ async def test_export_and_import_from_the_screen(tmp_path: Path) -> None:
         assert screen.query_one("#message").has_class("-error")
         box.value = str(target)
         await pilot.press("enter")
+        await app.workers.wait_for_complete()
         await pilot.pause()
         assert _message(screen) == "Imported “second (2)”: deal 4, 9 moves."
         assert _rows(screen) == ["second", "first [x]", "second (2)"]  # by the time it was saved
@@ -452,3 +457,56 @@ async def test_the_save_screen_is_drawn_as_a_dialog_and_fits_80_by_24(tmp_path: 
         await pilot.press("escape")
         await pilot.pause()
     assert app.results == [None]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+async def test_importing_a_fifo_is_refused_and_the_screen_never_waits(tmp_path: Path) -> None:
+    """Issue 23: importing a FIFO froze the whole interface (Esc and q ignored) until someone
+    wrote to it."""
+    store = _store(tmp_path)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    app = Host(SaveSlotsScreen(store, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("i")
+        screen.query_one("#prompt-input", Input).value = str(fifo)
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert _message(screen) == (
+            f"Nothing imported: {fifo} is a FIFO (named pipe), not a file: it is not read."
+        )
+    assert [slot.name for slot in store.list_slots()] == ["second", "first [x]"]
+
+
+async def test_a_slow_import_leaves_the_screen_answering(tmp_path: Path) -> None:
+    """The file is read and checked in a worker: while it is, the keys still work."""
+    store = _store(tmp_path)
+    (tmp_path / "game.json").write_text(store.export_text("second"))
+    release = threading.Event()
+    reading = threading.Event()
+    real = store.import_file
+
+    def slow(path: Any, **options: Any) -> Any:
+        reading.set()
+        assert release.wait(30)  # a slow disk
+        return real(path, **options)
+
+    store.import_file = slow  # type: ignore[method-assign]
+    app = Host(SaveSlotsScreen(store, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("i")
+        screen.query_one("#prompt-input", Input).value = str(tmp_path / "game.json")
+        await pilot.press("enter")
+        assert reading.wait(30)
+        await pilot.press("down")  # the list still moves while the file is read
+        await pilot.pause()
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert _message(screen) == "Imported “second (2)”: deal 4, 9 moves."
+        assert "second (2)" in _rows(screen)

@@ -81,6 +81,8 @@ def test_a_folder_in_the_way_is_an_error_not_an_exception(tmp_path: Path) -> Non
     error = save_settings(tmp_path, Settings(four_colour=True))
     assert error is not None
     assert error.message == (
-        f"Could not save your settings in {tmp_path}: Is a directory. They apply for this session."
+        f"Could not save your settings: {tmp_path / SETTINGS_NAME} is a folder, not a regular "
+        "file, and is left alone. They apply for this session."
     )
+    assert (tmp_path / SETTINGS_NAME).is_dir()
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]

@@ -73,6 +73,6 @@ async def test_problems_with_the_settings_file_are_said_once_and_the_game_plays(
         assert game(app).move_count == 1
         assert not app.game_screen.assistant.check  # the setting applies for this session
         assert notices(seen)[2:] == [
-            f"Could not save your settings in {tmp_path}: Is a directory. They apply for this "
-            "session. This is shown once."
+            f"Could not save your settings: {tmp_path / 'settings.json'} is a folder, not a "
+            "regular file, and is left alone. They apply for this session. This is shown once."
         ]

@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from textual import on
+from textual import on, work
 from textual.binding import Binding, BindingType
 from textual.events import Key, Paste
 from textual.widgets import DataTable, Input
 
 from freecell_tui.core.words import deal_phrase, plural, printable
-from freecell_tui.store import ErrorKind, StoreError, UnfinishedInfo
+from freecell_tui.store import ErrorKind, SlotInfo, StoreError, UnfinishedInfo
 from freecell_tui.ui.keys import bound_actions, edit_line, paste_line
 from freecell_tui.ui.screens.dialogs import ConfirmScreen
 from freecell_tui.ui.screens.saves_base import PromptKind, SavesBase
@@ -300,14 +300,31 @@ class SaveSlotsScreen(SavesBase):
         if not path.strip():
             self.say("Give the file to import.", error=True)
             return False
+        self._import_file(path.strip())
+        return False  # the prompt closes once the file is imported
+
+    @work(thread=True, exclusive=True, group="import")
+    def _import_file(self, path: str) -> None:
+        """Read, check and store the file in a worker: a file is never read on the UI thread,
+        so a slow disk or a long game never stops the keys."""
         try:
-            slot = self.store.import_file(path.strip())
+            slot = self.store.import_file(path)
         except StoreError as error:
+            self.app.call_from_thread(self._import_failed, error)
+            return
+        self.app.call_from_thread(self._imported, slot)
+
+    def _import_failed(self, error: StoreError) -> None:
+        if self.is_mounted:
             self._fail(error)
-            return False
+
+    def _imported(self, slot: SlotInfo) -> None:
+        if not self.is_mounted:
+            return
+        if self._prompt == "import":
+            self._close_prompt()
         self.refresh_slots(highlight=slot.name)
         self.say(
             f"Imported “{printable(slot.name)}”: {deal_phrase(slot.deal_number)}, "
             f"{plural(slot.move_count, 'move')}."
         )
-        return True

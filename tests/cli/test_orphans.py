@@ -1,0 +1,113 @@
+"""Issue 23: worker processes end when their parent is killed outright (``kill -9``, a timeout,
+the OOM killer), for every command that works in several processes. Killed, the parent cannot
+stop them, and they waited on their task queue for good."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(
+    not Path("/proc/self/stat").exists(), reason="reads processes from /proc"
+)
+#: Generous for two loaded cores; a worker left behind never goes, so only a failure waits it out.
+DEADLINE = 20.0
+
+
+def _stat(pid: int) -> tuple[str, int] | None:
+    """A process's state letter and parent id, or None when it is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = text[text.rindex(")") + 2 :].split()  # the name may hold spaces and parentheses
+    return fields[0], int(fields[1])
+
+
+def _alive(pid: int) -> bool:
+    found = _stat(pid)
+    return found is not None and found[0] not in ("Z", "X")  # a zombie has ended
+
+
+def _children(parent: int) -> set[int]:
+    pids = (int(entry.name) for entry in Path("/proc").iterdir() if entry.name.isdigit())
+    return {pid for pid in pids if (_stat(pid) or ("", 0))[1] == parent and _alive(pid)}
+
+
+def _wait_for(condition: object, what: str) -> None:
+    deadline = time.monotonic() + DEADLINE
+    while time.monotonic() < deadline:
+        if callable(condition) and condition():
+            return
+        time.sleep(0.1)
+    pytest.fail(f"{what} after {DEADLINE:g} s")
+
+
+def _kill_parent_and_check_workers(process: subprocess.Popen[bytes], workers: int) -> None:
+    _wait_for(lambda: len(_children(process.pid)) >= workers, f"fewer than {workers} workers")
+    started = _children(process.pid)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait(timeout=DEADLINE)
+    try:
+        _wait_for(lambda: not any(_alive(pid) for pid in started), "workers still alive")
+    finally:
+        for pid in started:  # never leave one behind for the rest of the suite
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "--range", "1", "8589934591", "--timeout", "1", "--jobs", "2"],
+        ["klondike", "--games", "1000000000", "--seed", "1", "--show", "0", "--jobs", "2"],
+    ],
+    ids=["solve", "klondike"],
+)
+def test_workers_end_when_the_command_is_killed(args: list[str]) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "freecell_tui", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+    )
+    try:
+        _kill_parent_and_check_workers(process, 2)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def test_without_a_death_signal_the_watcher_ends_the_worker() -> None:
+    """The portable way (no ``prctl``: macOS, the BSDs): a thread in the worker notices that
+    its parent changed."""
+    script = textwrap.dedent(
+        """
+        import multiprocessing, sys, time
+        from freecell_tui import workers
+        workers._death_signal = lambda: False
+
+        def work():
+            workers.end_with_parent()
+            time.sleep(600)
+
+        if __name__ == "__main__":
+            multiprocessing.get_context("fork").Process(target=work).start()
+            time.sleep(600)
+        """
+    )
+    process = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.DEVNULL)
+    try:
+        _kill_parent_and_check_workers(process, 1)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
