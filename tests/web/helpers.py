@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import select
 import signal
 import socket
 import sqlite3
@@ -81,11 +83,12 @@ def pid_alive(pid: int) -> bool:
 
 class Served:
     """``freecell-tui serve --port P --data-dir DIR ARGS…`` until :meth:`stop`; :attr:`url` is
-    its page, answering once the constructor returns."""
+    the address it printed (with its token), answering once the constructor returns, and
+    :attr:`base` the same without the token."""
 
     def __init__(self, data_dir: Path, *args: str) -> None:
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
+        self.base = f"http://127.0.0.1:{self.port}/"
         command = [sys.executable, "-m", "freecell_tui", "serve", "--port", str(self.port)]
         self.process = subprocess.Popen(
             [*command, "--data-dir", str(data_dir), *args],
@@ -93,7 +96,21 @@ class Served:
             stderr=subprocess.PIPE,
             text=True,
         )
+        self.first_line = self._first_line()
+        [self.url] = re.findall(r"http://\S+\?token=[\w-]+", self.first_line)
+        self.token = self.url.split("?token=", 1)[1]
         wait_for(self._answers, f"answer from {self.url}")
+
+    def _first_line(self) -> str:
+        """The line that says where the game is served (printed once the port is open)."""
+        assert self.process.stdout is not None
+        ready, _, _ = select.select([self.process.stdout], [], [], TIMEOUT)
+        line = self.process.stdout.readline() if ready else ""
+        if not line:
+            self.process.kill()
+            out, err = self.process.communicate()
+            pytest.fail(f"serve printed no address; it ended with {self.process.returncode}: {err}")
+        return line
 
     def _answers(self) -> bool:
         if self.process.poll() is not None:
@@ -105,12 +122,17 @@ class Served:
         except (urllib.error.URLError, OSError):
             return False
 
+    @property
+    def websocket_url(self) -> str:
+        """What the page's terminal connects to: ``/ws/TOKEN``."""
+        return f"ws://127.0.0.1:{self.port}/ws/{self.token}"
+
     def stop(self, signum: int = signal.SIGINT) -> tuple[int, str, str]:
         """Send ``signum`` (Ctrl+C by default) to the server alone; its exit code and output."""
         if self.process.poll() is None:
             self.process.send_signal(signum)
         out, err = self.process.communicate(timeout=TIMEOUT)
-        return self.process.returncode, out, err
+        return self.process.returncode, self.first_line + out, err
 
     def __enter__(self) -> Served:
         return self

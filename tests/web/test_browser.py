@@ -124,7 +124,7 @@ def test_keys_in_the_browser_play_a_move_that_is_saved(chromium: WebDriver, tmp_
         resources = chromium.execute_script(
             "return performance.getEntriesByType('resource').map(entry => entry.name)"
         )
-        assert [name for name in resources if not name.startswith(served.url)] == []
+        assert [name for name in resources if not name.startswith(served.base)] == []
         chromium.execute_script("document.querySelector('.xterm-helper-textarea').focus()")
         from selenium.webdriver import ActionChains
 

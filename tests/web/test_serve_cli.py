@@ -36,8 +36,9 @@ def test_help_documents_every_option(capsys: pytest.CaptureFixture[str]) -> None
     for option in ("--host ADDRESS", "--port PORT", "--data-dir DIR", "--deal N", "--autoplay"):
         assert option in out
     assert "--ascii" in out
+    assert "--max-games N" in out
     assert "default 127.0.0.1: this computer only" in " ".join(out.split())
-    assert "there is no password" in " ".join(out.split())
+    assert "anyone who has the address printed, with its token, can play" in " ".join(out.split())
 
 
 @pytest.mark.parametrize(
@@ -154,9 +155,9 @@ def test_listening_beyond_this_computer_warns_that_anyone_can_play(
         )
     warning, error = err.splitlines()
     assert warning == (
-        f"freecell-tui serve: warning: listening on 0.0.0.0: anyone who can reach port {port} "
-        "can play, see and change the saves, and export and import files as your user. There "
-        "is no password."
+        "freecell-tui serve: warning: listening on 0.0.0.0: anyone who has the address printed "
+        "below, with its token, can play, see and change the saves, and export and import files "
+        "as your user; the connection is not encrypted, so use it only on a network you trust."
     )
     assert error.startswith("freecell-tui serve: error: cannot listen on 0.0.0.0")
     assert code == 1

@@ -68,12 +68,13 @@ class Tab:
 
     @classmethod
     @asynccontextmanager
-    async def open(cls, url: str) -> AsyncIterator[Tab]:
+    async def open(cls, websocket_url: str) -> AsyncIterator[Tab]:
+        """Connect to ``websocket_url`` (``ws://…/ws/TOKEN``, as the page does)."""
         import aiohttp
 
         async with (
             aiohttp.ClientSession() as session,
-            session.ws_connect(f"{url}ws?width=120&height=40") as websocket,
+            session.ws_connect(f"{websocket_url}?width=120&height=40") as websocket,
         ):
             tab = cls(websocket)
             reading = asyncio.create_task(tab._read())
@@ -114,14 +115,16 @@ def playing(data_dir: Path) -> list[tuple[str, list[str]]]:
 
 def test_the_page_loads_nothing_from_anywhere_else(tmp_path: Path) -> None:
     with Served(tmp_path) as served:
-        with urllib.request.urlopen(served.url, timeout=TIMEOUT) as response:
+        # A browser: the page's files come with the cookie the page set.
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        with browser.open(served.url, timeout=TIMEOUT) as response:
             page = response.read().decode()
         links = re.findall(r'(?:src|href)="([^"]*)"', page) + re.findall(r'url\("([^"]*)"\)', page)
         assert [link for link in links if not link.startswith(("/static/", "data:"))] == []
         assert "/static/js/textual.js" in links
         for link in links:
             if link.startswith("/"):
-                with urllib.request.urlopen(served.url + link[1:], timeout=TIMEOUT) as asset:
+                with browser.open(served.base + link[1:], timeout=TIMEOUT) as asset:
                     assert asset.status == 200
         code, out, err = served.stop()
     assert (code, err) == (0, "")
@@ -130,7 +133,7 @@ def test_the_page_loads_nothing_from_anywhere_else(tmp_path: Path) -> None:
 async def test_keys_reach_the_store_and_ctrl_c_keeps_the_game(tmp_path: Path) -> None:
     data = tmp_path / AWKWARD_NAME  # quoted for the shell that starts each game
     with Served(data, "--deal", "1") as served:
-        async with Tab.open(served.url) as tab:
+        async with Tab.open(served.websocket_url) as tab:
             await tab.settled()
             await tab.keys("3", "a")
             [(owner, turns)] = await eventually(lambda: playing(data), "move in the store")
@@ -151,7 +154,7 @@ async def test_keys_reach_the_store_and_ctrl_c_keeps_the_game(tmp_path: Path) ->
 async def test_after_kill_9_the_game_quits_and_the_next_server_resumes_it(tmp_path: Path) -> None:
     data = tmp_path / "data"
     with Served(data, "--deal", "1") as served:
-        async with Tab.open(served.url) as tab:
+        async with Tab.open(served.websocket_url) as tab:
             await tab.settled()
             await tab.keys("3", "a")
             await eventually(lambda: playing(data), "move in the store")
@@ -159,7 +162,7 @@ async def test_after_kill_9_the_game_quits_and_the_next_server_resumes_it(tmp_pa
             # Nobody can play the orphaned game: it sees its input end and quits, let go.
             await eventually(lambda: autosaves(data) == [(None, ["3a"])], "the game let go")
     with Served(data) as again:  # without --deal, the unfinished game is offered
-        async with Tab.open(again.url) as tab:
+        async with Tab.open(again.websocket_url) as tab:
             await tab.settled()
             await tab.keys("\r")  # Enter resumes
             [(owner, turns)] = await eventually(lambda: playing(data), "the game resumed")
@@ -190,7 +193,9 @@ from freecell_tui.cli.serve import shell_command
 from freecell_tui.ui.web_server import GameServer
 
 script, port, grace = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
-server = GameServer(shell_command([sys.executable, script]), host="127.0.0.1", port=port, grace=grace)
+server = GameServer(
+    shell_command([sys.executable, script]), host="127.0.0.1", port=port, grace=grace, token="T0K"
+)
 server.run(lambda: print("ready", flush=True))
 """
 
@@ -199,7 +204,8 @@ server.run(lambda: print("ready", flush=True))
 async def serving(
     script: Path, grace: float = 5.0
 ) -> AsyncIterator[tuple[str, subprocess.Popen[str]]]:
-    """A GameServer whose games are ``python SCRIPT``: its address and process."""
+    """A GameServer whose games are ``python SCRIPT`` (its token is ``T0K``): its address and
+    process."""
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-c", SERVER, str(script), str(port), str(grace)],
@@ -221,13 +227,13 @@ async def test_an_export_and_a_link_reach_the_page(tmp_path: Path) -> None:
     """The helpers through the web driver, textual-serve and the page's protocol."""
     demo = tmp_path / "demo app.py"
     demo.write_text(DEMO, encoding="utf-8")
-    async with serving(demo) as (url, server), Tab.open(url) as tab:
+    async with serving(demo) as (url, server), Tab.open(f"ws{url[4:]}ws/T0K") as tab:
         await tab.settled()
         await tab.keys("e")
         [key] = await eventually(
             lambda: [m[1] for m in tab.messages if m[0] == "deliver_file_start"], "download"
         )
-        download = await asyncio.to_thread(urllib.request.urlopen, f"{url}download/{key}")
+        download = await asyncio.to_thread(urllib.request.urlopen, f"{url}download/{key}?token=T0K")
         assert download.read().decode() == '{"name": "Sofa game ♥"}'
         assert download.headers["Content-Type"] == "application/json; charset=utf-8"
         assert download.headers["Content-Disposition"] == (
@@ -253,7 +259,7 @@ time.sleep(600)  # and never answers, not even to quit
 async def test_a_game_that_does_not_quit_is_stopped_after_the_grace_time(tmp_path: Path) -> None:
     stuck = tmp_path / "stuck.py"
     stuck.write_text(STUCK, encoding="utf-8")
-    async with serving(stuck, grace=0.5) as (url, server), Tab.open(url):
+    async with serving(stuck, grace=0.5) as (url, server), Tab.open(f"ws{url[4:]}ws/T0K"):
         pid_file = Path(f"{stuck}.pid")
         pid = int(await eventually(lambda: pid_file.exists() and pid_file.read_text(), "game"))
         server.send_signal(signal.SIGINT)
