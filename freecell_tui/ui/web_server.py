@@ -85,11 +85,6 @@ class GameSession(AppService):
         environment["TEXTUAL_DRIVER"] = SERVED_DRIVER
         return environment
 
-    async def wait(self) -> None:
-        """Until the game's process has ended."""
-        if self._process is not None:
-            await self._process.wait()
-
     async def stop(self) -> None:
         """Ask the game to quit and wait until its output ends (textual-serve's stop), then
         until its process has ended: none is left for the server's closing loop to reap."""
@@ -292,7 +287,11 @@ class GameServer(Server):
             if message is None:
                 continue
             if message.kind == "stdin":
-                await app_service.send_bytes(message.text.encode("utf-8", "replace"))
+                # A lone surrogate is no key: dropped (as "replace" it would type a "?"); and
+                # nothing is sent for nothing (an empty packet stops Textual reading its input).
+                keys = message.text.encode("utf-8", "ignore")
+                if keys:
+                    await app_service.send_bytes(keys)
             elif message.kind == "resize":
                 await app_service.set_terminal_size(message.width, message.height)
             elif message.kind == "ping":
@@ -304,18 +303,17 @@ class GameServer(Server):
 
     async def _end_game(self, session: GameSession) -> None:
         """A tab closed: ask its game to quit, as ``q`` does; kill it if it has not within
-        ``grace`` seconds."""
-        try:
-            await asyncio.wait_for(session.stop(), self.grace)
-        except TimeoutError:
+        ``grace`` seconds. (Not ``wait_for``: textual-serve's reader swallows a cancel.)"""
+        stopping = asyncio.ensure_future(session.stop())
+        _done, pending = await asyncio.wait([stopping], timeout=self.grace)
+        if pending:
             log.warning(
                 "A game did not quit within %g s of its tab closing and was stopped; its last "
                 "move is saved.",
                 self.grace,
             )
             session.kill()
-            with suppress(TimeoutError):
-                await asyncio.wait_for(session.wait(), self.grace)
+            await asyncio.wait(pending, timeout=self.grace)
 
 
 class _OneLine(logging.Formatter):
