@@ -96,21 +96,29 @@ class Served:
             stderr=subprocess.PIPE,
             text=True,
         )
-        self.first_line = self._first_line()
-        [self.url] = re.findall(r"http://\S+\?token=[\w-]+", self.first_line)
+        self.printed = self._printed()
+        self.urls: list[str] = re.findall(r"http://\S+\?token=[\w-]+", self.printed)
+        self.url = self.urls[-1]  # this computer's
         self.token = self.url.split("?token=", 1)[1]
         wait_for(self._answers, f"answer from {self.url}")
 
-    def _first_line(self) -> str:
-        """The line that says where the game is served (printed once the port is open)."""
+    def _printed(self) -> str:
+        """What it says once the port is open: where the game is served, up to "Ctrl+C
+        stops." (read from the pipe itself: the text wrapper's buffer would hide it from
+        ``select``)."""
         assert self.process.stdout is not None
-        ready, _, _ = select.select([self.process.stdout], [], [], TIMEOUT)
-        line = self.process.stdout.readline() if ready else ""
-        if not line:
-            self.process.kill()
-            out, err = self.process.communicate()
-            pytest.fail(f"serve printed no address; it ended with {self.process.returncode}: {err}")
-        return line
+        pipe = self.process.stdout.fileno()
+        printed = b""
+        deadline = time.monotonic() + TIMEOUT
+        while not printed.endswith(b"Ctrl+C stops.\n"):
+            ready, _, _ = select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))
+            chunk = os.read(pipe, 65536) if ready else b""
+            if not chunk:
+                self.process.kill()
+                _, err = self.process.communicate()
+                pytest.fail(f"serve printed no address: {printed!r}; {err}")
+            printed += chunk
+        return printed.decode()
 
     def _answers(self) -> bool:
         if self.process.poll() is not None:
@@ -132,7 +140,7 @@ class Served:
         if self.process.poll() is None:
             self.process.send_signal(signum)
         out, err = self.process.communicate(timeout=TIMEOUT)
-        return self.process.returncode, self.first_line + out, err
+        return self.process.returncode, self.printed + out, err
 
     def __enter__(self) -> Served:
         return self

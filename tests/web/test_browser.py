@@ -134,6 +134,35 @@ def test_keys_in_the_browser_play_a_move_that_is_saved(chromium: WebDriver, tmp_
         assert stop_and_load(served, data) == Card.parse("2H")
 
 
+def test_keys_play_as_soon_as_the_page_opens_without_a_click(
+    chromium: WebDriver, tmp_path: Path
+) -> None:
+    """Issue 24: the page takes the keyboard when it opens."""
+    from selenium.webdriver import ActionChains
+
+    data = tmp_path / "saves"
+    with Served(data, "--deal", "1") as served:
+        open_game(chromium, served.url)
+        wait_for(
+            lambda: chromium.execute_script(
+                "return document.activeElement.classList.contains('xterm-helper-textarea')"
+            ),
+            "the terminal focused",
+        )
+        ActionChains(chromium).send_keys("3").send_keys("a").perform()  # no click first
+        assert wait_for(lambda: moves_played(data), "move in the store") == ["3a"]
+        assert stop_and_load(served, data) == Card.parse("2H")
+
+
+def test_the_page_without_the_token_is_refused(chromium: WebDriver, tmp_path: Path) -> None:
+    with Served(tmp_path / "saves") as served:
+        chromium.delete_all_cookies()
+        chromium.get(served.base)
+        text = chromium.find_element("tag name", "body").text
+        assert text.startswith("This address needs the token that freecell-tui serve printed")
+        assert autosaves(tmp_path / "saves") == []
+
+
 async def _deal_1_points(size: tuple[int, int], data_dir: Path) -> tuple[tuple[int, int], ...]:
     """Where deal 1 shows column 3's top card and free cell a, in cells, at this terminal size:
     the same game laid out by Pilot."""

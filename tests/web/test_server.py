@@ -8,16 +8,10 @@ a browser: the page loads only from the server, keys reach the game and the stor
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import signal
-import subprocess
-import sys
 import urllib.request
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar
 
 import pytest
 
@@ -29,13 +23,11 @@ from .helpers import (
     TIMEOUT,
     Served,
     autosaves,
-    free_port,
     needs_textual_serve,
     owner_pid,
     pid_alive,
 )
-
-T = TypeVar("T")
+from .tabs import TOKEN, Tab, eventually, playing, serving, zombie
 
 pytestmark = pytest.mark.usefixtures("_textual_serve")
 
@@ -43,74 +35,6 @@ pytestmark = pytest.mark.usefixtures("_textual_serve")
 @pytest.fixture
 def _textual_serve() -> None:
     needs_textual_serve()
-
-
-async def eventually(check: Callable[[], T | None], what: str) -> T:
-    """Poll ``check`` (without blocking the event loop) until it answers; fail after TIMEOUT."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + TIMEOUT
-    while not (answer := check()):
-        if loop.time() > deadline:
-            pytest.fail(f"no {what} after {TIMEOUT:g} s")
-        await asyncio.sleep(0.05)
-    return answer
-
-
-class Tab:
-    """What a browser tab does: the websocket to ``/ws``, keys as ``["stdin", …]``; it counts the
-    screen's bytes and keeps the page's text messages (downloads, links)."""
-
-    def __init__(self, websocket: Any) -> None:
-        self.websocket = websocket
-        self.screen_bytes = 0
-        self.last_bytes_at = 0.0
-        self.messages: list[Any] = []
-
-    @classmethod
-    @asynccontextmanager
-    async def open(cls, websocket_url: str) -> AsyncIterator[Tab]:
-        """Connect to ``websocket_url`` (``ws://…/ws/TOKEN``, as the page does)."""
-        import aiohttp
-
-        async with (
-            aiohttp.ClientSession() as session,
-            session.ws_connect(f"{websocket_url}?width=120&height=40") as websocket,
-        ):
-            tab = cls(websocket)
-            reading = asyncio.create_task(tab._read())
-            try:
-                yield tab
-            finally:
-                reading.cancel()
-
-    async def _read(self) -> None:
-        import aiohttp
-
-        loop = asyncio.get_running_loop()
-        async for message in self.websocket:
-            if message.type == aiohttp.WSMsgType.BINARY:
-                self.screen_bytes += len(message.data)
-                self.last_bytes_at = loop.time()
-            elif message.type == aiohttp.WSMsgType.TEXT:
-                self.messages.append(json.loads(message.data))
-
-    async def settled(self) -> None:
-        """Wait until the game has drawn its first screen and then drawn nothing for a moment
-        (a prompt pushed at start is up), so keys go to what the player would see."""
-        loop = asyncio.get_running_loop()
-        await eventually(
-            lambda: self.screen_bytes > 2000 and loop.time() - self.last_bytes_at > 0.3,
-            "first screen",
-        )
-
-    async def keys(self, *keys: str) -> None:
-        for key in keys:
-            await self.websocket.send_str(json.dumps(["stdin", key]))
-
-
-def playing(data_dir: Path) -> list[tuple[str, list[str]]]:
-    """The games in progress that a running game owns: (owner, turns)."""
-    return [(owner, turns) for owner, turns in autosaves(data_dir) if owner is not None]
 
 
 def test_the_page_loads_nothing_from_anywhere_else(tmp_path: Path) -> None:
@@ -187,53 +111,21 @@ class Demo(App[None]):
 Demo().run()
 """
 
-SERVER = """
-import sys
-from freecell_tui.cli.serve import shell_command
-from freecell_tui.ui.web_server import GameServer
-
-script, port, grace = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
-server = GameServer(
-    shell_command([sys.executable, script]), host="127.0.0.1", port=port, grace=grace, token="T0K"
-)
-server.run(lambda: print("ready", flush=True))
-"""
-
-
-@asynccontextmanager
-async def serving(
-    script: Path, grace: float = 5.0
-) -> AsyncIterator[tuple[str, subprocess.Popen[str]]]:
-    """A GameServer whose games are ``python SCRIPT`` (its token is ``T0K``): its address and
-    process."""
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-c", SERVER, str(script), str(port), str(grace)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert server.stdout is not None
-        assert await asyncio.to_thread(server.stdout.readline) == "ready\n"
-        yield f"http://127.0.0.1:{port}/", server
-    finally:
-        if server.poll() is None:
-            server.kill()
-        server.communicate(timeout=TIMEOUT)
-
 
 async def test_an_export_and_a_link_reach_the_page(tmp_path: Path) -> None:
     """The helpers through the web driver, textual-serve and the page's protocol."""
     demo = tmp_path / "demo app.py"
     demo.write_text(DEMO, encoding="utf-8")
-    async with serving(demo) as (url, server), Tab.open(f"ws{url[4:]}ws/T0K") as tab:
+    async with serving(demo) as served, Tab.open(served.websocket_url) as tab:
+        url, server = served.base, served.process
         await tab.settled()
         await tab.keys("e")
         [key] = await eventually(
             lambda: [m[1] for m in tab.messages if m[0] == "deliver_file_start"], "download"
         )
-        download = await asyncio.to_thread(urllib.request.urlopen, f"{url}download/{key}?token=T0K")
+        download = await asyncio.to_thread(
+            urllib.request.urlopen, f"{url}download/{key}?token={TOKEN}"
+        )
         assert download.read().decode() == '{"name": "Sofa game ♥"}'
         assert download.headers["Content-Type"] == "application/json; charset=utf-8"
         assert download.headers["Content-Disposition"] == (
@@ -259,7 +151,8 @@ time.sleep(600)  # and never answers, not even to quit
 async def test_a_game_that_does_not_quit_is_stopped_after_the_grace_time(tmp_path: Path) -> None:
     stuck = tmp_path / "stuck.py"
     stuck.write_text(STUCK, encoding="utf-8")
-    async with serving(stuck, grace=0.5) as (url, server), Tab.open(f"ws{url[4:]}ws/T0K"):
+    async with serving(stuck, grace=0.5) as served, Tab.open(served.websocket_url):
+        server = served.process
         pid_file = Path(f"{stuck}.pid")
         pid = int(await eventually(lambda: pid_file.exists() and pid_file.read_text(), "game"))
         server.send_signal(signal.SIGINT)
@@ -269,12 +162,4 @@ async def test_a_game_that_does_not_quit_is_stopped_after_the_grace_time(tmp_pat
             "freecell-tui serve: 1 of 1 games did not quit within 0.5 s and were stopped; each "
             "game's last move is saved.\n"
         )
-        assert not pid_alive(pid) or _zombie(pid)
-
-
-def _zombie(pid: int) -> bool:
-    """An ended process not yet reaped (its parent, the server, is gone before reaping it)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1].startswith("Z")
-    except OSError:
-        return False
+        assert not pid_alive(pid) or zombie(pid)
