@@ -278,5 +278,5 @@ def _check_data_dir(data_dir: Path) -> str | None:
     if not kept:
         return " ".join([*warnings, "Games played in a browser could not be kept."])
     for warning in warnings:
-        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+        print(f"{PROG}: warning: {printable(warning)}", file=sys.stderr)
     return None

@@ -287,3 +287,24 @@ def test_a_data_folder_with_a_line_break_is_printed_escaped(tmp_path: Path) -> N
         code, _, err = served.stop()
     assert (code, err) == (0, "")
     assert data.is_dir()
+
+
+def test_a_warning_naming_the_data_folder_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    needs_textual_serve()
+    from freecell_tui.store import DB_NAME
+
+    data = tmp_path / "saves\nfake: line"
+    data.mkdir()
+    (data / DB_NAME).write_bytes(b"not a database" * 100)  # moved aside, with a warning
+    with socket.socket() as taken:  # the port is taken, so the warning is all that happens
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out, err = serve(capsys, "--port", str(port), "--data-dir", str(data))
+    warning, error = err.splitlines()
+    assert warning.startswith("freecell-tui serve: warning: The save file was damaged")
+    assert "saves\\nfake: line" in warning
+    assert error.startswith("freecell-tui serve: error: cannot listen on 127.0.0.1")
+    assert (code, out) == (1, "")
