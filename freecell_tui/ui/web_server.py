@@ -244,7 +244,6 @@ class GameServer(Server):
         """A browser tab connected: run a game for it until the tab or the game closes."""
         self._refuse_when_full()
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
-        await websocket.prepare(request)
 
         async def close() -> None:
             await websocket.close()
@@ -256,7 +255,14 @@ class GameServer(Server):
             close=close,
             download_manager=self.download_manager,
         )
+        # Counted from the check on, before any wait: tabs connecting at once never run more
+        # than max_games games.
         self._sessions.add(session)
+        try:
+            await websocket.prepare(request)
+        except BaseException:
+            self._sessions.discard(session)
+            raise
         try:
             await session.start(
                 clamp_size(request.query.get("width"), 80),

@@ -9,6 +9,7 @@ start is in the file.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import urllib.parse
 from pathlib import Path
@@ -205,3 +206,28 @@ async def test_a_tab_closing_ends_its_game_even_one_that_does_not_quit(tmp_path:
         "stopped; its last move is saved.\n"
     )
     assert os.path.exists(pid_file)
+
+
+async def test_tabs_connecting_at_once_never_run_more_than_max_games(noted: Path) -> None:
+    import aiohttp
+
+    async with serving(noted, max_games=2, grace=0.5) as served:
+        everyone_tried = asyncio.Event()
+        statuses: list[int] = []
+
+        async def tab(session: aiohttp.ClientSession) -> None:
+            try:
+                async with session.ws_connect(served.websocket_url):
+                    statuses.append(101)
+                    await everyone_tried.wait()  # the tab stays open meanwhile
+            except aiohttp.WSServerHandshakeError as refused:
+                statuses.append(refused.status)
+
+        async with aiohttp.ClientSession() as session:
+            tabs = [asyncio.create_task(tab(session)) for _ in range(6)]
+            await eventually(lambda: len(statuses) == 6, "every tab answered")
+            await eventually(lambda: len(starts(noted)) >= 2, "the games started")
+            everyone_tried.set()
+            await asyncio.gather(*tabs)
+        assert sorted(statuses) == [101, 101, 503, 503, 503, 503]
+        assert len(starts(noted)) == 2
