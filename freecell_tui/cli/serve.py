@@ -5,6 +5,9 @@ Each browser tab that opens the page plays its own copy of the game, started as
 folder as several terminals would. The server itself never loads Textual (see
 :mod:`freecell_tui.ui.web_server`).
 
+Nothing is served without the secret token in the address it prints (``/?token=…``, new at
+every start): see docs/security.md.
+
 Exit codes: 0 when stopped with Ctrl+C or SIGTERM (the games are saved first), 1 when the
 address cannot be listened on (the port is in use) or the data folder cannot be written, 2 for
 bad arguments or a missing ``web`` extra.
@@ -16,6 +19,7 @@ import argparse
 import errno
 import ipaddress
 import os
+import secrets
 import shlex
 import socket
 import sys
@@ -26,12 +30,13 @@ from freecell_tui.cli import add_game_options, fail
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import parse_deal_number
 from freecell_tui.core.errors import FreeCellError
-from freecell_tui.core.words import os_reason
+from freecell_tui.core.words import os_reason, printable
 from freecell_tui.paths import data_dir as default_data_dir
 
 PROG = "freecell-tui serve"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+DEFAULT_MAX_GAMES = 8  # freecell_tui.ui.web_server.MAX_GAMES, without importing the web extra
 INSTALL_HINT = "playing in a browser needs textual-serve: pip install 'freecell-tui[web]'"
 #: Top-level modules of the web extra: when one is missing, say how to install it.
 WEB_MODULES = frozenset({"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2"})
@@ -48,6 +53,33 @@ def port_number(text: str) -> int:
     return port
 
 
+def host_address(text: str) -> str:
+    """``--host``: a name or address that can be looked up (at most 253 characters, each
+    label at most 63; an international name is encoded as IDNA)."""
+    try:
+        encoded = text.strip("[]").encode("idna")
+    except UnicodeError:
+        encoded = b""
+    if (text and not encoded) or len(encoded) > 253 or "\0" in text:
+        raise argparse.ArgumentTypeError(
+            f"{printable(repr(text[:40]))} is not a host name or address"
+        )
+    return text
+
+
+def games_count(text: str) -> int:
+    """``--max-games``: 1 to 1000."""
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if not 1 <= count <= 1000:
+        raise argparse.ArgumentTypeError(
+            f"{printable(repr(text[:40]))} is not a number of games: use 1 to 1000"
+        )
+    return count
+
+
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve",
@@ -62,13 +94,14 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--host",
+        type=host_address,
         default=DEFAULT_HOST,
         metavar="ADDRESS",
         help=(
             f"the address to listen on (default {DEFAULT_HOST}: this computer only); "
-            "0.0.0.0 listens on every address, and then anyone who can reach the port can "
-            "play, see and change the saves, and export and import files as your user: "
-            "there is no password"
+            "0.0.0.0 listens on every address, for other devices: anyone who has the address "
+            "printed, with its token, can play, see and change the saves, and export and "
+            "import files as your user"
         ),
     )
     parser.add_argument(
@@ -77,6 +110,16 @@ def add_parser(subparsers: Any) -> None:
         default=DEFAULT_PORT,
         metavar="PORT",
         help=f"the TCP port to listen on, 1 to 65535 (default {DEFAULT_PORT})",
+    )
+    parser.add_argument(
+        "--max-games",
+        type=games_count,
+        default=DEFAULT_MAX_GAMES,
+        metavar="N",
+        help=(
+            f"how many games (browser tabs) may be played at once, 1 to 1000 (default "
+            f"{DEFAULT_MAX_GAMES}); the next tab is told to wait"
+        ),
     )
     add_game_options(parser, subcommand=True)
     parser.set_defaults(handler=run)
@@ -92,8 +135,8 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def browser_url(host: str, port: int) -> str:
-    """The address to open in a browser on this computer."""
+def browser_url(host: str, port: int, token: str = "") -> str:
+    """The address to open in a browser on this computer (with ``?token=`` when given)."""
     shown = host.strip("[]")
     if shown in ("", "0.0.0.0"):
         shown = "127.0.0.1"
@@ -101,7 +144,18 @@ def browser_url(host: str, port: int) -> str:
         shown = "::1"
     if ":" in shown:
         shown = f"[{shown}]"
-    return f"http://{shown}:{port}/"
+    return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+
+
+def browser_urls(host: str, port: int, token: str, others: list[str]) -> list[str]:
+    """The addresses to open: for a wildcard (every address), one for each of ``others`` (this
+    computer's addresses other devices may use; IPv6 ones only when listening on ``::``) and
+    last this computer's own; else the one address."""
+    shown = host.strip("[]")
+    if shown not in ("", "0.0.0.0", "::"):
+        return [browser_url(host, port, token)]
+    usable = [a for a in others if ":" not in a or shown == "::"]
+    return [browser_url(a, port, token) for a in usable] + [browser_url(host, port, token)]
 
 
 def served_argv(
@@ -141,6 +195,7 @@ def run(args: argparse.Namespace) -> int:
     except FreeCellError as error:
         return fail(PROG, str(error))
     try:
+        from freecell_tui.ui.web_guard import machine_addresses
         from freecell_tui.ui.web_server import GameServer
     except ModuleNotFoundError as error:
         if (error.name or "").split(".")[0] not in WEB_MODULES:
@@ -154,24 +209,38 @@ def run(args: argparse.Namespace) -> int:
     host, port = args.host, args.port
     if not is_loopback(host):
         print(
-            f"{PROG}: warning: listening on {host or 'every address'}: anyone who can reach "
-            f"port {port} can play, see and change the saves, and export and import files as "
-            "your user. There is no password.",
+            f"{PROG}: warning: listening on {printable(host) or 'every address'}: anyone who "
+            "has the address printed below, with its token, can play, see and change the "
+            "saves, and export and import files as your user; the connection is not "
+            "encrypted, so use it only on a network you trust.",
             file=sys.stderr,
         )
     argv = served_argv(data_dir, deal=deal, autoplay=autoplay, ascii=getattr(args, "ascii", False))
-    server = GameServer(shell_command(argv), host=host, port=port)
+    token = secrets.token_urlsafe(24)
+    server = GameServer(
+        shell_command(argv),
+        host=host,
+        port=port,
+        token=token,
+        max_games=getattr(args, "max_games", DEFAULT_MAX_GAMES),
+    )
 
     listening = False
 
     def ready() -> None:
         nonlocal listening
         listening = True
-        print(
-            f"FreeCell is served at {browser_url(host, port)}: open it in a web browser. "
-            f"Saves: {data_dir}. Ctrl+C stops.",
-            flush=True,
-        )
+        urls = browser_urls(host, port, token, machine_addresses())
+        saves = f"Saves: {printable(str(data_dir))}. Ctrl+C stops."
+        if len(urls) == 1:
+            print(f"FreeCell is served at {urls[0]}: open it in a web browser. {saves}")
+        else:
+            print("FreeCell is served at these addresses: open one in a web browser.")
+            for url in urls[:-1]:
+                print(f"  {url}")
+            print(f"  {urls[-1]}  (this computer)")
+            print(saves)
+        sys.stdout.flush()
 
     try:
         server.run(ready)
@@ -181,6 +250,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(
             PROG, f"cannot listen on {host or 'every address'} port {port}: {_why(error)}", 1
         )
+    except UnicodeError:  # a name the system's resolver cannot take
+        return fail(PROG, f"cannot listen on {host!r} port {port}: not a host name", 1)
     print("Stopped. Unfinished games are saved for next time.", flush=True)
     return 0
 
@@ -207,5 +278,5 @@ def _check_data_dir(data_dir: Path) -> str | None:
     if not kept:
         return " ".join([*warnings, "Games played in a browser could not be kept."])
     for warning in warnings:
-        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+        print(f"{PROG}: warning: {printable(warning)}", file=sys.stderr)
     return None

@@ -4,6 +4,8 @@ The session writes every move to the store before the board shows it, so an unex
 anywhere in the UI loses nothing: the app stops, the terminal is restored, and the player reads
 one paragraph saying the game is saved and where the report for a bug report was written
 (``crash-reports/`` in the data folder, or the temporary folder when that cannot be written).
+Only the newest :data:`KEEP_REPORTS` reports are kept: a game that crashes over and over (or is
+made to) never fills the disk.
 """
 
 from __future__ import annotations
@@ -18,7 +20,11 @@ from pathlib import Path
 
 from freecell_tui import __version__
 
-__all__ = ["crash_message", "write_crash_report"]
+__all__ = ["KEEP_REPORTS", "crash_message", "write_crash_report"]
+
+#: How many crash reports a folder keeps (the newest).
+KEEP_REPORTS = 20
+PATTERN = "freecell-tui-crash-*.txt"
 
 
 def write_crash_report(error: BaseException, data_dir: Path, context: str = "") -> Path | None:
@@ -48,8 +54,31 @@ def write_crash_report(error: BaseException, data_dir: Path, context: str = "") 
             path.write_text(text, encoding="utf-8")
         except OSError:
             continue
+        _keep_newest(folder, path)
         return path
     return None
+
+
+def _keep_newest(folder: Path, written: Path) -> None:
+    """Remove all but the newest :data:`KEEP_REPORTS` crash reports in ``folder`` (never the
+    one just ``written``)."""
+
+    def age(report: Path) -> tuple[float, str]:
+        try:
+            return (report.stat().st_mtime, report.name)
+        except OSError:
+            return (0.0, report.name)
+
+    try:
+        reports = sorted(folder.glob(PATTERN), key=age, reverse=True)
+    except OSError:
+        return
+    for report in reports[KEEP_REPORTS:]:
+        if report != written:
+            try:
+                report.unlink()
+            except OSError:
+                continue
 
 
 def crash_message(report: Path | None) -> str:

@@ -10,6 +10,10 @@ broken pipe, which Textual takes for a crash of the app: it ends at once, withou
 game or letting it go. :class:`ServedDriver` quits the game as ``q`` does in both cases
 instead: the play time is written and the game let go, ready to be resumed.
 
+It also takes a terminal size only as whole numbers within the server's limits (the server
+checks them first; a game started by another server is kept as safe): a size given as text
+crashed the game, and a huge one made it grow without limit.
+
 ``freecell-tui serve`` selects it through ``TEXTUAL_DRIVER`` (``SERVED_DRIVER`` in
 :mod:`freecell_tui.ui.web_server`).
 """
@@ -22,6 +26,8 @@ from contextlib import contextmanager
 from textual import messages
 from textual.drivers.web_driver import WebDriver
 
+from freecell_tui.ui.web_guard import clamp_size
+
 __all__ = ["ServedDriver"]
 
 
@@ -30,6 +36,14 @@ class ServedDriver(WebDriver):
     the app exited, or writing to it fails with a broken pipe."""
 
     _server_gone = False
+
+    def on_meta(self, packet_type: str, payload: dict[str, object]) -> None:
+        if packet_type == "resize":
+            width, height = payload.get("width"), payload.get("height")
+            if not all(type(n) is int for n in (width, height)):
+                return  # not a size: dropped
+            payload = {**payload, "width": clamp_size(width, 80), "height": clamp_size(height, 24)}
+        super().on_meta(packet_type, payload)
 
     def run_input_thread(self) -> None:
         super().run_input_thread()

@@ -16,6 +16,12 @@ a server for players needs:
 - it stops on SIGINT and SIGTERM by asking every game to quit, as ``q`` does, so each unfinished
   game is saved and offered again next time; a game that has not quit after ``grace`` seconds
   is killed (its last move is saved all the same);
+- nothing answers without the secret token, nor to a ``Host`` or ``Origin`` that is not this
+  server's (:mod:`freecell_tui.ui.web_guard`): a 403, and no game is started;
+- a tab's messages are checked (:func:`~freecell_tui.ui.web_guard.parse_message`): sizes are
+  clamped, anything malformed is dropped, a message over :data:`MAX_MESSAGE` bytes closes that
+  tab's connection; a tab's game ends when its socket closes (killed if it has not quit
+  within ``grace`` seconds), and at most ``max_games`` games run at once;
 - warnings are one line on standard error, never a traceback; no access log, no banner.
 """
 
@@ -27,15 +33,17 @@ import logging
 import signal
 import string
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager, suppress
 from importlib import resources
 
-from aiohttp import web
+from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-__all__ = ["GRACE_SECONDS", "GameServer", "GameSession"]
+from freecell_tui.ui.web_guard import Guard, clamp_size, parse_message
+
+__all__ = ["GRACE_SECONDS", "MAX_GAMES", "MAX_MESSAGE", "GameServer", "GameSession"]
 
 log = logging.getLogger("freecell_tui.serve")
 
@@ -44,6 +52,11 @@ log = logging.getLogger("freecell_tui.serve")
 SERVED_DRIVER = "freecell_tui.ui.web_driver:ServedDriver"
 #: Seconds the games get to quit when the server stops, before they are killed.
 GRACE_SECONDS = 5.0
+#: Games run at once by default (each is a process of about 100 MB).
+MAX_GAMES = 8
+#: The largest message a tab may send, in bytes: keys and sizes are a few bytes, a paste a few
+#: lines. A larger one closes that tab's connection (and so ends its game, saved).
+MAX_MESSAGE = 64 * 1024
 
 
 def _to_int(text: str | None, default: int, low: int, high: int) -> int:
@@ -52,6 +65,16 @@ def _to_int(text: str | None, default: int, low: int, high: int) -> int:
     except ValueError:
         value = default
     return min(max(value, low), high)
+
+
+def _plain(status: int, text: str) -> web.Response:
+    """A refusal: plain text, never cached."""
+    return web.Response(
+        status=status,
+        text=text + "\n",
+        content_type="text/plain",
+        headers={"Cache-Control": "no-store"},
+    )
 
 
 class GameSession(AppService):
@@ -89,11 +112,15 @@ class GameServer(Server):
         *,
         host: str,
         port: int,
+        token: str,
         title: str = "FreeCell",
         grace: float = GRACE_SECONDS,
+        max_games: int = MAX_GAMES,
     ) -> None:
         super().__init__(command, host=host, port=port, title=title)
         self.grace = grace
+        self.max_games = max_games
+        self.guard = Guard(token, host, port)
         self._sessions: set[GameSession] = set()
         page = resources.files("freecell_tui.ui").joinpath("web_page.html")
         self._page = string.Template(page.read_text(encoding="utf-8"))
@@ -121,6 +148,52 @@ class GameServer(Server):
             await stop.wait()
         finally:
             await runner.cleanup()  # calls on_shutdown, which stops the games
+
+    async def _make_app(self) -> web.Application:
+        app = web.Application(middlewares=[self._only_with_the_token])
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/ws/{token}", self.handle_websocket),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                web.static("/static", self.statics_path, name="static"),
+            ]
+        )
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    @web.middleware
+    async def _only_with_the_token(
+        self,
+        request: web.Request,
+        handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+    ) -> web.StreamResponse:
+        """Every request: refused with a 403, before anything else, unless it carries the token
+        and its ``Host`` and ``Origin`` are this server's."""
+        tokens = (
+            request.match_info.get("token"),
+            request.query.get("token"),
+            request.cookies.get(self.guard.cookie_name),
+        )
+        refusal = self.guard.refusal(
+            request.headers.get("Host"), request.headers.get("Origin"), tokens
+        )
+        if refusal is not None:
+            return _plain(403, refusal)
+        return await handler(request)
+
+    def _refuse_when_full(self) -> None:
+        """Raise a 503 when ``max_games`` games are running already."""
+        if len(self._sessions) >= self.max_games:
+            raise web.HTTPServiceUnavailable(
+                text=(
+                    f"All {self.max_games} games this server runs at once are being played. "
+                    "Close one of them, then reload this page (freecell-tui serve "
+                    "--max-games N allows more).\n"
+                ),
+                headers={"Cache-Control": "no-store"},
+            )
 
     async def on_startup(self, app: web.Application) -> None:
         """Nothing: the command says where to point the browser once the port is open."""
@@ -151,16 +224,26 @@ class GameServer(Server):
     # ------------------------------------------------------------------ requests
     async def handle_index(self, request: web.Request) -> web.Response:
         """The page: a terminal that connects back to this server (``?fontsize=N``, 6–64)."""
+        self._refuse_when_full()
         font_size = _to_int(request.query.get("fontsize"), 16, 6, 64)
-        page = self._page.substitute(title=html.escape(self.title), font_size=font_size)
-        return web.Response(
+        page = self._page.substitute(
+            title=html.escape(self.title),
+            font_size=font_size,
+            websocket_path=f"/ws/{self.guard.token}",
+        )
+        response = web.Response(
             text=page, content_type="text/html", headers={"Cache-Control": "no-store"}
         )
+        # The page's own files come with the cookie (sent back only to this server's pages).
+        response.set_cookie(
+            self.guard.cookie_name, self.guard.token, httponly=True, samesite="Strict", path="/"
+        )
+        return response
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A browser tab connected: run a game for it until the tab or the game closes."""
-        websocket = web.WebSocketResponse(heartbeat=15)
-        await websocket.prepare(request)
+        self._refuse_when_full()
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
 
         async def close() -> None:
             await websocket.close()
@@ -172,22 +255,71 @@ class GameServer(Server):
             close=close,
             download_manager=self.download_manager,
         )
+        # Counted from the check on, before any wait: tabs connecting at once never run more
+        # than max_games games.
         self._sessions.add(session)
         try:
+            await websocket.prepare(request)
+        except BaseException:
+            self._sessions.discard(session)
+            raise
+        try:
             await session.start(
-                _to_int(request.query.get("width"), 80, 1, 1000),
-                _to_int(request.query.get("height"), 24, 1, 1000),
+                clamp_size(request.query.get("width"), 80),
+                clamp_size(request.query.get("height"), 24),
             )
             await self._process_messages(websocket, session)
-        except Exception as error:  # a page that sent nonsense, a connection that broke
+        except Exception as error:  # a connection that broke
             log.warning(
                 "A browser's game ended on an error: %s", str(error) or type(error).__name__
             )
         finally:
-            await session.stop()
-            self._sessions.discard(session)
-            await websocket.close()
+            try:
+                await self._end_game(session)
+            finally:
+                self._sessions.discard(session)
+                await websocket.close()
         return websocket
+
+    async def _process_messages(
+        self, websocket: web.WebSocketResponse, app_service: AppService
+    ) -> None:
+        """Pass a tab's messages to its game until the tab closes; drop any the page does not
+        send (see :func:`~freecell_tui.ui.web_guard.parse_message`), and binary ones."""
+        async for frame in websocket:
+            if frame.type != WSMsgType.TEXT:
+                continue
+            message = parse_message(frame.data)
+            if message is None:
+                continue
+            if message.kind == "stdin":
+                # A lone surrogate is no key: dropped (as "replace" it would type a "?"); and
+                # nothing is sent for nothing (an empty packet stops Textual reading its input).
+                keys = message.text.encode("utf-8", "ignore")
+                if keys:
+                    await app_service.send_bytes(keys)
+            elif message.kind == "resize":
+                await app_service.set_terminal_size(message.width, message.height)
+            elif message.kind == "ping":
+                await websocket.send_json(["pong", message.data])
+            elif message.kind == "focus":
+                await app_service.focus()
+            elif message.kind == "blur":
+                await app_service.blur()
+
+    async def _end_game(self, session: GameSession) -> None:
+        """A tab closed: ask its game to quit, as ``q`` does; kill it if it has not within
+        ``grace`` seconds. (Not ``wait_for``: textual-serve's reader swallows a cancel.)"""
+        stopping = asyncio.ensure_future(session.stop())
+        _done, pending = await asyncio.wait([stopping], timeout=self.grace)
+        if pending:
+            log.warning(
+                "A game did not quit within %g s of its tab closing and was stopped; its last "
+                "move is saved.",
+                self.grace,
+            )
+            session.kill()
+            await asyncio.wait(pending, timeout=self.grace)
 
 
 class _OneLine(logging.Formatter):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import select
 import signal
 import socket
 import sqlite3
@@ -81,11 +83,12 @@ def pid_alive(pid: int) -> bool:
 
 class Served:
     """``freecell-tui serve --port P --data-dir DIR ARGS…`` until :meth:`stop`; :attr:`url` is
-    its page, answering once the constructor returns."""
+    the address it printed (with its token), answering once the constructor returns, and
+    :attr:`base` the same without the token."""
 
     def __init__(self, data_dir: Path, *args: str) -> None:
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
+        self.base = f"http://127.0.0.1:{self.port}/"
         command = [sys.executable, "-m", "freecell_tui", "serve", "--port", str(self.port)]
         self.process = subprocess.Popen(
             [*command, "--data-dir", str(data_dir), *args],
@@ -93,7 +96,29 @@ class Served:
             stderr=subprocess.PIPE,
             text=True,
         )
+        self.printed = self._printed()
+        self.urls: list[str] = re.findall(r"http://\S+\?token=[\w-]+", self.printed)
+        self.url = self.urls[-1]  # this computer's
+        self.token = self.url.split("?token=", 1)[1]
         wait_for(self._answers, f"answer from {self.url}")
+
+    def _printed(self) -> str:
+        """What it says once the port is open: where the game is served, up to "Ctrl+C
+        stops." (read from the pipe itself: the text wrapper's buffer would hide it from
+        ``select``)."""
+        assert self.process.stdout is not None
+        pipe = self.process.stdout.fileno()
+        printed = b""
+        deadline = time.monotonic() + TIMEOUT
+        while not printed.endswith(b"Ctrl+C stops.\n"):
+            ready, _, _ = select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))
+            chunk = os.read(pipe, 65536) if ready else b""
+            if not chunk:
+                self.process.kill()
+                _, err = self.process.communicate()
+                pytest.fail(f"serve printed no address: {printed!r}; {err}")
+            printed += chunk
+        return printed.decode()
 
     def _answers(self) -> bool:
         if self.process.poll() is not None:
@@ -105,12 +130,17 @@ class Served:
         except (urllib.error.URLError, OSError):
             return False
 
+    @property
+    def websocket_url(self) -> str:
+        """What the page's terminal connects to: ``/ws/TOKEN``."""
+        return f"ws://127.0.0.1:{self.port}/ws/{self.token}"
+
     def stop(self, signum: int = signal.SIGINT) -> tuple[int, str, str]:
         """Send ``signum`` (Ctrl+C by default) to the server alone; its exit code and output."""
         if self.process.poll() is None:
             self.process.send_signal(signum)
         out, err = self.process.communicate(timeout=TIMEOUT)
-        return self.process.returncode, out, err
+        return self.process.returncode, self.printed + out, err
 
     def __enter__(self) -> Served:
         return self

@@ -124,7 +124,7 @@ def test_keys_in_the_browser_play_a_move_that_is_saved(chromium: WebDriver, tmp_
         resources = chromium.execute_script(
             "return performance.getEntriesByType('resource').map(entry => entry.name)"
         )
-        assert [name for name in resources if not name.startswith(served.url)] == []
+        assert [name for name in resources if not name.startswith(served.base)] == []
         chromium.execute_script("document.querySelector('.xterm-helper-textarea').focus()")
         from selenium.webdriver import ActionChains
 
@@ -132,6 +132,35 @@ def test_keys_in_the_browser_play_a_move_that_is_saved(chromium: WebDriver, tmp_
         assert wait_for(lambda: moves_played(data), "move in the store") == ["3a"]
         chromium.save_screenshot(str(tmp_path / "deal-1-after-3a-typed.png"))
         assert stop_and_load(served, data) == Card.parse("2H")
+
+
+def test_keys_play_as_soon_as_the_page_opens_without_a_click(
+    chromium: WebDriver, tmp_path: Path
+) -> None:
+    """Issue 24: the page takes the keyboard when it opens."""
+    from selenium.webdriver import ActionChains
+
+    data = tmp_path / "saves"
+    with Served(data, "--deal", "1") as served:
+        open_game(chromium, served.url)
+        wait_for(
+            lambda: chromium.execute_script(
+                "return document.activeElement.classList.contains('xterm-helper-textarea')"
+            ),
+            "the terminal focused",
+        )
+        ActionChains(chromium).send_keys("3").send_keys("a").perform()  # no click first
+        assert wait_for(lambda: moves_played(data), "move in the store") == ["3a"]
+        assert stop_and_load(served, data) == Card.parse("2H")
+
+
+def test_the_page_without_the_token_is_refused(chromium: WebDriver, tmp_path: Path) -> None:
+    with Served(tmp_path / "saves") as served:
+        chromium.delete_all_cookies()
+        chromium.get(served.base)
+        text = chromium.find_element("tag name", "body").text
+        assert text.startswith("This address needs the token that freecell-tui serve printed")
+        assert autosaves(tmp_path / "saves") == []
 
 
 async def _deal_1_points(size: tuple[int, int], data_dir: Path) -> tuple[tuple[int, int], ...]:

@@ -9,15 +9,24 @@ import shlex
 import socket
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
 
 from freecell_tui.cli import main
-from freecell_tui.cli.serve import browser_url, is_loopback, served_argv, shell_command
+from freecell_tui.cli.serve import (
+    browser_url,
+    browser_urls,
+    is_loopback,
+    served_argv,
+    shell_command,
+)
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.ui.web_guard import machine_addresses
 
-from .helpers import AWKWARD_NAME, needs_textual_serve
+from .helpers import AWKWARD_NAME, Served, needs_textual_serve
 
 
 def serve(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -36,8 +45,9 @@ def test_help_documents_every_option(capsys: pytest.CaptureFixture[str]) -> None
     for option in ("--host ADDRESS", "--port PORT", "--data-dir DIR", "--deal N", "--autoplay"):
         assert option in out
     assert "--ascii" in out
+    assert "--max-games N" in out
     assert "default 127.0.0.1: this computer only" in " ".join(out.split())
-    assert "there is no password" in " ".join(out.split())
+    assert "anyone who has the address printed, with its token, can play" in " ".join(out.split())
 
 
 @pytest.mark.parametrize(
@@ -154,9 +164,9 @@ def test_listening_beyond_this_computer_warns_that_anyone_can_play(
         )
     warning, error = err.splitlines()
     assert warning == (
-        f"freecell-tui serve: warning: listening on 0.0.0.0: anyone who can reach port {port} "
-        "can play, see and change the saves, and export and import files as your user. There "
-        "is no password."
+        "freecell-tui serve: warning: listening on 0.0.0.0: anyone who has the address printed "
+        "below, with its token, can play, see and change the saves, and export and import files "
+        "as your user; the connection is not encrypted, so use it only on a network you trust."
     )
     assert error.startswith("freecell-tui serve: error: cannot listen on 0.0.0.0")
     assert code == 1
@@ -184,3 +194,117 @@ def test_the_server_never_loads_textual() -> None:
     )
     done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True)
     assert json.loads(done.stdout) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--host", "\udcff"], "argument --host: '\\udcff' is not a host name or address"),
+        (["--host", "a\x00b"], "argument --host: 'a\\x00b' is not a host name or address"),
+        (["--host", "x" * 64], f"argument --host: '{'x' * 40}' is not a host name or address"),
+        (["--host", "a." * 130], f"argument --host: '{'a.' * 20}' is not a host name or address"),
+        (["--max-games", "0"], "argument --max-games: '0' is not a number of games: use 1 to 1000"),
+        (
+            ["--max-games", "1001"],
+            "argument --max-games: '1001' is not a number of games: use 1 to 1000",
+        ),
+        (
+            ["--max-games", "many"],
+            "argument --max-games: 'many' is not a number of games: use 1 to 1000",
+        ),
+    ],
+)
+def test_hostile_serve_arguments_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str], message: str
+) -> None:
+    code, out, err = serve(capsys, *args, "--data-dir", str(tmp_path))
+    assert (code, out) == (2, "")
+    assert err == f"freecell-tui serve: error: {message} (see freecell-tui serve --help)\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_undecodable_host_from_the_shell_is_one_line(tmp_path: Path) -> None:
+    """``serve --host $'\\xff'``: the byte reaches Python as a lone surrogate."""
+    done = subprocess.run(
+        [sys.executable, "-m", "freecell_tui", "serve", "--host", b"\xff", "--data-dir", tmp_path],
+        capture_output=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stdout) == (2, b"")
+    assert done.stderr == (
+        b"freecell-tui serve: error: argument --host: '\\udcff' is not a host name or address "
+        b"(see freecell-tui serve --help)\n"
+    )
+
+
+def test_every_address_printed_carries_the_token() -> None:
+    token = "tok_EN-1"
+    assert browser_urls("127.0.0.1", 8000, token, ["192.168.1.5"]) == [
+        "http://127.0.0.1:8000/?token=tok_EN-1"
+    ]
+    assert browser_urls("0.0.0.0", 8000, token, ["192.168.1.5", "fd00::5"]) == [
+        "http://192.168.1.5:8000/?token=tok_EN-1",
+        "http://127.0.0.1:8000/?token=tok_EN-1",
+    ]
+    assert browser_urls("::", 8000, token, ["192.168.1.5", "fd00::5"]) == [
+        "http://192.168.1.5:8000/?token=tok_EN-1",
+        "http://[fd00::5]:8000/?token=tok_EN-1",
+        "http://[::1]:8000/?token=tok_EN-1",
+    ]
+    assert browser_urls("0.0.0.0", 8000, token, []) == ["http://127.0.0.1:8000/?token=tok_EN-1"]
+
+
+def test_every_address_serves_the_page_with_its_token_and_none_without(tmp_path: Path) -> None:
+    """``--host 0.0.0.0``: an address for each of this computer's addresses (for the tablet),
+    and this computer's own, each with the token; a new token at every start."""
+    needs_textual_serve()
+    with Served(tmp_path, "--host", "0.0.0.0") as served:
+        ipv4 = [a for a in machine_addresses() if ":" not in a]  # 0.0.0.0 is IPv4 only
+        expected = [f"http://{a}:{served.port}/?token={served.token}" for a in ipv4]
+        assert served.urls == [*expected, f"http://127.0.0.1:{served.port}/?token={served.token}"]
+        assert served.printed.splitlines()[0] == (
+            "FreeCell is served at these addresses: open one in a web browser."
+        )
+        for url in served.urls:
+            with urllib.request.urlopen(url, timeout=30) as page:
+                assert page.status == 200
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(url.split("?")[0], timeout=30)
+            assert refused.value.code == 403
+        with Served(tmp_path / "other") as other:
+            assert other.token != served.token
+            assert len(other.token) >= 32
+
+
+def test_a_data_folder_with_a_line_break_is_printed_escaped(tmp_path: Path) -> None:
+    needs_textual_serve()
+    data = tmp_path / "saves\nFreeCell is served at evil.example"
+    with Served(data) as served:
+        [line] = served.printed.splitlines()
+        assert line.endswith(
+            f"Saves: {tmp_path}/saves\\nFreeCell is served at evil.example. Ctrl+C stops."
+        )
+        code, _, err = served.stop()
+    assert (code, err) == (0, "")
+    assert data.is_dir()
+
+
+def test_a_warning_naming_the_data_folder_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    needs_textual_serve()
+    from freecell_tui.store import DB_NAME
+
+    data = tmp_path / "saves\nfake: line"
+    data.mkdir()
+    (data / DB_NAME).write_bytes(b"not a database" * 100)  # moved aside, with a warning
+    with socket.socket() as taken:  # the port is taken, so the warning is all that happens
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out, err = serve(capsys, "--port", str(port), "--data-dir", str(data))
+    warning, error = err.splitlines()
+    assert warning.startswith("freecell-tui serve: warning: The save file was damaged")
+    assert "saves\\nfake: line" in warning
+    assert error.startswith("freecell-tui serve: error: cannot listen on 127.0.0.1")
+    assert (code, out) == (1, "")

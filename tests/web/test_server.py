@@ -8,16 +8,10 @@ a browser: the page loads only from the server, keys reach the game and the stor
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import signal
-import subprocess
-import sys
 import urllib.request
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar
 
 import pytest
 
@@ -29,13 +23,11 @@ from .helpers import (
     TIMEOUT,
     Served,
     autosaves,
-    free_port,
     needs_textual_serve,
     owner_pid,
     pid_alive,
 )
-
-T = TypeVar("T")
+from .tabs import TOKEN, Tab, eventually, playing, serving, zombie
 
 pytestmark = pytest.mark.usefixtures("_textual_serve")
 
@@ -45,83 +37,18 @@ def _textual_serve() -> None:
     needs_textual_serve()
 
 
-async def eventually(check: Callable[[], T | None], what: str) -> T:
-    """Poll ``check`` (without blocking the event loop) until it answers; fail after TIMEOUT."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + TIMEOUT
-    while not (answer := check()):
-        if loop.time() > deadline:
-            pytest.fail(f"no {what} after {TIMEOUT:g} s")
-        await asyncio.sleep(0.05)
-    return answer
-
-
-class Tab:
-    """What a browser tab does: the websocket to ``/ws``, keys as ``["stdin", …]``; it counts the
-    screen's bytes and keeps the page's text messages (downloads, links)."""
-
-    def __init__(self, websocket: Any) -> None:
-        self.websocket = websocket
-        self.screen_bytes = 0
-        self.last_bytes_at = 0.0
-        self.messages: list[Any] = []
-
-    @classmethod
-    @asynccontextmanager
-    async def open(cls, url: str) -> AsyncIterator[Tab]:
-        import aiohttp
-
-        async with (
-            aiohttp.ClientSession() as session,
-            session.ws_connect(f"{url}ws?width=120&height=40") as websocket,
-        ):
-            tab = cls(websocket)
-            reading = asyncio.create_task(tab._read())
-            try:
-                yield tab
-            finally:
-                reading.cancel()
-
-    async def _read(self) -> None:
-        import aiohttp
-
-        loop = asyncio.get_running_loop()
-        async for message in self.websocket:
-            if message.type == aiohttp.WSMsgType.BINARY:
-                self.screen_bytes += len(message.data)
-                self.last_bytes_at = loop.time()
-            elif message.type == aiohttp.WSMsgType.TEXT:
-                self.messages.append(json.loads(message.data))
-
-    async def settled(self) -> None:
-        """Wait until the game has drawn its first screen and then drawn nothing for a moment
-        (a prompt pushed at start is up), so keys go to what the player would see."""
-        loop = asyncio.get_running_loop()
-        await eventually(
-            lambda: self.screen_bytes > 2000 and loop.time() - self.last_bytes_at > 0.3,
-            "first screen",
-        )
-
-    async def keys(self, *keys: str) -> None:
-        for key in keys:
-            await self.websocket.send_str(json.dumps(["stdin", key]))
-
-
-def playing(data_dir: Path) -> list[tuple[str, list[str]]]:
-    """The games in progress that a running game owns: (owner, turns)."""
-    return [(owner, turns) for owner, turns in autosaves(data_dir) if owner is not None]
-
-
 def test_the_page_loads_nothing_from_anywhere_else(tmp_path: Path) -> None:
     with Served(tmp_path) as served:
-        with urllib.request.urlopen(served.url, timeout=TIMEOUT) as response:
+        # A browser: the page's files come with the cookie the page set.
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        with browser.open(served.url, timeout=TIMEOUT) as response:
             page = response.read().decode()
         links = re.findall(r'(?:src|href)="([^"]*)"', page) + re.findall(r'url\("([^"]*)"\)', page)
         assert [link for link in links if not link.startswith(("/static/", "data:"))] == []
         assert "/static/js/textual.js" in links
         for link in links:
             if link.startswith("/"):
-                with urllib.request.urlopen(served.url + link[1:], timeout=TIMEOUT) as asset:
+                with browser.open(served.base + link[1:], timeout=TIMEOUT) as asset:
                     assert asset.status == 200
         code, out, err = served.stop()
     assert (code, err) == (0, "")
@@ -130,7 +57,7 @@ def test_the_page_loads_nothing_from_anywhere_else(tmp_path: Path) -> None:
 async def test_keys_reach_the_store_and_ctrl_c_keeps_the_game(tmp_path: Path) -> None:
     data = tmp_path / AWKWARD_NAME  # quoted for the shell that starts each game
     with Served(data, "--deal", "1") as served:
-        async with Tab.open(served.url) as tab:
+        async with Tab.open(served.websocket_url) as tab:
             await tab.settled()
             await tab.keys("3", "a")
             [(owner, turns)] = await eventually(lambda: playing(data), "move in the store")
@@ -151,7 +78,7 @@ async def test_keys_reach_the_store_and_ctrl_c_keeps_the_game(tmp_path: Path) ->
 async def test_after_kill_9_the_game_quits_and_the_next_server_resumes_it(tmp_path: Path) -> None:
     data = tmp_path / "data"
     with Served(data, "--deal", "1") as served:
-        async with Tab.open(served.url) as tab:
+        async with Tab.open(served.websocket_url) as tab:
             await tab.settled()
             await tab.keys("3", "a")
             await eventually(lambda: playing(data), "move in the store")
@@ -159,7 +86,7 @@ async def test_after_kill_9_the_game_quits_and_the_next_server_resumes_it(tmp_pa
             # Nobody can play the orphaned game: it sees its input end and quits, let go.
             await eventually(lambda: autosaves(data) == [(None, ["3a"])], "the game let go")
     with Served(data) as again:  # without --deal, the unfinished game is offered
-        async with Tab.open(again.url) as tab:
+        async with Tab.open(again.websocket_url) as tab:
             await tab.settled()
             await tab.keys("\r")  # Enter resumes
             [(owner, turns)] = await eventually(lambda: playing(data), "the game resumed")
@@ -184,50 +111,21 @@ class Demo(App[None]):
 Demo().run()
 """
 
-SERVER = """
-import sys
-from freecell_tui.cli.serve import shell_command
-from freecell_tui.ui.web_server import GameServer
-
-script, port, grace = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
-server = GameServer(shell_command([sys.executable, script]), host="127.0.0.1", port=port, grace=grace)
-server.run(lambda: print("ready", flush=True))
-"""
-
-
-@asynccontextmanager
-async def serving(
-    script: Path, grace: float = 5.0
-) -> AsyncIterator[tuple[str, subprocess.Popen[str]]]:
-    """A GameServer whose games are ``python SCRIPT``: its address and process."""
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-c", SERVER, str(script), str(port), str(grace)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert server.stdout is not None
-        assert await asyncio.to_thread(server.stdout.readline) == "ready\n"
-        yield f"http://127.0.0.1:{port}/", server
-    finally:
-        if server.poll() is None:
-            server.kill()
-        server.communicate(timeout=TIMEOUT)
-
 
 async def test_an_export_and_a_link_reach_the_page(tmp_path: Path) -> None:
     """The helpers through the web driver, textual-serve and the page's protocol."""
     demo = tmp_path / "demo app.py"
     demo.write_text(DEMO, encoding="utf-8")
-    async with serving(demo) as (url, server), Tab.open(url) as tab:
+    async with serving(demo) as served, Tab.open(served.websocket_url) as tab:
+        url, server = served.base, served.process
         await tab.settled()
         await tab.keys("e")
         [key] = await eventually(
             lambda: [m[1] for m in tab.messages if m[0] == "deliver_file_start"], "download"
         )
-        download = await asyncio.to_thread(urllib.request.urlopen, f"{url}download/{key}")
+        download = await asyncio.to_thread(
+            urllib.request.urlopen, f"{url}download/{key}?token={TOKEN}"
+        )
         assert download.read().decode() == '{"name": "Sofa game ♥"}'
         assert download.headers["Content-Type"] == "application/json; charset=utf-8"
         assert download.headers["Content-Disposition"] == (
@@ -253,7 +151,8 @@ time.sleep(600)  # and never answers, not even to quit
 async def test_a_game_that_does_not_quit_is_stopped_after_the_grace_time(tmp_path: Path) -> None:
     stuck = tmp_path / "stuck.py"
     stuck.write_text(STUCK, encoding="utf-8")
-    async with serving(stuck, grace=0.5) as (url, server), Tab.open(url):
+    async with serving(stuck, grace=0.5) as served, Tab.open(served.websocket_url):
+        server = served.process
         pid_file = Path(f"{stuck}.pid")
         pid = int(await eventually(lambda: pid_file.exists() and pid_file.read_text(), "game"))
         server.send_signal(signal.SIGINT)
@@ -263,12 +162,4 @@ async def test_a_game_that_does_not_quit_is_stopped_after_the_grace_time(tmp_pat
             "freecell-tui serve: 1 of 1 games did not quit within 0.5 s and were stopped; each "
             "game's last move is saved.\n"
         )
-        assert not pid_alive(pid) or _zombie(pid)
-
-
-def _zombie(pid: int) -> bool:
-    """An ended process not yet reaped (its parent, the server, is gone before reaping it)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1].startswith("Z")
-    except OSError:
-        return False
+        assert not pid_alive(pid) or zombie(pid)
