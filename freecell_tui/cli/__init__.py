@@ -140,14 +140,10 @@ def fail(prog: str, message: str, code: int = 2) -> int:
     return code
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    if sys.stderr is None:  # started with stderr closed: errors go nowhere, never to stdout
-        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-    if sys.stdout is None:  # started with stdout closed (>&-): refuse before doing anything
-        return fail(
-            "freecell-tui", "standard output is closed: nothing could be shown", EXIT_OUTPUT
-        )
-    parser = build_parser()
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace | int:
+    """The arguments, or the exit code when ``--help`` or ``--version`` was all there was to do
+    (0; ``EXIT_OUTPUT`` when it could not be written). Bad arguments end in the parser's
+    error (or a subcommand's own ``usage_error``, for its own exit code)."""
     try:
         args, extras = parser.parse_known_args(argv)
     except BrokenPipeError:  # --help | head
@@ -159,18 +155,41 @@ def main(argv: Sequence[str] | None = None) -> int:
             failure.prog, f"cannot write the output: {os_reason(failure.error)}", EXIT_OUTPUT
         )
     if extras:
-        # A subcommand may set ``usage_error`` to report bad arguments with its own exit code.
         usage_error = getattr(args, "usage_error", parser.error)
         usage_error(f"unrecognized arguments: {' '.join(extras)}")
-    prog = getattr(args, "prog", parser.prog)
+    return args
+
+
+def _check_autoplay(args: argparse.Namespace, prog: str) -> int | None:
+    """The exit code for a bad ``--autoplay`` (also '', which line mode once took for the
+    default), or ``None`` when it is good or not given."""
     mode = getattr(args, "autoplay", None)
-    if mode is not None:
-        try:
-            AutoplayMode.parse(mode)  # also '' (line mode once took it for the default)
-        except FreeCellError as error:
-            if getattr(args, "own_usage_error", False):  # the subcommand's own exit code
-                args.usage_error(str(error))
-            return fail(prog, str(error))
+    if mode is None:
+        return None
+    try:
+        AutoplayMode.parse(mode)
+    except FreeCellError as error:
+        if getattr(args, "own_usage_error", False):  # the subcommand's own exit code
+            args.usage_error(str(error))
+        return fail(prog, str(error))
+    return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    if sys.stderr is None:  # started with stderr closed: errors go nowhere, never to stdout
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stdout is None:  # started with stdout closed (>&-): refuse before doing anything
+        return fail(
+            "freecell-tui", "standard output is closed: nothing could be shown", EXIT_OUTPUT
+        )
+    parser = build_parser()
+    args = _parse(parser, argv)
+    if isinstance(args, int):
+        return args
+    prog = getattr(args, "prog", parser.prog)
+    refused = _check_autoplay(args, prog)
+    if refused is not None:
+        return refused
     handler = getattr(args, "handler", None)
     try:
         if handler is None:

@@ -184,14 +184,16 @@ def shell_command(argv: list[str]) -> str:
     return f"exec {command}" if os.name == "posix" else command
 
 
+def _game_options(args: argparse.Namespace) -> tuple[int | None, AutoplayMode | None]:
+    """The deal and the autoplay mode asked for (``FreeCellError`` for bad ones)."""
+    deal = parse_deal_number(args.deal) if getattr(args, "deal", None) is not None else None
+    mode = getattr(args, "autoplay", None)
+    return deal, AutoplayMode.parse(mode) if mode is not None else None
+
+
 def run(args: argparse.Namespace) -> int:
-    deal: int | None = None
-    autoplay: AutoplayMode | None = None
     try:
-        if getattr(args, "deal", None) is not None:
-            deal = parse_deal_number(args.deal)
-        if getattr(args, "autoplay", None) is not None:
-            autoplay = AutoplayMode.parse(args.autoplay)
+        deal, autoplay = _game_options(args)
     except FreeCellError as error:
         return fail(PROG, str(error))
     try:

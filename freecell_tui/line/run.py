@@ -126,28 +126,12 @@ def run_line_mode(
     line = LineMode(session, out, ascii=ascii)
     for problem in (*opened.warnings, *found.problems):
         line.say(f"Note: {problem}")
-    note: str | None = None
-    if offer is not None:
-        answer = _ask_resume(line, offer, lines)
-        if answer == "quit":
-            line.say("Goodbye: the unfinished game waits for next time.")
-            store.close()
-            return 0
-        step = session.resume_offer() if answer == "resume" else session.decline_offer()
-        for notice in step.notices:
-            line.say(f"Note: {notice}")
-        if answer == "new":
-            note = f"The unfinished game counts as lost. {step.said}"
-        elif session.game is offer.game or session.game.turns == offer.game.turns:
-            note = "Resumed where you left off: undo and redo work as before."
-        else:
-            note = step.said  # it could not be resumed: a new game instead
-    elif found.saved is not None:
-        waiting = found.saved.game
-        note = (
-            f"Your unfinished game of {deal_phrase(waiting.deal_number)} "
-            f"({plural(waiting.move_count, 'move')}) is kept: start without --deal to resume it."
-        )
+    answer = _ask_resume(line, offer, lines) if offer is not None else ""
+    if answer == "quit":
+        line.say("Goodbye: the unfinished game waits for next time.")
+        store.close()
+        return 0
+    note = _opening_note(line, offer, answer, found.saved)
     line.start(note)
     try:
         while line.running:
@@ -158,6 +142,30 @@ def run_line_mode(
     finally:
         session.close()
     return 0
+
+
+def _opening_note(
+    line: LineMode, offer: SavedGame | None, answer: str, waiting: SavedGame | None
+) -> str | None:
+    """Act on the answer to the resume prompt (``resume`` or ``new``) and say how it went before
+    the first board; or say that an unfinished game waits."""
+    session = line.session
+    if offer is not None:
+        step = session.resume_offer() if answer == "resume" else session.decline_offer()
+        for notice in step.notices:
+            line.say(f"Note: {notice}")
+        if answer == "new":
+            return f"The unfinished game counts as lost. {step.said}"
+        if session.game is offer.game or session.game.turns == offer.game.turns:
+            return "Resumed where you left off: undo and redo work as before."
+        return step.said  # it could not be resumed: a new game instead
+    if waiting is not None:
+        game = waiting.game
+        return (
+            f"Your unfinished game of {deal_phrase(game.deal_number)} "
+            f"({plural(game.move_count, 'move')}) is kept: start without --deal to resume it."
+        )
+    return None
 
 
 def _ask_resume(line: LineMode, saved: SavedGame, lines: Lines) -> str:
