@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TextIO
+from typing import Final, TextIO
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.commands import MENU_HELP, MoveCommand
@@ -178,8 +178,7 @@ class LineMode:
         if not by_name(command.action).line:
             self.say(_NOT_HERE.get(command.action, _NOT_HERE[""]).format(command.action))
             return
-        handler: Callable[[ActionCommand], None] = getattr(self, f"do_{command.action}")
-        handler(command)
+        HANDLERS[command.action](self, command)
 
     # ------------------------------------------------------------------ commands (do_<name>)
     def do_help(self, command: ActionCommand) -> None:
@@ -362,6 +361,28 @@ class LineMode:
         """Play a named save; the game being played waits as an unfinished game."""
         assert command.name is not None
         self.present(self.session.load_named(command.name))
+
+
+#: What each line-mode command of the table does. A test checks it against the table: every
+#: command line mode takes is here.
+HANDLERS: Final[dict[str, Callable[[LineMode, ActionCommand], None]]] = {
+    "help": LineMode.do_help,
+    "quit": LineMode.do_quit,
+    "board": LineMode.do_board,
+    "moves": LineMode.do_moves,
+    "undo": LineMode.do_undo,
+    "redo": LineMode.do_redo,
+    "restart": LineMode.do_restart,
+    "new": LineMode.do_new,
+    "deal": LineMode.do_deal,
+    "autoplay": LineMode.do_autoplay,
+    "hint": LineMode.do_hint,
+    "solve": LineMode.do_solve,
+    "saves": LineMode.do_saves,
+    "stats": LineMode.do_stats,
+    "save": LineMode.do_save,
+    "load": LineMode.do_load,
+}
 
 
 def _refusal(reason: str) -> str:

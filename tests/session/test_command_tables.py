@@ -1,0 +1,26 @@
+"""Each front end does every command of the table it takes: a typed command is dispatched through
+an explicit table (``ui.screens.game.TYPED``, ``line.mode.HANDLERS``), checked here against the
+command table, not found by building a method's name."""
+
+from __future__ import annotations
+
+from freecell_tui.line.mode import HANDLERS
+from freecell_tui.session.table import COMMANDS
+from freecell_tui.ui.commands import key_actions
+from freecell_tui.ui.screens.game import TYPED, GameScreen
+
+
+def test_every_command_typed_on_the_board_has_its_handler() -> None:
+    typed = {command.name for command in COMMANDS if command.screen and command.words}
+    assert set(TYPED) == typed
+
+
+def test_every_line_mode_command_has_its_handler() -> None:
+    lines = {command.name for command in COMMANDS if command.line and command.words}
+    assert set(HANDLERS) == lines
+
+
+def test_every_key_runs_an_action_the_game_screen_has() -> None:
+    for key, action in key_actions().items():
+        name = action.split("(", 1)[0]
+        assert callable(getattr(GameScreen, f"action_{name}", None)), (key, action)
