@@ -6,7 +6,8 @@ import importlib
 import re
 from pathlib import Path
 
-from freecell_tui.session.table import COMMANDS, keys_markdown
+from freecell_tui.session.table import COMMANDS
+from freecell_tui.ui.commands import keys_markdown
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

@@ -1,10 +1,10 @@
 """The command table: every command of the game, declared once.
 
 A :class:`Command` names what a player can do, the words that type it (in line mode and on the
-full-screen game's ``:`` line), the keys that press it (in the full-screen game), its help text,
-its footer label and its command-palette title. Everything else is generated from this table: the
-full-screen game's key bindings and palette, the help screen, line mode's help, and the table of
-commands in ``docs/keys.md`` (a test checks the file against :func:`keys_markdown`).
+full-screen game's ``:`` line), its help text and where it works. The full-screen game adds how
+it presents each one — keys, footer label, palette title — in :mod:`freecell_tui.ui.commands`,
+keyed by the command's name. Line mode's help, the full-screen game's bindings, palette and help
+screen, and the table of commands in ``docs/keys.md`` are generated from the two.
 
 A letter means one thing everywhere: ``r`` restarts (typed or pressed), ``u`` undoes, ``n`` starts
 a new game; redo is ``ctrl+y`` or the word ``redo``.
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from freecell_tui.session.command import Command, keys_text
+from freecell_tui.session.command import Command
 
 __all__ = [
     "COMMANDS",
@@ -22,8 +22,6 @@ __all__ = [
     "Command",
     "by_name",
     "by_word",
-    "keys_markdown",
-    "keys_text",
     "line_help",
 ]
 
@@ -38,9 +36,6 @@ SECTIONS: Final = (
     "Line mode",
 )
 
-
-_PILES = tuple("12345678abcdh")
-
 COMMANDS: Final[tuple[Command, ...]] = (
     # ------------------------------------------------------------------ moves
     Command(
@@ -48,8 +43,6 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "Moves",
         "pick up from a column (1–8) or a free cell (a–d), then drop on a column, a free cell or "
         "h (home); the same key again puts it down",
-        keys=_PILES,
-        args=tuple(f"'{key}'" for key in _PILES),
         line=False,
     ),
     Command(
@@ -57,24 +50,18 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "Moves",
         "more or fewer cards of the picked-up run (onto an empty column the longest run that may "
         "move goes by default); while auto-solve plays: faster, slower",
-        keys=("plus", "equals_sign", "minus"),
-        args=("1", "1", "-1"),
         line=False,
     ),
     Command(
         "cancel",
         "Moves",
         "put down what is picked up; hide the hint, then the cursor; stop auto-solve",
-        keys=("escape",),
         line=False,
     ),
     Command(
         "quick",
         "Moves",
         "send the picked-up card (or the card at the cursor) home, else to a free cell",
-        keys=("f",),
-        footer="Home/cell",
-        footer_rank=6,
         line=False,
     ),
     # ------------------------------------------------------------------ the cursor
@@ -82,15 +69,12 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "cursor",
         "The cursor",
         "show and move the cursor over the free cells, the foundations and the columns",
-        keys=("left", "right", "up", "down"),
-        args=("0, -1", "0, 1", "-1, 0", "1, 0"),
         line=False,
     ),
     Command(
         "cursor_act",
         "The cursor",
         "pick up at the cursor; press again on another pile to drop there",
-        keys=("space", "enter"),
         line=False,
     ),
     # ------------------------------------------------------------------ game
@@ -99,33 +83,18 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "Game",
         "undo a move (with the cards autoplay sent home after it), or a restart",
         words=("undo", "u"),
-        keys=("u", "ctrl+z"),
-        footer="Undo",
-        footer_rank=3,
-        palette="Undo",
-        palette_help="Take back the last move, or a restart",
     ),
     Command(
         "redo",
         "Game",
         "redo what was undone",
         words=("redo",),
-        keys=("ctrl+y",),
-        footer="Redo",
-        footer_rank=5,
-        palette="Redo",
-        palette_help="Play again what was undone",
     ),
     Command(
         "restart",
         "Game",
         "restart this deal (one step: u takes it back)",
         words=("restart", "r"),
-        keys=("r",),
-        footer="Restart",
-        footer_rank=7,
-        palette="Restart",
-        palette_help="Back to the start of this deal (u takes it back)",
     ),
     Command(
         "new",
@@ -133,11 +102,6 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "a new game with a random deal, or deal N (asks first when a game is under way)",
         words=("new", "n"),
         operand="[N]",
-        keys=("n", "f2"),
-        footer="New",
-        footer_rank=4,
-        palette="New game",
-        palette_help="Deal a new random game (asks first when a game is under way)",
     ),
     Command(
         "deal",
@@ -158,20 +122,12 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "Game",
         "help: every key and command",
         words=("help", "h", "?"),
-        keys=("question_mark", "f1"),
-        footer="Help",
-        footer_rank=1,
-        palette="Keys and mouse",
-        palette_help="Every key, command and mouse action",
         line_text="this help",
     ),
     Command(
         "command_line",
         "Game",
         "the command line: type any command of this list, or a move",
-        keys=("colon",),
-        footer="Command",
-        footer_rank=8,
         line=False,
     ),
     Command(
@@ -179,9 +135,6 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "Game",
         "quit: the game waits for next time (ctrl+q also quits)",
         words=("quit", "q", "exit"),
-        keys=("q",),
-        footer="Quit",
-        footer_rank=1,
         line_text="quit (the game waits for next time)",
     ),
     # ------------------------------------------------------------------ solver
@@ -190,11 +143,6 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "Solver",
         "hint: light up the next move of a solution and say it (Esc hides it)",
         words=("hint", "i"),
-        keys=("i",),
-        footer="Hint",
-        footer_rank=5,
-        palette="Hint",
-        palette_help="Light up the next move of a solution (i)",
         line_text="the next move of a solution from here",
     ),
     Command(
@@ -202,9 +150,6 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "Solver",
         "auto-solve: play a solution from here, one undoable move at a time (again stops)",
         words=("solve", "p"),
-        keys=("p",),
-        palette="Auto-solve",
-        palette_help="Play a solution from here, step by step (p; Esc stops)",
         line_text="play a solution to a win (undo takes it back move by move)",
     ),
     Command(
@@ -221,8 +166,6 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "the winnability check in the status line (off: no spoilers)",
         words=("winnable",),
         operand="on|off",
-        palette="Winnability check",
-        palette_help="Say in the status line whether this game can still be won (toggle)",
         line=False,
     ),
     Command(
@@ -231,8 +174,6 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "new random games: only deals the solver does not prove unsolvable, or any",
         words=("deals",),
         operand="winnable|any",
-        palette="Winnable deals only",
-        palette_help="New random games skip deals the solver proves unsolvable (toggle)",
         line=False,
     ),
     # ------------------------------------------------------------------ saves and more
@@ -241,9 +182,6 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "Saves and more",
         "saved games: save under a name, overwrite, load, rename, delete, export, import",
         words=("saves", "s"),
-        keys=("s", "ctrl+s"),
-        palette="Saved games",
-        palette_help="Save this game under a name, load, rename, export…",
         line_text="list the named saves and the unfinished games",
     ),
     Command(
@@ -265,9 +203,6 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "Saves and more",
         "statistics: played, won, streaks, best time, fewest moves and par per deal",
         words=("stats", "t", "statistics"),
-        keys=("t", "f4"),
-        palette="Statistics",
-        palette_help="Games played and won, streaks, best times",
         line_text="show the statistics",
     ),
     Command(
@@ -275,8 +210,6 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "Saves and more",
         "watch the automatic Klondike player (this game's clock waits)",
         words=("klondike",),
-        palette="Watch Klondike",
-        palette_help="The automatic Klondike player, at a pace you can follow",
         line=False,
     ),
     # ------------------------------------------------------------------ settings (palette)
@@ -284,16 +217,12 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "four_colour",
         "Settings",
         "four-colour deck: clubs green, diamonds blue, hearts red, spades black",
-        palette="Four-colour deck",
-        palette_help="Clubs green, diamonds blue, hearts red, spades black (toggle)",
         line=False,
     ),
     Command(
         "ascii",
         "Settings",
         "draw suits as the letters C D H S",
-        palette="ASCII suits",
-        palette_help="Draw suits as the letters C D H S (toggle)",
         line=False,
     ),
     Command(
@@ -301,16 +230,12 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "Settings",
         "motion: cards glide, autoplay sends them home one by one, a win cascades (off: cards "
         "jump; also off with TEXTUAL_ANIMATIONS=none)",
-        palette="Motion",
-        palette_help="Cards glide to their place; off: they jump there at once (toggle)",
         line=False,
     ),
     Command(
         "classic",
         "Settings",
         "the classic look: light card faces, red and black ink, a green table",
-        palette="Classic look",
-        palette_help="Light card faces with red and black ink on a green table (toggle)",
         line=False,
     ),
     # ------------------------------------------------------------------ line mode only
@@ -360,20 +285,3 @@ def line_help() -> list[str]:
         "that moves."
     )
     return lines
-
-
-def keys_markdown() -> str:
-    """The commands table of ``docs/keys.md``: every command, its keys and its words."""
-    rows = ["| Keys | Typed (`:` line, line mode) | What it does |", "|------|------|------|"]
-    for section in SECTIONS:
-        for command in COMMANDS:
-            if command.section != section:
-                continue
-            keys = keys_text(command) if command.screen else ""
-            keys_cell = " ".join(f"`{key}`" for key in keys.split("  ")) if keys else "–"
-            typed = f"`{command.typed}`".replace("|", "\\|") if command.typed else "–"
-            where = "" if command.screen else " (line mode only)"
-            if command.palette:
-                where += f"; palette: *{command.palette}*"
-            rows.append(f"| {keys_cell} | {typed} | {command.help}{where} |")
-    return "\n".join(rows) + "\n"

@@ -325,10 +325,10 @@ class FreeCellApp(App[None]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         board = self.game_screen
-        for command in palette_commands():
+        for command, look in palette_commands():
             yield SystemCommand(
-                command.palette,
-                command.palette_help,
+                look.palette,
+                look.palette_help,
                 partial(board.run_action, command.name),
             )
 

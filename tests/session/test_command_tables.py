@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from freecell_tui.line.mode import HANDLERS
 from freecell_tui.session.table import COMMANDS
-from freecell_tui.ui.commands import key_actions
+from freecell_tui.ui.commands import SCREEN, key_actions
 from freecell_tui.ui.screens.game import TYPED, GameScreen
 
 
@@ -24,3 +24,8 @@ def test_every_key_runs_an_action_the_game_screen_has() -> None:
     for key, action in key_actions().items():
         name = action.split("(", 1)[0]
         assert callable(getattr(GameScreen, f"action_{name}", None)), (key, action)
+
+
+def test_every_presentation_is_of_a_command_the_full_screen_game_has() -> None:
+    screen = {command.name for command in COMMANDS if command.screen}
+    assert set(SCREEN) <= screen

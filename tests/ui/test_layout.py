@@ -11,7 +11,7 @@ from textual.geometry import Region
 from textual.widgets import Static
 
 from freecell_tui.core.notation import COLUMNS
-from freecell_tui.session.command import key_label
+from freecell_tui.ui.commands import key_label
 from freecell_tui.ui.layout import COMPACT_SIZE, board_layout
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.screens.help import help_sections

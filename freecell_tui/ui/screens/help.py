@@ -12,7 +12,8 @@ from textual.content import Content
 from textual.events import Key
 from textual.widgets import Static
 
-from freecell_tui.session.table import COMMANDS, SECTIONS, keys_text
+from freecell_tui.session.table import COMMANDS, SECTIONS
+from freecell_tui.ui.commands import keys_text, shown
 from freecell_tui.ui.keys import bound_actions
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import dialog_frame_css
@@ -68,10 +69,11 @@ def help_sections() -> list[tuple[str, list[tuple[str, str]]]]:
         for command in COMMANDS:
             if command.section != section or not command.screen:
                 continue
-            keys = keys_text(command) if command.keys else f":{command.typed}"
-            if command.palette and not command.keys and not command.words:
+            look = shown(command)
+            keys = keys_text(command) if look.keys else f":{command.typed}"
+            if look.palette and not look.keys and not command.words:
                 keys = "ctrl+p"
-                rows.append((keys, f"{command.palette}: {command.help}"))
+                rows.append((keys, f"{look.palette}: {command.help}"))
                 continue
             rows.append((keys, command.help))
         if rows:

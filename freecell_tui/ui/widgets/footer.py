@@ -1,7 +1,7 @@
 """The game's footer: the keys of the command table that fit the terminal's width.
 
 Textual's footer shows every key and lets the last ones fall off the right edge (at 80 columns,
-``q Quit``). This one drops the least important keys first — the command table ranks them
+``q Quit``). This one drops the least important keys first — the UI's command table ranks them
 (``footer_rank``; 1 is kept longest) — so ``? Help`` and ``q Quit`` are always there.
 """
 
@@ -15,12 +15,12 @@ from textual.events import Resize
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-from freecell_tui.session.table import COMMANDS
+from freecell_tui.ui.commands import footer_ranks
 
 __all__ = ["KeyFooter", "fitting"]
 
 #: Each command's rank, by the action its keys run.
-_RANKS = {command.action or command.name: command.footer_rank for command in COMMANDS}
+_RANKS = footer_ranks()
 #: Cells the command palette's key takes on the right (``▏^p palette ``).
 PALETTE_WIDTH = 12
 
