@@ -2,7 +2,7 @@
 pipes and scripts. :mod:`.run` reads the input and opens the session, :mod:`.mode` answers each
 command, :mod:`.board` prints the board."""
 
-from freecell_tui.line.board import format_board
+from freecell_tui.line.board_text import format_board
 from freecell_tui.line.mode import LineMode
 from freecell_tui.line.run import run_line_mode
 

@@ -18,7 +18,7 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Outcome
 from freecell_tui.core.rules import describe_move, legal_moves
 from freecell_tui.core.words import deal_phrase, plural, printable
-from freecell_tui.line.board import ASCII_SUITS, format_board
+from freecell_tui.line.board_text import ASCII_SUITS, format_board
 from freecell_tui.session.analysis import Analyst, analyse, lost_sentence
 from freecell_tui.session.par import LINE_PAR_SECONDS, find_par, par_line
 from freecell_tui.session.parse import ActionCommand, parse_command
