@@ -20,6 +20,7 @@ EVENTS = 80
 BURST_EVENTS = 2000
 
 
+@pytest.mark.storm
 @pytest.mark.parametrize(("seed", "burst"), [(1, False), (2, True)])
 async def test_the_game_survives_a_storm(tmp_path: Path, seed: int, burst: bool) -> None:
     app = FreeCellApp(deal=seed, data_dir=tmp_path, clock=lambda: 0.0, deal_source=lambda: 7)

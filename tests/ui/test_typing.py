@@ -27,7 +27,10 @@ import pytest
 
 from freecell_tui.store import DB_NAME
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX")
+pytestmark = [
+    pytest.mark.pty,
+    pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX"),
+]
 
 TIMEOUT = 90.0  # seconds: a deadline for a broken run only (a healthy one takes a few)
 
