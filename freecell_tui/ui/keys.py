@@ -62,11 +62,10 @@ def paste_line(line: Input, text: str, *, limit: int = 0) -> None:
     """Put ``text`` in ``line`` at the cursor (over the selected text): its first line only,
     control characters dropped (a pasted escape sequence is no command), the line cut to
     ``limit`` characters (0: no limit)."""
+    room = limit - len(line.value) + len(line.selected_text) if limit else len(text)
+    text = text[: max(room, 0) * 4]  # enough for the room once control characters are dropped
     text = text.split("\n", 1)[0].split("\r", 1)[0]
-    if limit:
-        room = limit - len(line.value) + len(line.selected_text)
-        text = text[: max(room, 0)]
-    clean = "".join(char for char in text if char.isprintable())
+    clean = "".join(char for char in text if char.isprintable())[: max(room, 0)]
     if not clean:
         return
     selection = line.selection

@@ -180,3 +180,29 @@ async def test_a_burst_that_opens_the_palette_types_into_it(tmp_path: Path) -> N
         search = app.screen.query_one(CommandInput)
         await wait_for(pilot, lambda: search.value == "the", "'the' in the palette's search")
         assert [str(move) for move in game(app).moves] == ["3a"]
+
+
+async def test_a_huge_paste_with_escapes_into_the_command_line_is_capped(tmp_path: Path) -> None:
+    """100 KB of text with escape characters pasted into the ``:`` line: the line takes its first
+    200 characters, control characters dropped, at once, and the game goes on answering."""
+    from freecell_tui.ui.widgets.command_line import MAX_LENGTH
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon")
+        started = time.monotonic()
+        app.post_message(events.Paste("3a 18v3 \x1b[31m deal 617 " * 4000))
+        line = app.game_screen.command_line
+        await wait_for(pilot, lambda: len(line.value) == MAX_LENGTH, "the paste", 10)
+        assert "\x1b" not in line.value
+        assert time.monotonic() - started < 5  # at once (was: over 50 s, growing past 500 MB)
+        await pilot.press("escape", "3", "a")  # the line closes; the board answers
+        assert [str(move) for move in game(app).moves] == ["3a"]
+
+
+async def test_a_paste_on_the_board_says_where_it_goes(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(events.Paste("3a"))
+        await wait_for(pilot, lambda: "command line" in message(app), "the answer", 10)
+        assert not game(app).moves
