@@ -75,10 +75,6 @@ class Animator:
         return self._plan is not None or self.hand is not None or self.cascade is not None
 
     @property
-    def gliding(self) -> bool:
-        return self._plan is not None
-
-    @property
     def held(self) -> Hand | None:
         """The cards in the player's hand, or released and waiting."""
         return self.hand or self.dropped
