@@ -1,4 +1,4 @@
-"""What moves on the board, and where it is at a moment: a plain object (no Textual here) that the
+"""What moves on the board, and where it is at a moment: a plain object (not a widget) that the
 board's timer drives and whose answers the board draws.
 
 Three kinds of motion: a turn's cards glide to their places and autoplay sends cards home one
