@@ -1,34 +1,62 @@
 """The board: the four free cells, four foundations and eight columns, laid out for the terminal's
-size, and everything the mouse and the keyboard do on them before a move is made.
+size, with what the keyboard and the mouse do on them before a move is made, and the cards that
+move.
 
 Attributes down: the game screen sets :attr:`Board.state` (the position to draw), then calls
-:meth:`Board.glide` with the turn that led there (the cards travel; see :mod:`.board_motion`),
-and sets :attr:`Board.hint`, :attr:`Board.motion`, :attr:`Board.ascii`, :attr:`Board.four_colour`.
-Messages up: a finished gesture posts :class:`Board.Play` (a move for the screen to play through
-the session), and what the board has to say — what is picked up, why a pick-up is refused — comes
-as :class:`Board.Said`. Selection, cursor and hover are the board's own small state; their looks
-are :func:`~freecell_tui.ui.highlights.compute_looks`.
+:meth:`Board.glide` with the turn that led there (the cards travel), and sets :attr:`Board.hint`,
+:attr:`Board.motion`, :attr:`Board.ascii`, :attr:`Board.four_colour`. It hands the board its keys'
+gestures (:meth:`Board.act_on`, :meth:`Board.quick`, :meth:`Board.cursor_act`,
+:meth:`Board.move_cursor`, :meth:`Board.change_count`, :meth:`Board.put_down`) and then empties
+the board's outbox (:meth:`Board.drain`): what they came to, in order — a move
+(:class:`Board.Play`), words for the player (:class:`Board.Said`), what is picked up
+(:class:`Board.Pending`) — so a move is played before the next key is read. The mouse's gestures
+run in the board's own turn: what the screen did not take is posted after as those messages
+(:meth:`Board.post_outbox`).
 
-The layers: :mod:`.board_play` (what keys and clicks mean), :mod:`.board_motion` (cards that
-move), :mod:`.board_mouse` (the mouse), and this module (the piles and their layout).
+The board is one widget that owns two plain objects and draws what they say:
+
+* :class:`~freecell_tui.ui.gestures.Gestures`: what is picked up, the cursor, the mouse's press
+  and drag, and what each gesture comes to;
+* :class:`~freecell_tui.ui.animator.Animator`: what moves and where, at the moment its frame
+  timer (about 60 a second) asks. A glide's flying cards are drawn by the pile widgets they cross
+  (they tile the board where cards fly: nothing is shown, hidden or laid out when a glide starts
+  or ends); the player's hand and the win cascade on the
+  :class:`~freecell_tui.ui.widgets.stage.Stage`, a picture over the whole board.
+
+Any key, click or new position first lands every moving card (:meth:`Board.settle`). Motion is
+off when the player turns *Motion* off or Textual's animations are (``TEXTUAL_ANIMATIONS=none``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
+from textual import events
 from textual.app import ComposeResult
 from textual.geometry import Region, Size
+from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
+from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Static
 
 from freecell_tui.core.cards import Card, Suit
-from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Pile
+from freecell_tui.core.deals import deal
+from freecell_tui.core.game import Turn
+from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move, Pile
 from freecell_tui.core.state import GameState
-from freecell_tui.ui.board_mouse import BoardMouse
+from freecell_tui.session.analysis import HintMark
+from freecell_tui.ui import gestures
+from freecell_tui.ui.animator import FRAME, Animator, Hand
+from freecell_tui.ui.cascade import Cascade
+from freecell_tui.ui.gestures import Gestures, Grab, Where
 from freecell_tui.ui.highlights import PileLook, compute_looks
 from freecell_tui.ui.layout import COMPACT_SIZE, BoardLayout, board_layout
+from freecell_tui.ui.messages import PileClicked
+from freecell_tui.ui.selection import Selection
+from freecell_tui.ui.widgets.overlay import Sprite
 from freecell_tui.ui.widgets.pile import PileWidget
 from freecell_tui.ui.widgets.piles import CellWidget, ColumnWidget, FoundationWidget
 from freecell_tui.ui.widgets.stage import Stage
@@ -36,7 +64,7 @@ from freecell_tui.ui.widgets.stage import Stage
 __all__ = ["Board"]
 
 
-class Board(BoardMouse):
+class Board(Widget):
     """The sixteen piles. See the module's docstring."""
 
     DEFAULT_CSS = """
@@ -55,17 +83,54 @@ class Board(BoardMouse):
     Board.-too-small #too-small { display: block; }
     """
 
+    state: reactive[GameState] = reactive(lambda: deal(1), init=False, repaint=False)
+    hint: reactive[HintMark | None] = reactive(None, init=False, repaint=False)
+    motion: reactive[bool] = reactive(True, init=False)
+    """The player's *Motion* setting."""
     ascii: reactive[bool] = reactive(False, init=False, repaint=False)
     four_colour: reactive[bool] = reactive(False, init=False, repaint=False)
+
+    @dataclass
+    class Play(Message, namespace="board"):
+        """The player made ``move`` (two keys, a click and a drop, a drag, a double click)."""
+
+        move: Move
+
+    @dataclass
+    class Said(Message, namespace="board"):
+        """What the board tells the player: ``tone`` is ``info`` or ``error``."""
+
+        text: str
+        tone: str = "info"
+
+    @dataclass
+    class Pending(Message, namespace="board"):
+        """What is picked up, for the status line (``3 (2♥) → ?``; empty: nothing)."""
+
+        text: str
+
+    geometry: BoardLayout = board_layout(100, 32)
+    """The layout for the terminal's size (see :meth:`fit`)."""
 
     def __init__(self, state: GameState, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.set_reactive(Board.state, state)
+        self._gestures = Gestures(state)
+        self._animator = Animator()
+        self._outbox: list[Message] = []
         self._piles: dict[Pile, PileWidget] = {}
         self._homes: dict[Suit, FoundationWidget] = {}
-        self._outbox = []
-        self._motion_init()
-        self._mouse_init()
+        #: The gestures' marks as the piles' looks show them.
+        self._marks: tuple[object, ...] = self._gestures.marks
+        self._timer: Timer | None = None
+        self._flying: tuple[Sprite, ...] = ()
+        #: Card pictures, kept while the look is the same (see ``_picture_key``).
+        self._pictures: dict[tuple[tuple[Card, ...], bool, int], tuple[Strip, ...]] = {}
+        self._pictures_for: object = None
+        #: What each pile looked like when last copied onto the stage.
+        self._drawn: dict[PileWidget, object] = {}
+        self._stage_key: object = None
+        self._regions_for: tuple[BoardLayout, list[tuple[PileWidget, Region]]] | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -114,21 +179,25 @@ class Board(BoardMouse):
         widget.styles.offset = region.offset
         widget.styles.width, widget.styles.height = region.width, region.height
 
-    def _cover_piles(self, covered: bool) -> None:
-        for widget in self._all():
-            widget.visible = not covered
-
     def _all(self) -> list[PileWidget]:
         return [*self._piles.values(), *self._homes.values()]
 
-    # ------------------------------------------------------------------ drawing
-    def watch_state(self) -> None:
-        hand = self.hand or self._dropped
+    @property
+    def stage(self) -> Stage:
+        return self.query_one(Stage)
+
+    # ------------------------------------------------------------------ attributes down
+    def watch_state(self, state: GameState) -> None:
+        hand = self._animator.held
         self.settle()
-        self.selection = None
+        self._gestures.new_position(state)
+        self._take()
         # Cards released over a pile wait there for the move to fly on from (see ``glide``).
-        self._dropped = hand
+        self._animator.dropped = hand
         self._show()
+
+    def watch_hint(self) -> None:
+        self._show_looks()
 
     def watch_motion(self, motion: bool) -> None:
         if not motion:
@@ -144,6 +213,293 @@ class Board(BoardMouse):
         for widget in (*self._all(), self.stage):
             widget.four_colour = four_colour
 
+    # ------------------------------------------------------------------ what gestures come to
+    def _emit(self, message: Message) -> None:
+        """What a gesture came to, kept in order until the screen takes it; what the screen did
+        not take in its turn (the mouse's gestures, in the board's turn) is posted after."""
+        if not self._outbox and self.is_attached:
+            self.call_later(self.post_outbox)
+        self._outbox.append(message)
+
+    def drain(self) -> list[Message]:
+        """What the gestures came to since the last call, in order (the screen acts on each)."""
+        out, self._outbox = self._outbox, []
+        return out
+
+    def post_outbox(self) -> None:
+        """Post what the gestures came to as messages (the mouse, in the board's own turn)."""
+        for message in self.drain():
+            self.post_message(message)
+
+    def _take(self) -> None:
+        """Act on what the gestures came to: words and moves go into the outbox, the hand
+        moves; the piles' looks follow what is picked up, the cursor and the mouse."""
+        for outcome in self._gestures.take():
+            match outcome:
+                case gestures.Play(move):
+                    self._emit(self.Play(move))
+                case gestures.Said(text, tone):
+                    self._emit(self.Said(text, tone))
+                case gestures.Pending(text):
+                    self._emit(self.Pending(text))
+                case gestures.Grab():
+                    self._grab(outcome)
+                case gestures.Follow(x, y):
+                    if self._animator.drag_to(x, y):
+                        self._draw_sprites()
+                case gestures.LetGo():
+                    self._animator.let_go()
+                case gestures.PutBack():
+                    if self._animator.put_back(self.geometry, self.state):
+                        self._start()
+        if self._gestures.marks != self._marks:
+            self._show_looks()
+
+    # ------------------------------------------------------------------ the keys' gestures
+    @property
+    def selection(self) -> Selection | None:
+        """What is picked up."""
+        return self._gestures.selection
+
+    @property
+    def cursor(self) -> tuple[int, int] | None:
+        """The keyboard cursor (row, place), or ``None`` when it is hidden."""
+        return self._gestures.cursor
+
+    @cursor.setter
+    def cursor(self, cursor: tuple[int, int] | None) -> None:
+        self._gestures.cursor = cursor
+        self._take()
+
+    def act_on(self, pile: Pile) -> None:
+        """A pile key: pick up from ``pile``, drop on it, or put down."""
+        self._gestures.act_on(pile)
+        self._take()
+
+    def quick(self) -> None:
+        """``f``: the picked-up card, or the card at the cursor, home or to a free cell."""
+        self._gestures.quick()
+        self._take()
+
+    def move_cursor(self, rows: int, places: int) -> None:
+        self._gestures.move_cursor(rows, places)
+        self._take()
+
+    def cursor_act(self) -> None:
+        self._gestures.cursor_act()
+        self._take()
+
+    def change_count(self, step: int) -> None:
+        """``+`` / ``−``: how many cards of a picked-up column move."""
+        self._gestures.change_count(step)
+        self._take()
+
+    def put_down(self) -> bool:
+        """Put down what is picked up (cards in the hand go back); False when nothing was."""
+        put = self._gestures.put_down()
+        self._take()
+        return put
+
+    # ------------------------------------------------------------------ the mouse
+    def _at(self, event: events.MouseEvent) -> tuple[int, int]:
+        """The event's position in board coordinates."""
+        region = self.region
+        return int(event.screen_x) - region.x, int(event.screen_y) - region.y
+
+    def _locate(self, x: int, y: int) -> Where | None:
+        """What is at ``x``, ``y``, found from the layout (the same over the piles and over
+        moving cards)."""
+        counts = [len(column) for column in self.scene().columns]
+        return self.geometry.locate(x, y, counts)
+
+    def hover(self, where: Where | None) -> None:
+        """The mouse is over ``where``: the piles show what a click there would do."""
+        self._gestures.hovered(where)
+        self._take()
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        if event.button != 1:
+            self._gestures.other_button()
+            return
+        through_stage = self.settle()
+        x, y = self._at(event)
+        if self._gestures.mouse_down(self._locate(x, y), x, y, through_stage):
+            self.capture_mouse()  # a drag may take the pointer anywhere
+        self._take()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        x, y = self._at(event)
+        self._gestures.mouse_move(x, y, self._locate(x, y))
+        if self._gestures.press is None:
+            self.release_mouse()
+        self._take()
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        x, y = self._at(event)
+        if self._gestures.mouse_up(self._locate(x, y)):
+            self.release_mouse()
+        self._take()
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        if not self._gestures.is_click():
+            return
+        where = self._locate(*self._at(event))
+        if where is not None:
+            self.post_message(PileClicked(where[0], where[1], event.chain))
+
+    def on_pile_clicked(self, message: PileClicked) -> None:
+        message.stop()
+        self._gestures.click(message.pile, message.index, message.chain)
+        self._take()
+
+    def on_leave(self, event: events.Leave) -> None:
+        # A pile's Leave bubbles up here too: only a pointer off the whole board ends the hover.
+        if self._gestures.press is None and not self.region.contains(*self.app.mouse_position):
+            self.hover(None)
+
+    def shown_again(self) -> None:
+        """The board is on top again: clicks count afresh."""
+        self._gestures.shown_again()
+
+    # ------------------------------------------------------------------ motion
+    @property
+    def motion_on(self) -> bool:
+        return self.motion and self.app.animation_level != "none"
+
+    @property
+    def moving(self) -> bool:
+        """Cards glide, are in the player's hand or bounce in the win cascade."""
+        return self._animator.moving
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The motion's clock (seconds; tests hold it still and move it on)."""
+        return self._animator.clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], float]) -> None:
+        self._animator.clock = clock
+
+    @property
+    def hand(self) -> Hand | None:
+        """The cards the player is dragging."""
+        return self._animator.hand
+
+    @property
+    def flying(self) -> tuple[Sprite, ...]:
+        """The cards of a glide in the air, where they are drawn (board coordinates)."""
+        return self._flying
+
+    def scene(self) -> GameState:
+        """The position the piles draw now: :attr:`state`, or the motion's moment of it."""
+        return self._animator.scene(self.state)
+
+    def glide(self, before: GameState | None, turn: Turn | None) -> None:
+        """The cards of ``turn`` (just played from ``before``; :attr:`state` is already the
+        position after it) travel to their places. Nothing moves with motion off, for a restart,
+        or when ``before`` is unknown."""
+        moves = turn.moves if turn is not None and self.motion_on else ()
+        if self._animator.glide(self.geometry, before, moves):
+            self._start()
+        else:
+            self._show()
+
+    def settle(self) -> bool:
+        """Every moving card lands at once (a key, a click, a new position); False when nothing
+        was moving. A win cascade ends (see :meth:`stop_cascade`)."""
+        if self.stop_cascade():
+            return True
+        if not self._animator.settle():
+            return False
+        self._finish()
+        return True
+
+    def _start(self) -> None:
+        self._stage_off()  # a hand's cards fly on from where they were dropped
+        self._show()
+        self._frame()
+        if self._timer is None:
+            self._timer = self.set_interval(FRAME, self._frame)
+
+    def _finish(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._fly(())
+        self._stage_off()
+        self._show()
+
+    def _frame(self) -> None:
+        """One frame of the motion, as the animator has it now."""
+        tick = self._animator.tick()
+        if tick == "cascade":
+            cascade = self._animator.cascade
+            assert cascade is not None
+            self._cascade_frame(cascade)
+        elif tick == "over":
+            self._finish()
+        else:
+            if tick == "piles":
+                self._show()
+            self._draw_sprites()
+
+    def _grab(self, grab: Grab) -> None:
+        """The player drags cards: their picture follows the pointer, on the stage."""
+        if not self.motion_on or not grab.cards:
+            return
+        self.settle()
+        self._animator.grab(self.geometry, self.state, grab.source, grab.cards, grab.x, grab.y)
+        self._show()
+        self._stage_on()
+        self._draw_sprites()
+
+    # ------------------------------------------------------------------ the win cascade
+    def cascade(self, count: int, then: Callable[[], None], seed: int = 0) -> bool:
+        """The win cascade: ``count`` cards bounce off the foundations (see :mod:`.cascade`)
+        once the last move has landed; ``then`` runs when it is over or stopped (any key or
+        click, :meth:`stop_cascade`). False, and ``then`` is not run, with motion off."""
+        if not self.motion_on or count < 1:
+            return False
+        self._animator.start_cascade(self.geometry, count, then, seed)
+        if self._timer is None:
+            self._timer = self.set_interval(FRAME, self._frame)
+        return True
+
+    def stop_cascade(self) -> bool:
+        """End the win cascade (its ``then`` runs); False when there is none."""
+        then = self._animator.end_cascade()
+        if then is None:
+            return False
+        self._stage_key = None  # the trail is on the picture: a new one next time
+        self._cover_piles(False)
+        self._finish()
+        then()
+        return True
+
+    def _cascade_frame(self, cascade: Cascade) -> None:
+        stage = self.stage
+        if not cascade.started:  # the board as the last move left it, then the cards fly
+            self._show()
+            self._stage_on()
+            stage.set_sprites(())
+            # Each frame repaints where the cards are: only the stage, not the piles under it.
+            self._cover_piles(True)
+        drawn, launched = cascade.step()
+        if launched is not None:
+            home = self._homes[launched.suit]
+            home.cards = (Card(launched.rank - 1, launched.suit),) if launched.rank > 1 else ()
+            self.sync_stage()
+        for card, x, y in drawn:  # (the stage covers the whole board)
+            stage.stamp(Sprite(x, y, self._picture((card,))))
+        if cascade.done:
+            self.stop_cascade()
+
+    def _cover_piles(self, covered: bool) -> None:
+        for widget in self._all():
+            widget.visible = not covered
+
+    # ------------------------------------------------------------------ drawing
     def _show(self) -> None:
         """Hand every pile its cards as the scene has them, and its highlights: only the lines
         that change redraw."""
@@ -164,17 +520,19 @@ class Board(BoardMouse):
     def _show_looks(self, cards: Mapping[PileWidget, tuple[Card, ...]] | None = None) -> None:
         """Set every pile's highlights, and its ``cards`` when given (unchanged lines do not
         redraw)."""
+        marks = self._gestures
+        self._marks = marks.marks
         if not self._piles:
             return
         looks = compute_looks(
             self.state,
-            selection=self.selection,
-            targets=self._targets,
-            cursor=self.cursor_pile,
-            hover=self._hover,
+            selection=marks.selection,
+            targets=marks.targets,
+            cursor=marks.cursor_pile,
+            hover=marks.hover,
             hint=self.hint,
         )
-        hand = self.hand or self._dropped
+        hand = self._animator.held
         wanted: list[tuple[PileWidget, PileLook]] = []
         for pile, widget in self._piles.items():
             look = looks.piles[pile]
@@ -186,3 +544,100 @@ class Board(BoardMouse):
             widget.show(widget.cards if cards is None else cards[widget], look)
         if self.stage.visible:
             self.sync_stage()
+
+    def _draw_sprites(self) -> None:
+        """Draw the cards in the air on the piles they cross, the hand on the stage."""
+        flying = [Sprite(x, y, self._picture(cards)) for cards, x, y in self._animator.in_air()]
+        self._fly(flying)
+        hand = self._animator.held
+        stage = self.stage
+        if hand is not None and stage.visible:
+            within = len(self.state.columns[hand.source.index]) if hand.source.is_column else 0
+            lines = self._picture(hand.cards, held=True, within=within)
+            stage.set_sprites([Sprite(hand.x, hand.y, lines)])
+
+    def _fly(self, sprites: Sequence[Sprite]) -> None:
+        """Hand every pile the flying cards over it, in its own coordinates. The piles' widgets
+        tile the part of the board cards fly over (``BoardLayout.pile_area``): the board under
+        them draws nothing, so a frame repaints no line as wide as the board."""
+        self._flying = tuple(sprites)
+        areas = [sprite.region for sprite in sprites]
+        for widget, region in self._regions():
+            if not widget.overlay and not any(region.overlaps(area) for area in areas):
+                continue  # nothing over it, before or now
+            widget.set_overlay(
+                [
+                    sprite.moved(-region.x, -region.y)
+                    for sprite, area in zip(sprites, areas, strict=True)
+                    if area.overlaps(region)
+                ]
+            )
+
+    def _picture(
+        self, cards: tuple[Card, ...], held: bool = False, within: int = 0
+    ) -> tuple[Strip, ...]:
+        """``cards`` as the board draws them on a column (see :meth:`Stage.picture`), kept."""
+        look = self._picture_key()
+        if look != self._pictures_for:  # a new size, theme, suit letters or colours
+            self._pictures, self._pictures_for = {}, look
+        key = (cards, held, within)
+        picture = self._pictures.get(key)
+        if picture is None:
+            picture = self.stage.picture(cards, self.geometry, held=held, within=within)
+            self._pictures[key] = picture
+        return picture
+
+    def _picture_key(self) -> tuple[object, ...]:
+        """What the board's pictures of cards depend on besides the cards."""
+        stage = self.stage
+        return (self.geometry, self.app.theme, stage.ascii, stage.four_colour)
+
+    # ------------------------------------------------------------------ the stage
+    def _stage_on(self) -> None:
+        """Show the stage over the whole board, with a picture of the piles."""
+        stage = self.stage
+        if stage.visible:
+            self.sync_stage()
+            return
+        # The picture of the piles is kept from one drag or cascade to the next: only the piles
+        # drawn differently since are copied again.
+        key = self._picture_key()
+        if key != self._stage_key:
+            width, height = self.geometry.width, self.geometry.height
+            blank = Strip.blank(width, self.visual_style.rich_style)
+            stage.set_background([blank] * height)
+            stage.styles.width, stage.styles.height = width, height
+            self._drawn = {}
+            self._stage_key = key
+        self.sync_stage()
+        stage.visible = True
+
+    def _stage_off(self) -> None:
+        stage = self.stage
+        if stage.visible:
+            stage.visible = False
+            stage.set_sprites(())
+
+    def _regions(self) -> list[tuple[PileWidget, Region]]:
+        """Each pile and where it is on the board (worked out once for each layout)."""
+        layout = self.geometry
+        if self._regions_for is not None and self._regions_for[0] is layout:
+            return self._regions_for[1]
+        regions = [(widget, layout.pile_area(pile)) for pile, widget in self._piles.items()]
+        regions += [
+            (widget, layout.pile_area(widget.pile, suit.index))
+            for suit, widget in self._homes.items()
+        ]
+        self._regions_for = (layout, regions)
+        return regions
+
+    def sync_stage(self) -> None:
+        """Copy onto the stage every pile drawn differently since it was last copied."""
+        stage = self.stage
+        for widget, region in self._regions():
+            drawn = (widget.cards, widget.look, widget.ascii, widget.four_colour)
+            if self._drawn.get(widget) == drawn:
+                continue
+            self._drawn[widget] = drawn
+            lines = widget.render_lines(Region(0, 0, region.width, region.height))
+            stage.patch(region.x, region.y, lines)

@@ -92,11 +92,6 @@ class BoardLayout:
     def tableau_height(self) -> int:
         return max(self.height - self.tableau_y, 0)
 
-    @property
-    def pile_height(self) -> int:
-        """Lines of a free cell or foundation widget."""
-        return self.top_height
-
     def pile_x(self, place: int) -> int:
         """The left column of the ``place``-th pile of a row (0–7)."""
         return self.left + place * (self.pile_width + self.gap)
@@ -107,12 +102,6 @@ class BoardLayout:
         column (line 0 holds the column's key). The top card takes :attr:`card_height` lines;
         each covered card up to :attr:`max_step`, the deepest squeezed first to make room."""
         return _column_rows(count, self.card_height, self.tableau_height, self.max_step)
-
-    def column_extent(self, count: int) -> int:
-        """Lines a column of ``count`` cards takes, its key included."""
-        if not count:
-            return 1 + self.card_height
-        return self.column_rows(count)[-1] + self.card_height
 
     # ------------------------------------------------------------------ piles on the board
     def pile_area(self, pile: Pile, suit_place: int = 0) -> Region:

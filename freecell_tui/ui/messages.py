@@ -1,4 +1,4 @@
-"""Messages the piles post upward (the board decides what a click, a drag or a hover means), and
+"""A click on the board, as the board posts it to itself (it decides what the click means), and
 the setting message the app listens to."""
 
 from __future__ import annotations
@@ -18,33 +18,6 @@ class PileClicked(Message):
     pile: Pile
     index: int | None
     chain: int = 1
-
-
-@dataclass
-class PileHovered(Message):
-    """The mouse is over ``pile`` at card ``index`` (``pile`` is ``None`` when it left the board)."""
-
-    pile: Pile | None
-    index: int | None = None
-
-
-@dataclass
-class PileDragStarted(Message):
-    """The mouse, pressed on the card at ``index`` of ``source``, began to move: a drag."""
-
-    source: Pile
-    index: int
-
-
-@dataclass
-class PileDropped(Message):
-    """A card (and those on it) dragged from ``source`` at ``index`` and released over ``dest``
-    (``None``, or ``source`` itself: released off the piles or back on its own, the drag is
-    called off)."""
-
-    source: Pile
-    index: int
-    dest: Pile | None
 
 
 @dataclass

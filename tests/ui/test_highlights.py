@@ -55,12 +55,12 @@ async def test_every_highlight_looks_different_and_red_cards_are_readable_in_eve
             board.act_on(Pile.parse("3"))  # 2♥ picked up: the free cells are targets
             places["target"] = look(cell_a)
             selected = styles_on(pile_widget(app, "col-3"), "2♥")[0]
-            board._hovered((Pile.parse("a"), None))
+            board.hover((Pile.parse("a"), None))
             places["hover target"] = look(cell_a)
             board.put_down()
-            board._hovered((Pile.parse("6"), 5))
+            board.hover((Pile.parse("6"), 5))
             cards["hover"] = look(column_6)
-            board._hovered(None)
+            board.hover(None)
             board.hint = HintMark(Pile.parse("6"), 1, Pile.parse("a"))
             places["hint"], cards["hint"] = look(cell_a), look(column_6)
             board.hint = None

@@ -1,9 +1,10 @@
 """Pictures drawn over a widget's own lines: the cards of a glide, drawn by the pile widgets they
 fly over (they tile the board where cards fly, gaps included) instead of a layer above the board.
 
-A glide does not show, move or hide a widget: each frame hands every widget the part of the
-flying cards over it (attributes down), and the widget repaints only the lines where the cards
-were and are. No layout at a glide's start or end, and nothing drawn twice.
+A glide does not show, move or hide a widget: each frame hands every pile widget the part of the
+flying cards over it (attributes down, ``PileWidget.set_overlay``), and the widget repaints only
+the lines where the cards were and are (:func:`repaint_regions`), drawing them over its own
+(:func:`draw_over`). No layout at a glide's start or end, and nothing drawn twice.
 """
 
 from __future__ import annotations
@@ -14,9 +15,8 @@ from dataclasses import dataclass
 from rich.segment import Segment
 from textual.geometry import Region
 from textual.strip import Strip
-from textual.widget import Widget
 
-__all__ = ["Overlaid", "Sprite", "draw_over", "splice"]
+__all__ = ["Sprite", "draw_over", "repaint_regions", "splice"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,31 +65,7 @@ def draw_over(line: Strip, y: int, sprites: Sequence[Sprite], width: int) -> Str
     return line
 
 
-class Overlaid(Widget):
-    """A widget that draws :attr:`overlay` over its lines (see the module's docstring). A
-    subclass's ``render_line`` passes its line through :meth:`overlaid`."""
-
-    _overlay: tuple[Sprite, ...] = ()
-
-    @property
-    def overlay(self) -> tuple[Sprite, ...]:
-        """The pictures over the widget, in its own coordinates (later ones on top)."""
-        return self._overlay
-
-    def set_overlay(self, sprites: Sequence[Sprite]) -> None:
-        """Draw ``sprites`` instead of the last ones: the lines where either are repaint."""
-        old, new = self._overlay, tuple(sprites)
-        if old == new:
-            return
-        self._overlay = new
-        area = self.size.region
-        regions = [
-            region for sprite in (*old, *new) if (region := sprite.region.intersection(area))
-        ]
-        if regions:
-            self.refresh(*regions)
-
-    def overlaid(self, y: int, line: Strip) -> Strip:
-        if not self._overlay:
-            return line
-        return draw_over(line, y, self._overlay, self.size.width)
+def repaint_regions(old: Sequence[Sprite], new: Sequence[Sprite], area: Region) -> list[Region]:
+    """Where a widget of ``area`` repaints when the pictures over it go from ``old`` to ``new``:
+    where either is, nothing else."""
+    return [region for sprite in (*old, *new) if (region := sprite.region.intersection(area))]

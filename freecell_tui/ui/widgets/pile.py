@@ -9,6 +9,8 @@ same layout.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.style import Style
 from textual.content import Content
 from textual.geometry import Region
@@ -29,13 +31,14 @@ from freecell_tui.ui.widgets.cardart import (
     CardArt,
     Glyphs,
 )
-from freecell_tui.ui.widgets.overlay import Overlaid
+from freecell_tui.ui.widgets.overlay import Sprite, draw_over, repaint_regions
 
 __all__ = ["PileWidget"]
 
 
-class PileWidget(CardArt, Overlaid):
-    """Base of the three pile widgets: what they draw, and how a highlight looks."""
+class PileWidget(CardArt):
+    """Base of the three pile widgets: what they draw, how a highlight looks, and the gliding
+    cards over them."""
 
     DEFAULT_CSS = """
     PileWidget {
@@ -66,6 +69,7 @@ class PileWidget(CardArt, Overlaid):
         self._drawn: tuple[object, list[Strip]] | None = None
         self._strips: dict[object, Strip] = {}
         self._strips_for: object = None
+        self._overlay: tuple[Sprite, ...] = ()
 
     def watch_geometry(self, layout: BoardLayout) -> None:
         self.set_class(layout.compact, "-compact")
@@ -125,9 +129,27 @@ class PileWidget(CardArt, Overlaid):
         into a strip only the first time it is drawn: a column's cards draw the same few lines
         again and again (a move, a highlight), and making strips is most of a redraw's cost."""
         lines = self._lines()
-        if y < len(lines):
-            return self.overlaid(y, lines[y])
-        return self.overlaid(y, self._blank_line())
+        line = lines[y] if y < len(lines) else self._blank_line()
+        if self._overlay:
+            return draw_over(line, y, self._overlay, self.size.width)
+        return line
+
+    # ------------------------------------------------------------------ gliding cards
+    @property
+    def overlay(self) -> tuple[Sprite, ...]:
+        """The gliding cards over the pile, in its own coordinates (later ones on top)."""
+        return self._overlay
+
+    def set_overlay(self, sprites: Sequence[Sprite]) -> None:
+        """Draw ``sprites`` over the pile instead of the last ones: the lines where either are
+        repaint."""
+        old, new = self._overlay, tuple(sprites)
+        if old == new:
+            return
+        self._overlay = new
+        regions = repaint_regions(old, new, self.size.region)
+        if regions:
+            self.refresh(*regions)
 
     def _blank_line(self) -> Strip:
         """A line below the pile's cards: blank as the pile draws it, and the blank up to the
