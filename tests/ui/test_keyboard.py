@@ -223,3 +223,12 @@ async def test_q_quits_at_once_and_the_game_waits_with_its_time(tmp_path: Path) 
     found = Store.open(tmp_path).store.load_autosave().saved
     assert found is not None
     assert found.game.moves == (Move.parse("3a"),) and found.elapsed_seconds == 42
+
+
+async def test_a_key_that_means_nothing_says_so_and_where_help_is(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        for key in ("x", "0", "9", "g"):
+            await pilot.press(key)
+            assert message(app) == f"{key} does nothing here: ? shows the keys"
+        assert not game(app).moves
