@@ -42,7 +42,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -206,7 +206,9 @@ async def run(variant: str, reps: int, profile: cProfile.Profile | None = None) 
     return timings
 
 
-async def _motion_hooks(app: App[object], variant: str, meter: Meter) -> Callable[[], object]:
+async def _motion_hooks(
+    app: App[object], variant: str, meter: Meter
+) -> Callable[[], Awaitable[float]]:
     """What runs after each key: for motion on, the glide held still is ended (not counted);
     to still, the CPU until the cards are still is added."""
 
@@ -244,6 +246,11 @@ def _median(timings: Timings, key: str | None = None) -> float:
     return statistics.median(cost for k, cost in timings if key is None or k == key)
 
 
+def _ratios(game: list[Timings], bare: list[Timings], key: str | None = None) -> list[float]:
+    """Game/bare, round by round."""
+    return [_median(g, key) / _median(b, key) for g, b in zip(game, bare, strict=True)]
+
+
 def _spread(values: list[float]) -> str:
     return f"{statistics.median(values):6.1f} ({min(values):.1f}-{max(values):.1f})"
 
@@ -268,10 +275,13 @@ async def measure(rounds: int, reps: int) -> None:
         )
         medians = [_median(t) for t in results[variant]]
         print(f"  {variant:27} {_spread(medians)}   {per_key}")
-    bare = [_median(t) for t in results[BARE]]
     for variant in (GAME_OFF, GAME_ON, GAME_STILL):
-        ratios = [_median(t) / b for t, b in zip(results[variant], bare, strict=True)]
-        print(f"  {variant + ' / bare':34} {_spread(ratios)}   (goal ≤ 1.5)")
+        ratios = _ratios(results[variant], results[BARE])
+        per_key = " / ".join(
+            f"{statistics.median(_ratios(results[variant], results[BARE], key)):.1f}"
+            for key in KEYS
+        )
+        print(f"  {variant + ' / bare':34} {_spread(ratios)}   {per_key}   (goal ≤ 1.5)")
     print("  load average (1/5/15 min) as each round began: " + "; ".join(loads))
 
 
@@ -280,7 +290,7 @@ async def profile(variant: str, reps: int, key: str, top: int) -> None:
     keys = "".join(KEYS)
     print(f"{variant}: cProfile of the key {key!r} ({reps} times, in {keys} repeated)")
     timings = await run(variant, reps, profile=_Only(profiler, key))  # type: ignore[arg-type]
-    print(f"  its median CPU unprofiled-ish: {_median(timings, key):.1f} ms")
+    print(f"  its median CPU under the profiler: {_median(timings, key):.1f} ms")
     out = io.StringIO()
     stats = pstats.Stats(profiler, stream=out)
     stats.sort_stats("cumulative").print_stats(top)
