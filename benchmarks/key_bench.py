@@ -45,6 +45,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from textual import events
 from textual.app import App, ComposeResult
@@ -76,7 +77,7 @@ VARIANTS = (GAME_OFF, GAME_ON, GAME_STILL, BARE)
 Timings = list[tuple[str, float]]
 
 
-def post_key(app: App[object], key: str) -> None:
+def post_key(app: App[Any], key: str) -> None:
     """Hand ``key`` to the app as the terminal driver does (it posts each parsed key)."""
     event = events.Key(key, key if len(key) == 1 else None)
     event.set_sender(app)
@@ -175,7 +176,7 @@ def _game(data_dir: str, motion: bool) -> FreeCellApp:
 
 
 @contextmanager
-def _running(variant: str) -> Iterator[App[object]]:
+def _running(variant: str) -> Iterator[App[Any]]:
     with tempfile.TemporaryDirectory() as data_dir:
         if variant == BARE:
             yield BareApp()
@@ -207,7 +208,7 @@ async def run(variant: str, reps: int, profile: cProfile.Profile | None = None) 
 
 
 async def _motion_hooks(
-    app: App[object], variant: str, meter: Meter
+    app: App[Any], variant: str, meter: Meter
 ) -> Callable[[], Awaitable[float]]:
     """What runs after each key: for motion on, the glide held still is ended (not counted);
     to still, the CPU until the cards are still is added."""
@@ -221,7 +222,7 @@ async def _motion_hooks(
     assert board.motion_on
     if variant == GAME_ON:
         now = [0.0]
-        board.clock = lambda: now[0]  # type: ignore[method-assign]
+        board.clock = lambda: now[0]
         board._start_timer = lambda: None  # type: ignore[method-assign]
 
         async def land() -> float:
