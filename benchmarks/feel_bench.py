@@ -27,12 +27,7 @@ Run by hand: ``.venv/bin/python benchmarks/feel_bench.py [--moves N]``. It runs 
 of the game that has the motion (to compare a branch with main in one session; ``--only still``
 on one without it), e.g. a ``git archive`` of each in ``/tmp`` on ``PYTHONPATH``.
 
-Last measured 2026-11-23 05:53-06:00 UTC (load 1.5-3.5), two runs each, alternately, own
-medians: a glide's frame 5.3 / 5.7 ms (main 6.9 / 7.5); start and end of a glide 46.0 / 48.9 ms
-(main 55.8 / 56.1); a win cascade frame 7.7 / 5.6 ms (main 12.2 / 13.0); a key during motion
-19.7 / 18.1 ms (main 25.6 / 27.3); a key with animations off 16.0 / 17.3 ms (main 24.0 / 24.1,
-before motion 17.5 / 18.4). With Pilot's wait (about 7 ms): frame 12.1 / 13.3, key during motion
-37.2 / 34.2, key with animations off 33.0 / 33.6 ms. See ``docs/architecture.md``.
+Figures, and how they moved: ``docs/performance.md``.
 """
 
 from __future__ import annotations
