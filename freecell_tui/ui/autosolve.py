@@ -1,12 +1,12 @@
-"""Auto-solve's pace: a widget without a look that hands the game screen one move of a plan at a
-time, at a pace a person can follow.
+"""Auto-solve's pace: a plain object that gives the game screen one move of a plan at a time,
+at a pace a person can follow.
 
-Attributes down: :meth:`AutoSolver.start` with the plan, :meth:`AutoSolver.stop` (which says how
-many moves were played, so that the screen says it before the input that stopped it acts),
-:attr:`pace`. Messages up: :class:`AutoSolver.Step` for each move (the screen plays it through
-the session as an ordinary, undoable turn, once :meth:`AutoSolver.take` says it is still wanted).
-A move on its way up when auto-solve stops (a key typed as it was handed up) is not played: the
-key that stopped it comes first.
+The screen drives it with a timer: :meth:`AutoSolver.start` takes the plan, and each time
+:attr:`AutoSolver.delay` has passed the screen's timer asks :meth:`AutoSolver.next` for the move
+to play (through the session, as an ordinary, undoable turn). :meth:`AutoSolver.stop` says how
+many moves were played, so that the screen says it before the input that stopped it acts. Each
+start is a run of its own: a tick of a run that was stopped plays nothing, so the key that
+stopped auto-solve acts on the board as it was.
 """
 
 from __future__ import annotations
@@ -14,13 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from textual.message import Message
-from textual.timer import Timer
-from textual.widget import Widget
-
 from freecell_tui.core.notation import Move
 
-__all__ = ["AUTOSOLVE_KEYS", "DEFAULT_PACE", "PACES", "AutoSolver", "pace_for"]
+__all__ = ["AUTOSOLVE_KEYS", "DEFAULT_PACE", "PACES", "AutoSolver", "AutoStep", "pace_for"]
 
 #: Seconds between two moves, slowest first (``+`` and ``−`` step through).
 PACES: Final = (2.0, 1.5, 1.0, 0.7, 0.5, 0.35, 0.25, 0.15, 0.1)
@@ -34,43 +30,35 @@ def pace_for(moves_a_second: float) -> int:
     return min(range(len(PACES)), key=lambda i: abs(1 / PACES[i] - moves_a_second))
 
 
-class AutoSolver(Widget):
+@dataclass(frozen=True)
+class AutoStep:
+    """Play ``move`` now: move ``number`` of ``total``."""
+
+    move: Move
+    number: int
+    total: int
+
+
+class AutoSolver:
     """See the module's docstring."""
 
-    DEFAULT_CSS = "AutoSolver { display: none; }"
-
-    @dataclass
-    class Step(Message):
-        """Play ``move`` now: move ``number`` of ``total`` of auto-solve's ``run``."""
-
-        move: Move
-        number: int
-        total: int
-        run: int
-
     def __init__(self, pace: int = DEFAULT_PACE) -> None:
-        super().__init__()
         self.pace = pace
         self._plan: list[Move] = []
-        self._handed = 0  # moves handed up
-        self._played = 0  # moves the screen took
+        self._played = 0
         self._total = 0
-        self._timer: Timer | None = None
-        #: Which start the moves handed up belong to; a stop begins a new one.
-        self._run = 0
+        #: Which start the timer's ticks belong to; a stop begins a new one.
+        self.run = 0
 
     @property
     def solving(self) -> bool:
-        """A plan is being played: moves are left, or one is still on its way up."""
-        return bool(self._plan) or self._timer is not None or self._played < self._handed
+        """A plan is being played: moves are left."""
+        return bool(self._plan)
 
-    def take(self, step: Step) -> bool:
-        """The screen is about to play ``step``: False when auto-solve stopped (or started
-        again) after handing it up, so the key that stopped it acts on the board as it was."""
-        if step.run != self._run:
-            return False
-        self._played += 1
-        return True
+    @property
+    def delay(self) -> float:
+        """Seconds until the next move, at the pace chosen."""
+        return PACES[self.pace]
 
     @property
     def speed(self) -> float:
@@ -86,35 +74,25 @@ class AutoSolver(Widget):
     def change_pace(self, step: int) -> None:
         self.pace = max(0, min(len(PACES) - 1, self.pace + step))
 
-    def start(self, plan: tuple[Move, ...]) -> None:
-        """Play ``plan`` from the next tick."""
+    def start(self, plan: tuple[Move, ...]) -> int:
+        """Play ``plan``, a move each :attr:`delay`; the run its ticks belong to."""
         self.stop()
         self._plan = list(plan)
-        self._handed = self._played = 0
+        self._played = 0
         self._total = len(plan)
-        self._next()
+        return self.run
 
-    def _next(self) -> None:
-        self._timer = self.set_timer(PACES[self.pace], self._tick)
-
-    def _tick(self) -> None:
-        self._timer = None
-        if not self._plan:
-            return
-        move = self._plan.pop(0)
-        self._handed += 1
-        self.post_message(self.Step(move, self._handed, self._total, self._run))
-        if self._plan:
-            self._next()
+    def next(self, run: int) -> AutoStep | None:
+        """The tick of ``run``: the move to play now (``None``: that run was stopped)."""
+        if run != self.run or not self._plan:
+            return None
+        self._played += 1
+        return AutoStep(self._plan.pop(0), self._played, self._total)
 
     def stop(self) -> int | None:
         """Stop now (Esc, ``p`` again, any other input, a refused step, a screen over the
         board): the moves it played, None when it was not playing."""
         was = self.solving
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
         self._plan = []
-        self._run += 1  # a move still on its way up is not played
-        self._handed = self._played
+        self.run += 1  # a tick still due plays nothing
         return self._played if was else None

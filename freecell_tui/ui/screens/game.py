@@ -7,22 +7,28 @@ command's ``action_<name>`` (the command table, :mod:`freecell_tui.session.table
 the action makes a session call, which commits the game to the store and returns a
 :class:`~freecell_tui.session.Step` — or a question to ask first, with what follows a yes
 (:meth:`GameScreen.present`); :meth:`GameScreen.show` draws the step (the board, the lines, a
-notice). The board, the solver's assistant and auto-solve are child widgets that receive
-attributes and post messages; none of them holds the screen.
+notice). The board is a child widget that receives attributes and posts messages. The solver's
+assistant, the par finder and auto-solve are plain objects that decide and hold no screen: what
+they answer the screen does — messages it posts to itself, searches it runs in its thread workers
+(``@work(thread=True, exclusive=True)``, one group each) whose answers come back as messages,
+and auto-solve's pace on a timer.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import ClassVar, Final
 
-from textual import getters
+from textual import getters, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.events import Key, MouseDown, Paste, Resize
+from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.worker import get_current_worker
 
 from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.errors import FreeCellError
@@ -42,7 +48,9 @@ from freecell_tui.session import (
 from freecell_tui.session.analysis import lost_sentence
 from freecell_tui.session.par import par_line
 from freecell_tui.store import Par
-from freecell_tui.ui.assistant import Assistant
+from freecell_tui.ui import assistant as solver_work
+from freecell_tui.ui import par as par_work
+from freecell_tui.ui.assistant import Assistant, YieldingCancel
 from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver, pace_for
 from freecell_tui.ui.board import Board
 from freecell_tui.ui.commands import key_actions, screen_bindings
@@ -74,9 +82,6 @@ class GameScreen(Screen[None]):
     status = getters.query_one("#status", StatusLine)
     message = getters.query_one("#message", MessageLine)
     command_line = getters.query_one("#command", CommandLine)
-    assistant = getters.query_one(Assistant)
-    autosolver = getters.query_one(AutoSolver)
-    par_finder = getters.query_one(ParFinder)
 
     def __init__(
         self,
@@ -94,9 +99,14 @@ class GameScreen(Screen[None]):
         self._ascii = ascii
         self._four_colour = four_colour
         self._motion = motion
-        self._assistant = assistant or Assistant(session.game)
-        self._autosolver = autosolver or AutoSolver()
-        self._par_finder = par_finder or ParFinder()
+        #: The solver's searches, par's and auto-solve's pace: plain objects (see the module's
+        #: docstring), each with the timer it asked for.
+        self.assistant = assistant or Assistant(session.game)
+        self.par_finder = par_finder or ParFinder()
+        self.autosolver = autosolver or AutoSolver()
+        self._check_timer: Timer | None = None
+        self._par_timer: Timer | None = None
+        self._autosolve_timer: Timer | None = None
         self._ticker: Timer | None = None
         #: The message line as the last change of the game left it (a loss found later is said
         #: only while it still shows).
@@ -122,9 +132,6 @@ class GameScreen(Screen[None]):
         yield message
         yield CommandLine(id="command")
         yield KeyFooter()
-        yield self._assistant
-        yield self._autosolver
-        yield self._par_finder
 
     def on_mount(self) -> None:
         board = self.board
@@ -132,6 +139,7 @@ class GameScreen(Screen[None]):
         board.watch_four_colour(board.four_colour)
         self._update_status()
         self._ticker = self.set_interval(1.0, self._tick)
+        self.assist(self.assistant.begin())
         self.follow_par()
         self.ask_resume()
 
@@ -176,6 +184,56 @@ class GameScreen(Screen[None]):
         message.stop()
         self.status.pending = message.text
 
+    # ------------------------------------------------------------------ the solver's searches
+    def assist(self, told: solver_work.Told) -> None:
+        """Do what the assistant answered, in order: post its messages, start or stop work."""
+        for item in told:
+            if isinstance(item, Message):
+                self.post_message(item)
+            elif isinstance(item, solver_work.StopWork):
+                self._stop_check_timer()
+                self.workers.cancel_group(self, "solver")
+                self.workers.cancel_group(self, "deals")
+            elif isinstance(item, solver_work.Wait):
+                self._stop_check_timer()
+                self._check_timer = self.set_timer(item.delay, partial(self._check_now, item))
+            elif isinstance(item, solver_work.Search):
+                self._stop_check_timer()
+                self._search(item)
+            else:
+                self._search_deal(item)
+
+    def _check_now(self, wait: solver_work.Wait) -> None:
+        self._check_timer = None
+        self.assist(self.assistant.start(wait.game, wait.token))
+
+    def _stop_check_timer(self) -> None:
+        if self._check_timer is not None:
+            self._check_timer.stop()
+            self._check_timer = None
+
+    @work(thread=True, exclusive=True, group="solver", exit_on_error=False)
+    def _search(self, job: solver_work.Search) -> None:
+        worker = get_current_worker()
+        answer = solver_work.search(job, YieldingCancel(worker))
+        if not worker.is_cancelled:
+            self.post_message(answer)
+
+    @work(thread=True, exclusive=True, group="deals", exit_on_error=False)
+    def _search_deal(self, job: solver_work.FindDeal) -> None:
+        worker = get_current_worker()
+        found = solver_work.search_deal(job, YieldingCancel(worker))
+        if found is not None:
+            self.post_message(found)
+
+    def on_assistant_answer(self, message: Assistant.Answer) -> None:
+        message.stop()
+        self.assist(self.assistant.answered(message))
+
+    def on_assistant_deal_found(self, message: Assistant.DealFound) -> None:
+        message.stop()
+        self.assist(self.assistant.deal_answered(message))
+
     # ------------------------------------------------------------------ the assistant's messages
     def on_assistant_status(self, message: Assistant.Status) -> None:
         message.stop()
@@ -196,7 +254,7 @@ class GameScreen(Screen[None]):
     def on_assistant_solution(self, message: Assistant.Solution) -> None:
         message.stop()
         self.board.hint = None
-        self.autosolver.start(message.moves)
+        self._autosolve_next(self.autosolver.start(message.moves))
         self.say(
             f"Auto-solve: {plural(len(message.moves), 'move')} to a win, "
             f"{self.autosolver.pace_text()}; "
@@ -244,6 +302,34 @@ class GameScreen(Screen[None]):
         self.say(message.said if message.number is not None else f"{message.said} {step.said}")
 
     # ------------------------------------------------------------------ par
+    def tell_par(self, told: par_work.ParTold) -> None:
+        """Do what the par finder answered, in order: post its messages, start or stop work."""
+        for item in told:
+            if isinstance(item, Message):
+                self.post_message(item)
+            elif isinstance(item, par_work.StopPar):
+                if self._par_timer is not None:
+                    self._par_timer.stop()
+                    self._par_timer = None
+                if item.search:
+                    self.workers.cancel_group(self, "par")
+            elif isinstance(item, par_work.ParWait):
+                self._par_timer = self.set_timer(item.delay, partial(self._par_now, item))
+            else:
+                self._search_par(item)
+
+    def _par_now(self, wait: par_work.ParWait) -> None:
+        self._par_timer = None
+        self.tell_par(self.par_finder.start(wait.number, wait.mode))
+
+    @work(thread=True, exclusive=True, group="par", exit_on_error=False)
+    def _search_par(self, job: par_work.ParJob) -> None:
+        self.post_message(par_work.search(job, YieldingCancel(get_current_worker())))
+
+    def on_par_finder_done(self, message: ParFinder.Done) -> None:
+        message.stop()
+        self.tell_par(self.par_finder.done(message))
+
     def on_par_finder_found(self, message: ParFinder.Found) -> None:
         message.stop()
         self.par_found(message.par, message.budget if message.searched else None)
@@ -269,17 +355,28 @@ class GameScreen(Screen[None]):
                 self.say(self.session.win_text())
 
     # ------------------------------------------------------------------ auto-solve
-    def on_auto_solver_step(self, message: AutoSolver.Step) -> None:
-        message.stop()
-        if not self.autosolver.take(message):
-            return  # auto-solve stopped as this move came up: what stopped it came first
-        step = self.session.play(message.move, solver=True)
+    def _autosolve_next(self, run: int) -> None:
+        """Auto-solve's next move of ``run`` after its pace's delay."""
+        self._autosolve_timer = self.set_timer(
+            self.autosolver.delay, lambda: self._autosolve_tick(run)
+        )
+
+    def _autosolve_tick(self, run: int) -> None:
+        """Play auto-solve's next move through the session (marked as the solver's), unless that
+        run was stopped: what stopped it came first."""
+        self._autosolve_timer = None
+        auto = self.autosolver.next(run)
+        if auto is None:
+            return
+        step = self.session.play(auto.move, solver=True)
         if step.refused:  # cannot happen while the plan follows the game
             self.autosolver.stop()
             self.refuse(f"Auto-solve stopped: {step.said}")
             return
+        if self.autosolver.solving:
+            self._autosolve_next(run)
         self.show(step)
-        self.say(f"Auto-solve {message.number}/{message.total}: {step.said}")
+        self.say(f"Auto-solve {auto.number}/{auto.total}: {step.said}")
 
     #: When the player last typed or clicked on this screen (``time.monotonic``).
     _last_input = 0.0
@@ -386,7 +483,7 @@ class GameScreen(Screen[None]):
         if step.changed:
             self._said = step.said
             self._update_status()
-            self.assistant.game_changed(self.session.game)
+            self.assist(self.assistant.game_changed(self.session.game))
             self.follow_par()
         if step.event is Event.WON:
             self._show_win()
@@ -408,6 +505,9 @@ class GameScreen(Screen[None]):
     def stop_autosolve(self) -> None:
         """Stop auto-solve if it plays, and say how far it got, at once: what stopped it (a key,
         a click) acts after, and its own message, if it has one, replaces this one."""
+        if self._autosolve_timer is not None:
+            self._autosolve_timer.stop()
+            self._autosolve_timer = None
         played = self.autosolver.stop()
         if played is not None:
             said = f"Auto-solve stopped after {plural(played, 'move')}"
@@ -463,7 +563,7 @@ class GameScreen(Screen[None]):
     def follow_par(self) -> None:
         """Tell the par finder the game (it looks for a new deal's or mode's par)."""
         session = self.session
-        self.par_finder.follow(session.game, lambda: session.par)
+        self.tell_par(self.par_finder.follow(session.game, lambda: session.par))
 
     # ------------------------------------------------------------------ notices
     def _show_win(self) -> None:
@@ -548,8 +648,8 @@ class GameScreen(Screen[None]):
         board = self.board
         if self.autosolver.solving:
             self.stop_autosolve()
-        elif self.assistant.stop_waiting():
-            pass
+        elif self.assistant.waiting:
+            self.assist(self.assistant.stop_waiting())
         elif board.put_down():
             self.say("Put down.")
         elif board.hint is not None:
@@ -584,7 +684,7 @@ class GameScreen(Screen[None]):
         With "winnable deals only", a random deal is chosen by the solver first."""
 
         def find_winnable() -> None:
-            self.assistant.find_deal(self.session.game.autoplay)
+            self.assist(self.assistant.find_deal(self.session.game.autoplay))
 
         winnable = number is None and self.assistant.winnable_only
         self.present(self.session.leave_for_deal(number, start=find_winnable if winnable else None))
@@ -609,7 +709,7 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         """Light up the next move of a solution from here (searched in the background)."""
         self.board.put_down()
-        self.assistant.ask_hint()
+        self.assist(self.assistant.ask_hint())
 
     def action_solve(self) -> None:
         """Auto-solve: play a solution from here at a pace a person can follow; again stops."""
@@ -617,7 +717,7 @@ class GameScreen(Screen[None]):
         if self.autosolver.solving:
             self.stop_autosolve()
         else:
-            self.assistant.ask_solution()
+            self.assist(self.assistant.ask_solution())
 
     # ------------------------------------------------------------------ saves, statistics, Klondike
     def action_saves(self) -> None:
@@ -654,7 +754,7 @@ class GameScreen(Screen[None]):
     def action_winnable(self, on: bool | None = None) -> None:
         """The winnability check in the status line (toggled from the palette)."""
         on = not self.assistant.check if on is None else on
-        self.assistant.set_check(on)
+        self.assist(self.assistant.set_check(on))
         self.remember("winnability_check", on)
         self.say(
             "Winnability check on: the status line says whether this game can still be won."
