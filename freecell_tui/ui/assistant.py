@@ -5,15 +5,14 @@ only", searched in the background.
 mean; it holds no screen and runs nothing. The game screen calls it (:meth:`Assistant.game_changed`,
 :meth:`ask_hint`, :meth:`ask_solution`, :meth:`find_deal`, :meth:`stop_waiting`,
 :meth:`set_check`, and with each search's answer :meth:`answered` / :meth:`deal_answered`), and
-every call returns what the screen is to do, in order: messages to post to itself
-(:class:`Assistant.Status`, :class:`Assistant.Hint`, :class:`Assistant.Solution`,
-:class:`Assistant.Lost`, :class:`Assistant.Over`, :class:`Assistant.DealChosen`,
-:class:`Assistant.Said`) and the work to start or stop (:class:`Wait`, :class:`Search`,
-:class:`FindDeal`, :class:`StopWork`).
+every call returns what the screen is to do, in order (a :data:`~freecell_tui.ui.work.Told`):
+messages to post to itself (:class:`Assistant.Status`, :class:`Assistant.Hint`,
+:class:`Assistant.Solution`, :class:`Assistant.Lost`, :class:`Assistant.Over`,
+:class:`Assistant.DealChosen`, :class:`Assistant.Said`) and the work to wait for, start or stop
+(the check's wait, the jobs :class:`Search` and :class:`FindDeal`).
 
 The searches run in the screen's thread workers (``@work(thread=True, exclusive=True)``: one at a
-time per group), on frozen games, through :func:`search` and :func:`search_deal` here and the
-pure :mod:`freecell_tui.session.analysis`; each polls a cancel flag that also hands the board's
+time per group), on frozen games, through the pure :mod:`freecell_tui.session.analysis`; each polls a cancel flag that also hands the board's
 thread the interpreter lock every few positions, so a long search never slows a key press. Every
 change of the game stops the work under way, and an answer for a game no longer on the board is
 dropped (each search carries the token of the game it was asked for).
@@ -24,7 +23,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, TypeAlias
+from functools import partial
+from typing import ClassVar, Final
 
 from textual.message import Message
 from textual.worker import Worker
@@ -45,6 +45,7 @@ from freecell_tui.session.analysis import (
     choose_deal,
     lost_text,
 )
+from freecell_tui.ui.work import Job, Stop, Told, Wait
 
 __all__ = [
     "CHECKING",
@@ -53,12 +54,7 @@ __all__ = [
     "Assistant",
     "FindDeal",
     "Search",
-    "StopWork",
-    "Told",
-    "Wait",
     "YieldingCancel",
-    "search",
-    "search_deal",
 ]
 
 #: The winnability check starts this long after the last change, so a player moving quickly
@@ -84,62 +80,42 @@ class YieldingCancel(Cancel):
         return self._worker_event.is_set() or super().is_set()
 
 
-# ---------------------------------------------------------------------- the work asked of the screen
+# ---------------------------------------------------------------------- the searches
 @dataclass(frozen=True)
-class Wait:
-    """After ``delay`` seconds, call :meth:`Assistant.start` with ``game`` and ``token`` (the
-    check waits for the player to pause)."""
+class Search(Job):
+    """The solver on ``game`` (for a solution when ``solve_it``), answered as
+    :class:`Assistant.Answer`; a solver bug is an answer too: it must not take the game down."""
 
-    delay: float
-    game: Game
-    token: int
-
-
-@dataclass(frozen=True)
-class Search:
-    """Run :func:`search` in the solver's worker; post its answer."""
-
+    group: ClassVar[str] = "solver"
     game: Game
     token: int
     solve_it: bool
     known: dict[bytes, bool]
 
+    def run(self, cancel: Cancel) -> Message | None:
+        try:
+            found = analyse(self.game, solve_it=self.solve_it, known=self.known, cancel=cancel)
+        except Exception as error:
+            found = Analysis(error=f"{type(error).__name__}: {error}")
+        return Assistant.Answer(self.token, self.game, found, self.solve_it)
+
 
 @dataclass(frozen=True)
-class FindDeal:
-    """Run :func:`search_deal` in the deals' worker; post its answer."""
+class FindDeal(Job):
+    """A random deal the solver does not prove unsolvable, answered as
+    :class:`Assistant.DealFound` (nothing when cancelled)."""
 
+    group: ClassVar[str] = "deals"
     token: int
     mode: AutoplayMode
     source: Callable[[], int]
 
-
-@dataclass(frozen=True)
-class StopWork:
-    """Stop the check's timer and every search under way."""
-
-
-#: What a call of the assistant tells the screen to do, in order.
-Told: TypeAlias = list["Message | Wait | Search | FindDeal | StopWork"]
-
-
-def search(job: Search, cancel: Cancel) -> Assistant.Answer:
-    """The body of the solver's worker: the answer for ``job`` (a solver bug is an answer too:
-    it must not take the game down)."""
-    try:
-        found = analyse(job.game, solve_it=job.solve_it, known=job.known, cancel=cancel)
-    except Exception as error:
-        found = Analysis(error=f"{type(error).__name__}: {error}")
-    return Assistant.Answer(job.token, job.game, found, job.solve_it)
-
-
-def search_deal(job: FindDeal, cancel: Cancel) -> Assistant.DealFound | None:
-    """The body of the deals' worker: the deal found for ``job`` (``None``: cancelled)."""
-    try:
-        choice = choose_deal(job.mode, job.source, cancel)
-    except Exception as error:  # a solver bug must not take the game down
-        return Assistant.DealFound(job.token, None, f"{type(error).__name__}: {error}")
-    return None if choice is None else Assistant.DealFound(job.token, choice)
+    def run(self, cancel: Cancel) -> Message | None:
+        try:
+            choice = choose_deal(self.mode, self.source, cancel)
+        except Exception as error:  # a solver bug must not take the game down
+            return Assistant.DealFound(self.token, None, f"{type(error).__name__}: {error}")
+        return None if choice is None else Assistant.DealFound(self.token, choice)
 
 
 class Assistant:
@@ -258,7 +234,7 @@ class Assistant:
 
     def _stop_work(self) -> None:
         self._working = None
-        self._out.append(StopWork())
+        self._out.append(Stop(("solver", "deals")))
 
     def _status(
         self, game: Game, answer: Analysis | None, *, announce: bool
@@ -296,7 +272,7 @@ class Assistant:
         point, winnable = self._status(game, answer, announce=announce)
         home = self.analyst.home(game.state)
         if answer is None and ((self.check and point is None) or (not winnable and home is None)):
-            self._out.append(Wait(CHECK_DELAY, game, self.token))
+            self._out.append(Wait("solver", CHECK_DELAY, partial(self.start, game, self.token)))
             return
         if home is False:
             key = canonical_key(game.state)

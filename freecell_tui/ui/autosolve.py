@@ -1,22 +1,27 @@
-"""Auto-solve's pace: a plain object that gives the game screen one move of a plan at a time,
+"""Auto-solve's pace: a plain object that hands the game screen one move of a plan at a time,
 at a pace a person can follow.
 
-The screen drives it with a timer: :meth:`AutoSolver.start` takes the plan, and each time
-:attr:`AutoSolver.delay` has passed the screen's timer asks :meth:`AutoSolver.next` for the move
-to play (through the session, as an ordinary, undoable turn). :meth:`AutoSolver.stop` says how
-many moves were played, so that the screen says it before the input that stopped it acts. Each
-start is a run of its own: a tick of a run that was stopped plays nothing, so the key that
-stopped auto-solve acts on the board as it was.
+It holds no screen: :meth:`AutoSolver.start` takes the plan and answers the screen's timer for
+the first move (a :data:`~freecell_tui.ui.work.Told`); when it fires, :class:`AutoSolver.Step` is
+posted for that move with the timer for the next. The screen plays each step through the session
+as an ordinary, undoable turn, once :meth:`AutoSolver.take` says it is still wanted: a step on its
+way when auto-solve stopped (a key typed as it was posted) is not played, so the key that stopped
+it acts on the board as it was. :meth:`AutoSolver.stop` says how many moves were played, so that
+the screen says it before the input that stopped it acts.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Final
 
-from freecell_tui.core.notation import Move
+from textual.message import Message
 
-__all__ = ["AUTOSOLVE_KEYS", "DEFAULT_PACE", "PACES", "AutoSolver", "AutoStep", "pace_for"]
+from freecell_tui.core.notation import Move
+from freecell_tui.ui.work import Told, Wait
+
+__all__ = ["AUTOSOLVE_KEYS", "DEFAULT_PACE", "PACES", "AutoSolver", "pace_for"]
 
 #: Seconds between two moves, slowest first (``+`` and ``−`` step through).
 PACES: Final = (2.0, 1.5, 1.0, 0.7, 0.5, 0.35, 0.25, 0.15, 0.1)
@@ -30,35 +35,39 @@ def pace_for(moves_a_second: float) -> int:
     return min(range(len(PACES)), key=lambda i: abs(1 / PACES[i] - moves_a_second))
 
 
-@dataclass(frozen=True)
-class AutoStep:
-    """Play ``move`` now: move ``number`` of ``total``."""
-
-    move: Move
-    number: int
-    total: int
-
-
 class AutoSolver:
     """See the module's docstring."""
+
+    @dataclass
+    class Step(Message):
+        """Play ``move`` now: move ``number`` of ``total`` of auto-solve's ``run``."""
+
+        move: Move
+        number: int
+        total: int
+        run: int
 
     def __init__(self, pace: int = DEFAULT_PACE) -> None:
         self.pace = pace
         self._plan: list[Move] = []
-        self._played = 0
+        self._handed = 0  # steps posted
+        self._played = 0  # steps the screen took
         self._total = 0
-        #: Which start the timer's ticks belong to; a stop begins a new one.
-        self.run = 0
+        #: Which start the steps belong to; a stop begins a new one.
+        self._run = 0
 
     @property
     def solving(self) -> bool:
-        """A plan is being played: moves are left."""
-        return bool(self._plan)
+        """A plan is being played: moves are left, or one is still on its way."""
+        return bool(self._plan) or self._played < self._handed
 
-    @property
-    def delay(self) -> float:
-        """Seconds until the next move, at the pace chosen."""
-        return PACES[self.pace]
+    def take(self, step: Step) -> bool:
+        """The screen is about to play ``step``: False when auto-solve stopped (or started
+        again) after posting it, so the key that stopped it acts on the board as it was."""
+        if step.run != self._run:
+            return False
+        self._played += 1
+        return True
 
     @property
     def speed(self) -> float:
@@ -74,25 +83,30 @@ class AutoSolver:
     def change_pace(self, step: int) -> None:
         self.pace = max(0, min(len(PACES) - 1, self.pace + step))
 
-    def start(self, plan: tuple[Move, ...]) -> int:
-        """Play ``plan``, a move each :attr:`delay`; the run its ticks belong to."""
+    def start(self, plan: tuple[Move, ...]) -> Told:
+        """Play ``plan`` from the next tick."""
         self.stop()
         self._plan = list(plan)
-        self._played = 0
+        self._handed = self._played = 0
         self._total = len(plan)
-        return self.run
+        return self._next()
 
-    def next(self, run: int) -> AutoStep | None:
-        """The tick of ``run``: the move to play now (``None``: that run was stopped)."""
-        if run != self.run or not self._plan:
-            return None
-        self._played += 1
-        return AutoStep(self._plan.pop(0), self._played, self._total)
+    def _next(self) -> Told:
+        return [Wait("autosolve", PACES[self.pace], partial(self._tick, self._run))]
+
+    def _tick(self, run: int) -> Told:
+        if run != self._run or not self._plan:
+            return []  # a tick due when auto-solve stopped
+        self._handed += 1
+        told: Told = [self.Step(self._plan.pop(0), self._handed, self._total, self._run)]
+        return told + self._next() if self._plan else told
 
     def stop(self) -> int | None:
         """Stop now (Esc, ``p`` again, any other input, a refused step, a screen over the
-        board): the moves it played, None when it was not playing."""
+        board): the moves it played, None when it was not playing. (The screen stops the
+        timer; a tick still due plays nothing.)"""
         was = self.solving
         self._plan = []
-        self.run += 1  # a tick still due plays nothing
+        self._run += 1  # a step still on its way is not played
+        self._handed = self._played
         return self._played if was else None

@@ -3,12 +3,12 @@
 :class:`ParFinder` is a plain object that decides when par is searched; it holds no screen and
 runs nothing. The game screen tells it the game after every change (:meth:`ParFinder.follow`);
 it starts a search only when the deal or the autoplay mode is new, and only when the store does
-not know that par yet. Every call returns what the screen is to do, in order: a
-:class:`ParFinder.Found` to post (the par, from the store at once, or from a search: the screen
-keeps a found par in the store and decides what to show) and the work to start or stop
-(:class:`ParWait`, :class:`ParJob`, :class:`StopPar`).
+not know that par yet. Every call returns what the screen is to do, in order (a
+:data:`~freecell_tui.ui.work.Told`): a :class:`ParFinder.Found` to post (the par, from the store
+at once, or from a search: the screen keeps a found par in the store and decides what to show)
+and the work to wait for, start (:class:`ParJob`) or stop.
 
-The search (:func:`search`, over :func:`freecell_tui.session.par.find_par`) runs in the screen's
+The search (:func:`freecell_tui.session.par.find_par`) runs in the screen's
 thread worker a moment after the deal starts, polls a cancel flag that hands the board's thread
 the interpreter lock every few positions (a key press never waits for it), and is cancelled by
 a new deal or autoplay mode. A move, undo or win does not stop it: par belongs to the deal, and
@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, TypeAlias
+from functools import partial
+from typing import ClassVar, Final
 
 from textual.message import Message
 
@@ -31,8 +32,9 @@ from freecell_tui.core.solver.fewest import WIDTHS
 from freecell_tui.session.analysis import Cancel
 from freecell_tui.session.par import PAR_SECONDS, find_par
 from freecell_tui.store import Par
+from freecell_tui.ui.work import Job, Stop, Told, Wait
 
-__all__ = ["PAR_DELAY", "ParFinder", "ParJob", "ParTold", "ParWait", "StopPar", "search"]
+__all__ = ["PAR_DELAY", "ParFinder", "ParJob"]
 
 #: The search starts this long after a deal starts: the first winnability check goes first, and
 #: a player dealing game after game never pays for deals left behind.
@@ -40,45 +42,26 @@ PAR_DELAY: Final = 1.0
 
 
 @dataclass(frozen=True)
-class ParWait:
-    """After ``delay`` seconds, call :meth:`ParFinder.start` with ``number`` and ``mode``."""
+class ParJob(Job):
+    """The search for a deal's par, answered as :class:`ParFinder.Done`: a par only when the
+    search finished its budget's work (a solver bug is no par, that is all)."""
 
-    delay: float
-    number: int
-    mode: AutoplayMode
-
-
-@dataclass(frozen=True)
-class ParJob:
-    """Run :func:`search` in the par worker; post its :class:`ParFinder.Done`."""
-
+    group: ClassVar[str] = "par"
     serial: int
     number: int
     mode: AutoplayMode
     budget: float
     widths: tuple[int, ...]
 
-
-@dataclass(frozen=True)
-class StopPar:
-    """Stop the par timer, and the search under way when ``search``."""
-
-    search: bool
-
-
-#: What a call of the par finder tells the screen to do, in order.
-ParTold: TypeAlias = list["Message | ParWait | ParJob | StopPar"]
-
-
-def search(job: ParJob, cancel: Cancel) -> ParFinder.Done:
-    """The body of the par worker: a par only when the search finished its budget's work (a
-    solver bug is no par, that is all: it must not take the game down)."""
-    try:
-        found = find_par(job.number, job.mode, budget=job.budget, cancel=cancel, widths=job.widths)
-    except Exception:
-        return ParFinder.Done(job.serial, None, job.budget)
-    complete = found.complete and not cancel.is_set()
-    return ParFinder.Done(job.serial, found.par if complete else None, job.budget)
+    def run(self, cancel: Cancel) -> Message | None:
+        try:
+            found = find_par(
+                self.number, self.mode, budget=self.budget, cancel=cancel, widths=self.widths
+            )
+        except Exception:
+            return ParFinder.Done(self.serial, None, self.budget)
+        complete = found.complete and not cancel.is_set()
+        return ParFinder.Done(self.serial, found.par if complete else None, self.budget)
 
 
 class ParFinder:
@@ -122,7 +105,7 @@ class ParFinder:
         #: A won deal's search, finishing while the next deal is played.
         self._finishing: int | None = None
 
-    def follow(self, game: Game, stored: Callable[[], Par | None]) -> ParTold:
+    def follow(self, game: Game, stored: Callable[[], Par | None]) -> Told:
         """The game changed. When its deal or autoplay mode is new, the search under way stops
         and the par is read (``stored``: the store's par for that deal and mode) or searched."""
         wanted = (game.deal_number, game.autoplay)
@@ -133,7 +116,7 @@ class ParFinder:
         if self._won and self._running is not None:
             self._finishing, self._running = self._running, None  # kept running: see above
         self._won = game.state.is_won
-        told: ParTold = [StopPar(search=self._running is not None)]
+        told: Told = [Stop(("par",), workers=self._running is not None)]
         self._running = None
         number = game.deal_number
         if number is None:
@@ -142,21 +125,24 @@ class ParFinder:
         if known is not None:
             told.append(self.Found(known))
         elif self.budget is not None:
-            told.append(ParWait(self.delay, number, game.autoplay))
+            told.append(self._wait(number, game.autoplay))
         return told
 
-    def start(self, number: int, mode: AutoplayMode) -> ParTold:
+    def start(self, number: int, mode: AutoplayMode) -> Told:
         """The wait is over: the search for ``number``'s par in ``mode``, if still wanted."""
         if self._following != (number, mode) or self.budget is None:
             return []
         if self._finishing is not None:
             # One search at a time: this deal's waits for the won deal's to finish.
-            return [ParWait(self.delay, number, mode)]
+            return [self._wait(number, mode)]
         self._serial += 1
         self._running = self._serial
         return [ParJob(self._serial, number, mode, self.budget, self.widths)]
 
-    def done(self, message: Done) -> ParTold:
+    def _wait(self, number: int, mode: AutoplayMode) -> Wait:
+        return Wait("par", self.delay, partial(self.start, number, mode))
+
+    def done(self, message: Done) -> Told:
         """A search ended: the par it found, to keep."""
         if message.serial == self._finishing:
             self._finishing = None

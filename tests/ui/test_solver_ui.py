@@ -28,6 +28,7 @@ from .helpers import (
     changed_piles,
     colour_on,
     game,
+    hinted,
     looks,
     make_app,
     message,
@@ -64,7 +65,7 @@ async def test_the_hint_lights_up_its_move_and_any_move_puts_it_out(tmp_path: Pa
     async with app.run_test(size=SIZE) as pilot:
         plain = looks(app)
         await pilot.press("i")
-        await wait_for(pilot, lambda: message(app).startswith("Hint:"), "the hint", SOLVER)
+        await wait_for(pilot, lambda: hinted(app), "the hint", SOLVER)
         assert message(app) == f"Hint: 7a — 8♣ to free cell a ({length} moves win from here)."
         # Drawn: the card that moves and where it goes, in the hint's colour and double lines;
         # nothing else.

@@ -12,42 +12,56 @@ from freecell_tui.core.notation import Move
 from freecell_tui.core.solver import solve_for_autoplay
 from freecell_tui.session.analysis import Analysis
 from freecell_tui.store import Par
-from freecell_tui.ui.assistant import CHECKING, Assistant, Search, StopWork, Wait
-from freecell_tui.ui.autosolve import AutoSolver, AutoStep
-from freecell_tui.ui.par import ParFinder, ParJob, ParWait, StopPar
+from freecell_tui.ui.assistant import CHECKING, Assistant, Search
+from freecell_tui.ui.autosolve import PACES, AutoSolver
+from freecell_tui.ui.par import ParFinder, ParJob
+from freecell_tui.ui.work import Stop, Told, Wait
 
 DEAL_1 = Game.new(1, autoplay=AutoplayMode.OFF)
 DEAL_5 = Game.new(5, autoplay=AutoplayMode.OFF)
 
 
+def waits(told: Told) -> list[tuple[str, float]]:
+    return [(item.name, item.delay) for item in told if isinstance(item, Wait)]
+
+
+def fire(told: Told) -> Told:
+    """What the one timer ``told`` asks for answers when it fires."""
+    (wait,) = [item for item in told if isinstance(item, Wait)]
+    return wait.then()
+
+
 # --------------------------------------------------------------------------- auto-solve
-def test_auto_solve_plays_its_plan_one_tick_at_a_time_and_a_stopped_run_plays_nothing() -> None:
-    solver = AutoSolver()
+def test_auto_solve_hands_its_plan_up_a_tick_at_a_time_and_a_stopped_run_plays_nothing() -> None:
+    solver = AutoSolver(pace=len(PACES) - 1)
     plan = (Move.parse("3a"), Move.parse("6b"))
-    run = solver.start(plan)
-    assert solver.solving
-    assert solver.next(run) == AutoStep(plan[0], 1, 2)
+    first = solver.start(plan)
+    assert waits(first) == [("autosolve", PACES[-1])] and solver.solving
+    ticked = fire(first)
+    step = ticked[0]
+    assert isinstance(step, AutoSolver.Step) and (step.move, step.number) == (plan[0], 1)
+    assert solver.take(step)
     assert solver.stop() == 1  # the player pressed a key: one move played
     assert not solver.solving
-    assert solver.next(run) is None  # the tick that was due plays nothing
+    assert fire(ticked) == []  # the tick that was due plays nothing
     again = solver.start(plan)
-    assert solver.next(run) is None  # nor does the old run's tick in the new run
-    assert solver.next(again) == AutoStep(plan[0], 1, 2)
-    assert solver.next(again) == AutoStep(plan[1], 2, 2)
-    assert not solver.solving and solver.stop() is None  # all played: nothing to stop
+    late = fire(again)[0]
+    assert isinstance(late, AutoSolver.Step)
+    solver.stop()  # a key, while that step was on its way
+    assert not solver.take(late) and not solver.solving
 
 
 # --------------------------------------------------------------------------- the assistant
 def test_a_change_of_the_game_stops_the_search_and_drops_its_answer() -> None:
     assistant = Assistant(DEAL_1)
     told = assistant.begin()
-    assert told == [Assistant.Status(CHECKING), Wait(0.2, DEAL_1, assistant.token)]
-    (search,) = assistant.start(DEAL_1, assistant.token)
+    assert told[0] == Assistant.Status(CHECKING) and waits(told) == [("solver", 0.2)]
+    (search,) = fire(told)
     assert isinstance(search, Search) and search.solve_it
     assert assistant.start(DEAL_1, assistant.token) == []  # already searching
     moved = DEAL_1.play(Move.parse("3a"))
     told = assistant.game_changed(moved)
-    assert told[0] == StopWork() and Assistant.Status(CHECKING) in told
+    assert told[0] == Stop(("solver", "deals")) and Assistant.Status(CHECKING) in told
     late = Assistant.Answer(search.token, DEAL_1, Analysis(home=True), solve_it=True)
     assert assistant.answered(late) == []  # for a game no longer on the board
 
@@ -59,7 +73,10 @@ def test_esc_while_waiting_for_a_hint_stops_looking() -> None:
     told = assistant.ask_hint()
     assert told[0] == Assistant.Said("Hint: looking for a solution… (Esc stops looking)")
     assert isinstance(told[1], Search) and assistant.waiting
-    assert assistant.stop_waiting() == [StopWork(), Assistant.Said("Stopped looking.")]
+    assert assistant.stop_waiting() == [
+        Stop(("solver", "deals")),
+        Assistant.Said("Stopped looking."),
+    ]
     assert not assistant.waiting and assistant.stop_waiting() == []
 
 
@@ -74,15 +91,14 @@ def won_deal_1() -> Game:
 
 def test_a_won_deals_par_search_finishes_and_the_next_deals_waits_for_it() -> None:
     finder = ParFinder(budget=10.0, delay=1.0)
-    assert finder.follow(DEAL_1, lambda: None) == [
-        StopPar(search=False),
-        ParWait(1.0, 1, AutoplayMode.OFF),
-    ]
-    (job,) = finder.start(1, AutoplayMode.OFF)
+    told = finder.follow(DEAL_1, lambda: None)
+    assert told[0] == Stop(("par",), workers=False) and waits(told) == [("par", 1.0)]
+    (job,) = fire(told)
     assert isinstance(job, ParJob) and job.number == 1
     assert finder.follow(won_deal_1(), lambda: None) == []  # the same deal: the search goes on
-    assert finder.follow(DEAL_5, lambda: None)[0] == StopPar(search=False)  # deal 1's goes on
-    assert finder.start(5, AutoplayMode.OFF) == [ParWait(1.0, 5, AutoplayMode.OFF)]
+    told = finder.follow(DEAL_5, lambda: None)
+    assert told[0] == Stop(("par",), workers=False)  # deal 1's search goes on
+    assert waits(fire(told)) == [("par", 1.0)]  # deal 5's waits for it
     par = Par(1, AutoplayMode.OFF, 40, "…")
     assert finder.done(ParFinder.Done(job.serial, par, 10.0)) == [
         ParFinder.Found(par, searched=True, budget=10.0)
@@ -96,4 +112,4 @@ def test_a_new_deal_before_a_win_stops_the_par_search_and_a_known_par_is_read() 
     finder.follow(DEAL_1, lambda: None)
     finder.start(1, AutoplayMode.OFF)
     known = Par(5, AutoplayMode.OFF, 38, "…")
-    assert finder.follow(DEAL_5, lambda: known) == [StopPar(search=True), ParFinder.Found(known)]
+    assert finder.follow(DEAL_5, lambda: known) == [Stop(("par",)), ParFinder.Found(known)]

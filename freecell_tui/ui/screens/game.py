@@ -8,10 +8,8 @@ the action makes a session call, which commits the game to the store and returns
 :class:`~freecell_tui.session.Step` — or a question to ask first, with what follows a yes
 (:meth:`GameScreen.present`); :meth:`GameScreen.show` draws the step (the board, the lines, a
 notice). The board is a child widget that receives attributes and posts messages. The solver's
-assistant, the par finder and auto-solve are plain objects that decide and hold no screen: what
-they answer the screen does — messages it posts to itself, searches it runs in its thread workers
-(``@work(thread=True, exclusive=True)``, one group each) whose answers come back as messages,
-and auto-solve's pace on a timer.
+assistant, the par finder and auto-solve are plain helpers that hold no screen; the screen does
+what they answer (:meth:`GameScreen.do`): messages, timers, searches in its thread workers.
 """
 
 from __future__ import annotations
@@ -48,8 +46,6 @@ from freecell_tui.session import (
 from freecell_tui.session.analysis import lost_sentence
 from freecell_tui.session.par import par_line
 from freecell_tui.store import Par
-from freecell_tui.ui import assistant as solver_work
-from freecell_tui.ui import par as par_work
 from freecell_tui.ui.assistant import Assistant, YieldingCancel
 from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver, pace_for
 from freecell_tui.ui.board import Board
@@ -61,6 +57,7 @@ from freecell_tui.ui.themes import CLASSIC_NAME
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.footer import KeyFooter
 from freecell_tui.ui.widgets.status import MessageLine, StatusLine
+from freecell_tui.ui.work import Job, Stop, Told, Wait
 
 __all__ = ["GameScreen"]
 
@@ -100,13 +97,11 @@ class GameScreen(Screen[None]):
         self._four_colour = four_colour
         self._motion = motion
         #: The solver's searches, par's and auto-solve's pace: plain objects (see the module's
-        #: docstring), each with the timer it asked for.
+        #: docstring); the timers they asked for, by name.
         self.assistant = assistant or Assistant(session.game)
         self.par_finder = par_finder or ParFinder()
         self.autosolver = autosolver or AutoSolver()
-        self._check_timer: Timer | None = None
-        self._par_timer: Timer | None = None
-        self._autosolve_timer: Timer | None = None
+        self._waits: dict[str, tuple[Wait, Timer]] = {}
         self._ticker: Timer | None = None
         #: The message line as the last change of the game left it (a loss found later is said
         #: only while it still shows).
@@ -139,7 +134,7 @@ class GameScreen(Screen[None]):
         board.watch_four_colour(board.four_colour)
         self._update_status()
         self._ticker = self.set_interval(1.0, self._tick)
-        self.assist(self.assistant.begin())
+        self.do(self.assistant.begin())
         self.follow_par()
         self.ask_resume()
 
@@ -184,55 +179,66 @@ class GameScreen(Screen[None]):
         message.stop()
         self.status.pending = message.text
 
-    # ------------------------------------------------------------------ the solver's searches
-    def assist(self, told: solver_work.Told) -> None:
-        """Do what the assistant answered, in order: post its messages, start or stop work."""
+    # ------------------------------------------------------------------ the solver's work
+    def do(self, told: Told) -> None:
+        """Do what a helper answered (see :mod:`freecell_tui.ui.work`), in order."""
         for item in told:
             if isinstance(item, Message):
                 self.post_message(item)
-            elif isinstance(item, solver_work.StopWork):
-                self._stop_check_timer()
-                self.workers.cancel_group(self, "solver")
-                self.workers.cancel_group(self, "deals")
-            elif isinstance(item, solver_work.Wait):
-                self._stop_check_timer()
-                self._check_timer = self.set_timer(item.delay, partial(self._check_now, item))
-            elif isinstance(item, solver_work.Search):
-                self._stop_check_timer()
-                self._search(item)
+            elif isinstance(item, Wait):
+                self._stop_timer(item.name)
+                timer = self.set_timer(item.delay, partial(self._waited, item))
+                self._waits[item.name] = (item, timer)
+            elif isinstance(item, Stop):
+                for group in item.groups:
+                    self._stop_timer(group)
+                    if item.workers:
+                        self.workers.cancel_group(self, group)
             else:
-                self._search_deal(item)
+                self._stop_timer(item.group)
+                worker = {"solver": self._search, "deals": self._find_deal, "par": self._find_par}
+                worker[item.group](item)
 
-    def _check_now(self, wait: solver_work.Wait) -> None:
-        self._check_timer = None
-        self.assist(self.assistant.start(wait.game, wait.token))
+    def _waited(self, wait: Wait) -> None:
+        if self._waits.get(wait.name, (None,))[0] is wait:  # not stopped as it fired
+            del self._waits[wait.name]
+            self.do(wait.then())
 
-    def _stop_check_timer(self) -> None:
-        if self._check_timer is not None:
-            self._check_timer.stop()
-            self._check_timer = None
+    def _stop_timer(self, name: str) -> None:
+        waiting = self._waits.pop(name, None)
+        if waiting is not None:
+            waiting[1].stop()
 
     @work(thread=True, exclusive=True, group="solver", exit_on_error=False)
-    def _search(self, job: solver_work.Search) -> None:
-        worker = get_current_worker()
-        answer = solver_work.search(job, YieldingCancel(worker))
-        if not worker.is_cancelled:
-            self.post_message(answer)
+    def _search(self, job: Job) -> None:
+        self._run_job(job)
 
     @work(thread=True, exclusive=True, group="deals", exit_on_error=False)
-    def _search_deal(self, job: solver_work.FindDeal) -> None:
+    def _find_deal(self, job: Job) -> None:
+        self._run_job(job)
+
+    @work(thread=True, exclusive=True, group="par", exit_on_error=False)
+    def _find_par(self, job: Job) -> None:
+        self._run_job(job)
+
+    def _run_job(self, job: Job) -> None:
+        """A worker's body: the job's answer, posted unless the worker was cancelled."""
         worker = get_current_worker()
-        found = solver_work.search_deal(job, YieldingCancel(worker))
-        if found is not None:
-            self.post_message(found)
+        answer = job.run(YieldingCancel(worker))
+        if answer is not None and not worker.is_cancelled:
+            self.post_message(answer)
 
     def on_assistant_answer(self, message: Assistant.Answer) -> None:
         message.stop()
-        self.assist(self.assistant.answered(message))
+        self.do(self.assistant.answered(message))
 
     def on_assistant_deal_found(self, message: Assistant.DealFound) -> None:
         message.stop()
-        self.assist(self.assistant.deal_answered(message))
+        self.do(self.assistant.deal_answered(message))
+
+    def on_par_finder_done(self, message: ParFinder.Done) -> None:
+        message.stop()
+        self.do(self.par_finder.done(message))
 
     # ------------------------------------------------------------------ the assistant's messages
     def on_assistant_status(self, message: Assistant.Status) -> None:
@@ -254,7 +260,7 @@ class GameScreen(Screen[None]):
     def on_assistant_solution(self, message: Assistant.Solution) -> None:
         message.stop()
         self.board.hint = None
-        self._autosolve_next(self.autosolver.start(message.moves))
+        self.do(self.autosolver.start(message.moves))
         self.say(
             f"Auto-solve: {plural(len(message.moves), 'move')} to a win, "
             f"{self.autosolver.pace_text()}; "
@@ -302,34 +308,6 @@ class GameScreen(Screen[None]):
         self.say(message.said if message.number is not None else f"{message.said} {step.said}")
 
     # ------------------------------------------------------------------ par
-    def tell_par(self, told: par_work.ParTold) -> None:
-        """Do what the par finder answered, in order: post its messages, start or stop work."""
-        for item in told:
-            if isinstance(item, Message):
-                self.post_message(item)
-            elif isinstance(item, par_work.StopPar):
-                if self._par_timer is not None:
-                    self._par_timer.stop()
-                    self._par_timer = None
-                if item.search:
-                    self.workers.cancel_group(self, "par")
-            elif isinstance(item, par_work.ParWait):
-                self._par_timer = self.set_timer(item.delay, partial(self._par_now, item))
-            else:
-                self._search_par(item)
-
-    def _par_now(self, wait: par_work.ParWait) -> None:
-        self._par_timer = None
-        self.tell_par(self.par_finder.start(wait.number, wait.mode))
-
-    @work(thread=True, exclusive=True, group="par", exit_on_error=False)
-    def _search_par(self, job: par_work.ParJob) -> None:
-        self.post_message(par_work.search(job, YieldingCancel(get_current_worker())))
-
-    def on_par_finder_done(self, message: ParFinder.Done) -> None:
-        message.stop()
-        self.tell_par(self.par_finder.done(message))
-
     def on_par_finder_found(self, message: ParFinder.Found) -> None:
         message.stop()
         self.par_found(message.par, message.budget if message.searched else None)
@@ -355,28 +333,17 @@ class GameScreen(Screen[None]):
                 self.say(self.session.win_text())
 
     # ------------------------------------------------------------------ auto-solve
-    def _autosolve_next(self, run: int) -> None:
-        """Auto-solve's next move of ``run`` after its pace's delay."""
-        self._autosolve_timer = self.set_timer(
-            self.autosolver.delay, lambda: self._autosolve_tick(run)
-        )
-
-    def _autosolve_tick(self, run: int) -> None:
-        """Play auto-solve's next move through the session (marked as the solver's), unless that
-        run was stopped: what stopped it came first."""
-        self._autosolve_timer = None
-        auto = self.autosolver.next(run)
-        if auto is None:
-            return
-        step = self.session.play(auto.move, solver=True)
+    def on_auto_solver_step(self, message: AutoSolver.Step) -> None:
+        message.stop()
+        if not self.autosolver.take(message):
+            return  # auto-solve stopped as this move came up: what stopped it came first
+        step = self.session.play(message.move, solver=True)
         if step.refused:  # cannot happen while the plan follows the game
             self.autosolver.stop()
             self.refuse(f"Auto-solve stopped: {step.said}")
             return
-        if self.autosolver.solving:
-            self._autosolve_next(run)
         self.show(step)
-        self.say(f"Auto-solve {auto.number}/{auto.total}: {step.said}")
+        self.say(f"Auto-solve {message.number}/{message.total}: {step.said}")
 
     #: When the player last typed or clicked on this screen (``time.monotonic``).
     _last_input = 0.0
@@ -483,7 +450,7 @@ class GameScreen(Screen[None]):
         if step.changed:
             self._said = step.said
             self._update_status()
-            self.assist(self.assistant.game_changed(self.session.game))
+            self.do(self.assistant.game_changed(self.session.game))
             self.follow_par()
         if step.event is Event.WON:
             self._show_win()
@@ -505,9 +472,7 @@ class GameScreen(Screen[None]):
     def stop_autosolve(self) -> None:
         """Stop auto-solve if it plays, and say how far it got, at once: what stopped it (a key,
         a click) acts after, and its own message, if it has one, replaces this one."""
-        if self._autosolve_timer is not None:
-            self._autosolve_timer.stop()
-            self._autosolve_timer = None
+        self._stop_timer("autosolve")
         played = self.autosolver.stop()
         if played is not None:
             said = f"Auto-solve stopped after {plural(played, 'move')}"
@@ -563,7 +528,7 @@ class GameScreen(Screen[None]):
     def follow_par(self) -> None:
         """Tell the par finder the game (it looks for a new deal's or mode's par)."""
         session = self.session
-        self.tell_par(self.par_finder.follow(session.game, lambda: session.par))
+        self.do(self.par_finder.follow(session.game, lambda: session.par))
 
     # ------------------------------------------------------------------ notices
     def _show_win(self) -> None:
@@ -649,7 +614,7 @@ class GameScreen(Screen[None]):
         if self.autosolver.solving:
             self.stop_autosolve()
         elif self.assistant.waiting:
-            self.assist(self.assistant.stop_waiting())
+            self.do(self.assistant.stop_waiting())
         elif board.put_down():
             self.say("Put down.")
         elif board.hint is not None:
@@ -684,7 +649,7 @@ class GameScreen(Screen[None]):
         With "winnable deals only", a random deal is chosen by the solver first."""
 
         def find_winnable() -> None:
-            self.assist(self.assistant.find_deal(self.session.game.autoplay))
+            self.do(self.assistant.find_deal(self.session.game.autoplay))
 
         winnable = number is None and self.assistant.winnable_only
         self.present(self.session.leave_for_deal(number, start=find_winnable if winnable else None))
@@ -709,7 +674,7 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         """Light up the next move of a solution from here (searched in the background)."""
         self.board.put_down()
-        self.assist(self.assistant.ask_hint())
+        self.do(self.assistant.ask_hint())
 
     def action_solve(self) -> None:
         """Auto-solve: play a solution from here at a pace a person can follow; again stops."""
@@ -717,7 +682,7 @@ class GameScreen(Screen[None]):
         if self.autosolver.solving:
             self.stop_autosolve()
         else:
-            self.assist(self.assistant.ask_solution())
+            self.do(self.assistant.ask_solution())
 
     # ------------------------------------------------------------------ saves, statistics, Klondike
     def action_saves(self) -> None:
@@ -754,7 +719,7 @@ class GameScreen(Screen[None]):
     def action_winnable(self, on: bool | None = None) -> None:
         """The winnability check in the status line (toggled from the palette)."""
         on = not self.assistant.check if on is None else on
-        self.assist(self.assistant.set_check(on))
+        self.do(self.assistant.set_check(on))
         self.remember("winnability_check", on)
         self.say(
             "Winnability check on: the status line says whether this game can still be won."
