@@ -1,19 +1,21 @@
 """The solver on the board: the winnability check, hints, auto-solve's plan and "winnable deals
 only", searched in the background.
 
-:class:`Assistant` is a widget without a look. Attributes down: the game screen tells it every
-change of the game (:meth:`Assistant.game_changed`) and what the player asked for
-(:meth:`ask_hint`, :meth:`ask_solution`, :meth:`find_deal`); its settings are :attr:`check` and
-:attr:`winnable_only`. Messages up: what it found (:class:`Assistant.Status`,
-:class:`Assistant.Hint`, :class:`Assistant.Solution`, :class:`Assistant.Lost`,
-:class:`Assistant.Over`, :class:`Assistant.DealChosen`, :class:`Assistant.Said`); the screen
-decides what to show. It holds no screen.
+:class:`Assistant` is a plain object that decides what the solver is asked and what its answers
+mean; it holds no screen and runs nothing. The game screen calls it (:meth:`Assistant.game_changed`,
+:meth:`ask_hint`, :meth:`ask_solution`, :meth:`find_deal`, :meth:`stop_waiting`,
+:meth:`set_check`, and with each search's answer :meth:`answered` / :meth:`deal_answered`), and
+every call returns what the screen is to do, in order (a :data:`~freecell_tui.ui.work.Told`):
+messages to post to itself (:class:`Assistant.Status`, :class:`Assistant.Hint`,
+:class:`Assistant.Solution`, :class:`Assistant.Lost`, :class:`Assistant.Over`,
+:class:`Assistant.DealChosen`, :class:`Assistant.Said`) and the work to wait for, start or stop
+(the check's wait, the jobs :class:`Search` and :class:`FindDeal`).
 
-The searches run in thread workers (one at a time per group) on frozen games, through the pure
-:mod:`freecell_tui.session.analysis`; each polls a cancel flag that also hands the board's thread
-the interpreter lock every few positions, so a long search never slows a key press. Every change
-of the game cancels the work under way, and an answer for a game no longer on the board is
-dropped.
+The searches run in the screen's thread workers (``@work(thread=True, exclusive=True)``: one at a
+time per group), on frozen games, through the pure :mod:`freecell_tui.session.analysis`; each polls a cancel flag that also hands the board's
+thread the interpreter lock every few positions, so a long search never slows a key press. Every
+change of the game stops the work under way, and an answer for a game no longer on the board is
+dropped (each search carries the token of the game it was asked for).
 """
 
 from __future__ import annotations
@@ -21,12 +23,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from functools import partial
+from typing import ClassVar, Final
 
 from textual.message import Message
-from textual.timer import Timer
-from textual.widget import Widget
-from textual.worker import Worker, get_current_worker
+from textual.worker import Worker
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import random_deal_number
@@ -44,8 +45,17 @@ from freecell_tui.session.analysis import (
     choose_deal,
     lost_text,
 )
+from freecell_tui.ui.work import Job, Stop, Told, Wait
 
-__all__ = ["CHECKING", "CHECK_DELAY", "WINNABLE", "Assistant", "YieldingCancel"]
+__all__ = [
+    "CHECKING",
+    "CHECK_DELAY",
+    "WINNABLE",
+    "Assistant",
+    "FindDeal",
+    "Search",
+    "YieldingCancel",
+]
 
 #: The winnability check starts this long after the last change, so a player moving quickly
 #: never pays for positions already left behind.
@@ -70,10 +80,46 @@ class YieldingCancel(Cancel):
         return self._worker_event.is_set() or super().is_set()
 
 
-class Assistant(Widget):
-    """See the module's docstring."""
+# ---------------------------------------------------------------------- the searches
+@dataclass(frozen=True)
+class Search(Job):
+    """The solver on ``game`` (for a solution when ``solve_it``), answered as
+    :class:`Assistant.Answer`; a solver bug is an answer too: it must not take the game down."""
 
-    DEFAULT_CSS = "Assistant { display: none; }"
+    group: ClassVar[str] = "solver"
+    game: Game
+    token: int
+    solve_it: bool
+    known: dict[bytes, bool]
+
+    def run(self, cancel: Cancel) -> Message | None:
+        try:
+            found = analyse(self.game, solve_it=self.solve_it, known=self.known, cancel=cancel)
+        except Exception as error:
+            found = Analysis(error=f"{type(error).__name__}: {error}")
+        return Assistant.Answer(self.token, self.game, found, self.solve_it)
+
+
+@dataclass(frozen=True)
+class FindDeal(Job):
+    """A random deal the solver does not prove unsolvable, answered as
+    :class:`Assistant.DealFound` (nothing when cancelled)."""
+
+    group: ClassVar[str] = "deals"
+    token: int
+    mode: AutoplayMode
+    source: Callable[[], int]
+
+    def run(self, cancel: Cancel) -> Message | None:
+        try:
+            choice = choose_deal(self.mode, self.source, cancel)
+        except Exception as error:  # a solver bug must not take the game down
+            return Assistant.DealFound(self.token, None, f"{type(error).__name__}: {error}")
+        return None if choice is None else Assistant.DealFound(self.token, choice)
+
+
+class Assistant:
+    """See the module's docstring."""
 
     @dataclass
     class Status(Message):
@@ -122,14 +168,18 @@ class Assistant(Widget):
         tone: str = "info"
 
     @dataclass
-    class _Answer(Message):
+    class Answer(Message):
+        """What the solver's worker found for the game of ``token``."""
+
         token: int
         game: Game
         analysis: Analysis
         solve_it: bool = False
 
     @dataclass
-    class _Deal(Message):
+    class DealFound(Message):
+        """What the deals' worker found for the game of ``token``."""
+
         token: int
         choice: DealChoice | None
         error: str | None = None
@@ -141,7 +191,6 @@ class Assistant(Widget):
         analyst: Analyst | None = None,
         deal_source: Callable[[], int] = random_deal_number,
     ) -> None:
-        super().__init__()
         self.analyst = analyst or Analyst()
         self.deal_source = deal_source
         #: The winnability check in the status line (on by default).
@@ -149,138 +198,128 @@ class Assistant(Widget):
         #: New random deals skip deals the solver proves unsolvable.
         self.winnable_only = False
         self._game = game
-        self._token = 0
-        self._check_timer: Timer | None = None
-        self._worker: Worker[None] | None = None
-        self._deal_worker: Worker[None] | None = None
-        #: The token the running worker works for, and whether it searches for a solution.
+        #: The game's token: every change of the game makes a new one, so answers for a game
+        #: no longer on the board are known by theirs.
+        self.token = 0
+        #: The token the running search works for, and whether it searches for a solution.
         self._working: tuple[int, bool] | None = None
         #: What the player waits for: "hint", "solve" or None.
         self._wanted: str | None = None
         #: The position whose "game over" notice was posted (posted once).
         self._over_posted: bytes | None = None
+        self._out: Told = []
 
-    def on_mount(self) -> None:
+    def _told(self) -> Told:
+        told, self._out = self._out, []
+        return told
+
+    def _say(self, message: Message) -> None:
+        self._out.append(message)
+
+    def begin(self) -> Told:
+        """The screen is up: what is known of the first position, and the search for the rest."""
         self._refresh(self._game)
+        return self._told()
 
     # ------------------------------------------------------------------ the game changed
-    def game_changed(self, game: Game) -> None:
-        """The game changed: cancel what was under way, show what is known of the new position
+    def game_changed(self, game: Game) -> Told:
+        """The game changed: stop what was under way, show what is known of the new position
         and start the check when something is not. Cheap: a key press waits for this."""
         self._game = game
-        self._token += 1
-        self._cancel_work()
+        self.token += 1
+        self._stop_work()
         self._wanted = None
         self._refresh(game)
+        return self._told()
 
-    def _cancel_work(self) -> None:
-        if self._check_timer is not None:
-            self._check_timer.stop()
-            self._check_timer = None
-        if self._worker is not None:
-            self._worker.cancel()
-            self._worker = None
-            self._working = None
-        if self._deal_worker is not None:
-            self._deal_worker.cancel()
-            self._deal_worker = None
+    def _stop_work(self) -> None:
+        self._working = None
+        self._out.append(Stop(("solver", "deals")))
 
-    def _refresh(
-        self, game: Game, answer: Analysis | None = None, *, announce: bool = False
-    ) -> None:
-        """Show the winnability of ``game`` from what is known, and start a search for what is
-        not. ``answer`` is a worker's answer that just arrived (nothing is searched again);
-        ``announce`` also posts a loss it found."""
-        if game.outcome is not Outcome.PLAYING:
-            self.post_message(self.Status(""))
-            return
+    def _status(
+        self, game: Game, answer: Analysis | None, *, announce: bool
+    ) -> tuple[WinnablePoint | None, bool]:
+        """Say the winnability of ``game`` from what is known (``announce``: a loss ``answer``
+        found too); the point known and whether it is winnable."""
         point = self.analyst.point(game) if self.check else None
         winnable = point is not None and point.status == "winnable"
         lost = point is not None and point.status == "lost"
         if answer is not None and answer.status == "unsolvable":
             lost = True  # even when the history search gave up: how far back is then unknown
-        home = self.analyst.home(game.state)
         if not self.check:
-            self.post_message(self.Status(""))
+            self._say(self.Status(""))
         elif winnable:
-            self.post_message(self.Status(WINNABLE))
+            self._say(self.Status(WINNABLE))
         elif lost:
-            self.post_message(self.Status(*lost_text(point)))
+            self._say(self.Status(*lost_text(point)))
+            if answer is not None and announce:
+                self._say(self.Lost(point))
         elif answer is not None:
-            self.post_message(self.Status("winnability unknown", "unknown"))  # it gave up
+            self._say(self.Status("winnability unknown", "unknown"))  # it gave up
         else:
-            self.post_message(self.Status(CHECKING))
-        if answer is None:
-            if (self.check and point is None) or (not winnable and home is None):
-                token = self._token
-                self._check_timer = self.set_timer(
-                    CHECK_DELAY, lambda: self._start(game, token, solve_it=self.check)
-                )
-                return
-        elif lost and announce:
-            self.post_message(self.Lost(point))
+            self._say(self.Status(CHECKING))
+        return point, winnable
+
+    def _refresh(
+        self, game: Game, answer: Analysis | None = None, *, announce: bool = False
+    ) -> None:
+        """Show the winnability of ``game`` from what is known, and start a search for what is
+        not. ``answer`` is a search's answer that just arrived (nothing is searched again);
+        ``announce`` also says a loss it found."""
+        if game.outcome is not Outcome.PLAYING:
+            self._say(self.Status(""))
+            return
+        point, winnable = self._status(game, answer, announce=announce)
+        home = self.analyst.home(game.state)
+        if answer is None and ((self.check and point is None) or (not winnable and home is None)):
+            self._out.append(Wait("solver", CHECK_DELAY, partial(self.start, game, self.token)))
+            return
         if home is False:
             key = canonical_key(game.state)
             if self._over_posted != key:
                 self._over_posted = key
-                self.post_message(self.Over(point))
+                self._say(self.Over(point))
 
-    def _start(self, game: Game, token: int, *, solve_it: bool) -> None:
-        """Start the worker for ``game`` (still the board's when ``token`` is current)."""
-        if token != self._token:
-            return
-        if self._check_timer is not None:
-            self._check_timer.stop()
-            self._check_timer = None
+    def start(self, game: Game, token: int, *, solve_it: bool | None = None) -> Told:
+        """The search for ``game`` (still the board's when ``token`` is current): for a
+        solution when ``solve_it`` (by default, when the check is on)."""
+        solve_it = self.check if solve_it is None else solve_it
+        if token != self.token:
+            return []
         if self._working == (token, True) or (self._working == (token, False) and not solve_it):
-            return  # the running worker answers this already
-        known = self.analyst.known(game.autoplay)
-
-        def work() -> None:
-            worker = get_current_worker()
-            try:
-                found = analyse(game, solve_it=solve_it, known=known, cancel=YieldingCancel(worker))
-            except Exception as error:  # a solver bug must not take the game down
-                found = Analysis(error=f"{type(error).__name__}: {error}")
-            if not worker.is_cancelled:
-                self.post_message(self._Answer(token, game, found, solve_it))
-
-        if self._worker is not None:
-            self._worker.cancel()
+            return []  # the running search answers this already
         self._working = (token, solve_it)
-        self._worker = self.run_worker(
-            work, name="solver", group="solver", exclusive=True, thread=True, exit_on_error=False
-        )
+        return [Search(game, token, solve_it, self.analyst.known(game.autoplay))]
 
-    def on_assistant__answer(self, message: _Answer) -> None:
-        message.stop()
-        if message.token != self._token:
-            return
+    def answered(self, message: Answer) -> Told:
+        """A search's answer arrived."""
+        if message.token != self.token:
+            return []
         game, found = message.game, message.analysis
         if self._working not in (None, (message.token, message.solve_it)):
             # Posted just before a search for a solution replaced it (the player asked for a
             # hint meanwhile): keep what it found; the running search answers the player.
             self.analyst.learn(game, found)
-            return
-        self._worker = None
+            return []
         self._working = None
         wanted, self._wanted = self._wanted, None
         if found.error is not None:
-            self.post_message(
-                self.Status(*(("winnability unknown", "unknown") if self.check else ("",)))
-            )
-            self.post_message(
+            self._say(self.Status(*(("winnability unknown", "unknown") if self.check else ("",))))
+            self._say(
                 self.Said(f"The solver failed (a bug; please report it): {found.error}", "error")
             )
-            return
+            return self._told()
         self.analyst.learn(game, found)
         self._refresh(game, found, announce=wanted is None)
-        if wanted is None:
-            return
+        if wanted is not None:
+            self._answer_wanted(wanted, game, found)
+        return self._told()
+
+    def _answer_wanted(self, wanted: str, game: Game, found: Analysis) -> None:
         if found.status == "solved":
             self._ask(wanted)
         elif found.status == "gave-up":
-            self.post_message(
+            self._say(
                 self.Said(
                     f"The solver found no solution within {SOLVER_SECONDS:g} seconds: play on, "
                     "or ask again.",
@@ -289,95 +328,85 @@ class Assistant(Widget):
             )
         else:
             what = "No hint" if wanted == "hint" else "Nothing to auto-solve"
-            self.post_message(self.Lost(self.analyst.point(game), what))
+            self._say(self.Lost(self.analyst.point(game), what))
 
     # ------------------------------------------------------------------ what the player asks
-    def ask_hint(self) -> None:
+    def ask_hint(self) -> Told:
         """The next move of a solution: from what is known, or after a search."""
         self._ask("hint")
+        return self._told()
 
-    def ask_solution(self) -> None:
+    def ask_solution(self) -> Told:
         """Auto-solve's plan: from what is known, or after a search."""
         self._ask("solve")
+        return self._told()
 
     def _ask(self, wanted: str) -> None:
         game = self._game
         if game.state.is_won:
             what = "hint" if wanted == "hint" else "solve"
-            self.post_message(
-                self.Said(f"every card is home: there is nothing left to {what}", "error")
-            )
+            self._say(self.Said(f"every card is home: there is nothing left to {what}", "error"))
             return
         moves = self.analyst.solution(game)
         if moves:
             if wanted == "hint":
                 hint = self.analyst.hint(game)
                 assert hint is not None
-                self.post_message(self.Hint(*hint))
+                self._say(self.Hint(*hint))
             else:
-                self.post_message(self.Solution(moves))
+                self._say(self.Solution(moves))
             return
         point = self.analyst.point(game)
         if point is not None and point.status == "lost":
             what = "No hint" if wanted == "hint" else "Nothing to auto-solve"
-            self.post_message(self.Lost(point, what))
+            self._say(self.Lost(point, what))
             return
         self._wanted = wanted
         looking = "Hint" if wanted == "hint" else "Auto-solve"
-        self.post_message(self.Said(f"{looking}: looking for a solution… (Esc stops looking)"))
-        self._start(game, self._token, solve_it=True)
+        self._say(self.Said(f"{looking}: looking for a solution… (Esc stops looking)"))
+        self._out += self.start(game, self.token, solve_it=True)
 
-    def stop_waiting(self) -> bool:
-        """Esc: stop waiting for a hint or a solution. True when the player was waiting."""
+    @property
+    def waiting(self) -> bool:
+        """The player waits for a hint or a solution."""
+        return self._wanted is not None
+
+    def stop_waiting(self) -> Told:
+        """Esc: stop waiting for a hint or a solution (see :attr:`waiting`)."""
         if self._wanted is None:
-            return False
+            return []
         self._wanted = None
         if not self.check:  # the search is only for what the player gave up waiting for
-            self._cancel_work()
-        self.post_message(self.Said("Stopped looking."))
-        return True
+            self._stop_work()
+        self._say(self.Said("Stopped looking."))
+        return self._told()
 
-    def set_check(self, on: bool) -> None:
+    def set_check(self, on: bool) -> Told:
         """Switch the winnability check."""
         self.check = on
-        self._cancel_work()
-        self._token += 1
+        self._stop_work()
+        self.token += 1
         self._refresh(self._game)
+        return self._told()
 
     # ------------------------------------------------------------------ winnable deals only
-    def find_deal(self, mode: AutoplayMode) -> None:
+    def find_deal(self, mode: AutoplayMode) -> Told:
         """Look for a random deal the solver does not prove unsolvable; the answer comes as
         :class:`DealChosen`."""
-        token = self._token
-        source = self.deal_source
-        self.post_message(self.Said("Looking for a winnable deal…"))
+        return [
+            self.Said("Looking for a winnable deal…"),
+            FindDeal(self.token, mode, self.deal_source),
+        ]
 
-        def work() -> None:
-            worker = get_current_worker()
-            try:
-                choice = choose_deal(mode, source, YieldingCancel(worker))
-            except Exception as error:  # a solver bug must not take the game down
-                self.post_message(self._Deal(token, None, f"{type(error).__name__}: {error}"))
-                return
-            if choice is not None:
-                self.post_message(self._Deal(token, choice))
-
-        self._deal_worker = self.run_worker(
-            work, name="deals", group="deals", exclusive=True, thread=True, exit_on_error=False
-        )
-
-    def on_assistant__deal(self, message: _Deal) -> None:
-        message.stop()
-        if message.token != self._token:
-            return  # the player played on meanwhile
-        self._deal_worker = None
+    def deal_answered(self, message: DealFound) -> Told:
+        """The deals' search answered."""
+        if message.token != self.token:
+            return []  # the player played on meanwhile
         choice = message.choice
         if choice is None or choice.number is None:
             why = message.error or "20 deals in a row were proved unsolvable"
-            self.post_message(
-                self.DealChosen(None, f"No winnable deal found ({why}); a random deal instead.")
-            )
-            return
+            said = f"No winnable deal found ({why}); a random deal instead."
+            return [self.DealChosen(None, said)]
         self.analyst.learn_deal(choice)
         said = f"Deal {choice.number}"
         said += (
@@ -390,4 +419,4 @@ class Assistant(Widget):
             said += (
                 f"Skipped deal{'s' if len(choice.skipped) > 1 else ''} {deals}: proved unsolvable. "
             )
-        self.post_message(self.DealChosen(choice.number, said + "Good luck!"))
+        return [self.DealChosen(choice.number, said + "Good luck!")]

@@ -1,24 +1,25 @@
-"""Auto-solve's pace: a widget without a look that hands the game screen one move of a plan at a
-time, at a pace a person can follow.
+"""Auto-solve's pace: a plain object that hands the game screen one move of a plan at a time,
+at a pace a person can follow.
 
-Attributes down: :meth:`AutoSolver.start` with the plan, :meth:`AutoSolver.stop` (which says how
-many moves were played, so that the screen says it before the input that stopped it acts),
-:attr:`pace`. Messages up: :class:`AutoSolver.Step` for each move (the screen plays it through
-the session as an ordinary, undoable turn, once :meth:`AutoSolver.take` says it is still wanted).
-A move on its way up when auto-solve stops (a key typed as it was handed up) is not played: the
-key that stopped it comes first.
+It holds no screen: :meth:`AutoSolver.start` takes the plan and answers the screen's timer for
+the first move (a :data:`~freecell_tui.ui.work.Told`); when it fires, :class:`AutoSolver.Step` is
+posted for that move with the timer for the next. The screen plays each step through the session
+as an ordinary, undoable turn, once :meth:`AutoSolver.take` says it is still wanted: a step on its
+way when auto-solve stopped (a key typed as it was posted) is not played, so the key that stopped
+it acts on the board as it was. :meth:`AutoSolver.stop` says how many moves were played, so that
+the screen says it before the input that stopped it acts.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Final
 
 from textual.message import Message
-from textual.timer import Timer
-from textual.widget import Widget
 
 from freecell_tui.core.notation import Move
+from freecell_tui.ui.work import Told, Wait
 
 __all__ = ["AUTOSOLVE_KEYS", "DEFAULT_PACE", "PACES", "AutoSolver", "pace_for"]
 
@@ -34,10 +35,8 @@ def pace_for(moves_a_second: float) -> int:
     return min(range(len(PACES)), key=lambda i: abs(1 / PACES[i] - moves_a_second))
 
 
-class AutoSolver(Widget):
+class AutoSolver:
     """See the module's docstring."""
-
-    DEFAULT_CSS = "AutoSolver { display: none; }"
 
     @dataclass
     class Step(Message):
@@ -49,24 +48,22 @@ class AutoSolver(Widget):
         run: int
 
     def __init__(self, pace: int = DEFAULT_PACE) -> None:
-        super().__init__()
         self.pace = pace
         self._plan: list[Move] = []
-        self._handed = 0  # moves handed up
-        self._played = 0  # moves the screen took
+        self._handed = 0  # steps posted
+        self._played = 0  # steps the screen took
         self._total = 0
-        self._timer: Timer | None = None
-        #: Which start the moves handed up belong to; a stop begins a new one.
+        #: Which start the steps belong to; a stop begins a new one.
         self._run = 0
 
     @property
     def solving(self) -> bool:
-        """A plan is being played: moves are left, or one is still on its way up."""
-        return bool(self._plan) or self._timer is not None or self._played < self._handed
+        """A plan is being played: moves are left, or one is still on its way."""
+        return bool(self._plan) or self._played < self._handed
 
     def take(self, step: Step) -> bool:
         """The screen is about to play ``step``: False when auto-solve stopped (or started
-        again) after handing it up, so the key that stopped it acts on the board as it was."""
+        again) after posting it, so the key that stopped it acts on the board as it was."""
         if step.run != self._run:
             return False
         self._played += 1
@@ -86,35 +83,30 @@ class AutoSolver(Widget):
     def change_pace(self, step: int) -> None:
         self.pace = max(0, min(len(PACES) - 1, self.pace + step))
 
-    def start(self, plan: tuple[Move, ...]) -> None:
+    def start(self, plan: tuple[Move, ...]) -> Told:
         """Play ``plan`` from the next tick."""
         self.stop()
         self._plan = list(plan)
         self._handed = self._played = 0
         self._total = len(plan)
-        self._next()
+        return self._next()
 
-    def _next(self) -> None:
-        self._timer = self.set_timer(PACES[self.pace], self._tick)
+    def _next(self) -> Told:
+        return [Wait("autosolve", PACES[self.pace], partial(self._tick, self._run))]
 
-    def _tick(self) -> None:
-        self._timer = None
-        if not self._plan:
-            return
-        move = self._plan.pop(0)
+    def _tick(self, run: int) -> Told:
+        if run != self._run or not self._plan:
+            return []  # a tick due when auto-solve stopped
         self._handed += 1
-        self.post_message(self.Step(move, self._handed, self._total, self._run))
-        if self._plan:
-            self._next()
+        told: Told = [self.Step(self._plan.pop(0), self._handed, self._total, self._run)]
+        return told + self._next() if self._plan else told
 
     def stop(self) -> int | None:
         """Stop now (Esc, ``p`` again, any other input, a refused step, a screen over the
-        board): the moves it played, None when it was not playing."""
+        board): the moves it played, None when it was not playing. (The screen stops the
+        timer; a tick still due plays nothing.)"""
         was = self.solving
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
         self._plan = []
-        self._run += 1  # a move still on its way up is not played
+        self._run += 1  # a step still on its way is not played
         self._handed = self._played
         return self._played if was else None

@@ -1,49 +1,72 @@
 """The deal's par, searched in the background while the player plays.
 
-:class:`ParFinder` is a widget without a look. Attributes down: the game screen tells it the
-game after every change (:meth:`ParFinder.follow`); it starts a search only when the deal or the
-autoplay mode is new, and only when the store does not know that par yet. Messages up:
-:class:`ParFinder.Found` carries the par (from the store at once, or from the search); the
-screen keeps a found par in the store and decides what to show.
+:class:`ParFinder` is a plain object that decides when par is searched; it holds no screen and
+runs nothing. The game screen tells it the game after every change (:meth:`ParFinder.follow`);
+it starts a search only when the deal or the autoplay mode is new, and only when the store does
+not know that par yet. Every call returns what the screen is to do, in order (a
+:data:`~freecell_tui.ui.work.Told`): a :class:`ParFinder.Found` to post (the par, from the store
+at once, or from a search: the screen keeps a found par in the store and decides what to show)
+and the work to wait for, start (:class:`ParJob`) or stop.
 
-The search (:func:`freecell_tui.session.par.find_par`) runs in a thread worker a moment after the
-deal starts, polls a cancel flag that hands the board's thread the interpreter lock every few
-positions (a key press never waits for it), and is cancelled by a new deal or autoplay mode. A
-move, undo or win does not stop it: par belongs to the deal, and a par that arrives after the
-win is added to the win's notice. A new deal right after a win does not stop it either: it
-finishes (within its budget) and is kept, and the new deal's search waits for it.
+The search (:func:`freecell_tui.session.par.find_par`) runs in the screen's
+thread worker a moment after the deal starts, polls a cancel flag that hands the board's thread
+the interpreter lock every few positions (a key press never waits for it), and is cancelled by
+a new deal or autoplay mode. A move, undo or win does not stop it: par belongs to the deal, and
+a par that arrives after the win is added to the win's notice. A new deal right after a win
+does not stop it either: it finishes (within its budget) and is kept, and the new deal's search
+waits for it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from functools import partial
+from typing import ClassVar, Final
 
 from textual.message import Message
-from textual.timer import Timer
-from textual.widget import Widget
-from textual.worker import Worker, get_current_worker
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
 from freecell_tui.core.solver.fewest import WIDTHS
+from freecell_tui.session.analysis import Cancel
 from freecell_tui.session.par import PAR_SECONDS, find_par
 from freecell_tui.store import Par
-from freecell_tui.ui.assistant import YieldingCancel
+from freecell_tui.ui.work import Job, Stop, Told, Wait
 
-__all__ = ["PAR_DELAY", "ParFinder"]
+__all__ = ["PAR_DELAY", "ParFinder", "ParJob"]
 
 #: The search starts this long after a deal starts: the first winnability check goes first, and
 #: a player dealing game after game never pays for deals left behind.
 PAR_DELAY: Final = 1.0
 
 
-class ParFinder(Widget):
+@dataclass(frozen=True)
+class ParJob(Job):
+    """The search for a deal's par, answered as :class:`ParFinder.Done`: a par only when the
+    search finished its budget's work (a solver bug is no par, that is all)."""
+
+    group: ClassVar[str] = "par"
+    serial: int
+    number: int
+    mode: AutoplayMode
+    budget: float
+    widths: tuple[int, ...]
+
+    def run(self, cancel: Cancel) -> Message | None:
+        try:
+            found = find_par(
+                self.number, self.mode, budget=self.budget, cancel=cancel, widths=self.widths
+            )
+        except Exception:
+            return ParFinder.Done(self.serial, None, self.budget)
+        complete = found.complete and not cancel.is_set()
+        return ParFinder.Done(self.serial, found.par if complete else None, self.budget)
+
+
+class ParFinder:
     """See the module's docstring. ``budget`` is the search's time in seconds (``None``: never
     search, only read the store); ``widths`` fixes its work (for tests)."""
-
-    DEFAULT_CSS = "ParFinder { display: none; }"
 
     @dataclass
     class Found(Message):
@@ -54,6 +77,14 @@ class ParFinder(Widget):
         searched: bool = False
         budget: float = 0.0
 
+    @dataclass
+    class Done(Message):
+        """The par search ``serial`` ended: the par it found, or ``None``."""
+
+        serial: int
+        par: Par | None
+        budget: float
+
     def __init__(
         self,
         *,
@@ -61,80 +92,62 @@ class ParFinder(Widget):
         widths: tuple[int, ...] = WIDTHS,
         delay: float = PAR_DELAY,
     ) -> None:
-        super().__init__()
         self.budget = budget
         self.widths = widths
         self.delay = delay
         #: The deal and autoplay mode followed (the par wanted).
         self._following: tuple[int | None, AutoplayMode] | None = None
-        self._timer: Timer | None = None
-        self._worker: Worker[None] | None = None
+        self._serial = 0
+        #: The followed deal's search under way (its serial).
+        self._running: int | None = None
         #: The followed deal has been won: its search is not cancelled by the next deal.
         self._won = False
         #: A won deal's search, finishing while the next deal is played.
-        self._finishing: Worker[None] | None = None
+        self._finishing: int | None = None
 
-    @property
-    def searching(self) -> bool:
-        """A search is waiting to start or running."""
-        return self._timer is not None or self._worker is not None
-
-    def follow(self, game: Game, stored: Callable[[], Par | None]) -> None:
+    def follow(self, game: Game, stored: Callable[[], Par | None]) -> Told:
         """The game changed. When its deal or autoplay mode is new, the search under way stops
         and the par is read (``stored``: the store's par for that deal and mode) or searched."""
         wanted = (game.deal_number, game.autoplay)
         if wanted == self._following:
             self._won = self._won or game.state.is_won
-            return
+            return []
         self._following = wanted
-        if self._won and self._worker is not None and not self._worker.is_finished:
-            self._finishing, self._worker = self._worker, None  # kept running: see the docstring
+        if self._won and self._running is not None:
+            self._finishing, self._running = self._running, None  # kept running: see above
         self._won = game.state.is_won
-        self._stop()
+        told: Told = [Stop(("par",), workers=self._running is not None)]
+        self._running = None
         number = game.deal_number
         if number is None:
-            return  # a custom position has no par
+            return told  # a custom position has no par
         known = stored()
         if known is not None:
-            self.post_message(self.Found(known))
+            told.append(self.Found(known))
         elif self.budget is not None:
-            self._timer = self.set_timer(self.delay, lambda: self._start(number, game.autoplay))
+            told.append(self._wait(number, game.autoplay))
+        return told
 
-    def _stop(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        if self._worker is not None:
-            self._worker.cancel()
-            self._worker = None
-
-    def _start(self, number: int, mode: AutoplayMode) -> None:
-        self._timer = None
+    def start(self, number: int, mode: AutoplayMode) -> Told:
+        """The wait is over: the search for ``number``'s par in ``mode``, if still wanted."""
         if self._following != (number, mode) or self.budget is None:
-            return
-        if self._finishing is not None and not self._finishing.is_finished:
+            return []
+        if self._finishing is not None:
             # One search at a time: this deal's waits for the won deal's to finish.
-            self._timer = self.set_timer(self.delay, lambda: self._start(number, mode))
-            return
-        self._finishing = None
-        budget, widths = self.budget, self.widths
+            return [self._wait(number, mode)]
+        self._serial += 1
+        self._running = self._serial
+        return [ParJob(self._serial, number, mode, self.budget, self.widths)]
 
-        def work() -> None:
-            worker = get_current_worker()
-            try:
-                found = find_par(
-                    number, mode, budget=budget, cancel=YieldingCancel(worker), widths=widths
-                )
-            except Exception:  # a solver bug must not take the game down: no par, that is all
-                return
-            if found.par is not None and found.complete and not worker.is_cancelled:
-                self.post_message(self.Found(found.par, searched=True, budget=budget))
+    def _wait(self, number: int, mode: AutoplayMode) -> Wait:
+        return Wait("par", self.delay, partial(self.start, number, mode))
 
-        self._worker = self.run_worker(
-            work, name="par", group="par", thread=True, exit_on_error=False
-        )
-
-    def on_par_finder_found(self, message: Found) -> None:
-        """On its way up: the search is over (the screen takes the message after this)."""
-        if message.searched and (message.par.deal_number, message.par.autoplay) == self._following:
-            self._worker = None
+    def done(self, message: Done) -> Told:
+        """A search ended: the par it found, to keep."""
+        if message.serial == self._finishing:
+            self._finishing = None
+        if message.serial == self._running:
+            self._running = None
+        if message.par is None:
+            return []
+        return [self.Found(message.par, searched=True, budget=message.budget)]

@@ -74,6 +74,12 @@ def message(app: FreeCellApp) -> str:
     return app.game_screen.message.text
 
 
+def hinted(app: FreeCellApp) -> bool:
+    """The message line says a hint (not that one is being looked for)."""
+    text = message(app)
+    return text.startswith("Hint:") and not text.startswith("Hint: looking")
+
+
 def tone(app: FreeCellApp) -> str:
     return app.game_screen.message.tone
 

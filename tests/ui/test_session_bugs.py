@@ -24,6 +24,7 @@ from .helpers import (
     Clock,
     drawn_top,
     game,
+    hinted,
     leave_unfinished,
     lines,
     looks,
@@ -261,11 +262,11 @@ async def test_auto_solve_after_autoplay_off_plays_the_whole_game(
         # The winnability check solves deal 1 with autoplay safe first.
         await wait_for(pilot, lambda: status_text(app).endswith("winnable"), "deal 1 checked")
         await pilot.press("i")
-        await wait_for(pilot, lambda: message(app).startswith("Hint:"), "the hint (safe)")
+        await wait_for(pilot, lambda: hinted(app), "the hint (safe)")
         assert message(app).endswith(f"({safe} moves win from here).")
         await type_command(pilot, "autoplay off")
         await pilot.press("i")
-        await wait_for(pilot, lambda: message(app).startswith("Hint:"), "the hint (off)")
+        await wait_for(pilot, lambda: hinted(app), "the hint (off)")
         assert message(app).endswith(f"({off} moves win from here).")
         app.game_screen.run_command("speed 10")
         assert message(app) == "Auto-solve plays 10 moves a second."

@@ -28,6 +28,7 @@ from .helpers import (
     changed_piles,
     colour_on,
     game,
+    hinted,
     looks,
     make_app,
     message,
@@ -64,7 +65,7 @@ async def test_the_hint_lights_up_its_move_and_any_move_puts_it_out(tmp_path: Pa
     async with app.run_test(size=SIZE) as pilot:
         plain = looks(app)
         await pilot.press("i")
-        await wait_for(pilot, lambda: message(app).startswith("Hint:"), "the hint", SOLVER)
+        await wait_for(pilot, lambda: hinted(app), "the hint", SOLVER)
         assert message(app) == f"Hint: 7a — 8♣ to free cell a ({length} moves win from here)."
         # Drawn: the card that moves and where it goes, in the hint's colour and double lines;
         # nothing else.
@@ -88,12 +89,14 @@ async def test_a_search_answering_after_the_hint_was_asked_does_not_answer_the_h
     length = len(solve_for_autoplay(deal(1), AutoplayMode.SAFE, shorten=True).moves)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        assistant = app.game_screen.assistant
+        screen = app.game_screen
         await app.workers.wait_for_complete()  # the home search of the first position is done
         # The race, made certain: what the i key runs, and at once a home search's answer for
         # this position (queued before the hint's search could answer).
-        app.game_screen.action_hint()
-        assistant.post_message(Assistant._Answer(assistant._token, game(app), Analysis(home=True)))
+        screen.action_hint()
+        screen.post_message(
+            Assistant.Answer(screen.assistant.token, game(app), Analysis(home=True))
+        )
         answered = ("Hint: 7a", "No hint")
         await wait_for(pilot, lambda: message(app).startswith(answered), "an answer", SOLVER)
         assert message(app) == f"Hint: 7a — 8♣ to free cell a ({length} moves win from here)."

@@ -7,22 +7,26 @@ command's ``action_<name>`` (the command table, :mod:`freecell_tui.session.table
 the action makes a session call, which commits the game to the store and returns a
 :class:`~freecell_tui.session.Step` — or a question to ask first, with what follows a yes
 (:meth:`GameScreen.present`); :meth:`GameScreen.show` draws the step (the board, the lines, a
-notice). The board, the solver's assistant and auto-solve are child widgets that receive
-attributes and post messages; none of them holds the screen.
+notice). The board is a child widget that receives attributes and posts messages. The solver's
+assistant, the par finder and auto-solve are plain helpers that hold no screen; the screen does
+what they answer (:meth:`GameScreen.do`): messages, timers, searches in its thread workers.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import ClassVar, Final
 
-from textual import getters
+from textual import getters, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.events import Key, MouseDown, Paste, Resize
+from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.worker import get_current_worker
 
 from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.errors import FreeCellError
@@ -42,7 +46,7 @@ from freecell_tui.session import (
 from freecell_tui.session.analysis import lost_sentence
 from freecell_tui.session.par import par_line
 from freecell_tui.store import Par
-from freecell_tui.ui.assistant import Assistant
+from freecell_tui.ui.assistant import Assistant, YieldingCancel
 from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver, pace_for
 from freecell_tui.ui.board import Board
 from freecell_tui.ui.commands import key_actions, screen_bindings
@@ -53,6 +57,7 @@ from freecell_tui.ui.themes import CLASSIC_NAME
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.footer import KeyFooter
 from freecell_tui.ui.widgets.status import MessageLine, StatusLine
+from freecell_tui.ui.work import Job, Stop, Told, Wait
 
 __all__ = ["GameScreen"]
 
@@ -74,9 +79,6 @@ class GameScreen(Screen[None]):
     status = getters.query_one("#status", StatusLine)
     message = getters.query_one("#message", MessageLine)
     command_line = getters.query_one("#command", CommandLine)
-    assistant = getters.query_one(Assistant)
-    autosolver = getters.query_one(AutoSolver)
-    par_finder = getters.query_one(ParFinder)
 
     def __init__(
         self,
@@ -94,9 +96,12 @@ class GameScreen(Screen[None]):
         self._ascii = ascii
         self._four_colour = four_colour
         self._motion = motion
-        self._assistant = assistant or Assistant(session.game)
-        self._autosolver = autosolver or AutoSolver()
-        self._par_finder = par_finder or ParFinder()
+        #: The solver's searches, par's and auto-solve's pace: plain objects (see the module's
+        #: docstring); the timers they asked for, by name.
+        self.assistant = assistant or Assistant(session.game)
+        self.par_finder = par_finder or ParFinder()
+        self.autosolver = autosolver or AutoSolver()
+        self._waits: dict[str, tuple[Wait, Timer]] = {}
         self._ticker: Timer | None = None
         #: The message line as the last change of the game left it (a loss found later is said
         #: only while it still shows).
@@ -122,9 +127,6 @@ class GameScreen(Screen[None]):
         yield message
         yield CommandLine(id="command")
         yield KeyFooter()
-        yield self._assistant
-        yield self._autosolver
-        yield self._par_finder
 
     def on_mount(self) -> None:
         board = self.board
@@ -132,6 +134,7 @@ class GameScreen(Screen[None]):
         board.watch_four_colour(board.four_colour)
         self._update_status()
         self._ticker = self.set_interval(1.0, self._tick)
+        self.do(self.assistant.begin())
         self.follow_par()
         self.ask_resume()
 
@@ -176,6 +179,67 @@ class GameScreen(Screen[None]):
         message.stop()
         self.status.pending = message.text
 
+    # ------------------------------------------------------------------ the solver's work
+    def do(self, told: Told) -> None:
+        """Do what a helper answered (see :mod:`freecell_tui.ui.work`), in order."""
+        for item in told:
+            if isinstance(item, Message):
+                self.post_message(item)
+            elif isinstance(item, Wait):
+                self._stop_timer(item.name)
+                timer = self.set_timer(item.delay, partial(self._waited, item))
+                self._waits[item.name] = (item, timer)
+            elif isinstance(item, Stop):
+                for group in item.groups:
+                    self._stop_timer(group)
+                    if item.workers:
+                        self.workers.cancel_group(self, group)
+            else:
+                self._stop_timer(item.group)
+                worker = {"solver": self._search, "deals": self._find_deal, "par": self._find_par}
+                worker[item.group](item)
+
+    def _waited(self, wait: Wait) -> None:
+        if self._waits.get(wait.name, (None,))[0] is wait:  # not stopped as it fired
+            del self._waits[wait.name]
+            self.do(wait.then())
+
+    def _stop_timer(self, name: str) -> None:
+        waiting = self._waits.pop(name, None)
+        if waiting is not None:
+            waiting[1].stop()
+
+    @work(thread=True, exclusive=True, group="solver", exit_on_error=False)
+    def _search(self, job: Job) -> None:
+        self._run_job(job)
+
+    @work(thread=True, exclusive=True, group="deals", exit_on_error=False)
+    def _find_deal(self, job: Job) -> None:
+        self._run_job(job)
+
+    @work(thread=True, exclusive=True, group="par", exit_on_error=False)
+    def _find_par(self, job: Job) -> None:
+        self._run_job(job)
+
+    def _run_job(self, job: Job) -> None:
+        """A worker's body: the job's answer, posted unless the worker was cancelled."""
+        worker = get_current_worker()
+        answer = job.run(YieldingCancel(worker))
+        if answer is not None and not worker.is_cancelled:
+            self.post_message(answer)
+
+    def on_assistant_answer(self, message: Assistant.Answer) -> None:
+        message.stop()
+        self.do(self.assistant.answered(message))
+
+    def on_assistant_deal_found(self, message: Assistant.DealFound) -> None:
+        message.stop()
+        self.do(self.assistant.deal_answered(message))
+
+    def on_par_finder_done(self, message: ParFinder.Done) -> None:
+        message.stop()
+        self.do(self.par_finder.done(message))
+
     # ------------------------------------------------------------------ the assistant's messages
     def on_assistant_status(self, message: Assistant.Status) -> None:
         message.stop()
@@ -196,7 +260,7 @@ class GameScreen(Screen[None]):
     def on_assistant_solution(self, message: Assistant.Solution) -> None:
         message.stop()
         self.board.hint = None
-        self.autosolver.start(message.moves)
+        self.do(self.autosolver.start(message.moves))
         self.say(
             f"Auto-solve: {plural(len(message.moves), 'move')} to a win, "
             f"{self.autosolver.pace_text()}; "
@@ -386,7 +450,7 @@ class GameScreen(Screen[None]):
         if step.changed:
             self._said = step.said
             self._update_status()
-            self.assistant.game_changed(self.session.game)
+            self.do(self.assistant.game_changed(self.session.game))
             self.follow_par()
         if step.event is Event.WON:
             self._show_win()
@@ -408,6 +472,7 @@ class GameScreen(Screen[None]):
     def stop_autosolve(self) -> None:
         """Stop auto-solve if it plays, and say how far it got, at once: what stopped it (a key,
         a click) acts after, and its own message, if it has one, replaces this one."""
+        self._stop_timer("autosolve")
         played = self.autosolver.stop()
         if played is not None:
             said = f"Auto-solve stopped after {plural(played, 'move')}"
@@ -463,7 +528,7 @@ class GameScreen(Screen[None]):
     def follow_par(self) -> None:
         """Tell the par finder the game (it looks for a new deal's or mode's par)."""
         session = self.session
-        self.par_finder.follow(session.game, lambda: session.par)
+        self.do(self.par_finder.follow(session.game, lambda: session.par))
 
     # ------------------------------------------------------------------ notices
     def _show_win(self) -> None:
@@ -548,8 +613,8 @@ class GameScreen(Screen[None]):
         board = self.board
         if self.autosolver.solving:
             self.stop_autosolve()
-        elif self.assistant.stop_waiting():
-            pass
+        elif self.assistant.waiting:
+            self.do(self.assistant.stop_waiting())
         elif board.put_down():
             self.say("Put down.")
         elif board.hint is not None:
@@ -584,7 +649,7 @@ class GameScreen(Screen[None]):
         With "winnable deals only", a random deal is chosen by the solver first."""
 
         def find_winnable() -> None:
-            self.assistant.find_deal(self.session.game.autoplay)
+            self.do(self.assistant.find_deal(self.session.game.autoplay))
 
         winnable = number is None and self.assistant.winnable_only
         self.present(self.session.leave_for_deal(number, start=find_winnable if winnable else None))
@@ -609,7 +674,7 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         """Light up the next move of a solution from here (searched in the background)."""
         self.board.put_down()
-        self.assistant.ask_hint()
+        self.do(self.assistant.ask_hint())
 
     def action_solve(self) -> None:
         """Auto-solve: play a solution from here at a pace a person can follow; again stops."""
@@ -617,7 +682,7 @@ class GameScreen(Screen[None]):
         if self.autosolver.solving:
             self.stop_autosolve()
         else:
-            self.assistant.ask_solution()
+            self.do(self.assistant.ask_solution())
 
     # ------------------------------------------------------------------ saves, statistics, Klondike
     def action_saves(self) -> None:
@@ -654,7 +719,7 @@ class GameScreen(Screen[None]):
     def action_winnable(self, on: bool | None = None) -> None:
         """The winnability check in the status line (toggled from the palette)."""
         on = not self.assistant.check if on is None else on
-        self.assistant.set_check(on)
+        self.do(self.assistant.set_check(on))
         self.remember("winnability_check", on)
         self.say(
             "Winnability check on: the status line says whether this game can still be won."
