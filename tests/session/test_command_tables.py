@@ -7,7 +7,8 @@ from __future__ import annotations
 from freecell_tui.line.mode import HANDLERS
 from freecell_tui.session.table import COMMANDS
 from freecell_tui.ui.commands import SCREEN, key_actions
-from freecell_tui.ui.screens.game import TYPED, GameScreen
+from freecell_tui.ui.screens.game import GameScreen
+from freecell_tui.ui.screens.typed import TYPED
 
 
 def test_every_command_typed_on_the_board_has_its_handler() -> None:

@@ -9,6 +9,7 @@ under load: ``tests/cli/test_crash.py``.)
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -179,7 +180,7 @@ async def test_a_huge_paste_with_escapes_into_the_command_line_is_capped(tmp_pat
         line = app.game_screen.command_line
         await wait_for(pilot, lambda: len(line.value) == MAX_LENGTH, "the paste", 10)
         assert "\x1b" not in line.value
-        assert time.monotonic() - started < 5  # at once (was: over 50 s, growing past 500 MB)
+        assert time.monotonic() - started < 5  # at once, whatever the paste's size
         await pilot.press("escape", "3", "a")  # the line closes; the board answers
         assert [str(move) for move in game(app).moves] == ["3a"]
 

@@ -35,7 +35,6 @@ from freecell_tui.core.solver import WinnablePoint
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import deal_label, plural, printable
 from freecell_tui.session import (
-    ActionCommand,
     Decision,
     Event,
     PlaySession,
@@ -53,6 +52,7 @@ from freecell_tui.ui.commands import key_actions, screen_bindings
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens.dialogs import WinScreen
+from freecell_tui.ui.screens.typed import TYPED
 from freecell_tui.ui.themes import CLASSIC_NAME
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.footer import KeyFooter
@@ -755,34 +755,11 @@ class GameScreen(Screen[None]):
         else:  # the table's line-mode commands (board, moves)
             self.refuse(f"{command.action} is for line mode: here, the board shows it all")
 
-    def _deal(self, command: ActionCommand) -> None:
-        self.action_new(command.number)
-
-    def _autoplay(self, command: ActionCommand) -> None:
-        if command.mode is not None:
-            self.show(self.session.set_autoplay(command.mode))
-
-    def _speed(self, command: ActionCommand) -> None:
-        if command.speed is not None:
-            self.autosolver.pace = pace_for(command.speed)
-            self.remember("solve_speed", self.autosolver.speed)
-            self.say(f"Auto-solve plays {self.autosolver.pace_text()}.")
-
-    def _winnable(self, command: ActionCommand) -> None:
-        self.action_winnable(command.switch)
-
-    def _deals(self, command: ActionCommand) -> None:
-        self.action_deals(command.choice == "winnable")
-
-    def _save(self, command: ActionCommand) -> None:
-        """``:save NAME``: save at once under a name (a name taken asks before overwriting)."""
-        if command.name is not None:
-            self.present(self.session.save_named(command.name))
-
-    def _load(self, command: ActionCommand) -> None:
-        """``:load NAME``: play a named save; this game is kept as an unfinished game."""
-        if command.name is not None:
-            self.present(self.session.load_named(command.name))
+    def typed_speed(self, speed: float) -> None:
+        """``:speed N``: auto-solve's pace, kept for next time."""
+        self.autosolver.pace = pace_for(speed)
+        self.remember("solve_speed", self.autosolver.speed)
+        self.say(f"Auto-solve plays {self.autosolver.pace_text()}.")
 
     # ------------------------------------------------------------------ the look (palette)
     _before_classic: str | None = None
@@ -820,32 +797,3 @@ class GameScreen(Screen[None]):
         else:
             app.theme = self._before_classic or "textual-dark"
             self.say(f"Theme {app.theme}.")
-
-
-def _plain(action: Callable[[GameScreen], None]) -> Callable[[GameScreen, ActionCommand], None]:
-    """A command typed without an operand runs the action its key runs."""
-    return lambda screen, command: action(screen)
-
-
-#: What each command of the table does when typed on the ``:`` line (line-mode commands are
-#: refused there). A test checks it against the table: every command typed on the board is here.
-TYPED: Final[dict[str, Callable[[GameScreen, ActionCommand], None]]] = {
-    "undo": _plain(GameScreen.action_undo),
-    "redo": _plain(GameScreen.action_redo),
-    "restart": _plain(GameScreen.action_restart),
-    "new": GameScreen._deal,
-    "deal": GameScreen._deal,
-    "autoplay": GameScreen._autoplay,
-    "help": _plain(GameScreen.action_help),
-    "quit": _plain(GameScreen.action_quit),
-    "hint": _plain(GameScreen.action_hint),
-    "solve": _plain(GameScreen.action_solve),
-    "speed": GameScreen._speed,
-    "winnable": GameScreen._winnable,
-    "deals": GameScreen._deals,
-    "saves": _plain(GameScreen.action_saves),
-    "save": GameScreen._save,
-    "load": GameScreen._load,
-    "stats": _plain(GameScreen.action_stats),
-    "klondike": _plain(GameScreen.action_klondike),
-}

@@ -1,0 +1,99 @@
+"""What each command of the table does when typed on the game screen's ``:`` line.
+
+Each entry is a function of the game screen (:class:`Screen`: what the entries use of it) and the
+parsed command (its operand read by :mod:`freecell_tui.session.parse`): a command typed without
+one runs the action its key runs. A
+test checks the table against the command table: every command typed on the board is here
+(line mode's own commands, ``board`` and ``moves``, are refused on the board).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final, Protocol
+
+from freecell_tui.session import ActionCommand, Decision, PlaySession, Step
+
+__all__ = ["TYPED", "Screen"]
+
+
+class Screen(Protocol):
+    """What the typed commands use of the game screen."""
+
+    session: PlaySession
+
+    def show(self, step: Step) -> None: ...
+    def present(self, decision: Decision | None) -> None: ...
+    def typed_speed(self, speed: float) -> None: ...
+    def action_new(self, number: int | None = None) -> None: ...
+    def action_winnable(self, on: bool | None = None) -> None: ...
+    def action_deals(self, winnable: bool | None = None) -> None: ...
+    def action_undo(self) -> None: ...
+    def action_redo(self) -> None: ...
+    def action_restart(self) -> None: ...
+    def action_help(self) -> None: ...
+    def action_quit(self) -> None: ...
+    def action_hint(self) -> None: ...
+    def action_solve(self) -> None: ...
+    def action_saves(self) -> None: ...
+    def action_stats(self) -> None: ...
+    def action_klondike(self) -> None: ...
+
+
+Typed = Callable[[Screen, ActionCommand], None]
+
+
+def _deal(screen: Screen, command: ActionCommand) -> None:
+    screen.action_new(command.number)
+
+
+def _autoplay(screen: Screen, command: ActionCommand) -> None:
+    if command.mode is not None:
+        screen.show(screen.session.set_autoplay(command.mode))
+
+
+def _speed(screen: Screen, command: ActionCommand) -> None:
+    if command.speed is not None:
+        screen.typed_speed(command.speed)
+
+
+def _winnable(screen: Screen, command: ActionCommand) -> None:
+    screen.action_winnable(command.switch)
+
+
+def _deals(screen: Screen, command: ActionCommand) -> None:
+    screen.action_deals(command.choice == "winnable")
+
+
+def _save(screen: Screen, command: ActionCommand) -> None:
+    """``:save NAME``: save at once under a name (a name taken asks before overwriting)."""
+    if command.name is not None:
+        screen.present(screen.session.save_named(command.name))
+
+
+def _load(screen: Screen, command: ActionCommand) -> None:
+    """``:load NAME``: play a named save; this game is kept as an unfinished game."""
+    if command.name is not None:
+        screen.present(screen.session.load_named(command.name))
+
+
+TYPED: Final[dict[str, Typed]] = {
+    "undo": lambda screen, command: screen.action_undo(),
+    "redo": lambda screen, command: screen.action_redo(),
+    "restart": lambda screen, command: screen.action_restart(),
+    "new": _deal,
+    "deal": _deal,
+    "autoplay": _autoplay,
+    "help": lambda screen, command: screen.action_help(),
+    "quit": lambda screen, command: screen.action_quit(),
+    "hint": lambda screen, command: screen.action_hint(),
+    "solve": lambda screen, command: screen.action_solve(),
+    "speed": _speed,
+    "winnable": _winnable,
+    "deals": _deals,
+    "saves": lambda screen, command: screen.action_saves(),
+    "save": _save,
+    "load": _load,
+    "stats": lambda screen, command: screen.action_stats(),
+    "klondike": lambda screen, command: screen.action_klondike(),
+}
