@@ -10,13 +10,14 @@ import pytest
 from textual.command import CommandList
 from textual.events import Click, Key, MouseDown, Resize
 from textual.geometry import Size
-from textual.widgets import HelpPanel
+from textual.widgets import HelpPanel, Input
 
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.ui.palette import GuardedPalette
 from freecell_tui.ui.screens.help import HelpScreen
 from freecell_tui.ui.screens.resume import ResumeScreen
+from freecell_tui.ui.screens.saves import SaveSlotsScreen
 
 from .helpers import (
     NO_MATCHES_SECONDS,
@@ -173,14 +174,20 @@ async def test_a_click_on_a_palette_option_that_is_gone_is_nothing(tmp_path: Pat
         await pilot.press("ctrl+p")
         shown = app.screen
         assert isinstance(shown, GuardedPalette)
-        await pilot.press(*"help")
-        options = shown.query_one(CommandList)
-        await wait_for(pilot, lambda: options.option_count > 0, "the search's results", 10)
+        await pilot.press(*"save")  # "Saved games": opens the save screen
+        options, search = shown.query_one(CommandList), shown.query_one(Input)
+
+        def searched() -> bool:  # every key typed, and the last search ended with results
+            searching = any(w.node is shown and w.is_running for w in app.workers)
+            return search.value == "save" and not searching and options.option_count > 0
+
+        await wait_for(pilot, searched, "the search's results", 20)
         gone = options.option_count + 3
         options.post_message(click_on_option(options, gone))
         await pilot.pause()
         assert app.is_running and app.crash_report is None
         assert app.screen is shown  # nothing chosen
         options.post_message(click_on_option(options, 0))
-        await wait_for(pilot, lambda: app.screen is not shown, "the command run", 10)
+        opened = lambda: isinstance(app.screen, SaveSlotsScreen)  # noqa: E731
+        await wait_for(pilot, opened, "the save screen", 20)
         assert app.is_running and app.crash_report is None
