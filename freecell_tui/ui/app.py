@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.command import CommandListItem
 from textual.events import DeliveryFailed
 from textual.screen import Screen
@@ -36,6 +36,7 @@ from freecell_tui.store.settings import Settings, load_settings, save_settings
 from freecell_tui.ui.assistant import Assistant
 from freecell_tui.ui.autosolve import AutoSolver, pace_for
 from freecell_tui.ui.commands import palette_commands
+from freecell_tui.ui.compat import ReportingApp
 from freecell_tui.ui.crash import crash_message, write_crash_report
 from freecell_tui.ui.inks import board_variables
 from freecell_tui.ui.messages import SettingChanged
@@ -48,7 +49,7 @@ from freecell_tui.ui.web import DELIVERY_NAME
 __all__ = ["FreeCellApp", "run_app"]
 
 
-class FreeCellApp(App[None]):
+class FreeCellApp(ReportingApp[None]):
     """FreeCell in the terminal.
 
     ``deal`` picks the Microsoft deal (random when ``None``); ``start`` plays a given game instead
@@ -220,13 +221,12 @@ class FreeCellApp(App[None]):
                 self.crash_report = write_crash_report(error, self.data_dir, self._crash_context())
 
     # ------------------------------------------------------------------ the last line of defence
-    def _handle_exception(self, error: Exception) -> None:
-        """An unexpected error anywhere in the UI: write a crash report, then stop with one clear
-        paragraph (see :func:`run_app`) instead of a traceback. The game is on disk already."""
+    def crashed(self, error: Exception) -> None:
+        """An unexpected error anywhere in the UI: write a crash report; Textual then stops the
+        app, and :func:`run_app` prints one clear paragraph instead of a traceback
+        (:class:`~freecell_tui.ui.compat.ReportingApp`). The game is on disk already."""
         if self.crash_report is None:
             self.crash_report = write_crash_report(error, self.data_dir, self._crash_context())
-        super()._handle_exception(error)
-        self._exit_renderables.clear()  # no traceback on the player's terminal
 
     def _crash_context(self) -> str:
         """The game and the screens at the time of a crash, for the report."""

@@ -1,20 +1,41 @@
 """Every use of a private name of Textual, in one place.
 
-Each function here works around something Textual does not offer (or gets wrong) in public. Each
-names its upstream issue (or that none is filed yet), holds to the Textual versions it was checked against (:data:`CHECKED`,
-outside which it falls back to doing nothing rather than guessing at another version's insides),
-and has a test (``tests/ui/test_compat.py``). Nothing else in the package touches a private name
-of Textual.
+Each piece here works around something Textual does not offer (or gets wrong) in public. Each
+names its upstream issue (or says that none was found and what the trouble is), holds to the
+Textual versions it was checked against (:data:`CHECKED`: outside them it does nothing and
+leaves Textual's own behaviour, rather than guess at another version's insides), and has a test
+(``tests/ui/test_compat.py``). Nothing else in the package touches a private name of Textual:
+overrides of private methods live here too, as small classes the package builds on.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib.metadata import version
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from textual.app import App
+from textual import messages, work
+from textual.app import App, ComposeResult, ReturnType
+from textual.command import CommandList, CommandPalette
+from textual.css.query import NoMatches
+from textual.driver import Driver
+from textual.errors import NoWidget
+from textual.events import Click
+from textual.geometry import Size
+from textual.screen import Screen
 
-__all__ = ["CHECKED", "TEXTUAL", "checked", "write_to_terminal"]
+__all__ = [
+    "CHECKED",
+    "TEXTUAL",
+    "FooterKey",
+    "GuardedCommandList",
+    "LaidOutHook",
+    "PaletteGuards",
+    "ReportingApp",
+    "checked",
+    "exit_app_from_driver",
+    "write_to_terminal",
+]
 
 #: The Textual version installed, as (major, minor).
 TEXTUAL: Final = tuple(int(part) for part in version("textual").split(".")[:2])
@@ -27,6 +48,7 @@ def checked() -> bool:
     return TEXTUAL in CHECKED
 
 
+# ---------------------------------------------------------------------------- the terminal
 def write_to_terminal(app: App[Any], text: str) -> bool:
     """Write ``text`` straight to the app's terminal (a question to the terminal, such as the
     cursor-position query of :mod:`.terminal_probe`); False when it could not be written.
@@ -43,3 +65,167 @@ def write_to_terminal(app: App[Any], text: str) -> bool:
     except (OSError, AttributeError):
         return False
     return True
+
+
+def exit_app_from_driver(driver: Driver) -> None:
+    """Ask the driver's app to quit, as ``q`` does, from any thread (the served game's driver,
+    :mod:`.web_driver`, when the server is gone).
+
+    A driver has no public way to reach its app but ``send_message``, which schedules on the
+    app's loop and fails once that loop is closed (upstream: no issue found in Textualize/textual
+    as of 8.2.8). ``Driver._app.post_message`` is thread-safe and returns quietly when the app is
+    gone; on unchecked versions this falls back to ``send_message``."""
+    app = getattr(driver, "_app", None) if checked() else None
+    if app is not None:
+        app.post_message(messages.ExitApp())
+    else:
+        driver.send_message(messages.ExitApp())
+
+
+# ---------------------------------------------------------------------------- the app
+class ReportingApp(App[ReturnType]):
+    """An app told of every error that reaches Textual's last line of defence (:meth:`crashed`),
+    which leaves no traceback on the player's terminal.
+
+    Textual has no public hook for an unhandled exception: it goes to ``App._handle_exception``,
+    which renders a traceback into ``App._exit_renderables`` to print at exit (upstream:
+    Textualize/textual#2818, "Hook to exception handling / App hangs when _handle_exception is
+    overriden", closed without a public hook). :meth:`crashed` is called on every version; the
+    traceback is dropped only on the checked ones."""
+
+    def crashed(self, error: Exception) -> None:
+        """An unexpected error anywhere in the app, before Textual ends it."""
+
+    def _handle_exception(self, error: Exception) -> None:
+        self.crashed(error)
+        super()._handle_exception(error)
+        if checked():
+            self._exit_renderables.clear()
+
+
+# ---------------------------------------------------------------------------- screens
+# The mixin is typed as a screen; at run time it adds no class of Textual's to a dialog's chain
+# (a Screen subclass did, and Textual's merge of the palette's COMPONENT_CLASSES broke).
+if TYPE_CHECKING:
+    _Screen = Screen[Any]
+else:
+    _Screen = object
+
+
+class LaidOutHook(_Screen):
+    """A screen told the size it is about to be laid out at (:meth:`before_layout`); put it
+    before the screen class.
+
+    Textual has no public hook that runs as a screen is laid out, with the size it is laid out
+    at: a ``Resize`` comes earlier, and a screen under the top one is laid out again at its own
+    last size after later resizes (upstream: no issue found in Textualize/textual as of 8.2.8).
+    ``Screen._refresh_layout(size, scroll)`` is where it happens; on unchecked versions the
+    hook is not called."""
+
+    def before_layout(self, size: Size | None) -> None:
+        """Just before the screen is laid out at ``size`` (its own size when ``None``)."""
+
+    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
+        if checked():
+            self.before_layout(size)
+        super()._refresh_layout(size, scroll)
+
+
+# ---------------------------------------------------------------------------- the footer
+if TYPE_CHECKING or checked():
+    # Textual's footer builds one FooterKey per key but exports only Footer (upstream: no issue
+    # found in Textualize/textual as of 8.2.8 asking to export it). On unchecked versions there
+    # is no FooterKey: the game's footer then shows Textual's own footer unchanged.
+    from textual.widgets._footer import FooterKey
+else:
+    FooterKey = None
+
+
+# ---------------------------------------------------------------------------- the palette
+class GuardedCommandList(CommandList):
+    """The palette's list of commands, where a click on an option that is gone is nothing.
+
+    A click carries the index of the option drawn under the mouse when the screen was last
+    drawn; when the list changed since (a new search, the palette closing as a command opens a
+    dialog) ``OptionList._on_click`` indexes past its options and raises ``IndexError``
+    (upstream: no issue found in Textualize/textual as of 8.2.8; a like crash on hover was
+    Textualize/textual#3270, fixed). On unchecked versions Textual's handler runs as it is."""
+
+    async def _on_click(self, event: Click) -> None:
+        # Textual calls the handler of every class up the chain, this one first: a click on an
+        # option that is there goes on to the option list's own; prevent_default stops the rest.
+        option = event.style.meta.get("option")
+        if checked() and option is not None and not 0 <= option < self.option_count:
+            event.prevent_default()
+
+
+class PaletteGuards(CommandPalette):
+    """Textual's command palette without its known crash paths (each guarded here):
+
+    - ``PageDown`` while the results are still loading: the option list pages before its lines
+      are built (``KeyError``/``IndexError`` in ``_action_command_list``; upstream: no issue
+      found in Textualize/textual as of 8.2.8).
+    - a click where no widget is (the terminal shrank since): ``NoWidget`` in ``_on_click``
+      (upstream: Textualize/textual#3777, "NoWidget ... crash when clicking on the terminal after
+      new screen was recently pushed", closed; the palette's own handler still raises).
+    - a search still running as the palette closes: ``NoMatches`` in the ``_gather_commands``
+      worker, which by default exits the app (upstream: no issue found as of 8.2.8).
+    - "No matches found" shown after the palette's list is gone: ``NoMatches`` in the timer set
+      by ``_start_no_matches_countdown`` (upstream: no issue found as of 8.2.8).
+    - a click on an option that is gone: :class:`GuardedCommandList`, composed in place of
+      Textual's ``CommandList``.
+
+    On unchecked versions each runs Textual's own code unguarded."""
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if checked() and type(widget) is CommandList:
+                yield GuardedCommandList()
+            else:
+                yield widget
+
+    def _action_command_list(self, action: str) -> None:
+        if not checked():
+            return super()._action_command_list(action)
+        try:
+            super()._action_command_list(action)
+        except (KeyError, IndexError):  # paging before the list's lines are built
+            return
+
+    def _on_click(self, event: Click) -> None:  # type: ignore[override]
+        # Textual calls the handler of every class up the chain: prevent_default stops it calling
+        # the palette's own after this one.
+        event.prevent_default()
+        try:
+            super()._on_click(event)
+        except NoWidget:  # a click where no widget is (the terminal shrank): nothing to do
+            if not checked():
+                raise
+
+    @work(
+        exclusive=True,
+        group=getattr(CommandPalette, "_GATHER_COMMANDS_GROUP", "--textual-command-palette"),
+        exit_on_error=not checked(),
+    )
+    async def _gather_commands(self, search_value: str) -> None:
+        # The palette's own search, whose failure once the palette is gone no longer ends the
+        # game (a failed worker without exit_on_error is just a failed worker).
+        gather = CommandPalette._gather_commands.__wrapped__  # type: ignore[attr-defined]
+        try:
+            await gather(self, search_value)
+        except NoMatches:  # the palette closed while it searched
+            if not checked():
+                raise
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        super()._start_no_matches_countdown(search_value)
+        timer = self._no_matches_timer
+        if timer is None or not checked():
+            return
+        show: Callable[[], object] = timer._callback  # type: ignore[assignment]
+
+        def show_if_open() -> None:
+            if self.query(CommandList):  # its list is still there (not closing)
+                show()
+
+        timer._callback = show_if_open

@@ -18,13 +18,14 @@ own style hides them at once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.app import App
 from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import Screen
 
+from freecell_tui.ui.compat import LaidOutHook
 from freecell_tui.ui.layout import DIALOG_SIZE
 
 __all__ = ["TinyDialog", "fit_insides", "is_tiny", "mark_tiny"]
@@ -56,24 +57,15 @@ def fit_insides(screen: Screen[Any], size: Size | None) -> None:
             child.styles.clear_rule("display")
 
 
-# The mixin is typed as a screen; at run time it adds no class of Textual's to the dialog's
-# chain (a Screen subclass did, and Textual's merge of the palette's COMPONENT_CLASSES broke).
-if TYPE_CHECKING:
-    _Dialog = Screen[Any]
-else:
-    _Dialog = object
-
-
-class TinyDialog(_Dialog):
+class TinyDialog(LaidOutHook):
     """What every dialog does about tiny terminals (see the module's docstring): put it before
     the screen class, ``class Dialog(TinyDialog, ModalScreen[T])``."""
 
     def on_resize(self, event: Resize) -> None:
         mark_tiny(self.app, event.size)  # before Textual lays the screens out
 
-    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
+    def before_layout(self, size: Size | None) -> None:
         fit_insides(self, size)  # at the size it is laid out at
-        super()._refresh_layout(size, scroll)
 
     def on_screen_resume(self) -> None:
         self.set_class(is_tiny(self.app.size), "-tiny")

@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from textual import messages
 from textual.drivers.web_driver import WebDriver
 
+from freecell_tui.ui.compat import exit_app_from_driver
 from freecell_tui.ui.web_guard import clamp_size
 
 __all__ = ["ServedDriver"]
@@ -76,4 +76,4 @@ class ServedDriver(WebDriver):
         """The server is gone: quit once, as ``q`` would (post_message is thread-safe)."""
         if not self._server_gone:
             self._server_gone = True
-            self._app.post_message(messages.ExitApp())
+            exit_app_from_driver(self)

@@ -22,9 +22,13 @@ from pathlib import Path
 
 from rich.style import Style
 from textual import events
+from textual.app import App
 from textual.color import Color
+from textual.command import CommandPalette
+from textual.geometry import Size
 from textual.keys import _character_to_key
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widget import Widget
 
 from freecell_tui.core.game import Game
@@ -252,3 +256,37 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+def click_on_option(widget: Widget, option: int) -> events.Click:
+    """A click on ``widget``'s first line, over the option list's ``option`` (as drawn when the
+    click was read: the index an option list's line carries in its style)."""
+    x, y = widget.region.x + 1, widget.region.y
+    return events.Click(
+        widget, 1, 0, 0, 0, 1, False, False, False, x, y, style=Style(meta={"option": option})
+    )
+
+
+# Textual's insides the tests read, here only (ui/compat.py holds the package's).
+def screen_lines(app: App[object]) -> list[str]:
+    """The screen as the terminal gets it (every widget composed)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def screen_stack(app: App[object]) -> list[Screen[object]]:
+    """The app's own list of screens (changing it changes the app's stack)."""
+    return app._screen_stacks[app._current_mode]
+
+
+def set_terminal_size(app: App[object], size: Size) -> None:
+    """What the headless driver says the terminal's size is (before a ``Resize`` is posted)."""
+    app._driver._size = size  # type: ignore[union-attr]
+
+
+def no_matches_due(palette: CommandPalette) -> bool:
+    """The palette's "No matches found" is due (its countdown is running)."""
+    return palette._no_matches_timer is not None
+
+
+#: How long the palette waits before it says "No matches found".
+NO_MATCHES_SECONDS = CommandPalette._NO_MATCHES_COUNTDOWN

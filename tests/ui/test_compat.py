@@ -3,13 +3,22 @@ versions it was checked against, and nothing (rather than guess) on others."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from textual.app import App
+from textual.command import CommandList
+from textual.geometry import Size
+from textual.messages import ExitApp
+from textual.pilot import Pilot
+from textual.screen import Screen
 
 from freecell_tui.ui import compat
+from freecell_tui.ui.palette import GuardedPalette
 
-from .helpers import make_app
+from .helpers import SIZE, click_on_option, make_app
 
 
 class Driver:
@@ -45,3 +54,162 @@ def test_write_to_terminal_does_nothing_on_an_unchecked_textual(
     driver = Driver()
     app._driver = driver  # type: ignore[assignment]
     assert compat.write_to_terminal(app, "x") is False and driver.written == []
+
+
+@pytest.fixture
+def unchecked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Textual the workarounds were not checked against."""
+    monkeypatch.setattr(compat, "TEXTUAL", (99, 0))
+
+
+class AppOfDriver:
+    def __init__(self) -> None:
+        self.posted: list[object] = []
+
+    def post_message(self, message: object) -> bool:
+        self.posted.append(message)
+        return True
+
+
+class DriverOfApp:
+    def __init__(self) -> None:
+        self._app = AppOfDriver()
+        self.sent: list[object] = []
+
+    def send_message(self, message: object) -> None:
+        self.sent.append(message)
+
+
+def test_exit_app_from_driver_posts_exit_to_the_drivers_app() -> None:
+    driver = DriverOfApp()
+    compat.exit_app_from_driver(driver)  # type: ignore[arg-type]
+    assert [type(m) for m in driver._app.posted] == [ExitApp] and driver.sent == []
+
+
+@pytest.mark.usefixtures("unchecked")
+def test_exit_app_from_driver_on_an_unchecked_textual_sends_through_the_public_api() -> None:
+    driver = DriverOfApp()
+    compat.exit_app_from_driver(driver)  # type: ignore[arg-type]
+    assert [type(m) for m in driver.sent] == [ExitApp] and driver._app.posted == []
+
+
+class Crashing(compat.ReportingApp[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.errors: list[Exception] = []
+
+    def crashed(self, error: Exception) -> None:
+        self.errors.append(error)
+
+    def on_mount(self) -> None:
+        raise RuntimeError("boom")
+
+
+async def crash() -> Crashing:
+    app = Crashing()
+    with pytest.raises(RuntimeError, match="boom"):  # Textual's test driver raises it again
+        async with app.run_test():
+            pass
+    return app
+
+
+async def test_reporting_app_tells_of_the_error_and_keeps_the_traceback_off_the_terminal(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    app = await crash()
+    assert [str(error) for error in app.errors] == ["boom"]
+    assert "Traceback" not in "".join(capfd.readouterr())
+
+
+@pytest.mark.usefixtures("unchecked")
+async def test_reporting_app_on_an_unchecked_textual_tells_and_leaves_the_traceback(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    app = await crash()
+    assert [str(error) for error in app.errors] == ["boom"]
+    assert "Traceback" in "".join(capfd.readouterr())  # Textual's own behaviour
+
+
+class Laid(compat.LaidOutHook, Screen[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.sizes: list[Size | None] = []
+
+    def before_layout(self, size: Size | None) -> None:
+        self.sizes.append(size)
+
+
+async def laid_out_sizes() -> list[Size | None]:
+    app: App[None] = App()
+    async with app.run_test(size=(40, 12)) as pilot:
+        screen = Laid()
+        await app.push_screen(screen)
+        await pilot.resize_terminal(50, 14)
+        await pilot.pause()
+        return screen.sizes
+
+
+async def test_the_laid_out_hook_is_told_each_size_the_screen_is_laid_out_at() -> None:
+    assert Size(50, 14) in await laid_out_sizes()
+
+
+@pytest.mark.usefixtures("unchecked")
+async def test_the_laid_out_hook_on_an_unchecked_textual_is_not_called() -> None:
+    assert await laid_out_sizes() == []
+
+
+async def test_the_footer_keys_are_textuals(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert compat.FooterKey is not None
+        assert app.screen.query(compat.FooterKey)
+
+
+async def palette(pilot: Pilot[None]) -> GuardedPalette:
+    await pilot.press("ctrl+p")
+    shown = pilot.app.screen
+    assert isinstance(shown, GuardedPalette)
+    return shown
+
+
+async def test_the_palettes_list_is_the_guarded_one(tmp_path: Path) -> None:
+    async with make_app(tmp_path).run_test(size=SIZE) as pilot:
+        shown = await palette(pilot)
+        assert type(shown.query_one(CommandList)) is compat.GuardedCommandList
+
+
+@pytest.mark.usefixtures("unchecked")
+async def test_the_palette_on_an_unchecked_textual_is_textuals_own(tmp_path: Path) -> None:
+    """Each guard steps aside: Textual's own list, and its own crashes."""
+    app = make_app(tmp_path)
+    with pytest.raises(IndexError):  # Textual's test driver raises the app's crash again
+        async with app.run_test(size=SIZE) as pilot:
+            shown = await palette(pilot)
+            options = shown.query_one(CommandList)
+            assert type(options) is CommandList
+            with pytest.raises(KeyError), patched_command_list_action(KeyError(0)):
+                shown._action_command_list("page_down")
+            options.post_message(click_on_option(options, 10_000))  # far past any list
+            await pilot.pause()
+    assert app.crash_report is not None
+
+
+async def test_paging_the_palette_before_its_lines_are_built_is_nothing(tmp_path: Path) -> None:
+    async with make_app(tmp_path).run_test(size=SIZE) as pilot:
+        shown = await palette(pilot)
+        for error in (KeyError(0), IndexError(0)):
+            with patched_command_list_action(error):
+                shown._action_command_list("page_down")  # no error
+
+
+@contextmanager
+def patched_command_list_action(error: Exception) -> Iterator[None]:
+    """The palette's list paging as it did before its lines were built: raising ``error``."""
+
+    def page_down(self: CommandList) -> None:
+        raise error
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(CommandList, "action_page_down", page_down)
+        yield

@@ -25,6 +25,7 @@ from .helpers import (
     make_app,
     message,
     pile_widget,
+    screen_lines,
     stored_turns,
     the_board,
     wait_for,
@@ -41,11 +42,6 @@ def _moving_app(tmp_path: Path) -> FreeCellApp:
 def _stage_text(app: FreeCellApp) -> str:
     stage = the_board(app).stage
     return "\n".join(stage.render_line(y).text for y in range(stage.size.height))
-
-
-def _screen_lines(app: FreeCellApp) -> list[str]:
-    """The screen as the terminal gets it (every widget composed)."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
 async def test_a_move_glides_and_a_key_during_it_acts_at_once(tmp_path: Path) -> None:
@@ -67,11 +63,11 @@ async def test_a_move_glides_and_a_key_during_it_acts_at_once(tmp_path: Path) ->
         # Drawn where it is, over the piles and the gaps between them: the card's top line on
         # the screen holds 2♥ from its left edge (the card is not yet in free cell a, and no
         # longer on column 3).
-        top = _screen_lines(app)[board.region.y + later.y]
+        top = screen_lines(app)[board.region.y + later.y]
         left = board.region.x + later.x
         assert top[left : left + board.geometry.pile_width].lstrip("╭ ").startswith("2♥")
         # Whole, gaps between piles included (the piles' widgets tile the board there).
-        lines = _screen_lines(app)
+        lines = screen_lines(app)
         for row, picture in enumerate(later.lines):
             line = lines[board.region.y + later.y + row]
             assert line[left : left + picture.cell_length] == picture.text
@@ -85,7 +81,7 @@ async def test_a_move_glides_and_a_key_during_it_acts_at_once(tmp_path: Path) ->
         assert message(app).startswith("Undid 3a")
         assert not board.moving and not board.stage.visible and board.flying == ()
         assert all(not pile_widget(app, f"col-{n}").overlay for n in range(1, 9))
-        assert "2♥" not in _screen_lines(app)[board.region.y + later.y]  # no card left behind
+        assert "2♥" not in screen_lines(app)[board.region.y + later.y]  # no card left behind
         assert drawn_top(pile_widget(app, "cell-a")) == ""
         assert drawn_top(pile_widget(app, "col-3")) == "2♥"
         # A key that moves during a motion: the first move lands, the second plays.

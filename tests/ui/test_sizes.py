@@ -6,21 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets._toast import Toast
-
-from freecell_tui.ui.app import FreeCellApp
 from freecell_tui.ui.widgets.status import fit_words
 
-from .helpers import COMPACT, lines, make_app
+from .helpers import COMPACT, lines, make_app, screen_lines
 
 LONG = (
     "A rather long message that explains at length why this particular move cannot be made "
     "here, with far more words than one or two lines of a small terminal can hold at once"
 )
-
-
-def _screen_lines(app: FreeCellApp) -> list[str]:
-    return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
 def test_words_are_never_cut() -> None:
@@ -42,7 +35,7 @@ async def test_at_80x24_the_footer_keeps_help_and_quit_and_messages_keep_their_w
     app = make_app(tmp_path)
     async with app.run_test(size=COMPACT, notifications=True) as pilot:
         await pilot.pause()
-        footer = _screen_lines(app)[-1]
+        footer = screen_lines(app)[-1]
         assert "? Help" in footer and "q Quit" in footer
         screen = app.game_screen
         screen.say(LONG, "error")
@@ -54,6 +47,6 @@ async def test_at_80x24_the_footer_keeps_help_and_quit_and_messages_keep_their_w
         # A notice stands above the status and message lines.
         app.notify("A notice about the saves, long enough to take a few lines " * 2)
         await pilot.pause(0.2)
-        toast = app.screen.query_one(Toast)
+        toast = app.screen.query_one("Toast")
         for line in (screen.status, screen.message):
             assert not toast.region.overlaps(line.region), (toast.region, line.region)

@@ -10,15 +10,27 @@ import pytest
 from textual.command import CommandList
 from textual.events import Click, Key, MouseDown, Resize
 from textual.geometry import Size
-from textual.widgets import HelpPanel
+from textual.widgets import HelpPanel, Input
 
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.ui.palette import GuardedPalette
 from freecell_tui.ui.screens.help import HelpScreen
 from freecell_tui.ui.screens.resume import ResumeScreen
+from freecell_tui.ui.screens.saves import SaveSlotsScreen
 
-from .helpers import SIZE, game, leave_unfinished, make_app, wait_for
+from .helpers import (
+    NO_MATCHES_SECONDS,
+    SIZE,
+    click_on_option,
+    game,
+    leave_unfinished,
+    make_app,
+    no_matches_due,
+    screen_stack,
+    set_terminal_size,
+    wait_for,
+)
 
 
 async def test_the_key_panel_chosen_as_the_screens_change_waits_for_its_screen(
@@ -80,7 +92,7 @@ async def test_input_after_the_last_screen_closed_is_dropped_not_a_crash(tmp_pat
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("3", "a")
-        stack = app._screen_stacks[app._current_mode]
+        stack = screen_stack(app)
         screens = list(stack)
         stack.clear()
         try:
@@ -111,7 +123,7 @@ async def test_dialogs_live_through_resizes_faster_than_the_app(tmp_path: Path, 
         await pilot.pause()
         for number in range(90):
             size = Size(rng.randint(1, 120), rng.randint(1, 50))
-            app._driver._size = size  # type: ignore[union-attr]  (the headless driver's size)
+            set_terminal_size(app, size)
             app.post_message(Resize(size, size))
             if number % 3 == 0:
                 await asyncio.sleep(rng.choice([0, 0.001, 0.01, 0.02]))
@@ -131,9 +143,9 @@ async def test_no_matches_after_the_palette_list_is_gone_is_nothing(tmp_path: Pa
         shown = app.screen
         assert isinstance(shown, GuardedPalette)
         await pilot.press(*"zqzqzq")  # matches nothing
-        await wait_for(pilot, lambda: shown._no_matches_timer is not None, "the search's end", 10)
+        await wait_for(pilot, lambda: no_matches_due(shown), "the search's end", 10)
         await shown.query_one(CommandList).remove()  # the instant the crash needs
-        await pilot.pause(shown._NO_MATCHES_COUNTDOWN + 0.3)
+        await pilot.pause(NO_MATCHES_SECONDS + 0.3)
         assert app.is_running and app.crash_report is None
 
 
@@ -150,3 +162,32 @@ async def test_keys_typed_after_an_answer_keep_their_order(tmp_path: Path) -> No
             app.post_message(Key(key, character))
         await wait_for(pilot, lambda: game(app).move_count == 2, "1b played", 10)
         assert [str(move) for move in game(app).moves] == ["3a", "1b"]
+
+
+async def test_a_click_on_a_palette_option_that_is_gone_is_nothing(tmp_path: Path) -> None:
+    """A click carries the option drawn under the mouse when the screen was last drawn; when the
+    palette's list changed since (a new search, a command that opened a dialog or the save
+    screen), Textual's option list indexed past its options: ``IndexError`` (storm-tui, seed
+    105). A click on an option that is there still runs it."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        shown = app.screen
+        assert isinstance(shown, GuardedPalette)
+        await pilot.press(*"save")  # "Saved games": opens the save screen
+        options, search = shown.query_one(CommandList), shown.query_one(Input)
+
+        def searched() -> bool:  # every key typed, and the last search ended with results
+            searching = any(w.node is shown and w.is_running for w in app.workers)
+            return search.value == "save" and not searching and options.option_count > 0
+
+        await wait_for(pilot, searched, "the search's results", 20)
+        gone = options.option_count + 3
+        options.post_message(click_on_option(options, gone))
+        await pilot.pause()
+        assert app.is_running and app.crash_report is None
+        assert app.screen is shown  # nothing chosen
+        options.post_message(click_on_option(options, 0))
+        opened = lambda: isinstance(app.screen, SaveSlotsScreen)  # noqa: E731
+        await wait_for(pilot, opened, "the save screen", 20)
+        assert app.is_running and app.crash_report is None

@@ -13,9 +13,9 @@ from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.events import Resize
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 from freecell_tui.ui.commands import footer_ranks
+from freecell_tui.ui.compat import FooterKey
 
 __all__ = ["KeyFooter", "fitting"]
 
@@ -42,6 +42,9 @@ class KeyFooter(Footer):
 
     def compose(self) -> ComposeResult:
         widgets = list(super().compose())
+        if FooterKey is None:  # a Textual whose footer keys are not known: its own footer
+            yield from widgets
+            return
         keys = [
             widget
             for widget in widgets
