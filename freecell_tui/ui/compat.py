@@ -34,6 +34,7 @@ __all__ = [
     "ReportingApp",
     "checked",
     "exit_app_from_driver",
+    "guard_pastes",
     "write_to_terminal",
 ]
 
@@ -229,3 +230,78 @@ class PaletteGuards(CommandPalette):
                 show()
 
         timer._callback = show_if_open
+
+
+# ---------------------------------------------------------------------- pastes with escapes
+PASTE_START: Final = "\x1b[200~"
+PASTE_END: Final = "\x1b[201~"
+
+
+class PasteSanitizer:
+    """Drops the escape characters inside a bracketed paste, all but its end marker's, as
+    terminals that sanitize pastes do: the paste then reaches the app as one ``Paste`` event.
+
+    Textual's terminal parser reads an escape character inside a paste as the start of a key
+    sequence and hands everything after it to the app as keys, one event a character (100 KB of
+    pasted text with colour codes: 100,000 keys, a minute of work). Upstream: no issue found in
+    Textualize/textual (8.2.8: ``XTermParser._parse``, the escape branch, runs in paste mode too).
+    Fed the terminal's input read by read: a paste may span reads, and nothing outside a paste
+    is ever held back (a lone Escape key goes on at once)."""
+
+    def __init__(self) -> None:
+        self.in_paste = False
+        self._seen = ""  # outside a paste: the last characters, a start marker's head
+        self._held = ""  # inside a paste: a tail that may be the end marker's head
+
+    def __call__(self, data: str) -> str:
+        out: list[str] = []
+        while data:
+            if not self.in_paste:
+                look = self._seen + data
+                found = look.find(PASTE_START)
+                if found < 0:
+                    out.append(data)
+                    self._seen = look[-(len(PASTE_START) - 1) :]
+                    break
+                end = found + len(PASTE_START) - len(self._seen)
+                out.append(data[:end])
+                data, self._seen, self.in_paste = data[end:], "", True
+                continue
+            data, self._held = self._held + data, ""
+            found = data.find(PASTE_END)
+            if found < 0:
+                tail = data.rfind("\x1b")
+                if tail >= 0 and PASTE_END.startswith(data[tail:]):
+                    self._held, data = data[tail:], data[:tail]
+                out.append(data.replace("\x1b", ""))
+                break
+            out.append(data[:found].replace("\x1b", "") + PASTE_END)
+            data, self.in_paste = data[found + len(PASTE_END) :], False
+        return "".join(out)
+
+
+def guard_pastes() -> bool:
+    """Make the terminal driver's parser read a paste with escapes as one paste (see
+    :class:`PasteSanitizer`); False on an unchecked Textual or another platform's driver."""
+    if not checked():
+        return False
+    try:
+        from textual._xterm_parser import XTermParser
+        from textual.drivers import linux_driver
+    except ImportError:  # not a POSIX terminal
+        return False
+    if getattr(getattr(linux_driver, "XTermParser", None), "sanitizes_pastes", False):
+        return True
+
+    class SanitizingParser(XTermParser):
+        sanitizes_pastes = True
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._sanitize = PasteSanitizer()
+
+        def feed(self, data: str) -> Any:
+            return super().feed(self._sanitize(data) if data else data)
+
+    setattr(linux_driver, "XTermParser", SanitizingParser)  # noqa: B010 (a module's private name)
+    return True

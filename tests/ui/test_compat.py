@@ -213,3 +213,31 @@ def patched_command_list_action(error: Exception) -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(CommandList, "action_page_down", page_down)
         yield
+
+
+def test_a_paste_keeps_its_text_but_not_its_escapes_however_the_reads_split_it() -> None:
+    start, end = compat.PASTE_START, compat.PASTE_END
+    typed = "ab" + start + "x\x1b[31my\x1b" + end + "\x1b[Ac\x1b"
+    wanted = "ab" + start + "x[31my" + end + "\x1b[Ac\x1b"
+    for first in range(len(typed) + 1):
+        for second in range(first, len(typed) + 1):
+            sanitize = compat.PasteSanitizer()
+            got = sanitize(typed[:first]) + sanitize(typed[first:second]) + sanitize(typed[second:])
+            assert got == wanted, (first, second)
+
+
+def test_a_lone_escape_outside_a_paste_is_never_held_back() -> None:
+    sanitize = compat.PasteSanitizer()
+    assert sanitize("\x1b") == "\x1b"
+    assert sanitize("\x1b[20") == "\x1b[20"  # a key's sequence that only looks like a marker
+
+
+def test_the_driver_reads_pastes_through_the_sanitizer() -> None:
+    from textual.drivers import linux_driver
+
+    assert compat.guard_pastes() is True
+    parser = linux_driver.XTermParser()  # type: ignore[attr-defined]
+    events = list(parser.feed(compat.PASTE_START + "3a\x1b[31m deal" + compat.PASTE_END))
+    events += list(parser.feed(""))
+    assert [type(event).__name__ for event in events] == ["Paste"]
+    assert events[0].text == "3a[31m deal"

@@ -200,3 +200,19 @@ def test_resuming_then_typing_on_at_once(tmp_path: Path) -> None:
         )
     finally:
         term.close()
+
+
+def test_a_huge_paste_with_escapes_leaves_the_game_answering(tmp_path: Path) -> None:
+    """100 KB pasted into the ``:`` line, colour codes in it (the terminal brackets a paste):
+    the line takes what it holds, and Esc then 3a act at once."""
+    term = Terminal(tmp_path, "--deal", "1", "--autoplay", "off")
+    try:
+        term.wait_until_up()
+        term.write(":\x1b[200~" + "3a 18v3 \x1b[31m deal 617 " * 4000 + "\x1b[201~")
+        term.write("\x1b")
+        time.sleep(0.3)  # Esc alone: a key after it within the terminal's delay would be Alt+key
+        term.write("3a")
+        turns = "SELECT turns FROM autosaves"
+        term.wait(lambda: term.rows(turns) == [('["3a"]',)], "3a played after the paste")
+    finally:
+        term.close()
