@@ -45,6 +45,7 @@ from freecell_tui.session.analysis import (
     choose_deal,
     lost_text,
 )
+from freecell_tui.session.steps import Tone
 from freecell_tui.ui.work import Job, Stop, Told, Wait
 
 __all__ = [
@@ -165,7 +166,7 @@ class Assistant:
     @dataclass
     class Said(Message):
         text: str
-        tone: str = "info"
+        tone: Tone = Tone.INFO
 
     @dataclass
     class Answer(Message):
@@ -306,7 +307,7 @@ class Assistant:
         if found.error is not None:
             self._say(self.Status(*(("winnability unknown", "unknown") if self.check else ("",))))
             self._say(
-                self.Said(f"The solver failed (a bug; please report it): {found.error}", "error")
+                self.Said(f"The solver failed (a bug; please report it): {found.error}", Tone.ERROR)
             )
             return self._told()
         self.analyst.learn(game, found)
@@ -323,7 +324,7 @@ class Assistant:
                 self.Said(
                     f"The solver found no solution within {SOLVER_SECONDS:g} seconds: play on, "
                     "or ask again.",
-                    "error",
+                    Tone.ERROR,
                 )
             )
         else:
@@ -345,7 +346,7 @@ class Assistant:
         game = self._game
         if game.state.is_won:
             what = "hint" if wanted == "hint" else "solve"
-            self._say(self.Said(f"every card is home: there is nothing left to {what}", "error"))
+            self._say(self.Said(f"every card is home: there is nothing left to {what}", Tone.ERROR))
             return
         moves = self.analyst.solution(game)
         if moves:

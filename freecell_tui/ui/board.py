@@ -48,6 +48,7 @@ from freecell_tui.core.game import Turn
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move, Pile
 from freecell_tui.core.state import GameState
 from freecell_tui.session.analysis import HintMark
+from freecell_tui.session.steps import Tone
 from freecell_tui.ui import gestures
 from freecell_tui.ui.animator import FRAME, Animator, Hand
 from freecell_tui.ui.cascade import Cascade
@@ -98,10 +99,10 @@ class Board(Widget):
 
     @dataclass
     class Said(Message, namespace="board"):
-        """What the board tells the player: ``tone`` is ``info`` or ``error``."""
+        """What the board tells the player, in a tone (information or a refusal)."""
 
         text: str
-        tone: str = "info"
+        tone: Tone = Tone.INFO
 
     @dataclass
     class Pending(Message, namespace="board"):

@@ -7,7 +7,7 @@ gesture — a pile key, a click, a double click, a press, drag and release, the 
 and ``−``, ``f`` — leaves its outcomes, in order, for :meth:`Gestures.take`:
 
 * :class:`Play`: a move for the session to play;
-* :class:`Said`: words for the player, with a tone (``info`` or ``error``);
+* :class:`Said`: words for the player, with a tone (:class:`~freecell_tui.session.Tone`);
 * :class:`Pending`: what is picked up, for the status line (empty: nothing);
 * :class:`Grab`, :class:`Follow`, :class:`LetGo`, :class:`PutBack`: the cards in the player's
   hand (a drag) follow the pointer, wait where they were released, or go back to their pile.
@@ -24,6 +24,7 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move, Pile
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural
+from freecell_tui.session.steps import Tone
 from freecell_tui.ui.selection import (
     Selection,
     legal_destinations,
@@ -67,10 +68,10 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Said:
-    """What the board tells the player: ``tone`` is ``info`` or ``error``."""
+    """What the board tells the player, in a tone (information or a refusal)."""
 
     text: str
-    tone: str = "info"
+    tone: Tone = Tone.INFO
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,13 +184,13 @@ class Gestures:
         out, self._outcomes = self._outcomes, []
         return out
 
-    def _say(self, text: str, tone: str = "info") -> None:
+    def _say(self, text: str, tone: Tone = Tone.INFO) -> None:
         self._outcomes.append(Said(text, tone))
 
     def refuse(self, reason: str) -> None:
         """Say why; what was picked up is put down."""
         self.select(None)
-        self._say(reason, "error")
+        self._say(reason, Tone.ERROR)
 
     # ------------------------------------------------------------------ state
     @property

@@ -85,7 +85,7 @@ def hinted(app: FreeCellApp) -> bool:
 
 
 def tone(app: FreeCellApp) -> str:
-    return app.game_screen.message.tone
+    return app.game_screen.message.tone.value
 
 
 def column(app: FreeCellApp, number: int) -> tuple[str, ...]:

@@ -30,7 +30,7 @@ P = Pile.parse
 
 
 def said(outcomes: list[Outcome]) -> list[tuple[str, str]]:
-    return [(o.text, o.tone) for o in outcomes if isinstance(o, Said)]
+    return [(o.text, o.tone.value) for o in outcomes if isinstance(o, Said)]
 
 
 def refused(gestures: Gestures) -> str:

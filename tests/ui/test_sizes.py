@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from freecell_tui.session import Tone
 from freecell_tui.ui.widgets.status import fit_words
 
 from .helpers import COMPACT, lines, make_app, screen_lines
@@ -38,7 +39,7 @@ async def test_at_80x24_the_footer_keeps_help_and_quit_and_messages_keep_their_w
         footer = screen_lines(app)[-1]
         assert "? Help" in footer and "q Quit" in footer
         screen = app.game_screen
-        screen.say(LONG, "error")
+        screen.say(LONG, Tone.ERROR)
         await pilot.pause()
         drawn = " ".join(line.strip() for line in lines(screen.message))
         words = set(LONG.split())

@@ -169,8 +169,8 @@ class GameScreen(Screen[None]):
 
     def on_board_said(self, message: Board.Said) -> None:
         message.stop()
-        if message.tone == "error":
-            self.message.say(message.text, "error")
+        if message.tone is Tone.ERROR:
+            self.message.say(message.text, Tone.ERROR)
             self.app.bell()
         else:
             self.say(message.text)
@@ -271,7 +271,7 @@ class GameScreen(Screen[None]):
         message.stop()
         sentence = lost_sentence(message.point)
         if message.asked:
-            self.say(f"{message.asked} — {sentence[:1].lower()}{sentence[1:]}", "error")
+            self.say(f"{message.asked} — {sentence[:1].lower()}{sentence[1:]}", Tone.ERROR)
         elif self.message.text == self._said:  # said only while nothing newer was said
             self.say(sentence)
 
@@ -446,7 +446,7 @@ class GameScreen(Screen[None]):
             self.board.state = self.session.game.state
             self.board.glide(step.before, step.turn)  # the cards travel (motion)
             self.board.hint = None
-        self.say(step.said, "success" if step.tone is Tone.SUCCESS else "info")
+        self.say(step.said, Tone.SUCCESS if step.tone is Tone.SUCCESS else Tone.INFO)
         if step.changed:
             self._said = step.said
             self._update_status()
@@ -465,7 +465,7 @@ class GameScreen(Screen[None]):
 
             self.app.push_screen(NoticeScreen("Your game is open elsewhere", step.said))
 
-    def say(self, text: str, tone: str = "info") -> None:
+    def say(self, text: str, tone: Tone = Tone.INFO) -> None:
         """Write the message line (information, not a change of the game)."""
         self.message.say(text, tone)
 
@@ -481,7 +481,7 @@ class GameScreen(Screen[None]):
     def refuse(self, reason: str) -> None:
         """A refused action: say why; what was picked up is put down."""
         self.board.put_down()
-        self.message.say(reason, "error")
+        self.message.say(reason, Tone.ERROR)
         self.app.bell()
 
     def present(

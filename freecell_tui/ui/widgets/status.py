@@ -11,6 +11,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from freecell_tui.session.steps import Tone
 from freecell_tui.ui.layout import board_layout
 
 __all__ = ["MessageLine", "StatusLine", "fit_words", "format_elapsed"]
@@ -125,14 +126,14 @@ class MessageLine(Widget):
     """
 
     text: reactive[str] = reactive("")
-    tone: reactive[str] = reactive("info")
-    """``info``, ``error`` or ``success``."""
+    tone: reactive[Tone] = reactive(Tone.INFO)
+    """Information, a refusal (``-error``) or a success (``-success``)."""
     lines: reactive[int] = reactive(1)
     """How many lines the message may take (the screen sets it from the board's layout)."""
 
-    def watch_tone(self, old: str, new: str) -> None:
-        self.remove_class(f"-{old}")
-        self.add_class(f"-{new}")
+    def watch_tone(self, old: Tone, new: Tone) -> None:
+        self.remove_class(f"-{old.value}")
+        self.add_class(f"-{new.value}")
 
     def on_mount(self) -> None:
         # As the board's layout will have it for this terminal (the screen keeps it so).
@@ -144,7 +145,7 @@ class MessageLine(Widget):
     def render(self) -> Content:
         return Content("\n".join(fit_words(self.text, self.content_size.width, self.lines)))
 
-    def say(self, text: str, tone: str = "info") -> None:
+    def say(self, text: str, tone: Tone = Tone.INFO) -> None:
         """Show ``text`` (never parsed as markup)."""
         self.text = text
         self.tone = tone
