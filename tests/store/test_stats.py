@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.rules import legal_moves
 from freecell_tui.store import GameResult, Result, Store, compute_statistics, format_duration
 
@@ -91,13 +92,13 @@ def test_the_store_records_wins_and_games_left_with_dates(tmp_path: object) -> N
     won = won.play(next(iter(legal_moves(won.state))))
     assert won.state.is_won
     for result_game, seconds in ((played(3, 10), 100), (won, 5), (won, 4)):
-        store.autosave(result_game, seconds)
-        assert store.finish(result_game, seconds) is None
-    results = store.results()
+        store.autosaves.save(result_game, seconds)
+        assert store.autosaves.finish(result_game, seconds) is None
+    results = store.results.all().items
     assert [r.result for r in results] == [Result.LEFT, Result.WON, Result.WON]
     assert results[0].deal_number == 3 and results[0].move_count == 10
     assert results[1].finished_at < results[2].finished_at <= clock.now
-    stats = store.statistics()
+    stats = store.results.statistics({}, AutoplayMode.SAFE).statistics
     assert (stats.played, stats.won, stats.current_streak, stats.best_streak) == (3, 2, 2, 2)
     custom = next(deal for deal in stats.deals if deal.deal_number is None)
     assert custom.best_seconds == 4
