@@ -56,11 +56,17 @@ _WRITTEN_STAMP: Final = (
     "typeof(finished_at) = 'text' AND finished_at GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]"
     "T[0-2][0-9]:[0-5][0-9]:[0-5][0-9].[0-9][0-9][0-9][0-9][0-9][0-9]+00:00'"
     " AND finished_at >= '1971' AND finished_at < '9999'"
-    " AND datetime(substr(finished_at, 1, 19)) = replace(substr(finished_at, 1, 19), 'T', ' ')"
+    " AND strftime('%Y-%m-%dT%H:%M:%S', julianday(substr(finished_at, 1, 19)))"
+    " = substr(finished_at, 1, 19)"
 )
-#: Whether some stamp is not as the store writes it (a hand edit): then every stamp is read
-#: through ``stamp_key``, which costs a call to Python a row.
-_ANY_ODD_STAMP: Final = f"SELECT EXISTS (SELECT 1 FROM games WHERE NOT ({_WRITTEN_STAMP}))"
+#: Whether some row is not as the store writes it (a hand edit: a stamp in another form, a
+#: negative row number): then every stamp is read through ``stamp_key``, a call to Python a
+#: row, and the games are numbered by a sort of their own.
+_ANY_ODD_ROW: Final = f"SELECT EXISTS (SELECT 1 FROM games WHERE id < 0 OR NOT ({_WRITTEN_STAMP}))"
+#: The number of each game in the order games finished: the order of :meth:`Results.all`
+#: (stamp, then the stamp's text, then the row), which is the row's own when every row is as
+#: the store writes it.
+_SEQ: Final = "ROW_NUMBER() OVER (ORDER BY at, finished_at, id)"
 _READ_STAMP: Final = (
     f"CASE WHEN {_WRITTEN_STAMP} THEN finished_at"
     " ELSE stamp_key(typeof(finished_at), CAST(finished_at AS BLOB)) END"
@@ -70,10 +76,11 @@ _RESULTS: Final = ", ".join(f"'{result.value}'" for result in Result)
 
 #: The finished games that read (the rules of :meth:`Results.all`); ``at`` is the stamp as
 #: :func:`.rows.stamp` writes it (fixed width: text order is time order), ``{at}`` its column or
-#: :data:`_READ_STAMP`. Games are in the order they finished, ``id`` telling equal stamps apart.
+#: :data:`_READ_STAMP`; ``seq`` numbers the games in the order they finished (``{seq}``: ``id``
+#: or :data:`_SEQ`).
 _VALID: Final = f"""
-WITH valid AS (
-    SELECT id, {{at}} AS at, deal_number AS deal,
+WITH stamped AS (
+    SELECT id, finished_at, {{at}} AS at, deal_number AS deal,
         CASE WHEN deal_number IS NULL AND typeof(position) = 'text' THEN position END AS pos,
         result = 'won' AS won, result = 'solved' AS solved,
         move_count AS moves, elapsed_seconds AS seconds,
@@ -86,7 +93,8 @@ WITH valid AS (
         AND elapsed_seconds >= 0 AND elapsed_seconds < {MAX_SECONDS!r}
         AND (deal_number IS NULL OR (typeof(deal_number) = 'integer'
             AND deal_number BETWEEN {MIN_DEAL} AND {MAX_DEAL}))
-)
+),
+valid AS (SELECT *, {{seq}} AS seq FROM stamped)
 """
 
 #: Games, wins, computer wins, wins with hints, and the rows stored.
@@ -97,10 +105,10 @@ FROM valid
 """
 
 #: Whether each game was a win, in the order games finished (the streaks).
-_WINS: Final = f"{_VALID} SELECT group_concat(won, '') FROM (SELECT won FROM valid ORDER BY at, id)"
+_WINS: Final = f"{_VALID} SELECT group_concat(won, '') FROM (SELECT won FROM valid ORDER BY seq)"
 
-#: The order of games as one fixed-width text: the stamp (32 characters), then the row.
-_ORDER: Final = "at || printf('%020d', id)"
+#: The order of games as one fixed-width text: the stamp (32 characters), then the number.
+_ORDER: Final = "at || printf('%020d', seq)"
 _ORDER_WIDTH: Final = 52
 _MOVES_WIDTH: Final = 8  # MAX_MOVES has 8 digits
 
@@ -168,14 +176,14 @@ class Results:
         SQLite in one read transaction; ``pars`` and ``mode`` as there."""
 
         def read(connection: sqlite3.Connection) -> StatisticsReading:
-            (odd,) = connection.execute(_ANY_ODD_STAMP).fetchone()
-            at = _READ_STAMP if odd else "finished_at"
+            (odd,) = connection.execute(_ANY_ODD_ROW).fetchone()
+            order = {"at": _READ_STAMP, "seq": _SEQ} if odd else {"at": "finished_at", "seq": "id"}
             played, won, solved, hinted, stored = connection.execute(
-                _TOTALS.format(at=at)
+                _TOTALS.format(**order)
             ).fetchone()
-            (wins,) = connection.execute(_WINS.format(at=at)).fetchone()
+            (wins,) = connection.execute(_WINS.format(**order)).fetchone()
             runs = (wins or "").split("0")  # the runs of wins, the last one ongoing
-            rows = connection.execute(_DEALS.format(at=at))
+            rows = connection.execute(_DEALS.format(**order))
             deals = tuple(_deal_stats(row, pars, mode) for row in rows)
             figures = Statistics(
                 played, won, len(runs[-1]), max(map(len, runs)), deals, solved, hinted
