@@ -4,7 +4,7 @@
 
 Writes into a temporary data dir: a game of N turns (autosave cost grows with the game's length,
 since every save stores the whole list of moves), saved R times; prints the median and the
-slowest time, and the time to read it back (the resume prompt's ``load_autosave``).
+slowest time, and the time to read it back (the resume prompt's ``autosaves.offer``).
 """
 
 from __future__ import annotations

@@ -310,14 +310,14 @@ class LineMode:
         """List the named saves, then the unfinished games set aside."""
         store = self.session.store
         try:
-            read_slots = store.slots.all()
-            read_unfinished = store.autosaves.all()
+            saves = store.slots.all()
+            waiting = store.autosaves.all()
         except StoreError as error:
             self.say(error.message)
             return
-        for problem in (*read_slots.problems, *read_unfinished.problems):
+        for problem in (*saves.problems, *waiting.problems):
             self.say(f"Note: {problem}")
-        slots, unfinished = read_slots.items, read_unfinished.items
+        slots, unfinished = saves.items, waiting.items
         lines = [plural(len(slots), "save") + (":" if slots else ".")]
         for slot in slots:
             lines.append(
