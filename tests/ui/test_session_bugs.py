@@ -59,14 +59,14 @@ async def test_a_move_is_on_disk_before_the_board_draws_it(
         store, board = app.session.store, the_board(app)
         column_3, cell_a = pile_widget(app, "col-3"), pile_widget(app, "cell-a")
         seen: list[tuple[str, str, bool]] = []
-        commit = store.autosave
+        commit = store.autosaves.save
 
         def autosave(saved: Game, elapsed: float) -> object:
             # What the player sees at the moment the game is written.
             seen.append((drawn_top(column_3), drawn_top(cell_a), board.state == saved.state))
             return commit(saved, elapsed)
 
-        monkeypatch.setattr(store, "autosave", autosave)
+        monkeypatch.setattr(store.autosaves, "save", autosave)
         await pilot.press("3", "a")
         # Written while the board still showed 2♥ on column 3 and an empty free cell a...
         assert seen == [("2♥", "", False)]
