@@ -4,7 +4,7 @@
 
 Writes into a temporary data dir: a game of N turns (autosave cost grows with the game's length,
 since every save stores the whole list of moves), saved R times; prints the median and the
-slowest time, and the time to read it back (the resume prompt's ``load_autosave``).
+slowest time, and the time to read it back (the resume prompt's ``autosaves.offer``).
 """
 
 from __future__ import annotations
@@ -47,12 +47,12 @@ def main() -> None:
         times = []
         for second in range(args.repeat):
             start = time.perf_counter()
-            error = store.autosave(game, second)
+            error = store.autosaves.save(game, second)
             times.append(time.perf_counter() - start)
             assert error is None, error
         store.close()
         start = time.perf_counter()
-        found = Store.open(directory).store.load_autosave()
+        found = Store.open(directory).store.autosaves.offer()
         load = time.perf_counter() - start
         assert found.saved is not None and found.saved.game == game
     print(f"autosave of a {game.move_count}-turn game, {args.repeat} times:")

@@ -17,7 +17,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.words import deal_phrase, plural, printable
 from freecell_tui.files import InputError, read_stream
 from freecell_tui.paths import data_dir
-from freecell_tui.store import ErrorKind, Store, StoreError, compute_statistics, format_duration
+from freecell_tui.store import ErrorKind, Store, StoreError, format_duration
 from freecell_tui.store.database import MEMORY_NOTE
 from freecell_tui.store.exchange import MAX_FILE_BYTES
 from freecell_tui.store.stats import format_statistics
@@ -116,7 +116,7 @@ def run_saves(args: argparse.Namespace) -> int:
     if store is None:
         return 1
     try:
-        listing = store.read_slots()
+        listing = store.slots.all()
     except StoreError as error:
         return _error(prog, error)
     finally:
@@ -147,9 +147,9 @@ def run_export(args: argparse.Namespace) -> int:
         return 1
     try:
         if args.file == "-":
-            sys.stdout.write(store.export_text(args.slot))
+            sys.stdout.write(store.slots.export_text(args.slot))
             return 0
-        path = store.export_slot(args.slot, args.file, overwrite=args.force)
+        path = store.slots.export(args.slot, args.file, overwrite=args.force)
     except StoreError as error:
         if error.kind is ErrorKind.EXISTS:
             return fail(prog, f"{error.message} Use --force to replace it.", 1)
@@ -171,13 +171,13 @@ def run_import(args: argparse.Namespace) -> int:
                 return fail(prog, "Nothing imported: standard input is closed.", 1)
             raw = read_stream(sys.stdin.buffer, MAX_FILE_BYTES, "a saved game")
             try:
-                slot = store.import_bytes(raw, name=args.name)
+                slot = store.slots.import_bytes(raw, name=args.name)
             except StoreError as error:
                 if error.kind is not ErrorKind.BAD_FILE:
                     raise
                 return fail(prog, f"Nothing imported from standard input: {error.message}.", 1)
         else:
-            slot = store.import_file(args.file, name=args.name)
+            slot = store.slots.import_file(args.file, name=args.name)
     except InputError as error:
         return fail(prog, f"Nothing imported: {error}.", 1)
     except StoreError as error:
@@ -197,10 +197,11 @@ def run_stats(args: argparse.Namespace) -> int:
     if store is None:
         return 1
     try:
-        results = store.read_results()
-        for problem in results.problems:
+        mode = AutoplayMode.parse(args.autoplay)
+        reading = store.results.statistics(store.pars.all(), mode)
+        for problem in reading.problems:
             _warn(prog, problem)
-        stats = compute_statistics(results.items, store.pars(), AutoplayMode.parse(args.autoplay))
+        stats = reading.statistics
         if not args.reset:
             if stats.played == 0:
                 print("No finished games yet: a game counts once it is won or left for a new one.")
@@ -220,7 +221,7 @@ def run_stats(args: argparse.Namespace) -> int:
                     print()  # the player pressed ctrl+d: end the prompt's line
                 print("Statistics kept.")
                 return 1
-        forgotten = store.reset_statistics()
+        forgotten = store.results.reset()
     except StoreError as error:
         return _error(prog, error)
     finally:

@@ -26,7 +26,7 @@ from freecell_tui.session.play import Decision, Event, PlaySession, Question, St
 from freecell_tui.session.table import by_name, line_help
 from freecell_tui.session.words import describe_turn
 from freecell_tui.store import StoreError, format_duration
-from freecell_tui.store.stats import compute_statistics, format_statistics
+from freecell_tui.store.stats import format_statistics
 
 __all__ = ["LineMode"]
 
@@ -309,14 +309,14 @@ class LineMode:
         """List the named saves, then the unfinished games set aside."""
         store = self.session.store
         try:
-            read_slots = store.read_slots()
-            read_unfinished = store.read_unfinished()
+            saves = store.slots.all()
+            waiting = store.autosaves.all()
         except StoreError as error:
             self.say(error.message)
             return
-        for problem in (*read_slots.problems, *read_unfinished.problems):
+        for problem in (*saves.problems, *waiting.problems):
             self.say(f"Note: {problem}")
-        slots, unfinished = read_slots.items, read_unfinished.items
+        slots, unfinished = saves.items, waiting.items
         lines = [plural(len(slots), "save") + (":" if slots else ".")]
         for slot in slots:
             lines.append(
@@ -338,15 +338,14 @@ class LineMode:
 
     def do_stats(self, command: ActionCommand) -> None:
         try:
-            results = self.session.store.read_results()
+            store = self.session.store
+            reading = store.results.statistics(store.pars.all(), self.session.game.autoplay)
         except StoreError as error:
             self.say(error.message)
             return
-        for problem in results.problems:
+        for problem in reading.problems:
             self.say(f"Note: {problem}")
-        stats = compute_statistics(
-            results.items, self.session.store.pars(), self.session.game.autoplay
-        )
+        stats = reading.statistics
         if not stats.played:
             self.say("No finished games yet: a game counts once it is won or left for a new one.")
             return

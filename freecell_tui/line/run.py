@@ -118,7 +118,7 @@ def run_line_mode(
     lines = Lines(stdin, interactive)
     opened = Store.open(getattr(args, "data_dir", None))
     store = opened.store
-    found = store.load_autosave()
+    found = store.autosaves.offer()
     offer = found.saved if number is None else None
     first = number if number is not None else random_deal_number()
     start = Game.new(first, autoplay=mode or AutoplayMode.SAFE)

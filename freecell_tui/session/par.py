@@ -7,7 +7,7 @@ budget, played in a game with that autoplay mode — so "You won in 38 moves —
 like with like. With autoplay ``all`` par is the published tables' count (player moves).
 
 Pure: the front ends run :func:`find_par` in a worker (it polls a cancel flag) and keep what it
-found in the store (:meth:`~freecell_tui.store.Store.keep_par`), so a deal's par is searched once
+found in the store (:meth:`~freecell_tui.store.pars.Pars.keep`), so a deal's par is searched once
 per autoplay mode.
 """
 

@@ -124,8 +124,8 @@ class PlaySession:
         if self._game.state.is_won:
             self._clock.stop()
             self._finished = True
-            return self._report(self.store.finish(self._game, self._clock.elapsed))
-        return self._report(self.store.autosave(self._game, self._clock.elapsed))
+            return self._report(self.store.autosaves.finish(self._game, self._clock.elapsed))
+        return self._report(self.store.autosaves.save(self._game, self._clock.elapsed))
 
     def _change(
         self,
@@ -245,7 +245,7 @@ class PlaySession:
         is recorded as a loss (ask with :meth:`question_new` first)."""
         notices: tuple[str, ...] = ()
         if self.under_way:
-            notices = self._report(self.store.finish(self._game, self._clock.elapsed))
+            notices = self._report(self.store.autosaves.finish(self._game, self._clock.elapsed))
         return self._deal(number, self._game.autoplay, notices)
 
     def _deal(self, number: int | None, mode: AutoplayMode, notices: tuple[str, ...]) -> Step:
@@ -275,7 +275,7 @@ class PlaySession:
     def find_slot(self, name: str) -> SavedGame | Step:
         """The save ``name``, replayed and checked, or a refusal saying why not."""
         try:
-            return self.store.load_slot(name)
+            return self.store.slots.load(name)
         except StoreError as error:
             return refuse(error.message, error.kind)
 
@@ -283,7 +283,7 @@ class PlaySession:
         """Play ``saved`` (a named save or an unfinished game) from where it was: history,
         autoplay mode, play time. A game under way is kept as an unfinished game."""
         kept = self.under_way
-        error = self.store.switch_to(saved)
+        error = self.store.autosaves.switch_to(saved)
         if error is not None:
             return refuse(f"{error.message} Your game carries on.", error.kind)
         game = saved.game
@@ -300,7 +300,7 @@ class PlaySession:
     def save_as(self, name: str, *, overwrite: bool = False) -> Step:
         """Save the game under ``name`` (``EXISTS`` when taken and not ``overwrite``)."""
         try:
-            slot = self.store.save_slot(name, self._game, self._clock.elapsed, overwrite=overwrite)
+            slot = self.store.slots.save(name, self._game, self._clock.elapsed, overwrite=overwrite)
         except StoreError as error:
             return refuse(error.message, error.kind)
         verb = "Saved over" if overwrite else "Saved as"
@@ -351,7 +351,7 @@ class PlaySession:
         offer = self._require_offer()
         self._offer = None
         self._clock.release("offer")
-        error = self.store.resume(offer)
+        error = self.store.autosaves.switch_to(offer)
         mode = self._autoplay or offer.game.autoplay
         if error is not None:
             step = self._deal(None, mode, ())
@@ -381,7 +381,7 @@ class PlaySession:
         offer = self._require_offer()
         self._offer = None
         self._clock.release("offer")
-        notices = self._report(self.store.discard_autosave(offer))
+        notices = self._report(self.store.autosaves.discard(offer))
         return self._deal(number, self._autoplay or offer.game.autoplay, notices)
 
     def _require_offer(self) -> SavedGame:
@@ -395,12 +395,12 @@ class PlaySession:
         """The par of the deal in the game's autoplay mode, when the store knows it (never for
         a custom position)."""
         number = self._game.deal_number
-        return None if number is None else self.store.par(number, self._game.autoplay)
+        return None if number is None else self.store.pars.get(number, self._game.autoplay)
 
     def keep_par(self, par: Par, budget_seconds: float) -> tuple[str, ...]:
         """Keep a par the solver found (a shorter one replaces a longer one); notices of a
         failed write."""
-        return self._report(self.store.keep_par(par, budget_seconds))
+        return self._report(self.store.pars.keep(par, budget_seconds))
 
     # ------------------------------------------------------------------ the end of a game
     def win_text(self) -> str:

@@ -1,7 +1,8 @@
 """Saves, the game in progress and statistics, in one SQLite database (stdlib ``sqlite3``).
 
 Pure like the core: nothing here imports Textual or Rich. The entry point is
-:meth:`Store.open`; see ``docs/saves.md`` for the files and formats.
+:meth:`Store.open`; its repositories are ``store.slots``, ``store.autosaves``, ``store.results``
+and ``store.pars``. See ``docs/saves.md`` for the files and formats.
 """
 
 from freecell_tui.store.database import (
@@ -16,6 +17,7 @@ from freecell_tui.store.errors import ErrorKind, StoreError
 from freecell_tui.store.exchange import FORMAT_NAME, FORMAT_VERSION, ImportedGame, read_export
 from freecell_tui.store.names import MAX_NAME_LENGTH, check_name
 from freecell_tui.store.records import GameRecord, SavedGame, SlotInfo, UnfinishedInfo
+from freecell_tui.store.results import StatisticsReading
 from freecell_tui.store.stats import (
     DealStats,
     GameResult,
@@ -43,6 +45,7 @@ __all__ = [
     "SavedGame",
     "SlotInfo",
     "Statistics",
+    "StatisticsReading",
     "Store",
     "StoreError",
     "UnfinishedInfo",

@@ -1,23 +1,28 @@
-"""The store: one SQLite database in the data dir holding save slots, unfinished games, finished
-games and each deal's par.
+"""The store: one SQLite database in the data dir holding named saves, games in progress,
+finished games and each deal's par, each behind a small repository of its own.
 
 Every write is one ``BEGIN IMMEDIATE`` … ``COMMIT`` transaction, so a failed write (full disk,
 read-only folder, a crash half-way) leaves the previous save exactly as it was. The database runs
 in WAL mode with ``synchronous=NORMAL``: a commit reaches the operating system before
-:meth:`Store.autosave` returns, so killing the program (``kill -9``) loses nothing, and readers
+``store.autosaves.save`` returns, so killing the program (``kill -9``) loses nothing, and readers
 never wait for a writer. A busy timeout lets two copies of the game share one data dir: a writer
 waits for the other's transaction (milliseconds) instead of failing.
 
 Each copy of the game keeps its game in progress in its own row of ``autosaves``, marked with
 an owner (host, process id and a random token); a row whose owner has gone (quit, crashed or was
-killed) is an unfinished game that :meth:`Store.load_autosave` offers to resume. So two copies
+killed) is an unfinished game that ``store.autosaves.offer()`` offers to resume. So two copies
 never overwrite each other's game.
 
 :meth:`Store.open` never raises: a damaged database is moved aside (its name gets a timestamp)
 and a fresh one started; a data dir that cannot be written gives a store in memory. Either way it
-returns warnings for the player. The parts: :mod:`.base` (transactions), :mod:`.progress`
-(games in progress and results), :mod:`.slots` (named saves, export, import), :mod:`.schema`,
-:mod:`.rows`, :mod:`.recovery`.
+returns warnings for the player.
+
+A :class:`Store` owns one :class:`~.connection.Database` (the connection, its lock and its
+transactions) and the repositories over it, each a plain class with one job:
+``store.slots`` (:mod:`.slots`: named saves, export, import), ``store.autosaves``
+(:mod:`.autosaves`: games in progress, unfinished games, the resume offer), ``store.results``
+(:mod:`.results`: finished games and the statistics over them) and ``store.pars``
+(:mod:`.pars`). The file itself: :mod:`.schema`, :mod:`.rows`, :mod:`.recovery`.
 """
 
 from __future__ import annotations
@@ -31,26 +36,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import Final
 
-from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.words import os_reason, plural
+from freecell_tui.core.words import os_reason
 from freecell_tui.files import describe_kind
 from freecell_tui.paths import data_dir as default_data_dir
-from freecell_tui.store.base import now
-from freecell_tui.store.errors import StoreError
-from freecell_tui.store.progress import AutosaveLookup, GamesInProgress
-from freecell_tui.store.records import MAX_HINTS, Listing
+from freecell_tui.store.autosaves import AutosaveLookup, Autosaves
+from freecell_tui.store.connection import Database, now
+from freecell_tui.store.pars import Par, Pars
 from freecell_tui.store.recovery import close_quietly, copy_readable, move_aside
-from freecell_tui.store.rows import (
-    count_value,
-    deal_value,
-    mode_value,
-    read_stamp,
-    seconds_value,
-    stamp,
-)
+from freecell_tui.store.results import Results
 from freecell_tui.store.schema import DB_NAME, SCHEMA_VERSION, Damaged, TooNew, prepare
 from freecell_tui.store.slots import Slots
-from freecell_tui.store.stats import GameResult, Result, Statistics, compute_statistics
 
 __all__ = [
     "DB_NAME",
@@ -75,18 +70,6 @@ class OpenedStore:
 
     store: Store
     warnings: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Par:
-    """The fewest moves the solver found for a deal in an autoplay mode, counted as the game
-    counts moves (its turns in that mode), and the solution (standard notation, one turn a
-    word)."""
-
-    deal_number: int
-    autoplay: AutoplayMode
-    moves: int
-    solution: str
 
 
 def _not_regular(path: Path) -> str | None:
@@ -115,14 +98,45 @@ def _lenient_text(data: bytes) -> str:
     return data.decode("utf-8", "replace")
 
 
-class Store(Slots, GamesInProgress):
-    """Save slots, the game in progress, statistics and pars in one SQLite database.
+class Store:
+    """One SQLite database and its repositories: :attr:`slots`, :attr:`autosaves`,
+    :attr:`results` and :attr:`pars`.
 
     Make one with :meth:`open` (or :meth:`in_memory` for tests); it is safe to call from more
     than one thread. Actions the player asked for raise :class:`StoreError`; the automatic
-    writes (:meth:`autosave`, :meth:`finish`, :meth:`set_aside`, :meth:`resume`,
-    :meth:`discard_autosave`) return one instead, so they can never stop the game.
+    writes (of ``autosaves`` and ``pars``) return one instead, so they can never stop the game.
     """
+
+    def __init__(
+        self,
+        connection: sqlite3.Connection,
+        path: Path | None,
+        *,
+        clock: Callable[[], datetime] = now,
+        before_commit: Callable[[str], None] | None = None,
+        data_dir: Path | None = None,
+    ) -> None:
+        self.path = path
+        #: The data folder this store belongs to, also when it keeps its saves in memory
+        #: (``None`` only for :meth:`in_memory`): its own files are never exported over.
+        self.data_dir = data_dir if data_dir is not None else (path.parent if path else None)
+        #: The connection, its lock and its transactions, shared by the repositories.
+        self.database = Database(
+            connection,
+            self.data_dir,
+            persistent=path is not None,
+            clock=clock,
+            before_commit=before_commit,
+        )
+        self.slots = Slots(self.database)
+        self.autosaves = Autosaves(self.database)
+        self.results = Results(self.database)
+        self.pars = Pars(self.database)
+
+    @property
+    def is_persistent(self) -> bool:
+        """False when saves live only in memory (they go when the program quits)."""
+        return self.path is not None
 
     @classmethod
     def open(
@@ -236,121 +250,5 @@ class Store(Slots, GamesInProgress):
     def close(self) -> None:
         """Let go of this copy's game in progress (it becomes an unfinished game to resume)
         and close the database."""
-        self.set_aside()
-        self._close_connection()
-
-    # ------------------------------------------------------------------ statistics
-    def results(self) -> list[GameResult]:
-        """Every finished game, oldest first (rows that do not read are left out:
-        :meth:`read_results` says how many)."""
-        return list(self.read_results().items)
-
-    def read_results(self) -> Listing[GameResult]:
-        """:meth:`results`, and a note when rows were left out because they do not read."""
-        rows = self._read(
-            "read the statistics",
-            "SELECT deal_number, position, result, move_count, elapsed_seconds, finished_at,"
-            " hints, autoplay FROM games ORDER BY finished_at, id",
-        )
-        found = []
-        for deal, position, result, moves, seconds, at, hints, autoplay in rows:
-            try:
-                outcome = Result(result)
-            except ValueError:
-                continue
-            move_count = count_value(moves)
-            time = seconds_value(seconds)
-            if (
-                move_count is None
-                or time is None
-                or (deal is not None and deal_value(deal) is None)
-            ):
-                continue
-            found.append(
-                GameResult(
-                    deal_value(deal),
-                    position if isinstance(position, str) else None,
-                    outcome,
-                    move_count,
-                    time,
-                    read_stamp(at),
-                    count_value(hints, MAX_HINTS) or 0,
-                    mode_value(autoplay),
-                )
-            )
-        skipped = len(rows) - len(found)
-        problems = (
-            (
-                f"{plural(skipped, 'finished game')} in the statistics could not be read and "
-                f"{'is' if skipped == 1 else 'are'} left out.",
-            )
-            if skipped
-            else ()
-        )
-        return Listing(tuple(found), problems)
-
-    def statistics(self) -> Statistics:
-        return compute_statistics(self.results())
-
-    def reset_statistics(self) -> int:
-        """Forget every finished game (saves are kept); returns how many were forgotten."""
-
-        def reset(connection: sqlite3.Connection) -> int:
-            return connection.execute("DELETE FROM games").rowcount
-
-        return self._write("reset the statistics", reset)
-
-    # ------------------------------------------------------------------ par
-    def par(self, deal_number: int, mode: AutoplayMode) -> Par | None:
-        """The par of a deal in autoplay ``mode``, when the solver found it before."""
-        try:
-            rows = self._read(
-                "read the par",
-                "SELECT moves, solution FROM pars WHERE deal_number=? AND autoplay=?",
-                (deal_number, mode.value),
-            )
-        except StoreError:
-            return None
-        if not rows:
-            return None
-        moves, solution = rows[0]
-        if not count_value(moves) or not isinstance(solution, str):
-            return None
-        return Par(deal_number, mode, moves, solution)
-
-    def pars(self) -> dict[AutoplayMode, dict[int, int]]:
-        """Every par known: autoplay mode → deal number → moves (rows that do not read are
-        left out; empty when the table cannot be read)."""
-        try:
-            rows = self._read("read the pars", "SELECT autoplay, deal_number, moves FROM pars")
-        except StoreError:
-            return {}
-        found: dict[AutoplayMode, dict[int, int]] = {}
-        for autoplay, number, moves in rows:
-            mode = mode_value(autoplay)
-            if mode is not None and deal_value(number) is not None and count_value(moves):
-                found.setdefault(mode, {})[number] = moves
-        return found
-
-    def keep_par(self, par: Par, budget_seconds: float) -> StoreError | None:
-        """Remember a deal's par (a shorter one replaces a longer one)."""
-        when = stamp(self._clock())
-
-        def put(connection: sqlite3.Connection) -> None:
-            connection.execute(
-                "INSERT INTO pars (deal_number, autoplay, moves, solution, budget_seconds,"
-                " found_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (deal_number, autoplay) DO"
-                " UPDATE SET moves=excluded.moves, solution=excluded.solution,"
-                " budget_seconds=excluded.budget_seconds, found_at=excluded.found_at"
-                " WHERE excluded.moves < pars.moves",
-                (
-                    par.deal_number,
-                    par.autoplay.value,
-                    par.moves,
-                    par.solution,
-                    budget_seconds,
-                    when,
-                ),
-            )
-
-        return self._quiet(lambda: self._write("keep the par", put))
+        self.autosaves.set_aside()
+        self.database.close()

@@ -12,7 +12,7 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.words import os_reason, printable, shorten
 from freecell_tui.files import InputError, read_regular
 from freecell_tui.store.atomic import write_atomically
-from freecell_tui.store.base import StoreBase
+from freecell_tui.store.connection import Database
 from freecell_tui.store.errors import ErrorKind, StoreError
 from freecell_tui.store.exchange import MAX_FILE_BYTES, read_export, write_export
 from freecell_tui.store.names import MAX_NAME_LENGTH, check_name, name_key
@@ -80,18 +80,18 @@ def _first_valid_name(*candidates: str | None) -> str:
     return check_name(candidates[-1] or "Imported game")
 
 
-class Slots(StoreBase):
-    """The ``slots`` table. Actions the player asked for raise :class:`StoreError`."""
+class Slots:
+    """The named saves (the ``slots`` table), their export and import. Every action raises
+    :class:`StoreError` saying what went wrong: the player asked for it."""
 
-    def list_slots(self) -> list[SlotInfo]:
-        """Every named save, most recently saved first (read without replaying; a row that
-        does not read is left out: :meth:`read_slots` says which)."""
-        return list(self.read_slots().items)
+    def __init__(self, database: Database) -> None:
+        self._db = database
 
-    def read_slots(self) -> Listing[SlotInfo]:
-        """Every named save that reads, most recently saved first, and a note naming each row
-        that does not (a hand-edited name, count or time of the wrong type or out of range)."""
-        rows = self._read(
+    def all(self) -> Listing[SlotInfo]:
+        """Every named save that reads, most recently saved first, read without replaying, and
+        a note naming each row left out (a hand-edited name, count or time of the wrong type or
+        out of range)."""
+        rows = self._db.read(
             "list the saves",
             "SELECT id, name, deal_number, position, move_count, cards_home, elapsed_seconds,"
             " saved_at FROM slots ORDER BY saved_at DESC, id DESC",
@@ -109,20 +109,20 @@ class Slots(StoreBase):
                 problems.append(f"The save {which} is not listed: {info}.")
         return Listing(tuple(found), tuple(problems))
 
-    def save_slot(
+    def save(
         self, name: str, game: Game, elapsed_seconds: float, *, overwrite: bool = False
     ) -> SlotInfo:
         """Save ``game`` under ``name``. A taken name raises StoreError (EXISTS) unless
         ``overwrite``; a bad name raises INVALID_NAME saying why."""
         clean = check_name(name)
         record = GameRecord.from_game(game, elapsed_seconds)
-        return self._put_slot(clean, record, game, self._clock(), overwrite=overwrite)
+        return self._put(clean, record, game, self._db.clock(), overwrite=overwrite)
 
-    def _put_slot(
+    def _put(
         self, name: str, record: GameRecord, game: Game, saved_at: datetime, *, overwrite: bool
     ) -> SlotInfo:
         values = record_values(record, game)
-        created = stamp(self._clock())
+        created = stamp(self._db.clock())
         saved = stamp(saved_at)
 
         def put(connection: sqlite3.Connection) -> None:
@@ -143,7 +143,7 @@ class Slots(StoreBase):
                     (name, name_key(name), *values, created, saved),
                 )
 
-        self._write(f"save “{name}”", put)
+        self._db.write(f"save “{name}”", put)
         return SlotInfo(
             name,
             record.deal_number,
@@ -153,8 +153,8 @@ class Slots(StoreBase):
             read_stamp(saved),
         )
 
-    def _slot_row(self, name: str) -> tuple[str, GameRecord, datetime]:
-        rows = self._read(
+    def _row(self, name: str) -> tuple[str, GameRecord, datetime]:
+        rows = self._db.read(
             "read the save",
             f"SELECT name, saved_at, {GAME_FIELDS} FROM slots WHERE name_key=?",
             (name_key(name.strip()),),
@@ -168,17 +168,17 @@ class Slots(StoreBase):
             raise _invalid(stored_name, error) from None
         return stored_name, record, read_stamp(rows[0][1])
 
-    def load_slot(self, name: str) -> SavedGame:
+    def load(self, name: str) -> SavedGame:
         """The save ``name``, replayed and checked. A save that does not replay raises
         StoreError (INVALID_SAVE) naming it; the save itself is left untouched."""
-        stored_name, record, saved_at = self._slot_row(name)
+        stored_name, record, saved_at = self._row(name)
         try:
             game = record.to_game()
         except FreeCellError as error:
             raise _invalid(stored_name, error) from None
         return SavedGame(game, record.elapsed_seconds, saved_at, stored_name, None)
 
-    def rename_slot(self, old: str, new: str) -> str:
+    def rename(self, old: str, new: str) -> str:
         """Rename a save; returns the stored new name. Raises NOT_FOUND, INVALID_NAME or EXISTS."""
         clean = check_name(new)
         old_key = name_key(old.strip())
@@ -197,10 +197,10 @@ class Slots(StoreBase):
                 (clean, name_key(clean), old_key),
             )
 
-        self._write(f"rename “{old.strip()}”", rename)
+        self._db.write(f"rename “{old.strip()}”", rename)
         return clean
 
-    def delete_slot(self, name: str) -> None:
+    def delete(self, name: str) -> None:
         """Delete a save (the screen asks first). Raises NOT_FOUND when there is none."""
 
         def delete(connection: sqlite3.Connection) -> None:
@@ -210,21 +210,19 @@ class Slots(StoreBase):
             if gone.rowcount == 0:
                 raise StoreError(ErrorKind.NOT_FOUND, f"There is no save named “{name.strip()}”.")
 
-        self._write(f"delete “{name.strip()}”", delete)
+        self._db.write(f"delete “{name.strip()}”", delete)
 
     # ------------------------------------------------------------------ export and import
     def export_text(self, name: str) -> str:
         """The JSON export of the save ``name`` (checked first: a bad save is not exported)."""
-        stored_name, record, saved_at = self._slot_row(name)
+        stored_name, record, saved_at = self._row(name)
         try:
             record.to_game()
         except FreeCellError as error:
             raise _invalid(stored_name, error) from None
         return write_export(stored_name, record, saved_at)
 
-    def export_slot(
-        self, name: str, path: str | os.PathLike[str], *, overwrite: bool = False
-    ) -> Path:
+    def export(self, name: str, path: str | os.PathLike[str], *, overwrite: bool = False) -> Path:
         """Write the save ``name`` to ``path`` as JSON. An existing file raises EXISTS unless
         ``overwrite``; the file is written whole or not at all (temporary file, then rename).
         Never written over, even with ``overwrite``: anything that is not a regular file, and
@@ -233,7 +231,7 @@ class Slots(StoreBase):
         text = self.export_text(name)
 
         def check() -> None:
-            check_target(target, self.data_dir, overwrite=overwrite)
+            check_target(target, self._db.data_dir, overwrite=overwrite)
 
         check()
         try:
@@ -257,17 +255,15 @@ class Slots(StoreBase):
         file that fails any check (BAD_FILE, naming the problem)."""
         imported = read_export(raw)
         record = GameRecord.from_game(imported.game, imported.record.elapsed_seconds)
-        saved_at = imported.saved_at or self._clock()
+        saved_at = imported.saved_at or self._db.clock()
         if name is not None:
-            return self._put_slot(
-                check_name(name), record, imported.game, saved_at, overwrite=False
-            )
+            return self._put(check_name(name), record, imported.game, saved_at, overwrite=False)
         base = _first_valid_name(imported.name, fallback_name, "Imported game")
         for number in range(1, 1000):
             suffix = f" ({number})" if number > 1 else ""
             candidate = base[: MAX_NAME_LENGTH - len(suffix)].rstrip() + suffix
             try:
-                return self._put_slot(candidate, record, imported.game, saved_at, overwrite=False)
+                return self._put(candidate, record, imported.game, saved_at, overwrite=False)
             except StoreError as error:
                 if error.kind is not ErrorKind.EXISTS:
                     raise

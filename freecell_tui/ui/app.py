@@ -97,7 +97,7 @@ class FreeCellApp(ReportingApp[None]):
         self._waiting: Game | None = None
         offer = None
         if start is None:
-            found = store.load_autosave()
+            found = store.autosaves.offer()
             warnings += found.problems
             if deal is None and found.saved is not None:
                 offer = found.saved

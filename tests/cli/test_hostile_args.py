@@ -365,9 +365,9 @@ CASES = [
 def places(tmp_path: Path) -> Callable[[str], str]:
     data = tmp_path / "data"
     store = Store.open(data).store
-    store.save_slot("mine", played(5, 6), 10)
-    store.finish(played(6, 3), 5)
-    good = store.export_text("mine")
+    store.slots.save("mine", played(5, 6), 10)
+    store.autosaves.finish(played(6, 3), 5)
+    good = store.slots.export_text("mine")
     store.close()
     (tmp_path / "exists.json").write_text("precious")
     with (tmp_path / "big.txt").open("wb") as big:
@@ -453,7 +453,7 @@ def test_hostile_arguments_get_one_line_and_the_documented_exit_code(
         assert err == places(case.err) + "\n"
     else:
         assert err == ""
-    assert Store.open(data).store.list_slots()[0].name == "mine"
+    assert Store.open(data).store.slots.all().items[0].name == "mine"
     assert sorted(p.name for p in tmp_path.iterdir()) == before  # nothing written
     assert (tmp_path / "exists.json").read_text() == "precious"
 
@@ -562,7 +562,7 @@ def test_standard_input_closed_is_one_line(
         preexec_fn=lambda: os.close(0),
     )
     assert (process.returncode, process.stderr) == (code, err)
-    assert Store.open(tmp_path / "data").store.list_slots()[0].name == "mine"
+    assert Store.open(tmp_path / "data").store.slots.all().items[0].name == "mine"
 
 
 @pytest.mark.skipif(os.name == "nt", reason="Unix file descriptors")

@@ -44,7 +44,7 @@ def test_a_win_searches_par_prints_it_and_keeps_it(monkeypatch: pytest.MonkeyPat
     out = io.StringIO()
     line = line_mode(game, out, store=store, clock=lambda: 0.0, par_seconds=30)
     line.handle(last)
-    par = store.par(1, AutoplayMode.ALL)
+    par = store.pars.get(1, AutoplayMode.ALL)
     assert par is not None  # searched, and kept
     moves = line.session.game.move_count
     assert par.moves < moves
@@ -58,7 +58,7 @@ def test_a_win_searches_par_prints_it_and_keeps_it(monkeypatch: pytest.MonkeyPat
 def test_a_par_in_the_store_is_printed_without_a_search() -> None:
     game, last = near_win(AutoplayMode.OFF)
     store = Store.in_memory()
-    store.keep_par(Par(1, AutoplayMode.OFF, 7, "not searched"), 10)
+    store.pars.keep(Par(1, AutoplayMode.OFF, 7, "not searched"), 10)
     out = io.StringIO()
     # A search would take a minute: the stored par answers at once.
     line = line_mode(game, out, store=store, clock=lambda: 0.0, par_seconds=60)
@@ -80,7 +80,7 @@ def test_a_hint_on_par_s_line_says_the_shortest_way() -> None:
     moves = solve_for_autoplay(deal(1), AutoplayMode.ALL).moves  # a real solution, found at once
     par = Par(1, AutoplayMode.ALL, len(moves), " ".join(map(str, moves)))
     store = Store.in_memory()
-    store.keep_par(par, 60)
+    store.pars.keep(par, 60)
     out = io.StringIO()
     line = line_mode(Game.new(1, autoplay=AutoplayMode.ALL), out, store=store)
     line.handle("hint")
@@ -94,9 +94,9 @@ def test_the_stats_command_shows_par_in_the_mode_each_game_was_played_in(
 ) -> None:
     game, last = near_win(AutoplayMode.OFF)
     store = Store.open(tmp_path).store
-    store.keep_par(Par(1, AutoplayMode.OFF, 7, "not searched"), 10)
-    store.keep_par(Par(1, AutoplayMode.SAFE, 9, "not searched"), 10)
-    store.keep_par(Par(2, AutoplayMode.SAFE, 11, "not searched"), 10)
+    store.pars.keep(Par(1, AutoplayMode.OFF, 7, "not searched"), 10)
+    store.pars.keep(Par(1, AutoplayMode.SAFE, 9, "not searched"), 10)
+    store.pars.keep(Par(2, AutoplayMode.SAFE, 11, "not searched"), 10)
     line = line_mode(game, io.StringIO(), store=store, clock=lambda: 0.0, par_seconds=60)
     line.handle(last)  # a win of deal 1 with autoplay off, recorded with its mode
     moves = line.session.game.move_count

@@ -90,7 +90,7 @@ def test_n_asks_then_starts_a_new_game_and_records_the_old_one_as_left(tmp_path:
     assert "will be recorded as a loss. [y/N]" in out
     assert "The unfinished game counts as lost. Deal " in out
     assert not heading(out).startswith("Deal 5, 1 move")
-    results = store(tmp_path).results()
+    results = store(tmp_path).results.all().items
     assert [(r.deal_number, r.result, r.move_count) for r in results] == [(5, Result.LEFT, 1)]
     assert "unfinished game" not in play(tmp_path, "q\n")  # nothing more to resume
 
@@ -100,7 +100,7 @@ def test_n_then_no_goes_back_to_the_question(tmp_path: Path) -> None:
     out = play(tmp_path, "n\nno\n\n")
     assert "Resume it? Enter or y resumes, n starts a new game, q quits. [Y/n/q]" in out
     assert heading(out).startswith("Deal 5, 1 move,")
-    assert store(tmp_path).results() == []
+    assert store(tmp_path).results.all().items == ()
 
 
 @pytest.mark.parametrize("answer", ["q\n", ""])  # q, or the end of input
@@ -112,7 +112,7 @@ def test_q_or_end_of_input_at_the_question_keeps_the_game_waiting(
     assert out.splitlines()[-1] == "Goodbye: the unfinished game waits for next time."
     assert "FreeCell in line mode" not in out
     assert heading(play(tmp_path, "\n")).startswith("Deal 5, 1 move,")
-    assert store(tmp_path).results() == []
+    assert store(tmp_path).results.all().items == ()
 
 
 def test_a_deal_given_leaves_the_unfinished_game_waiting(tmp_path: Path) -> None:
@@ -122,9 +122,9 @@ def test_a_deal_given_leaves_the_unfinished_game_waiting(tmp_path: Path) -> None
         "Your unfinished game of deal 5 (1 move) is kept: start without --deal to resume it." in out
     )
     assert QUESTION_END not in out
-    assert store(tmp_path).results() == []
+    assert store(tmp_path).results.all().items == ()
     # Deal 9 is the latest unfinished game now; deal 5 still waits behind it.
-    unfinished = store(tmp_path).unfinished_games()
+    unfinished = store(tmp_path).autosaves.all().items
     assert [(game.deal_number, game.move_count) for game in unfinished] == [(9, 1), (5, 1)]
 
 
@@ -141,7 +141,7 @@ def test_autoplay_mode_and_play_time_come_back(tmp_path: Path) -> None:
     session.handle("autoplay all")
     session.handle("3a")
     session.session.close()  # the end of the session writes the play time once more
-    saved = store(tmp_path).load_autosave().saved
+    saved = store(tmp_path).autosaves.offer().saved
     assert saved is not None
     assert saved.game.autoplay is AutoplayMode.ALL
     assert saved.elapsed_seconds == 30.0  # the clock read 0 at the start, 30 at the end
@@ -151,16 +151,16 @@ def test_autoplay_mode_and_play_time_come_back(tmp_path: Path) -> None:
 def test_a_win_is_recorded_once(tmp_path: Path, deal_1_solution: str) -> None:
     commands = "\n".join(deal_1_solution.split()) + "\nundo\nredo\nnew\n3a\n"
     play(tmp_path, commands, deal="1", autoplay="off")
-    results = store(tmp_path).results()
+    results = store(tmp_path).results.all().items
     assert [(r.deal_number, r.result) for r in results] == [(1, Result.WON)]
     assert results[0].move_count == len(deal_1_solution.split())
     # The next game (3a played) waits to be resumed; it is not counted yet.
-    assert store(tmp_path).load_autosave().saved is not None
+    assert store(tmp_path).autosaves.offer().saved is not None
 
 
 def test_a_new_game_records_the_one_left(tmp_path: Path) -> None:
     play(tmp_path, "3a\ndeal 2\ny\nnew\n1a\n", deal="1")
-    results = store(tmp_path).results()
+    results = store(tmp_path).results.all().items
     # deal 1 (one move) is left; deal 2 had no move, so it does not count.
     assert [(r.deal_number, r.result, r.move_count) for r in results] == [(1, Result.LEFT, 1)]
 
@@ -193,7 +193,7 @@ def test_load_keeps_the_game_being_played(tmp_path: Path) -> None:
     assert "The game you were playing is kept: the saves list it." in out
     assert "2 unfinished games waiting:" in out  # deal 8, and deal 1 from the first session
     assert "deal 8, 2 moves, 3 cards home" in out
-    assert store(tmp_path).results() == []  # set aside, not left
+    assert store(tmp_path).results.all().items == ()  # set aside, not left
 
 
 def test_saves_lists_the_named_saves(tmp_path: Path) -> None:
@@ -209,7 +209,7 @@ def test_a_taken_name_asks_before_overwriting(tmp_path: Path) -> None:
     assert out.count('A save named "mine" already exists. Overwrite it with this game? [y/N]') == 2
     assert "Not saved: the save is kept as it was." in out
     assert 'Saved over "mine": 2 moves.' in out
-    assert store(tmp_path).load_slot("mine").game.move_count == 2
+    assert store(tmp_path).slots.load("mine").game.move_count == 2
 
 
 def test_the_answer_to_overwrite_is_not_a_command(tmp_path: Path) -> None:

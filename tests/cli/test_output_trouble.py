@@ -28,9 +28,9 @@ def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for _ in range(3):
         game = game.play(next(iter(legal_moves(game.state))))
     store = Store.open(directory).store
-    store.save_slot("mine", game, 10)
-    store.finish(game, 10)
-    (directory / "mine.json").write_text(store.export_text("mine"))
+    store.slots.save("mine", game, 10)
+    store.autosaves.finish(game, 10)
+    (directory / "mine.json").write_text(store.slots.export_text("mine"))
     store.close()
     return directory
 

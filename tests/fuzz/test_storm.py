@@ -37,7 +37,7 @@ async def test_the_game_survives_a_storm(tmp_path: Path, seed: int, burst: bool)
         session = app.session
         session.game.state.validate()
         # Saved before shown, through the whole storm: the stored game is the one on the board.
-        stored = stored_game(tmp_path, session.store._owner)
+        stored = stored_game(tmp_path, session.store.database.owner)
         if session.under_way:
             assert stored is not None and stored.turns == session.game.turns
             assert stored.state == session.game.state
@@ -70,5 +70,5 @@ async def test_a_crash_writes_a_report_and_keeps_the_game(tmp_path: Path) -> Non
     assert app._exit_renderables == []  # no traceback is printed for the player
     from freecell_tui.store import Store
 
-    saved = Store.open(tmp_path).store.load_autosave().saved
+    saved = Store.open(tmp_path).store.autosaves.offer().saved
     assert saved is not None and saved.game.moves == Game.new(1).play(Move.parse("3a")).moves

@@ -134,7 +134,7 @@ def test_the_win_says_par_when_the_store_knows_it(tmp_path: Path) -> None:
     par = found(1, AutoplayMode.SAFE)
     assert session.keep_par(par, 60) == ()
     assert session.par == par
-    assert session.store.par(1, AutoplayMode.ALL) is None  # a par per autoplay mode
+    assert session.store.pars.get(1, AutoplayMode.ALL) is None  # a par per autoplay mode
     step = session.play(parse_moves(last)[0])
     assert step.event is Event.WON
     moves = session.game.move_count
@@ -156,12 +156,12 @@ def test_par_phrase_says_when_the_player_matched_or_beat_it() -> None:
 
 def test_a_shorter_par_replaces_a_longer_one_and_pars_lists_them(tmp_path: Path) -> None:
     store = Store.open(tmp_path).store
-    store.keep_par(Par(5, AutoplayMode.ALL, 30, "x"), 10)
-    store.keep_par(Par(5, AutoplayMode.ALL, 33, "y"), 10)
-    store.keep_par(Par(6, AutoplayMode.ALL, 25, "z"), 10)
-    store.keep_par(Par(6, AutoplayMode.SAFE, 40, "w"), 10)
-    assert store.par(5, AutoplayMode.ALL) == Par(5, AutoplayMode.ALL, 30, "x")
-    assert store.pars() == {AutoplayMode.ALL: {5: 30, 6: 25}, AutoplayMode.SAFE: {6: 40}}
+    store.pars.keep(Par(5, AutoplayMode.ALL, 30, "x"), 10)
+    store.pars.keep(Par(5, AutoplayMode.ALL, 33, "y"), 10)
+    store.pars.keep(Par(6, AutoplayMode.ALL, 25, "z"), 10)
+    store.pars.keep(Par(6, AutoplayMode.SAFE, 40, "w"), 10)
+    assert store.pars.get(5, AutoplayMode.ALL) == Par(5, AutoplayMode.ALL, 30, "x")
+    assert store.pars.all() == {AutoplayMode.ALL: {5: 30, 6: 25}, AutoplayMode.SAFE: {6: 40}}
 
 
 def test_statistics_show_each_deal_s_best_against_its_par_where_known() -> None:
@@ -205,5 +205,5 @@ def test_a_finished_game_records_its_autoplay_mode(tmp_path: Path) -> None:
     store = Store.open(tmp_path).store
     game = Game.new(5, autoplay=AutoplayMode.ALL)
     game = game.play(next(iter(legal_moves(game.state))))
-    assert store.finish(game, 12.0) is None
-    assert [r.autoplay for r in store.results()] == [AutoplayMode.ALL]
+    assert store.autosaves.finish(game, 12.0) is None
+    assert [r.autoplay for r in store.results.all().items] == [AutoplayMode.ALL]

@@ -94,7 +94,7 @@ def test_new_game_asks_and_says_the_game_is_recorded_as_a_loss(tmp_path: Path) -
     assert session.question_new(617).title == "Start deal 617?"  # type: ignore[union-attr]
     step = session.new_game()
     assert step.new_game and step.said == "Deal 617. Good luck!"
-    results = session.store.results()
+    results = session.store.results.all().items
     assert [(r.deal_number, r.result) for r in results] == [(1, Result.LEFT)]  # it was true
 
 
@@ -115,7 +115,7 @@ def test_restart_then_new_asks(tmp_path: Path) -> None:
 
 def test_loading_asks_and_says_the_game_is_kept(tmp_path: Path) -> None:
     session = session_on(tmp_path)
-    session.store.save_slot("other", played(5, 3), 10)
+    session.store.slots.save("other", played(5, 3), 10)
     play(session, "3a")
     question = session.question_load("“other”")
     assert question is not None and question.title == "Load “other”?"
@@ -126,8 +126,8 @@ def test_loading_asks_and_says_the_game_is_kept(tmp_path: Path) -> None:
     assert step.new_game and session.game.deal_number == 5
     assert "The game you were playing is kept" in step.said
     # It was true: the game is kept as an unfinished game, not recorded.
-    assert [info.deal_number for info in session.store.unfinished_games()] == [1]
-    assert session.store.results() == []
+    assert [info.deal_number for info in session.store.autosaves.all().items] == [1]
+    assert session.store.results.all().items == ()
 
 
 def test_load_of_a_missing_save_says_so(tmp_path: Path) -> None:
@@ -141,7 +141,7 @@ def test_declining_the_offer_asks_and_records_the_old_game_as_a_loss(tmp_path: P
     play(first, "3a 32")
     first.close()
     store = Store.open(tmp_path).store
-    offer = store.load_autosave().saved
+    offer = store.autosaves.offer().saved
     assert offer is not None
     session = PlaySession(store, Game.new(9), offer=offer, deal_source=lambda: 617)
     assert session.game.move_count == 2  # the offered game is shown under the question
@@ -152,7 +152,7 @@ def test_declining_the_offer_asks_and_records_the_old_game_as_a_loss(tmp_path: P
     assert question.detail.endswith("will be recorded as a loss.")
     step = session.decline_offer()
     assert session.game.deal_number == 617 and step.new_game
-    assert [r.result for r in store.results()] == [Result.LEFT]
+    assert [r.result for r in store.results.all().items] == [Result.LEFT]
 
 
 def test_resuming_the_offer_takes_its_history(tmp_path: Path) -> None:
@@ -161,7 +161,7 @@ def test_resuming_the_offer_takes_its_history(tmp_path: Path) -> None:
     first.restart()
     first.close()
     store = Store.open(tmp_path).store
-    offer = store.load_autosave().saved
+    offer = store.autosaves.offer().saved
     assert offer is not None
     session = PlaySession(store, Game.new(9), offer=offer, autoplay=AutoplayMode.OFF)
     step = session.resume_offer()
@@ -181,10 +181,10 @@ def test_a_game_auto_solve_finished_is_the_computers_not_the_players(
     play(session, " ".join(str(m) for m in moves[-10:]), solver=True)
     assert session.game.state.is_won and session.finished
     assert session.win_text().startswith("Solved by the computer: auto-solve played 10 moves")
-    stats = session.store.statistics()
+    stats = session.store.results.statistics({}, AutoplayMode.SAFE).statistics
     assert (stats.played, stats.won, stats.solved, stats.lost) == (1, 0, 1, 0)
     assert stats.current_streak == 0 and stats.deals[0].best_seconds is None
-    assert [r.result for r in session.store.results()] == [Result.SOLVED]
+    assert [r.result for r in session.store.results.all().items] == [Result.SOLVED]
 
 
 def test_hints_are_recorded_with_the_game_and_shown_on_the_win(
@@ -201,7 +201,7 @@ def test_hints_are_recorded_with_the_game_and_shown_on_the_win(
     play(session, deal_1_solution)
     assert session.win_text().endswith("Hints used: 2.")
     assert session.win_text().startswith("You won deal 1 in")
-    stats = session.store.statistics()
+    stats = session.store.results.statistics({}, AutoplayMode.SAFE).statistics
     assert (stats.won, stats.won_with_hints, stats.solved) == (1, 1, 0)
 
 
@@ -223,7 +223,7 @@ def test_the_win_time_never_changes_after_the_win(tmp_path: Path, deal_1_solutio
     again = session.redo()
     assert again.event is Event.WON
     assert session.elapsed == won_at and session.win_text() == text
-    assert session.store.results()[0].elapsed_seconds == pytest.approx(won_at)
+    assert session.store.results.all().items[0].elapsed_seconds == pytest.approx(won_at)
 
 
 def test_the_clock_waits_while_held(tmp_path: Path) -> None:
@@ -278,4 +278,4 @@ def test_winning_is_an_event_and_finishes_the_game() -> None:
     step = session.play(Move.parse("1h"))
     assert step.event is Event.WON and session.finished and not session.under_way
     assert session.question_new() is None  # a won game is recorded: nothing is at stake
-    assert [r.result for r in session.store.results()] == [Result.WON]
+    assert [r.result for r in session.store.results.all().items] == [Result.WON]

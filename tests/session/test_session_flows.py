@@ -32,10 +32,10 @@ def with_history() -> Game:
 
 def test_the_time_at_the_resume_prompt_is_not_play_time(tmp_path: Path) -> None:
     store = Store.open(tmp_path).store
-    store.autosave(with_history(), 75)
+    store.autosaves.save(with_history(), 75)
     store.close()
     store = Store.open(tmp_path).store
-    offer = store.load_autosave().saved
+    offer = store.autosaves.offer().saved
     assert offer is not None
     clock = Clock()
     session = PlaySession(store, Game.new(9), clock=clock, offer=offer)
@@ -48,6 +48,6 @@ def test_the_time_at_the_resume_prompt_is_not_play_time(tmp_path: Path) -> None:
     assert session.elapsed == 80
     assert session.redo().said == "Redid 8c."  # the redo history came back too
     session.close()
-    saved = Store.open(tmp_path).store.load_autosave().saved
+    saved = Store.open(tmp_path).store.autosaves.offer().saved
     assert saved is not None and saved.elapsed_seconds == 80
     assert saved.game.moves == tuple(map(Move.parse, ("3a", "6b", "8c")))

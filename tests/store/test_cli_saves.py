@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from freecell_tui.cli import main
+from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.store import DB_NAME, Store
 
 from .helpers import played
@@ -20,9 +21,9 @@ from .helpers import played
 def data(tmp_path: Path) -> Path:
     directory = tmp_path / "data"
     store = Store.open(directory).store
-    store.save_slot("Deal 5 [hard]", played(5, 12), 125)
-    store.save_slot("Robert'); DROP TABLE slots;--", played(6, 4), 3)
-    store.finish(played(5, 12), 125)
+    store.slots.save("Deal 5 [hard]", played(5, 12), 125)
+    store.slots.save("Robert'); DROP TABLE slots;--", played(6, 4), 3)
+    store.autosaves.finish(played(5, 12), 125)
     store.close()
     return directory
 
@@ -79,7 +80,7 @@ def test_export_then_import(data: Path, tmp_path: Path, capsys: pytest.CaptureFi
         out
         == f"Imported “Deal 5 [hard]”: deal 5, 12 moves, {played(5, 12).state.cards_home} cards home.\n"
     )
-    assert Store.open(other).store.load_slot("Deal 5 [hard]").game == played(5, 12)
+    assert Store.open(other).store.slots.load("Deal 5 [hard]").game == played(5, 12)
 
 
 def test_export_to_standard_output_and_import_from_standard_input(
@@ -157,8 +158,8 @@ def test_stats_reset_asks_first(
     code, out, _ = run(capsys, "stats", "--reset", "--data-dir", str(data))
     assert code == 0
     assert out.endswith("Statistics reset: 1 finished game forgotten.\n")
-    assert Store.open(data).store.statistics().played == 0
-    assert len(Store.open(data).store.list_slots()) == 2  # saves kept
+    assert Store.open(data).store.results.statistics({}, AutoplayMode.SAFE).statistics.played == 0
+    assert len(Store.open(data).store.slots.all().items) == 2  # saves kept
 
 
 def test_stats_reset_yes_does_not_ask(data: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -21,8 +21,8 @@ def store(tmp_path: Path) -> Store:
 
 def test_export_is_readable_json_with_a_format_version(store: Store, tmp_path: Path) -> None:
     game = with_redo(played(1, 10), 2)
-    store.save_slot("Deal one", game, 83.5)
-    path = store.export_slot("deal ONE", tmp_path / "one.json")
+    store.slots.save("Deal one", game, 83.5)
+    path = store.slots.export("deal ONE", tmp_path / "one.json")
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["format"] == FORMAT_NAME
     assert data["version"] == 2
@@ -37,54 +37,54 @@ def test_export_is_readable_json_with_a_format_version(store: Store, tmp_path: P
 
 def test_round_trip_through_a_file_into_another_data_dir(store: Store, tmp_path: Path) -> None:
     game = with_redo(played(24, 14), 3).with_autoplay(AutoplayMode.OFF)
-    store.save_slot("trip ♥", game, 12)
-    store.export_slot("trip ♥", tmp_path / "trip.json")
+    store.slots.save("trip ♥", game, 12)
+    store.slots.export("trip ♥", tmp_path / "trip.json")
     elsewhere = Store.open(tmp_path / "elsewhere").store
-    info = elsewhere.import_file(tmp_path / "trip.json")
+    info = elsewhere.slots.import_file(tmp_path / "trip.json")
     assert info.name == "trip ♥"
-    loaded = elsewhere.load_slot("trip ♥")
+    loaded = elsewhere.slots.load("trip ♥")
     assert loaded.game == game
     assert loaded.game.autoplay is AutoplayMode.OFF
     assert loaded.elapsed_seconds == 12
 
 
 def test_custom_positions_round_trip_as_lines(store: Store, tmp_path: Path) -> None:
-    store.save_slot("custom", one_from_won(), 1)
-    path = store.export_slot("custom", tmp_path / "custom.json")
+    store.slots.save("custom", one_from_won(), 1)
+    path = store.slots.export("custom", tmp_path / "custom.json")
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["start"]["position"][0] == "Foundations: H-K C-K D-K S-Q"
     other = Store.in_memory()
-    other.import_file(path)
-    assert other.load_slot("custom").game == one_from_won()
+    other.slots.import_file(path)
+    assert other.slots.load("custom").game == one_from_won()
 
 
 def test_importing_a_taken_name_adds_a_number_or_uses_the_name_given(
     store: Store, tmp_path: Path
 ) -> None:
-    store.save_slot("same", played(2, 3), 1)
-    store.export_slot("same", tmp_path / "same.json")
-    assert store.import_file(tmp_path / "same.json").name == "same (2)"
-    assert store.import_file(tmp_path / "same.json").name == "same (3)"
-    assert store.import_file(tmp_path / "same.json", name="chosen").name == "chosen"
+    store.slots.save("same", played(2, 3), 1)
+    store.slots.export("same", tmp_path / "same.json")
+    assert store.slots.import_file(tmp_path / "same.json").name == "same (2)"
+    assert store.slots.import_file(tmp_path / "same.json").name == "same (3)"
+    assert store.slots.import_file(tmp_path / "same.json", name="chosen").name == "chosen"
     with pytest.raises(StoreError) as caught:
-        store.import_file(tmp_path / "same.json", name="SAME")
+        store.slots.import_file(tmp_path / "same.json", name="SAME")
     assert caught.value.kind is ErrorKind.EXISTS
 
 
 def test_export_refuses_to_replace_a_file_unless_told(store: Store, tmp_path: Path) -> None:
-    store.save_slot("s", played(2, 3), 1)
+    store.slots.save("s", played(2, 3), 1)
     target = tmp_path / "exists.json"
     target.write_text("precious")
     with pytest.raises(StoreError) as caught:
-        store.export_slot("s", target)
+        store.slots.export("s", target)
     assert caught.value.kind is ErrorKind.EXISTS
     assert target.read_text() == "precious"
-    store.export_slot("s", target, overwrite=True)
+    store.slots.export("s", target, overwrite=True)
     assert json.loads(target.read_text())["name"] == "s"
     with pytest.raises(StoreError, match="no save named “nope”"):
-        store.export_slot("nope", tmp_path / "nope.json")
+        store.slots.export("nope", tmp_path / "nope.json")
     with pytest.raises(StoreError, match="Could not write"):
-        store.export_slot("s", tmp_path / "no" / "such" / "dir.json")
+        store.slots.export("s", tmp_path / "no" / "such" / "dir.json")
 
 
 def _good() -> dict[str, object]:
@@ -201,45 +201,45 @@ BAD_FILES = [
 def test_a_bad_file_imports_nothing_and_says_what_is_wrong(
     store: Store, tmp_path: Path, content: bytes, message: str
 ) -> None:
-    store.save_slot("existing", played(1, 2), 1)
+    store.slots.save("existing", played(1, 2), 1)
     path = tmp_path / "bad.json"
     path.write_bytes(content)
     with pytest.raises(StoreError) as caught:
-        store.import_file(path)
+        store.slots.import_file(path)
     assert caught.value.kind is ErrorKind.BAD_FILE
     # A file too large is refused as it is read (the others once read), naming the whole path.
     assert caught.value.message.startswith(
         ("Nothing imported from bad.json: ", f"Nothing imported: {path} is larger than 4 MB: ")
     )
     assert message in caught.value.message
-    assert [slot.name for slot in store.list_slots()] == ["existing"]
+    assert [slot.name for slot in store.slots.all().items] == ["existing"]
 
 
 def test_the_good_file_of_the_bad_file_tests_imports(store: Store) -> None:
-    info = store.import_bytes(_with())
+    info = store.slots.import_bytes(_with())
     assert (info.name, info.deal_number, info.move_count) == ("good", 1, 2)
 
 
 def test_a_missing_file_is_a_clear_error(store: Store, tmp_path: Path) -> None:
     with pytest.raises(StoreError, match=r"Cannot read .*missing\.json: no such file"):
-        store.import_file(tmp_path / "missing.json")
+        store.slots.import_file(tmp_path / "missing.json")
 
 
 def test_a_bad_name_in_the_file_falls_back_to_the_file_name(store: Store, tmp_path: Path) -> None:
     path = tmp_path / "from-file.json"
     path.write_bytes(_with(name="bad\nname"))
-    assert store.import_file(path).name == "from-file"
+    assert store.slots.import_file(path).name == "from-file"
 
 
 def test_the_example_in_the_documentation_imports() -> None:
     docs = Path(__file__).resolve().parents[2] / "docs" / "saves.md"
     example = docs.read_text(encoding="utf-8").split("```json\n", 1)[1].split("```", 1)[0]
-    info = Store.in_memory().import_bytes(example.encode())
+    info = Store.in_memory().slots.import_bytes(example.encode())
     assert (info.name, info.deal_number, info.move_count) == ("Deal 1, early on", 1, 7)
 
 
 def test_an_imported_stamp_is_kept_in_utc(store: Store) -> None:
-    info = store.import_bytes(_with(saved_at="2025-01-31T23:30:00-05:00"))
+    info = store.slots.import_bytes(_with(saved_at="2025-01-31T23:30:00-05:00"))
     assert info.saved_at.isoformat() == "2025-02-01T04:30:00+00:00"
 
 
@@ -248,20 +248,20 @@ def test_a_file_named_too_long_for_a_save_name_imports_under_a_cut_name(
 ) -> None:
     path = tmp_path / ("n" * 60 + ".json")
     path.write_bytes(_with(name=_DROP))
-    assert store.import_file(path).name == "n" * 40
+    assert store.slots.import_file(path).name == "n" * 40
 
 
 def test_a_stored_game_over_the_move_cap_is_refused_unread(store: Store, tmp_path: Path) -> None:
     """Issue 23: a 600,000-move save took over 30 s to export. A save written by hand past the
     cap is reported by name and left as it was; its turns are not read."""
-    store.save_slot("big", played(1, 1), 1)
-    with store._lock:  # the row as a hand edit leaves it
-        store._conn.execute(
+    store.slots.save("big", played(1, 1), 1)
+    with store.database.lock:  # the row as a hand edit leaves it
+        store.database.connection.execute(
             "UPDATE slots SET turns=? WHERE name='big'", (json.dumps(["nonsense"] * 600_000),)
         )
     message = "The save “big” cannot be loaded: it has 600,000 moves, and a game keeps at most 10,000. It is left as it was."
-    for action in (lambda: store.export_text("big"), lambda: store.load_slot("big")):
+    for action in (lambda: store.slots.export_text("big"), lambda: store.slots.load("big")):
         with pytest.raises(StoreError) as caught:
             action()
         assert caught.value.message == message
-    assert [slot.name for slot in store.list_slots()] == ["big"]  # still listed
+    assert [slot.name for slot in store.slots.all().items] == ["big"]  # still listed

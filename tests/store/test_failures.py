@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
 from freecell_tui.store import DB_NAME, ErrorKind, Store, StoreError
 
@@ -40,7 +41,7 @@ _AUTOSAVING_PLAYER = """
     store = Store.open(sys.argv[1]).store
     stop_at, deal = int(sys.argv[2]), int(sys.argv[3])
     for turns in range(1, 1000):
-        error = store.autosave(played(deal, turns), turns * 1.5)
+        error = store.autosaves.save(played(deal, turns), turns * 1.5)
         assert error is None, error
         print(turns, flush=True)
         if turns == stop_at:
@@ -60,7 +61,7 @@ def test_kill_9_mid_game_then_starting_again_offers_the_exact_game(tmp_path: Pat
 
     opened = Store.open(tmp_path)
     assert opened.warnings == ()
-    found = opened.store.load_autosave()
+    found = opened.store.autosaves.offer()
     assert found.problems == ()
     assert found.saved is not None
     expected = played(11982, 17)
@@ -84,7 +85,7 @@ def test_kill_9_while_writing_never_damages_the_saves(tmp_path: Path) -> None:
 
     opened = Store.open(tmp_path)
     assert opened.warnings == ()
-    saved = opened.store.load_autosave().saved
+    saved = opened.store.autosaves.offer().saved
     assert saved is not None
     turns = saved.game.move_count
     assert turns >= reported
@@ -108,14 +109,14 @@ def test_a_damaged_database_is_moved_aside_and_a_fresh_one_started(tmp_path: Pat
     assert aside[0].name.startswith("freecell-tui.damaged-20")
     store = opened.store
     assert store.is_persistent
-    store.save_slot("fresh", played(1, 3), 1)
-    assert store.load_slot("fresh").game == played(1, 3)
+    store.slots.save("fresh", played(1, 3), 1)
+    assert store.slots.load("fresh").game == played(1, 3)
 
 
 def test_a_database_damaged_inside_is_caught_at_open(tmp_path: Path) -> None:
     store = Store.open(tmp_path).store
     for number in range(60):
-        store.save_slot(f"slot {number}", played(number + 1, 30), number)
+        store.slots.save(f"slot {number}", played(number + 1, 30), number)
     store.close()
     path = tmp_path / DB_NAME
     data = bytearray(path.read_bytes())
@@ -126,7 +127,7 @@ def test_a_database_damaged_inside_is_caught_at_open(tmp_path: Path) -> None:
     opened = Store.open(tmp_path)
     assert any("damaged" in warning for warning in opened.warnings)
     assert opened.store.is_persistent
-    assert opened.store.list_slots() == []
+    assert opened.store.slots.all().items == ()
 
 
 def test_a_database_from_a_newer_version_is_left_untouched(tmp_path: Path) -> None:
@@ -138,7 +139,7 @@ def test_a_database_from_a_newer_version_is_left_untouched(tmp_path: Path) -> No
     assert not opened.store.is_persistent
     assert "newer freecell-tui" in opened.warnings[0]
     assert "in memory only" in opened.warnings[-1]
-    opened.store.autosave(played(1, 2), 1)  # still playable, in memory
+    opened.store.autosaves.save(played(1, 2), 1)  # still playable, in memory
     assert (tmp_path / DB_NAME).read_bytes() == before
 
 
@@ -151,9 +152,9 @@ def test_a_data_dir_that_cannot_be_created_gives_a_store_in_memory(tmp_path: Pat
     assert opened.warnings[0].startswith(f"Cannot create the data folder {blocker / 'data'}")
     assert "in memory only" in opened.warnings[-1]
     store = opened.store
-    assert store.autosave(played(1, 4), 3) is None
-    store.save_slot("in memory", played(1, 4), 3)
-    assert store.load_slot("in memory").game == played(1, 4)
+    assert store.autosaves.save(played(1, 4), 3) is None
+    store.slots.save("in memory", played(1, 4), 3)
+    assert store.slots.load("in memory").game == played(1, 4)
 
 
 def _writes_are_blocked(directory: Path) -> bool:
@@ -168,7 +169,7 @@ def _writes_are_blocked(directory: Path) -> bool:
 
 def test_a_read_only_data_dir_keeps_the_saves_readable_in_memory(tmp_path: Path) -> None:
     store = Store.open(tmp_path).store
-    store.save_slot("old save", played(2, 5), 9)
+    store.slots.save("old save", played(2, 5), 9)
     store.close()
     tmp_path.chmod(0o500)
     (tmp_path / DB_NAME).chmod(0o400)
@@ -181,8 +182,8 @@ def test_a_read_only_data_dir_keeps_the_saves_readable_in_memory(tmp_path: Path)
             f"The save file {tmp_path / DB_NAME} is a folder, not a file: it is left alone."
         )
         assert "in memory only" in opened.warnings[-1]
-        assert opened.store.load_slot("old save").game == played(2, 5)
-        assert opened.store.autosave(played(2, 6), 10) is None
+        assert opened.store.slots.load("old save").game == played(2, 5)
+        assert opened.store.autosaves.save(played(2, 6), 10) is None
     finally:
         tmp_path.chmod(0o700)
         (tmp_path / DB_NAME).chmod(0o600)
@@ -196,49 +197,49 @@ def _disk_full(doing: str) -> None:
 def test_a_full_disk_returns_an_error_and_keeps_the_last_good_autosave(tmp_path: Path) -> None:
     store = Store.open(tmp_path).store
     good = played(7, 10)
-    assert store.autosave(good, 20) is None
-    store.before_commit = _disk_full
-    error = store.autosave(played(7, 11), 22)
+    assert store.autosaves.save(good, 20) is None
+    store.database.before_commit = _disk_full
+    error = store.autosaves.save(played(7, 11), 22)
     assert isinstance(error, StoreError)
     assert error.kind is ErrorKind.FULL
     assert error.message == (
         "Could not save the game in progress: the disk is full (the previous save is kept)."
     )
-    store.before_commit = None
+    store.database.before_commit = None
     store.close()
-    saved = Store.open(tmp_path).store.load_autosave().saved
+    saved = Store.open(tmp_path).store.autosaves.offer().saved
     assert saved is not None and saved.game == good
 
 
 def test_a_full_disk_refuses_a_slot_save_without_touching_the_old_one(tmp_path: Path) -> None:
     store = Store.open(tmp_path).store
-    store.save_slot("slot", played(7, 3), 1)
-    store.before_commit = _disk_full
+    store.slots.save("slot", played(7, 3), 1)
+    store.database.before_commit = _disk_full
     for action in (
-        lambda: store.save_slot("slot", played(7, 9), 2, overwrite=True),
-        lambda: store.rename_slot("slot", "renamed"),
-        lambda: store.delete_slot("slot"),
+        lambda: store.slots.save("slot", played(7, 9), 2, overwrite=True),
+        lambda: store.slots.rename("slot", "renamed"),
+        lambda: store.slots.delete("slot"),
     ):
         with pytest.raises(StoreError) as caught:
             action()
         assert caught.value.kind is ErrorKind.FULL
-    assert store.finish(played(7, 9), 2) is not None  # an error value, not an exception
-    store.before_commit = None
-    assert store.load_slot("slot").game == played(7, 3)
-    assert store.statistics().played == 0
+    assert store.autosaves.finish(played(7, 9), 2) is not None  # an error value, not an exception
+    store.database.before_commit = None
+    assert store.slots.load("slot").game == played(7, 3)
+    assert store.results.statistics({}, AutoplayMode.SAFE).statistics.played == 0
 
 
 def test_sqlite_running_out_of_pages_is_reported_as_full(tmp_path: Path) -> None:
     """The real SQLITE_FULL, from a database that may not grow (``max_page_count``)."""
     store = Store.open(tmp_path).store
-    store.save_slot("first", played(3, 40), 1)
-    pages = store._read("pages", "PRAGMA page_count")[0][0]
-    store._read("limit", f"PRAGMA max_page_count = {pages}")
+    store.slots.save("first", played(3, 40), 1)
+    pages = store.database.read("pages", "PRAGMA page_count")[0][0]
+    store.database.read("limit", f"PRAGMA max_page_count = {pages}")
     with pytest.raises(StoreError) as caught:
         for number in range(500):
-            store.save_slot(f"filler {number}", played(3, 40), 1)
+            store.slots.save(f"filler {number}", played(3, 40), 1)
     assert caught.value.kind is ErrorKind.FULL
-    assert store.load_slot("first").game == played(3, 40)
+    assert store.slots.load("first").game == played(3, 40)
 
 
 # ---------------------------------------------------------------------- two copies
@@ -246,19 +247,19 @@ def test_two_stores_on_one_data_dir_writing_alternately(tmp_path: Path) -> None:
     one = Store.open(tmp_path).store
     two = Store.open(tmp_path).store
     for turns in range(1, 25):
-        assert one.autosave(played(100, turns), turns) is None
-        assert two.autosave(played(200, turns), turns) is None
-        one.save_slot(f"one {turns}", played(100, turns), turns)
-        two.save_slot(f"two {turns}", played(200, turns), turns)
-    assert len(one.list_slots()) == len(two.list_slots()) == 48
-    assert two.load_slot("one 24").game == played(100, 24)
+        assert one.autosaves.save(played(100, turns), turns) is None
+        assert two.autosaves.save(played(200, turns), turns) is None
+        one.slots.save(f"one {turns}", played(100, turns), turns)
+        two.slots.save(f"two {turns}", played(200, turns), turns)
+    assert len(one.slots.all().items) == len(two.slots.all().items) == 48
+    assert two.slots.load("one 24").game == played(100, 24)
     # Each copy's game in progress is its own: neither overwrote the other.
     one.close()
-    offered = two.load_autosave().saved
+    offered = two.autosaves.offer().saved
     assert offered is not None and offered.game == played(100, 24)
     two.close()
     third = Store.open(tmp_path).store
-    games = {third.load_autosave().saved.game.deal_number}  # type: ignore[union-attr]
+    games = {third.autosaves.offer().saved.game.deal_number}  # type: ignore[union-attr]
     assert games <= {100, 200}
 
 
@@ -271,10 +272,10 @@ _BUSY_WRITER = """
     tag, deal = sys.argv[2], int(sys.argv[3])
     for turns in range(1, 41):
         game = played(deal, turns)
-        error = store.autosave(game, turns)
+        error = store.autosaves.save(game, turns)
         assert error is None, error
-        store.save_slot(f"{tag} {turns}", game, turns)
-        store.save_slot(f"{tag} latest", game, turns, overwrite=True)
+        store.slots.save(f"{tag} {turns}", game, turns)
+        store.slots.save(f"{tag} latest", game, turns, overwrite=True)
     print("done", flush=True)
 """
 
@@ -291,32 +292,32 @@ def test_two_copies_writing_at_the_same_time_lose_nothing(tmp_path: Path) -> Non
     opened = Store.open(tmp_path)
     assert opened.warnings == ()
     store = opened.store
-    names = {slot.name for slot in store.list_slots()}
+    names = {slot.name for slot in store.slots.all().items}
     assert names == {f"{tag} {n}" for tag in "AB" for n in range(1, 41)} | {"A latest", "B latest"}
-    assert store.load_slot("A latest").game == played(31, 40)
-    assert store.load_slot("B latest").game == played(32, 40)
+    assert store.slots.load("A latest").game == played(31, 40)
+    assert store.slots.load("B latest").game == played(32, 40)
     # Both games in progress survive (both children exited without closing: like a crash).
-    first = store.load_autosave().saved
+    first = store.autosaves.offer().saved
     assert first is not None
-    store.discard_autosave(first)
-    second = store.load_autosave().saved
+    store.autosaves.discard(first)
+    second = store.autosaves.offer().saved
     assert second is not None
     assert {first.game, second.game} == {played(31, 40), played(32, 40)}
 
 
 def test_a_store_never_raises_on_automatic_writes_after_closing(tmp_path: Path) -> None:
     store = Store.open(tmp_path).store
-    assert store.autosave(played(1, 2), 1) is None  # a game in progress
+    assert store.autosaves.save(played(1, 2), 1) is None  # a game in progress
     store.close()  # lets go of it, then closes the database
-    error = store.autosave(played(1, 3), 1)
+    error = store.autosaves.save(played(1, 3), 1)
     assert isinstance(error, StoreError) and error.kind is ErrorKind.IO
     assert error.message.startswith("Could not save the game in progress: ")
-    finished = store.finish(Game.new(1), 0)
+    finished = store.autosaves.finish(Game.new(1), 0)
     assert isinstance(finished, StoreError) and finished.kind is ErrorKind.IO
     assert finished.message.startswith("Could not record the result: ")
-    assert store.set_aside() is None  # nothing left to let go of: closing did it
+    assert store.autosaves.set_aside() is None  # nothing left to let go of: closing did it
     # The game waits for the next start as it was before the failed writes.
-    saved = Store.open(tmp_path).store.load_autosave().saved
+    saved = Store.open(tmp_path).store.autosaves.offer().saved
     assert saved is not None and saved.game == played(1, 2)
 
 
@@ -328,7 +329,7 @@ def test_a_database_path_that_cannot_be_opened_gives_a_store_in_memory(tmp_path:
     assert opened.warnings[0] == (
         f"The save file {tmp_path / DB_NAME} is a folder, not a file: it is left alone."
     )
-    assert opened.store.autosave(played(1, 3), 2) is None
+    assert opened.store.autosaves.save(played(1, 3), 2) is None
     assert (tmp_path / DB_NAME).is_dir()  # left alone
 
 
@@ -336,11 +337,11 @@ def test_the_in_memory_fallback_starts_from_a_copy_of_the_readable_saves(tmp_pat
     """What a read-only data dir gives (tested directly, since root ignores chmod): the saves
     on disk are copied into memory, and nothing written afterwards reaches the file."""
     store = Store.open(tmp_path).store
-    store.save_slot("on disk", played(2, 5), 9)
+    store.slots.save("on disk", played(2, 5), 9)
     store.close()
     before = (tmp_path / DB_NAME).read_bytes()
     fallback = Store._memory_store(tmp_path / DB_NAME, clock=Clock(), before_commit=None)
     assert not fallback.is_persistent
-    assert fallback.load_slot("on disk").game == played(2, 5)
-    fallback.save_slot("in memory", played(3, 5), 1)
+    assert fallback.slots.load("on disk").game == played(2, 5)
+    fallback.slots.save("in memory", played(3, 5), 1)
     assert (tmp_path / DB_NAME).read_bytes() == before

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from freecell_tui.cli import main
+from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.store import DB_NAME, ErrorKind, Store, StoreError
 from freecell_tui.store import atomic as atomic_module
 from freecell_tui.store.settings import SETTINGS_NAME, Settings, load_settings, save_settings
@@ -101,7 +102,7 @@ def test_other_strange_files_in_place_of_the_database(
         else f"The save file {path} is a broken symbolic link: it is left alone."
     )
     assert opened.warnings[0] == expected
-    assert opened.store.autosave(played(1, 2), 1) is None  # the game goes on, in memory
+    assert opened.store.autosaves.save(played(1, 2), 1) is None  # the game goes on, in memory
 
 
 def test_a_socket_in_place_of_the_database(tmp_path: Path) -> None:
@@ -117,14 +118,14 @@ def test_a_socket_in_place_of_the_database(tmp_path: Path) -> None:
 def test_a_symbolic_link_to_a_real_database_is_followed(tmp_path: Path) -> None:
     real = tmp_path / "real"
     store = Store.open(real).store
-    store.save_slot("kept", played(2, 3), 1)
+    store.slots.save("kept", played(2, 3), 1)
     store.close()
     linked = tmp_path / "linked"
     linked.mkdir()
     (linked / DB_NAME).symlink_to(real / DB_NAME)
     opened = Store.open(linked)
     assert opened.warnings == ()
-    assert opened.store.load_slot("kept").game == played(2, 3)
+    assert opened.store.slots.load("kept").game == played(2, 3)
 
 
 # ---------------------------------------------------------------------- settings.json
@@ -187,9 +188,9 @@ def test_settings_with_a_bom_and_absurd_values(tmp_path: Path) -> None:
 def data(tmp_path: Path) -> Path:
     directory = tmp_path / "data"
     store = Store.open(directory).store
-    store.save_slot("mine", played(5, 6), 10)
-    store.finish(played(8, 4), 4)
-    store.autosave(played(7, 3), 3)
+    store.slots.save("mine", played(5, 6), 10)
+    store.autosaves.finish(played(8, 4), 4)
+    store.autosaves.save(played(7, 3), 3)
     assert save_settings(directory, Settings(four_colour=True)) is None
     (directory / "freecell-tui.damaged-20250101-000000.sqlite3").write_bytes(b"old")
     store.close()
@@ -200,9 +201,9 @@ def _everything_is_there(directory: Path) -> None:
     opened = Store.open(directory)
     assert opened.warnings == ()
     store = opened.store
-    assert [slot.name for slot in store.list_slots()] == ["mine"]
-    assert store.statistics().played == 1
-    assert store.load_autosave().saved is not None
+    assert [slot.name for slot in store.slots.all().items] == ["mine"]
+    assert store.results.statistics({}, AutoplayMode.SAFE).statistics.played == 1
+    assert store.autosaves.offer().saved is not None
     assert load_settings(directory).settings.four_colour
     store.close()
 
@@ -248,7 +249,7 @@ def test_export_refuses_the_database_under_another_name(data: Path, tmp_path: Pa
         data / ".." / "data" / DB_NAME,
     ):
         with pytest.raises(StoreError) as caught:
-            store.export_slot("mine", target, overwrite=True)
+            store.slots.export("mine", target, overwrite=True)
         assert (
             caught.value.message
             == f"{target} is one of freecell-tui's own files: export to another file."
@@ -259,7 +260,7 @@ def test_export_refuses_the_database_under_another_name(data: Path, tmp_path: Pa
 
 def test_export_into_the_data_folder_under_a_new_name_is_fine(data: Path) -> None:
     store = Store.open(data).store
-    assert store.export_slot("mine", data / "mine.json").read_text().startswith("{")
+    assert store.slots.export("mine", data / "mine.json").read_text().startswith("{")
     store.close()
 
 
@@ -294,7 +295,7 @@ def test_export_force_never_writes_over_anything_but_a_regular_file(
     store = Store.open(data).store
     for overwrite in (True, False):
         with pytest.raises(StoreError) as caught:
-            store.export_slot("mine", target, overwrite=overwrite)
+            store.slots.export("mine", target, overwrite=overwrite)
         assert caught.value.kind is ErrorKind.IO
         assert (
             caught.value.message == f"{target} is {shown}: an export only replaces a regular file."
@@ -323,7 +324,7 @@ def test_a_target_that_turns_strange_while_the_export_is_written_is_refused(
     monkeypatch.setattr(atomic_module, "temporary_name", meanwhile)
     store = Store.open(data).store
     with pytest.raises(StoreError) as caught:
-        store.export_slot("mine", target, overwrite=True)
+        store.slots.export("mine", target, overwrite=True)
     assert (
         caught.value.message
         == f"{target} is a symbolic link: an export only replaces a regular file."
@@ -345,7 +346,7 @@ def test_without_force_a_file_that_appears_meanwhile_is_not_replaced(
     monkeypatch.setattr(atomic_module, "temporary_name", meanwhile)
     store = Store.open(data).store
     with pytest.raises(StoreError) as caught:
-        store.export_slot("mine", target)
+        store.slots.export("mine", target)
     assert caught.value.kind is ErrorKind.EXISTS
     assert target.read_text() == "written by someone else"
 
@@ -480,4 +481,4 @@ def test_import_refuses_a_fifo_at_once(tmp_path: Path) -> None:
         f"freecell-tui import: error: Nothing imported: {tmp_path / 'pipe'} is a FIFO (named "
         "pipe), not a file: it is not read.\n",
     )
-    assert Store.open(tmp_path / "data").store.list_slots() == []
+    assert Store.open(tmp_path / "data").store.slots.all().items == ()

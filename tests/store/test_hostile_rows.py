@@ -36,9 +36,9 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]
 def slots(tmp_path: Path) -> Path:
     """Eight saves ("good", then "s1" … "s7" to be spoiled) and one finished game."""
     store = Store.open(tmp_path, clock=Clock()).store
-    store.save_slot("good", played(3, 4), 10)
+    store.slots.save("good", played(3, 4), 10)
     for number in range(1, 8):
-        store.save_slot(f"s{number}", played(number, 3), number)
+        store.slots.save(f"s{number}", played(number, 3), number)
     store.close()
     return tmp_path
 
@@ -85,7 +85,7 @@ def test_a_spoiled_slot_row_is_left_out_with_a_note(
     opened = Store.open(slots)
     assert opened.warnings == ()
     store = opened.store
-    listing = store.read_slots()
+    listing = store.slots.all()
     assert len(listing.items) == 7 and "good" in {slot.name for slot in listing.items}
     assert len(listing.problems) == 1 and listing.problems[0].endswith(note)
     store.close()
@@ -159,12 +159,12 @@ def test_a_spoiled_save_is_reported_by_name_when_loaded(
     _edit(slots, f"UPDATE slots SET {change} WHERE name = 's1'")
     store = Store.open(slots).store
     with pytest.raises(StoreError) as caught:
-        store.load_slot("s1")
+        store.slots.load("s1")
     assert caught.value.kind is ErrorKind.INVALID_SAVE
     assert caught.value.message.startswith("The save “s1” cannot be loaded: ")
     assert reason in caught.value.message and caught.value.message.endswith("It is left as it was.")
     assert len(caught.value.message) < 400
-    assert store.load_slot("good").game == played(3, 4)
+    assert store.slots.load("good").game == played(3, 4)
     store.close()
     code, _, err = _run(capsys, "export", "s1", "-", "--data-dir", str(slots))
     assert code == 1 and err.startswith(
@@ -176,7 +176,7 @@ def test_a_spoiled_save_is_reported_by_name_when_loaded(
 def test_spoiled_unfinished_games_are_noted_and_the_good_one_is_offered(tmp_path: Path) -> None:
     for deal, turns in ((1, 3), (2, 4), (3, 5), (4, 6)):
         store = Store.open(tmp_path, clock=Clock()).store
-        assert store.autosave(played(deal, turns), turns) is None
+        assert store.autosaves.save(played(deal, turns), turns) is None
         store.close()
     _edit(
         tmp_path,
@@ -186,13 +186,13 @@ def test_spoiled_unfinished_games_are_noted_and_the_good_one_is_offered(tmp_path
         " WHERE deal_number = 4",
     )
     store = Store.open(tmp_path).store
-    listing = store.read_unfinished()
+    listing = store.autosaves.all()
     assert [game.deal_number for game in listing.items] == [1]
     assert len(listing.problems) == 3
     assert all(
         p.endswith("is not listed: it holds values that do not read.") for p in listing.problems
     )
-    found = store.load_autosave()
+    found = store.autosaves.offer()
     assert found.saved is not None and found.saved.game == played(1, 3)
     assert found.problems == (
         "An unfinished game saved 1970-01-01 00:00 does not replay (its settings are "
@@ -210,7 +210,7 @@ def test_spoiled_finished_games_are_left_out_of_the_statistics_with_a_note(
 ) -> None:
     store = Store.open(tmp_path, clock=Clock()).store
     for deal in range(1, 7):
-        store.finish(played(deal, 3), 60 * deal)
+        store.autosaves.finish(played(deal, 3), 60 * deal)
     store.close()
     _edit(
         tmp_path,
@@ -221,12 +221,13 @@ def test_spoiled_finished_games_are_left_out_of_the_statistics_with_a_note(
         "UPDATE games SET deal_number = x'01', finished_at = 'x' WHERE deal_number = 5",
     )
     store = Store.open(tmp_path).store
-    results = store.read_results()
+    results = store.results.all()
     assert [result.deal_number for result in results.items] == [6]
-    assert results.problems == (
-        "5 finished games in the statistics could not be read and are left out.",
-    )
-    assert store.statistics().played == 1
+    left_out = ("5 finished games in the statistics could not be read and are left out.",)
+    assert results.problems == left_out
+    reading = store.results.statistics({}, AutoplayMode.SAFE)
+    assert reading.statistics.played == 1
+    assert reading.problems == left_out
     store.close()
     code, out, err = _run(capsys, "stats", "--data-dir", str(tmp_path))
     assert code == 0 and out.startswith("Played          1\n")
@@ -238,13 +239,13 @@ def test_spoiled_finished_games_are_left_out_of_the_statistics_with_a_note(
 
 def test_a_spoiled_par_is_no_par(tmp_path: Path) -> None:
     store = Store.open(tmp_path).store
-    assert store.keep_par(Par(5, AutoplayMode.SAFE, 40, "3a 3b"), 1.0) is None
+    assert store.pars.keep(Par(5, AutoplayMode.SAFE, 40, "3a 3b"), 1.0) is None
     store.close()
     for change in ("moves = -1", "moves = 'x'", "solution = x'00'", "moves = 0"):
         _edit(tmp_path, f"UPDATE pars SET {change}")
-        assert Store.open(tmp_path).store.par(5, AutoplayMode.SAFE) is None
+        assert Store.open(tmp_path).store.pars.get(5, AutoplayMode.SAFE) is None
         _edit(tmp_path, "UPDATE pars SET moves = 40, solution = '3a 3b'")
-    assert Store.open(tmp_path).store.par(5, AutoplayMode.SAFE) == Par(
+    assert Store.open(tmp_path).store.pars.get(5, AutoplayMode.SAFE) == Par(
         5, AutoplayMode.SAFE, 40, "3a 3b"
     )
 
@@ -275,10 +276,10 @@ def test_far_off_stamps_show_in_every_time_zone(
 ) -> None:
     store = Store.open(tmp_path, clock=Clock()).store
     for number, _ in enumerate(STAMPS):
-        store.save_slot(f"t{number}", played(1, 2), 1)
-        store.autosave(played(number + 1, 2), 1)
-        store.finish(played(number + 1, 2), 1)
-    store.autosave(played(9, 2), 1)
+        store.slots.save(f"t{number}", played(1, 2), 1)
+        store.autosaves.save(played(number + 1, 2), 1)
+        store.autosaves.finish(played(number + 1, 2), 1)
+    store.autosaves.save(played(9, 2), 1)
     store.close()
     _edit(
         tmp_path,
@@ -294,13 +295,13 @@ def test_far_off_stamps_show_in_every_time_zone(
     assert len(out.splitlines()) == 1 + len(STAMPS)
     assert _run(capsys, "stats", "--data-dir", str(tmp_path))[0] == 0
     store = Store.open(tmp_path).store
-    [unfinished] = store.unfinished_games()
+    [unfinished] = store.autosaves.all().items
     unfinished.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
-    saved = store.load_unfinished(unfinished.autosave_id)
+    saved = store.autosaves.load(unfinished.autosave_id)
     assert saved.saved_at.year == 1970
-    for slot in store.list_slots():
+    for slot in store.slots.all().items:
         slot.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
-    for deal in store.statistics().deals:
+    for deal in store.results.statistics({}, AutoplayMode.SAFE).statistics.deals:
         deal.last_played.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
@@ -312,15 +313,15 @@ def test_a_strange_play_time_is_stored_as_a_readable_one(
     tmp_path: Path, seconds: float, kept: float
 ) -> None:
     store = Store.open(tmp_path).store
-    assert store.finish(played(2, 3), seconds) is None
-    assert store.autosave(played(1, 3), seconds) is None
-    store.save_slot("odd", played(1, 3), seconds)
+    assert store.autosaves.finish(played(2, 3), seconds) is None
+    assert store.autosaves.save(played(1, 3), seconds) is None
+    store.slots.save("odd", played(1, 3), seconds)
     store.close()
     again = Store.open(tmp_path).store
-    assert again.load_slot("odd").elapsed_seconds == kept
-    found = again.load_autosave().saved
+    assert again.slots.load("odd").elapsed_seconds == kept
+    found = again.autosaves.offer().saved
     assert found is not None and found.elapsed_seconds == kept
-    assert [result.elapsed_seconds for result in again.results()] == [kept]
+    assert [result.elapsed_seconds for result in again.results.all().items] == [kept]
 
 
 def test_format_duration_never_fails() -> None:

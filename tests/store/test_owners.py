@@ -29,8 +29,8 @@ _HOLDER = """
     from tests.store.helpers import played
 
     store = Store.open(sys.argv[1]).store
-    assert store.autosave(played(int(sys.argv[2]), 4), 4) is None
-    print(store._token, flush=True)
+    assert store.autosaves.save(played(int(sys.argv[2]), 4), 4) is None
+    print(store.database.token, flush=True)
     if sys.stdin.readline().strip() == "close":
         store.close()
         print("closed", flush=True)
@@ -87,15 +87,15 @@ def test_a_running_copys_game_is_hidden_and_a_killed_copys_is_offered(tmp_path: 
     lock = lock_path(tmp_path, holder.token)
     assert lock is not None and lock.exists()
     store = Store.open(tmp_path).store
-    assert store.load_autosave().saved is None  # its copy is running: not ours to offer
-    assert store.unfinished_games() == []
+    assert store.autosaves.offer().saved is None  # its copy is running: not ours to offer
+    assert store.autosaves.all().items == ()
     holder.kill_and_leave_a_zombie()
     try:
-        found = store.load_autosave().saved  # a zombie holds no lock
+        found = store.autosaves.offer().saved  # a zombie holds no lock
         assert found is not None and found.game == played(11, 4)
-        assert [game.deal_number for game in store.unfinished_games()] == [11]
+        assert [game.deal_number for game in store.autosaves.all().items] == [11]
         assert not lock.exists()  # the stale lock file is cleaned up
-        assert store.resume(found) is None
+        assert store.autosaves.switch_to(found) is None
     finally:
         holder.reap()
     store.close()
@@ -107,10 +107,10 @@ def test_a_copy_that_closes_removes_its_lock_and_lets_its_game_go(tmp_path: Path
     lock = lock_path(tmp_path, holder.token)
     assert lock is not None
     store = Store.open(tmp_path).store
-    assert store.load_autosave().saved is None
+    assert store.autosaves.offer().saved is None
     assert holder.say("close") == "closed"
     assert not lock.exists()
-    found = store.load_autosave().saved
+    found = store.autosaves.offer().saved
     assert found is not None and found.game == played(12, 4)
     holder.reap()
     store.close()
@@ -122,14 +122,14 @@ def test_a_row_naming_a_live_unrelated_pid_counts_as_gone(tmp_path: Path, whose:
     numbered, so every test worker collects the same tests.)"""
     pid = {"parent": os.getppid(), "init": 1, "own": os.getpid()}[whose]
     store = Store.open(tmp_path).store
-    assert store.autosave(played(13, 3), 3) is None
+    assert store.autosaves.save(played(13, 3), 3) is None
     store.close()
     owner = f"{socket.gethostname()}:{pid}:0123456789ab"
     with sqlite3.connect(tmp_path / DB_NAME) as connection:
         connection.execute("UPDATE autosaves SET owner = ?", (owner,))
     os.kill(pid, 0)  # the process is alive...
     again = Store.open(tmp_path).store
-    found = again.load_autosave().saved  # ...but no copy of the game holds that lock
+    found = again.autosaves.offer().saved  # ...but no copy of the game holds that lock
     assert found is not None and found.game == played(13, 3)
     again.close()
 
@@ -140,7 +140,7 @@ def test_stale_lock_files_are_swept_at_open(tmp_path: Path) -> None:
     (folder / "0123456789ab.lock").write_text("left by a crash")
     (folder / "notes.txt").write_text("not ours")
     store = Store.open(tmp_path).store
-    assert {p.name for p in folder.iterdir()} == {"notes.txt", f"{store._token}.lock"}
+    assert {p.name for p in folder.iterdir()} == {"notes.txt", f"{store.database.token}.lock"}
     store.close()
     assert {p.name for p in folder.iterdir()} == {"notes.txt"}
 
@@ -169,7 +169,7 @@ def test_a_lock_is_held_while_open_and_stores_in_memory_need_none(tmp_path: Path
     lock.release()
     assert owner_alive(f"{socket.gethostname()}:1:bbbbbbbbbbbb", me, tmp_path) is False
     memory = Store.in_memory()
-    assert memory.autosave(played(2, 2), 1) is None
+    assert memory.autosaves.save(played(2, 2), 1) is None
     memory.close()
 
 
@@ -177,5 +177,5 @@ def test_a_folder_where_locks_cannot_be_made_still_works(tmp_path: Path) -> None
     (tmp_path / LOCKS_FOLDER).write_text("a file where the folder should be")
     opened = Store.open(tmp_path)
     assert opened.warnings == ()
-    assert opened.store.autosave(played(3, 2), 1) is None
+    assert opened.store.autosaves.save(played(3, 2), 1) is None
     opened.store.close()

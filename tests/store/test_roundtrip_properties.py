@@ -31,18 +31,18 @@ def games(draw: st.DrawFn) -> Game:
 @given(game=games(), seconds=st.floats(0, 10**6, allow_nan=False))
 def test_every_game_round_trips(game: Game, seconds: float) -> None:
     store = Store.in_memory()
-    store.save_slot("slot", game, seconds)
-    loaded = store.load_slot("slot")
+    store.slots.save("slot", game, seconds)
+    loaded = store.slots.load("slot")
     assert loaded.game == game
     assert loaded.game.state == game.state
     assert loaded.elapsed_seconds == seconds
 
     other = Store.in_memory()
-    other.import_bytes(store.export_text("slot").encode(), name="copy")
-    assert other.load_slot("copy").game == game
+    other.slots.import_bytes(store.slots.export_text("slot").encode(), name="copy")
+    assert other.slots.load("copy").game == game
 
     if game.is_started:
-        store.autosave(game, seconds)
-        store.set_aside()
-        found = store.load_autosave().saved
+        store.autosaves.save(game, seconds)
+        store.autosaves.set_aside()
+        found = store.autosaves.offer().saved
         assert found is not None and found.game == game

@@ -56,31 +56,31 @@ def test_a_version_1_database_is_migrated_with_everything_kept(tmp_path: Path) -
     store = opened.store
     with sqlite3.connect(tmp_path / DB_NAME) as connection:
         assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
-    assert store.load_slot("old").game == played(1, 5)
-    assert store.load_slot("old").game.hints == 0
-    found = store.load_autosave()
+    assert store.slots.load("old").game == played(1, 5)
+    assert store.slots.load("old").game.hints == 0
+    found = store.autosaves.offer()
     assert found.saved is not None and found.saved.game == played(1, 5)
-    assert [r.result for r in store.results()] == [Result.WON, Result.LEFT]
+    assert [r.result for r in store.results.all().items] == [Result.WON, Result.LEFT]
     # Games finished before version 3 did not record their autoplay mode.
-    assert [r.autoplay for r in store.results()] == [None, None]
+    assert [r.autoplay for r in store.results.all().items] == [None, None]
     # The new parts work on the migrated file.
-    store.autosave(played(1, 6).with_hint(), 50)
-    store.finish(played(1, 6), 51)
-    assert store.results()[-1].result is Result.LEFT
-    assert store.results()[-1].autoplay is AutoplayMode.SAFE
-    store.keep_par(Par(1, AutoplayMode.SAFE, 30, "3a"), 10.0)
-    assert store.par(1, AutoplayMode.SAFE) == Par(1, AutoplayMode.SAFE, 30, "3a")
+    store.autosaves.save(played(1, 6).with_hint(), 50)
+    store.autosaves.finish(played(1, 6), 51)
+    assert store.results.all().items[-1].result is Result.LEFT
+    assert store.results.all().items[-1].autoplay is AutoplayMode.SAFE
+    store.pars.keep(Par(1, AutoplayMode.SAFE, 30, "3a"), 10.0)
+    assert store.pars.get(1, AutoplayMode.SAFE) == Par(1, AutoplayMode.SAFE, 30, "3a")
     store.close()
 
 
 def test_a_shorter_par_replaces_a_longer_one_never_the_reverse() -> None:
     store = Store.in_memory()
-    assert store.par(5, AutoplayMode.ALL) is None
-    store.keep_par(Par(5, AutoplayMode.ALL, 40, "long"), 1.0)
-    store.keep_par(Par(5, AutoplayMode.ALL, 30, "short"), 1.0)
-    store.keep_par(Par(5, AutoplayMode.ALL, 35, "longer again"), 1.0)
-    assert store.par(5, AutoplayMode.ALL) == Par(5, AutoplayMode.ALL, 30, "short")
-    assert store.par(5, AutoplayMode.SAFE) is None
+    assert store.pars.get(5, AutoplayMode.ALL) is None
+    store.pars.keep(Par(5, AutoplayMode.ALL, 40, "long"), 1.0)
+    store.pars.keep(Par(5, AutoplayMode.ALL, 30, "short"), 1.0)
+    store.pars.keep(Par(5, AutoplayMode.ALL, 35, "longer again"), 1.0)
+    assert store.pars.get(5, AutoplayMode.ALL) == Par(5, AutoplayMode.ALL, 30, "short")
+    assert store.pars.get(5, AutoplayMode.SAFE) is None
 
 
 @pytest.mark.parametrize("lowered_to", [0, 1, 2])
@@ -89,16 +89,16 @@ def test_a_version_lowered_by_hand_migrates_again_and_keeps_every_save(
 ) -> None:
     """Issue 23: ``duplicate column name: autoplay``, then "No saves yet"."""
     store = Store.open(tmp_path).store
-    store.save_slot("mine", played(1, 5), 42)
-    store.finish(Game.new(2, autoplay=AutoplayMode.ALL).play(Move.parse("3a")), 10)
+    store.slots.save("mine", played(1, 5), 42)
+    store.autosaves.finish(Game.new(2, autoplay=AutoplayMode.ALL).play(Move.parse("3a")), 10)
     store.close()
     with sqlite3.connect(tmp_path / DB_NAME) as connection:
         connection.execute(f"PRAGMA user_version = {lowered_to}")
     opened = Store.open(tmp_path)
     assert opened.warnings == ()
     assert opened.store.is_persistent
-    assert opened.store.load_slot("mine").game == played(1, 5)
-    assert [r.autoplay for r in opened.store.results()] == [AutoplayMode.ALL]  # not lost
+    assert opened.store.slots.load("mine").game == played(1, 5)
+    assert [r.autoplay for r in opened.store.results.all().items] == [AutoplayMode.ALL]  # not lost
     opened.store.close()
     with sqlite3.connect(tmp_path / DB_NAME) as connection:
         assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION

@@ -15,6 +15,7 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input
 
+from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.notation import Move
 from freecell_tui.core.words import plural
 from freecell_tui.store import SavedGame, Store
@@ -61,8 +62,8 @@ async def _type(pilot: Any, text: str) -> None:
 
 def _store(tmp_path: Path) -> Store:
     store = Store.open(tmp_path / "data").store
-    store.save_slot("first [x]", played(3, 6), 10)
-    store.save_slot("second", played(4, 9), 20)
+    store.slots.save("first [x]", played(3, 6), 10)
+    store.slots.save("second", played(4, 9), 20)
     return store
 
 
@@ -103,7 +104,7 @@ async def test_save_new_with_a_name_typed_in(tmp_path: Path) -> None:
         assert _message(screen) == "Saved as “It's [mine]”."
         assert _rows(screen)[0] == "It's [mine]"
         assert not box.has_focus
-    assert store.load_slot("It's [mine]").game == game
+    assert store.slots.load("It's [mine]").game == game
     assert app.results == []  # still open when the test ended
 
 
@@ -130,7 +131,7 @@ async def test_a_bad_or_taken_name_keeps_the_prompt_open_with_the_reason(tmp_pat
         await pilot.press("escape")  # closes the prompt, not the screen
         await pilot.pause()
         assert app.screen is screen
-    assert len(store.list_slots()) == 2
+    assert len(store.slots.all().items) == 2
 
 
 async def test_load_with_enter_returns_the_saved_game(tmp_path: Path) -> None:
@@ -170,13 +171,13 @@ async def test_overwrite_asks_first(tmp_path: Path) -> None:
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")  # no: nothing changes
         await pilot.pause()
-        assert store.load_slot("second").game == played(4, 9)
+        assert store.slots.load("second").game == played(4, 9)
         await pilot.press("o")
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
         assert _message(app.screen) == "“second” now holds this game."
-    assert store.load_slot("second").game == game
+    assert store.slots.load("second").game == game
 
 
 async def test_rename_and_delete_with_confirmation(tmp_path: Path) -> None:
@@ -199,7 +200,7 @@ async def test_rename_and_delete_with_confirmation(tmp_path: Path) -> None:
         await pilot.pause()
         assert _rows(screen) == ["first [x]"]
         assert _message(screen) == "Deleted “Ünïcødé ♠”."
-    assert [slot.name for slot in store.list_slots()] == ["first [x]"]
+    assert [slot.name for slot in store.slots.all().items] == ["first [x]"]
 
 
 async def test_export_and_import_from_the_screen(tmp_path: Path) -> None:
@@ -257,7 +258,7 @@ async def test_a_save_that_does_not_replay_is_named_and_the_screen_carries_on(
     tmp_path: Path,
 ) -> None:
     store = _store(tmp_path)
-    store._write(
+    store.database.write(
         "break", lambda c: c.execute("""UPDATE slots SET turns='["1h"]' WHERE name='second'""")
     )
     app = Host(SaveSlotsScreen(store, None))
@@ -290,8 +291,8 @@ async def test_without_a_game_there_is_nothing_to_save(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------- statistics
 async def test_stats_screen_shows_the_figures_and_resets_after_asking(tmp_path: Path) -> None:
     store = Store.in_memory()
-    store.finish(played(3, 5), 60)
-    store.finish(played(4, 5), 60)
+    store.autosaves.finish(played(3, 5), 60)
+    store.autosaves.finish(played(4, 5), 60)
     app = Host(StatsScreen(store))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
@@ -306,13 +307,13 @@ async def test_stats_screen_shows_the_figures_and_resets_after_asking(tmp_path: 
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
         await pilot.pause()
-        assert store.statistics().played == 2
+        assert store.results.statistics({}, AutoplayMode.SAFE).statistics.played == 2
         await pilot.press("r")
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
         assert _message(screen) == "Statistics reset: 2 finished games forgotten. Saves are kept."
-        assert store.statistics().played == 0
+        assert store.results.statistics({}, AutoplayMode.SAFE).statistics.played == 0
         await pilot.press("escape")
         await pilot.pause()
     assert app.results == [None]
@@ -323,8 +324,8 @@ async def test_stats_screen_counts_the_computers_wins_and_wins_with_hints_apart(
 ) -> None:
     store = Store.in_memory()
     won = one_from_won().play(Move.parse("1h"))
-    store.finish(won.with_hint(), 30)  # the player's win, with a hint
-    store.finish(one_from_won().play(Move.parse("1h"), solver=True), 10)  # auto-solve's
+    store.autosaves.finish(won.with_hint(), 30)  # the player's win, with a hint
+    store.autosaves.finish(one_from_won().play(Move.parse("1h"), solver=True), 10)  # auto-solve's
     app = Host(StatsScreen(store))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
@@ -338,9 +339,9 @@ async def test_stats_screen_counts_the_computers_wins_and_wins_with_hints_apart(
 # ---------------------------------------------------------------------- resume prompt
 def _unfinished(tmp_path: Path) -> SavedGame:
     first = Store.open(tmp_path).store
-    first.autosave(played(11, 7), 75)
+    first.autosaves.save(played(11, 7), 75)
     first.close()
-    saved = Store.open(tmp_path).store.load_autosave().saved
+    saved = Store.open(tmp_path).store.autosaves.offer().saved
     assert saved is not None
     return saved
 
@@ -380,8 +381,8 @@ async def test_new_game_and_quit(tmp_path: Path) -> None:
 
 async def test_unfinished_games_are_listed_loadable_and_can_be_abandoned(tmp_path: Path) -> None:
     store = _store(tmp_path)
-    store.autosave(played(8, 5), 50)
-    store.set_aside()  # as when the player loaded a save: the game waits in its own row
+    store.autosaves.save(played(8, 5), 50)
+    store.autosaves.set_aside()  # as when the player loaded a save: the game waits in its own row
     app = Host(SaveSlotsScreen(store, played(9, 2), 3))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -405,13 +406,13 @@ async def test_unfinished_games_are_listed_loadable_and_can_be_abandoned(tmp_pat
         await pilot.pause()
     [result] = app.results
     assert result.game == played(8, 5) and result.autosave_id is not None
-    assert store.switch_to(result) is None  # what the game screen does with it
+    assert store.autosaves.switch_to(result) is None  # what the game screen does with it
 
 
 async def test_abandoning_an_unfinished_game_counts_a_loss(tmp_path: Path) -> None:
     store = Store.in_memory()
-    store.autosave(played(8, 5), 50)
-    store.set_aside()
+    store.autosaves.save(played(8, 5), 50)
+    store.autosaves.set_aside()
     app = Host(SaveSlotsScreen(store, None))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -421,7 +422,7 @@ async def test_abandoning_an_unfinished_game_counts_a_loss(tmp_path: Path) -> No
         await pilot.pause()
         assert _rows(app.screen) == []
         assert _message(app.screen) == "The unfinished game was abandoned (it counts as a loss)."
-    assert store.statistics().played == 1
+    assert store.results.statistics({}, AutoplayMode.SAFE).statistics.played == 1
 
 
 async def test_the_save_screen_is_drawn_as_a_dialog_and_fits_80_by_24(tmp_path: Path) -> None:
@@ -478,23 +479,23 @@ async def test_importing_a_fifo_is_refused_and_the_screen_never_waits(tmp_path: 
         assert _message(screen) == (
             f"Nothing imported: {fifo} is a FIFO (named pipe), not a file: it is not read."
         )
-    assert [slot.name for slot in store.list_slots()] == ["second", "first [x]"]
+    assert [slot.name for slot in store.slots.all().items] == ["second", "first [x]"]
 
 
 async def test_a_slow_import_leaves_the_screen_answering(tmp_path: Path) -> None:
     """The file is read and checked in a worker: while it is, the keys still work."""
     store = _store(tmp_path)
-    (tmp_path / "game.json").write_text(store.export_text("second"))
+    (tmp_path / "game.json").write_text(store.slots.export_text("second"))
     release = threading.Event()
     reading = threading.Event()
-    real = store.import_file
+    real = store.slots.import_file
 
     def slow(path: Any, **options: Any) -> Any:
         reading.set()
         assert release.wait(30)  # a slow disk
         return real(path, **options)
 
-    store.import_file = slow  # type: ignore[method-assign]
+    store.slots.import_file = slow  # type: ignore[method-assign]
     app = Host(SaveSlotsScreen(store, None))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

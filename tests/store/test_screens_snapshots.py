@@ -44,9 +44,9 @@ async def _settle(pilot: Pilot[None]) -> None:
 
 def _store() -> Store:
     store = Store.in_memory(clock=Clock())
-    store.save_slot("Deal 5 [hard]", played(5, 12), 125)
-    store.save_slot("Robert'); DROP TABLE slots;--", played(6, 4), 3)
-    store.save_slot("Partie à Noël ♥", played(7, 20), 3725)
+    store.slots.save("Deal 5 [hard]", played(5, 12), 125)
+    store.slots.save("Robert'); DROP TABLE slots;--", played(6, 4), 3)
+    store.slots.save("Partie à Noël ♥", played(7, 20), 3725)
     return store
 
 

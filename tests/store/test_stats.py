@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from datetime import UTC, datetime, timedelta
 
+from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.rules import legal_moves
 from freecell_tui.store import GameResult, Result, Store, compute_statistics, format_duration
 
@@ -91,13 +93,68 @@ def test_the_store_records_wins_and_games_left_with_dates(tmp_path: object) -> N
     won = won.play(next(iter(legal_moves(won.state))))
     assert won.state.is_won
     for result_game, seconds in ((played(3, 10), 100), (won, 5), (won, 4)):
-        store.autosave(result_game, seconds)
-        assert store.finish(result_game, seconds) is None
-    results = store.results()
+        store.autosaves.save(result_game, seconds)
+        assert store.autosaves.finish(result_game, seconds) is None
+    results = store.results.all().items
     assert [r.result for r in results] == [Result.LEFT, Result.WON, Result.WON]
     assert results[0].deal_number == 3 and results[0].move_count == 10
     assert results[1].finished_at < results[2].finished_at <= clock.now
-    stats = store.statistics()
+    stats = store.results.statistics({}, AutoplayMode.SAFE).statistics
     assert (stats.played, stats.won, stats.current_streak, stats.best_streak) == (3, 2, 2, 2)
     custom = next(deal for deal in stats.deals if deal.deal_number is None)
     assert custom.best_seconds == 4
+
+
+def _random_rows(rng: random.Random, count: int) -> list[tuple[object, ...]]:
+    """Finished games as a long history, hand edits and all, leaves them: equal stamps, stamps in
+    other forms or unreadable, values of the wrong type, custom positions, unknown modes."""
+    stamps = [
+        "2025-03-01T10:00:00.000000+00:00",
+        "2025-03-01T10:00:00.000000+00:00",  # two games finished at the same moment
+        "2025-03-01T12:00:00+02:00",  # the same moment written another way
+        "2025-02-30T10:00:00.000000+00:00",  # the form the store writes, not a date
+        "0001-01-01T00:00:00.000000+00:00",  # a year no time zone can show
+        "yesterday",
+        b"\xff\xfe",
+        17,
+    ]
+    rows = []
+    for _ in range(count):
+        written = (START + timedelta(minutes=rng.randint(0, 50))).isoformat(timespec="microseconds")
+        rows.append(
+            (
+                rng.choice([1, 2, 3, 4, None, None, 0, "5", 2.0]),
+                rng.choice(["a position", "another", None, 7]),
+                rng.choice(["won", "won", "won", "left", "solved", "maybe", 1]),
+                rng.choice([30, 40, 40, 50, -1, "x", 2.5]),
+                rng.choice([60.0, 90, 30.5, 1e12, -5, "y"]),
+                rng.choice([written] * 6 + stamps),
+                rng.choice([0, 0, 3, -2, "z"]),
+                rng.choice(["safe", "all", "off", None, "sideways", 4]),
+            )
+        )
+    return rows
+
+
+def test_the_statistics_read_by_sqlite_are_those_of_every_game_read_one_by_one() -> None:
+    """The statistics come out of one SQL read; over any history they equal what the rules of
+    compute_statistics give over the games listed one by one (counts, streaks, each deal's row
+    and its par, the order of deals, and how many rows were left out)."""
+    pars = {AutoplayMode.SAFE: {1: 20, 2: 21, 3: 22}, AutoplayMode.ALL: {1: 10, 4: 14}}
+    for seed in range(40):
+        rng = random.Random(seed)
+        rows = _random_rows(rng, rng.randint(0, 60))
+        store = Store.in_memory()
+        connection = store.database.connection
+        connection.execute("PRAGMA ignore_check_constraints = ON")  # a hand edit's values
+        connection.executemany(
+            "INSERT INTO games (deal_number, position, result, move_count, cards_home,"
+            " elapsed_seconds, finished_at, hints, autoplay) VALUES (?, ?, ?, ?, 52, ?, ?, ?, ?)",
+            rows,
+        )
+        for mode in (AutoplayMode.SAFE, AutoplayMode.OFF):
+            listed = store.results.all()
+            reading = store.results.statistics(pars, mode)
+            assert reading.statistics == compute_statistics(listed.items, pars, mode), seed
+            assert reading.problems == listed.problems, seed
+        store.close()

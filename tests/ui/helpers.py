@@ -244,7 +244,7 @@ def stored_turns(data_dir: Path) -> list[list[str]]:
 def leave_unfinished(data_dir: Path, game: Game, elapsed: float = 0.0) -> None:
     """Leave ``game`` in ``data_dir`` as a copy of the game that quit would."""
     store = Store.open(data_dir).store
-    assert store.autosave(game, elapsed) is None
+    assert store.autosaves.save(game, elapsed) is None
     store.close()
 
 

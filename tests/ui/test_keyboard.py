@@ -220,7 +220,7 @@ async def test_q_quits_at_once_and_the_game_waits_with_its_time(tmp_path: Path) 
         clock.now += 42
         await pilot.press("q")
     assert app.return_code == 0
-    found = Store.open(tmp_path).store.load_autosave().saved
+    found = Store.open(tmp_path).store.autosaves.offer().saved
     assert found is not None
     assert found.game.moves == (Move.parse("3a"),) and found.elapsed_seconds == 42
 

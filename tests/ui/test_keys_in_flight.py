@@ -19,7 +19,8 @@ from textual.widgets import Button
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
-from freecell_tui.store import ErrorKind, SavedGame, Store, StoreError
+from freecell_tui.store import ErrorKind, SavedGame, StoreError
+from freecell_tui.store.autosaves import Autosaves
 from freecell_tui.ui.assistant import Assistant
 from freecell_tui.ui.autosolve import PACES
 from freecell_tui.ui.screens.dialogs import ConfirmScreen, NoticeScreen
@@ -66,12 +67,12 @@ async def test_a_takeover_puts_a_new_deal_on_the_board_and_stops_the_keys_typed_
     it."""
     leave_unfinished(tmp_path, THREE_A)
 
-    def taken(store: Store, saved: SavedGame) -> StoreError:
+    def taken(autosaves: Autosaves, saved: SavedGame) -> StoreError:
         return StoreError(
             ErrorKind.BUSY, "Another copy of freecell-tui has just resumed that game."
         )
 
-    monkeypatch.setattr(Store, "resume", taken)
+    monkeypatch.setattr(Autosaves, "switch_to", taken)
     app = make_app(tmp_path, deal=None)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")

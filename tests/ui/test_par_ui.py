@@ -42,7 +42,7 @@ def fast_par(mode: AutoplayMode) -> Par:
 
 def keep(data_dir: Path, par: Par) -> None:
     store = Store.open(data_dir).store
-    store.keep_par(par, 10)
+    store.pars.keep(par, 10)
     store.close()
 
 
@@ -91,7 +91,7 @@ async def test_par_found_after_the_win_is_added_to_it_and_kept(
         assert drawn(body) == f"You won deal 1 in {moves} moves and 0:00."
         go.set()
         await wait_for(pilot, lambda: "par" in drawn(body), "par on the win screen")
-        par = app.session.store.par(1, AutoplayMode.ALL)
+        par = app.session.store.pars.get(1, AutoplayMode.ALL)
         assert par is not None and par.moves < moves
         said = f"par {par.moves}" + (", you matched it" if par.moves == moves else "")
         assert drawn(body) == f"You won deal 1 in {moves} moves — {said} — and 0:00."
@@ -124,7 +124,9 @@ async def test_a_new_deal_right_after_the_win_lets_its_par_search_finish(
         assert app.session.game.deal_number == 5
         assert searched == [1]  # deal 5's search waits for deal 1's
         go.set()
-        await wait_for(pilot, lambda: app.session.store.par(1, AutoplayMode.ALL) is not None, "1")
+        await wait_for(
+            pilot, lambda: app.session.store.pars.get(1, AutoplayMode.ALL) is not None, "1"
+        )
         await wait_for(pilot, lambda: searched == [1, 5], "deal 5's par search, after it")
 
 

@@ -60,14 +60,14 @@ async def test_a_move_is_on_disk_before_the_board_draws_it(
         store, board = app.session.store, the_board(app)
         column_3, cell_a = pile_widget(app, "col-3"), pile_widget(app, "cell-a")
         seen: list[tuple[str, str, bool]] = []
-        commit = store.autosave
+        commit = store.autosaves.save
 
         def autosave(saved: Game, elapsed: float) -> object:
             # What the player sees at the moment the game is written.
             seen.append((drawn_top(column_3), drawn_top(cell_a), board.state == saved.state))
             return commit(saved, elapsed)
 
-        monkeypatch.setattr(store, "autosave", autosave)
+        monkeypatch.setattr(store.autosaves, "save", autosave)
         await pilot.press("3", "a")
         # Written while the board still showed 2♥ on column 3 and an empty free cell a...
         assert seen == [("2♥", "", False)]
@@ -117,7 +117,7 @@ async def test_n_after_a_restart_asks_and_says_the_game_is_recorded_as_a_loss(
         assert game(app).deal_number == 1 and len(game(app).turns) == 2  # 3a, the restart
         await pilot.press("n", "y")
         assert game(app).deal_number == 617
-    results = Store.open(tmp_path).store.results()
+    results = Store.open(tmp_path).store.results.all().items
     assert [(r.deal_number, r.result) for r in results] == [(1, Result.LEFT)]
 
 
@@ -156,18 +156,18 @@ async def test_n_at_the_resume_prompt_asks_and_no_goes_back_to_the_prompt(tmp_pa
         await pilot.press("n")  # no: back to the prompt, nothing written
         await pilot.pause()
         assert isinstance(app.screen, ResumeScreen)
-        assert Store.open(tmp_path).store.results() == []
+        assert Store.open(tmp_path).store.results.all().items == ()
         await pilot.press("n", "y")
         await pilot.pause()
         assert game(app).deal_number == 617 and not isinstance(app.screen, ResumeScreen)
         assert message(app) == "Deal 617. Good luck!"
-    results = Store.open(tmp_path).store.results()
+    results = Store.open(tmp_path).store.results.all().items
     assert [(r.deal_number, r.result, r.move_count) for r in results] == [(1, Result.LEFT, 2)]
 
 
 async def test_loading_a_save_while_a_game_is_under_way_asks_and_keeps_it(tmp_path: Path) -> None:
     store = Store.open(tmp_path).store
-    store.save_slot("early", game_with_history(), 90)
+    store.slots.save("early", game_with_history(), 90)
     store.close()
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -190,8 +190,8 @@ async def test_loading_a_save_while_a_game_is_under_way_asks_and_keeps_it(tmp_pa
         await pilot.press("ctrl+y")  # the save's redo history came with it
         assert message(app) == "Redid 8c."
     store = Store.open(tmp_path).store
-    assert store.results() == []  # kept, not recorded
-    assert sorted(info.move_count for info in store.unfinished_games()) == [1, 3]
+    assert store.results.all().items == ()  # kept, not recorded
+    assert sorted(info.move_count for info in store.autosaves.all().items) == [1, 3]
 
 
 # ---------------------------------------------------------------- bug 3: the prompt keeps its keys
@@ -204,9 +204,9 @@ async def test_after_tab_the_import_prompt_keeps_every_key_and_completes_paths(
     monkeypatch.setenv("HOME", str(home))
     data = tmp_path / "data"
     store = Store.open(data).store
-    store.save_slot("mine", game_with_history(), 5)
+    store.slots.save("mine", game_with_history(), 5)
     (home / "exports").mkdir()
-    store.export_slot("mine", home / "exports" / "mine.json")
+    store.slots.export("mine", home / "exports" / "mine.json")
     store.close()
     app = make_app(data)
     async with app.run_test(size=SIZE) as pilot:
@@ -233,8 +233,8 @@ async def test_after_tab_the_import_prompt_keeps_every_key_and_completes_paths(
         )
         assert game(app) is before
     store = Store.open(data).store
-    assert sorted(slot.name for slot in store.list_slots()) == ["mine", "mine (2)"]
-    assert store.results() == []
+    assert sorted(slot.name for slot in store.slots.all().items) == ["mine", "mine (2)"]
+    assert store.results.all().items == ()
 
 
 async def test_typing_replaces_the_name_offered_for_a_new_save(tmp_path: Path) -> None:
@@ -245,7 +245,7 @@ async def test_typing_replaces_the_name_offered_for_a_new_save(tmp_path: Path) -
         assert box.value == "Deal 1" and box.selected_text == "Deal 1"
         await pilot.press("m", "y", "enter")
         assert drawn(app.screen.query_one("#message", Static)) == "Saved as “my”."
-    assert [slot.name for slot in Store.open(tmp_path).store.list_slots()] == ["my"]
+    assert [slot.name for slot in Store.open(tmp_path).store.slots.all().items] == ["my"]
 
 
 # ---------------------------------------------------------------- bug 4: auto-solve per autoplay mode
@@ -327,5 +327,5 @@ async def test_the_win_screen_shows_the_same_time_after_undo_and_redo(tmp_path: 
         assert drawn(again.query_one(".body", Label)) == first
         await pilot.press("escape")
         assert "Time 1:05" in status_text(app)
-    results = Store.open(tmp_path).store.results()
+    results = Store.open(tmp_path).store.results.all().items
     assert [(r.result, r.elapsed_seconds) for r in results] == [(Result.WON, 65)]

@@ -77,9 +77,9 @@ async def test_q_at_the_prompt_quits_and_the_game_waits(tmp_path: Path) -> None:
         await pilot.press("q")
     assert app.return_code == 0
     store = Store.open(tmp_path).store
-    found = store.load_autosave().saved
+    found = store.autosaves.offer().saved
     assert found is not None and found.game == saved and found.elapsed_seconds == 30.0
-    assert store.results() == []
+    assert store.results.all().items == ()
 
 
 async def test_a_deal_asked_for_leaves_the_unfinished_game_waiting(tmp_path: Path) -> None:
@@ -96,7 +96,7 @@ async def test_a_deal_asked_for_leaves_the_unfinished_game_waiting(tmp_path: Pat
         await pilot.press("s")
         table = app.screen.query_one("#slots", DataTable)
         assert [str(cell) for cell in table.get_row_at(0)[:3]] == ["unfinished game", "#1", "2"]
-    assert Store.open(tmp_path).store.results() == []
+    assert Store.open(tmp_path).store.results.all().items == ()
 
 
 # ---------------------------------------------------------------------- typed save and load
@@ -168,7 +168,7 @@ async def test_a_double_click_that_loads_a_save_does_not_also_click_the_board(
     """The first click loads the highlighted save and closes the screen; the second click of
     the double click lands on the board, which must not act on it."""
     store = Store.open(tmp_path).store
-    store.save_slot("mine", game_with_history(), 0)
+    store.slots.save("mine", game_with_history(), 0)
     store.close()
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

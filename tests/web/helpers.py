@@ -54,7 +54,7 @@ def wait_for(check: Callable[[], T | None], what: str, timeout: float = TIMEOUT)
 
 def autosaves(data_dir: Path) -> list[tuple[str | None, list[str]]]:
     """(owner, turns) of every game in progress, read straight from the database: a game being
-    played is owned by its process, and ``Store.load_autosave`` would skip it."""
+    played is owned by its process, and ``store.autosaves.offer`` would skip it."""
     path = data_dir / DB_NAME
     if not path.exists():
         return []

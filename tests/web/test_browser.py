@@ -111,7 +111,7 @@ def stop_and_load(served: Served, data_dir: Path) -> Card | None:
     code, _, err = served.stop()
     assert (code, err) == (0, "")
     opened = Store.open(data_dir)
-    saved = opened.store.load_autosave().saved
+    saved = opened.store.autosaves.offer().saved
     opened.store.close()
     assert saved is not None
     return saved.game.state.cells[0]

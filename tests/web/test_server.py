@@ -68,7 +68,7 @@ async def test_keys_reach_the_store_and_ctrl_c_keeps_the_game(tmp_path: Path) ->
     assert out.splitlines()[-1] == "Stopped. Unfinished games are saved for next time."
     # The game quit as with q: written and let go, so any next copy can resume it.
     opened = Store.open(data)
-    saved = opened.store.load_autosave().saved
+    saved = opened.store.autosaves.offer().saved
     opened.store.close()
     assert saved is not None
     assert saved.game.deal_number == 1

@@ -103,7 +103,7 @@ class SaveSlotsScreen(SavesBase):
     def _save_new(self, name: str) -> bool:
         assert self.game is not None
         try:
-            slot = self.store.save_slot(name, self.game, self.elapsed_seconds)
+            slot = self.store.slots.save(name, self.game, self.elapsed_seconds)
         except StoreError as error:
             if error.kind is ErrorKind.EXISTS:
                 self.say(f"{error.message} Choose another name, or use Overwrite (o).", error=True)
@@ -130,7 +130,7 @@ class SaveSlotsScreen(SavesBase):
             if not yes:
                 return
             try:
-                self.store.save_slot(slot.name, game, seconds, overwrite=True)
+                self.store.slots.save(slot.name, game, seconds, overwrite=True)
             except StoreError as error:
                 self._fail(error)
                 return
@@ -179,7 +179,7 @@ class SaveSlotsScreen(SavesBase):
 
     def _rename(self, name: str) -> bool:
         try:
-            new = self.store.rename_slot(self._renaming, name)
+            new = self.store.slots.rename(self._renaming, name)
         except StoreError as error:
             self._fail(error)
             return False
@@ -201,7 +201,7 @@ class SaveSlotsScreen(SavesBase):
             if not yes:
                 return
             try:
-                self.store.delete_slot(slot.name)
+                self.store.slots.delete(slot.name)
             except StoreError as error:
                 self._fail(error)
                 return
@@ -221,7 +221,7 @@ class SaveSlotsScreen(SavesBase):
     def _abandon(self, entry: UnfinishedInfo) -> None:
         """Delete an unfinished game: it is recorded as a loss, like leaving it for a new one."""
         try:
-            saved = self.store.load_unfinished(entry.autosave_id)
+            saved = self.store.autosaves.load(entry.autosave_id)
         except StoreError as error:
             self._fail(error)
             return
@@ -229,7 +229,7 @@ class SaveSlotsScreen(SavesBase):
         def answered(yes: bool | None) -> None:
             if not yes:
                 return
-            error = self.store.discard_autosave(saved)
+            error = self.store.autosaves.discard(saved)
             if error is not None:
                 self._fail(error)
                 return
@@ -255,7 +255,7 @@ class SaveSlotsScreen(SavesBase):
         name = download_name(f"freecell-{slot.name}.json")
         if self.app.is_web:  # in a browser the file goes to the player, as a download
             try:
-                text = self.store.export_text(slot.name)
+                text = self.store.slots.export_text(slot.name)
             except StoreError as error:
                 self._fail(error)
                 return
@@ -268,7 +268,7 @@ class SaveSlotsScreen(SavesBase):
             self.say("Give a file name to export to.", error=True)
             return False
         try:
-            written = self.store.export_slot(self._exporting, path.strip(), overwrite=overwrite)
+            written = self.store.slots.export(self._exporting, path.strip(), overwrite=overwrite)
         except StoreError as error:
             if error.kind is ErrorKind.EXISTS and not overwrite:
 
@@ -308,7 +308,7 @@ class SaveSlotsScreen(SavesBase):
         """Read, check and store the file in a worker: a file is never read on the UI thread,
         so a slow disk or a long game never stops the keys."""
         try:
-            slot = self.store.import_file(path)
+            slot = self.store.slots.import_file(path)
         except StoreError as error:
             self.app.call_from_thread(self._import_failed, error)
             return

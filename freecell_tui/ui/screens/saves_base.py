@@ -7,7 +7,7 @@ counts as a loss).
 
 The screen takes the store and the current game (``None`` when there is none to save) and does the
 slot actions itself; it returns only what the game screen must act on: the
-:class:`~freecell_tui.store.SavedGame` the player chose to load (for ``Store.switch_to``), or
+:class:`~freecell_tui.store.SavedGame` the player chose to load (for ``store.autosaves.switch_to``), or
 ``None``. Slot names are shown
 as plain text (never parsed as markup: a name may hold ``[`` and ``]``), and every refusal from
 the store appears on the message line in the store's own words.
@@ -181,7 +181,7 @@ class SavesBase(OnceScreen[SavedGame | None]):
         current = ("slot", highlight) if highlight else (_key(self.entry) if self.entry else None)
         problems: tuple[str, ...] = ()
         try:
-            slots, unfinished = self.store.read_slots(), self.store.read_unfinished()
+            slots, unfinished = self.store.slots.all(), self.store.autosaves.all()
             self._entries = [*slots.items, *unfinished.items]
             problems = (*slots.problems, *unfinished.problems)
         except StoreError as error:
@@ -233,8 +233,8 @@ class SavesBase(OnceScreen[SavedGame | None]):
 
     def _load(self, entry: SlotInfo | UnfinishedInfo) -> SavedGame:
         if isinstance(entry, SlotInfo):
-            return self.store.load_slot(entry.name)
-        return self.store.load_unfinished(entry.autosave_id)
+            return self.store.slots.load(entry.name)
+        return self.store.autosaves.load(entry.autosave_id)
 
     def _named_only(self, doing: str) -> SlotInfo | None:
         """The highlighted named save, or ``None`` with a message saying why not."""

@@ -15,7 +15,7 @@ from textual.widgets import Button, DataTable, Label, Static
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.words import plural
-from freecell_tui.store import Statistics, Store, StoreError, compute_statistics, format_duration
+from freecell_tui.store import Statistics, Store, StoreError, format_duration
 from freecell_tui.ui.keys import bound_actions
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import ConfirmScreen, dialog_frame_css
@@ -81,11 +81,11 @@ class StatsScreen(OnceScreen[None]):
         table = self.query_one("#deals", DataTable)
         table.clear()
         try:
-            results = self.store.read_results()
+            results = self.store.results.statistics(self.store.pars.all(), self.mode)
         except StoreError as error:
             self.say(error.message, error=True)
             return
-        stats = self.stats = compute_statistics(results.items, self.store.pars(), self.mode)
+        stats = self.stats = results.statistics
         help_line = "   ".join(
             text
             for count, text in (
@@ -133,7 +133,7 @@ class StatsScreen(OnceScreen[None]):
                 self.say("Statistics kept.")
                 return
             try:
-                forgotten = self.store.reset_statistics()
+                forgotten = self.store.results.reset()
             except StoreError as error:
                 self.say(error.message, error=True)
                 return

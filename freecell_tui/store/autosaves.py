@@ -1,5 +1,7 @@
-"""The games in progress: this copy's autosave after every change, the unfinished games other
-copies left, resuming one, setting one aside, and recording a game once it is over."""
+"""The games in progress (the ``autosaves`` table): this copy's autosave after every change, the
+unfinished games other copies left (the resume offer, the list on the saves screen), taking one
+up, setting one aside, and recording a game once it is over (with :mod:`.results`' row, in the
+same transaction)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from dataclasses import dataclass
 
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
-from freecell_tui.store.base import StoreBase
+from freecell_tui.store.connection import Database
 from freecell_tui.store.errors import ErrorKind, StoreError
 from freecell_tui.store.records import GameRecord, Listing, SavedGame, UnfinishedInfo
 from freecell_tui.store.rows import (
@@ -23,33 +25,39 @@ from freecell_tui.store.rows import (
     stamp,
 )
 
-__all__ = ["AutosaveLookup", "GamesInProgress"]
+__all__ = ["AutosaveLookup", "Autosaves"]
 
 _PLACES = ", ".join("?" * len(GAME_FIELDS.split(",")))
 
 
 @dataclass(frozen=True, slots=True)
 class AutosaveLookup:
-    """What :meth:`GamesInProgress.load_autosave` found: the latest unfinished game that replays
+    """What :meth:`Autosaves.offer` found: the latest unfinished game that replays
     (or ``None``), and a message for each unfinished game that does not (left untouched)."""
 
     saved: SavedGame | None
     problems: tuple[str, ...] = ()
 
 
-class GamesInProgress(StoreBase):
-    """The ``autosaves`` table and recording results. The automatic writes here return a
-    :class:`StoreError` instead of raising, so they can never stop the game."""
+class Autosaves:
+    """This copy's game in progress and the unfinished games. The automatic writes
+    (:meth:`save`, :meth:`finish`, :meth:`set_aside`, :meth:`switch_to`, :meth:`discard`)
+    return a :class:`StoreError` instead of raising, so they can never stop the game."""
 
-    def autosave(self, game: Game, elapsed_seconds: float) -> StoreError | None:
+    def __init__(self, database: Database) -> None:
+        self._db = database
+        #: The row holding this copy's game in progress (``None`` before its first move).
+        self._autosave_id: int | None = None
+
+    def save(self, game: Game, elapsed_seconds: float) -> StoreError | None:
         """Write ``game`` as this copy's game in progress. Call it after every change (move,
         undo, redo, restart, autoplay mode); it takes well under a millisecond. A game with no
         history has nothing to lose, so its row is dropped. Returns an error instead of raising;
         the previous autosave then stays as it was."""
         if not game.is_started:
-            return self._quiet(self._drop_own_autosave)
+            return self._db.quiet(self._drop_own_autosave)
         values = record_values(GameRecord.from_game(game, elapsed_seconds), game)
-        when = stamp(self._clock())
+        when = stamp(self._db.clock())
 
         def write(connection: sqlite3.Connection) -> int:
             if self._autosave_id is not None:
@@ -57,19 +65,19 @@ class GamesInProgress(StoreBase):
                     "UPDATE autosaves SET deal_number=?, position=?, turns=?, redo=?, autoplay=?,"
                     " elapsed_seconds=?, hints=?, move_count=?, cards_home=?, saved_at=?, owner=?"
                     " WHERE id=?",
-                    (*values, when, self._owner, self._autosave_id),
+                    (*values, when, self._db.owner, self._autosave_id),
                 )
                 if cursor.rowcount == 1:
                     return self._autosave_id
             cursor = connection.execute(
                 f"INSERT INTO autosaves (owner, {GAME_FIELDS}, saved_at) VALUES (?, {_PLACES}, ?)",
-                (self._owner, *values, when),
+                (self._db.owner, *values, when),
             )
             assert cursor.lastrowid is not None
             return cursor.lastrowid
 
         try:
-            self._autosave_id = self._write("save the game in progress", write)
+            self._autosave_id = self._db.write("save the game in progress", write)
         except StoreError as error:
             return error
         return None
@@ -77,7 +85,7 @@ class GamesInProgress(StoreBase):
     def _unfinished_rows(
         self, doing: str, where: str = "", parameters: tuple[object, ...] = ()
     ) -> list[tuple[object, ...]]:
-        return self._read(
+        return self._db.read(
             doing,
             f"SELECT id, owner, saved_at, {GAME_FIELDS} FROM autosaves {where}"
             " ORDER BY saved_at DESC, id DESC",
@@ -87,9 +95,9 @@ class GamesInProgress(StoreBase):
     def _not_ours(self, row_id: object, owner: object) -> bool:
         """An unfinished game no running copy plays (this one's own excluded)."""
         mine = row_id == self._autosave_id
-        return not mine and not self._owner_alive(owner)
+        return not mine and not self._db.owner_alive(owner)
 
-    def load_autosave(self) -> AutosaveLookup:
+    def offer(self) -> AutosaveLookup:
         """The most recent unfinished game no running copy is playing, replayed and checked,
         for the resume prompt. Never raises: problems come back as messages."""
         try:
@@ -114,16 +122,12 @@ class GamesInProgress(StoreBase):
             return AutosaveLookup(saved, tuple(problems))
         return AutosaveLookup(None, tuple(problems))
 
-    def unfinished_games(self) -> list[UnfinishedInfo]:
+    def all(self) -> Listing[UnfinishedInfo]:
         """The unfinished games no running copy is playing (this copy's own excluded), newest
-        first, read without replaying: the save screen lists them, so a game set aside by
-        loading a save can be taken up again. Rows that do not read are left out
-        (:meth:`read_unfinished` says which)."""
-        return list(self.read_unfinished().items)
-
-    def read_unfinished(self) -> Listing[UnfinishedInfo]:
-        """:meth:`unfinished_games`, and a note for each row that does not read."""
-        rows = self._read(
+        first, read without replaying: the saves screen lists them, so a game set aside by
+        loading a save can be taken up again. A row that does not read is left out with a
+        note."""
+        rows = self._db.read(
             "list the unfinished games",
             "SELECT id, owner, deal_number, position, move_count, cards_home, elapsed_seconds,"
             " saved_at FROM autosaves ORDER BY saved_at DESC, id DESC",
@@ -151,7 +155,7 @@ class GamesInProgress(StoreBase):
             )
         return Listing(tuple(found), tuple(problems))
 
-    def load_unfinished(self, autosave_id: int) -> SavedGame:
+    def load(self, autosave_id: int) -> SavedGame:
         """One unfinished game, replayed and checked. Raises NOT_FOUND, or INVALID_SAVE when it
         does not replay (it is left untouched)."""
         rows = self._unfinished_rows("read the unfinished game", "WHERE id=?", (autosave_id,))
@@ -173,12 +177,12 @@ class GamesInProgress(StoreBase):
         """Make ``saved`` (a loaded save, or an unfinished game) the game this copy plays.
         The current game in progress is set aside (kept as an unfinished game, not counted in
         the statistics); an unfinished game is taken up, so later autosaves continue its row.
-        Then call ``autosave(saved.game, saved.elapsed_seconds)`` as after any change."""
+        Then call ``save(saved.game, saved.elapsed_seconds)`` as after any change."""
         if saved.autosave_id is not None:
-            return self.resume(saved)
+            return self._resume(saved)
         return self.set_aside()
 
-    def resume(self, saved: SavedGame) -> StoreError | None:
+    def _resume(self, saved: SavedGame) -> StoreError | None:
         """Make the unfinished game ``saved`` this copy's game in progress: later autosaves
         update it. This copy's previous game, if any, is set aside."""
         if saved.autosave_id is None:
@@ -192,14 +196,14 @@ class GamesInProgress(StoreBase):
             row = connection.execute("SELECT owner FROM autosaves WHERE id=?", (target,)).fetchone()
             if row is None:
                 raise StoreError(ErrorKind.NOT_FOUND, "That unfinished game is no longer there.")
-            if self._owner_alive(row[0]):
+            if self._db.owner_alive(row[0]):
                 raise StoreError(
                     ErrorKind.BUSY, "Another copy of freecell-tui has just resumed that game."
                 )
-            connection.execute("UPDATE autosaves SET owner=? WHERE id=?", (self._owner, target))
+            connection.execute("UPDATE autosaves SET owner=? WHERE id=?", (self._db.owner, target))
 
         try:
-            self._write("resume the game", claim)
+            self._db.write("resume the game", claim)
         except StoreError as error:
             return error
         self._autosave_id = target
@@ -214,34 +218,32 @@ class GamesInProgress(StoreBase):
 
         def release(connection: sqlite3.Connection) -> None:
             connection.execute(
-                "UPDATE autosaves SET owner=NULL WHERE id=? AND owner=?", (target, self._owner)
+                "UPDATE autosaves SET owner=NULL WHERE id=? AND owner=?", (target, self._db.owner)
             )
 
-        error = self._quiet(lambda: self._write("set the game aside", release))
+        error = self._db.quiet(lambda: self._db.write("set the game aside", release))
         if error is None:
             self._autosave_id = None
         return error
 
-    def discard_autosave(
-        self, saved: SavedGame, elapsed_seconds: float | None = None
-    ) -> StoreError | None:
+    def discard(self, saved: SavedGame, elapsed_seconds: float | None = None) -> StoreError | None:
         """The player chose a new game over resuming ``saved`` (or abandoned it): record it as
         left (a loss) and remove it, in one transaction."""
         if saved.autosave_id is None:
             return None
         target = saved.autosave_id
         seconds = saved.elapsed_seconds if elapsed_seconds is None else elapsed_seconds
-        when = stamp(self._clock())
+        when = stamp(self._db.clock())
 
         def discard(connection: sqlite3.Connection) -> None:
             row = connection.execute("SELECT owner FROM autosaves WHERE id=?", (target,)).fetchone()
-            if row is None or self._owner_alive(row[0]):
+            if row is None or self._db.owner_alive(row[0]):
                 return  # already gone, or another running copy has taken it up: not ours
             connection.execute("DELETE FROM autosaves WHERE id=?", (target,))
             if saved.game.is_started:
                 insert_result(connection, saved.game, seconds, when)
 
-        error = self._quiet(lambda: self._write("record the game left unfinished", discard))
+        error = self._db.quiet(lambda: self._db.write("record the game left unfinished", discard))
         if error is None and self._autosave_id == target:
             self._autosave_id = None
         return error
@@ -251,7 +253,7 @@ class GamesInProgress(StoreBase):
         Record it in the statistics (a game without a move is not counted) and drop this
         copy's autosave, in one transaction."""
         target = self._autosave_id
-        when = stamp(self._clock())
+        when = stamp(self._db.clock())
 
         def record(connection: sqlite3.Connection) -> None:
             if game.is_started:
@@ -259,7 +261,7 @@ class GamesInProgress(StoreBase):
             if target is not None:
                 connection.execute("DELETE FROM autosaves WHERE id=?", (target,))
 
-        error = self._quiet(lambda: self._write("record the result", record))
+        error = self._db.quiet(lambda: self._db.write("record the result", record))
         if error is None:
             self._autosave_id = None
         return error
@@ -272,5 +274,5 @@ class GamesInProgress(StoreBase):
         def drop(connection: sqlite3.Connection) -> None:
             connection.execute("DELETE FROM autosaves WHERE id=?", (target,))
 
-        self._write("clear the game in progress", drop)
+        self._db.write("clear the game in progress", drop)
         self._autosave_id = None
