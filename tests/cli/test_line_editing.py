@@ -61,13 +61,16 @@ def test_backspace_left_and_up_edit_the_line(tmp_path: Path) -> None:
     output = bytearray()
 
     def read() -> bytes:
-        import select
+        import selectors
 
-        while select.select([master], [], [], 0.05)[0]:
+        selector = selectors.DefaultSelector()  # select() watches only descriptors under 1,024
+        selector.register(master, selectors.EVENT_READ)
+        while selector.select(0.05):
             try:
                 output.extend(os.read(master, 65536))
             except OSError:
                 break
+        selector.close()
         return bytes(output)
 
     def type_at_prompt(keys: bytes) -> None:

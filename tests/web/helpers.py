@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
-import select
+import selectors
 import signal
 import socket
 import sqlite3
@@ -111,7 +111,7 @@ class Served:
         printed = b""
         deadline = time.monotonic() + TIMEOUT
         while not printed.endswith(b"Ctrl+C stops.\n"):
-            ready, _, _ = select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))
+            ready = _readable(pipe, max(0.0, deadline - time.monotonic()))
             chunk = os.read(pipe, 65536) if ready else b""
             if not chunk:
                 self.process.kill()
@@ -171,3 +171,11 @@ const screen = document.querySelector(".xterm-screen").getBoundingClientRect();
 const cell = document.querySelector(".xterm-helper-textarea").getBoundingClientRect();
 return [screen.left, screen.top, screen.width, screen.height, cell.width, cell.height];
 """
+
+
+def _readable(fd: int, timeout: float) -> bool:
+    """Whether ``fd`` has something to read within ``timeout`` seconds (a selector: a test
+    process may hold more than the 1,024 descriptors ``select`` can watch)."""
+    with selectors.DefaultSelector() as selector:
+        selector.register(fd, selectors.EVENT_READ)
+        return bool(selector.select(timeout))
