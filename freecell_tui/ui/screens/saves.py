@@ -11,29 +11,66 @@ plain text, and every refusal from the store appears on the message line in the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import ClassVar, Literal
 
+from rich.text import Text
 from textual import on, work
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.events import Key, Paste
-from textual.widgets import DataTable, Input
+from textual.containers import Container, Horizontal, Vertical
+from textual.content import Content
+from textual.events import Key, Paste, Resize
+from textual.geometry import Size
+from textual.widgets import Button, DataTable, Input, Label, Static
 
+from freecell_tui.core.game import Game
+from freecell_tui.core.state import GameState
 from freecell_tui.core.words import deal_phrase, plural, printable
-from freecell_tui.store import ErrorKind, SlotInfo, StoreError, UnfinishedInfo
+from freecell_tui.store import (
+    ErrorKind,
+    SavedGame,
+    SlotInfo,
+    Store,
+    StoreError,
+    UnfinishedInfo,
+    format_duration,
+)
 from freecell_tui.ui.keys import bound_actions, edit_line, paste_line
-from freecell_tui.ui.screens.dialogs import ConfirmScreen
-from freecell_tui.ui.screens.saves_base import PromptKind, SavesBase
+from freecell_tui.ui.screens.answer import OnceScreen
+from freecell_tui.ui.screens.dialogs import ConfirmScreen, dialog_frame_css
 from freecell_tui.ui.web import deliver_export, download_name
+from freecell_tui.ui.widgets.preview import PositionPreview
 from freecell_tui.ui.widgets.prompt import Prompt
 
-__all__ = ["SaveSlotsScreen"]
+__all__ = ["PromptKind", "SaveSlotsScreen"]
+
+
+def _key(entry: SlotInfo | UnfinishedInfo) -> tuple[str, str]:
+    """A row's identity, to keep the highlight and the preview cache: a save by its name, an
+    unfinished game by its row id."""
+    if isinstance(entry, SlotInfo):
+        return ("slot", entry.name)
+    return ("unfinished", str(entry.autosave_id))
+
+
+PromptKind = Literal["new", "rename", "export", "import"]
+
+#: The screen's actions on the saves, which wait while a prompt is open.
+_SLOT_ACTIONS = frozenset({"save_new", "overwrite", "load", "rename", "delete", "export", "import"})
+
+_PROMPTS: dict[PromptKind, str] = {
+    "new": "Name for the new save (1–40 characters):",
+    "rename": "New name:",
+    "export": "Export to file:",
+    "import": "Import from file:",
+}
 
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class SaveSlotsScreen(SavesBase):
+class SaveSlotsScreen(OnceScreen[SavedGame | None]):
     """The named saves. Returns the loaded game, or ``None`` when closed without loading."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -328,3 +365,230 @@ class SaveSlotsScreen(SavesBase):
             f"Imported “{printable(slot.name)}”: {deal_phrase(slot.deal_number)}, "
             f"{plural(slot.move_count, 'move')}."
         )
+
+    # The rules below name the screen themselves (scoped, Textual would prefix each again).
+    SCOPED_CSS = False
+    DEFAULT_CSS = (
+        dialog_frame_css(
+            "SaveSlotsScreen", width="124", padding="0 1", extra="overflow: hidden hidden;"
+        )
+        + """
+    SaveSlotsScreen #body { height: 16; }
+    SaveSlotsScreen DataTable { width: 1fr; height: 100%; }
+    SaveSlotsScreen PositionPreview { height: 100%; }
+    SaveSlotsScreen #message { height: auto; min-height: 1; margin: 1 0 0 0; }
+    SaveSlotsScreen #message.-error { color: $text-error; }
+    SaveSlotsScreen #prompt { height: auto; display: none; }
+    SaveSlotsScreen #prompt.-open { display: block; }
+    SaveSlotsScreen #actions {
+        layout: grid;
+        grid-size: 4;
+        grid-gutter: 0 1;
+        grid-rows: 1;
+        height: auto;
+        margin-top: 1;
+    }
+    SaveSlotsScreen #actions Button { width: 100%; }
+    SaveSlotsScreen.-narrow PositionPreview { display: none; }
+    """
+    )
+
+    def __init__(
+        self,
+        store: Store,
+        game: Game | None = None,
+        elapsed_seconds: float = 0.0,
+        *,
+        then: Callable[[SavedGame | None], None] | None = None,
+    ) -> None:
+        super().__init__(then=then)
+        self.store = store
+        self.game = game
+        self.elapsed_seconds = elapsed_seconds
+        self._entries: list[SlotInfo | UnfinishedInfo] = []
+        self._prompt: PromptKind | None = None
+        self._previews: dict[tuple[str, str], GameState | str] = {}  # by _key
+        self._renaming = ""  # the slot a rename prompt is for
+        self._exporting = ""  # the slot an export prompt is for
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Saved games", classes="title")
+            with Horizontal(id="body"):
+                yield DataTable(id="slots", cursor_type="row", zebra_stripes=True)
+                yield PositionPreview(id="preview")
+            yield Static(id="message", markup=False)
+            with Vertical(id="prompt"):
+                yield Label("", id="prompt-label", markup=False)
+                yield Prompt(id="prompt-input")
+            with Container(id="actions"):
+                for label, action, variant in (
+                    ("Save new (n)", "save_new", "primary"),
+                    ("Overwrite (o)", "overwrite", "default"),
+                    ("Load (⏎)", "load", "default"),
+                    ("Rename (r)", "rename", "default"),
+                    ("Delete (d)", "delete", "error"),
+                    ("Export (e)", "export", "default"),
+                    ("Import (i)", "import", "default"),
+                    ("Close (Esc)", "close", "default"),
+                ):
+                    yield Button(label, id=action, variant=variant, compact=True)  # type: ignore[arg-type]
+
+    def on_resize(self, event: Resize) -> None:
+        self._fit(event.size)
+
+    def _fit(self, size: Size) -> None:
+        """Fit an 80×24 terminal: a shorter list, and no miniature below 112 columns (the
+        list needs the room)."""
+        self.set_class(size.width < 112, "-narrow")
+        self.query_one("#body").styles.height = max(4, min(16, size.height - 16))
+
+    def on_mount(self) -> None:
+        self._fit(self.app.size)
+        table = self.query_one("#slots", DataTable)
+        table.add_columns("Name", "Deal", "Moves", "Home", "Time", "Saved")
+        self.refresh_slots()
+        if self.game is None:
+            self.query_one("#save_new", Button).disabled = True
+            self.query_one("#overwrite", Button).disabled = True
+        table.focus()
+
+    # ------------------------------------------------------------------ state
+    @property
+    def entry(self) -> SlotInfo | UnfinishedInfo | None:
+        """The highlighted row: a named save or an unfinished game (``None`` when empty)."""
+        table = self.query_one("#slots", DataTable)
+        if not 0 <= table.cursor_row < len(self._entries):
+            return None
+        return self._entries[table.cursor_row]
+
+    @property
+    def selected(self) -> SlotInfo | None:
+        """The highlighted named save (``None`` when the row is an unfinished game)."""
+        entry = self.entry
+        return entry if isinstance(entry, SlotInfo) else None
+
+    def refresh_slots(self, highlight: str | None = None) -> None:
+        """Read the saves and the unfinished games again, keeping the highlight on
+        ``highlight`` (a save's name) if given, else on the row highlighted before."""
+        table = self.query_one("#slots", DataTable)
+        current = ("slot", highlight) if highlight else (_key(self.entry) if self.entry else None)
+        problems: tuple[str, ...] = ()
+        try:
+            slots, unfinished = self.store.slots.all(), self.store.autosaves.all()
+            self._entries = [*slots.items, *unfinished.items]
+            problems = (*slots.problems, *unfinished.problems)
+        except StoreError as error:
+            self._entries = []
+            problems = (error.message,)
+        self._previews.clear()
+        table.clear()
+        for slot in self._entries:
+            if isinstance(slot, SlotInfo):
+                name = Text(printable(slot.name))
+            else:
+                name = Text("unfinished game", style="italic")
+            table.add_row(
+                name,
+                Text(slot.deal_label),
+                Text(str(slot.move_count), justify="right"),
+                Text(str(slot.cards_home), justify="right"),
+                Text(format_duration(slot.elapsed_seconds), justify="right"),
+                Text(slot.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")),
+            )
+        keys = [_key(entry) for entry in self._entries]
+        if current in keys:
+            table.move_cursor(row=keys.index(current))
+        self._show_preview()
+        if problems:
+            self.say(" ".join(problems), error=True)
+        elif not self._entries and self._prompt is None:
+            self.say("No saves yet. Press n to save this game under a name.")
+
+    def _show_preview(self) -> None:
+        preview = self.query_one(PositionPreview)
+        entry = self.entry
+        if entry is None:
+            preview.state = None
+            preview.note = ""
+            return
+        key = _key(entry)
+        if key not in self._previews:
+            try:
+                self._previews[key] = self._load(entry).game.state
+            except StoreError as error:
+                self._previews[key] = error.message
+        found = self._previews[key]
+        if isinstance(found, str):
+            preview.state = None
+            preview.note = found
+        else:
+            preview.state = found
+
+    def _load(self, entry: SlotInfo | UnfinishedInfo) -> SavedGame:
+        if isinstance(entry, SlotInfo):
+            return self.store.slots.load(entry.name)
+        return self.store.autosaves.load(entry.autosave_id)
+
+    def _named_only(self, doing: str) -> SlotInfo | None:
+        """The highlighted named save, or ``None`` with a message saying why not."""
+        if isinstance(self.entry, UnfinishedInfo):
+            self.say(
+                f"An unfinished game has no name to {doing}: load it, then save it under a name.",
+                error=True,
+            )
+            return None
+        if self.entry is None:
+            self.say(f"There is no save to {doing}.", error=True)
+        return self.selected
+
+    def say(self, message: str, *, error: bool = False) -> None:
+        line = self.query_one("#message", Static)
+        line.update(Content(message))
+        line.set_class(error, "-error")
+
+    def _fail(self, error: StoreError) -> None:
+        self.say(error.message, error=True)
+
+    # ------------------------------------------------------------------ the prompt
+    def _open_prompt(self, kind: PromptKind, value: str = "") -> None:
+        self._prompt = kind
+        self.query_one("#prompt-label", Label).update(Content(_PROMPTS[kind]))
+        box = self.query_one("#prompt-input", Prompt)
+        self.query_one("#prompt").add_class("-open")
+        box.focus()
+        box.ask(value, paths=kind in ("export", "import"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While a prompt is open only the prompt gets keys: the screen's letters (load,
+        export, rename…) wait until it is answered or closed with Esc."""
+        return self._prompt is None or action not in _SLOT_ACTIONS
+
+    @on(Prompt.Choices)
+    def _choices(self, event: Prompt.Choices) -> None:
+        event.stop()
+        self.say("  ".join(event.names))
+
+    def _close_prompt(self) -> None:
+        self._prompt = None
+        self.query_one("#prompt").remove_class("-open")
+        self.query_one("#slots", DataTable).focus()
+
+    def action_close(self) -> None:
+        if self._prompt is not None:
+            self._close_prompt()
+            self.say("")
+            return
+        self.dismiss(None)
+
+    @on(Button.Pressed)
+    def _button(self, event: Button.Pressed) -> None:
+        event.stop()
+        name = event.button.id or ""
+        if self._prompt is not None and name in _SLOT_ACTIONS:
+            self.say("Answer the prompt first (Enter), or close it (Esc).", error=True)
+            return
+        action = getattr(self, f"action_{name}", None)
+        if action is not None:
+            action()
