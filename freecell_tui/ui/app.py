@@ -286,8 +286,8 @@ class FreeCellApp(ReportingApp[None]):
             self.push_screen(GuardedPalette(id="--command-palette"))
 
     def search_themes(self) -> None:
-        """The palette's "Theme" list: Textual's, in the guarded palette too (Textual opens a
-        plain one, whose click on nothing once ended the game: ScreenStackError)."""
+        """The palette's "Theme" list: Textual's, in the guarded palette too (every palette the
+        game opens is guarded against Textual's own crashes)."""
         from textual.theme import ThemeProvider
 
         from freecell_tui.ui.palette import GuardedPalette
@@ -310,9 +310,9 @@ class FreeCellApp(ReportingApp[None]):
         return self.push_screen(palette)
 
     def action_show_help_panel(self) -> None:
-        """Textual's key panel (the palette's "Keys") on a screen that is in the app: chosen as
-        the screens changed, Textual mounted it on a screen no longer (or not yet) in the app and
-        crashed (``MountError``; storm-tui, seed 21). Then it waits for the next refresh."""
+        """Textual's key panel, only on a screen that is in the app (mounted on a screen not yet,
+        or no longer, in the app, Textual raises ``MountError``): otherwise it waits for the next
+        refresh."""
         if self.screen.is_attached:
             super().action_show_help_panel()
         else:
@@ -323,7 +323,14 @@ class FreeCellApp(ReportingApp[None]):
             super().action_show_help_panel()
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        """The palette: one entry per command, in the game's words — the command table's, and
+        Textual's theme list (its other entries, a second "Keys" and a "Quit" that would not
+        say the game waits, are left out)."""
+        for stock in super().get_system_commands(screen):
+            if stock.title == "Theme":
+                yield SystemCommand(
+                    "Theme", "The colours of the table and the cards", stock.callback
+                )
         board = self.game_screen
         for command, look in palette_commands():
             yield SystemCommand(

@@ -232,3 +232,12 @@ async def test_a_key_that_means_nothing_says_so_and_where_help_is(tmp_path: Path
             await pilot.press(key)
             assert message(app) == f"{key} does nothing here: ? shows the keys"
         assert not game(app).moves
+
+
+async def test_the_palette_lists_each_command_once_in_the_games_words(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE):
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Theme" in titles and "Keys and mouse" in titles and "Saved games" in titles
+        assert "Keys" not in titles and "Quit" not in titles  # Textual's stock entries
+        assert len(titles) == len(set(titles))
