@@ -68,7 +68,7 @@ class FreeCellApp(ReportingApp[None]):
     TITLE = "FreeCell"
     ALLOW_SELECT: ClassVar[bool] = False
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 (keyword-only injection points: tests give the clock, deals, a store)
         self,
         deal: int | None = None,
         data_dir: str | os.PathLike[str] | None = None,
