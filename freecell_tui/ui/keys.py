@@ -10,12 +10,14 @@ Enter acts on every character typed before it, and a key typed after Enter is re
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 from textual.binding import Binding, BindingType
+from textual.events import Key
+from textual.screen import Screen
 from textual.widgets import Input
 
-__all__ = ["EDIT_KEYS", "bound_actions", "edit_line", "paste_line"]
+__all__ = ["EDIT_KEYS", "bound_actions", "edit_line", "paste_line", "run_bound_key"]
 
 #: Keys that edit a line of text, and the input's action each runs.
 EDIT_KEYS: Final = {
@@ -44,6 +46,16 @@ def bound_actions(bindings: Iterable[BindingType]) -> dict[str, str]:
         for key in keys.split(","):
             actions.setdefault(key.strip(), action)
     return actions
+
+
+async def run_bound_key(node: Screen[Any], actions: dict[str, str], event: Key) -> bool:
+    """Run the action ``actions`` binds ``event``'s key to on ``node``, now; False when the key
+    is not bound there (it goes Textual's way)."""
+    action = actions.get(event.key)
+    if action is None:
+        return False
+    await node.run_action(action)
+    return True
 
 
 def edit_line(line: Input, key: str, character: str | None, *, limit: int = 0) -> bool:

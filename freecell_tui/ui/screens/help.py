@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from freecell_tui.session.table import COMMANDS, SECTIONS
 from freecell_tui.ui.commands import keys_text, shown
-from freecell_tui.ui.keys import bound_actions
+from freecell_tui.ui.keys import bound_actions, run_bound_key
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import dialog_frame_css
 from freecell_tui.ui.web import open_link
@@ -102,11 +102,7 @@ class HelpScreen(OnceScreen[None]):
     async def take_key(self, event: Key) -> bool:
         """The screen's own keys decided as they are read (ui/keys.py): a key typed after the
         one that closes it reaches the screen below, in order."""
-        action = self._actions.get(event.key)
-        if action is None:
-            return False
-        await self.run_action(action)
-        return True
+        return await run_bound_key(self, self._actions, event)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:

@@ -33,7 +33,7 @@ from freecell_tui.klondike.engine import (
     deal,
 )
 from freecell_tui.klondike.money import STAKE, Summary, dollars, net
-from freecell_tui.ui.keys import bound_actions
+from freecell_tui.ui.keys import bound_actions, run_bound_key
 
 __all__ = ["SPEEDS", "KlondikeScreen"]
 
@@ -83,11 +83,7 @@ class KlondikeScreen(Screen[None]):
     async def take_key(self, event: Key) -> bool:
         """The screen's own keys decided as they are read (ui/keys.py): a key typed after the
         one that closes it reaches the screen below, in order."""
-        action = self._actions.get(event.key)
-        if action is None:
-            return False
-        await self.run_action(action)
-        return True
+        return await run_bound_key(self, self._actions, event)
 
     def __init__(
         self,

@@ -16,7 +16,7 @@ from textual.widgets import Button, DataTable, Label, Static
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.words import plural
 from freecell_tui.store import Statistics, Store, StoreError, format_duration
-from freecell_tui.ui.keys import bound_actions
+from freecell_tui.ui.keys import bound_actions, run_bound_key
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import ConfirmScreen, dialog_frame_css
 
@@ -47,11 +47,7 @@ class StatsScreen(OnceScreen[None]):
     async def take_key(self, event: Key) -> bool:
         """The screen's own keys decided as they are read (ui/keys.py): a key typed after the
         one that closes it reaches the screen below, in order."""
-        action = self._actions.get(event.key)
-        if action is None:
-            return False
-        await self.run_action(action)
-        return True
+        return await run_bound_key(self, self._actions, event)
 
     def __init__(self, store: Store, mode: AutoplayMode = AutoplayMode.SAFE) -> None:
         super().__init__()
