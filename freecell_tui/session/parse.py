@@ -105,7 +105,7 @@ def parse_command(text: str) -> Command:
     """Read one command. Raises :class:`NotationError` with a message for the player."""
     words = text.split()
     if not words:
-        raise NotationError("an empty command: type a move such as 3a, or h for help")
+        raise NotationError("an empty command: type a move such as 3a, or help")
     name = words[0].lower()
     operands = words[1:]
     if name in MENU_WORDS:
@@ -124,6 +124,6 @@ def parse_command(text: str) -> Command:
             if looks_like_a_move(name):
                 raise
             raise NotationError(
-                f"{words[0][:40]!r} is not a command or a move: type h for help"
+                f"{words[0][:40]!r} is not a command or a move: help lists the commands"
             ) from error
-    raise NotationError(f"{words[0][:40]!r} is not a command: type h for help")
+    raise NotationError(f"{words[0][:40]!r} is not a command: help lists the commands")

@@ -73,7 +73,7 @@ def test_refused_and_unreadable_commands_say_why_and_the_game_goes_on() -> None:
     _, out = play("12\nzz\nt2f 9 1\nt2f 1 2\n3a\n")
     lines = out.splitlines()
     assert "Not allowed: 6♠ cannot go on 9♣: ranks must step down by one" in lines
-    assert "Not understood: 'zz' is not a command or a move: type h for help" in lines
+    assert "Not understood: 'zz' is not a command or a move: help lists the commands" in lines
     assert "Not understood: t2f: there is no tableau column 9: tableau columns are 1-8" in lines
     assert "Not allowed: 6♠ cannot go home yet: the ♠ foundation starts with A♠" in lines
     assert "3a: 2♥ to free cell a" in lines
@@ -325,7 +325,7 @@ def test_through_a_pipe() -> None:
     lines = result.stdout.splitlines()
     assert lines[1:12] == DEAL_1_BOARD.splitlines()
     assert "3a: 2♥ to free cell a" in lines
-    assert "Not understood: 'bogus' is not a command or a move: type h for help" in lines
+    assert "Not understood: 'bogus' is not a command or a move: help lists the commands" in lines
     assert "2b: 9♣ to free cell b" in lines
     assert lines[-1] == "Column 8: 5♥ 3♥ 3♣ 7♠ 7♦ 10♣"
 

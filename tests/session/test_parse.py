@@ -84,10 +84,10 @@ def test_actions_with_operands() -> None:
     ("text", "message"),
     [
         # invalid option
-        ("xyz", "'xyz' is not a command or a move: type h for help"),
-        ("move 1 2", "'move' is not a command: type h for help"),
-        ("t2x 1 2", "'t2x' is not a command: type h for help"),
-        ("", "an empty command: type a move such as 3a, or h for help"),
+        ("xyz", "'xyz' is not a command or a move: help lists the commands"),
+        ("move 1 2", "'move' is not a command: help lists the commands"),
+        ("t2x 1 2", "'t2x' is not a command: help lists the commands"),
+        ("", "an empty command: type a move such as 3a, or help"),
         # missing and extra operands
         ("t2f", "t2f: missing operands: use t2f T F (tableau 1-8, foundation 1-4)"),
         ("t2c 3", "t2c: missing operands: use t2c T C (tableau 1-8, cell 1-4)"),
@@ -187,8 +187,8 @@ def test_menu_illegal_moves_are_refused_by_the_rules() -> None:
         ("9a", "'9a' is not a move: '9' is not a pile (1–8 columns, a–d free cells, h home)"),
         ("3", "'3' names only one pile: add a destination, as 3h or 3a"),
         ("18vz", "'18vz' is not a move: after v comes the card count in hexadecimal, as 18v3"),
-        ("bogus", "'bogus' is not a command or a move: type h for help"),
-        ("zz", "'zz' is not a command or a move: type h for help"),
+        ("bogus", "'bogus' is not a command or a move: help lists the commands"),
+        ("zz", "'zz' is not a command or a move: help lists the commands"),
     ],
 )
 def test_words_meant_as_moves_get_the_notation_reason(text: str, message: str) -> None:

@@ -125,3 +125,15 @@ async def test_dialogs_stacked_live_through_tiny_terminals(tmp_path: Path) -> No
         await pilot.pause()
         assert app.is_running and app.crash_report is None
         assert len(app.screen_stack) == 2 + len(DIALOGS)  # the board, the dialogs, the palette
+
+
+def test_the_help_names_each_setting_once() -> None:
+    from freecell_tui.ui.screens.help import help_sections
+
+    texts = [text for _, rows in help_sections() for _, text in rows]
+    for text in texts:
+        head = text.partition(":")[0].lower()
+        rest = text.partition(":")[2].lower()
+        assert not rest.strip().startswith(head), text  # "Motion: motion: …" before
+    assert any(text.startswith("Motion: cards glide") for text in texts)
+    assert any(text.startswith("The classic look: light card faces") for text in texts)

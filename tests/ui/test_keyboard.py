@@ -179,7 +179,7 @@ async def test_command_line_runs_moves_and_commands(tmp_path: Path) -> None:
         app.game_screen.run_command("undo")
         assert game(app).move_count == 0
         app.game_screen.run_command("xyzzy")
-        assert message(app) == "'xyzzy' is not a command or a move: type h for help"
+        assert message(app) == "'xyzzy' is not a command or a move: help lists the commands"
         assert tone(app) == "error"
         app.game_screen.run_command("moves")
         assert message(app) == "moves is for line mode: here, the board shows it all"

@@ -60,6 +60,14 @@ LINKS: Final = (
 )
 
 
+def _titled(title: str, text: str) -> str:
+    """``Title: text``, unless the text names it already before its colon (``the classic look:
+    …``): then the text alone, capitalised."""
+    named = text.partition(":")[0].lower().endswith(title.lower())
+    said = text if named else f"{title}: {text}"
+    return said[:1].upper() + said[1:]
+
+
 def help_sections() -> list[tuple[str, list[tuple[str, str]]]]:
     """The help screen's sections: every full-screen command of the command table (its keys,
     or its typed form after ``:``), then :data:`EXTRA`."""
@@ -73,7 +81,7 @@ def help_sections() -> list[tuple[str, list[tuple[str, str]]]]:
             keys = keys_text(command) if look.keys else f":{command.typed}"
             if look.palette and not look.keys and not command.words:
                 keys = "ctrl+p"
-                rows.append((keys, f"{look.palette}: {command.help}"))
+                rows.append((keys, _titled(look.palette, command.help)))
                 continue
             rows.append((keys, command.help))
         if rows:
