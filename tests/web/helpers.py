@@ -96,11 +96,16 @@ class Served:
             stderr=subprocess.PIPE,
             text=True,
         )
-        self.printed = self._printed()
-        self.urls: list[str] = re.findall(r"http://\S+\?token=[\w-]+", self.printed)
-        self.url = self.urls[-1]  # this computer's
-        self.token = self.url.split("?token=", 1)[1]
-        wait_for(self._answers, f"answer from {self.url}")
+        try:
+            self.printed = self._printed()
+            self.urls: list[str] = re.findall(r"http://\S+\?token=[\w-]+", self.printed)
+            self.url = self.urls[-1]  # this computer's
+            self.token = self.url.split("?token=", 1)[1]
+            wait_for(self._answers, f"answer from {self.url}")
+        except BaseException:  # a server that never answered is not left running
+            self.process.kill()
+            self.process.communicate()
+            raise
 
     def _printed(self) -> str:
         """What it says once the port is open: where the game is served, up to "Ctrl+C
