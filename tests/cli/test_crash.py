@@ -8,7 +8,6 @@ pseudo-terminal. Each waits until the program has answered (line mode) or writte
 from __future__ import annotations
 
 import json
-import os
 import queue
 import signal
 import sqlite3
@@ -22,6 +21,8 @@ from pathlib import Path
 import pytest
 
 from freecell_tui.store import DB_NAME
+
+from ..terminal import Terminal
 
 TIMEOUT = 60.0  # seconds; generous, the machine is shared
 
@@ -155,88 +156,28 @@ def _wait_for(condition: Callable[[], bool], what: str, output: Callable[[], byt
     pytest.fail(f"no {what} after {TIMEOUT:g} s; screen bytes: {output()[-400:]!r}")
 
 
-class ScreenProgram:
-    """The full-screen game in a pseudo-terminal (100×32), its output collected in a thread."""
-
-    def __init__(self, *args: str) -> None:
-        import fcntl
-        import pty
-        import struct
-        import termios
-
-        master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
-        env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "32"}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "freecell_tui", *args],
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env=env,
-            start_new_session=True,
-        )
-        os.close(slave)
-        self.master = master
-        self.output = bytearray()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        while True:
-            try:
-                chunk = os.read(self.master, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            self.output.extend(chunk)
-
-    def screen_bytes(self) -> bytes:
-        return bytes(self.output)
-
-    def press(self, keys: str) -> None:
-        for key in keys:
-            os.write(self.master, key.encode())
-            time.sleep(0.2)
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=TIMEOUT)
-        os.close(self.master)
-
-
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 def test_full_screen_kill_9_then_resume_offers_the_exact_game(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    first = ScreenProgram("--deal", "1", "--data-dir", str(data))
+    first = Terminal(data, "--deal", "1")
     try:
-        _wait_for(lambda: b"Deal 1" in first.screen_bytes(), "board", first.screen_bytes)
-        first.press("3a")
-        _wait_for(
-            lambda: [json.loads(t) for _, t in _autosaves(data)] == [["3a"]],
-            "autosave of 3a",
-            first.screen_bytes,
-        )
+        first.wait_until_up()
+        first.type("3a", per_second=5)
+        first.wait(lambda: [json.loads(t) for _, t in _autosaves(data)] == [["3a"]], "3a saved")
     finally:
-        first.kill()
+        first.close()  # SIGKILL
 
-    again = ScreenProgram("--data-dir", str(data))
+    again = Terminal(data)
     try:
-        _wait_for(
-            lambda: b"unfinished game" in again.screen_bytes(),
-            "resume prompt",
-            again.screen_bytes,
-        )
-        # Enter resumes; then one more move, typed on at once (0.2 s a key): under load, keys
-        # still on their way through the dialog when it answered were lost, 1 run in 3 to 9
-        # (tests/ui/test_keys_in_flight.py forces that order).
-        again.press("\r")
-        again.press("1b")
-        _wait_for(
+        again.wait(lambda: b"unfinished game" in again.output, "the resume prompt")
+        # Enter resumes; the next move is typed on at once (five keys a second): the prompt
+        # answers as Enter is read, so 1b lands on the resumed game.
+        again.type("\r1b", per_second=5)
+        again.wait(
             lambda: [json.loads(t) for _, t in _autosaves(data)] == [["3a", "1b"]],
             "the resumed game with one more move",
-            again.screen_bytes,
         )
         owner = _autosaves(data)[0][0]
         assert owner is not None and f":{again.process.pid}:" in owner
     finally:
-        again.kill()
+        again.close()

@@ -1,0 +1,109 @@
+"""The real program in a 100×32 pseudo-terminal, typed into as a terminal does: many keys in
+one write, or one at a time at a typist's pace; what it stored read from its database."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import sqlite3
+import struct
+import subprocess
+import sys
+import termios
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from freecell_tui.store import DB_NAME
+
+__all__ = ["TIMEOUT", "Terminal"]
+
+TIMEOUT = 90.0  # seconds: a deadline for a broken run only (a healthy one takes a few)
+
+
+class Terminal:
+    """``freecell-tui ARGS`` in a 100x32 pseudo-terminal that answers the cursor-position
+    question as a terminal drawing the suits one cell wide would."""
+
+    def __init__(self, data_dir: Path, *args: str, env: dict[str, str] | None = None) -> None:
+        self.data_dir = data_dir
+        main, side = pty.openpty()
+        fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
+        # The pure solver: the compiled one's first search compiles (or loads) the accelerator
+        # in the game's solver thread, which can hold the interpreter for many seconds on a
+        # loaded machine; these tests are about the order keys act in, not that wait.
+        environment = {
+            **os.environ,
+            "TERM": "xterm-256color",
+            "FREECELL_TUI_PURE": "1",
+            **(env or {}),
+        }
+        environment.pop("TEXTUAL_DRIVER", None)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "freecell_tui", "--data-dir", str(data_dir), *args],
+            stdin=side,
+            stdout=side,
+            stderr=side,
+            env=environment,
+            start_new_session=True,
+        )
+        os.close(side)
+        self.main = main
+        self.output = bytearray()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                data = os.read(self.main, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            self.output.extend(data)
+            if b"\x1b[6n" in data:
+                os.write(self.main, b"\x1b[1;2R")
+
+    def write(self, keys: str | bytes) -> None:
+        data = keys.encode() if isinstance(keys, str) else keys
+        while data:
+            data = data[os.write(self.main, data) :]
+
+    def type(self, keys: str, per_second: float) -> None:
+        for key in keys:
+            self.write(key)
+            time.sleep(1 / per_second)
+
+    def wait_until_up(self) -> None:
+        self.wait(lambda: b"Deal " in self.output, "the board")
+
+    def wait(self, condition: Callable[[], bool], what: str) -> None:
+        deadline = time.monotonic() + TIMEOUT
+        while not condition():
+            if self.process.poll() is not None:
+                raise AssertionError(f"the game ended before {what}: {self.output[-2000:]!r}")
+            if time.monotonic() > deadline:
+                games = self.rows("SELECT deal_number, turns FROM autosaves")
+                raise AssertionError(
+                    f"waited {TIMEOUT:g} s for {what}; it never happened (autosaves: {games}; "
+                    f"the screen's last output: {self.output[-1500:]!r})"
+                )
+            time.sleep(0.05)
+
+    def rows(self, query: str) -> list[tuple[object, ...]]:
+        try:
+            with sqlite3.connect(self.data_dir / DB_NAME) as db:
+                return db.execute(query).fetchall()
+        except sqlite3.OperationalError:  # not created yet
+            return []
+
+    def won(self) -> int:
+        return len(self.rows("SELECT id FROM games WHERE result = 'won'"))
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait(10)
+        os.close(self.main)
