@@ -10,6 +10,10 @@ from functools import cache
 
 import pytest
 
+from . import pilot_idle
+
+pilot_idle.install()
+
 
 @cache
 def _fcsolve_solution(number: int) -> str:

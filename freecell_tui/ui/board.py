@@ -192,7 +192,7 @@ class Board(Widget):
         hand = self._animator.held
         self.settle()
         self._gestures.new_position(state)
-        self._take()
+        self._take(looks=False)  # ``_show`` below sets every pile's looks once
         # Cards released over a pile wait there for the move to fly on from (see ``glide``).
         self._animator.dropped = hand
         self._show()
@@ -232,9 +232,10 @@ class Board(Widget):
         for message in self.drain():
             self.post_message(message)
 
-    def _take(self) -> None:
+    def _take(self, *, looks: bool = True) -> None:
         """Act on what the gestures came to: words and moves go into the outbox, the hand
-        moves; the piles' looks follow what is picked up, the cursor and the mouse."""
+        moves; the piles' looks follow what is picked up, the cursor and the mouse (unless
+        ``looks`` is false: the caller shows them)."""
         for outcome in self._gestures.take():
             match outcome:
                 case gestures.Play(move):
@@ -253,7 +254,7 @@ class Board(Widget):
                 case gestures.PutBack():
                     if self._animator.put_back(self.geometry, self.state):
                         self._start()
-        if self._gestures.marks != self._marks:
+        if looks and self._gestures.marks != self._marks:
             self._show_looks()
 
     # ------------------------------------------------------------------ the keys' gestures
@@ -401,9 +402,10 @@ class Board(Widget):
         position after it) travel to their places. Nothing moves with motion off, for a restart,
         or when ``before`` is unknown."""
         moves = turn.moves if turn is not None and self.motion_on else ()
+        held = self._animator.held
         if self._animator.glide(self.geometry, before, moves):
             self._start()
-        else:
+        elif self._animator.held is not held:  # the released cards are down: redraw
             self._show()
 
     def settle(self) -> bool:

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.cards import Card
 from freecell_tui.core.game import Game
@@ -259,3 +261,27 @@ async def test_pictures_of_moving_cards_follow_a_new_size(tmp_path: Path) -> Non
         held = board.stage.sprites[-1]
         assert "6♣" in held.lines[0].text
         assert held.region.width == board.geometry.pile_width
+
+
+async def test_a_move_sets_the_piles_looks_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move pressed on the board works out every pile's highlights once, not once for the
+    gestures, once for the new cards and once for the hint."""
+    import freecell_tui.ui.board as board_module
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        calls: list[int] = []
+        real = board_module.compute_looks
+
+        def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+            calls.append(1)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(board_module, "compute_looks", counted)
+        await pilot.press("3")
+        calls.clear()
+        await pilot.press("a")
+        assert stored_turns(tmp_path) == [["3a"]]
+        assert len(calls) == 1
