@@ -15,7 +15,10 @@ from time import monotonic, thread_time
 
 import textual.app
 import textual.pilot
-from textual._wait import SLEEP_GRANULARITY, SLEEP_IDLE
+
+#: As Textual's ``textual._wait``: how often to look, and how little work counts as none.
+SLEEP_GRANULARITY = 1 / 50
+SLEEP_IDLE = SLEEP_GRANULARITY / 20.0
 
 
 async def wait_for_idle(min_sleep: float = SLEEP_GRANULARITY, max_sleep: float = 1) -> None:
@@ -32,6 +35,8 @@ async def wait_for_idle(min_sleep: float = SLEEP_GRANULARITY, max_sleep: float =
 
 
 def install() -> None:
-    """Use :func:`wait_for_idle` wherever Textual's app and Pilot wait for idle."""
-    textual.app.wait_for_idle = wait_for_idle  # type: ignore[attr-defined]
-    textual.pilot.wait_for_idle = wait_for_idle  # type: ignore[attr-defined]
+    """Use :func:`wait_for_idle` wherever Textual's app and Pilot wait for idle (a Textual that
+    no longer has the name keeps its own)."""
+    for module in (textual.app, textual.pilot):
+        if hasattr(module, "wait_for_idle"):
+            module.wait_for_idle = wait_for_idle  # type: ignore[attr-defined]
