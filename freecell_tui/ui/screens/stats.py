@@ -1,5 +1,8 @@
-"""The statistics screen: games played and won, win rate, streaks, and each deal's best time and
-fewest moves against its par (where the solver found it); ``r`` resets them after asking."""
+"""The statistics screen: the figures (the rows of :func:`~freecell_tui.store.stats.
+statistics_rows`, as the command line's ``stats`` shows them), the latest results and moves
+over par drawn (:class:`~freecell_tui.ui.widgets.results_chart.ResultsChart`), and each deal's
+best time and fewest moves against its par (where the solver found it); ``r`` resets them after
+asking."""
 
 from __future__ import annotations
 
@@ -16,11 +19,31 @@ from textual.widgets import Button, DataTable, Label, Static
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.words import plural
 from freecell_tui.store import Statistics, Store, StoreError, format_duration
+from freecell_tui.store.stats import NO_GAMES, statistics_rows
 from freecell_tui.ui.keys import bound_actions, run_bound_key
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import ConfirmScreen, dialog_frame_css
+from freecell_tui.ui.widgets.results_chart import ResultsChart
 
-__all__ = ["StatsScreen"]
+__all__ = ["StatsScreen", "figure_columns"]
+
+#: The most and the fewest lines the deals' table takes (its header included).
+MAX_TABLE = 14
+MIN_TABLE = 3
+
+
+def figure_columns(rows: tuple[tuple[str, str], ...]) -> str:
+    """The (label, value) rows in two columns, the first half on the left, values aligned."""
+    half = (len(rows) + 1) // 2
+    columns = [rows[:half], rows[half:]]
+    texts = []
+    for column in columns:
+        label = max((len(name) for name, _ in column), default=0)
+        value = max((len(figure) for _, figure in column), default=0)
+        texts.append([f"{name:<{label}}  {figure:>{value}}" for name, figure in column])
+    left, right = texts
+    right += [""] * (len(left) - len(right))
+    return "\n".join(f"{a}    {b}".rstrip() for a, b in zip(left, right, strict=True))
 
 
 class StatsScreen(OnceScreen[None]):
@@ -31,10 +54,11 @@ class StatsScreen(OnceScreen[None]):
         dialog_frame_css("StatsScreen", width="76", padding="0 1")
         + """
     StatsScreen #figures { height: auto; margin: 1 0; }
+    StatsScreen ResultsChart { margin-bottom: 1; }
     StatsScreen DataTable { height: auto; max-height: 14; }
     StatsScreen #message { height: auto; min-height: 1; margin-top: 1; }
     StatsScreen #message.-error { color: $text-error; }
-    StatsScreen Horizontal { height: auto; margin-top: 1; }
+    StatsScreen #buttons { height: auto; margin-top: 1; }
     StatsScreen Button { margin-right: 1; }
     """
     )
@@ -49,19 +73,23 @@ class StatsScreen(OnceScreen[None]):
         one that closes it reaches the screen below, in order."""
         return await run_bound_key(self, self._actions, event)
 
-    def __init__(self, store: Store, mode: AutoplayMode = AutoplayMode.SAFE) -> None:
+    def __init__(
+        self, store: Store, mode: AutoplayMode = AutoplayMode.SAFE, ascii: bool = False
+    ) -> None:
         super().__init__()
         self.store = store
         self.mode = mode
+        self.ascii = ascii
         self.stats: Statistics | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with Vertical(id="dialog"):
             yield Label("Statistics", classes="title")
             yield Static(id="figures")
+            yield ResultsChart(ascii=self.ascii, id="chart")
             yield DataTable(id="deals", cursor_type="row", zebra_stripes=True)
             yield Static(id="message")
-            with Horizontal():
+            with Horizontal(id="buttons"):
                 yield Button("Reset (r)", id="reset", variant="error")
                 yield Button("Close (Esc)", id="close", variant="primary")
 
@@ -71,6 +99,23 @@ class StatsScreen(OnceScreen[None]):
         )
         self.refresh_stats()
         self.query_one("#close", Button).focus()
+
+    def on_resize(self) -> None:
+        self.fit_table()
+
+    def fit_table(self) -> None:
+        """The deals' table takes the rows the dialog has left on the screen (up to
+        ``MAX_TABLE``), so the buttons are always in sight; it scrolls the rest."""
+        self.query_one("#deals", DataTable).styles.max_height = MAX_TABLE
+        self.call_after_refresh(self._shrink_table)
+
+    def _shrink_table(self) -> None:
+        dialog = self.query_one("#dialog", Vertical)
+        table = self.query_one("#deals", DataTable)
+        bottom = self.query_one("#buttons", Horizontal).virtual_region_with_margin.bottom
+        over = bottom - dialog.scrollable_content_region.height
+        if over > 0 and table.display:
+            table.styles.max_height = max(MIN_TABLE, table.outer_size.height - over)
 
     def refresh_stats(self) -> None:
         figures = self.query_one("#figures", Static)
@@ -82,22 +127,8 @@ class StatsScreen(OnceScreen[None]):
             self.say(error.message, error=True)
             return
         stats = self.stats = results.statistics
-        help_line = "   ".join(
-            text
-            for count, text in (
-                (stats.solved, f"Solved by the computer {stats.solved}"),
-                (stats.won_with_hints, f"Won with hints {stats.won_with_hints}"),
-            )
-            if count
-        )
-        figures.update(
-            Content(
-                f"Played {stats.played}   Won {stats.won}   Lost {stats.lost}   "
-                f"Win rate {stats.win_rate_text}\n"
-                + (f"{help_line}\n" if help_line else "")
-                + f"Current streak {stats.current_streak}   Best streak {stats.best_streak}"
-            )
-        )
+        figures.update(Content(figure_columns(statistics_rows(stats))))
+        self.query_one("#chart", ResultsChart).show(stats.recent, stats.over_par)
         for deal in stats.deals:
             table.add_row(
                 Text(deal.label),
@@ -108,10 +139,11 @@ class StatsScreen(OnceScreen[None]):
                 Text("–" if deal.par is None else str(deal.par), justify="right"),
             )
         table.display = bool(stats.deals)
+        self.fit_table()
         if results.problems:
             self.say(" ".join(results.problems), error=True)
         elif not stats.played:
-            self.say("No finished games yet: a game counts once it is won or left for a new one.")
+            self.say(NO_GAMES)
 
     def say(self, message: str, *, error: bool = False) -> None:
         line = self.query_one("#message", Static)
