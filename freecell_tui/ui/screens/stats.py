@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.events import Key
+from textual.message import Message
 from textual.widgets import Button, DataTable, Label, Static
 
 from freecell_tui.core.autoplay import AutoplayMode
@@ -25,11 +26,22 @@ from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import ConfirmScreen, dialog_frame_css
 from freecell_tui.ui.widgets.results_chart import ResultsChart
 
-__all__ = ["StatsScreen", "figure_columns"]
+__all__ = ["StatsBox", "StatsScreen", "figure_columns"]
 
 #: The most and the fewest lines the deals' table takes (its header included).
 MAX_TABLE = 14
 MIN_TABLE = 3
+
+
+class StatsBox(Vertical):
+    """The dialog's box; says when its size or the size of what it holds changed (Textual's
+    ``Resize`` stays with the widget), so the screen can fit the deals' table."""
+
+    class Resized(Message):
+        pass
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
 
 
 def figure_columns(rows: tuple[tuple[str, str], ...]) -> str:
@@ -83,7 +95,7 @@ class StatsScreen(OnceScreen[None]):
         self.stats: Statistics | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
+        with StatsBox(id="dialog"):
             yield Label("Statistics", classes="title")
             yield Static(id="figures")
             yield ResultsChart(ascii=self.ascii, id="chart")
@@ -101,21 +113,34 @@ class StatsScreen(OnceScreen[None]):
         self.query_one("#close", Button).focus()
 
     def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_table)
+
+    def on_stats_box_resized(self) -> None:
         self.fit_table()
 
     def fit_table(self) -> None:
-        """The deals' table takes the rows the dialog has left on the screen (up to
-        ``MAX_TABLE``), so the buttons are always in sight; it scrolls the rest."""
-        self.query_one("#deals", DataTable).styles.max_height = MAX_TABLE
-        self.call_after_refresh(self._shrink_table)
-
-    def _shrink_table(self) -> None:
-        dialog = self.query_one("#dialog", Vertical)
+        """The deals' table takes the rows the dialog has left on the screen, up to
+        ``MAX_TABLE`` (it scrolls the rest), so the buttons are always in sight. Run whenever
+        the box or what it holds changes size: each step it takes changes it again, until the
+        table fits."""
+        box = self.query_one("#dialog", StatsBox)
         table = self.query_one("#deals", DataTable)
+        if not table.display:
+            return
+        limit = table.styles.max_height
+        now = int(limit.value) if limit is not None else MAX_TABLE
         bottom = self.query_one("#buttons", Horizontal).virtual_region_with_margin.bottom
-        over = bottom - dialog.scrollable_content_region.height
-        if over > 0 and table.display:
-            table.styles.max_height = max(MIN_TABLE, table.outer_size.height - over)
+        over = bottom - box.scrollable_content_region.height
+        spare = self.size.height - box.outer_size.height
+        height = table.outer_size.height
+        if over > 0:
+            wanted = max(MIN_TABLE, height - over)
+        elif spare > 0 and height >= now:  # room on the screen, and the table uses all it may
+            wanted = min(MAX_TABLE, now + spare)
+        else:
+            return
+        if wanted != now:
+            table.styles.max_height = wanted
 
     def refresh_stats(self) -> None:
         figures = self.query_one("#figures", Static)
@@ -139,7 +164,6 @@ class StatsScreen(OnceScreen[None]):
                 Text("–" if deal.par is None else str(deal.par), justify="right"),
             )
         table.display = bool(stats.deals)
-        self.fit_table()
         if results.problems:
             self.say(" ".join(results.problems), error=True)
         elif not stats.played:

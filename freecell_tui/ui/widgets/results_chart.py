@@ -124,7 +124,7 @@ class ResultsChart(Vertical):
         par_row.display = bool(over_par)
         no_par.display = not over_par
         if not over_par:
-            no_par.update(Content("Moves over par: shown once you win a deal whose par is known."))
+            no_par.update(Content("Moves over par: drawn once you win a deal with a known par."))
             return
         self.query_one("#par-label", Static).update(
             Content(f"Moves over par\nlast {plural(len(over_par), 'win')}")
