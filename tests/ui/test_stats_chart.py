@@ -95,7 +95,7 @@ async def test_ascii_draws_letters_and_plain_bars(tmp_path: Path) -> None:
         assert all(line.isascii() for line in chart), chart
         assert _text(screen, "#marks") == ["WSLWW"]
         assert _text(screen, "#legend") == ["W won   L lost   S solved by the computer"]
-        assert _text(screen, "#over-par") == [" #", "_##"]
+        assert _text(screen, "#over-par") == [" #", ".##"]
 
 
 async def test_the_dialog_fits_every_size_and_its_table_takes_the_rows_left(

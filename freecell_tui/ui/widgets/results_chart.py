@@ -28,8 +28,8 @@ MARKS: Final[dict[Result, tuple[str, str, str, str]]] = {
     Result.SOLVED: ("◆", "S", "solved by the computer", "$warning"),
 }
 
-#: The sparkline's block characters, as ASCII: low to high.
-ASCII_BARS: Final = str.maketrans("▁▂▃▄▅▆▇█", "__--==##")
+#: The sparkline's block characters as ASCII: a cell less than half filled is a dot, more is a hash.
+ASCII_BARS: Final = str.maketrans("▁▂▃▄▅▆▇█", "....####")
 
 #: The width of the labels on the left.
 LABEL_WIDTH: Final = 16
