@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.events import Key
+from textual.events import Key, Resize
 from textual.message import Message
 from textual.widgets import Button, DataTable, Label, Static
 
@@ -112,7 +113,8 @@ class StatsScreen(OnceScreen[None]):
         self.refresh_stats()
         self.query_one("#close", Button).focus()
 
-    def on_resize(self) -> None:
+    @on(Resize)
+    def _fit_at_new_size(self) -> None:  # beside TinyDialog's own resize handler
         self.call_after_refresh(self.fit_table)
 
     def on_stats_box_resized(self) -> None:
