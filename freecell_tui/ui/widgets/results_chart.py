@@ -31,9 +31,6 @@ MARKS: Final[dict[Result, tuple[str, str, str, str]]] = {
 #: The sparkline's block characters as ASCII: a cell less than half filled is a dot, more is a hash.
 ASCII_BARS: Final = str.maketrans("▁▂▃▄▅▆▇█", "....####")
 
-#: The width of the labels on the left.
-LABEL_WIDTH: Final = 16
-
 
 def marks_content(results: Sequence[Result], *, ascii: bool = False) -> Content:
     """One mark a game, oldest first, each in its result's colour."""
@@ -87,7 +84,7 @@ class ResultsChart(Vertical):
     ResultsChart Horizontal { height: auto; }
     ResultsChart .label { width: 16; }
     ResultsChart #legend { margin-left: 16; }
-    ResultsChart #par-row { margin-top: 1; }
+    ResultsChart #par-row, ResultsChart #no-par { margin-top: 1; }
     ResultsChart #par-scale { width: auto; margin-right: 1; }
     ResultsChart Sparkline { height: 2; }
     ResultsChart .end { width: auto; margin-left: 1; }
@@ -100,7 +97,7 @@ class ResultsChart(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(id="recent-row"):
             yield Static(id="recent-label", classes="label")
-            yield Static(id="marks", classes="marks")
+            yield Static(id="marks")
             yield Static("latest", classes="end")
         yield Static(legend_content(ascii=self.ascii), id="legend")
         with Horizontal(id="par-row"):
