@@ -20,7 +20,7 @@ from freecell_tui.paths import data_dir
 from freecell_tui.store import ErrorKind, Store, StoreError, format_duration
 from freecell_tui.store.database import MEMORY_NOTE
 from freecell_tui.store.exchange import MAX_FILE_BYTES
-from freecell_tui.store.stats import format_statistics
+from freecell_tui.store.stats import NO_GAMES, format_statistics
 
 
 def add_parser(subparsers: Any) -> None:
@@ -204,7 +204,7 @@ def run_stats(args: argparse.Namespace) -> int:
         stats = reading.statistics
         if not args.reset:
             if stats.played == 0:
-                print("No finished games yet: a game counts once it is won or left for a new one.")
+                print(NO_GAMES)
             else:
                 sys.stdout.write(format_statistics(stats))
             return 0

@@ -26,7 +26,7 @@ from freecell_tui.session.play import Decision, Event, PlaySession, Question, St
 from freecell_tui.session.table import by_name, line_help
 from freecell_tui.session.words import describe_turn
 from freecell_tui.store import StoreError, format_duration
-from freecell_tui.store.stats import format_statistics
+from freecell_tui.store.stats import NO_GAMES, format_statistics
 
 __all__ = ["LineMode"]
 
@@ -347,7 +347,7 @@ class LineMode:
             self.say(f"Note: {problem}")
         stats = reading.statistics
         if not stats.played:
-            self.say("No finished games yet: a game counts once it is won or left for a new one.")
+            self.say(NO_GAMES)
             return
         self.say(*format_statistics(stats).splitlines())
 

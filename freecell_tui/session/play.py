@@ -416,10 +416,14 @@ class PlaySession:
             f"and {format_duration(self.elapsed)}."
         )
         if game.solver_moves:
-            text = (
-                f"Solved by the computer: auto-solve played {plural(game.solver_moves, 'move')} "
-                f"of {plural(game.move_count, 'move')}, so it is not counted as your win."
-            )
+            # One sentence that stands alone (line mode) and under the dialog's title ("Solved
+            # by the computer") without repeating it.
+            total = game.move_count
+            if game.solver_moves < total:
+                played = f"{game.solver_moves} of the {total} moves"
+            else:
+                played = "the one move" if total == 1 else f"all {total} moves"
+            text = f"Auto-solve played {played}, so this game is not counted as your win."
         if game.hints:
             text += f" Hints used: {game.hints}."
         return text

@@ -12,6 +12,7 @@ shown, not with the Python objects of every game ever finished. They keep the ru
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -29,7 +30,15 @@ from freecell_tui.store.rows import (
     seconds_value,
     stamp,
 )
-from freecell_tui.store.stats import DealStats, GameResult, Pars, Result, Statistics
+from freecell_tui.store.stats import (
+    RECENT_GAMES,
+    DealStats,
+    GameResult,
+    Pars,
+    Result,
+    Statistics,
+    game_par,
+)
 
 __all__ = ["Results", "StatisticsReading"]
 
@@ -107,6 +116,15 @@ FROM valid
 #: Whether each game was a win, in the order games finished (the streaks).
 _WINS: Final = f"{_VALID} SELECT group_concat(won, '') FROM (SELECT won FROM valid ORDER BY seq)"
 
+#: The results of the latest games, latest first.
+_RECENT: Final = f"{_VALID} SELECT won, solved FROM valid ORDER BY seq DESC LIMIT {RECENT_GAMES}"
+
+#: The player's wins of numbered deals, latest first: the deal, its moves and its autoplay mode
+#: (read until enough of them have a known par).
+_LATEST_WINS: Final = (
+    f"{_VALID} SELECT deal, moves, mode FROM valid WHERE won AND deal IS NOT NULL ORDER BY seq DESC"
+)
+
 #: The order of games as one fixed-width text: the stamp (32 characters), then the number.
 _ORDER: Final = "at || printf('%020d', seq)"
 _ORDER_WIDTH: Final = 52
@@ -142,6 +160,19 @@ def _deal_stats(row: tuple[Any, ...], pars: Pars, mode: AutoplayMode) -> DealSta
         last_played=read_stamp(last_at),
         par=None if deal is None else pars.get(par_in, {}).get(deal),
     )
+
+
+def _over_par(wins: Iterable[tuple[Any, ...]], pars: Pars, mode: AutoplayMode) -> tuple[int, ...]:
+    """Moves over par of the latest :data:`.stats.RECENT_GAMES` wins with a known par, oldest
+    first, from ``wins`` (deal, moves, mode) latest first."""
+    found: list[int] = []
+    for deal, moves, played_in in wins:
+        par = game_par(deal, mode_value(played_in), pars, mode)
+        if par is not None:
+            found.append(moves - par)
+            if len(found) == RECENT_GAMES:
+                break
+    return tuple(reversed(found))
 
 
 def _left_out(skipped: int) -> tuple[str, ...]:
@@ -185,8 +216,20 @@ class Results:
             runs = (wins or "").split("0")  # the runs of wins, the last one ongoing
             rows = connection.execute(_DEALS.format(**order))
             deals = tuple(_deal_stats(row, pars, mode) for row in rows)
+            recent = [
+                Result.WON if won else Result.SOLVED if solved else Result.LEFT
+                for won, solved in connection.execute(_RECENT.format(**order))
+            ]
             figures = Statistics(
-                played, won, len(runs[-1]), max(map(len, runs)), deals, solved, hinted
+                played,
+                won,
+                len(runs[-1]),
+                max(map(len, runs)),
+                deals,
+                solved,
+                hinted,
+                tuple(reversed(recent)),
+                _over_par(connection.execute(_LATEST_WINS.format(**order)), pars, mode),
             )
             return StatisticsReading(figures, _left_out(stored - played))
 

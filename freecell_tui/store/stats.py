@@ -1,7 +1,10 @@
 """Statistics over finished games: pure functions over :class:`GameResult` rows.
 
-A game counts once it is won, finished by auto-solve ("solved by the computer": not a win), or
-left unfinished for another game (a loss). Streaks run in the order games finished; the current
+*Played* counts finished games, and each is one of three: won by the player, solved by the
+computer (auto-solve played a move of it: not the player's win), or lost (left unfinished for
+another game, or abandoned at the resume prompt). The three add up to Played. The game on the
+board and unfinished games waiting to be resumed count when they end; a game without a move never
+counts. Streaks run in the order games finished; the current
 streak is the run of the player's wins ending with the latest game. Best times and fewest moves
 count the player's wins only. A deal's par is the par in the autoplay mode of its best win (of
 its latest game when it has no win): par counts turns, and how many a deal needs depends on which
@@ -19,6 +22,8 @@ from datetime import datetime
 from freecell_tui.core.autoplay import AutoplayMode
 
 __all__ = [
+    "NO_GAMES",
+    "RECENT_GAMES",
     "DealStats",
     "GameResult",
     "Pars",
@@ -27,7 +32,18 @@ __all__ = [
     "compute_statistics",
     "format_duration",
     "format_statistics",
+    "statistics_rows",
 ]
+
+#: How many of the latest games the recent results keep, and how many of the latest wins with
+#: a known par the moves over par keep.
+RECENT_GAMES = 30
+
+#: What the statistics say before the first finished game.
+NO_GAMES = (
+    "No finished games yet: a game counts once it is won, solved by the computer or left for "
+    "a new one."
+)
 
 
 class Result(enum.Enum):
@@ -84,6 +100,11 @@ class Statistics:
     """Games auto-solve finished: played, but not the player's wins."""
     won_with_hints: int = 0
     """The player's wins in which hints were shown."""
+    recent: tuple[Result, ...] = ()
+    """The results of the latest :data:`RECENT_GAMES` games, oldest first."""
+    over_par: tuple[int, ...] = ()
+    """Moves over par (below par: negative) of the latest :data:`RECENT_GAMES` wins of the
+    player whose deal's par is known in the mode the game was won in, oldest first."""
 
     @property
     def lost(self) -> int:
@@ -143,7 +164,31 @@ def compute_statistics(
             )
         )
     deals.sort(key=lambda d: d.last_played, reverse=True)
-    return Statistics(len(ordered), won, streak, best, tuple(deals), solved, hinted)
+    wins_with_par = (
+        (g.move_count, game_par(g.deal_number, g.autoplay, pars, mode))
+        for g in ordered
+        if g.result is Result.WON
+    )
+    over_par = [moves - par for moves, par in wins_with_par if par is not None]
+    return Statistics(
+        len(ordered),
+        won,
+        streak,
+        best,
+        tuple(deals),
+        solved,
+        hinted,
+        tuple(g.result for g in ordered[-RECENT_GAMES:]),
+        tuple(over_par[-RECENT_GAMES:]),
+    )
+
+
+def game_par(
+    deal: int | None, played_in: AutoplayMode | None, pars: Pars, mode: AutoplayMode
+) -> int | None:
+    """The par of a game's deal in the mode it was played in (``mode`` when it did not record
+    one); ``None`` for a custom position or a deal whose par is not known."""
+    return None if deal is None else pars.get(played_in or mode, {}).get(deal)
 
 
 def _par(
@@ -151,11 +196,8 @@ def _par(
 ) -> int | None:
     """The par to set beside one deal's games: in the mode of its best win, else of its latest
     game (``mode`` when that game did not record one)."""
-    deal = games[0].deal_number
-    if deal is None:
-        return None
     game = min(wins, key=lambda g: g.move_count) if wins else games[-1]
-    return pars.get(game.autoplay or mode, {}).get(deal)
+    return game_par(game.deal_number, game.autoplay, pars, mode)
 
 
 def format_duration(seconds: float | None) -> str:
@@ -168,18 +210,27 @@ def format_duration(seconds: float | None) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
+def statistics_rows(stats: Statistics) -> tuple[tuple[str, str], ...]:
+    """The figures as (label, value) rows, the same in every front end: Played, then the three
+    results that add up to it, then the rate, the wins with hints and the streaks."""
+    return (
+        ("Played", str(stats.played)),
+        ("Won", str(stats.won)),
+        ("Solved by the computer", str(stats.solved)),
+        ("Lost", str(stats.lost)),
+        ("Win rate", stats.win_rate_text),
+        ("Won with hints", str(stats.won_with_hints)),
+        ("Current streak", str(stats.current_streak)),
+        ("Best streak", str(stats.best_streak)),
+    )
+
+
 def format_statistics(stats: Statistics) -> str:
-    """The statistics as plain text (also what the statistics screen shows)."""
-    lines = [
-        f"Played          {stats.played}",
-        f"Won             {stats.won}",
-        f"Lost            {stats.lost}",
-        *([f"Solved by the computer  {stats.solved}"] if stats.solved else []),
-        *([f"Won with hints  {stats.won_with_hints}"] if stats.won_with_hints else []),
-        f"Win rate        {stats.win_rate_text}",
-        f"Current streak  {stats.current_streak}",
-        f"Best streak     {stats.best_streak}",
-    ]
+    """The statistics as plain text: :func:`statistics_rows` in two aligned columns, then a
+    table of the deals (the command line's ``stats`` and line mode)."""
+    rows = statistics_rows(stats)
+    width = max(len(label) for label, _ in rows)
+    lines = [f"{label:<{width}}  {value}" for label, value in rows]
     if stats.deals:
         with_par = any(deal.par is not None for deal in stats.deals)
         lines += [

@@ -168,9 +168,9 @@ def test_a_new_game_records_the_one_left(tmp_path: Path) -> None:
 def test_stats_prints_the_statistics(tmp_path: Path) -> None:
     assert "No finished games yet" in play(tmp_path, "stats\n", deal="1")
     out = play(tmp_path, "3a\ndeal 2\ny\nstats\n", deal="1")
-    assert "Played          1" in out
-    assert "Won             0" in out
-    assert "Win rate        0%" in out
+    assert "Played                  1" in out
+    assert "Won                     0" in out
+    assert "Win rate                0%" in out
 
 
 # ---------------------------------------------------------------------- saves

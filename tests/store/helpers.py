@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from freecell_tui.core.cards import Card
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import legal_moves
 from freecell_tui.core.state import GameState
+from freecell_tui.store import Store
 
 
 def played(deal_number: int = 1, turns: int = 12) -> Game:
@@ -54,3 +57,35 @@ class Clock:
     def __call__(self) -> datetime:
         self.now += timedelta(minutes=1)
         return self.now
+
+
+def record_games(
+    directory: Path, games: Iterable[tuple[int, str, int]], pars: Mapping[int, int] = {}
+) -> None:
+    """Finished games of numbered deals, as (deal, result, moves), in the store in ``directory``:
+    a minute apart from a fixed time, each played for a minute and a few seconds more than the
+    one before, in autoplay *safe*; and ``pars`` (deal → moves) in that mode. Written as rows,
+    so the figures and their order are the same on every run."""
+    store = Store.open(directory).store
+    start = datetime(2025, 3, 1, tzinfo=UTC)
+    store.database.connection.executemany(
+        "INSERT INTO games (deal_number, result, move_count, cards_home, elapsed_seconds,"
+        " finished_at, hints, autoplay) VALUES (?, ?, ?, 52, ?, ?, 0, 'safe')",
+        [
+            (
+                deal,
+                result,
+                moves,
+                60 + 7 * index,
+                (start + timedelta(minutes=index)).isoformat(timespec="microseconds"),
+            )
+            for index, (deal, result, moves) in enumerate(games)
+        ],
+    )
+    store.database.connection.executemany(
+        "INSERT INTO pars (deal_number, autoplay, moves, solution, budget_seconds, found_at)"
+        " VALUES (?, 'safe', ?, '', 10, ?)",
+        [(deal, moves, start.isoformat()) for deal, moves in pars.items()],
+    )
+    store.database.connection.commit()
+    store.close()

@@ -138,10 +138,10 @@ def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 def test_stats(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "stats", "--data-dir", str(data))
     assert code == 0
-    assert "Played          1" in out
-    assert "Won             0" in out
-    assert "Win rate        0%" in out
-    assert "Best streak     0" in out
+    assert "Played                  1" in out
+    assert "Won                     0" in out
+    assert "Win rate                0%" in out
+    assert "Best streak             0" in out
     assert out.splitlines()[-1].split() == ["#5", "1", "0", "–", "–"]
 
 

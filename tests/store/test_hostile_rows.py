@@ -230,7 +230,7 @@ def test_spoiled_finished_games_are_left_out_of_the_statistics_with_a_note(
     assert reading.problems == left_out
     store.close()
     code, out, err = _run(capsys, "stats", "--data-dir", str(tmp_path))
-    assert code == 0 and out.startswith("Played          1\n")
+    assert code == 0 and out.startswith("Played                  1\n")
     assert err == (
         "freecell-tui stats: warning: 5 finished games in the statistics could not be read "
         "and are left out.\n"

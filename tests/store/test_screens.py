@@ -15,6 +15,7 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input
 
+from freecell_tui.cli import main
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.notation import Move
 from freecell_tui.core.words import plural
@@ -298,7 +299,10 @@ async def test_stats_screen_shows_the_figures_and_resets_after_asking(tmp_path: 
         await pilot.pause()
         screen = app.screen
         assert _drawn(screen, "#figures") == (
-            "Played 2   Won 0   Lost 2   Win rate 0% Current streak 0   Best streak 0"
+            "Played                  2    Win rate        0% "
+            "Won                     0    Won with hints   0 "
+            "Solved by the computer  0    Current streak   0 "
+            "Lost                    2    Best streak      0"
         )
         table = screen.query_one("#deals", DataTable)
         assert table.row_count == 2
@@ -330,10 +334,65 @@ async def test_stats_screen_counts_the_computers_wins_and_wins_with_hints_apart(
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert _drawn(app.screen, "#figures") == (
-            "Played 2   Won 1   Lost 0   Win rate 50% "
-            "Solved by the computer 1   Won with hints 1 "
-            "Current streak 0   Best streak 1"
+            "Played                  2    Win rate        50% "
+            "Won                     1    Won with hints    1 "
+            "Solved by the computer  1    Current streak    0 "
+            "Lost                    0    Best streak       1"
         )
+
+
+def _history(directory: Path) -> None:
+    """One game of each kind a player leaves behind: a win, a game auto-solve won, a game left
+    for a new one, a game abandoned at the saves screen, and a game in progress (quit)."""
+    store = Store.open(directory).store
+    store.autosaves.finish(one_from_won().play(Move.parse("1h")), 30)
+    store.autosaves.finish(one_from_won().play(Move.parse("1h"), solver=True), 10)
+    store.autosaves.finish(played(3, 5), 60)
+    store.autosaves.save(played(8, 5), 50)
+    store.autosaves.set_aside()
+    saved = store.autosaves.offer().saved
+    assert saved is not None and store.autosaves.discard(saved) is None
+    store.autosaves.save(played(9, 4), 20)
+    store.close()
+
+
+def _pairs(lines: list[str]) -> list[tuple[str, str]]:
+    """(label, value) pairs of lines of the form ``Label   value``."""
+    return [tuple(line.strip().rsplit(None, 1)) for line in lines]  # type: ignore[misc]
+
+
+async def test_the_screen_and_the_command_line_show_the_same_rows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One set of rows: Played, then won, solved by the computer and lost, which add up to it
+    (a game abandoned counts as lost; the game in progress is not counted until it ends)."""
+    directory = tmp_path / "data"
+    _history(directory)
+    assert main(["stats", "--data-dir", str(directory)]) == 0
+    printed = capsys.readouterr().out.splitlines()[:8]
+    store = Store.open(directory).store
+    app = Host(StatsScreen(store))
+    async with app.run_test(size=(64, 24)) as pilot:
+        await pilot.pause()
+        figures = app.screen.query_one("#figures")
+        drawn = [strip.text.rstrip() for strip in figures.render_lines(figures.region.reset_offset)]
+    store.close()
+    drawn = [line for line in drawn if line]
+    middle = drawn[0].index("Win rate")  # the figures stand in two columns: down, then across
+    on_screen = _pairs([line[:middle] for line in drawn] + [line[middle:] for line in drawn])
+    assert on_screen == _pairs(printed)
+    assert on_screen == [
+        ("Played", "4"),
+        ("Won", "1"),
+        ("Solved by the computer", "1"),
+        ("Lost", "2"),
+        ("Win rate", "25%"),
+        ("Won with hints", "0"),
+        ("Current streak", "0"),
+        ("Best streak", "1"),
+    ]
+    # The command line's values stand in one column.
+    assert len({len(line) - len(line.rsplit(None, 1)[-1]) for line in printed}) == 1, printed
 
 
 # ---------------------------------------------------------------------- resume prompt

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.rules import legal_moves
 from freecell_tui.store import GameResult, Result, Store, compute_statistics, format_duration
+from freecell_tui.store.stats import RECENT_GAMES, format_statistics, statistics_rows
 
 from .helpers import Clock, one_from_won, played
 
@@ -15,7 +16,14 @@ START = datetime(2025, 3, 1, tzinfo=UTC)
 
 
 def _game(
-    minute: int, result: str, deal: int | None = 1, moves: int = 80, seconds: float = 300
+    minute: int,
+    result: str,
+    deal: int | None = 1,
+    moves: int = 80,
+    seconds: float = 300,
+    *,
+    hints: int = 0,
+    mode: AutoplayMode | None = None,
 ) -> GameResult:
     return GameResult(
         deal,
@@ -24,6 +32,8 @@ def _game(
         moves,
         seconds,
         START + timedelta(minutes=minute),
+        hints,
+        mode,
     )
 
 
@@ -158,3 +168,68 @@ def test_the_statistics_read_by_sqlite_are_those_of_every_game_read_one_by_one()
             assert reading.statistics == compute_statistics(listed.items, pars, mode), seed
             assert reading.problems == listed.problems, seed
         store.close()
+
+
+# ---------------------------------------------------------------------- one set of rows
+def test_the_rows_are_played_then_three_results_that_add_up_to_it() -> None:
+    games = [_game(0, "won"), _game(1, "left"), _game(2, "solved"), _game(3, "won", hints=2)]
+    stats = compute_statistics(games)
+    rows = statistics_rows(stats)
+    assert rows == (
+        ("Played", "4"),
+        ("Won", "2"),
+        ("Solved by the computer", "1"),
+        ("Lost", "1"),
+        ("Win rate", "50%"),
+        ("Won with hints", "1"),
+        ("Current streak", "1"),
+        ("Best streak", "1"),
+    )
+    figures = dict(rows)
+    won, solved, lost = (int(figures[name]) for name in ("Won", "Solved by the computer", "Lost"))
+    assert won + solved + lost == int(figures["Played"])
+
+
+def test_the_rows_are_the_same_before_the_first_game() -> None:
+    labels = [label for label, _ in statistics_rows(compute_statistics([]))]
+    assert labels == [label for label, _ in statistics_rows(compute_statistics([_game(0, "won")]))]
+
+
+def test_the_text_aligns_every_value_in_one_column() -> None:
+    stats = compute_statistics([_game(0, "solved"), _game(1, "won")])
+    lines = format_statistics(stats).splitlines()[:8]
+    starts = {len(line) - len(line.rsplit("  ", 1)[-1].lstrip()) for line in lines}
+    assert len(starts) == 1, lines
+    assert lines[2].split("  ")[0] == "Solved by the computer"
+
+
+# ---------------------------------------------------------------------- the recent results
+def test_recent_results_are_the_latest_games_oldest_first() -> None:
+    games = [_game(minute, "left") for minute in range(RECENT_GAMES)]
+    games += [_game(100, "won"), _game(101, "solved"), _game(102, "won")]
+    stats = compute_statistics(reversed(games))
+    assert len(stats.recent) == RECENT_GAMES
+    assert stats.recent[-3:] == (Result.WON, Result.SOLVED, Result.WON)
+    assert set(stats.recent[:-3]) == {Result.LEFT}
+
+
+def test_moves_over_par_count_the_players_wins_whose_par_is_known() -> None:
+    games = [
+        _game(0, "won", deal=1, moves=90),
+        _game(1, "won", deal=2, moves=40),  # no par known for deal 2
+        _game(2, "solved", deal=1, moves=50),  # the computer's: not the player's moves
+        _game(3, "won", deal=None, moves=70),  # a custom position has no par
+        _game(4, "left", deal=1, moves=20),
+        _game(5, "won", deal=1, moves=78, mode=AutoplayMode.OFF),
+        _game(6, "won", deal=3, moves=28),  # under par
+    ]
+    pars = {AutoplayMode.SAFE: {1: 80, 3: 30}, AutoplayMode.OFF: {1: 75}}
+    assert compute_statistics(games, pars).over_par == (10, 3, -2)
+    # A game that did not record its mode is counted in the mode asked for.
+    assert compute_statistics([_game(0, "won", moves=90)], pars, AutoplayMode.OFF).over_par == (15,)
+
+
+def test_moves_over_par_keep_the_latest_wins() -> None:
+    games = [_game(minute, "won", moves=40 + minute) for minute in range(RECENT_GAMES + 5)]
+    over_par = compute_statistics(games, {AutoplayMode.SAFE: {1: 40}}).over_par
+    assert over_par == tuple(range(5, RECENT_GAMES + 5))

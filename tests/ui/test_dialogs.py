@@ -34,8 +34,8 @@ DIALOGS: dict[str, Callable[[FreeCellApp], Screen[object]]] = {
     "no move": lambda app: StuckScreen("No legal move left", "No card can move. " * 3),
     "win": lambda app: WinScreen(
         "Solved by the computer",
-        "Solved by the computer: auto-solve played 93 moves of 105 moves, so it is not counted "
-        "as your win. Hints used: 3.",
+        "Auto-solve played 93 of the 105 moves, so this game is not counted as your win. "
+        "Hints used: 3.",
     ),
     "confirm": lambda app: ConfirmScreen(
         "Start a new game?",

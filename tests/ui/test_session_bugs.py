@@ -293,16 +293,18 @@ async def test_a_game_auto_solve_finished_is_not_the_players_win(
         await wait_for(pilot, lambda: isinstance(app.screen, WinScreen), "auto-solve's win")
         win = app.screen
         assert drawn(win.query_one(".title", Label)) == "Solved by the computer"
+        # The title says who won; the body says it once more in other words, not twice.
         assert drawn(win.query_one(".body", Label)) == (
-            "Solved by the computer: auto-solve played 4 moves of 4 moves, so it is not counted "
-            "as your win."
+            "Auto-solve played all 4 moves, so this game is not counted as your win."
         )
         await pilot.press("escape", "t")
         stats = app.screen
         assert isinstance(stats, StatsScreen)
         assert drawn(stats.query_one("#figures", Static)) == (
-            "Played 1   Won 0   Lost 0   Win rate 0% Solved by the computer 1 "
-            "Current streak 0   Best streak 0"
+            "Played                  1    Win rate        0% "
+            "Won                     0    Won with hints   0 "
+            "Solved by the computer  1    Current streak   0 "
+            "Lost                    0    Best streak      0"
         )
 
 

@@ -706,7 +706,8 @@ class GameScreen(Screen[None]):
     def action_stats(self) -> None:
         from freecell_tui.ui.screens.stats import StatsScreen
 
-        self.app.push_screen(StatsScreen(self.session.store, self.session.game.autoplay))
+        session = self.session
+        self.app.push_screen(StatsScreen(session.store, session.game.autoplay, self.board.ascii))
 
     def action_klondike(self) -> None:
         """Watch the automatic Klondike player; this game's clock waits meanwhile."""

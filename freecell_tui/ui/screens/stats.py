@@ -1,26 +1,62 @@
-"""The statistics screen: games played and won, win rate, streaks, and each deal's best time and
-fewest moves against its par (where the solver found it); ``r`` resets them after asking."""
+"""The statistics screen: the figures (the rows of :func:`~freecell_tui.store.stats.
+statistics_rows`, as the command line's ``stats`` shows them), the latest results and moves
+over par drawn (:class:`~freecell_tui.ui.widgets.results_chart.ResultsChart`), and each deal's
+best time and fewest moves against its par (where the solver found it); ``r`` resets them after
+asking."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.events import Key
+from textual.events import Key, Resize
+from textual.message import Message
 from textual.widgets import Button, DataTable, Label, Static
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.words import plural
 from freecell_tui.store import Statistics, Store, StoreError, format_duration
+from freecell_tui.store.stats import NO_GAMES, statistics_rows
 from freecell_tui.ui.keys import bound_actions, run_bound_key
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import ConfirmScreen, dialog_frame_css
+from freecell_tui.ui.widgets.results_chart import ResultsChart
 
-__all__ = ["StatsScreen"]
+__all__ = ["StatsBox", "StatsScreen", "figure_columns"]
+
+#: The most and the fewest lines the deals' table takes (its header included).
+MAX_TABLE = 14
+MIN_TABLE = 3
+
+
+class StatsBox(Vertical):
+    """The dialog's box; says when its size or the size of what it holds changed (Textual's
+    ``Resize`` stays with the widget), so the screen can fit the deals' table."""
+
+    class Resized(Message):
+        pass
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
+
+
+def figure_columns(rows: tuple[tuple[str, str], ...]) -> str:
+    """The (label, value) rows in two columns, the first half on the left, values aligned."""
+    half = (len(rows) + 1) // 2
+    columns = [rows[:half], rows[half:]]
+    texts = []
+    for column in columns:
+        label = max((len(name) for name, _ in column), default=0)
+        value = max((len(figure) for _, figure in column), default=0)
+        texts.append([f"{name:<{label}}  {figure:>{value}}" for name, figure in column])
+    left, right = texts
+    right += [""] * (len(left) - len(right))
+    return "\n".join(f"{a}    {b}".rstrip() for a, b in zip(left, right, strict=True))
 
 
 class StatsScreen(OnceScreen[None]):
@@ -31,10 +67,11 @@ class StatsScreen(OnceScreen[None]):
         dialog_frame_css("StatsScreen", width="76", padding="0 1")
         + """
     StatsScreen #figures { height: auto; margin: 1 0; }
+    StatsScreen ResultsChart { margin-bottom: 1; }
     StatsScreen DataTable { height: auto; max-height: 14; }
     StatsScreen #message { height: auto; min-height: 1; margin-top: 1; }
     StatsScreen #message.-error { color: $text-error; }
-    StatsScreen Horizontal { height: auto; margin-top: 1; }
+    StatsScreen #buttons { height: auto; margin-top: 1; }
     StatsScreen Button { margin-right: 1; }
     """
     )
@@ -49,19 +86,23 @@ class StatsScreen(OnceScreen[None]):
         one that closes it reaches the screen below, in order."""
         return await run_bound_key(self, self._actions, event)
 
-    def __init__(self, store: Store, mode: AutoplayMode = AutoplayMode.SAFE) -> None:
+    def __init__(
+        self, store: Store, mode: AutoplayMode = AutoplayMode.SAFE, ascii: bool = False
+    ) -> None:
         super().__init__()
         self.store = store
         self.mode = mode
+        self.ascii = ascii
         self.stats: Statistics | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with StatsBox(id="dialog"):
             yield Label("Statistics", classes="title")
             yield Static(id="figures")
+            yield ResultsChart(ascii=self.ascii, id="chart")
             yield DataTable(id="deals", cursor_type="row", zebra_stripes=True)
             yield Static(id="message")
-            with Horizontal():
+            with Horizontal(id="buttons"):
                 yield Button("Reset (r)", id="reset", variant="error")
                 yield Button("Close (Esc)", id="close", variant="primary")
 
@@ -71,6 +112,37 @@ class StatsScreen(OnceScreen[None]):
         )
         self.refresh_stats()
         self.query_one("#close", Button).focus()
+
+    @on(Resize)
+    def _fit_at_new_size(self) -> None:  # beside TinyDialog's own resize handler
+        self.call_after_refresh(self.fit_table)
+
+    def on_stats_box_resized(self) -> None:
+        self.fit_table()
+
+    def fit_table(self) -> None:
+        """The deals' table takes the rows the dialog has left on the screen, up to
+        ``MAX_TABLE`` (it scrolls the rest), so the buttons are always in sight. Run whenever
+        the box or what it holds changes size: each step it takes changes it again, until the
+        table fits."""
+        box = self.query_one("#dialog", StatsBox)
+        table = self.query_one("#deals", DataTable)
+        if not table.display:
+            return
+        limit = table.styles.max_height
+        now = int(limit.value) if limit is not None else MAX_TABLE
+        bottom = self.query_one("#buttons", Horizontal).virtual_region_with_margin.bottom
+        over = bottom - box.scrollable_content_region.height
+        spare = self.size.height - box.outer_size.height
+        height = table.outer_size.height
+        if over > 0:
+            wanted = max(MIN_TABLE, height - over)
+        elif spare > 0 and height >= now:  # room on the screen, and the table uses all it may
+            wanted = min(MAX_TABLE, now + spare)
+        else:
+            return
+        if wanted != now:
+            table.styles.max_height = wanted
 
     def refresh_stats(self) -> None:
         figures = self.query_one("#figures", Static)
@@ -82,22 +154,8 @@ class StatsScreen(OnceScreen[None]):
             self.say(error.message, error=True)
             return
         stats = self.stats = results.statistics
-        help_line = "   ".join(
-            text
-            for count, text in (
-                (stats.solved, f"Solved by the computer {stats.solved}"),
-                (stats.won_with_hints, f"Won with hints {stats.won_with_hints}"),
-            )
-            if count
-        )
-        figures.update(
-            Content(
-                f"Played {stats.played}   Won {stats.won}   Lost {stats.lost}   "
-                f"Win rate {stats.win_rate_text}\n"
-                + (f"{help_line}\n" if help_line else "")
-                + f"Current streak {stats.current_streak}   Best streak {stats.best_streak}"
-            )
-        )
+        figures.update(Content(figure_columns(statistics_rows(stats))))
+        self.query_one("#chart", ResultsChart).show(stats.recent, stats.over_par)
         for deal in stats.deals:
             table.add_row(
                 Text(deal.label),
@@ -111,7 +169,7 @@ class StatsScreen(OnceScreen[None]):
         if results.problems:
             self.say(" ".join(results.problems), error=True)
         elif not stats.played:
-            self.say("No finished games yet: a game counts once it is won or left for a new one.")
+            self.say(NO_GAMES)
 
     def say(self, message: str, *, error: bool = False) -> None:
         line = self.query_one("#message", Static)
