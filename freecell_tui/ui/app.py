@@ -36,7 +36,7 @@ from freecell_tui.store.settings import Settings, load_settings, save_settings
 from freecell_tui.ui.assistant import Assistant
 from freecell_tui.ui.autosolve import AutoSolver, pace_for
 from freecell_tui.ui.commands import palette_commands
-from freecell_tui.ui.compat import ReportingApp, guard_pastes
+from freecell_tui.ui.compat import ReportingApp, guard_input
 from freecell_tui.ui.crash import crash_message, write_crash_report
 from freecell_tui.ui.inks import board_variables
 from freecell_tui.ui.messages import SettingChanged
@@ -356,7 +356,7 @@ def run_app(
 
         print(f"freecell-tui: error: {error}", file=sys.stderr)
         return 2
-    guard_pastes()
+    guard_input()
     app.run()
     if app.crash_report is not None or app.return_code == 1:
         import sys

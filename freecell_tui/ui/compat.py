@@ -34,7 +34,7 @@ __all__ = [
     "ReportingApp",
     "checked",
     "exit_app_from_driver",
-    "guard_pastes",
+    "guard_input",
     "write_to_terminal",
 ]
 
@@ -235,6 +235,8 @@ class PaletteGuards(CommandPalette):
 # ---------------------------------------------------------------------- pastes with escapes
 PASTE_START: Final = "\x1b[200~"
 PASTE_END: Final = "\x1b[201~"
+#: What completes an escape character as the Escape key (kitty's CSI-u code for it).
+ESCAPE_KEY_TAIL: Final = "[27u"
 
 
 class PasteSanitizer:
@@ -280,9 +282,41 @@ class PasteSanitizer:
         return "".join(out)
 
 
-def guard_pastes() -> bool:
+class EscapeSplitter:
+    """Makes an Escape typed just before another key two keys, as typed.
+
+    Textual's terminal parser reads an escape character and the character after it within
+    ``ESCAPE_DELAY`` as one key: ``Esc`` then ``3`` typed quickly, or handed over in one read,
+    becomes ``£`` (a macOS option key), ``Esc`` then ``a`` becomes ``alt+a``; both keys are lost.
+    The game has no Alt keys, so an escape followed by a printable character that does not begin
+    a terminal sequence (``[`` or ``O``) is the Escape key and then that character: the escape
+    is completed as the Escape key's CSI-u sequence (``ESC [27u``, which Textual reads as
+    ``escape``) before the character. Upstream: no issue found in Textualize/textual (8.2.8:
+    ``XTermParser._parse``, the escape branch). Fed the terminal's input read by read (the
+    escape may end one read, the key begin the next); :meth:`escape_sent` is told when the
+    parser gave up waiting and sent a lone Escape on its own."""
+
+    def __init__(self) -> None:
+        self._after_escape = False  # the last character fed was an escape, still pending
+
+    def __call__(self, data: str) -> str:
+        out: list[str] = []
+        for character in data:
+            if self._after_escape and character.isprintable() and character not in "[O":
+                out.append(ESCAPE_KEY_TAIL)
+            out.append(character)
+            self._after_escape = character == "\x1b"
+        return "".join(out)
+
+    def escape_sent(self) -> None:
+        """The parser sent the pending escape as a key: what comes next stands alone."""
+        self._after_escape = False
+
+
+def guard_input() -> bool:
     """Make the terminal driver's parser read a paste with escapes as one paste (see
-    :class:`PasteSanitizer`); False on an unchecked Textual or another platform's driver."""
+    :class:`PasteSanitizer`) and an Escape typed before a key as two keys (see
+    :class:`EscapeSplitter`); False on an unchecked Textual or another platform's driver."""
     if not checked():
         return False
     try:
@@ -290,18 +324,24 @@ def guard_pastes() -> bool:
         from textual.drivers import linux_driver
     except ImportError:  # not a POSIX terminal
         return False
-    if getattr(getattr(linux_driver, "XTermParser", None), "sanitizes_pastes", False):
+    if getattr(getattr(linux_driver, "XTermParser", None), "guards_input", False):
         return True
 
-    class SanitizingParser(XTermParser):
-        sanitizes_pastes = True
+    class GuardingParser(XTermParser):
+        guards_input = True
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self._sanitize = PasteSanitizer()
+            self._split = EscapeSplitter()
 
         def feed(self, data: str) -> Any:
-            return super().feed(self._sanitize(data) if data else data)
+            return super().feed(self._split(self._sanitize(data)) if data else data)
 
-    setattr(linux_driver, "XTermParser", SanitizingParser)  # noqa: B010 (a module's private name)
+        def tick(self) -> Any:
+            for event in super().tick():
+                self._split.escape_sent()
+                yield event
+
+    setattr(linux_driver, "XTermParser", GuardingParser)  # noqa: B010 (a module's private name)
     return True

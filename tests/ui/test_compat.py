@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.command import CommandList
+from textual.events import Key
 from textual.geometry import Size
 from textual.messages import ExitApp
 from textual.pilot import Pilot
@@ -266,9 +267,50 @@ def test_a_lone_escape_outside_a_paste_is_never_held_back() -> None:
 def test_the_driver_reads_pastes_through_the_sanitizer() -> None:
     from textual.drivers import linux_driver
 
-    assert compat.guard_pastes() is True
+    assert compat.guard_input() is True
     parser = linux_driver.XTermParser()  # type: ignore[attr-defined]
     events = list(parser.feed(compat.PASTE_START + "3a\x1b[31m deal" + compat.PASTE_END))
     events += list(parser.feed(""))
     assert [type(event).__name__ for event in events] == ["Paste"]
     assert events[0].text == "3a[31m deal"
+
+
+def test_an_escape_typed_before_a_key_is_two_keys_however_the_reads_split_it() -> None:
+    typed = "3\x1b4a\x1b\x1b5\x1b[A6\x1bOP\x1b"
+    wanted = "3\x1b[27u4a\x1b\x1b[27u5\x1b[A6\x1bOP\x1b"
+    for cut in range(len(typed) + 1):
+        split = compat.EscapeSplitter()
+        assert split(typed[:cut]) + split(typed[cut:]) == wanted, cut
+
+
+def _keys(events: list[object]) -> list[str]:
+    return [event.key for event in events if isinstance(event, Key)]
+
+
+def test_the_driver_reads_escape_then_a_key_as_both_keys() -> None:
+    from textual.drivers import linux_driver
+
+    assert compat.guard_input() is True
+    parser = linux_driver.XTermParser()  # type: ignore[attr-defined]
+    events = list(parser.feed("3\x1b4a"))  # Esc then 4, in one read: not "£"
+    events += list(parser.feed("\x1b"))
+    events += list(parser.feed("h"))  # Esc, then h in the next read: not alt+h
+    events += list(parser.feed("\x1b\x1b5\x1b[A"))  # Esc, Esc, 5, up
+    events += list(parser.feed(""))
+    assert _keys(events) == ["3", "escape", "4", "a", "escape", "h", "escape", "escape", "5", "up"]
+
+
+def test_an_escape_the_parser_sent_alone_leaves_the_next_key_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import textual._parser
+    from textual.drivers import linux_driver
+
+    assert compat.guard_input() is True
+    parser = linux_driver.XTermParser()  # type: ignore[attr-defined]
+    events = list(parser.feed("\x1b"))
+    monkeypatch.setattr(textual._parser, "get_time", lambda: 1e12)  # its wait is over
+    events += list(parser.tick())
+    events += list(parser.feed("4"))
+    events += list(parser.feed(""))
+    assert _keys(events) == ["escape", "4"]

@@ -13,7 +13,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -126,10 +125,21 @@ def test_a_huge_paste_with_escapes_leaves_the_game_answering(tmp_path: Path) -> 
     try:
         term.wait_until_up()
         term.write(":\x1b[200~" + "3a 18v3 \x1b[31m deal 617 " * 4000 + "\x1b[201~")
-        term.write("\x1b")
-        time.sleep(0.3)  # Esc alone: a key after it within the terminal's delay would be Alt+key
-        term.write("3a")
+        term.write("\x1b3a")  # Esc closes the line; 3a, typed right after it, plays
         turns = "SELECT turns FROM autosaves"
         term.wait(lambda: term.rows(turns) == [('["3a"]',)], "3a played after the paste")
+    finally:
+        term.close()
+
+
+def test_escape_typed_just_before_a_key_is_both_keys(tmp_path: Path) -> None:
+    """3 picks up column 3's card, Esc puts it down, 4a plays: all in one write (the terminal's
+    parser alone reads Esc and 4 as one key, and 3a would be played)."""
+    term = Terminal(tmp_path, "--deal", "1", "--autoplay", "off")
+    try:
+        term.wait_until_up()
+        term.write("3\x1b4a")
+        turns = "SELECT turns FROM autosaves"
+        term.wait(lambda: term.rows(turns) == [('["4a"]',)], "4a played")
     finally:
         term.close()
