@@ -34,6 +34,7 @@ from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.notation import Move
 from freecell_tui.core.solver import WinnablePoint, canonical_key
+from freecell_tui.session import assist
 from freecell_tui.session.analysis import (
     Analysis,
     Analyst,
@@ -43,7 +44,6 @@ from freecell_tui.session.analysis import (
     choose_deal,
     lost_text,
 )
-from freecell_tui.session import assist
 from freecell_tui.session.assist import Want, answer, look
 from freecell_tui.session.steps import Tone
 from freecell_tui.ui.work import Job, Stop, Told, Wait

@@ -147,7 +147,9 @@ def test_without_par_the_win_says_it_is_not_known_yet(tmp_path: Path) -> None:
     session.play(parse_moves(last)[0])
     moves = session.game.move_count
     assert session.win_text() == f"You won deal 1 in {moves} moves — par not known yet — and 0:00."
-    custom = PlaySession(Store.in_memory(), Game.from_position(session.game.states[-2], autoplay=AutoplayMode.ALL))
+    custom = PlaySession(
+        Store.in_memory(), Game.from_position(session.game.states[-2], autoplay=AutoplayMode.ALL)
+    )
     custom.play(parse_moves(last)[0])
     assert custom.win_text().startswith("You won a custom position in 1 move and ")  # no par
 
@@ -177,8 +179,10 @@ def test_a_search_cut_short_keeps_nothing_and_a_win_against_it_beats_nothing(
     par = found(1, AutoplayMode.SAFE)
     step = session.keep_par(ParSearch(par, complete=True), 60)
     assert session.par == par
-    assert step.said == session.win_text() == (
-        f"You won deal 1 in {moves} moves — par {par.moves} — and 0:00."
+    assert (
+        step.said
+        == session.win_text()
+        == (f"You won deal 1 in {moves} moves — par {par.moves} — and 0:00.")
     )
     # Another deal's par is kept, and says nothing to this game.
     other = found(2, AutoplayMode.SAFE)
