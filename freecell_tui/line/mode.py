@@ -104,20 +104,15 @@ class LineMode:
             self.say("No legal move is left: this game is lost. Type undo, restart or new.")
 
     def _find_par(self) -> None:
-        """Before the win is told: the deal's par, searched (the player waits, at most
-        :attr:`par_seconds`) when the store does not know it yet — not for a game auto-solve
-        finished, which is not told par. The session keeps what is par."""
-        game = self.session.game
-        if (
-            game.deal_number is None
-            or game.solver_moves
-            or self.par_seconds <= 0
-            or self.session.par is not None
-        ):
+        """Before the win is told: the deal's par, searched when the session wants it
+        (:meth:`PlaySession.par_to_find`; the player waits, at most :attr:`par_seconds`). The
+        session keeps what is par."""
+        wanted = self.session.par_to_find()
+        if wanted is None or self.par_seconds <= 0:
             return
         self.say(f"Looking for this deal's par (at most {self.par_seconds:g} seconds)…")
         try:
-            found = find_par(game.deal_number, game.autoplay, budget=self.par_seconds)
+            found = find_par(*wanted, budget=self.par_seconds)
         except Exception:  # a solver bug must not take the game down: the win is told without
             return
         for notice in self.session.keep_par(found, self.par_seconds).notices:

@@ -397,6 +397,15 @@ class PlaySession:
         number = self._game.deal_number
         return None if number is None else self.store.pars.get(number, self._game.autoplay)
 
+    def par_to_find(self) -> tuple[int, AutoplayMode] | None:
+        """The deal and autoplay mode whose par a search is to find: the game's, unless it is a
+        custom position, the store knows that par, or auto-solve played a move of it (such a
+        game is not told par)."""
+        game = self._game
+        if game.deal_number is None or game.solver_moves or self.par is not None:
+            return None
+        return game.deal_number, game.autoplay
+
     def keep_par(self, search: ParSearch, budget_seconds: float) -> Step:
         """A search for par (of ``budget_seconds`` at most) ended. Only a finished search's
         solution is par: it is kept (a shorter one replaces a longer one, never the reverse);

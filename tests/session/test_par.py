@@ -154,6 +154,21 @@ def test_without_par_the_win_says_it_is_not_known_yet(tmp_path: Path) -> None:
     assert custom.win_text().startswith("You won a custom position in 1 move and ")  # no par
 
 
+def test_par_is_searched_for_a_deal_until_a_finished_search_found_it(tmp_path: Path) -> None:
+    session, last = winning_session(tmp_path, AutoplayMode.SAFE)
+    assert session.par_to_find() == (1, AutoplayMode.SAFE)
+    session.keep_par(ParSearch(Par(1, AutoplayMode.SAFE, 99, "best so far"), False), 3.0)
+    assert session.par_to_find() == (1, AutoplayMode.SAFE)  # still wanted: that was no par
+    session.keep_par(ParSearch(found(1, AutoplayMode.SAFE), complete=True), 60)
+    assert session.par_to_find() is None
+    custom = PlaySession(Store.in_memory(), Game.from_position(deal(1)))
+    assert custom.par_to_find() is None  # a custom position has no par
+    solved = PlaySession(
+        Store.in_memory(), Game.new(1).play(next(legal_moves(deal(1))), solver=True)
+    )
+    assert solved.par_to_find() is None  # auto-solve played it: not told par
+
+
 def test_a_search_its_time_cut_short_is_not_complete_and_one_that_finished_is() -> None:
     # Deal 617 with autoplay safe: the first beam finds 63 turns, the wider ones 46 (the par
     # "63" and "46" kept when a win gave the search 3 s on a loaded machine).
