@@ -15,8 +15,8 @@ cancel, cuts it short: then it found no par), polls a cancel flag that hands the
 the interpreter lock every few positions (a key press never waits for it), and is cancelled by
 a new deal or autoplay mode. A move, undo or win does not stop it: par belongs to the deal, and
 a par that arrives after the win is added to the win's notice. A new deal right after a win
-does not stop it either: it finishes (within its budget) and is kept, and the new deal's search
-waits for it.
+does not stop it either: it finishes (within its bound) and the session keeps its par, and the
+new deal's search waits for it.
 """
 
 from __future__ import annotations
