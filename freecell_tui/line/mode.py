@@ -12,15 +12,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Final, TextIO
 
-from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.commands import MENU_HELP, MoveCommand
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Outcome
 from freecell_tui.core.rules import describe_move, legal_moves
 from freecell_tui.core.words import deal_phrase, plural, printable
 from freecell_tui.line.board_text import ASCII_SUITS, format_board
-from freecell_tui.session.analysis import Analyst, analyse, lost_sentence
-from freecell_tui.session.par import LINE_PAR_SECONDS, find_par, par_line
+from freecell_tui.session.analysis import Analyst
+from freecell_tui.session.assist import Answer, Want, answer, look
+from freecell_tui.session.par import LINE_PAR_SECONDS, find_par
 from freecell_tui.session.parse import ActionCommand, parse_command
 from freecell_tui.session.play import Decision, Event, PlaySession, Question, Step
 from freecell_tui.session.table import by_name, line_help
@@ -29,9 +29,6 @@ from freecell_tui.store import StoreError, format_duration
 from freecell_tui.store.stats import NO_GAMES, format_statistics
 
 __all__ = ["LineMode"]
-
-#: How long ``hint`` and ``solve`` let the solver search.
-LINE_SOLVER_SECONDS = 10.0
 
 _YES = ("y", "yes")
 #: What line mode says of the full-screen game's commands.
@@ -61,8 +58,6 @@ class LineMode:
         self.par_seconds = par_seconds
         self.running = True
         self.analyst = Analyst()
-        #: The deals (and modes) whose par line the analyst was given.
-        self._pars_learnt: set[tuple[int, AutoplayMode]] = set()
         #: A question waiting for its answer: the next input line goes here.
         self._question: Callable[[str], None] | None = None
 
@@ -108,35 +103,20 @@ class LineMode:
         elif step.event is Event.STUCK:
             self.say("No legal move is left: this game is lost. Type undo, restart or new.")
 
-    def _learn_par(self) -> None:
-        """The deal's par line, when the store knows it: a hint on it follows it and says how
-        short the way is."""
-        par = self.session.par
-        if par is None or (par.deal_number, par.autoplay) in self._pars_learnt:
-            return
-        self._pars_learnt.add((par.deal_number, par.autoplay))
-        line = par_line(par)
-        if line is not None:
-            self.analyst.keep_shortest(par.autoplay, *line)
-
     def _find_par(self) -> None:
-        """Before the win is told: the deal's par, searched for a few seconds when the store
-        does not know it yet (not for a game auto-solve finished, which is not told par)."""
-        game = self.session.game
-        if (
-            game.deal_number is None
-            or game.solver_moves
-            or self.par_seconds <= 0
-            or self.session.par is not None
-        ):
+        """Before the win is told: the deal's par, searched when the session wants it
+        (:meth:`PlaySession.par_to_find`; the player waits, at most :attr:`par_seconds`). The
+        session keeps what is par."""
+        wanted = self.session.par_to_find()
+        if wanted is None or self.par_seconds <= 0:
             return
+        self.say(f"Looking for this deal's par (at most {self.par_seconds:g} seconds)…")
         try:
-            found = find_par(game.deal_number, game.autoplay, budget=self.par_seconds)
+            found = find_par(*wanted, budget=self.par_seconds)
         except Exception:  # a solver bug must not take the game down: the win is told without
             return
-        if found.par is not None and found.complete:
-            for notice in self.session.keep_par(found.par, self.par_seconds):
-                self.say(f"Note: {notice}")
+        for notice in self.session.keep_par(found, self.par_seconds).notices:
+            self.say(f"Note: {notice}")
 
     def ask(self, question: Question, then: Callable[[], None], *, refused: str) -> None:
         """Ask ``question``; a yes answer (the next line) runs ``then``."""
@@ -244,29 +224,21 @@ class LineMode:
 
     def do_hint(self, command: ActionCommand) -> None:
         """The next move of a solution from here."""
-        game = self.session.game
-        if game.state.is_won:
-            self.say("Nothing to hint: every card is home.")
-            return
-        if not self._solve():
-            return
-        hint = self.analyst.hint(self.session.game)
-        if hint is not None:
+        answered = self._assist(Want.HINT)
+        if answered.mark is not None:
             for notice in self.session.note_hint():
                 self.say(f"Note: {notice}")
-            self.say(hint[1])
+        self.say(answered.said)
 
     def do_solve(self, command: ActionCommand) -> None:
-        """Play a solution from here, one turn a move, so undo takes it back move by move."""
-        if self.session.game.state.is_won:
-            self.say("Nothing to solve: every card is home.")
+        """Play a solution from here, one turn a move, so undo takes them back one by one."""
+        answered = self._assist(Want.SOLVE)
+        if not answered.moves:
+            self.say(answered.said)
             return
-        if not self._solve():
-            return
-        moves = self.analyst.solution(self.session.game) or ()
-        self.say(f"Solving: {plural(len(moves), 'move')} (undo takes them back one at a time).")
+        self.say(f"{answered.said}; undo takes them back one at a time.")
         last: Step | None = None
-        for move in moves:
+        for move in answered.moves:
             state = self.session.game.state
             last = self.session.play(move, solver=True)
             if last.refused:  # cannot happen while the plan follows the game
@@ -280,30 +252,20 @@ class LineMode:
         if last is not None:
             self.announce(last)
 
-    def _solve(self) -> bool:
-        """Search a solution from the position (unless one is known); say why when there is
-        none. True when one is known afterwards."""
-        self._learn_par()
+    def _assist(self, want: Want) -> Answer:
+        """The session's answer to a hint or auto-solve, searched here when nothing is known
+        (what is said while it searches is said first)."""
+        par = self.session.par
+        if par is not None:
+            self.analyst.learn_par(par)
         game = self.session.game
-        if self.analyst.solution(game) is not None:
-            return True
-        found = analyse(
-            game,
-            solve_it=True,
-            known=self.analyst.known(game.autoplay),
-            seconds=LINE_SOLVER_SECONDS,
-        )
-        self.analyst.learn(game, found)
-        if found.status == "solved":
-            return True
-        if found.status == "gave-up":
-            self.say(
-                f"The solver found no solution within {LINE_SOLVER_SECONDS:g} seconds: play on, "
-                "or try again."
-            )
-        else:
-            self.say(f"No solution: {lost_sentence(self.analyst.point(game))}")
-        return False
+        answered = answer(want, game, self.analyst)
+        if answered.search:
+            self.say(answered.said)
+            found = look(game, self.analyst.known(game.autoplay))
+            self.analyst.learn(game, found)
+            answered = answer(want, game, self.analyst, found)
+        return answered
 
     def do_saves(self, command: ActionCommand) -> None:
         """List the named saves, then the unfinished games set aside."""

@@ -24,6 +24,7 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.core.words import plural
 from freecell_tui.line.mode import LineMode
+from freecell_tui.session.par import LINE_PAR_SECONDS
 from freecell_tui.session.play import PlaySession
 from freecell_tui.session.words import deal_phrase
 from freecell_tui.store import SavedGame, Store, format_duration
@@ -86,10 +87,15 @@ class Lines:
 
 
 def run_line_mode(
-    args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None
+    args: argparse.Namespace,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    *,
+    par_seconds: float = LINE_PAR_SECONDS,
 ) -> int:
     """Run line mode until ``quit`` or the end of input. Returns the exit code: 0, or 2 for a bad
-    ``--deal`` / ``--autoplay`` (one line on stderr).
+    ``--deal`` / ``--autoplay`` (one line on stderr). ``par_seconds`` bounds the par search at a
+    win (0: none).
 
     Without ``--deal``, an unfinished game in the store (``--data-dir``) is offered first; the
     answer is the next input line. With ``--deal`` it is left waiting for next time."""
@@ -123,7 +129,7 @@ def run_line_mode(
     first = number if number is not None else random_deal_number()
     start = Game.new(first, autoplay=mode or AutoplayMode.SAFE)
     session = PlaySession(store, start, offer=offer, autoplay=mode)
-    line = LineMode(session, out, ascii=ascii)
+    line = LineMode(session, out, ascii=ascii, par_seconds=par_seconds)
     for problem in (*opened.warnings, *found.problems):
         line.say(f"Note: {problem}")
     answer = _ask_resume(line, offer, lines) if offer is not None else ""

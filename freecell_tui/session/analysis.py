@@ -38,6 +38,8 @@ from freecell_tui.core.solver import (
 )
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural
+from freecell_tui.session.par import par_line
+from freecell_tui.store import Par
 
 __all__ = [
     "DEAL_SECONDS",
@@ -126,6 +128,8 @@ class Analyst:
         #: The shortest solutions known (par's line), by (autoplay mode, position).
         self._shortest: dict[tuple[AutoplayMode, GameState], tuple[Move, ...]] = {}
         self._home: dict[bytes, bool] = {}
+        #: The deals (and modes) whose par line was learnt.
+        self._pars: set[tuple[int, AutoplayMode]] = set()
 
     def known(self, mode: AutoplayMode) -> dict[bytes, bool]:
         """The verdicts that hold in autoplay ``mode`` (a search thread may add to them)."""
@@ -182,6 +186,16 @@ class Analyst:
         for index, position in enumerate(line):
             self._shortest[(mode, position)] = moves[index:]
             known[canonical_key(position)] = True
+
+    def learn_par(self, par: Par) -> None:
+        """Keep a deal's par line (once): a hint on it follows it and says how short the way
+        is. A stored solution that does not replay is ignored."""
+        if (par.deal_number, par.autoplay) in self._pars:
+            return
+        self._pars.add((par.deal_number, par.autoplay))
+        line = par_line(par)
+        if line is not None:
+            self.keep_shortest(par.autoplay, *line)
 
     def learn(self, game: Game, analysis: Analysis) -> None:
         """Keep what a search of ``game`` found."""

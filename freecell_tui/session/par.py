@@ -6,14 +6,21 @@ turns of the shortest solution :func:`~freecell_tui.core.solver.solve_fewest` fi
 budget, played in a game with that autoplay mode — so "You won in 38 moves — par 27" compares
 like with like. With autoplay ``all`` par is the published tables' count (player moves).
 
-Pure: the front ends run :func:`find_par` in a worker (it polls a cancel flag) and keep what it
-found in the store (:meth:`~freecell_tui.store.pars.Pars.keep`), so a deal's par is searched once
-per autoplay mode.
+Par is only what a search that finished its work found: every beam of its widths ran to the end
+(:attr:`ParSearch.complete`). The time given is a bound, not the work: a search the bound (or a
+cancel) cut short gives its best so far, which depends on the machine's speed and is no par —
+it is neither kept nor shown, and "you beat it" is never said against it.
+
+Pure: the front ends run :func:`find_par` (the full-screen game in a worker, line mode when a
+game is won) and keep what a finished search found in the store
+(:meth:`~freecell_tui.session.play.PlaySession.keep_par`), so a deal's par is searched until
+one search finishes, once per autoplay mode.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass
 from typing import Final
 
@@ -29,17 +36,18 @@ from freecell_tui.store import Par
 
 __all__ = ["LINE_PAR_SECONDS", "PAR_SECONDS", "ParSearch", "find_par", "par_line", "par_phrase"]
 
-#: How long the full-screen game searches a deal's par, in the background.
-PAR_SECONDS: Final = 10.0
-#: How long line mode searches a par it does not know yet when a game is won (it waits for it).
-LINE_PAR_SECONDS: Final = 3.0
+#: The bound on the full-screen game's search for a deal's par, in the background. The search's
+#: work is its beams; they finish in about 5 to 25 s on one loaded core (``docs/solver.md``).
+PAR_SECONDS: Final = 120.0
+#: The bound on line mode's search for a par it does not know when a game is won (it waits).
+LINE_PAR_SECONDS: Final = 60.0
 
 
 @dataclass(frozen=True, slots=True)
 class ParSearch:
-    """What :func:`find_par` found: the par (``None`` when the deal has no solution the solver
-    found), and whether the search ran its whole budget (``complete``; a cancelled search gives
-    its best so far, which is not kept as the deal's par)."""
+    """What :func:`find_par` found: the best solution (``None`` when the solver found none), and
+    whether the search finished its work (``complete``): only then is ``par`` the deal's par. A
+    search its time bound or a cancel cut short gives its best so far, which is not par."""
 
     par: Par | None
     complete: bool
@@ -54,22 +62,33 @@ def find_par(
     widths: tuple[int, ...] = WIDTHS,
 ) -> ParSearch:
     """The par of deal ``number`` in a game with autoplay ``mode``: the turns of the shortest
-    solution found within ``budget`` seconds. Never more than the fast solver's solution played
-    in that game (both are counted, the shorter wins)."""
+    solution the beams of ``widths`` find, never more than the fast solver's solution played in
+    that game (both are counted, the shorter wins). ``budget`` seconds bound the whole search:
+    a search they (or ``cancel``) cut short is not complete."""
+    started = time.monotonic()
     start = deal(number)
     fewest = solve_fewest(start, mode, budget=budget, cancel=cancel, widths=widths)
-    stopped = cancel is not None and cancel.is_set()
     if not fewest.solved:
-        return ParSearch(None, not stopped and fewest.status == "unsolvable")
+        finished = fewest.status == "unsolvable" and not _cut_short(started, budget, cancel)
+        return ParSearch(None, finished)
     best = turns(start, fewest.moves, mode)
     if mode is not AutoplayMode.ALL:
         # Par minimises the moves not to a foundation; in these modes the player's own moves
         # home are turns too, so the fast solution may take fewer turns.
-        fast = solve_for_autoplay(start, mode, timeout=budget, cancel=cancel)
+        left = max(budget - (time.monotonic() - started), 0.0)
+        fast = solve_for_autoplay(start, mode, timeout=left, cancel=cancel)
         if fast.solved and len(fast.moves) < len(best):
             best = fast.moves
     solution = " ".join(str(move) for move in best)
-    return ParSearch(Par(number, mode, len(best), solution), not stopped)
+    return ParSearch(
+        Par(number, mode, len(best), solution), not _cut_short(started, budget, cancel)
+    )
+
+
+def _cut_short(started: float, budget: float, cancel: threading.Event | None) -> bool:
+    """A search begun at ``started`` was stopped before it finished: cancelled, or it reached
+    its time bound (each part stops at the bound, so one that finished ended before it)."""
+    return (cancel is not None and cancel.is_set()) or time.monotonic() - started >= budget
 
 
 def par_line(par: Par) -> tuple[tuple[Move, ...], tuple[GameState, ...]] | None:
@@ -89,9 +108,12 @@ def par_line(par: Par) -> tuple[tuple[Move, ...], tuple[GameState, ...]] | None:
     return moves, tuple(line[:-1])
 
 
-def par_phrase(moves: int, par: int) -> str:
+def par_phrase(moves: int, par: int | None) -> str:
     """How a won game's moves compare with par: ``par 27``, ``par 27, you matched it``,
-    ``par 27, you beat it``."""
+    ``par 27, you beat it`` — or ``par not known yet`` (``par`` ``None``: no finished search
+    found it; nothing is beaten or matched then)."""
+    if par is None:
+        return "par not known yet"
     if moves < par:
         return f"par {par}, you beat it"
     if moves == par:

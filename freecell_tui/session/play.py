@@ -29,7 +29,7 @@ from freecell_tui.core.notation import Move
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural, printable
 from freecell_tui.session.clock import PlayClock
-from freecell_tui.session.par import par_phrase
+from freecell_tui.session.par import ParSearch, par_phrase
 from freecell_tui.session.steps import Ask, Decision, Event, Question, Step, Tone, refuse
 from freecell_tui.session.words import deal_phrase, describe_turn, game_phrase, turn_summary
 from freecell_tui.store import ErrorKind, Par, SavedGame, Store, StoreError, format_duration
@@ -397,20 +397,39 @@ class PlaySession:
         number = self._game.deal_number
         return None if number is None else self.store.pars.get(number, self._game.autoplay)
 
-    def keep_par(self, par: Par, budget_seconds: float) -> tuple[str, ...]:
-        """Keep a par the solver found (a shorter one replaces a longer one); notices of a
-        failed write."""
-        return self._report(self.store.pars.keep(par, budget_seconds))
+    def par_to_find(self) -> tuple[int, AutoplayMode] | None:
+        """The deal and autoplay mode whose par a search is to find: the game's, unless it is a
+        custom position, the store knows that par, or auto-solve played a move of it (such a
+        game is not told par)."""
+        game = self._game
+        if game.deal_number is None or game.solver_moves or self.par is not None:
+            return None
+        return game.deal_number, game.autoplay
+
+    def keep_par(self, search: ParSearch, budget_seconds: float) -> Step:
+        """A search for par (of ``budget_seconds`` at most) ended. Only a finished search's
+        solution is par: it is kept (a shorter one replaces a longer one, never the reverse);
+        a search cut short keeps nothing. What to show: the win's text again when this game is
+        the deal of the par, won by the player (a par found after the win is added to it);
+        otherwise nothing (``said`` empty). Notices of a failed write."""
+        found = search.par
+        if found is None or not search.complete:
+            return Step("")
+        notices = self._report(self.store.pars.keep(found, budget_seconds))
+        game = self._game
+        mine = (game.deal_number, game.autoplay) == (found.deal_number, found.autoplay)
+        won = mine and game.state.is_won and not game.solver_moves
+        return Step(self.win_text() if won else "", Tone.SUCCESS, notices=notices)
 
     # ------------------------------------------------------------------ the end of a game
     def win_text(self) -> str:
-        """``You won deal 617 in 38 moves — par 27 — and 3:04.`` (par when it is known), with
-        the help the game had."""
+        """``You won deal 617 in 38 moves — par 27 — and 3:04.`` (``par not known yet`` until a
+        finished search found it), with the help the game had."""
         game = self._game
         moves = plural(game.move_count, "move")
-        par = self.par
-        if par is not None:
-            moves += f" — {par_phrase(game.move_count, par.moves)} —"
+        if game.deal_number is not None:
+            par = self.par
+            moves += f" — {par_phrase(game.move_count, None if par is None else par.moves)} —"
         text = (
             f"You won {deal_phrase(game.deal_number)} in {moves} "
             f"and {format_duration(self.elapsed)}."

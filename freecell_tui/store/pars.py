@@ -1,5 +1,8 @@
 """Each deal's par (the ``pars`` table): the fewest moves the solver found for it, per autoplay
-mode. A par is a convenience: reading one never raises, keeping one returns its error."""
+mode, by a search that finished its work. A row a search left unfinished (``complete`` 0: the
+rows of files before schema version 4, kept while a time budget could cut the search short) is
+no par: it is neither read nor listed, and the next finished search replaces it. A par is a
+convenience: reading one never raises, keeping one returns its error."""
 
 from __future__ import annotations
 
@@ -33,11 +36,11 @@ class Pars:
         self._db = database
 
     def get(self, deal_number: int, mode: AutoplayMode) -> Par | None:
-        """The par of a deal in autoplay ``mode``, when the solver found it before."""
+        """The par of a deal in autoplay ``mode``, when a finished search found it before."""
         try:
             rows = self._db.read(
                 "read the par",
-                "SELECT moves, solution FROM pars WHERE deal_number=? AND autoplay=?",
+                "SELECT moves, solution FROM pars WHERE deal_number=? AND autoplay=? AND complete=1",
                 (deal_number, mode.value),
             )
         except StoreError:
@@ -53,7 +56,10 @@ class Pars:
         """Every par known: autoplay mode → deal number → moves (rows that do not read are
         left out; empty when the table cannot be read)."""
         try:
-            rows = self._db.read("read the pars", "SELECT autoplay, deal_number, moves FROM pars")
+            rows = self._db.read(
+                "read the pars",
+                "SELECT autoplay, deal_number, moves FROM pars WHERE complete=1",
+            )
         except StoreError:
             return {}
         found: dict[AutoplayMode, dict[int, int]] = {}
@@ -64,16 +70,18 @@ class Pars:
         return found
 
     def keep(self, par: Par, budget_seconds: float) -> StoreError | None:
-        """Remember a deal's par (a shorter one replaces a longer one); a failure is returned."""
+        """Remember a deal's par, found by a search that finished its work (the caller keeps
+        nothing else): it replaces a longer par, or a row a search left unfinished, never a
+        shorter par. A failure is returned."""
         when = stamp(self._db.clock())
 
         def put(connection: sqlite3.Connection) -> None:
             connection.execute(
                 "INSERT INTO pars (deal_number, autoplay, moves, solution, budget_seconds,"
-                " found_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (deal_number, autoplay) DO"
-                " UPDATE SET moves=excluded.moves, solution=excluded.solution,"
-                " budget_seconds=excluded.budget_seconds, found_at=excluded.found_at"
-                " WHERE excluded.moves < pars.moves",
+                " found_at, complete) VALUES (?, ?, ?, ?, ?, ?, 1) ON CONFLICT (deal_number, autoplay)"
+                " DO UPDATE SET moves=excluded.moves, solution=excluded.solution,"
+                " budget_seconds=excluded.budget_seconds, found_at=excluded.found_at, complete=1"
+                " WHERE excluded.moves < pars.moves OR pars.complete = 0",
                 (
                     par.deal_number,
                     par.autoplay.value,

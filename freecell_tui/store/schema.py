@@ -24,7 +24,7 @@ __all__ = [
 ]
 
 DB_NAME: Final = "freecell-tui.sqlite3"
-SCHEMA_VERSION: Final = 3
+SCHEMA_VERSION: Final = 4
 
 #: ``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1`` (``PRAGMA user_version``).
 MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
@@ -113,12 +113,22 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         # NULL for games finished before.
         "ALTER TABLE games ADD COLUMN autoplay TEXT",
     ),
+    (
+        # Version 4: whether a par's search finished its beams (1) or was cut short by its time
+        # (0: not par, searched again). Pars kept before were cut short by their time, often.
+        "ALTER TABLE pars ADD COLUMN complete INTEGER NOT NULL DEFAULT 0",
+    ),
 )
 
 
 #: What each version added that shows it was made: ``_MARKS[i]`` is a table (and a column of
 #: it) that exists from version ``i + 1`` on.
-_MARKS: Final = (("slots", None), ("games", "solver_moves"), ("games", "autoplay"))
+_MARKS: Final = (
+    ("slots", None),
+    ("games", "solver_moves"),
+    ("games", "autoplay"),
+    ("pars", "complete"),
+)
 _ADD_COLUMN: Final = re.compile(r"ALTER TABLE (\w+) ADD COLUMN (\w+)")
 
 

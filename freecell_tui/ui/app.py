@@ -56,8 +56,8 @@ class FreeCellApp(ReportingApp[None]):
     (a position or a game in progress, for tests) with ``elapsed`` seconds already played.
     ``data_dir`` is where saves and statistics live (``store`` gives an opened store instead, for
     tests). ``clock`` gives seconds for the game timer (tests freeze it); ``deal_source`` gives
-    random deal numbers; ``par_seconds`` is how long the background search for a deal's par runs
-    (``None``: only pars already in the store are shown).
+    random deal numbers; ``par_seconds`` bounds the background search for a deal's par (a search
+    it cuts short finds no par; ``None``: only pars already in the store are shown).
 
     With neither ``deal`` nor ``start``, an unfinished game in the store is offered first (the
     resume prompt). With ``deal``, an unfinished game is left waiting: it stays in the store, is

@@ -34,17 +34,17 @@ from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.notation import Move
 from freecell_tui.core.solver import WinnablePoint, canonical_key
+from freecell_tui.session import assist
 from freecell_tui.session.analysis import (
-    SOLVER_SECONDS,
     Analysis,
     Analyst,
     Cancel,
     DealChoice,
     HintMark,
-    analyse,
     choose_deal,
     lost_text,
 )
+from freecell_tui.session.assist import Want, answer, look
 from freecell_tui.session.steps import Tone
 from freecell_tui.ui.work import Job, Stop, Told, Wait
 
@@ -94,10 +94,7 @@ class Search(Job):
     known: dict[bytes, bool]
 
     def run(self, cancel: Cancel) -> Message | None:
-        try:
-            found = analyse(self.game, solve_it=self.solve_it, known=self.known, cancel=cancel)
-        except Exception as error:
-            found = Analysis(error=f"{type(error).__name__}: {error}")
+        found = look(self.game, self.known, solve_it=self.solve_it, cancel=cancel)
         return Assistant.Answer(self.token, self.game, found, self.solve_it)
 
 
@@ -144,11 +141,10 @@ class Assistant:
 
     @dataclass
     class Lost(Message):
-        """A search found the game can no longer be won (``point``: how far back it could).
-        ``asked`` names what the player asked for (``No hint``), or is empty."""
+        """The winnability check found the game can no longer be won (``point``: how far back
+        it could)."""
 
         point: WinnablePoint | None
-        asked: str = ""
 
     @dataclass
     class Over(Message):
@@ -204,8 +200,8 @@ class Assistant:
         self.token = 0
         #: The token the running search works for, and whether it searches for a solution.
         self._working: tuple[int, bool] | None = None
-        #: What the player waits for: "hint", "solve" or None.
-        self._wanted: str | None = None
+        #: What the player waits for.
+        self._wanted: Want | None = None
         #: The position whose "game over" notice was posted (posted once).
         self._over_posted: bytes | None = None
         self._out: Told = []
@@ -313,58 +309,38 @@ class Assistant:
         self.analyst.learn(game, found)
         self._refresh(game, found, announce=wanted is None)
         if wanted is not None:
-            self._answer_wanted(wanted, game, found)
+            self._present(answer(wanted, game, self.analyst, found))
         return self._told()
 
-    def _answer_wanted(self, wanted: str, game: Game, found: Analysis) -> None:
-        if found.status == "solved":
-            self._ask(wanted)
-        elif found.status == "gave-up":
-            self._say(
-                self.Said(
-                    f"The solver found no solution within {SOLVER_SECONDS:g} seconds: play on, "
-                    "or ask again.",
-                    Tone.ERROR,
-                )
-            )
+    def _present(self, answered: assist.Answer) -> None:
+        """Say the session's answer to the player's question (see
+        :func:`freecell_tui.session.assist.answer`)."""
+        if answered.mark is not None:
+            self._say(self.Hint(answered.mark, answered.said))
+        elif answered.moves:
+            self._say(self.Solution(answered.moves))
         else:
-            what = "No hint" if wanted == "hint" else "Nothing to auto-solve"
-            self._say(self.Lost(self.analyst.point(game), what))
+            self._say(self.Said(answered.said, answered.tone))
 
     # ------------------------------------------------------------------ what the player asks
     def ask_hint(self) -> Told:
         """The next move of a solution: from what is known, or after a search."""
-        self._ask("hint")
+        self._ask(Want.HINT)
         return self._told()
 
     def ask_solution(self) -> Told:
         """Auto-solve's plan: from what is known, or after a search."""
-        self._ask("solve")
+        self._ask(Want.SOLVE)
         return self._told()
 
-    def _ask(self, wanted: str) -> None:
+    def _ask(self, wanted: Want) -> None:
         game = self._game
-        if game.state.is_won:
-            what = "hint" if wanted == "hint" else "solve"
-            self._say(self.Said(f"every card is home: there is nothing left to {what}", Tone.ERROR))
-            return
-        moves = self.analyst.solution(game)
-        if moves:
-            if wanted == "hint":
-                hint = self.analyst.hint(game)
-                assert hint is not None
-                self._say(self.Hint(*hint))
-            else:
-                self._say(self.Solution(moves))
-            return
-        point = self.analyst.point(game)
-        if point is not None and point.status == "lost":
-            what = "No hint" if wanted == "hint" else "Nothing to auto-solve"
-            self._say(self.Lost(point, what))
+        answered = answer(wanted, game, self.analyst)
+        if not answered.search:
+            self._present(answered)
             return
         self._wanted = wanted
-        looking = "Hint" if wanted == "hint" else "Auto-solve"
-        self._say(self.Said(f"{looking}: looking for a solution… (Esc stops looking)"))
+        self._say(self.Said(f"{answered.said} (Esc stops looking)"))
         self._out += self.start(game, self.token, solve_it=True)
 
     @property

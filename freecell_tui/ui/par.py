@@ -4,17 +4,19 @@
 runs nothing. The game screen tells it the game after every change (:meth:`ParFinder.follow`);
 it starts a search only when the deal or the autoplay mode is new, and only when the store does
 not know that par yet. Every call returns what the screen is to do, in order (a
-:data:`~freecell_tui.ui.work.Told`): a :class:`ParFinder.Found` to post (the par, from the store
-at once, or from a search: the screen keeps a found par in the store and decides what to show)
-and the work to wait for, start (:class:`ParJob`) or stop.
+:data:`~freecell_tui.ui.work.Told`): a message to post (:class:`ParFinder.Known`, the par from
+the store at once, or :class:`ParFinder.Found`, what a search found: the session keeps it if it
+is par and says what to show, :meth:`~freecell_tui.session.play.PlaySession.keep_par`) and the
+work to wait for, start (:class:`ParJob`) or stop.
 
 The search (:func:`freecell_tui.session.par.find_par`) runs in the screen's
-thread worker a moment after the deal starts, polls a cancel flag that hands the board's thread
+thread worker a moment after the deal starts, until its beams finish (its time bound, or a
+cancel, cuts it short: then it found no par), polls a cancel flag that hands the board's thread
 the interpreter lock every few positions (a key press never waits for it), and is cancelled by
 a new deal or autoplay mode. A move, undo or win does not stop it: par belongs to the deal, and
 a par that arrives after the win is added to the win's notice. A new deal right after a win
-does not stop it either: it finishes (within its budget) and is kept, and the new deal's search
-waits for it.
+does not stop it either: it finishes (within its bound) and the session keeps its par, and the
+new deal's search waits for it.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
 from freecell_tui.core.solver.fewest import WIDTHS
 from freecell_tui.session.analysis import Cancel
-from freecell_tui.session.par import PAR_SECONDS, find_par
+from freecell_tui.session.par import PAR_SECONDS, ParSearch, find_par
 from freecell_tui.store import Par
 from freecell_tui.ui.work import Job, Stop, Told, Wait
 
@@ -43,8 +45,8 @@ PAR_DELAY: Final = 1.0
 
 @dataclass(frozen=True)
 class ParJob(Job):
-    """The search for a deal's par, answered as :class:`ParFinder.Done`: a par only when the
-    search finished its budget's work (a solver bug is no par, that is all)."""
+    """The search for a deal's par, answered as :class:`ParFinder.Done` (a solver bug is no
+    par, that is all)."""
 
     group: ClassVar[str] = "par"
     serial: int
@@ -59,30 +61,34 @@ class ParJob(Job):
                 self.number, self.mode, budget=self.budget, cancel=cancel, widths=self.widths
             )
         except Exception:
-            return ParFinder.Done(self.serial, None, self.budget)
-        complete = found.complete and not cancel.is_set()
-        return ParFinder.Done(self.serial, found.par if complete else None, self.budget)
+            found = ParSearch(None, complete=False)
+        return ParFinder.Done(self.serial, found, self.budget)
 
 
 class ParFinder:
-    """See the module's docstring. ``budget`` is the search's time in seconds (``None``: never
-    search, only read the store); ``widths`` fixes its work (for tests)."""
+    """See the module's docstring. ``budget`` bounds the search's time in seconds (``None``:
+    never search, only read the store); ``widths`` fixes its work (for tests)."""
+
+    @dataclass
+    class Known(Message):
+        """The par of the deal being played, read from the store."""
+
+        par: Par
 
     @dataclass
     class Found(Message):
-        """The par of a deal in an autoplay mode; ``searched`` when it was just found (to keep
-        in the store), not read from it."""
+        """A search of at most ``budget`` seconds ended: what it found (par only when it
+        finished: the session decides what to keep and say)."""
 
-        par: Par
-        searched: bool = False
-        budget: float = 0.0
+        search: ParSearch
+        budget: float
 
     @dataclass
     class Done(Message):
-        """The par search ``serial`` ended: the par it found, or ``None``."""
+        """The par search ``serial`` ended, with what it found."""
 
         serial: int
-        par: Par | None
+        search: ParSearch
         budget: float
 
     def __init__(
@@ -123,7 +129,7 @@ class ParFinder:
             return told  # a custom position has no par
         known = stored()
         if known is not None:
-            told.append(self.Found(known))
+            told.append(self.Known(known))
         elif self.budget is not None:
             told.append(self._wait(number, game.autoplay))
         return told
@@ -143,11 +149,9 @@ class ParFinder:
         return Wait("par", self.delay, partial(self.start, number, mode))
 
     def done(self, message: Done) -> Told:
-        """A search ended: the par it found, to keep."""
+        """A search ended: what it found, for the session to keep and say."""
         if message.serial == self._finishing:
             self._finishing = None
         if message.serial == self._running:
             self._running = None
-        if message.par is None:
-            return []
-        return [self.Found(message.par, searched=True, budget=message.budget)]
+        return [self.Found(message.search, message.budget)]

@@ -55,6 +55,32 @@ def test_a_win_searches_par_prints_it_and_keeps_it(monkeypatch: pytest.MonkeyPat
     assert ["#1", "1", "1", "0:00", str(moves), str(par.moves)] in rows
 
 
+def test_a_search_cut_short_by_its_time_is_no_par(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deal 617 piped to a win stored "par 63" (then "you beat it" for ever): the win's search
+    had 3 s. A search its time stops before its beams finish finds no par."""
+    ended: list[session_par.ParSearch] = []
+
+    def recorded(*args: object, **options: object) -> session_par.ParSearch:
+        ended.append(session_par.find_par(*args, **options))  # type: ignore[arg-type]
+        return ended[-1]
+
+    monkeypatch.setattr(line_mode_module, "find_par", recorded)
+    game, last = near_win(AutoplayMode.SAFE)
+    store = Store.in_memory()
+    out = io.StringIO()
+    # Deal 1's beams take seconds: 0.3 s stops them whatever the machine's load.
+    line = line_mode(game, out, store=store, clock=lambda: 0.0, par_seconds=0.3)
+    line.handle(last)
+    assert len(ended) == 1 and not ended[0].complete
+    assert store.pars.all() == {}
+    moves = line.session.game.move_count
+    said = out.getvalue().splitlines()
+    looking = "Looking for this deal's par (at most 0.3 seconds)…"
+    assert said[said.index(looking) + 1 :][:1] == [
+        f"You won deal 1 in {moves} moves — par not known yet — and 0:00."
+    ]
+
+
 def test_a_par_in_the_store_is_printed_without_a_search() -> None:
     game, last = near_win(AutoplayMode.OFF)
     store = Store.in_memory()
@@ -67,13 +93,14 @@ def test_a_par_in_the_store_is_printed_without_a_search() -> None:
     assert WIN_LINE.format(moves=moves, par=7) + "\n" in out.getvalue()
 
 
-def test_with_par_off_the_win_is_printed_without_it() -> None:
+def test_with_par_off_the_win_says_par_is_not_known_yet() -> None:
     game, last = near_win(AutoplayMode.ALL)
     out = io.StringIO()
     line = line_mode(game, out, clock=lambda: 0.0)
     line.handle(last)
     moves = line.session.game.move_count
-    assert f"You won deal 1 in {moves} moves and 0:00.\n" in out.getvalue()
+    assert f"You won deal 1 in {moves} moves — par not known yet — and 0:00.\n" in out.getvalue()
+    assert "Looking for" not in out.getvalue()
 
 
 def test_a_hint_on_par_s_line_says_the_shortest_way() -> None:

@@ -25,10 +25,11 @@ QUESTION_END = "[Y/n/q]"
 
 def play(data: Path, commands: str, *, deal: str | None = None, autoplay: str | None = None) -> str:
     """Run line mode in-process on ``commands`` with the data dir ``data``; what it printed (in
-    ASCII: suits as letters, straight quotes)."""
+    ASCII: suits as letters, straight quotes). A win does not search par (its tests are in
+    ``test_line_par.py``)."""
     out = io.StringIO()
     args = argparse.Namespace(deal=deal, autoplay=autoplay, ascii=True, data_dir=str(data))
-    assert run_line_mode(args, stdin=io.StringIO(commands), stdout=out) == 0
+    assert run_line_mode(args, stdin=io.StringIO(commands), stdout=out, par_seconds=0) == 0
     return out.getvalue()
 
 

@@ -223,7 +223,7 @@ def test_win_is_announced_and_another_game_offered(deal_1_solution: str) -> None
         session.handle(line)
     out = session_out.getvalue()
     assert (
-        "You won deal 1 in 115 moves and 0:00.\nAnother game? Type y for a random deal, deal N "
+        "You won deal 1 in 115 moves — par not known yet — and 0:00.\nAnother game? Type y for a random deal, deal N "
         "for deal N, or q to quit.\n" in out
     )
     assert "Deal 42. Good luck!" in out

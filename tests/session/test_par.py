@@ -15,7 +15,7 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.notation import parse_moves
 from freecell_tui.core.rules import legal_moves
 from freecell_tui.core.solver import solve_for_autoplay
-from freecell_tui.session import Event, PlaySession
+from freecell_tui.session import Event, PlaySession, Step, Tone
 from freecell_tui.session.analysis import Analyst
 from freecell_tui.session.par import ParSearch, find_par, par_line, par_phrase
 from freecell_tui.store import GameResult, Par, Result, Store, compute_statistics
@@ -132,7 +132,7 @@ def test_the_win_says_par_when_the_store_knows_it(tmp_path: Path) -> None:
     session, last = winning_session(tmp_path, AutoplayMode.SAFE)
     assert session.par is None
     par = found(1, AutoplayMode.SAFE)
-    assert session.keep_par(par, 60) == ()
+    assert session.keep_par(ParSearch(par, complete=True), 60) == Step("", Tone.SUCCESS)
     assert session.par == par
     assert session.store.pars.get(1, AutoplayMode.ALL) is None  # a par per autoplay mode
     step = session.play(parse_moves(last)[0])
@@ -142,10 +142,67 @@ def test_the_win_says_par_when_the_store_knows_it(tmp_path: Path) -> None:
     assert session.win_text() == f"You won deal 1 in {moves} moves — par {par.moves} — and 0:00."
 
 
-def test_without_par_the_win_is_said_as_before(tmp_path: Path) -> None:
+def test_without_par_the_win_says_it_is_not_known_yet(tmp_path: Path) -> None:
     session, last = winning_session(tmp_path, AutoplayMode.ALL)
     session.play(parse_moves(last)[0])
-    assert session.win_text() == f"You won deal 1 in {session.game.move_count} moves and 0:00."
+    moves = session.game.move_count
+    assert session.win_text() == f"You won deal 1 in {moves} moves — par not known yet — and 0:00."
+    custom = PlaySession(
+        Store.in_memory(), Game.from_position(session.game.states[-2], autoplay=AutoplayMode.ALL)
+    )
+    custom.play(parse_moves(last)[0])
+    assert custom.win_text().startswith("You won a custom position in 1 move and ")  # no par
+
+
+def test_par_is_searched_for_a_deal_until_a_finished_search_found_it(tmp_path: Path) -> None:
+    session, last = winning_session(tmp_path, AutoplayMode.SAFE)
+    assert session.par_to_find() == (1, AutoplayMode.SAFE)
+    session.keep_par(ParSearch(Par(1, AutoplayMode.SAFE, 99, "best so far"), False), 3.0)
+    assert session.par_to_find() == (1, AutoplayMode.SAFE)  # still wanted: that was no par
+    session.keep_par(ParSearch(found(1, AutoplayMode.SAFE), complete=True), 60)
+    assert session.par_to_find() is None
+    custom = PlaySession(Store.in_memory(), Game.from_position(deal(1)))
+    assert custom.par_to_find() is None  # a custom position has no par
+    solved = PlaySession(
+        Store.in_memory(), Game.new(1).play(next(legal_moves(deal(1))), solver=True)
+    )
+    assert solved.par_to_find() is None  # auto-solve played it: not told par
+
+
+def test_a_search_its_time_cut_short_is_not_complete_and_one_that_finished_is() -> None:
+    # Deal 617 with autoplay safe: the first beam finds 63 turns, the wider ones 46 (the par
+    # "63" and "46" kept when a win gave the search 3 s on a loaded machine).
+    narrow = find_par(617, AutoplayMode.SAFE, budget=60, widths=(16,))
+    assert narrow.complete and narrow.par is not None and narrow.par.moves == 63
+    wider = find_par(617, AutoplayMode.SAFE, budget=60, widths=(16, 64, 256))
+    assert wider.complete and wider.par is not None and wider.par.moves == 46
+    cut = find_par(617, AutoplayMode.SAFE, budget=0.3, widths=(16, 64, 256, 1024, 4096))
+    assert not cut.complete  # its best so far (63 or 46, as the machine allowed) is no par
+
+
+def test_a_search_cut_short_keeps_nothing_and_a_win_against_it_beats_nothing(
+    tmp_path: Path,
+) -> None:
+    session, last = winning_session(tmp_path, AutoplayMode.SAFE)
+    session.play(parse_moves(last)[0])
+    moves = session.game.move_count
+    long_way = Par(1, AutoplayMode.SAFE, moves + 20, "a best so far")
+    assert session.keep_par(ParSearch(long_way, complete=False), 3.0) == Step("")
+    assert session.par is None and session.store.pars.all() == {}
+    assert "beat" not in session.win_text() and "par not known yet" in session.win_text()
+    # A finished search: kept, and the won game is told its par.
+    par = found(1, AutoplayMode.SAFE)
+    step = session.keep_par(ParSearch(par, complete=True), 60)
+    assert session.par == par
+    assert (
+        step.said
+        == session.win_text()
+        == (f"You won deal 1 in {moves} moves — par {par.moves} — and 0:00.")
+    )
+    # Another deal's par is kept, and says nothing to this game.
+    other = found(2, AutoplayMode.SAFE)
+    assert session.keep_par(ParSearch(other, complete=True), 60).said == ""
+    assert session.store.pars.get(2, AutoplayMode.SAFE) == other
 
 
 def test_par_phrase_says_when_the_player_matched_or_beat_it() -> None:

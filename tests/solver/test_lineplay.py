@@ -4,6 +4,7 @@ and what it says when the game can no longer be won."""
 from __future__ import annotations
 
 import io
+from functools import partial
 
 import pytest
 
@@ -12,6 +13,7 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.line import LineMode
 from freecell_tui.line import mode as line_module
+from freecell_tui.session.assist import look
 
 from ..cli.line import line_mode
 
@@ -31,7 +33,8 @@ def said(out: io.StringIO) -> list[str]:
 def test_hint_names_a_move_that_keeps_the_game_winnable() -> None:
     line, out = session(1)
     line.handle("hint")
-    [hint] = said(out)
+    looking, hint = said(out)
+    assert looking == "Hint: looking for a solution…"  # said before the search, not after
     assert hint.startswith("Hint: ")
     assert hint.endswith(" moves win from here).")
     notation = hint.removeprefix("Hint: ").split(" — ")[0]
@@ -45,7 +48,10 @@ def test_solve_plays_to_a_win_one_undoable_turn_a_move(mode: AutoplayMode) -> No
     line, out = session(2, mode)
     line.handle("solve")
     text = said(out)
-    assert text[0].startswith("Solving: ")
+    assert text[0] == "Auto-solve: looking for a solution…"
+    assert text[1].startswith("Auto-solve: ") and text[1].endswith(
+        " moves to a win; undo takes them back one at a time."
+    )
     assert line.session.game.state.is_won
     # The computer played it: the win is not the player's (bug: solver wins counted as theirs).
     turns = line.session.game.move_count
@@ -62,20 +68,24 @@ def test_when_the_game_is_lost_hint_says_how_far_to_undo() -> None:
     said(out)
     line.handle("hint")
     assert said(out) == [
-        "No solution: No longer winnable: undo 1 move to get back to a winnable position."
+        "Hint: looking for a solution…",
+        "No hint — no longer winnable: undo 1 move to get back to a winnable position.",
     ]
-    line.handle("solve")
-    assert said(out)[0].startswith("No solution:")
+    line.handle("solve")  # known now: no search
+    assert said(out) == [
+        "Nothing to auto-solve — no longer winnable: undo 1 move to get back to a winnable "
+        "position."
+    ]
     assert line.session.game.move_count == 5  # nothing was played
 
 
 def test_a_deal_that_cannot_be_won_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     # The proof takes about 2 s alone; two test workers on two busy cores can take over line
     # mode's 10 s, and then it says the solver gave up: this test is about the words of a proof.
-    monkeypatch.setattr(line_module, "LINE_SOLVER_SECONDS", 300.0)
+    monkeypatch.setattr(line_module, "look", partial(look, seconds=300.0))
     line, out = session(11982)
     line.handle("hint")
-    assert said(out) == ["No solution: This deal cannot be won, even from its start."]
+    assert said(out)[1:] == ["No hint — this deal cannot be won, even from its start."]
 
 
 def test_a_hint_counts_in_the_games_record() -> None:

@@ -55,7 +55,7 @@ def test_a_version_1_database_is_migrated_with_everything_kept(tmp_path: Path) -
     assert opened.warnings == ()
     store = opened.store
     with sqlite3.connect(tmp_path / DB_NAME) as connection:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
     assert store.slots.load("old").game == played(1, 5)
     assert store.slots.load("old").game.hints == 0
     found = store.autosaves.offer()
@@ -83,7 +83,34 @@ def test_a_shorter_par_replaces_a_longer_one_never_the_reverse() -> None:
     assert store.pars.get(5, AutoplayMode.SAFE) is None
 
 
-@pytest.mark.parametrize("lowered_to", [0, 1, 2])
+def test_a_par_kept_before_version_4_is_no_par_until_a_finished_search_replaces_it(
+    tmp_path: Path,
+) -> None:
+    """Before version 4 a par search cut short by its few seconds was kept as par ("par 63" for
+    deal 617, whose beams find 46), and a later win "beat" it."""
+    path = tmp_path / DB_NAME
+    connection = sqlite3.connect(path, isolation_level=None)
+    for step in MIGRATIONS[:3]:
+        for statement in step:
+            connection.execute(statement)
+    connection.execute("PRAGMA user_version = 3")
+    connection.execute(
+        "INSERT INTO pars (deal_number, autoplay, moves, solution, budget_seconds, found_at)"
+        " VALUES (617, 'safe', 63, 'cut short', 3.0, '2025-01-01T00:00:00+00:00')"
+    )
+    connection.close()
+    store = Store.open(tmp_path).store
+    assert store.pars.get(617, AutoplayMode.SAFE) is None
+    assert store.pars.all() == {}
+    store.pars.keep(Par(617, AutoplayMode.SAFE, 70, "finished"), 120.0)  # even a longer one
+    assert store.pars.get(617, AutoplayMode.SAFE) == Par(617, AutoplayMode.SAFE, 70, "finished")
+    store.pars.keep(Par(617, AutoplayMode.SAFE, 80, "longer"), 120.0)  # never worse after
+    store.pars.keep(Par(617, AutoplayMode.SAFE, 46, "shorter"), 120.0)  # better, always
+    assert store.pars.all() == {AutoplayMode.SAFE: {617: 46}}
+    store.close()
+
+
+@pytest.mark.parametrize("lowered_to", [0, 1, 2, 3])
 def test_a_version_lowered_by_hand_migrates_again_and_keeps_every_save(
     tmp_path: Path, lowered_to: int
 ) -> None:

@@ -88,13 +88,41 @@ async def test_par_found_after_the_win_is_added_to_it_and_kept(
         assert isinstance(win, WinScreen)
         moves = app.session.game.move_count
         body = win.query_one(".body", Label)
-        assert drawn(body) == f"You won deal 1 in {moves} moves and 0:00."
+        assert drawn(body) == f"You won deal 1 in {moves} moves — par not known yet — and 0:00."
         go.set()
-        await wait_for(pilot, lambda: "par" in drawn(body), "par on the win screen")
+        await wait_for(pilot, lambda: "not known" not in drawn(body), "par on the win screen")
         par = app.session.store.pars.get(1, AutoplayMode.ALL)
         assert par is not None and par.moves < moves
         said = f"par {par.moves}" + (", you matched it" if par.moves == moves else "")
         assert drawn(body) == f"You won deal 1 in {moves} moves — {said} — and 0:00."
+
+
+async def test_a_search_its_time_cuts_short_is_no_par_the_win_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search its bound stopped before its beams finished found a best so far, not par: it is
+    not kept, not shown, and never beaten."""
+    ended: list[session_par.ParSearch] = []
+
+    def cut_short(*args: object, **options: object) -> session_par.ParSearch:
+        # Deal 1's beams take seconds; 0.3 s stops them whatever the machine's load.
+        found = session_par.find_par(*args, **(options | {"budget": 0.3}))  # type: ignore[arg-type]
+        ended.append(found)
+        return found
+
+    monkeypatch.setattr(ui_par, "find_par", cut_short)
+    game, last = near_win(AutoplayMode.OFF)
+    app = make_app(tmp_path, start=game, par_seconds=ui_par.PAR_SECONDS)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: bool(ended), "the par search, cut short")
+        assert not ended[0].complete
+        await pilot.press(*last)
+        win = app.screen
+        assert isinstance(win, WinScreen)
+        moves = app.session.game.move_count
+        body = drawn(win.query_one(".body", Label))
+        assert body == f"You won deal 1 in {moves} moves — par not known yet — and 0:00."
+        assert app.session.store.pars.all() == {}
 
 
 async def test_a_new_deal_right_after_the_win_lets_its_par_search_finish(

@@ -11,6 +11,7 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.core.solver import solve_for_autoplay
 from freecell_tui.session.analysis import Analysis
+from freecell_tui.session.par import ParSearch
 from freecell_tui.store import Par
 from freecell_tui.ui.assistant import CHECKING, Assistant, Search
 from freecell_tui.ui.autosolve import PACES, AutoSolver
@@ -99,9 +100,9 @@ def test_a_won_deals_par_search_finishes_and_the_next_deals_waits_for_it() -> No
     told = finder.follow(DEAL_5, lambda: None)
     assert told[0] == Stop(("par",), workers=False)  # deal 1's search goes on
     assert waits(fire(told)) == [("par", 1.0)]  # deal 5's waits for it
-    par = Par(1, AutoplayMode.OFF, 40, "…")
-    assert finder.done(ParFinder.Done(job.serial, par, 10.0)) == [
-        ParFinder.Found(par, searched=True, budget=10.0)
+    search = ParSearch(Par(1, AutoplayMode.OFF, 40, "…"), complete=True)
+    assert finder.done(ParFinder.Done(job.serial, search, 10.0)) == [
+        ParFinder.Found(search, budget=10.0)
     ]
     (job5,) = finder.start(5, AutoplayMode.OFF)
     assert isinstance(job5, ParJob) and job5.number == 5
@@ -112,4 +113,4 @@ def test_a_new_deal_before_a_win_stops_the_par_search_and_a_known_par_is_read() 
     finder.follow(DEAL_1, lambda: None)
     finder.start(1, AutoplayMode.OFF)
     known = Par(5, AutoplayMode.OFF, 38, "…")
-    assert finder.follow(DEAL_5, lambda: known) == [Stop(("par",)), ParFinder.Found(known)]
+    assert finder.follow(DEAL_5, lambda: known) == [Stop(("par",)), ParFinder.Known(known)]

@@ -43,8 +43,7 @@ from freecell_tui.session import (
     parse_command,
 )
 from freecell_tui.session.analysis import lost_sentence
-from freecell_tui.session.par import par_line
-from freecell_tui.store import Par
+from freecell_tui.session.assist import solution_phrase
 from freecell_tui.ui.assistant import Assistant, YieldingCancel
 from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver, pace_for
 from freecell_tui.ui.board import Board
@@ -261,19 +260,13 @@ class GameScreen(Screen[None]):
         message.stop()
         self.board.hint = None
         self.do(self.autosolver.start(message.moves))
-        self.say(
-            f"Auto-solve: {plural(len(message.moves), 'move')} to a win, "
-            f"{self.autosolver.pace_text()}; "
-            "+ faster, − slower, Esc stops."
-        )
+        said = solution_phrase(message.moves)
+        self.say(f"{said}, {self.autosolver.pace_text()}; + faster, − slower, Esc stops.")
 
     def on_assistant_lost(self, message: Assistant.Lost) -> None:
         message.stop()
-        sentence = lost_sentence(message.point)
-        if message.asked:
-            self.say(f"{message.asked} — {sentence[:1].lower()}{sentence[1:]}", Tone.ERROR)
-        elif self.message.text == self._said:  # said only while nothing newer was said
-            self.say(sentence)
+        if self.message.text == self._said:  # said only while nothing newer was said
+            self.say(lost_sentence(message.point))
 
     def on_assistant_over(self, message: Assistant.Over) -> None:
         message.stop()
@@ -308,29 +301,26 @@ class GameScreen(Screen[None]):
         self.say(message.said if message.number is not None else f"{message.said} {step.said}")
 
     # ------------------------------------------------------------------ par
-    def on_par_finder_found(self, message: ParFinder.Found) -> None:
+    def on_par_finder_known(self, message: ParFinder.Known) -> None:
+        """A deal's par, from the store: hints on its line say how short the way is."""
         message.stop()
-        self.par_found(message.par, message.budget if message.searched else None)
+        self.assistant.analyst.learn_par(message.par)
 
-    def par_found(self, par: Par, budget: float | None) -> None:
-        """A deal's par, read from the store (``budget`` ``None``) or just found by a search of
-        ``budget`` seconds (kept in the store first). Its line makes hints on it say how short
-        the way is; a win already shown gets its par."""
-        if budget is not None:
-            for notice in self.session.keep_par(par, budget):
-                self.app.notify(notice, title="Saves", severity="error", markup=False)
-        line = par_line(par)
-        if line is not None:
-            self.assistant.analyst.keep_shortest(par.autoplay, *line)
-        game = self.session.game
-        if budget is None or (game.deal_number, game.autoplay) != (par.deal_number, par.autoplay):
-            return
-        if game.state.is_won and not game.solver_moves:
+    def on_par_finder_found(self, message: ParFinder.Found) -> None:
+        """A par search ended: the session keeps what is par and says what to show (a win
+        already shown gets its par)."""
+        message.stop()
+        step = self.session.keep_par(message.search, message.budget)
+        for notice in step.notices:
+            self.app.notify(notice, title="Saves", severity="error", markup=False)
+        if message.search.complete and message.search.par is not None:
+            self.assistant.analyst.learn_par(message.search.par)
+        if step.said:
             top = self.app.screen
             if isinstance(top, WinScreen):
-                top.set_body(self.session.win_text())
+                top.set_body(step.said)
             else:
-                self.say(self.session.win_text())
+                self.say(step.said)
 
     # ------------------------------------------------------------------ auto-solve
     def on_auto_solver_step(self, message: AutoSolver.Step) -> None:

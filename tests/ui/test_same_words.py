@@ -1,0 +1,115 @@
+"""The full-screen game and line mode answer a hint, auto-solve and a win's par in the same
+words: the session decides them (``session/assist.py``, ``PlaySession.win_text``), each front
+end only presents them."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.deals import deal
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import parse_moves
+from freecell_tui.core.solver import solve_for_autoplay
+from freecell_tui.store import Par, Store
+from freecell_tui.ui.screens.dialogs import WinScreen
+
+from ..cli.line import line_mode
+from .helpers import SIZE, make_app, message, wait_for
+
+#: How long a solver answer may take on a loaded machine before the test fails.
+SOLVER = 60.0
+#: Deal 5 with autoplay off after these moves can no longer be won (undo 1 move).
+LOST_5 = "7a 5d 4b 7c 43"
+
+
+def played(number: int, mode: AutoplayMode, moves: str = "") -> Game:
+    game = Game.new(number, autoplay=mode)
+    for move in parse_moves(moves):
+        game = game.play(move)
+    return game
+
+
+def fast_par(number: int, mode: AutoplayMode) -> Par:
+    """A par that is a real solution (the fast solver's), found at once."""
+    moves = solve_for_autoplay(deal(number), mode).moves
+    return Par(number, mode, len(moves), " ".join(map(str, moves)))
+
+
+def line_says(tmp_path: Path, game: Game, command: str, par: Par | None = None) -> list[str]:
+    """What line mode prints for ``command`` in ``game`` (with ``par`` in its store)."""
+    store = Store.open(tmp_path / "line").store
+    if par is not None:
+        store.pars.keep(par, 60)
+    out = io.StringIO()
+    line = line_mode(game, out, store=store, clock=lambda: 0.0)
+    line.handle(command)
+    store.close()
+    return out.getvalue().splitlines()
+
+
+async def screen_says(tmp_path: Path, game: Game, keys: str, par: Par | None = None) -> str:
+    """What the full-screen game's message line says once ``keys`` are answered."""
+    if par is not None:
+        store = Store.open(tmp_path / "screen").store
+        store.pars.keep(par, 60)
+        store.close()
+    app = make_app(tmp_path / "screen", start=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await wait_for(pilot, lambda: "looking for" not in message(app), "the answer", SOLVER)
+        return message(app)
+
+
+@pytest.mark.parametrize(
+    ("game", "par"),
+    [
+        (played(1, AutoplayMode.SAFE), None),  # searched
+        (played(1, AutoplayMode.ALL), fast_par(1, AutoplayMode.ALL)),  # on par's line
+        (played(5, AutoplayMode.OFF, LOST_5), None),  # lost
+    ],
+    ids=["searched", "par-line", "lost"],
+)
+async def test_a_hint_is_said_alike(tmp_path: Path, game: Game, par: Par | None) -> None:
+    line = line_says(tmp_path, game, "hint", par)
+    screen = await screen_says(tmp_path, game, "i", par)
+    assert screen == line[-1]
+    assert screen.startswith(("Hint: ", "No hint — "))
+
+
+async def test_auto_solve_is_said_alike(tmp_path: Path) -> None:
+    game = played(1, AutoplayMode.SAFE)
+    line = line_says(tmp_path, game, "solve")
+    screen = await screen_says(tmp_path, game, "p")
+    # The same answer; each front end then says how it plays the moves.
+    said = line[1].partition(";")[0]
+    assert said.startswith("Auto-solve: ") and said.endswith(" moves to a win")
+    assert screen.partition(",")[0] == said
+    lost = played(5, AutoplayMode.OFF, LOST_5)
+    assert await screen_says(tmp_path, lost, "p") == line_says(tmp_path, lost, "solve")[-1]
+
+
+@pytest.mark.parametrize("known", [True, False], ids=["par", "no-par"])
+async def test_a_win_and_its_par_are_said_alike(tmp_path: Path, known: bool) -> None:
+    moves = solve_for_autoplay(deal(1), AutoplayMode.OFF).moves
+    game = Game.new(1, autoplay=AutoplayMode.OFF)
+    for move in moves[:-1]:
+        game = game.play(move)
+    last = str(moves[-1])
+    par = Par(1, AutoplayMode.OFF, 40, "kept before") if known else None
+    line = line_says(tmp_path, game, last, par)
+    if par is not None:
+        store = Store.open(tmp_path / "screen").store
+        store.pars.keep(par, 60)
+        store.close()
+    app = make_app(tmp_path / "screen", start=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*last)
+        win = app.screen
+        assert isinstance(win, WinScreen)
+        assert win.body_text in line
+        assert ("par 40" if known else "par not known yet") in win.body_text
