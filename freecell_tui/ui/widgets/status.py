@@ -14,6 +14,7 @@ from textual.widget import Widget
 
 from freecell_tui.core.words import ascii_text
 from freecell_tui.session.steps import Tone
+from freecell_tui.ui.ascii import ascii_asked
 from freecell_tui.ui.layout import board_layout
 
 __all__ = ["MessageLine", "StatusLine", "fit_parts", "fit_words", "format_elapsed"]
@@ -90,11 +91,9 @@ class StatusLine(Widget):
     """Free text at the end of the line (the winnability check writes here)."""
     extra_short: reactive[str] = reactive("")
     """A shorter form of :attr:`extra`, shown when the whole line would not fit."""
-    ascii: reactive[bool] = reactive(False)
-    """Suits as letters, and no typographic signs (``->`` for ``→``)."""
 
     def _text(self, text: str) -> str:
-        return ascii_text(text) if self.ascii else text
+        return ascii_text(text) if ascii_asked(self) else text
 
     def _parts(self) -> dict[str, list[Content]]:
         """Each part's forms, longest first (an empty part has none)."""
@@ -206,7 +205,8 @@ class MessageLine(Widget):
         self.styles.height = lines
 
     def render(self) -> Content:
-        return Content("\n".join(fit_words(self.text, self.content_size.width, self.lines)))
+        text = ascii_text(self.text) if ascii_asked(self) else self.text
+        return Content("\n".join(fit_words(text, self.content_size.width, self.lines)))
 
     def say(self, text: str, tone: Tone = Tone.INFO) -> None:
         """Show ``text`` (never parsed as markup)."""
