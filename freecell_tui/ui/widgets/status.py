@@ -132,6 +132,8 @@ class StatusLine(Widget):
             parts[name][form] for name, form in zip(order, forms, strict=True) if form is not None
         ]
         line = Content(" ") + Content("  ").join(shown)
+        if line.cell_length + _GAP <= width:
+            line += "  "  # the last part is followed by its gap too, where it fits
         if line.cell_length > width and len(shown) == 1:  # the most important part alone
             kept = fit_words(shown[0].plain, width - _LEAD, 1)
             text = kept[0] if kept else ""
