@@ -14,6 +14,7 @@ from typing import Final, TextIO
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.commands import MENU_HELP, MoveCommand
 from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.game import Outcome
 from freecell_tui.core.rules import describe_move, legal_moves
 from freecell_tui.core.words import deal_phrase, plural, printable
 from freecell_tui.line.board_text import ASCII_SUITS, format_board
@@ -183,6 +184,13 @@ class LineMode:
             return
         text = line.strip()
         if not text:
+            return
+        word = text.lower()
+        if self.session.game.outcome is Outcome.WON and word in _YES:
+            self.do_new(ActionCommand("new"))
+            return
+        if self.session.game.outcome is Outcome.WON and word == "no":
+            self.do_quit(ActionCommand("quit"))
             return
         try:
             command = parse_command(text)
