@@ -6,8 +6,8 @@ message lines write their texts through :func:`~freecell_tui.core.words.ascii_te
 (``3 (2H) -> ?``), asking :func:`ascii_asked` whether to. Everything else on screen — dialogs,
 the help, the statistics, the footer, the palette, Klondike — goes through :class:`AsciiText`,
 a Textual line filter the app adds while the setting is on: it changes each drawn line's
-characters one for one (a filter cannot change a line's width), ``→`` to ``>`` and ``…`` to
-``.``, the rest as line mode does.
+characters one for one (a filter cannot change a line's width), ``→`` to ``>``, ``←`` to ``<``
+and ``…`` to ``.``, the rest as line mode does.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ ONE_FOR_ONE: Final = str.maketrans(
         **{chr(code): text for code, text in ASCII_TEXT.items() if len(str(text)) == 1},
         "…": ".",
         "→": ">",
+        "←": "<",
         "♧": "C",
         "♢": "D",
         "♡": "H",

@@ -16,7 +16,7 @@ from freecell_tui.ui.screens.stats import StatsScreen
 from .helpers import SIZE, hinted, make_app, screen_lines, the_board, wait_for
 
 #: What a player who asked for ASCII must not see.
-SYMBOLS = set("♣♦♥♠♧♢♡♤–—−×“”‘’…→≤·")
+SYMBOLS = set("♣♦♥♠♧♢♡♤–—−×“”‘’…→←↑↓≤·")
 
 
 def symbols_on_screen(app: object) -> list[str]:
@@ -48,6 +48,8 @@ async def test_every_text_on_screen_has_letters(tmp_path: Path) -> None:
             await wait_for(pilot, lambda s=screen: isinstance(app.screen, s), screen.__name__)
             await pilot.pause()
             assert symbols_on_screen(app) == [], screen.__name__
+            if screen is HelpScreen:  # the cursor keys
+                assert any("<  >  ^  v" in line for line in screen_lines(app))
             await pilot.press("escape")
         await pilot.press("escape", "3", "a", "n")  # a game under way: asked first
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
