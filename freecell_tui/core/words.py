@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Final
 
 __all__ = [
+    "ASCII_TEXT",
+    "ascii_text",
     "deal_label",
     "deal_phrase",
     "os_reason",
@@ -18,6 +20,31 @@ __all__ = [
     "shorten",
 ]
 
+#: What a player who asked for ASCII (``--ascii``) reads instead of suit symbols and
+#: typographic signs, in every text of both front ends.
+ASCII_TEXT: Final = str.maketrans(
+    {
+        "♣": "C",
+        "♦": "D",
+        "♥": "H",
+        "♠": "S",
+        "–": "-",
+        "×": "x",
+        "—": "-",
+        "“": '"',
+        "”": '"',
+        "‘": "'",
+        "’": "'",
+        "…": "...",
+        "−": "-",
+        "≤": "<=",
+        "→": "->",
+        "←": "<-",
+        "↑": "^",
+        "↓": "v",
+    }
+)
+
 #: How much of a player's text an error message repeats.
 ECHO_LIMIT: Final = 40
 
@@ -25,6 +52,11 @@ ECHO_LIMIT: Final = 40
 def plural(count: int, word: str) -> str:
     """``1 move``, ``2 moves``, ``0 moves``: a count with its noun (regular plurals only)."""
     return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def ascii_text(text: str) -> str:
+    """``text`` as :data:`ASCII_TEXT` has it: ``3 (2H) -> ?`` for ``3 (2♥) → ?``."""
+    return text.translate(ASCII_TEXT)
 
 
 def deal_label(deal_number: int | None) -> str:

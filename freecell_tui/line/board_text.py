@@ -6,28 +6,12 @@ from typing import Final
 
 from freecell_tui.core.cards import Card, Suit
 from freecell_tui.core.game import Game
-from freecell_tui.core.words import plural
+from freecell_tui.core.words import ASCII_TEXT, plural
 
 __all__ = ["ASCII_SUITS", "format_board"]
 
 #: What an ASCII terminal gets instead of suit symbols and typographic dashes.
-ASCII_SUITS: Final = str.maketrans(
-    {
-        "♣": "C",
-        "♦": "D",
-        "♥": "H",
-        "♠": "S",
-        "–": "-",
-        "×": "x",
-        "—": "-",
-        "“": '"',
-        "”": '"',
-        "…": "...",
-        "−": "-",
-        "≤": "<=",
-        "→": "->",
-    }
-)
+ASCII_SUITS: Final = ASCII_TEXT
 
 
 def format_board(game: Game, *, ascii: bool = False) -> list[str]:

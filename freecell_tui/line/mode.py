@@ -9,7 +9,6 @@ overwrite a save?) takes the next input line as its answer.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Final, TextIO
 
 from freecell_tui.core.commands import MENU_HELP, MoveCommand
@@ -31,6 +30,12 @@ from freecell_tui.store.stats import NO_GAMES, format_statistics
 __all__ = ["LineMode"]
 
 _YES = ("y", "yes")
+#: The question after a win, and the commands that answer it (``no`` quits too; undo and
+#: restart take the game back from its win instead).
+_ANOTHER_GAME = "Another game? Type y for a random deal, deal N for deal N, or q to quit."
+_WIN_ANSWERS = ("new", "deal", "quit", "undo", "restart")
+#: Commands that only show something: after a win they run, and the question still waits.
+_SHOWS = ("help", "board", "stats", "saves")
 #: What line mode says of the full-screen game's commands.
 _NOT_HERE = {
     "klondike": "Klondike is not played in line mode: run freecell-tui klondike, or :klondike "
@@ -96,10 +101,8 @@ class LineMode:
     def announce(self, step: Step) -> None:
         if step.event is Event.WON:
             self._find_par()
-            self.say(
-                self.session.win_text(),
-                "Another game? Type y for a random deal, deal N for deal N, or q to quit.",
-            )
+            self.say(self.session.win_text(), _ANOTHER_GAME)
+            self._question = self._another_game
         elif step.event is Event.STUCK:
             self.say("No legal move is left: this game is lost. Type undo, restart or new.")
 
@@ -117,6 +120,28 @@ class LineMode:
             return
         for notice in self.session.keep_par(found, self.par_seconds).notices:
             self.say(f"Note: {notice}")
+
+    def _another_game(self, answer: str) -> None:
+        """The answer to "Another game?" after a win; any other line (a move, a hint) asks
+        again."""
+        if answer.lower() in _YES:
+            self.do_new(ActionCommand("new"))
+            return
+        if answer.lower() == "no":
+            self.do_quit(ActionCommand("quit"))
+            return
+        try:
+            command = parse_command(answer)
+        except FreeCellError:
+            command = None
+        if isinstance(command, ActionCommand) and command.action in _WIN_ANSWERS:
+            HANDLERS[command.action](self, command)
+            return
+        self._question = self._another_game
+        if isinstance(command, ActionCommand) and command.action in _SHOWS:
+            HANDLERS[command.action](self, command)
+        else:
+            self.say(f"The game is won. {_ANOTHER_GAME}")
 
     def ask(self, question: Question, then: Callable[[], None], *, refused: str) -> None:
         """Ask ``question``; a yes answer (the next line) runs ``then``."""
@@ -187,13 +212,10 @@ class LineMode:
 
     def do_undo(self, command: ActionCommand) -> None:
         game = self.session.game
-        last = game.turns[-1] if game.turns else None
-        step = self.session.undo()
-        if not step.refused and last is not None and last.autoplay:
-            step = replace(
-                step, said=f"{step.said} (with {plural(len(last.autoplay), 'autoplay move')})"
-            )
-        self.tell(step, board=True)
+        autoplay = len(game.turns[-1].autoplay) if game.turns else 0
+        # One sentence: "Undid 13 with its 18 autoplay moves (redo plays it again)."
+        reason = f" with its {plural(autoplay, 'autoplay move')}" if autoplay else ""
+        self.tell(self.session.undo(reason=reason), board=True)
 
     def do_redo(self, command: ActionCommand) -> None:
         self.tell(self.session.redo(), board=True)

@@ -20,6 +20,7 @@ from textual import events
 from textual.app import SystemCommand
 from textual.command import CommandListItem
 from textual.events import DeliveryFailed
+from textual.filter import LineFilter
 from textual.screen import Screen
 from textual.widget import AwaitMount
 
@@ -33,6 +34,7 @@ from freecell_tui.session.par import PAR_SECONDS
 from freecell_tui.session.words import deal_phrase
 from freecell_tui.store import Store
 from freecell_tui.store.settings import Settings, load_settings, save_settings
+from freecell_tui.ui.ascii import AsciiText
 from freecell_tui.ui.assistant import Assistant
 from freecell_tui.ui.autosolve import AutoSolver, pace_for
 from freecell_tui.ui.commands import palette_commands
@@ -125,6 +127,8 @@ class FreeCellApp(ReportingApp[None]):
         self._four_colour = four_colour if four_colour is not None else self.settings.four_colour
         chosen = self.settings.ascii_suits
         self._ascii = ascii or bool(chosen)
+        #: Every text on screen with suit letters while the board draws them (see :mod:`.ascii`).
+        self.ascii_text = AsciiText(enabled=self._ascii)
         #: Not chosen: the terminal is asked whether it draws the suits two cells wide.
         self._probe = probe and not ascii and chosen is None
         self._probing = False
@@ -169,6 +173,18 @@ class FreeCellApp(ReportingApp[None]):
         self.theme_variables = variables
         return variables
 
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        filters = super().get_line_filters()
+        return [*filters, self.ascii_text] if self.ascii_text.enabled else filters
+
+    def show_ascii(self, ascii: bool) -> None:
+        """Every text on every screen drawn again with suit letters, or symbols."""
+        if self.ascii_text.enabled != ascii:
+            self.ascii_text.enabled = ascii
+            for screen in self.screen_stack:
+                for widget in screen.walk_children(with_self=True):
+                    widget.refresh()
+
     async def on_event(self, event: events.Event) -> None:
         """Every key is decided as it is read from the terminal, in the order typed, by the
         screen on top: the game screen and its dialogs take it at once (``take_key``), so a
@@ -210,6 +226,7 @@ class FreeCellApp(ReportingApp[None]):
             self._probing = False
             if drawn_wide(event):
                 self.game_screen.board.ascii = True
+                self.show_ascii(True)
 
     def on_unmount(self) -> None:
         """Quitting: write the play time, then let go of the game, which waits for next time.
@@ -262,6 +279,8 @@ class FreeCellApp(ReportingApp[None]):
 
     def on_setting_changed(self, message: SettingChanged) -> None:
         self._remember(message.name, message.value)
+        if message.name == "ascii_suits":
+            self.show_ascii(bool(message.value))
 
     def _remember(self, name: str, value: object) -> None:
         """Keep a changed setting for next time; a failed write is shown once, and the setting

@@ -3,8 +3,8 @@ terminal.
 
 :func:`board_layout` chooses, for a terminal ``width`` × ``height``, the width of the piles and the
 gaps between them (the board is centred), how tall a card is drawn, how many lines the message
-line gets, and whether the *compact* layout is needed (a card is one line, a covered card two
-while there is room). Card height grows with the terminal, but never so much that the tallest
+line gets, and whether the *compact* layout is needed (a card is one line, a covered card up to
+three while there is room: at 80x24 a fresh deal's columns reach down to the status line). Card height grows with the terminal, but never so much that the tallest
 possible column (19 cards) would not fit. The room a fresh deal leaves under the columns is
 shared above the board too, as far as the tallest column still fits (the board is centred top to
 bottom where the terminal is tall enough; at 100x32 a 19-card column needs every line).
@@ -34,7 +34,7 @@ __all__ = [
 ]
 
 #: The smallest terminal the board fits (the compact layout: a card is one line, a covered card
-#: two while there is room).
+#: up to three while there is room).
 COMPACT_SIZE = Size(64, 24)
 #: The most cards a column can hold: seven dealt cards, then a run from a king down to a two.
 MAX_COLUMN = 19
@@ -44,6 +44,8 @@ MAX_PILE_WIDTH = 16
 DEALT = 7
 #: The most lines a covered card shows (its label and a few lines of its face).
 MAX_STEP = 5
+#: The same in the compact layout (its label and two lines of its face).
+MAX_COMPACT_STEP = 3
 #: Lines under the board besides the message line: the status line and the footer.
 FIXED_BOTTOM = 2
 #: Below this the dialogs hide their insides (see ``freecell.tcss``); above it they scroll.
@@ -201,8 +203,11 @@ def _pile_widths(width: int) -> tuple[int, int, int]:
 def _max_step(tableau: int, card_height: int, compact: bool) -> int:
     """The most lines a covered card shows: as many as let a column of a fresh deal and one
     more card fill a tableau ``tableau`` lines high (longer columns are squeezed, see
-    ``column_rows``); compact, a covered card takes at most two lines (its label, its face)."""
-    most = 2 if compact else min(card_height - 1, MAX_STEP)
+    ``column_rows``). Compact, where every line counts, a fresh deal's column alone fills it,
+    a covered card taking at most :data:`MAX_COMPACT_STEP` lines (its label, then its face)."""
+    if compact:
+        return max(1, min((tableau - 1 - card_height) // (DEALT - 1), MAX_COMPACT_STEP))
+    most = min(card_height - 1, MAX_STEP)
     return max(1, min((tableau - 1 - card_height) // DEALT, most))
 
 

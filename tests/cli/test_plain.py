@@ -141,7 +141,12 @@ def test_redo_with_nothing_to_redo() -> None:
 
 def test_undo_says_it_took_back_the_autoplay_too() -> None:
     _, out = play("5a\n5b\n5c\n5d\nu\n")
-    assert "Undid 5d (redo plays it again). (with 1 autoplay move)" in out.splitlines()
+    assert "Undid 5d with its 1 autoplay move (redo plays it again)." in out.splitlines()
+
+
+def test_undo_of_a_move_without_autoplay_says_nothing_of_autoplay() -> None:
+    _, out = play("5a\nu\n")
+    assert "Undid 5a (redo plays it again)." in out.splitlines()
 
 
 def test_new_deal_and_autoplay_commands() -> None:
@@ -236,6 +241,46 @@ def test_no_after_a_win_quits(deal_1_solution: str) -> None:
         session.handle(move)
     session.handle("no")
     assert not session.running
+
+
+def _won(deal_1_solution: str) -> tuple[LineMode, io.StringIO]:
+    out = io.StringIO()
+    line = line_mode(Game.new(1, autoplay=AutoplayMode.OFF), out, clock=lambda: 0.0)
+    for move in deal_1_solution.split():
+        line.handle(move)
+    out.seek(0)
+    out.truncate()
+    return line, out
+
+
+def test_after_a_win_a_move_is_no_answer_and_the_question_is_asked_again(
+    deal_1_solution: str,
+) -> None:
+    line, out = _won(deal_1_solution)
+    for text in ("12", "hint", "", "maybe"):
+        line.handle(text)
+        assert out.getvalue().splitlines() == [
+            "The game is won. Another game? Type y for a random deal, deal N for deal N, "
+            "or q to quit."
+        ]
+        out.seek(0)
+        out.truncate()
+    assert line.session.game.state.is_won and line.running
+    line.handle("deal 617")
+    assert line.session.game.deal_number == 617
+    assert "Deal 617. Good luck!" in out.getvalue()
+
+
+def test_after_a_win_a_command_that_shows_something_runs_and_the_question_waits(
+    deal_1_solution: str,
+) -> None:
+    line, out = _won(deal_1_solution)
+    line.handle("stats")
+    assert "Played" in out.getvalue() and "Another game" not in out.getvalue()
+    line.handle("undo")
+    assert not line.session.game.state.is_won
+    line.handle("12")
+    assert "Another game" not in out.getvalue().splitlines()[-1]
 
 
 def test_a_lost_game_is_announced() -> None:

@@ -101,7 +101,8 @@ async def test_the_room_a_fresh_deal_leaves_is_shared_above_and_below(tmp_path: 
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         board = the_board(app)
-        for size, above, below in (((200, 60), 4, 5), ((100, 32), 0, 6), ((80, 24), 0, 6)):
+        # At 80x24 a fresh deal's column fills the tableau: no blank rows above the status line.
+        for size, above, below in (((200, 60), 4, 5), ((100, 32), 0, 6), ((80, 24), 0, 0)):
             await pilot.resize_terminal(*size)
             await pilot.pause()
             # Blank lines above the free cells, and under the longest column of the deal.
@@ -109,14 +110,14 @@ async def test_the_room_a_fresh_deal_leaves_is_shared_above_and_below(tmp_path: 
             drawn = lines(pile_widget(app, "col-1"))  # 7 cards
             blank = len(drawn) - len([line for line in drawn if line.strip()])
             assert blank == below, (size, drawn)
-        # Compact, a covered card shows its label, then a line of its face.
+        # Compact, a covered card shows its label, then two lines of its face.
         drawn = lines(pile_widget(app, "col-1"))
-        assert [line.strip(" ▏▕") for line in drawn[1:5]] == ["J♦", "", "K♦", ""]
+        assert [line.strip(" ▏▕") for line in drawn[1:6]] == ["J♦", "", "", "K♦", ""]
         layout = board.geometry
         counts = [len(column) for column in game(app).state.columns]
         x = layout.pile_x(0) + 2
-        assert layout.locate(x, layout.tableau_y + 2, counts) == (COLUMNS[0], 0)  # J♦'s face
-        assert layout.locate(x, layout.tableau_y + 3, counts) == (COLUMNS[0], 1)  # K♦
+        assert layout.locate(x, layout.tableau_y + 3, counts) == (COLUMNS[0], 0)  # J♦'s face
+        assert layout.locate(x, layout.tableau_y + 4, counts) == (COLUMNS[0], 1)  # K♦
 
 
 async def test_a_19_card_column_is_drawn_whole_in_both_layouts(tmp_path: Path) -> None:

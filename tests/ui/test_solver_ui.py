@@ -133,10 +133,16 @@ async def test_the_status_line_says_winnable_then_how_far_back_a_lost_game_was_o
             "No hint — no longer winnable: undo 1 move to get back to a winnable position."
         )
         assert tone(app) == "error"
-        await pilot.resize_terminal(*COMPACT)  # a narrow line keeps the number to undo
+        # A narrow line keeps the number to undo: less important parts go first, then its
+        # short form.
+        await pilot.resize_terminal(*COMPACT)
         await pilot.pause()
         line = status_text(app)
-        assert line.endswith("lost: undo 1") and len(line) <= COMPACT[0]
+        assert line.endswith(LOST_1) and "Autoplay" not in line and len(line) <= COMPACT[0]
+        await pilot.resize_terminal(30, COMPACT[1])
+        await pilot.pause()
+        assert status_text(app) == " lost: undo 1"
+        await pilot.resize_terminal(*COMPACT)
         # No spoilers: the check can be switched off, and on again.
         app.game_screen.run_command("winnable off")
         assert message(app) == "Winnability check off: no spoilers (i still gives a hint)."
@@ -148,7 +154,7 @@ async def test_the_status_line_says_winnable_then_how_far_back_a_lost_game_was_o
         assert status_text(app).endswith("Run ≤1")
         app.game_screen.run_command("winnable on")
         await wait_for(pilot, lambda: extra(app) == LOST_1, "the check, on again")
-        assert status_text(app).endswith("lost: undo 1")
+        assert status_text(app).endswith(LOST_1)
         app.game_screen.run_command("winnable maybe")
         assert message(app) == "winnable: say winnable on or winnable off"
         assert tone(app) == "error"

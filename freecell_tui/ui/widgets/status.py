@@ -4,17 +4,20 @@ action did, or why it was refused)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import ClassVar, Final
 
 from rich.cells import cell_len
 from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from freecell_tui.core.words import ascii_text
 from freecell_tui.session.steps import Tone
+from freecell_tui.ui.ascii import ascii_asked
 from freecell_tui.ui.layout import board_layout
 
-__all__ = ["MessageLine", "StatusLine", "fit_words", "format_elapsed"]
+__all__ = ["MessageLine", "StatusLine", "fit_parts", "fit_words", "format_elapsed"]
 
 
 def format_elapsed(seconds: float) -> str:
@@ -25,8 +28,43 @@ def format_elapsed(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
+#: Each part of the status line by name, most important first: what is picked up, the
+#: winnability, then the fields. A line too narrow for them all drops the least important.
+STATUS_RANKS: Final = ("pending", "extra", "Moves", "Deal", "Run", "Time", "Autoplay")
+#: Cells between two parts, and before the first.
+_GAP, _LEAD = 2, 1
+
+
+def fit_parts(parts: Sequence[tuple[int, Sequence[int]]], width: int) -> list[int | None]:
+    """Which form of each part a line of ``width`` cells shows. ``parts`` are (rank, the cells
+    of each form, longest first); rank 1 is kept longest. The least important part still shown
+    gives way first: to its shorter form if it has one, else it goes (the most important part
+    there is only shortens). Returns each part's form, ``None`` for a part left out."""
+    chosen: list[int | None] = [0 if forms else None for _, forms in parts]
+    top = min((rank for rank, forms in parts if forms), default=0)
+
+    def cells() -> int:
+        shown = [parts[i][1][form] for i, form in enumerate(chosen) if form is not None]
+        return _LEAD + sum(shown) + _GAP * max(len(shown) - 1, 0)
+
+    while cells() > width:
+        can_give = [
+            i
+            for i, form in enumerate(chosen)
+            if form is not None and (parts[i][0] > top or form + 1 < len(parts[i][1]))
+        ]
+        if not can_give:
+            break
+        i = max(can_give, key=lambda i: (parts[i][0], i))
+        form = chosen[i]
+        assert form is not None
+        chosen[i] = form + 1 if form + 1 < len(parts[i][1]) else None
+    return chosen
+
+
 class StatusLine(Widget):
-    """``Deal 1 · Moves 4 · 0:42 · Autoplay safe · Runs up to 5 · 3 → ?``."""
+    """``Deal 1  Moves 4  Time 0:42  Autoplay safe  Run ≤5  3 (2♥) → ?  winnable``: the parts
+    that fit the width, whole (see :func:`fit_parts`), never a word cut."""
 
     DEFAULT_CSS = """
     StatusLine {
@@ -54,27 +92,53 @@ class StatusLine(Widget):
     extra_short: reactive[str] = reactive("")
     """A shorter form of :attr:`extra`, shown when the whole line would not fit."""
 
-    def render(self) -> Content:
+    def _text(self, text: str) -> str:
+        return ascii_text(text) if ascii_asked(self) else text
+
+    def _parts(self) -> dict[str, list[Content]]:
+        """Each part's forms, longest first (an empty part has none)."""
         key = self.get_visual_style("status--key")
-        fields = (
-            ("Deal", self.deal),
-            ("Moves", str(self.moves)),
-            ("Time", format_elapsed(self.elapsed)),
-            ("Autoplay", self.autoplay),
-            ("Run", f"≤{self.run_limit}"),
+        fields = {
+            "Deal": self.deal,
+            "Moves": str(self.moves),
+            "Time": format_elapsed(self.elapsed),
+            "Autoplay": self.autoplay,
+            "Run": self._text(f"≤{self.run_limit}"),
+        }
+        parts = {
+            name: [Content.assemble((f"{name} ", key), value)] for name, value in fields.items()
+        }
+        pending = self.get_visual_style("status--pending")
+        parts["pending"] = (
+            [Content.styled(self._text(self.pending), pending)] if self.pending else []
         )
-        pieces: list[Content] = [Content(" ")]
-        for name, value in fields:
-            pieces.append(Content.assemble((f"{name} ", key), value, "  "))
-        if self.pending:
-            pieces.append(Content.styled(self.pending, self.get_visual_style("status--pending")))
-            pieces.append(Content("  "))
-        line = Content("").join(pieces)
-        extra = self.extra
-        if self.extra_short and line.cell_length + len(extra) > self.size.width:
-            extra = self.extra_short
-        if extra:
-            line += Content.styled(extra, self.get_visual_style("status--extra"))
+        extra = self.get_visual_style("status--extra")
+        texts = [text for text in (self.extra, self.extra_short) if text] if self.extra else []
+        parts["extra"] = [Content.styled(self._text(text), extra) for text in texts]
+        return parts
+
+    def render(self) -> Content:
+        parts = self._parts()
+        order = ("Deal", "Moves", "Time", "Autoplay", "Run", "pending", "extra")
+        width = self.size.width
+        forms = fit_parts(
+            [
+                (STATUS_RANKS.index(name) + 1, [f.cell_length for f in parts[name]])
+                for name in order
+            ],
+            width,
+        )
+        shown = [
+            parts[name][form] for name, form in zip(order, forms, strict=True) if form is not None
+        ]
+        line = Content(" ") + Content("  ").join(shown)
+        if line.cell_length + _GAP <= width:
+            line += "  "  # the last part is followed by its gap too, where it fits
+        if line.cell_length > width and len(shown) == 1:  # the most important part alone
+            kept = fit_words(shown[0].plain, width - _LEAD, 1)
+            text = kept[0] if kept else ""
+            cut = len(text.removesuffix("…").rstrip())
+            line = Content(" ") + shown[0][:cut] + text[cut:]
         return line
 
 
@@ -143,7 +207,8 @@ class MessageLine(Widget):
         self.styles.height = lines
 
     def render(self) -> Content:
-        return Content("\n".join(fit_words(self.text, self.content_size.width, self.lines)))
+        text = ascii_text(self.text) if ascii_asked(self) else self.text
+        return Content("\n".join(fit_words(text, self.content_size.width, self.lines)))
 
     def say(self, text: str, tone: Tone = Tone.INFO) -> None:
         """Show ``text`` (never parsed as markup)."""
