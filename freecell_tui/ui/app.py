@@ -26,7 +26,6 @@ from textual.widget import AwaitMount
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.game import Game
-from freecell_tui.core.solver.native import prepare as prepare_accelerator
 from freecell_tui.core.words import plural
 from freecell_tui.paths import data_dir as default_data_dir
 from freecell_tui.session import PlaySession
@@ -192,9 +191,6 @@ class FreeCellApp(ReportingApp[None]):
 
     # ------------------------------------------------------------------ start and end
     def on_mount(self) -> None:
-        # The compiled solver loads (or compiles, in a process of its own) in the background;
-        # the pure one answers meanwhile.
-        prepare_accelerator()
         if self._probe:
             self._probing = probe_terminal(self)
         for warning in self._warnings:

@@ -219,3 +219,15 @@ def test_solve_says_at_a_terminal_that_the_compile_goes_on(
         "15-60 s); the pure solver answered meanwhile\n"
     )
     assert stderr.getvalue() == (said if stderr.isatty() else "")
+
+
+def test_the_accelerator_loads_only_while_no_pure_search_runs(fake: Fake) -> None:
+    (fake.cache / "ready-k").touch()
+    with accel.searching():  # a pure search under way, in another thread
+        assert accel.prepare() == "loading"
+        loader = accel._loader
+        assert loader is not None
+        loader.join(0.2)
+        assert loader.is_alive() and fake.loads == 0  # it waits for the search to end
+    wait_for(lambda: accel.accelerator() is not None)
+    assert fake.loads == 1

@@ -39,7 +39,7 @@ from freecell_tui.core.solver.moves import (
     root,
     safe_rule,
 )
-from freecell_tui.core.solver.native import accelerator, disable, prepare
+from freecell_tui.core.solver.native import accelerator, disable, prepare, searching
 from freecell_tui.core.solver.schedule import Scouts, take_turns
 from freecell_tui.core.solver.search import CHECK_EVERY, PORTFOLIO, Search, Stop, Weights
 from freecell_tui.core.state import GameState
@@ -191,7 +191,7 @@ def solve(
     native = accelerator()
     if native is None:
         try:
-            with paused():  # until the searches are freed too
+            with searching(), paused():  # until the searches are freed too
                 return _solve_pure(
                     state, cols, cells, found, safe, _switching(should_stop), max_positions, started
                 )
@@ -210,14 +210,14 @@ def solve(
             seconds = time.monotonic() - started
             size = outcome.bytes_per_position
             return SolveResult(status, moves, seconds, outcome.positions, outcome.expanded, size)
-    with paused():
+    with searching(), paused():
         return _solve_pure(state, cols, cells, found, safe, should_stop, max_positions, started)
 
 
 #: Positions the pure searches of a process expand before they ask for the compiled one
 #: (about 0.3 s of work): loading it (0.6 s, and the interpreter shared while it loads) costs a
 #: process more than it saves until then, so a single easy solve never loads it (deals 1-200
-#: take at most 1,050 each; 617 31,048, 11982 78,029). The game asks for it as it starts.
+#: take at most 1,050 each; 617 31,048, 11982 78,029).
 PREPARE_AFTER: Final = 20_000
 _pure_looks = 0  # looks the pure searches of this process took (one every CHECK_EVERY positions)
 

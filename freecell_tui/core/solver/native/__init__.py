@@ -6,7 +6,7 @@ results; nothing a player asks ever waits for it.
   loaded in this process, else None (the pure search answers). It never blocks.
 * :func:`prepare` gets it ready in the background, once a process: when numba's cache holds the
   compiled code of these modules (a stamp in the cache says so), a daemon thread loads it (about
-  0.6 s); when not, a separate process at low priority compiles it into the cache (15-60 s, once
+  0.6 s) once no pure search is running; when not, a separate process at low priority compiles it into the cache (15-60 s, once
   after install or an upgrade: ``python -m freecell_tui.core.solver.native --background``), and a
   thread loads it once that process is done. :func:`.portfolio.solve` calls it when a pure search
   runs long, and switches to the compiled search once it is loaded.
@@ -21,6 +21,7 @@ started again in the background until numba or these modules change.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import importlib.util
 import os
@@ -29,12 +30,22 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Final, Literal, Protocol
 
-__all__ = ["Phase", "accelerator", "cache_dir", "disable", "phase", "prepare", "warm"]
+__all__ = [
+    "Phase",
+    "accelerator",
+    "cache_dir",
+    "disable",
+    "phase",
+    "prepare",
+    "searching",
+    "warm",
+]
 
 #: idle: nothing tried yet; building: a process compiles it into the cache; loading: a thread
 #: loads it from the cache; ready: loaded; off: not to be used in this process.
@@ -57,6 +68,9 @@ _solver: Callable[..., Any] | None = None
 _builder: Running | None = None
 _loader: threading.Thread | None = None
 _next_look = 0.0
+_quiet = threading.Condition()  # notified as each pure search ends
+_searching = 0  # pure searches running
+_exiting = False  # the interpreter is about to end: no load starts
 
 
 def _pure() -> bool:
@@ -128,6 +142,29 @@ def warm() -> bool:
         return _phase == "ready"
 
 
+@contextmanager
+def searching() -> Iterator[None]:
+    """Around a pure search: the accelerator is loaded only while none runs (a search that
+    starts during the load shares the interpreter with it)."""
+    global _searching
+    with _quiet:
+        _searching += 1
+    try:
+        yield
+    finally:
+        with _quiet:
+            _searching -= 1
+            _quiet.notify_all()
+
+
+@atexit.register
+def _exit() -> None:
+    global _exiting
+    with _quiet:
+        _exiting = True
+        _quiet.notify_all()
+
+
 def disable() -> None:
     """Use the pure search from now on in this process (the compiled one failed)."""
     global _phase, _solver
@@ -186,6 +223,10 @@ def _start_loading(directory: Path) -> None:
 
     def load() -> None:
         global _phase, _solver
+        with _quiet:  # the interpreter is shared: a pure search is not slowed by the load
+            _quiet.wait_for(lambda: _searching == 0 or _exiting)
+        if _exiting:
+            return
         try:
             solver = _load(directory)
         except Exception:  # a broken cache or numba: the pure search
@@ -243,7 +284,8 @@ def build(background: bool) -> int:
     directory = cache_dir()
     directory.mkdir(parents=True, exist_ok=True)
     if background:
-        os.nice(10)
+        if hasattr(os, "nice"):
+            os.nice(10)  # the player's game comes first
         with open(directory / "build.lock", "wb") as lock:
             _hold(lock.fileno())
             if (directory / f"ready-{_stamp()}").exists():
