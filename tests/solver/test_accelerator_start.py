@@ -186,6 +186,10 @@ def test_compiling_at_install_says_it_is_compiling_and_when_it_is_ready(
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"Compiling the solver's accelerator into {fake.cache} (once; 15-60 s)..."
     assert out[1].startswith("Ready in ") and fake.loads == 1
+    (fake.cache / "ready-k").touch()  # what the real load leaves
+    assert build_command.main([]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"Loading the solver's accelerator from {fake.cache}..."
 
 
 def test_compiling_at_install_says_why_it_failed_in_one_line(

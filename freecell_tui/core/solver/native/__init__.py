@@ -40,6 +40,7 @@ __all__ = [
     "Phase",
     "accelerator",
     "cache_dir",
+    "compiled",
     "disable",
     "phase",
     "prepare",
@@ -170,6 +171,14 @@ def disable() -> None:
     global _phase, _solver
     with _lock:
         _phase, _solver = "off", None
+
+
+def compiled() -> bool:
+    """Whether the cache holds the compiled code of these modules (numba installed)."""
+    try:
+        return _installed() and (cache_dir() / f"ready-{_stamp()}").exists()
+    except Exception:  # numba's version unreadable, a module missing: not that we know
+        return False
 
 
 def _installed() -> bool:

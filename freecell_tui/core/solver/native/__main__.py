@@ -21,10 +21,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.background:
         return native.build(background=True)
-    print(
-        f"Compiling the solver's accelerator into {native.cache_dir()} (once; 15-60 s)...",
-        flush=True,
-    )
+    if native.compiled():
+        print(f"Loading the solver's accelerator from {native.cache_dir()}...", flush=True)
+    else:
+        print(
+            f"Compiling the solver's accelerator into {native.cache_dir()} (once; 15-60 s)...",
+            flush=True,
+        )
     started = time.monotonic()
     try:
         native.build(background=False)
