@@ -341,9 +341,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _say_compiling() -> None:
-    """At a terminal, say that the solver's accelerator is still compiling when this run
-    started it: the process goes on after the answers (the next runs use it)."""
-    if native.phase() == "building" and sys.stderr.isatty():
+    """At a terminal, say that the solver's accelerator is compiling in the background (started
+    by this run, its workers or another program): it goes on after the answers."""
+    if sys.stderr.isatty() and native.compiling():
         sys.stderr.write(
             f"{PROG}: compiling the solver's accelerator in the background (once, 15-60 s); "
             "the pure solver answered meanwhile\n"

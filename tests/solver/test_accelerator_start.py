@@ -182,3 +182,12 @@ def test_the_accelerator_loads_only_while_no_pure_search_runs(fake: Fake) -> Non
         assert loader.is_alive() and fake.loads == 0  # it waits for the search to end
     wait_for(lambda: accel.accelerator() is not None)
     assert fake.loads == 1
+
+
+def test_a_compile_holding_the_cache_s_lock_is_seen_from_any_process(fake: Fake) -> None:
+    fcntl = pytest.importorskip("fcntl")
+    assert not accel.compiling()  # no cache, no compile
+    with open(fake.cache / "build.lock", "wb") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)  # as the compiling process holds it
+        assert accel.compiling()
+    assert not accel.compiling()

@@ -41,6 +41,7 @@ __all__ = [
     "accelerator",
     "cache_dir",
     "compiled",
+    "compiling",
     "disable",
     "phase",
     "prepare",
@@ -179,6 +180,23 @@ def compiled() -> bool:
         return _installed() and (cache_dir() / f"ready-{_stamp()}").exists()
     except Exception:  # numba's version unreadable, a module missing: not that we know
         return False
+
+
+def compiling() -> bool:
+    """Whether a compile into the cache is under way: started by this process, or holding the
+    cache's lock (started by another)."""
+    if phase() == "building":
+        return True
+    try:
+        import fcntl
+
+        with open(cache_dir() / "build.lock", "rb") as lock:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except (OSError, ImportError):  # no cache yet, or no advisory locks here
+        return False
+    return False  # the lock is let go as the file closes
 
 
 def _installed() -> bool:
