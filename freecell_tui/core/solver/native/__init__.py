@@ -6,10 +6,11 @@ results; nothing a player asks ever waits for it.
   loaded in this process, else None (the pure search answers). It never blocks.
 * :func:`prepare` gets it ready in the background, once a process: when numba's cache holds the
   compiled code of these modules (a stamp in the cache says so), a daemon thread loads it (about
-  0.6 s) once no pure search is running; when not, a separate process at low priority compiles it into the cache (15-60 s, once
-  after install or an upgrade: ``python -m freecell_tui.core.solver.native --background``), and a
-  thread loads it once that process is done. :func:`.portfolio.solve` calls it when a pure search
-  runs long, and switches to the compiled search once it is loaded.
+  0.6 s) once no pure search is running; when not, a separate process at low priority compiles
+  it into the cache first (15-60 s, once after install or an upgrade: ``python -m
+  freecell_tui.core.solver.native --background``). :func:`.portfolio.solve` calls it once the
+  pure searches of the process have run long, and hands over to the compiled search once it is
+  loaded.
 * :func:`warm` loads it now, compiling it first if the cache lacks it: for the tests, the
   benchmarks and ``python -m freecell_tui.core.solver.native`` (compile it at install).
 
@@ -132,16 +133,17 @@ def warm() -> bool:
         loader = _loader if _phase == "loading" else None
     if loader is not None:
         loader.join()
-    with _lock:
-        if _phase == "ready":
-            return True
-        try:
-            solver = _load(cache_dir())
-        except Exception:  # numba missing, too old, or unable to compile: the pure search
+    if _phase == "ready":
+        return True
+    try:  # outside the lock: prepare() and accelerator() never wait for it
+        solver = _load(cache_dir())
+    except Exception:  # numba missing, too old, or unable to compile: the pure search
+        with _lock:
             _phase, _solver = "off", None
-        else:
-            _phase, _solver = "ready", solver
-        return _phase == "ready"
+        return False
+    with _lock:
+        _phase, _solver = "ready", solver
+    return True
 
 
 @contextmanager
