@@ -31,9 +31,9 @@ class Terminal:
         self.data_dir = data_dir
         main, side = pty.openpty()
         fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
-        # The pure solver: the compiled one's first search compiles (or loads) the accelerator
-        # in the game's solver thread, which can hold the interpreter for many seconds on a
-        # loaded machine; these tests are about the order keys act in, not that wait.
+        # The pure solver: the compiled one is loaded (or compiled, in a process of its own)
+        # in the background once the searches run long, and shares the interpreter while it
+        # loads; these tests are about the order keys act in, not the solver's speed.
         environment = {
             **os.environ,
             "TERM": "xterm-256color",

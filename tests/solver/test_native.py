@@ -5,6 +5,8 @@ moves, positions stored, positions expanded). Skipped when numba is not installe
 from __future__ import annotations
 
 import threading
+import time
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,6 +22,13 @@ from .helpers import positions
 pytest.importorskip("numba")
 
 Answer = tuple[str, tuple[object, ...], int, int]
+
+
+def wait_for(condition: Callable[[], bool], deadline: float = 120.0) -> None:
+    end = time.monotonic() + deadline
+    while not condition():
+        assert time.monotonic() < end, "never happened"
+        time.sleep(0.01)
 
 
 def answer(result: SolveResult) -> Answer:
@@ -106,9 +115,31 @@ def test_a_failing_accelerator_falls_back_to_the_pure_search(
         raise RuntimeError("no compiler here")
 
     expected = answer(solve(deal(5)))
-    monkeypatch.setattr(accel, "_state", {"solver": broken})
+    monkeypatch.setattr(accel, "_phase", "ready")
+    monkeypatch.setattr(accel, "_solver", broken)
     assert answer(solve(deal(5))) == expected
     assert accel.accelerator() is None  # and it is not tried again
+
+
+def test_a_pure_search_handing_over_to_the_compiled_one_answers_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from freecell_tui.core.solver import portfolio
+
+    assert accel.warm()  # compiled and stamped in the cache: what a later process finds
+    for number, mode in (
+        (617, AutoplayMode.SAFE),
+        (1941, AutoplayMode.ALL),
+        (11982, AutoplayMode.SAFE),
+    ):
+        expected = both(monkeypatch, deal(number), autoplay=mode)[0]
+        with monkeypatch.context() as fresh:  # a process that has not loaded it yet
+            fresh.setattr(accel, "_phase", "idle")
+            fresh.setattr(accel, "_solver", None)
+            fresh.setattr(portfolio, "_pure_looks", 0)
+            fresh.setattr(portfolio, "PREPARE_AFTER", 1_000)
+            assert answer(solve(deal(number), autoplay=mode)) == expected
+            wait_for(lambda: accel.accelerator() is not None)  # the load was started
 
 
 def test_the_compiled_search_gives_up_past_its_memory(monkeypatch: pytest.MonkeyPatch) -> None:

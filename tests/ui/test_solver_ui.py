@@ -22,6 +22,7 @@ from freecell_tui.ui.assistant import Assistant
 from freecell_tui.ui.screens import game as game_screen
 from freecell_tui.ui.screens.dialogs import StuckScreen
 
+from ..solver.fakes import Fake
 from .helpers import (
     COMPACT,
     SIZE,
@@ -306,3 +307,19 @@ async def test_the_dead_end_notice_waits_until_the_player_stops_typing(
         assert game(app).move_count == len(DEAL_1_OVER) - 2
         await pilot.pause(game_screen.QUIET_BEFORE_NOTICE + 0.3)
         assert not isinstance(app.screen, StuckScreen)
+
+
+async def test_the_first_hint_after_install_does_not_wait_for_the_accelerator_s_compile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # numba's cache empty: the hint's search (long enough to ask for the accelerator) starts
+    # its compile, which never ends here; the pure search's hint is shown all the same.
+    expected = solve_for_autoplay(deal(617), AutoplayMode.SAFE, shorten=True).moves[0]
+    fake = Fake(monkeypatch, tmp_path / "cache")
+    app = make_app(tmp_path / "data", deal=617)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("i")
+        await wait_for(pilot, lambda: hinted(app), "the hint", SOLVER)
+        assert message(app).startswith(f"Hint: {expected} ")
+        assert len(fake.compiles) == 1 and fake.compiles[0].poll() is None  # still compiling
+        assert fake.searches == 0

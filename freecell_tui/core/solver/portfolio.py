@@ -39,9 +39,9 @@ from freecell_tui.core.solver.moves import (
     root,
     safe_rule,
 )
-from freecell_tui.core.solver.native import accelerator, disable
+from freecell_tui.core.solver.native import accelerator, disable, prepare, searching
 from freecell_tui.core.solver.schedule import Scouts, take_turns
-from freecell_tui.core.solver.search import PORTFOLIO, Search, Stop, Weights
+from freecell_tui.core.solver.search import CHECK_EVERY, PORTFOLIO, Search, Stop, Weights
 from freecell_tui.core.state import GameState
 
 __all__ = ["SolveResult", "SolveStatus", "line_to", "solve"]
@@ -172,11 +172,12 @@ def solve(
     player with autoplay ``all`` plays, where a card sent home too early can lose it. Either way
     the moves written out replay with autoplay off.
 
-    With numba installed (the ``fast`` extra) the compiled search runs instead of the pure one,
-    with the same answer (see :mod:`.native`; ``FREECELL_TUI_PURE=1`` turns it off); the first
-    solve of a process loads it, before its clock starts.
+    With numba installed (the ``fast`` extra) the compiled search answers once it is loaded, with
+    the same answer (see :mod:`.native`; ``FREECELL_TUI_PURE=1`` turns it off). No solve waits
+    for it: the pure search answers until it is ready, asks for it (:func:`.native.prepare`) once
+    the process has expanded :data:`PREPARE_AFTER` positions, and hands over to it, from the
+    start, as soon as it is loaded.
     """
-    native = accelerator()  # loaded once a process, before the clock starts
     started = time.monotonic()
     deadline = None if timeout is None else started + timeout
 
@@ -187,6 +188,15 @@ def solve(
 
     safe = safe_rule(autoplay)
     cols, cells, found = root(state, safe)
+    native = accelerator()
+    if native is None:
+        try:
+            with searching(), paused():  # until the searches are freed too
+                return _solve_pure(
+                    state, cols, cells, found, safe, _switching(should_stop), max_positions, started
+                )
+        except _Switch:
+            native = accelerator()
     if native is not None:
         try:
             outcome = native(cols, cells, found, safe is always, should_stop, max_positions, SCOUTS)
@@ -200,8 +210,38 @@ def solve(
             seconds = time.monotonic() - started
             size = outcome.bytes_per_position
             return SolveResult(status, moves, seconds, outcome.positions, outcome.expanded, size)
-    with paused():  # until the searches are freed too
+    with searching(), paused():
         return _solve_pure(state, cols, cells, found, safe, should_stop, max_positions, started)
+
+
+#: Positions the pure searches of a process expand before they ask for the compiled one
+#: (about 0.3 s of work): loading it (0.6 s, and the interpreter shared while it loads) costs a
+#: process more than it saves until then, so a single easy solve never loads it (deals 1-200
+#: take at most 1,050 each; 617 31,048, 11982 78,029).
+PREPARE_AFTER: Final = 20_000
+_pure_looks = 0  # looks the pure searches of this process took (one every CHECK_EVERY positions)
+
+
+class _Switch(Exception):
+    """The compiled search is loaded: it takes the solve over."""
+
+
+def _switching(should_stop: Callable[[], bool]) -> Callable[[], bool]:
+    """``should_stop`` for a pure search, which also asks for the compiled search once the pure
+    searches of the process have run :data:`PREPARE_AFTER` positions, and raises
+    :class:`_Switch` once it is loaded. The searches call it every :data:`.search.CHECK_EVERY`
+    positions each."""
+
+    def stop() -> bool:
+        global _pure_looks
+        _pure_looks += 1
+        if _pure_looks >= PREPARE_AFTER // CHECK_EVERY:
+            prepare()  # once a process; then only says where it is
+        if accelerator() is not None:
+            raise _Switch
+        return should_stop()
+
+    return stop
 
 
 def _solve_pure(
