@@ -64,7 +64,8 @@ def record_games(
 ) -> None:
     """Finished games of numbered deals, as (deal, result, moves), in the store in ``directory``:
     a minute apart from a fixed time, each played for a minute and a few seconds more than the
-    one before, in autoplay *safe*; and ``pars`` (deal → moves) in that mode. Written as rows,
+    one before, in autoplay *safe*; and ``pars`` (deal → moves) in that mode, each found by a
+    search that finished. Written as rows,
     so the figures and their order are the same on every run."""
     store = Store.open(directory).store
     start = datetime(2025, 3, 1, tzinfo=UTC)
@@ -83,8 +84,8 @@ def record_games(
         ],
     )
     store.database.connection.executemany(
-        "INSERT INTO pars (deal_number, autoplay, moves, solution, budget_seconds, found_at)"
-        " VALUES (?, 'safe', ?, '', 10, ?)",
+        "INSERT INTO pars (deal_number, autoplay, moves, solution, budget_seconds, found_at,"
+        " complete) VALUES (?, 'safe', ?, '', 10, ?, 1)",
         [(deal, moves, start.isoformat()) for deal, moves in pars.items()],
     )
     store.database.connection.commit()
