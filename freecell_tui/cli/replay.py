@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from typing import Any
 
@@ -11,19 +10,12 @@ from freecell_tui.cli import fail
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.deals import deal, parse_deal_number
 from freecell_tui.core.errors import FreeCellError
-from freecell_tui.core.notation import Move
+from freecell_tui.core.notation import Move, solution_words
 from freecell_tui.core.position import format_position, parse_position
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import printable, shorten
 from freecell_tui.files import TEXT_LIMIT, InputError, read_input, read_text
-
-#: Lines around a solution in fc-solve's output and in ``freecell-tui solve``'s text output
-#: (``deal 5: solved in 100 moves (0.01 s)``), skipped so either can be piped in whole.
-_FCSOLVE_CHATTER = re.compile(
-    r"^\s*(-=-=|This game is solveable|I could not solve|Total number of states"
-    r"|This scan generated|(deal|board) \S+: )"
-)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -42,9 +34,11 @@ def add_parser(subparsers: Any) -> None:
     start.add_argument("--board", metavar="FILE", help="start from the position in FILE")
     parser.add_argument(
         "--autoplay",
-        default="off",
+        default="safe",
         metavar="MODE",
-        help="off (default), safe or all: cards that go home by themselves after each move",
+        help="off, safe (default, as in the game and solve) or all: cards that go home by "
+        "themselves after each move; fc-solve's solutions, every move home written out, replay "
+        "with off",
     )
     parser.add_argument("moves_file", nargs="?", metavar="MOVES_FILE", help="default: stdin")
     parser.set_defaults(handler=run)
@@ -52,12 +46,7 @@ def add_parser(subparsers: Any) -> None:
 
 def move_words(text: str) -> list[str]:
     """The move words of ``text``, skipping fc-solve's surrounding lines."""
-    return [
-        word
-        for line in text.splitlines()
-        if not _FCSOLVE_CHATTER.match(line)
-        for word in line.split()
-    ]
+    return solution_words(text)
 
 
 def read_start(args: argparse.Namespace) -> GameState:
