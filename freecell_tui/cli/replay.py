@@ -14,7 +14,7 @@ from freecell_tui.core.notation import Move, solution_words
 from freecell_tui.core.position import format_position, parse_position
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.state import GameState
-from freecell_tui.core.words import printable, shorten
+from freecell_tui.core.words import plural, printable, shorten
 from freecell_tui.files import TEXT_LIMIT, InputError, read_input, read_text
 
 
@@ -70,6 +70,18 @@ def read_moves(name: str | None) -> str:
     return read_text(name, TEXT_LIMIT, what)
 
 
+def _autoplay_note(word: str, mode: AutoplayMode, sent_home: int) -> str:
+    """What a refused move home may mean once autoplay has sent cards home: a list that writes
+    every move home out (fc-solve's) is for autoplay off."""
+    home = len(word) >= 2 and word[0].lower() in "12345678abcd" and word[1].lower() == "h"
+    if not (home and sent_home):
+        return ""
+    return (
+        f" (autoplay {mode.value} sent {plural(sent_home, 'card')} home by itself: moves that "
+        "write every move home out, as fc-solve's, replay with --autoplay off)"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     prog = "freecell-tui replay"
     try:
@@ -79,13 +91,15 @@ def run(args: argparse.Namespace) -> int:
     except (FreeCellError, InputError) as error:
         return fail(prog, str(error))
 
+    sent_home = 0  # by autoplay
     for number, word in enumerate(move_words(text), start=1):
         try:
             state = apply_move(state, Move.parse(word))
         except FreeCellError as error:
-            print(f"move {number}: {shorten(word)}: {error}")
+            print(f"move {number}: {shorten(word)}: {error}{_autoplay_note(word, mode, sent_home)}")
             return 1
-        state, _ = run_autoplay(state, mode)
+        state, autoplayed = run_autoplay(state, mode)
+        sent_home += len(autoplayed)
     sys.stdout.write(format_position(state))
     print("won" if state.is_won else "not won")
     return 0

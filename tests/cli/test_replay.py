@@ -126,7 +126,9 @@ def test_autoplay_option(
     code, out, _ = replay(["--deal", "1"], "5a 5b 5c 5d 5h", capsys, monkeypatch)
     assert (code, out) == (
         1,
-        "move 5: 5h: 5♦ cannot go home yet: the ♦ foundation needs 2♦ first\n",
+        "move 5: 5h: 5♦ cannot go home yet: the ♦ foundation needs 2♦ first (autoplay safe sent "
+        "1 card home by itself: moves that write every move home out, as fc-solve's, replay "
+        "with --autoplay off)\n",
     )
 
 
