@@ -28,7 +28,13 @@ async def test_keys_and_the_command_line_play_the_same_move_to_an_empty_column(
     app = make_app(tmp_path, start=start)
     async with app.run_test(size=SIZE) as pilot:
         assert column(app, 7) == () and column(app, 2)[-2:] == ("TS", "9H")
-        await pilot.press("2", "7")
+        await pilot.press("2")
+        # Picked up by its key, the run is shown whole; the player is told what 7 will do.
+        assert message(app) == (
+            "Picked up from column 2. It may go to: 1 7 d. "
+            "An empty column takes one card (+/− for more)."
+        )
+        await pilot.press("7")
         pressed, said = game(app).turns[-1].move, message(app)
         await pilot.press("u")
         assert game(app).state == start.state
