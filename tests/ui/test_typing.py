@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.deals import deal
 from freecell_tui.core.notation import parse_moves
 from freecell_tui.core.rules import apply_move
@@ -31,13 +32,13 @@ pytestmark = [
 ]
 
 
-def solution_keys(number: int) -> str:
-    """The keys that play the solver's solution of deal ``number`` with autoplay off (as
-    ``freecell-tui solve N --autoplay off`` prints it): the source, ``+``/``-`` to the count when
-    a run goes to an empty column (two keys alone move one card there, as ``18`` does), then the
-    destination."""
+def solution_keys(number: int, mode: str = "off") -> str:
+    """The keys that play the solver's solution of deal ``number`` in a game with autoplay
+    ``mode`` (as ``freecell-tui solve N --autoplay MODE`` prints it): the source, ``+``/``-`` to
+    the count when a run goes to an empty column (two keys alone move one card there, as ``18``
+    does), then the destination."""
     printed = subprocess.run(
-        [sys.executable, "-m", "freecell_tui", "solve", str(number), "--autoplay", "off"],
+        [sys.executable, "-m", "freecell_tui", "solve", str(number), "--autoplay", mode],
         capture_output=True,
         text=True,
         check=True,
@@ -52,7 +53,7 @@ def solution_keys(number: int) -> str:
             # + fixes the count at the run picked up; − takes one card fewer each.
             steps = "+" if move.count == picked else "-" * (picked - move.count)
         keys.append(move.source.code + steps + move.dest.code)
-        state = apply_move(state, move)
+        state, _ = run_autoplay(apply_move(state, move), AutoplayMode.parse(mode))
     return "".join(keys)
 
 
@@ -71,6 +72,21 @@ def test_a_whole_solution_typed_in_one_write_wins(tmp_path: Path, keys: str, mot
         term.wait_until_up()
         term.write(keys)  # as a terminal hands over fast typing: one read
         term.wait(lambda: term.won() == 1, "deal 1 won")
+    finally:
+        term.close()
+
+
+@pytest.mark.parametrize("mode", ["safe", "all"])
+def test_a_solution_for_a_mode_typed_in_the_game_in_that_mode_wins(
+    tmp_path: Path, mode: str
+) -> None:
+    """``freecell-tui solve 1 --autoplay MODE`` prints the moves a player makes in MODE: typed
+    as keys into the game in MODE, they win."""
+    term = Terminal(tmp_path, "--deal", "1", "--autoplay", mode)
+    try:
+        term.wait_until_up()
+        term.write(solution_keys(1, mode))
+        term.wait(lambda: term.won() == 1, f"deal 1 won with autoplay {mode}")
     finally:
         term.close()
 
