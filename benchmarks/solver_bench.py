@@ -11,7 +11,7 @@ Prints, for the same deals, with the load average before and after (the machine 
 * ours, ``freecell-tui solve --range A B --jobs J --json`` (one command, J worker processes, every
   solution printed): wall and CPU time (the workers included), deals solved and proved
   unsolvable, positions a deal (median, mean), the slowest deal, and the ratio to fc-solve;
-* every one of our solutions replayed through the rules from the deal, autoplay off, to a win
+* every one of our solutions replayed through the rules from the deal, autoplay safe, to a win
   (timed apart: it is the referee's work, not the solver's);
 * deal 11982 (unsolvable) proved in this process: wall and CPU time, positions.
 """
@@ -32,6 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.deals import deal
 from freecell_tui.core.notation import parse_moves
 from freecell_tui.core.rules import apply_move
@@ -79,9 +80,11 @@ def unsorted(numbers: list[int]) -> str:
 
 
 def replays_to_win(record: dict[str, Any]) -> bool:
+    """The solution (the moves a player makes with solve's default autoplay, safe) wins in such a
+    game."""
     state = deal(record["deal"])
     for move in parse_moves(" ".join(record["moves"])):
-        state = apply_move(state, move)
+        state, _ = run_autoplay(apply_move(state, move), AutoplayMode.SAFE)
     return state.is_won
 
 

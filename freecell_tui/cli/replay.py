@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from typing import Any
 
@@ -11,19 +10,12 @@ from freecell_tui.cli import fail
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.deals import deal, parse_deal_number
 from freecell_tui.core.errors import FreeCellError
-from freecell_tui.core.notation import Move
+from freecell_tui.core.notation import Move, solution_words
 from freecell_tui.core.position import format_position, parse_position
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.state import GameState
-from freecell_tui.core.words import printable, shorten
+from freecell_tui.core.words import plural, printable, shorten
 from freecell_tui.files import TEXT_LIMIT, InputError, read_input, read_text
-
-#: Lines around a solution in fc-solve's output and in ``freecell-tui solve``'s text output
-#: (``deal 5: solved in 100 moves (0.01 s)``), skipped so either can be piped in whole.
-_FCSOLVE_CHATTER = re.compile(
-    r"^\s*(-=-=|This game is solveable|I could not solve|Total number of states"
-    r"|This scan generated|(deal|board) \S+: )"
-)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -42,9 +34,11 @@ def add_parser(subparsers: Any) -> None:
     start.add_argument("--board", metavar="FILE", help="start from the position in FILE")
     parser.add_argument(
         "--autoplay",
-        default="off",
+        default="safe",
         metavar="MODE",
-        help="off (default), safe or all: cards that go home by themselves after each move",
+        help="off, safe (default, as in the game and solve) or all: cards that go home by "
+        "themselves after each move; fc-solve's solutions, every move home written out, replay "
+        "with off",
     )
     parser.add_argument("moves_file", nargs="?", metavar="MOVES_FILE", help="default: stdin")
     parser.set_defaults(handler=run)
@@ -52,12 +46,7 @@ def add_parser(subparsers: Any) -> None:
 
 def move_words(text: str) -> list[str]:
     """The move words of ``text``, skipping fc-solve's surrounding lines."""
-    return [
-        word
-        for line in text.splitlines()
-        if not _FCSOLVE_CHATTER.match(line)
-        for word in line.split()
-    ]
+    return solution_words(text)
 
 
 def read_start(args: argparse.Namespace) -> GameState:
@@ -81,6 +70,18 @@ def read_moves(name: str | None) -> str:
     return read_text(name, TEXT_LIMIT, what)
 
 
+def _autoplay_note(word: str, mode: AutoplayMode, sent_home: int) -> str:
+    """What a refused move home may mean once autoplay has sent cards home: a list that writes
+    every move home out (fc-solve's) is for autoplay off."""
+    home = len(word) >= 2 and word[0].lower() in "12345678abcd" and word[1].lower() == "h"
+    if not (home and sent_home):
+        return ""
+    return (
+        f" (autoplay {mode.value} sent {plural(sent_home, 'card')} home by itself: moves that "
+        "write every move home out, as fc-solve's, replay with --autoplay off)"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     prog = "freecell-tui replay"
     try:
@@ -90,13 +91,15 @@ def run(args: argparse.Namespace) -> int:
     except (FreeCellError, InputError) as error:
         return fail(prog, str(error))
 
+    sent_home = 0  # by autoplay
     for number, word in enumerate(move_words(text), start=1):
         try:
             state = apply_move(state, Move.parse(word))
         except FreeCellError as error:
-            print(f"move {number}: {shorten(word)}: {error}")
+            print(f"move {number}: {shorten(word)}: {error}{_autoplay_note(word, mode, sent_home)}")
             return 1
-        state, _ = run_autoplay(state, mode)
+        state, autoplayed = run_autoplay(state, mode)
+        sent_home += len(autoplayed)
     sys.stdout.write(format_position(state))
     print("won" if state.is_won else "not won")
     return 0

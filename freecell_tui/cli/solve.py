@@ -21,7 +21,7 @@ import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, NoReturn
 
 from freecell_tui.cli import fail
@@ -30,6 +30,7 @@ from freecell_tui.core.deals import MAX_DEAL, deal, parse_deal_number
 from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.position import parse_position
 from freecell_tui.core.solver import DEFAULT_BUDGET, SolveResult, native, solve, solve_fewest
+from freecell_tui.core.solver.turns import turns
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import os_reason
 from freecell_tui.workers import end_with_parent
@@ -60,8 +61,11 @@ def add_parser(subparsers: Any) -> None:
         help="solve deals or a position with the built-in solver",
         description=(
             "Solve Microsoft deals (or the position in FILE) and print each solution in standard "
-            "notation, every move home written out, so that 'freecell-tui replay --deal N' (autoplay "
-            "off) plays it to a win. --fewest searches for a solution with few player moves (moves "
+            "notation as a player plays it with --autoplay MODE: the moves home that autoplay "
+            "makes are left out, so 'freecell-tui replay --deal N --autoplay MODE' (the same "
+            "default, safe), line mode and the game in MODE play it to a win; with --autoplay off "
+            "every move home is written out, as fc-solve does. --fewest searches for a solution "
+            "with few player moves (moves "
             "not to a foundation) for --budget seconds a deal. Exit 0 when all were solved, 2 when "
             "one was proved unsolvable, 3 when one ran out of time (and none was unsolvable), 64 "
             "for bad arguments."
@@ -108,7 +112,8 @@ def add_parser(subparsers: Any) -> None:
         "--autoplay",
         metavar="MODE",
         default="safe",
-        help="off, safe (default) or all: which cards go home by themselves in the game solved",
+        help="off, safe (default) or all: which cards go home by themselves in the game solved "
+        "(the moves printed are the ones a player makes in that game)",
     )
     parser.add_argument(
         "--json",
@@ -136,21 +141,28 @@ class Options:
 
 
 def solve_position(state: GameState, options: Options) -> SolveResult:
+    """The solution of ``state`` as a player plays it with ``options.autoplay``: the moves home
+    that autoplay makes are left out (all of them are moves with autoplay off)."""
     if options.fewest:
-        return solve_fewest(state, options.autoplay, budget=options.budget)
-    return solve(
-        state, timeout=options.timeout, max_positions=MAX_POSITIONS, autoplay=options.autoplay
-    )
+        result = solve_fewest(state, options.autoplay, budget=options.budget)
+    else:
+        result = solve(
+            state, timeout=options.timeout, max_positions=MAX_POSITIONS, autoplay=options.autoplay
+        )
+    if not result.solved:
+        return result
+    return replace(result, moves=turns(state, result.moves, options.autoplay))
 
 
 def report(deal_number: int | None, board: str | None, result: SolveResult, json_: bool) -> str:
     """The output for one deal or board: a JSON line, or a header line and the moves."""
     solved = result.status == "solved"
+    words = [str(move) for move in result.moves]
     if json_:
         record: dict[str, object] = {
             "deal": deal_number,
             "status": result.status,
-            "moves": [str(move) for move in result.moves],
+            "moves": words,
             "seconds": round(result.seconds, 4),
             "positions": result.positions,
             "player_moves": result.player_moves if solved else None,
@@ -164,7 +176,6 @@ def report(deal_number: int | None, board: str | None, result: SolveResult, json
             f"{label}: solved in {len(result.moves)} moves "
             f"({result.player_moves} player moves, {result.seconds:.2f} s)"
         ]
-        words = [str(move) for move in result.moves]
         lines += [
             " ".join(words[i : i + MOVES_PER_LINE]) for i in range(0, len(words), MOVES_PER_LINE)
         ]

@@ -4,8 +4,9 @@ Piles are one character: columns ``1``–``8``, free cells ``a``–``d``, the fo
 A move is a source pile then a destination pile: ``3a``, ``a4``, ``5h``, ``bh``, ``18``, ``ab``.
 
 Between two columns, ``18`` moves as many cards as the position needs when column 8 is not empty
-(the run whose bottom card fits), and one card when column 8 is empty. ``18v3`` names the count
-explicitly in hexadecimal (``26va`` moves ten cards), as fc-solve's ``-snx`` output does.
+(the run whose bottom card fits), and one card when column 8 is empty, as fc-solve's ``-snx``
+solutions mean it. ``18v3`` names the count explicitly in hexadecimal (``26va`` moves ten cards),
+as fc-solve's ``-snx`` output does.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ __all__ = [
     "Pile",
     "PileKind",
     "parse_moves",
+    "solution_words",
+    "is_solution_chatter",
 ]
 
 
@@ -223,3 +226,24 @@ def parse_moves(text: str) -> list[Move]:
         except NotationError as error:
             raise NotationError(f"move {number}: {shorten(word)}: {error}") from None
     return moves
+
+
+#: Lines around a solution in fc-solve's output and in ``freecell-tui solve``'s text output
+#: (``deal 5: solved in 100 moves (…)``), skipped so either can be given whole.
+_SOLUTION_CHATTER: Final = re.compile(
+    r"^\s*(-=-=|This game is solveable|I could not solve|Total number of states"
+    r"|This scan generated|(deal|board) \S+: )"
+)
+
+
+def is_solution_chatter(line: str) -> bool:
+    """True for a line of a solver's output that is not moves (its header, separator or
+    closing lines)."""
+    return _SOLUTION_CHATTER.match(line) is not None
+
+
+def solution_words(text: str) -> list[str]:
+    """The move words of a solver's output (or any list of moves), its other lines skipped."""
+    return [
+        word for line in text.splitlines() if not is_solution_chatter(line) for word in line.split()
+    ]

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from typing import Final, TextIO
 
 from freecell_tui.core.commands import MENU_HELP, MoveCommand
-from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.game import Outcome
+from freecell_tui.core.notation import Move, is_solution_chatter, parse_moves
 from freecell_tui.core.rules import describe_move, legal_moves
 from freecell_tui.core.words import deal_phrase, plural, printable
 from freecell_tui.line.board_text import ASCII_SUITS, format_board
@@ -172,6 +173,8 @@ class LineMode:
         if self.session.game.outcome is Outcome.WON and word == "no":
             self.do_quit(ActionCommand("quit"))
             return
+        if self.took_solution_line(text):
+            return
         try:
             command = parse_command(text)
         except FreeCellError as error:
@@ -184,6 +187,39 @@ class LineMode:
             self.say(_NOT_HERE.get(command.action, _NOT_HERE[""]).format(command.action))
             return
         HANDLERS[command.action](self, command)
+
+    def took_solution_line(self, text: str) -> bool:
+        """Take a line of a solver's output: its header or closing line (skipped: its moves
+        follow or came before), or a line of several moves (played); false for anything else."""
+        if is_solution_chatter(text):
+            return True
+        moves = _moves_of(text)
+        if moves is None:
+            return False
+        self.play_moves(moves)
+        return True
+
+    def play_moves(self, moves: list[Move]) -> None:
+        """Play a line of several moves in turn, as if each were typed on its own line; the first
+        refused one ends the line (a win too: what follows is not for this game)."""
+        for number, move in enumerate(moves, start=1):
+            if self.session.game.outcome is Outcome.WON:
+                return
+            step = self.session.play(move)
+            if step.refused and len(moves) > 1:
+                left = len(moves) - number
+                step = replace(
+                    step,
+                    said=f"{move} (move {number} of the line): {step.said}"
+                    + (
+                        f" (the rest of the line, {plural(left, 'move')}, was not played)"
+                        if left
+                        else ""
+                    ),
+                )
+            self.tell(step, board=True, details=True)
+            if step.refused:
+                return
 
     # ------------------------------------------------------------------ commands (do_<name>)
     def do_help(self, command: ActionCommand) -> None:
@@ -366,6 +402,18 @@ HANDLERS: Final[dict[str, Callable[[LineMode, ActionCommand], None]]] = {
     "save": LineMode.do_save,
     "load": LineMode.do_load,
 }
+
+
+def _moves_of(text: str) -> list[Move] | None:
+    """The moves of a line of several moves in standard notation (a solver's line of a solution),
+    or ``None`` for anything else (one move or a command: :func:`parse_command` reads it)."""
+    words = text.split()
+    if len(words) < 2:
+        return None
+    try:
+        return parse_moves(text)
+    except NotationError:
+        return None
 
 
 def _refusal(reason: str) -> str:

@@ -19,7 +19,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.commands import MENU_WORDS, MoveCommand, looks_like_a_move, parse_menu
 from freecell_tui.core.deals import parse_deal_number
 from freecell_tui.core.errors import NotationError
-from freecell_tui.core.notation import Move
+from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.session.table import by_word
 from freecell_tui.store.settings import SPEED_RANGE
 
@@ -126,4 +126,17 @@ def parse_command(text: str) -> Command:
             raise NotationError(
                 f"{words[0][:40]!r} is not a command or a move: help lists the commands"
             ) from error
+    if _all_moves(words):
+        raise NotationError(
+            f"{len(words)} moves in one line: type one move at a time here "
+            "(line mode and replay take a list of moves)"
+        )
     raise NotationError(f"{words[0][:40]!r} is not a command: help lists the commands")
+
+
+def _all_moves(words: list[str]) -> bool:
+    try:
+        parse_moves(" ".join(words))
+    except NotationError:
+        return False
+    return True

@@ -48,8 +48,9 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command(
         "count",
         "Moves",
-        "more or fewer cards of the picked-up run (onto an empty column the longest run that may "
-        "move goes by default); while auto-solve plays: faster, slower",
+        "more or fewer cards of the picked-up run (onto an empty column one card goes unless a "
+        "count is chosen, as 18 means one card and 18v3 three); while auto-solve plays: faster, "
+        "slower",
         line=False,
     ),
     Command(

@@ -254,6 +254,16 @@ class Gestures:
     def _may_go(self) -> str:
         return " ".join(sorted(p.code for p in self.targets)) or "none"
 
+    def _one_card_note(self) -> str:
+        """When a run is picked up by its key and may go to an empty column: that only its top
+        card goes there unless a count is chosen (the notation's ``18`` is one card)."""
+        selection, state = self.selection, self.state
+        if selection is None or selection.count is not None or shown_count(state, selection) < 2:
+            return ""
+        if not any(p.is_column and not state.columns[p.index] for p in self.targets):
+            return ""
+        return " An empty column takes one card (+/− for more)."
+
     def act_on(self, pile: Pile, index: int | None = None) -> None:
         """A click or a pile key: pick up from ``pile``, or drop on it, or put down."""
         selection = self.selection
@@ -261,7 +271,10 @@ class Gestures:
             picked = self.choose(pile, index)
             if picked is not None:
                 self.select(picked)
-                self._say(f"Picked up from {picked.pile.name}. It may go to: {self._may_go()}.")
+                self._say(
+                    f"Picked up from {picked.pile.name}. It may go to: {self._may_go()}."
+                    + self._one_card_note()
+                )
         elif pile == selection.pile:
             self.select(None)
             self._say("Put down.")

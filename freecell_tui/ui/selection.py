@@ -3,10 +3,9 @@
 Pure functions over the core's :class:`GameState` (no Textual here), so the game screen stays a thin
 dispatcher and the meaning of every click and key can be tested without a terminal.
 
-A :class:`Selection` is a pile plus a card count. ``count=None`` means *automatic*: onto a
-non-empty column the run moves as many cards as fit (the notation's ``18``), onto an empty column
-the longest run that may move. A number fixes the count, as a click on a covered card or the
-``+``/``-`` keys do.
+A :class:`Selection` is a pile plus a card count. ``count=None`` means *automatic*, the notation's
+``18``: onto a non-empty column the run moves as many cards as fit, onto an empty column one card.
+A number fixes the count (``18v3``), as a click on a covered card or the ``+``/``-`` keys do.
 """
 
 from __future__ import annotations
@@ -107,12 +106,7 @@ def move_for(state: GameState, selection: Selection, dest: Pile) -> Move:
     that a run of several cards cannot go to a free cell or home)."""
     source = selection.pile
     if source.is_column and dest.is_column:
-        if selection.count is not None:
-            return Move(source, dest, selection.count)
-        if not state.columns[dest.index]:
-            run = movable_run(state, source.index, to_empty_column=True)
-            return Move(source, dest, max(run, 1))
-        return Move(source, dest)
+        return Move(source, dest, selection.count)  # None: as the notation's ``18`` moves
     if selection.count is not None and selection.count > 1:
         where = "home" if dest.is_foundation else f"to {dest.name}"
         raise IllegalMoveError(

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from freecell_tui.cli import main
+from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal, deal_text
 from freecell_tui.core.position import format_position
 
@@ -56,7 +57,12 @@ def replay(
 def test_solution_from_stdin_wins(
     deal_1_solution: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert replay(["--deal", "1"], deal_1_solution, capsys, monkeypatch) == (0, WON, "")
+    # The solution writes every move home out: it replays with autoplay off.
+    assert replay(["--deal", "1", "--autoplay", "off"], deal_1_solution, capsys, monkeypatch) == (
+        0,
+        WON,
+        "",
+    )
 
 
 def test_unfinished_game_is_not_won(
@@ -106,18 +112,23 @@ def test_moves_file_and_board_file(tmp_path: Path, capsys: pytest.CaptureFixture
 def test_autoplay_option(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # 5a 5b 5c 5d uncovers A♦: with --autoplay safe it goes home by itself.
-    code, out, _ = replay(["--deal", "1", "--autoplay", "safe"], "5a 5b 5c 5d", capsys, monkeypatch)
-    assert code == 0 and out.startswith("Foundations: H-0 C-0 D-A S-0\n")
+    # 5a 5b 5c 5d uncovers A♦: with autoplay safe, the default as in the game, it goes home by
+    # itself; with --autoplay off it stays.
     code, out, _ = replay(["--deal", "1"], "5a 5b 5c 5d", capsys, monkeypatch)
+    assert code == 0 and out.startswith("Foundations: H-0 C-0 D-A S-0\n")
+    code, out, _ = replay(["--deal", "1", "--autoplay", "off"], "5a 5b 5c 5d", capsys, monkeypatch)
     assert code == 0 and out.startswith("Foundations: H-0 C-0 D-0 S-0\n")
-    # Autoplay off is the default, so fc-solve's own 5h is legal; with autoplay it is not.
+    # With autoplay off fc-solve's own 5h is legal; with autoplay it is not.
     code, out, _ = replay(
-        ["--deal", "1", "--autoplay", "safe"], "5a 5b 5c 5d 5h", capsys, monkeypatch
+        ["--deal", "1", "--autoplay", "off"], "5a 5b 5c 5d 5h", capsys, monkeypatch
     )
+    assert code == 0
+    code, out, _ = replay(["--deal", "1"], "5a 5b 5c 5d 5h", capsys, monkeypatch)
     assert (code, out) == (
         1,
-        "move 5: 5h: 5♦ cannot go home yet: the ♦ foundation needs 2♦ first\n",
+        "move 5: 5h: 5♦ cannot go home yet: the ♦ foundation needs 2♦ first (autoplay safe sent "
+        "1 card home by itself: moves that write every move home out, as fc-solve's, replay "
+        "with --autoplay off)\n",
     )
 
 
@@ -225,7 +236,10 @@ def test_fcsolve_full_output_piped_in_wins(
     """fc-solve -l lg -m -snx, whole output (separators and summary lines) for deals 1–200."""
     for number in range(1, 201):
         code, out, err = replay(
-            ["--deal", str(number)], fcsolve_solution(number), capsys, monkeypatch
+            ["--deal", str(number), "--autoplay", "off"],
+            fcsolve_solution(number),
+            capsys,
+            monkeypatch,
         )
         assert (code, out.splitlines()[-1], err) == (0, "won", ""), f"deal {number}"
 
@@ -234,7 +248,10 @@ def test_fcsolve_full_output_piped_in_wins(
 def test_fcsolve_pipe_through_a_real_subprocess(fcsolve_solution: Callable[[int], str]) -> None:
     for number in (1, 617, 2**31 + 5):
         result = subprocess.run(
-            [sys.executable, "-m", "freecell_tui", "replay", "--deal", str(number)],
+            [
+                *(sys.executable, "-m", "freecell_tui", "replay"),
+                *("--deal", str(number), "--autoplay", "off"),
+            ],
             input=fcsolve_solution(number),
             capture_output=True,
             text=True,
@@ -246,12 +263,12 @@ def test_fcsolve_pipe_through_a_real_subprocess(fcsolve_solution: Callable[[int]
 def test_our_solve_output_piped_in_wins(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``freecell-tui solve N | freecell-tui replay --deal N``: the header line is skipped."""
+    """A solution written out with autoplay off, with solve's header line (skipped)."""
     from freecell_tui.core.solver import solve
 
-    result = solve(deal(5))
+    result = solve(deal(5), autoplay=AutoplayMode.OFF)
     text = f"deal 5: solved in {len(result.moves)} moves (0.01 s)\n" + " ".join(
         str(move) for move in result.moves
     )
-    code, out, err = replay(["--deal", "5"], text, capsys, monkeypatch)
+    code, out, err = replay(["--deal", "5", "--autoplay", "off"], text, capsys, monkeypatch)
     assert (code, out.splitlines()[-1], err) == (0, "won", "")

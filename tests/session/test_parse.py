@@ -87,6 +87,11 @@ def test_actions_with_operands() -> None:
         ("xyz", "'xyz' is not a command or a move: help lists the commands"),
         ("move 1 2", "'move' is not a command: help lists the commands"),
         ("t2x 1 2", "'t2x' is not a command: help lists the commands"),
+        (
+            "6a 6b 7b",
+            "3 moves in one line: type one move at a time here (line mode and replay take a list "
+            "of moves)",
+        ),
         ("", "an empty command: type a move such as 3a, or help"),
         # missing and extra operands
         ("t2f", "t2f: missing operands: use t2f T F (tableau 1-8, foundation 1-4)"),

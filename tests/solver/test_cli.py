@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from freecell_tui.cli import main
+from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.deals import deal
 from freecell_tui.core.notation import parse_moves
 from freecell_tui.core.position import format_position
@@ -31,10 +32,12 @@ Freecells: KC KD KH 6S
 """
 
 
-def wins(start: GameState, words: list[str]) -> bool:
+def wins(start: GameState, words: list[str], mode: AutoplayMode = AutoplayMode.SAFE) -> bool:
+    """Do ``words`` win from ``start`` played as a player does in a game with autoplay ``mode``
+    (solve's default is safe)?"""
     state = start
     for move in parse_moves(" ".join(words)):
-        state = apply_move(state, move)
+        state, _ = run_autoplay(apply_move(state, move), mode)
     return state.is_won
 
 
@@ -50,8 +53,11 @@ def test_text_names_the_deal_and_lists_moves_that_win(capsys: pytest.CaptureFixt
     assert out[headers[0]].startswith(f"deal 1: solved in {len(first)} moves")
     assert wins(deal(1), first)
     assert wins(deal(3), second)
-    # Every move home is written out.
-    assert sum(1 for word in first if word.endswith("h")) == 52
+    # With autoplay off, every move home is written out.
+    assert main(["solve", "1", "--autoplay", "off"]) == 0
+    off = " ".join(capsys.readouterr().out.splitlines()[1:]).split()
+    assert sum(1 for word in off if word.endswith("h")) == 52
+    assert wins(deal(1), off, AutoplayMode.OFF)
 
 
 def test_json_is_one_object_a_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,12 +3,18 @@ with a message, importing nothing."""
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
+from freecell_tui.cli import main
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Move
+from freecell_tui.core.position import format_position
 from freecell_tui.store import FORMAT_NAME, ErrorKind, Store, StoreError
 
 from .helpers import one_from_won, played, with_redo
@@ -265,3 +271,31 @@ def test_a_stored_game_over_the_move_cap_is_refused_unread(store: Store, tmp_pat
             action()
         assert caught.value.message == message
     assert [slot.name for slot in store.slots.all().items] == ["big"]  # still listed
+
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("export_*.json")), ids=lambda p: p.name)
+def test_existing_exports_load_and_replay_as_they_were_played(
+    store: Store, path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Files written before the meaning of a move to an empty column was settled: ``27`` there
+    (one card) and ``27v2`` (a run) load, and replay in ``replay``, as they were played."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    store.slots.import_file(path, name="fixture")
+    loaded = store.slots.load("fixture").game
+    # Each turn's player move, typed as a player types it, plays the same game.
+    expected = Game.new(data["start"]["deal"], autoplay=AutoplayMode.parse(data["autoplay"]))
+    for turn in data["moves"]:
+        expected = expected.play(Move.parse(turn.split()[0]))
+    assert loaded.state == expected.state and loaded.moves == expected.moves
+    assert loaded.redo().state == expected.play(Move.parse(data["redo"][0])).state
+    if path.name == "export_v2_deal617_empty_column.json":
+        # Turn 20 took 9♥ alone to the empty column 7; the redo takes the run 10♠ 9♥.
+        assert loaded.turns[19].move == Move.parse("27v1")
+        assert [card.code for card in loaded.redo().state.columns[6]] == ["TS", "9H"]
+    # replay, given the file's moves (autoplay's included) with autoplay off, ends the same.
+    monkeypatch.setattr(sys, "stdin", io.StringIO(" ".join(data["moves"])))
+    assert main(["replay", "--deal", str(data["start"]["deal"]), "--autoplay", "off"]) == 0
+    assert capsys.readouterr().out.startswith(format_position(loaded.state))

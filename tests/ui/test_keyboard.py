@@ -89,7 +89,9 @@ async def test_run_count_to_an_empty_column(tmp_path: Path) -> None:
         await pilot.press("2")
         assert column(app, 2) == ("8H", "7C")
         assert game(app).turns[-1].move == Move.parse("12v2")
-        await pilot.press("u", "1", "2")  # the default: the longest movable run
+        await pilot.press("u", "1", "2")  # the default, as the notation's 12: one card
+        assert column(app, 2) == ("7C",)
+        await pilot.press("u", "1", "plus", "2")  # + from the default: the longest movable run
         assert column(app, 2) == ("9S", "8H", "7C")
 
 

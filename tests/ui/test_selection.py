@@ -8,7 +8,7 @@ import pytest
 from freecell_tui.core.deals import deal
 from freecell_tui.core.errors import IllegalMoveError
 from freecell_tui.core.notation import FOUNDATION, Move, Pile
-from freecell_tui.core.rules import apply_move
+from freecell_tui.core.rules import apply_move, resolve_move
 from freecell_tui.ui.selection import (
     Selection,
     legal_destinations,
@@ -41,7 +41,12 @@ def test_a_covered_card_picks_up_its_run_or_says_why_not() -> None:
 def test_destinations_and_the_default_count_to_an_empty_column() -> None:
     state = run_game().state
     picked = Selection(Pile.parse("1"))
-    assert move_for(state, picked, Pile.parse("2")) == Move(Pile.parse("1"), Pile.parse("2"), 3)
+    # Picked up by its key, the run goes to an empty column as the notation's 12 does: one card.
+    assert move_for(state, picked, Pile.parse("2")) == Move.parse("12")
+    assert resolve_move(state, move_for(state, picked, Pile.parse("2"))) == Move.parse("12v1")
+    # A count given (+, or a click on a covered card) moves that many.
+    three = Selection(Pile.parse("1"), 3)
+    assert move_for(state, three, Pile.parse("2")) == Move.parse("12v3")
     targets = legal_destinations(state, picked)
     assert Pile.parse("2") in targets and Pile.parse("c") in targets
     with pytest.raises(IllegalMoveError, match="only one card"):
