@@ -127,11 +127,8 @@ def test_a_pure_search_handing_over_to_the_compiled_one_answers_the_same(
     from freecell_tui.core.solver import portfolio
 
     assert accel.warm()  # compiled and stamped in the cache: what a later process finds
-    for number, mode in (
-        (617, AutoplayMode.SAFE),
-        (1941, AutoplayMode.ALL),
-        (11982, AutoplayMode.SAFE),
-    ):
+    # A solution and a proof (1941 in autoplay all, 25 s of pure search, is searched alike above).
+    for number, mode in ((617, AutoplayMode.SAFE), (11982, AutoplayMode.SAFE)):
         expected = both(monkeypatch, deal(number), autoplay=mode)[0]
         with monkeypatch.context() as fresh:  # a process that has not loaded it yet
             fresh.setattr(accel, "_phase", "idle")
