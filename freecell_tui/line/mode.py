@@ -8,6 +8,7 @@ overwrite a save?) takes the next input line as its answer.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from collections.abc import Callable
 from typing import Final, TextIO
 
