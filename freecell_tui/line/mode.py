@@ -8,8 +8,8 @@ overwrite a save?) takes the next input line as its answer.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Final, TextIO
 
 from freecell_tui.core.commands import MENU_HELP, MoveCommand
