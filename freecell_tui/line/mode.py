@@ -19,6 +19,7 @@ from freecell_tui.core.notation import Move, is_solution_chatter, parse_moves
 from freecell_tui.core.rules import describe_move, legal_moves
 from freecell_tui.core.words import deal_phrase, plural, printable
 from freecell_tui.line.board_text import ASCII_SUITS, format_board
+from freecell_tui.line.par_hunt import ParHunt
 from freecell_tui.session.analysis import Analyst
 from freecell_tui.session.assist import Answer, Want, answer, look
 from freecell_tui.session.par import LINE_PAR_SECONDS, find_par
@@ -61,8 +62,10 @@ class LineMode:
         self.session = session
         self.out = out
         self.ascii = ascii
-        #: How long a win waits for the deal's par when the store does not know it (0: never).
+        #: How long the search for the deal's par runs when the store does not know it (0: none).
         self.par_seconds = par_seconds
+        #: That search, in the background from the moment the deal is on the board.
+        self.par_hunt = ParHunt(par_seconds, lambda *args, **options: find_par(*args, **options))
         self.running = True
         self.analyst = Analyst()
         #: A question waiting for its answer: the next input line goes here.
@@ -86,6 +89,7 @@ class LineMode:
         if note:
             self.say(note)
         self.show_board()
+        self.par_news()
 
     def tell(self, step: Step, *, board: bool = False, details: bool = False) -> None:
         """Say what a session step did: its lines (or its one line), its notices, the board, and
@@ -102,26 +106,24 @@ class LineMode:
 
     def announce(self, step: Step) -> None:
         if step.event is Event.WON:
-            self._find_par()
+            self.par_news()
             self.say(self.session.win_text(), _ANOTHER_GAME)
             self._question = self._another_game
         elif step.event is Event.STUCK:
             self.say("No legal move is left: this game is lost. Type undo, restart or new.")
 
-    def _find_par(self) -> None:
-        """Before the win is told: the deal's par, searched when the session wants it
-        (:meth:`PlaySession.par_to_find`; the player waits, at most :attr:`par_seconds`). The
-        session keeps what is par."""
-        wanted = self.session.par_to_find()
-        if wanted is None or self.par_seconds <= 0:
-            return
-        self.say(f"Looking for this deal's par (at most {self.par_seconds:g} seconds)…")
-        try:
-            found = find_par(*wanted, budget=self.par_seconds)
-        except Exception:  # a solver bug must not take the game down: the win is told without
-            return
-        for notice in self.session.keep_par(found, self.par_seconds).notices:
-            self.say(f"Note: {notice}")
+    def par_news(self) -> None:
+        """Keep what the background search for par found, if it has ended (a par found after the
+        win is told with the win's text again), and search for the par the session wants now
+        (a new deal's, another autoplay mode's)."""
+        found = self.par_hunt.take()
+        if found is not None:
+            step = self.session.keep_par(found, self.par_seconds)
+            for notice in step.notices:
+                self.say(f"Note: {notice}")
+            if step.said:
+                self.say(f"Par found: {step.said}")
+        self.par_hunt.follow(self.session.par_to_find())
 
     def _another_game(self, answer: str) -> None:
         """The answer to "Another game?" after a win; any other line (a move, a hint) asks
@@ -159,7 +161,12 @@ class LineMode:
 
     # ------------------------------------------------------------------ input
     def handle(self, line: str) -> None:
-        """Act on one input line: the answer to a pending question, or a command."""
+        """Act on one input line: the answer to a pending question, or a command; then look at
+        the search for par."""
+        self._handle(line)
+        self.par_news()
+
+    def _handle(self, line: str) -> None:
         if self._question is not None:
             answer, self._question = self._question, None
             answer(line.strip())

@@ -94,7 +94,7 @@ def run_line_mode(
     par_seconds: float = LINE_PAR_SECONDS,
 ) -> int:
     """Run line mode until ``quit`` or the end of input. Returns the exit code: 0, or 2 for a bad
-    ``--deal`` / ``--autoplay`` (one line on stderr). ``par_seconds`` bounds the par search at a
+    ``--deal`` / ``--autoplay`` (one line on stderr). ``par_seconds`` bounds the background par search of a
     win (0: none).
 
     Without ``--deal``, an unfinished game in the store (``--data-dir``) is offered first; the
@@ -146,6 +146,7 @@ def run_line_mode(
                 break
             line.handle(text)
     finally:
+        line.par_hunt.stop()
         session.close()
     return 0
 

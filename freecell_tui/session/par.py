@@ -39,7 +39,7 @@ __all__ = ["LINE_PAR_SECONDS", "PAR_SECONDS", "ParSearch", "find_par", "par_line
 #: The bound on the full-screen game's search for a deal's par, in the background. The search's
 #: work is its beams; they finish in about 5 to 25 s on one loaded core (``docs/solver.md``).
 PAR_SECONDS: Final = 120.0
-#: The bound on line mode's search for a par it does not know when a game is won (it waits).
+#: The bound on line mode's background search for a par the store does not know.
 LINE_PAR_SECONDS: Final = 60.0
 
 

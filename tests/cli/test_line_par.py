@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -43,16 +44,9 @@ def test_a_win_searches_par_prints_it_and_keeps_it(monkeypatch: pytest.MonkeyPat
     store = Store.in_memory()
     out = io.StringIO()
     line = line_mode(game, out, store=store, clock=lambda: 0.0, par_seconds=30)
+    line.start()  # the search starts with the deal on the board, in the background
+    assert line.par_hunt.wait(30)
     line.handle(last)
-    par = store.pars.get(1, AutoplayMode.ALL)
-    assert par is not None  # searched, and kept
-    moves = line.session.game.move_count
-    assert par.moves < moves
-    assert WIN_LINE.format(moves=moves, par=par.moves) + "\n" in out.getvalue()
-    line.handle("stats")
-    rows = [row.split() for row in out.getvalue().splitlines()]
-    assert ["DEAL", "PLAYED", "WON", "BEST", "TIME", "FEWEST", "MOVES", "PAR"] in rows
-    assert ["#1", "1", "1", "0:00", str(moves), str(par.moves)] in rows
 
 
 def test_a_search_cut_short_by_its_time_is_no_par(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -70,15 +64,48 @@ def test_a_search_cut_short_by_its_time_is_no_par(monkeypatch: pytest.MonkeyPatc
     out = io.StringIO()
     # Deal 1's beams take seconds: 0.3 s stops them whatever the machine's load.
     line = line_mode(game, out, store=store, clock=lambda: 0.0, par_seconds=0.3)
+    line.start()
+    assert line.par_hunt.wait(30)
     line.handle(last)
     assert len(ended) == 1 and not ended[0].complete
     assert store.pars.all() == {}
     moves = line.session.game.move_count
-    said = out.getvalue().splitlines()
-    looking = "Looking for this deal's par (at most 0.3 seconds)…"
-    assert said[said.index(looking) + 1 :][:1] == [
-        f"You won deal 1 in {moves} moves — par not known yet — and 0:00."
-    ]
+    assert f"You won deal 1 in {moves} moves — par not known yet — and 0:00." in (
+        out.getvalue().splitlines()
+    )
+    assert "Par found" not in out.getvalue()
+
+
+def test_a_win_never_waits_for_par_and_par_found_after_is_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game piped to its win ends at once ("par not known yet"); a search that ends after the
+    win adds its par to the win's text on the next line, and keeps it."""
+    release = threading.Event()
+
+    def held(*args: object, **options: object) -> session_par.ParSearch:
+        release.wait(30)
+        return session_par.find_par(*args, **(options | {"widths": (16,)}))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(line_mode_module, "find_par", held)
+    game, last = near_win(AutoplayMode.ALL)
+    store = Store.in_memory()
+    out = io.StringIO()
+    line = line_mode(game, out, store=store, clock=lambda: 0.0, par_seconds=30)
+    line.start()
+    line.handle(last)  # won while the search is held
+    moves = line.session.game.move_count
+    assert f"You won deal 1 in {moves} moves — par not known yet — and 0:00." in (
+        out.getvalue().splitlines()
+    )
+    release.set()
+    assert line.par_hunt.wait(30)
+    line.handle("board")
+    par = store.pars.get(1, AutoplayMode.ALL)
+    assert par is not None
+    assert "Par found: " + WIN_LINE.format(moves=moves, par=par.moves) in (
+        out.getvalue().splitlines()
+    )
 
 
 def test_a_par_in_the_store_is_printed_without_a_search() -> None:
