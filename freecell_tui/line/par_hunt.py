@@ -40,7 +40,7 @@ class ParHunt:
         self.wanted = wanted
         if wanted is None or self.budget <= 0:
             return
-        cancel, found = threading.Event(), []
+        cancel, found = threading.Event(), list[ParSearch | None]()
 
         def run() -> None:
             try:
