@@ -8,6 +8,7 @@ import os
 import pty
 import re
 import select
+import signal
 import sqlite3
 import struct
 import subprocess
@@ -127,10 +128,16 @@ class Finished:
 
 
 def run_at_terminal(
-    argv: list[str], *, stdout: IO[bytes] | None = None, env: dict[str, str] | None = None
+    argv: list[str],
+    *,
+    stdout: IO[bytes] | None = None,
+    env: dict[str, str] | None = None,
+    interrupt_when: Callable[[bytes], bool] | None = None,
 ) -> Finished:
     """``python ARGV`` with standard error (and standard output, unless ``stdout`` is given: a
-    file) on a 100x32 pseudo-terminal and standard input empty, until it ends."""
+    file) on a 100x32 pseudo-terminal and standard input empty, until it ends; Ctrl-C is
+    pressed (SIGINT to its process group, as a terminal sends it) once what the terminal
+    received meets ``interrupt_when``."""
     main, side = pty.openpty()
     fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
     environment = {**os.environ, "TERM": "xterm-256color", **(env or {})}
@@ -156,6 +163,9 @@ def run_at_terminal(
             if not data:
                 break
             output.extend(data)
+            if interrupt_when is not None and interrupt_when(bytes(output)):
+                os.killpg(process.pid, signal.SIGINT)
+                interrupt_when = None
         code = process.wait(max(1.0, deadline - time.monotonic()))
     finally:
         if process.poll() is None:

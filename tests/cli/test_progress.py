@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ..terminal import run_at_terminal
+from ..terminal import Finished, run_at_terminal
 
 pytestmark = pytest.mark.pty
 
@@ -91,3 +91,19 @@ def test_a_dumb_terminal_gets_no_bar(tmp_path: Path) -> None:
         )
     assert finished.code == 0
     assert finished.raw == b""
+
+
+def test_ctrl_c_ends_the_bar_and_gives_the_cursor_back(tmp_path: Path) -> None:
+    def counting(raw: bytes) -> bool:
+        return any(int(bar.group(2)) > 0 for bar in bars(Finished(0, raw).text))
+
+    with (tmp_path / "out.txt").open("wb") as out:
+        finished = run_at_terminal(
+            ["-m", "freecell_tui", "solve", "--range", "1", "1000000", "--jobs", "1"],
+            stdout=out,
+            interrupt_when=counting,
+        )
+    assert finished.code == 130
+    assert "Traceback" not in finished.text
+    assert finished.raw.index(b"\x1b[?25l") < finished.raw.rindex(b"\x1b[?25h")  # shown again
+    assert finished.raw.rstrip().endswith(b"\x1b[?25h")
