@@ -106,8 +106,8 @@ def _share_global_options(subparser: argparse.ArgumentParser) -> None:
     subcommand's namespace over the main one) and is filled in after parsing instead
     (:func:`_resolve_global_options`), which also refuses one the subcommand does not take."""
     own: dict[str, object] = {}
-    # argparse has no public list of a parser's options; ``_actions`` is its documented-in-code
-    # attribute that every version since 3.2 keeps.
+    # argparse has no public list of a parser's options: ``_actions`` is the one it keeps
+    # (tests/cli/test_global_options.py runs every subcommand with every global option).
     for action in subparser._actions:
         flags = [flag for flag in action.option_strings if flag in GLOBAL_OPTIONS]
         if flags:
