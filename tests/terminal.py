@@ -6,6 +6,9 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import re
+import select
+import signal
 import sqlite3
 import struct
 import subprocess
@@ -14,11 +17,13 @@ import termios
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from freecell_tui.store import DB_NAME
 
-__all__ = ["TIMEOUT", "Terminal"]
+__all__ = ["TIMEOUT", "Terminal", "Finished", "run_at_terminal"]
 
 TIMEOUT = 90.0  # seconds: a deadline for a broken run only (a healthy one takes a few)
 
@@ -107,3 +112,64 @@ class Terminal:
             self.process.kill()
         self.process.wait(10)
         os.close(self.main)
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A command run to its end with a terminal on standard error: its exit code and what the
+    terminal received, raw and as text (escape sequences removed, carriage returns kept)."""
+
+    code: int
+    raw: bytes
+
+    @property
+    def text(self) -> str:
+        return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", self.raw.decode("utf-8", "replace"))
+
+
+def run_at_terminal(
+    argv: list[str],
+    *,
+    stdout: IO[bytes] | None = None,
+    env: dict[str, str] | None = None,
+    interrupt_when: Callable[[bytes], bool] | None = None,
+) -> Finished:
+    """``python ARGV`` with standard error (and standard output, unless ``stdout`` is given: a
+    file) on a 100x32 pseudo-terminal and standard input empty, until it ends; Ctrl-C is
+    pressed (SIGINT to its process group, as a terminal sends it) once what the terminal
+    received meets ``interrupt_when``."""
+    main, side = pty.openpty()
+    fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
+    environment = {**os.environ, "TERM": "xterm-256color", **(env or {})}
+    process = subprocess.Popen(
+        [sys.executable, *argv],
+        stdin=subprocess.DEVNULL,
+        stdout=side if stdout is None else stdout,
+        stderr=side,
+        env=environment,
+        start_new_session=True,
+    )
+    os.close(side)
+    output = bytearray()
+    deadline = time.monotonic() + TIMEOUT
+    try:
+        while time.monotonic() < deadline:
+            if not select.select([main], [], [], 0.5)[0]:
+                continue
+            try:
+                data = os.read(main, 65536)
+            except OSError:  # the program ended: the terminal is hung up
+                break
+            if not data:
+                break
+            output.extend(data)
+            if interrupt_when is not None and interrupt_when(bytes(output)):
+                os.killpg(process.pid, signal.SIGINT)
+                interrupt_when = None
+        code = process.wait(max(1.0, deadline - time.monotonic()))
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(10)
+        os.close(main)
+    return Finished(code, bytes(output))

@@ -17,8 +17,8 @@ MAX_LINES = 800
 
 def test_the_import_contracts_hold() -> None:
     """cli > ui | line > session > store | klondike > core; only the UI imports Textual and
-    Rich, and the board's gestures never do; no import cycles inside any package
-    (pyproject.toml's import-linter contracts)."""
+    Rich (and the command line's progress bar Rich), and the board's gestures never do; no
+    import cycles inside any package (pyproject.toml's import-linter contracts)."""
     result = subprocess.run(
         [
             sys.executable,
@@ -32,7 +32,7 @@ def test_the_import_contracts_hold() -> None:
         timeout=120,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "4 kept, 0 broken" in result.stdout
+    assert "5 kept, 0 broken" in result.stdout
 
 
 def test_no_module_is_over_800_lines() -> None:

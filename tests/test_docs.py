@@ -1,10 +1,19 @@
-"""The docs say what the code does: the commands table of docs/keys.md is the command table's."""
+"""The docs say what the code does: the commands table of docs/keys.md is the command table's,
+the architecture page names what exists, and the README's examples run as written."""
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import os
 import re
+import shlex
+import shutil
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from freecell_tui.session.table import COMMANDS
 from freecell_tui.ui.commands import keys_markdown
@@ -46,3 +55,128 @@ def test_architecture_md_names_only_things_that_exist() -> None:
             break
         else:
             raise AssertionError(name)
+
+
+README = DOCS.parent / "README.md"
+#: The README's commands that are not run here, each with the reason.
+NOT_RUN = {
+    "pip install . && freecell-tui": "installs from the network, then opens the full-screen "
+    "game, which needs a terminal (tests/ui/test_typing.py plays it in one)",
+    "pip install '.[fast]' && freecell-tui": "installs from the network, then opens the "
+    "full-screen game, which needs a terminal",
+    "pip install -e '.[test]' && pytest": "installs from the network, then runs the whole "
+    "suite this test is part of",
+    "pip install '.[web]' && freecell-tui serve": "installs from the network, then serves "
+    "until stopped (tests/web/ runs serve)",
+    "pip install -e '.[dev]'": "installs from the network",
+    "pip install --only-binary=:all: 'numba>=0.60'": "installs from the network",
+    "pytest": "the whole suite, which this test is part of",
+}
+#: What each command that is run must print on standard output (besides exit 0 and nothing on
+#: standard error), and the file it must leave, if any.
+PRINTS = {
+    "printf '3a\\n32\\nq\\n' | freecell-tui play --plain --deal 1": [
+        "3a: 2♥ to free cell a",
+        "32: 8♦ onto 9♣ in column 2",
+        "Deal 1, 2 moves, 0 of 52 cards home",
+        "Goodbye.",
+    ],
+    "freecell-tui solve 1 | freecell-tui replay --deal 1": ["\nwon\n"],
+    "python -m venv .venv && . .venv/bin/activate": [],
+    "ruff check . && ruff format --check . && mypy": ["All checks passed!", "Success: no issues"],
+    "lint-imports": ["0 broken"],
+}
+LEAVES = {"python -m venv .venv && . .venv/bin/activate": ".venv/bin/python"}
+#: The development commands, run in the checkout, by the tools they name.
+IN_CHECKOUT = {
+    "ruff check . && ruff format --check . && mypy": ("ruff", "mypy"),
+    "lint-imports": ("lint-imports",),
+}
+
+
+def readme_commands() -> list[str]:
+    """Every command of the README's shell blocks, one a line (a comment after it dropped)."""
+    text = README.read_text(encoding="utf-8")
+    blocks = re.findall(r"^```(?:sh|bash|shell|console)\n(.*?)^```", text, re.S | re.M)
+    commands = []
+    for block in blocks:
+        for line in block.replace("\\\n", " ").splitlines():
+            command = re.sub(r"\s+#\s.*$", "", line).strip()
+            if command:
+                commands.append(command)
+    return commands
+
+
+def test_every_command_of_the_readme_is_run_or_says_why_not() -> None:
+    commands = readme_commands()
+    assert len(commands) >= 12
+    assert set(NOT_RUN) <= set(commands), "a command no longer in the README is still skipped"
+    assert set(PRINTS) == set(commands) - set(NOT_RUN), "say what the new command prints"
+
+
+@pytest.mark.parametrize("command", readme_commands())
+def test_the_readme_command_runs_as_written(command: str, tmp_path: Path) -> None:
+    if command in NOT_RUN:
+        pytest.skip(NOT_RUN[command])
+    for tool in IN_CHECKOUT.get(command, ()):
+        if shutil.which(tool, path=str(Path(sys.executable).parent)) is None:
+            pytest.skip(f"{tool} is not installed (the dev extra)")
+    if "mypy" in command and importlib.util.find_spec("numpy") is None:
+        pytest.skip("mypy reads numpy's types for the accelerator: the README installs numba first")
+    # `freecell-tui` is this checkout's, and `python` the interpreter running the tests.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    shim = bin_dir / "freecell-tui"
+    shim.write_text(f'#!/bin/sh\nexec {shlex.quote(sys.executable)} -m freecell_tui "$@"\n')
+    shim.chmod(0o755)
+    home = tmp_path / "home"
+    home.mkdir()
+    path = os.pathsep.join([str(bin_dir), str(Path(sys.executable).parent), os.environ["PATH"]])
+    environment = {
+        **os.environ,
+        "PATH": path,
+        "HOME": str(home),
+        "FREECELL_TUI_DATA_DIR": str(tmp_path / "data"),
+    }
+    done = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", command],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=DOCS.parent if command in IN_CHECKOUT else tmp_path,
+        stdin=subprocess.DEVNULL,
+        timeout=300,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, ""), done.stdout[-2000:]
+    for expected in PRINTS[command]:
+        assert expected in done.stdout, done.stdout[-2000:]
+    if command in LEAVES:
+        assert (tmp_path / LEAVES[command]).exists()
+
+
+@pytest.mark.xfail(strict=True, reason="issue 24: moves helper")
+def test_a_solution_piped_into_line_mode_wins(tmp_path: Path) -> None:
+    """``freecell-tui solve 1 | freecell-tui play --plain --deal 1``: the solver's moves, in the
+    default autoplay mode, played as typed."""
+    environment = {**os.environ, "FREECELL_TUI_DATA_DIR": str(tmp_path)}
+    solved = subprocess.run(
+        [sys.executable, "-m", "freecell_tui", "solve", "1"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+        check=True,
+    )
+    played = subprocess.run(
+        [sys.executable, "-m", "freecell_tui", "play", "--plain", "--deal", "1"],
+        input=solved.stdout,
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+        check=False,
+    )
+    assert played.returncode == 0
+    assert "You won deal 1" in played.stdout
+    assert "Not allowed" not in played.stdout and "Not understood" not in played.stdout

@@ -69,42 +69,70 @@ class Parser(argparse.ArgumentParser):
             raise HelpNotWritten(self.prog, error) from None
 
 
-def add_game_options(parser: argparse.ArgumentParser, *, subcommand: bool = False) -> None:
-    """Options shared by the full-screen game and ``play``.
+#: The game's options, which may also be given before a subcommand: each flag with the value
+#: that means "not given" (the top-level parser's default).
+GLOBAL_OPTIONS: dict[str, object] = {
+    "--deal": None,
+    "--data-dir": None,
+    "--ascii": False,
+    "--autoplay": None,
+}
 
-    On a subcommand (``subcommand=True``) the options set nothing unless given, so values given
-    before the subcommand (``freecell-tui --deal 5 play --plain``) stand.
-    """
-    suppress = argparse.SUPPRESS
-    parser.add_argument(
-        "--deal",
-        metavar="N",
-        default=suppress if subcommand else None,
-        help="play Microsoft deal N (1 to 8,589,934,591)",
-    )
-    add_data_dir_option(parser, default=suppress if subcommand else None)
-    parser.add_argument(
-        "--ascii",
-        action="store_true",
-        default=suppress if subcommand else False,
-        help="draw suits as C D H S",
-    )
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """Options shared by the full-screen game, ``play`` and ``serve`` (:data:`GLOBAL_OPTIONS`)."""
+    parser.add_argument("--deal", metavar="N", help="play Microsoft deal N (1 to 8,589,934,591)")
+    add_data_dir_option(parser)
+    parser.add_argument("--ascii", action="store_true", help="draw suits as C D H S")
     parser.add_argument(
         "--autoplay",
         metavar="MODE",
-        default=suppress if subcommand else None,
         help="off, safe (default) or all: which cards go home by themselves",
     )
 
 
-def add_data_dir_option(parser: argparse.ArgumentParser, *, default: str | None = None) -> None:
+def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
     """``--data-dir DIR``: where saves and statistics live (see :mod:`freecell_tui.paths`)."""
     parser.add_argument(
         "--data-dir",
         metavar="DIR",
-        default=default,
         help="where saves and statistics live (default: $FREECELL_TUI_DATA_DIR, else the user data dir)",
     )
+
+
+def _share_global_options(subparser: argparse.ArgumentParser) -> None:
+    """A global option the subcommand also takes works before or after it: the subcommand's own
+    default stops overwriting the value given before it (argparse copies every value of the
+    subcommand's namespace over the main one) and is filled in after parsing instead
+    (:func:`_resolve_global_options`), which also refuses one the subcommand does not take."""
+    own: dict[str, object] = {}
+    # argparse has no public list of a parser's options: ``_actions`` is the one it keeps
+    # (tests/cli/test_global_options.py runs every subcommand with every global option).
+    for action in subparser._actions:
+        flags = [flag for flag in action.option_strings if flag in GLOBAL_OPTIONS]
+        if flags:
+            own[action.dest] = action.default
+            action.default = argparse.SUPPRESS
+    subparser.set_defaults(own_defaults=own)
+
+
+def _resolve_global_options(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """Fill in the subcommand's own default for each global option given neither before nor
+    after it; a global option given before a subcommand that does not take it is a usage error
+    (the subcommand's, with its exit code)."""
+    own: dict[str, object] | None = getattr(args, "own_defaults", None)
+    if own is None:  # the full-screen game: every global option is its own
+        return
+    for flag, unset in GLOBAL_OPTIONS.items():
+        dest = flag[2:].replace("-", "_")
+        value = getattr(args, dest, unset)
+        if dest in own:
+            if value == unset:
+                setattr(args, dest, own[dest])
+        elif value != unset:
+            name = args.prog.removeprefix(f"{parser.prog} ")
+            usage_error = getattr(args, "usage_error", parser.error)
+            usage_error(f"{name} takes no {flag} option (it was given before {name})")
 
 
 def build_parser() -> Parser:
@@ -129,6 +157,7 @@ def build_parser() -> Parser:
         subparser.set_defaults(
             usage_error=own or subparser.error, own_usage_error=own is not None, prog=subparser.prog
         )
+        _share_global_options(subparser)
     return parser
 
 
@@ -157,6 +186,7 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpa
     if extras:
         usage_error = getattr(args, "usage_error", parser.error)
         usage_error(f"unrecognized arguments: {' '.join(extras)}")
+    _resolve_global_options(args, parser)
     return args
 
 

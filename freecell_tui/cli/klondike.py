@@ -7,9 +7,11 @@ import json
 import re
 import sys
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any, TextIO
 
 from freecell_tui.cli import fail
+from freecell_tui.cli.progress import Advance, progress_bar
 from freecell_tui.core.words import printable, quoted, shorten
 from freecell_tui.files import InputError
 from freecell_tui.klondike.deck import (
@@ -118,7 +120,6 @@ def _error(message: str) -> int:
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    out = sys.stdout if out is None else out
     jobs = args.jobs if args.jobs is not None else default_jobs()
     decks: list[Deck] | None = None
     seed: int | None = None
@@ -158,7 +159,34 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         assert seed is not None
         results = play_seeded(seed, games, jobs)
         show_decks = shuffled_decks(seed, 0, shown)
+    games_run = _Games(games, seed, heading, show_decks)
+    with progress_bar(games, "Klondike", "games") as advance:
+        # Standard output is looked up inside the bar: at a terminal it prints above it.
+        _write(args, sys.stdout if out is None else out, games_run, _counted(results, advance))
+    return 0
 
+
+@dataclass(frozen=True)
+class _Games:
+    """What a run plays: how many games, from which seed (none for a decks file), the line
+    that says so, and the decks whose complete record is shown."""
+
+    count: int
+    seed: int | None
+    heading: str
+    show_decks: Iterable[Deck]
+
+
+def _counted(results: Iterator[bytes], advance: Advance) -> Iterator[bytes]:
+    """``results``, telling ``advance`` of each block's games as it is played."""
+    for block in results:
+        advance(len(block))
+        yield block
+
+
+def _write(args: argparse.Namespace, out: TextIO, games: _Games, results: Iterator[bytes]) -> None:
+    """The output: one JSON line a game and a summary object, or the heading, the first games'
+    records and the summary."""
     if args.json:
         summary = _write_json(out, results)
         summary_object: dict[str, object] = {
@@ -169,21 +197,21 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
             "net": summary.net,
             "mean": summary.mean,
             "ci95": list(summary.ci95) if summary.ci95 else None,
-            "seed": seed,
+            "seed": games.seed,
         }
         out.write(json.dumps(summary_object) + "\n")
-        return 0
+        return
 
-    out.write(heading + "\n\n")
-    for number, deck in enumerate(show_decks, start=1):
+    out.write(games.heading + "\n\n")
+    for number, deck in enumerate(games.show_decks, start=1):
         record = play(cards_from_indexes(deck))
-        out.write(format_record(record, f"Game {number:,} of {games:,}", ascii=args.ascii))
+        title = f"Game {number:,} of {games.count:,}"
+        out.write(format_record(record, title, ascii=args.ascii))
         out.write("\n")
     summary = Summary()
     for block in results:
         summary = summary + Summary.of(block)
     out.write(format_summary(summary))
-    return 0
 
 
 def _write_json(out: TextIO, results: Iterator[bytes]) -> Summary:

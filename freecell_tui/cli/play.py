@@ -20,7 +20,7 @@ def add_parser(subparsers: Any) -> None:
         help="play (full screen, or --plain for line mode)",
         description="Play FreeCell. --plain plays in line mode for screen readers, pipes and dumb terminals.",
     )
-    add_game_options(parser, subcommand=True)
+    add_game_options(parser)
     parser.add_argument("--plain", action="store_true", help="line mode: one command a line")
     parser.set_defaults(handler=run)
 

@@ -29,7 +29,8 @@ def add_parser(subparsers: Any) -> None:
             "illegal or unreadable move, 2 for bad arguments."
         ),
     )
-    start = parser.add_mutually_exclusive_group(required=True)
+    # Not ``required``: --deal may also come before the command (``run`` checks there is one).
+    start = parser.add_mutually_exclusive_group()
     start.add_argument("--deal", metavar="N", help="start from Microsoft deal N")
     start.add_argument("--board", metavar="FILE", help="start from the position in FILE")
     parser.add_argument(
@@ -50,8 +51,12 @@ def move_words(text: str) -> list[str]:
 
 
 def read_start(args: argparse.Namespace) -> GameState:
-    """The starting position named by ``--deal`` or ``--board`` (raises FreeCellError or
-    InputError, each one line for the player)."""
+    """The starting position named by ``--deal`` or ``--board``, exactly one of them (raises
+    FreeCellError or InputError, each one line for the player)."""
+    if args.deal is None and args.board is None:
+        raise FreeCellError("give --deal N or --board FILE: where the moves start")
+    if args.deal is not None and args.board is not None:
+        raise FreeCellError("--deal and --board both say where the moves start: give one")
     if args.deal is not None:
         return deal(parse_deal_number(args.deal))
     text = read_text(args.board, TEXT_LIMIT, "a position")

@@ -121,7 +121,7 @@ def add_parser(subparsers: Any) -> None:
             f"{DEFAULT_MAX_GAMES}); the next tab is told to wait"
         ),
     )
-    add_game_options(parser, subcommand=True)
+    add_game_options(parser)
     parser.set_defaults(handler=run)
 
 

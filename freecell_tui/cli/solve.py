@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, NoReturn
 
 from freecell_tui.cli import fail
+from freecell_tui.cli.progress import progress_bar
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import MAX_DEAL, deal, parse_deal_number
 from freecell_tui.core.errors import FreeCellError, NotationError
@@ -343,10 +344,12 @@ def run(args: argparse.Namespace) -> int:
 
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     statuses: set[str] = set()
-    for status, output in _results(iter(numbers), count, options, jobs):
-        statuses.add(status)
-        sys.stdout.write(output)
-        sys.stdout.flush()
+    with progress_bar(count, "Solving", "deals") as advance:
+        for status, output in _results(iter(numbers), count, options, jobs):
+            statuses.add(status)
+            sys.stdout.write(output)
+            sys.stdout.flush()
+            advance(1)
     _say_compiling()
     return _exit_code(statuses)
 

@@ -208,7 +208,7 @@ def test_deal_or_board_is_required() -> None:
         check=False,
     )
     assert result.returncode == 2
-    assert "one of the arguments --deal --board is required" in result.stderr
+    assert "give --deal N or --board FILE: where the moves start" in result.stderr
     assert len(result.stderr.splitlines()) == 1
 
 

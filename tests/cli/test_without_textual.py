@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from ..terminal import run_at_terminal
+
 ROOT = Path(__file__).resolve().parents[2]
 #: Makes ``import textual`` fail in the child, as on a Python without it.
 NO_TEXTUAL = (
@@ -48,3 +50,16 @@ def test_line_mode_plays_without_textual(tmp_path: Path) -> None:
     result = run(tmp_path, "play", "--plain", "--deal", "1", stdin="3a\nq\n")
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_long_work_at_a_terminal_goes_on_without_a_bar_when_rich_is_absent(
+    tmp_path: Path,
+) -> None:
+    solutions = tmp_path / "solutions.txt"
+    with solutions.open("wb") as out:
+        finished = run_at_terminal(
+            ["-c", NO_TEXTUAL, "solve", "--range", "1", "5", "--jobs", "1"], stdout=out
+        )
+    assert finished.code == 0
+    assert finished.raw == b""  # no bar, no traceback: nothing on the terminal
+    assert solutions.read_text(encoding="utf-8").count(": solved in ") == 5

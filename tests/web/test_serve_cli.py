@@ -74,7 +74,11 @@ def test_bad_arguments_are_one_line_and_exit_2(
 def test_without_the_web_extra_it_says_how_to_install_it(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setitem(sys.modules, "textual_serve", None)  # as if not installed
+    # As if not installed: its modules a test before may have loaded too (a submodule found in
+    # sys.modules is imported whatever its package's entry says).
+    loaded = [name for name in sys.modules if name.split(".")[0] == "textual_serve"]
+    for name in {"textual_serve", *loaded}:
+        monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.delitem(sys.modules, "freecell_tui.ui.web_server", raising=False)
     code, out, err = serve(capsys, "--data-dir", str(tmp_path))
     assert (code, out) == (2, "")
