@@ -36,6 +36,9 @@ TAKES = {
 }
 #: The value each option is given in these tests (``None``: a flag).
 VALUES = {"--deal": "617", "--ascii": None, "--autoplay": "all"}
+#: Where a command's default is another value, one that differs from it: replay's default is
+#: autoplay safe, which plays its moves as "all" does.
+VALUES_FOR = {("replay", "--autoplay"): "off"}
 #: A value each subcommand that takes the option refuses.
 BAD_VALUES = {"--deal": "0", "--autoplay": "sometimes"}
 
@@ -154,10 +157,10 @@ COMMANDS: dict[str, tuple[list[str], str]] = {
 }
 
 
-def _given(option: str, value: str | None = None) -> list[str]:
+def _given(option: str, value: str | None = None, command: str = "") -> list[str]:
     if option == "--data-dir":
         return [option, "{D}"]
-    value = VALUES[option] if value is None else value
+    value = VALUES_FOR.get((command, option), VALUES[option]) if value is None else value
     return [option] if value is None else [option, value]
 
 
@@ -190,8 +193,9 @@ def test_an_option_works_before_the_subcommand_as_after_it(
 ) -> None:
     words, stdin = COMMANDS[command]
     others = _others(command, option)
-    before = runner.run([*_given(option), *words, *others], stdin)
-    after = runner.run([*words, *others, *_given(option)], stdin)
+    given = _given(option, command=command)
+    before = runner.run([*given, *words, *others], stdin)
+    after = runner.run([*words, *others, *given], stdin)
     assert before.code == 0, before
     assert before == after
     if option == "--data-dir":
@@ -236,8 +240,9 @@ def test_an_option_the_subcommand_does_not_take_is_refused_in_one_line(
 ) -> None:
     words, stdin = COMMANDS[command]
     others = _others(command, option)
-    before = runner.run([*_given(option), *words, *others], stdin)
-    after = runner.run([*words, *others, *_given(option)], stdin)
+    given = _given(option, command=command)
+    before = runner.run([*given, *words, *others], stdin)
+    after = runner.run([*words, *others, *given], stdin)
     code = 64 if command == "solve" else 2
     assert (before.code, before.out) == (code, "")
     assert before.err == (
