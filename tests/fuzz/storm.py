@@ -59,6 +59,9 @@ KEYS = [
 ]
 #: How long Pilot may wait for a screen to settle after one event.
 WAIT_SECONDS = 2.0
+#: The share of a burst storm's events that resize the terminal: a burst is about fast input (the
+#: waited storm resizes four times as often), and each resize restyles every screen.
+BURST_RESIZES = 0.02
 #: Terminal sizes, the tiny ones included (the board asks for a bigger terminal there).
 SIZES = [(1, 1), (2, 2), (10, 5), (30, 10), (63, 23), (64, 24), (80, 24), (100, 32), (200, 60)]
 
@@ -140,7 +143,7 @@ def _burst_event(app: FreeCellApp, rng: random.Random, report: StormReport) -> N
     driver = app._driver
     assert driver is not None
     roll = rng.random()
-    if roll < 0.05:
+    if roll < BURST_RESIZES:
         report.width, report.height = rng.choice(SIZES)
         report.resizes += 1
         size = Size(report.width, report.height)

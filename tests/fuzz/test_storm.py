@@ -17,7 +17,7 @@ from .storm import burst_storm, drawn_cards, stored_game, stored_games_replay, s
 #: benchmarks/storm_bench.py).
 EVENTS = 80
 #: Events per seed of the fast storm, sent as a terminal sends them, without waiting.
-BURST_EVENTS = 2000
+BURST_EVENTS = 1500
 
 
 @pytest.mark.storm
