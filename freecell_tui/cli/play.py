@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from freecell_tui.cli import fail
-from freecell_tui.core.deals import parse_deal_number
+from freecell_tui.core.codes import deal_of
 from freecell_tui.core.errors import FreeCellError
 
 
@@ -47,7 +47,7 @@ def run_full_screen(args: argparse.Namespace) -> int:
     deal_number = None
     if getattr(args, "deal", None) is not None:
         try:
-            deal_number = parse_deal_number(args.deal)
+            deal_number = deal_of(args.deal)
         except FreeCellError as error:
             return fail("freecell-tui", str(error))
     try:

@@ -29,8 +29,8 @@ from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.cards import ALL_CARDS, Card
-from freecell_tui.core.deals import MAX_DEAL, deal
-from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.deals import MAX_DEAL, deal, parse_deal_number
+from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.game import MAX_TURNS, Game, Turn
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move
 from freecell_tui.core.rules import apply_resolved
@@ -42,6 +42,7 @@ __all__ = [
     "MAX_CODE_LENGTH",
     "PREFIX",
     "BadCode",
+    "deal_of",
     "decode",
     "encode",
     "looks_like_code",
@@ -311,6 +312,22 @@ def looks_like_code(text: str) -> bool:
     """Whether ``text`` is meant as a game code (it starts with the format letter ``F``), so a
     front end that also reads deal numbers knows which error to give."""
     return text.strip().startswith(FORMAT)
+
+
+def deal_of(text: str) -> int:
+    """The deal ``text`` names: a deal number, or the deal of a game code. Raises
+    :class:`NotationError` with the reason (a code of a custom position names no deal)."""
+    if not looks_like_code(text):
+        return parse_deal_number(text)
+    game = decode(text)
+    if isinstance(game, BadCode):
+        raise NotationError(game.reason)
+    if game.deal_number is None:
+        raise NotationError(
+            "that game code's game starts from a custom position, not a numbered deal: "
+            "freecell-tui replay CODE shows it"
+        )
+    return game.deal_number
 
 
 def decode(text: str) -> Game | BadCode:

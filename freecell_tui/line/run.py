@@ -19,7 +19,8 @@ import sys
 from typing import BinaryIO, TextIO
 
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.deals import parse_deal_number, random_deal_number
+from freecell_tui.core.codes import deal_of
+from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.core.words import plural
@@ -99,7 +100,7 @@ def run_line_mode(
         sys.stdout.reconfigure(errors="replace")
     try:
         deal_arg = getattr(args, "deal", None)
-        number = parse_deal_number(deal_arg) if deal_arg is not None else None
+        number = deal_of(deal_arg) if deal_arg is not None else None
         mode_arg = getattr(args, "autoplay", None)
         mode = AutoplayMode.parse(mode_arg) if mode_arg is not None else None
     except FreeCellError as error:

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.codes import deal_of
 from freecell_tui.core.commands import MENU_WORDS, MoveCommand, looks_like_a_move, parse_menu
-from freecell_tui.core.deals import parse_deal_number
 from freecell_tui.core.errors import NotationError
 from freecell_tui.core.notation import Move
 from freecell_tui.session.table import by_word
@@ -72,7 +72,7 @@ def _operand_command(action: str, name: str, operands: list[str], text: str) -> 
     if action == "deal" or (action == "new" and operands):
         if len(operands) != 1:
             raise NotationError(f"{name}: give one deal number, as '{name} 617'")
-        return ActionCommand("deal", number=parse_deal_number(operands[0]))
+        return ActionCommand("deal", number=deal_of(operands[0]))
     if action in ("save", "load"):
         if not operands:
             raise NotationError(f"{name}: give the save's name, as '{name} my game'")

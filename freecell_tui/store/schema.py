@@ -24,7 +24,7 @@ __all__ = [
 ]
 
 DB_NAME: Final = "freecell-tui.sqlite3"
-SCHEMA_VERSION: Final = 3
+SCHEMA_VERSION: Final = 4
 
 #: ``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1`` (``PRAGMA user_version``).
 MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
@@ -113,12 +113,22 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         # NULL for games finished before.
         "ALTER TABLE games ADD COLUMN autoplay TEXT",
     ),
+    (
+        # Version 4: the finished game itself, as its game code (core.codes: the start and the
+        # moves), so it can be shared and replayed; NULL for games finished before.
+        "ALTER TABLE games ADD COLUMN code TEXT",
+    ),
 )
 
 
 #: What each version added that shows it was made: ``_MARKS[i]`` is a table (and a column of
 #: it) that exists from version ``i + 1`` on.
-_MARKS: Final = (("slots", None), ("games", "solver_moves"), ("games", "autoplay"))
+_MARKS: Final = (
+    ("slots", None),
+    ("games", "solver_moves"),
+    ("games", "autoplay"),
+    ("games", "code"),
+)
 _ADD_COLUMN: Final = re.compile(r"ALTER TABLE (\w+) ADD COLUMN (\w+)")
 
 
