@@ -124,7 +124,7 @@ CASES = [
     _case(
         "replay",
         2,
-        "freecell-tui replay: error: one of the arguments --deal --board is required (see freecell-tui replay --help)",
+        "freecell-tui replay: error: give a game code, or --deal N or --board FILE and the moves",
     ),
     _case(
         ("replay", "--deal", "1", "--autoplay", ""),
