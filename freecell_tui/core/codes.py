@@ -311,7 +311,7 @@ def _check(text: str) -> str:
 def looks_like_code(text: str) -> bool:
     """Whether ``text`` is meant as a game code (it starts with the format letter ``F``), so a
     front end that also reads deal numbers knows which error to give."""
-    return text.strip().startswith(FORMAT)
+    return text.lstrip().startswith(FORMAT)
 
 
 def deal_of(text: str) -> int:
@@ -331,8 +331,9 @@ def deal_of(text: str) -> int:
 
 
 def decode(text: str) -> Game | BadCode:
-    """The game ``text`` is the code of, or why it is not one. Never raises."""
-    code = text.strip()
+    """The game ``text`` is the code of, or why it is not one. Never raises. Spaces and line
+    breaks are no part of a code: a code wrapped over lines, or pasted with them, reads."""
+    code = "".join(text.split()) if len(text) <= 4 * MAX_CODE_LENGTH else text
     problem = _check_text(code)
     if problem is not None:
         return BadCode(problem)

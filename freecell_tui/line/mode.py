@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Final, TextIO
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.codes import encode
 from freecell_tui.core.commands import MENU_HELP, MoveCommand
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Outcome
@@ -24,7 +25,7 @@ from freecell_tui.session.par import LINE_PAR_SECONDS, find_par, par_line
 from freecell_tui.session.parse import ActionCommand, parse_command
 from freecell_tui.session.play import Decision, Event, PlaySession, Question, Step
 from freecell_tui.session.table import by_name, line_help
-from freecell_tui.session.words import describe_turn
+from freecell_tui.session.words import code_note, describe_turn
 from freecell_tui.store import StoreError, format_duration
 from freecell_tui.store.stats import format_statistics
 
@@ -336,6 +337,11 @@ class LineMode:
         lines.append("save NAME saves this game; load NAME plays a save.")
         self.say(*lines)
 
+    def do_share(self, command: ActionCommand) -> None:
+        """The game code of this game, on a line of its own (to copy)."""
+        game = self.session.game
+        self.say(encode(game), code_note(game))
+
     def do_stats(self, command: ActionCommand) -> None:
         try:
             store = self.session.store
@@ -379,6 +385,7 @@ HANDLERS: Final[dict[str, Callable[[LineMode, ActionCommand], None]]] = {
     "solve": LineMode.do_solve,
     "saves": LineMode.do_saves,
     "stats": LineMode.do_stats,
+    "share": LineMode.do_share,
     "save": LineMode.do_save,
     "load": LineMode.do_load,
 }

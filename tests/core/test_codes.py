@@ -348,7 +348,7 @@ def test_garbage_is_refused_with_one_line() -> None:
         if rng.random() < 0.5:
             text = "F1" + text
         refusal(text)
-    for text in ["", "   ", "\n", "F1", "F", "F1AAA", "F1\x1b[31m", "F1 abc", "f1abcdef",
+    for text in ["", "   ", "\n", "F1", "F", "F1AAA", "F1\x1b[31m", "f1abcdef",
                  "deal 5", "12345", "F1é", "F1abc\ndef", "F1\u202eabc", "F1abc=="]:  # fmt: skip
         refusal(text)
     assert refusal("") == "an empty game code: paste the whole code, which starts with F1"
@@ -356,9 +356,16 @@ def test_garbage_is_refused_with_one_line() -> None:
     assert "version" in refusal("F2" + "abcdef")
 
 
+def test_a_code_wrapped_over_lines_or_spaced_out_reads(won_games: list[Game]) -> None:
+    code = encode(won_games[0])
+    for text in (f"  {code}\n", code[:20] + "\n" + code[20:], " ".join(code)):
+        assert decoded(text).state == won_games[0].state
+
+
 def test_huge_inputs_are_refused_before_they_are_read() -> None:
     assert "at most 16,000" in refusal("F1" + "A" * 1_000_000)
     assert "at most 16,000" in refusal("F1" + "b" * MAX_CODE_LENGTH)
+    assert "at most 16,000" in refusal("F1" + " b" * 1_000_000)
 
 
 def test_a_code_written_another_way_is_refused(won_games: list[Game]) -> None:
