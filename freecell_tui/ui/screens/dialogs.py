@@ -229,7 +229,8 @@ class CodeScreen(NoticeScreen):
     )
 
     def __init__(self, game: Game, *, then: Callable[[str | None], None] | None = None) -> None:
-        super().__init__("Game code", code_note(game), then=then)
+        copied = " It is sent to your clipboard where the terminal allows it."
+        super().__init__("Game code", code_note(game) + copied, then=then)
         self.code = encode(game)
 
     def compose(self) -> ComposeResult:
