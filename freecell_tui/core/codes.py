@@ -189,8 +189,9 @@ class _Reader:
         return (1 << (length - 1)) + self.take(1 << (length - 1))
 
     @property
-    def done(self) -> bool:
-        return self._value == 0
+    def left(self) -> int:
+        """What is left of the number."""
+        return self._value
 
 
 # ---------------------------------------------------------------------- positions
@@ -277,7 +278,7 @@ def encode(game: Game) -> str:
     for number, turn in enumerate(line):
         assert turn.move is not None
         moves = ordered_moves(game.states[first + number])
-        radix = len(moves) + (_ESCAPES if extras else 0)
+        radix = _radix(len(moves), extras)
         if extras:
             if modes[number] is not mode:
                 others = [m for m in _MODES if m is not mode]
@@ -287,7 +288,17 @@ def encode(game: Game) -> str:
                 writer.put(len(moves) + 2, radix)
                 solver = turn.solver
         writer.put(moves.index(turn.move), radix)
+    # The end mark, the most significant digit: every turn lengthens the code, a last move of
+    # index 0 too, so a reader can refuse a number used up before the game's end.
+    writer.put(1, 2)
     return _write(writer.number())
+
+
+def _radix(moves: int, extras: bool) -> int:
+    """A turn digit's radix: its legal moves (and the escapes, with extras); never under 2, so
+    that every turn takes a bit of the number, a forced move too, and a short code can never
+    claim a long game."""
+    return max(moves + (_ESCAPES if extras else 0), 2)
 
 
 def _write(value: int) -> str:
@@ -403,14 +414,16 @@ def _read_game(reader: _Reader) -> Game:
     solver = False
     while len(turns) < count and not (won and state.is_won):
         moves = ordered_moves(state)
+        if reader.left == 0:
+            raise _Unreadable(f"it is cut short before move {len(turns) + 1}")
         if not moves:
             raise _Unreadable(f"move {len(turns) + 1} is past the end of the game")
-        radix = len(moves) + (_ESCAPES if extras else 0)
+        radix = _radix(len(moves), extras)
         digit = reader.take(radix)
-        if digit in (len(moves), len(moves) + 1):
+        if extras and digit in (len(moves), len(moves) + 1):
             mode = [m for m in _MODES if m is not mode][digit - len(moves)]
             digit = reader.take(radix)
-        if digit == len(moves) + 2:
+        if extras and digit == len(moves) + 2:
             solver = not solver
             digit = reader.take(radix)
         if digit >= len(moves):
@@ -421,6 +434,6 @@ def _read_game(reader: _Reader) -> Game:
         states.append(state)
     if won and not state.is_won:
         raise _Unreadable(f"it has more than {MAX_TURNS:,} moves")
-    if not reader.done:
-        raise _Unreadable("there is more after its last move")
+    if reader.left != 1:
+        raise _Unreadable("there is more after its last move" if reader.left else "it is cut short")
     return Game(start, deal_number, autoplay, tuple(turns), (), 0, tuple(states))

@@ -20,6 +20,7 @@ from freecell_tui.core.codes import ordered_moves as code_order
 from freecell_tui.core.deals import MAX_DEAL, deal
 from freecell_tui.core.game import Game, Turn
 from freecell_tui.core.notation import Move, Pile
+from freecell_tui.core.position import parse_position
 from freecell_tui.core.rules import apply_move, legal_moves
 from freecell_tui.core.solver import solve_for_autoplay
 from freecell_tui.core.state import GameState
@@ -210,6 +211,33 @@ def test_autoplay_modes_and_auto_solve_turns_survive() -> None:
     assert back.turns == game.turns
 
 
+FORCED = """\
+Foundations: H-0 C-0 D-0 S-0
+Freecells: 6H 7H 5C JC
+: 7S 2C KC 7C 3S 5H 4S 3H
+: JS TC 8D TD 8C 6D KD
+: 9C TS 2H
+: 3D 9D AC QH KS TH 6C
+: 4H 2D AS QD 5D 4C
+: 6S 7D QS 4D 5S
+: JH 9H AH AD 9S 8H
+: 8S 3C 2S KH QC JD
+"""
+
+
+def test_forced_moves_take_room_in_a_code() -> None:
+    """Here 3♥ can only go back and forth between 4♠ and 4♣, one legal move at a time: each
+    such move still lengthens the code (so a short code cannot claim thousands of them)."""
+    game = Game.from_position(parse_position(FORCED))
+    lengths = []
+    for _ in range(30):
+        assert len(code_order(game.state)) == 1
+        game = game.play(code_order(game.state)[0])
+        lengths.append(len(encode(game)))
+    check_round_trip(game)
+    assert lengths[-1] >= lengths[0] + 4  # 29 bits more
+
+
 def test_a_won_position_and_a_fresh_deal_have_codes() -> None:
     won = GameState(((),) * 8, (None,) * 4, (13, 13, 13, 13))
     check_round_trip(Game.from_position(won))
@@ -269,6 +297,7 @@ def test_a_code_is_written_as_docs_notation_md_says() -> None:
     n3 = len(code_order(game.states[2]))
     assert take(n3 + 3) == n3 + 2  # the player again
     assert take(n3 + 3) == n3 - 1
+    assert take(2) == 1  # the end mark
     assert n == 0
 
 
@@ -299,8 +328,8 @@ def test_codes_do_not_change_between_versions_of_the_program() -> None:
     assert decoded(GOLDEN_DEAL_1_MOVES).state == game.state
 
 
-GOLDEN_DEAL_1 = "F1ESCM_"
-GOLDEN_DEAL_1_MOVES = "F1nrc6iP8L"
+GOLDEN_DEAL_1 = "F1JCCHzk"
+GOLDEN_DEAL_1_MOVES = "F1B6Cx6iGGZ"
 
 
 # ---------------------------------------------------------------------- refusals
@@ -378,17 +407,59 @@ def test_a_code_written_another_way_is_refused(won_games: list[Game]) -> None:
         assert "not a game code" in refusal(text + spec_check(text))
 
 
-def test_a_code_past_the_end_of_its_game_is_refused() -> None:
-    """Deal 1 with no moves, and a digit more after its last field: refused."""
-    code = encode(Game.new(1))
-    radices = (2, 34, 3, 3, 2, 2, 15)  # kind, deal 1's bit length, modes, won, extras, count
-    past = spec_number(code) + 5 * math.prod(radices)
+def spec_code(number: int) -> str:
+    """The code of ``number`` as docs/notation.md writes it, right checksum and all."""
     body = ""
-    while past:
-        past, digit = divmod(past, 64)
+    while number:
+        number, digit = divmod(number, 64)
         body = ALPHABET[digit] + body
-    text = "F1" + body
-    assert "more after its last move" in refusal(text + spec_check(text))
+    return "F1" + body + spec_check("F1" + body)
+
+
+#: Deal 1 with no moves: kind, deal 1's bit length, modes, won, extras, the count (0).
+DEAL_1_RADICES = (2, 34, 3, 3, 2, 2, 15)
+
+
+def test_a_code_past_the_end_of_its_game_is_refused() -> None:
+    """Deal 1 with no moves, with its end mark 3 (not 1): refused."""
+    header = spec_number(encode(Game.new(1))) - math.prod(DEAL_1_RADICES)
+    assert "more after its last move" in refusal(spec_code(header + 3 * math.prod(DEAL_1_RADICES)))
+    assert "cut short" in refusal(spec_code(header))  # no end mark
+
+
+def test_a_short_code_never_makes_a_long_game() -> None:
+    """Each turn takes at least one bit of the number unless it had one legal move: a code of
+    n characters replays at most about 6n turns, however it claims a long game (a won game
+    whose moves are all the first of their position, say, would loop to the cap of 10,000)."""
+    from freecell_tui.core import codes
+
+    rng = random.Random(11)
+    calls = [0]
+    real = codes.ordered_moves
+
+    def counted(state: GameState) -> list[Move]:
+        calls[0] += 1
+        return real(state)
+
+    codes.ordered_moves = counted  # type: ignore[assignment]
+    try:
+        for _ in range(300):
+            length = rng.choice([1, 3, 10, 40])
+            number = rng.getrandbits(6 * length) | 1 << (6 * length - 1)
+            before = calls[0]
+            decode(spec_code(number))
+            assert calls[0] - before <= 6 * length + 1
+        # Deal 1, won, and nothing after the header: every move the first of its position,
+        # for ever (3♥ back and forth above), if the number's end did not stop it.
+        before = calls[0]
+        digits = [(0, 2), (1, 34), (1, 3), (1, 3), (1, 2), (0, 2)]  # deal 1, safe, won
+        number = 0
+        for digit, radix in reversed(digits):
+            number = number * radix + digit
+        assert "cut short" in refusal(spec_code(number))
+        assert calls[0] - before == 1
+    finally:
+        codes.ordered_moves = real  # type: ignore[assignment]
 
 
 def test_a_decoded_turn_is_the_notations_move_with_its_count() -> None:
