@@ -6,8 +6,8 @@ A code is ``F1`` (the format and its version), a body, and a three-character che
 
 The integer is a mixed-radix number: each field is a digit with its own radix, the first field
 the least significant. A move is the index of the move among the position's legal moves in a fixed
-order (:func:`ordered_moves`), so a turn costs about four bits, and a won game from a Microsoft
-deal takes some 60 characters. ``docs/notation.md`` specifies every field, so that another
+order (:func:`ordered_moves`), so a turn costs four to five bits, and a won game from a
+Microsoft deal takes about 45 characters. ``docs/notation.md`` specifies every field, so that another
 program can read and write codes.
 
 What a code keeps of a :class:`Game`: its start (deal number, or the position), its autoplay mode,
