@@ -60,6 +60,8 @@ _CHECK_DIGITS: Final = 3
 #: The longest code read: a game of :data:`MAX_TURNS` turns takes well under this.
 MAX_CODE_LENGTH: Final = 16_000
 _CODE_RE: Final = re.compile(r"[A-Za-z0-9_-]+")
+#: How much of a bad code a refusal repeats.
+_ECHO: Final = 14
 
 #: The autoplay modes, in the order a code numbers them.
 _MODES: Final = (AutoplayMode.OFF, AutoplayMode.SAFE, AutoplayMode.ALL)
@@ -334,10 +336,7 @@ def deal_of(text: str) -> int:
     if isinstance(game, BadCode):
         raise NotationError(game.reason)
     if game.deal_number is None:
-        raise NotationError(
-            "that game code's game starts from a custom position, not a numbered deal: "
-            "freecell-tui replay CODE shows it"
-        )
+        raise NotationError("that game code starts from a custom position, not a numbered deal")
     return game.deal_number
 
 
@@ -353,10 +352,16 @@ def decode(text: str) -> Game | BadCode:
     try:
         game = _read_game(_Reader(value))
     except FreeCellError as error:
-        return BadCode(f"{quoted(code)} is not a game code: {error}")
+        return BadCode(_not_a_code(code, str(error)))
     if encode(game) != code:
-        return BadCode(f"{quoted(code)} is not a game code: it is not written the way codes are")
+        return BadCode(_not_a_code(code, "it is not written the way codes are"))
     return game
+
+
+def _not_a_code(code: str, why: str) -> str:
+    """``'F1wRPv4H4D' is not a game code: why``: the code's start shown, so that the line fits
+    an 80-column message line."""
+    return f"{quoted(code, _ECHO)} is not a game code: {why}"
 
 
 def _check_text(code: str) -> str | None:
@@ -364,30 +369,21 @@ def _check_text(code: str) -> str | None:
     if not code:
         return "an empty game code: paste the whole code, which starts with F1"
     if len(code) > MAX_CODE_LENGTH:
-        return (
-            f"{quoted(code)} is not a game code: it has {len(code):,} characters, "
-            f"and a code has at most {MAX_CODE_LENGTH:,}"
-        )
+        return _not_a_code(code, f"over {MAX_CODE_LENGTH:,} characters long")
     if not code.startswith(FORMAT):
-        return f"{quoted(code)} is not a game code: a game code starts with {PREFIX}"
+        return _not_a_code(code, f"a game code starts with {PREFIX}")
     if not _CODE_RE.fullmatch(code):
         bad = next(ch for ch in code if ch not in _VALUE)
-        return (
-            f"{quoted(code)} is not a game code: {bad!r} is not one of its characters "
-            "(A–Z, a–z, 0–9, - and _)"
-        )
+        return _not_a_code(code, f"it holds {bad!r} (codes are A–Z a–z 0–9 - _)")
     if len(code) < len(PREFIX) + _CHECK_DIGITS:
-        return f"{quoted(code)} is not a game code: it is too short (a piece is missing)"
+        return _not_a_code(code, "it is too short (a piece is missing)")
     if code[: len(PREFIX)] != PREFIX:
         return (
-            f"{quoted(code)} is a game code of a version this freecell-tui does not know "
-            f"({code[1:2]}); it reads version {VERSION}"
+            f"{quoted(code, _ECHO)} is a version {code[1:2]} game code: this game reads "
+            f"version {VERSION}"
         )
     if _check(code[:-_CHECK_DIGITS]) != code[-_CHECK_DIGITS:]:
-        return (
-            f"{quoted(code)} is not a game code: its checksum does not match "
-            "(a character is wrong, missing or extra)"
-        )
+        return _not_a_code(code, "its checksum does not match")
     return None
 
 

@@ -381,7 +381,7 @@ def test_garbage_is_refused_with_one_line() -> None:
                  "deal 5", "12345", "F1é", "F1abc\ndef", "F1\u202eabc", "F1abc=="]:  # fmt: skip
         refusal(text)
     assert refusal("") == "an empty game code: paste the whole code, which starts with F1"
-    assert "'%' is not one of its characters" in refusal("F1ab%d")
+    assert "it holds '%'" in refusal("F1ab%d")
     assert "version" in refusal("F2" + "abcdef")
 
 
@@ -392,9 +392,18 @@ def test_a_code_wrapped_over_lines_or_spaced_out_reads(won_games: list[Game]) ->
 
 
 def test_huge_inputs_are_refused_before_they_are_read() -> None:
-    assert "at most 16,000" in refusal("F1" + "A" * 1_000_000)
-    assert "at most 16,000" in refusal("F1" + "b" * MAX_CODE_LENGTH)
-    assert "at most 16,000" in refusal("F1" + " b" * 1_000_000)
+    assert "over 16,000" in refusal("F1" + "A" * 1_000_000)
+    assert "over 16,000" in refusal("F1" + "b" * MAX_CODE_LENGTH)
+    assert "over 16,000" in refusal("F1" + " b" * 1_000_000)
+
+
+def test_a_refusal_fits_an_80_column_message_line(games: list[Game]) -> None:
+    """The code is repeated in part, so the whole line shows in the game's message line."""
+    codes = [encode(game) for game in games[:50]]
+    texts = ["", "F1ab%d", "F9" + codes[0][2:], "Q" * 500, "F1" + "b" * 20_000]
+    texts += [code[:-1] for code in codes] + [code[:7] + "0" + code[8:] for code in codes]
+    for text in texts:
+        assert len(refusal(text)) <= 78, refusal(text)
 
 
 def test_a_code_written_another_way_is_refused(won_games: list[Game]) -> None:
