@@ -80,7 +80,7 @@ def add_game_options(parser: argparse.ArgumentParser, *, subcommand: bool = Fals
         "--deal",
         metavar="N",
         default=suppress if subcommand else None,
-        help="play Microsoft deal N (1 to 8,589,934,591), or the deal of a game code",
+        help="play Microsoft deal N (1 to 8,589,934,591), or the start of a game code",
     )
     add_data_dir_option(parser, default=suppress if subcommand else None)
     parser.add_argument(

@@ -47,6 +47,7 @@ __all__ = [
     "encode",
     "looks_like_code",
     "ordered_moves",
+    "start_of",
 ]
 
 #: base64url's digits, 0 to 63.
@@ -327,17 +328,24 @@ def looks_like_code(text: str) -> bool:
     return text.lstrip().startswith(FORMAT)
 
 
-def deal_of(text: str) -> int:
-    """The deal ``text`` names: a deal number, or the deal of a game code. Raises
-    :class:`NotationError` with the reason (a code of a custom position names no deal)."""
+def start_of(text: str) -> int | GameState:
+    """The deal ``text`` names: a deal number, or a game code's start (its deal number, or the
+    custom position it started from). Raises :class:`NotationError` with the reason."""
     if not looks_like_code(text):
         return parse_deal_number(text)
     game = decode(text)
     if isinstance(game, BadCode):
         raise NotationError(game.reason)
-    if game.deal_number is None:
+    return game.deal_number if game.deal_number is not None else game.start
+
+
+def deal_of(text: str) -> int:
+    """The deal number ``text`` names, a number or a game code's (see :func:`start_of`; a code
+    of a custom position names no deal number)."""
+    start = start_of(text)
+    if isinstance(start, GameState):
         raise NotationError("that game code starts from a custom position, not a numbered deal")
-    return game.deal_number
+    return start
 
 
 def decode(text: str) -> Game | BadCode:

@@ -226,7 +226,10 @@ class LineMode:
         self._leave_for(None)
 
     def do_deal(self, command: ActionCommand) -> None:
-        self._leave_for(command.number)
+        if command.position is not None:  # a game code's custom position
+            self.present(self.session.leave_for_position(command.position))
+        else:
+            self._leave_for(command.number)
 
     def _leave_for(self, number: int | None) -> None:
         self.present(self.session.leave_for_deal(number))

@@ -106,7 +106,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command(
         "deal",
         "Game",
-        "play Microsoft deal N, or the deal of a game code (asks first when a game is under way)",
+        "play Microsoft deal N, or the start of a game code (asks first when a game is under way)",
         words=("deal", "game"),
         operand="N",
     ),

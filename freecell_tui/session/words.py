@@ -31,7 +31,7 @@ def code_note(game: Game) -> str:
     won = ", won" if game.state.is_won else ""
     return (
         f"The game code of {game_phrase(game)[:-1]}{won}): its deal and moves. "
-        "freecell-tui replay CODE plays it back; --deal CODE or deal CODE plays its deal."
+        "freecell-tui replay CODE plays it back; --deal CODE or deal CODE deals it again."
     )
 
 

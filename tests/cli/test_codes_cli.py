@@ -191,17 +191,35 @@ def test_deal_code_plays_the_codes_deal_in_line_mode(
     assert "Deal 617" in out
 
 
+def test_deal_code_of_a_custom_position_plays_it_in_line_mode(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1h\nquit\n"))
+    custom = encode(one_from_won().play(Move.parse("1h")))  # the code of the won game
+    code, out, err = run(capsys, "play", "--plain", "--deal", custom, "--data-dir", str(tmp_path))
+    assert (code, err) == (0, "")
+    assert "won" in out.lower()  # its position again, from the start: 1h wins it
+    [result] = Store.open(tmp_path).store.results.all().items
+    assert result.deal_number is None and result.move_count == 1
+
+
 @pytest.mark.parametrize("plain", [True, False])
 def test_a_bad_deal_code_is_one_line_and_starts_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], plain: bool
 ) -> None:
-    custom = encode(one_from_won())
-    for text in ("F1abcdef", custom):
-        args = ["play", "--plain"] if plain else []
-        code, out, err = run(capsys, *args, "--deal", text, "--data-dir", str(tmp_path))
-        assert code == 2 and out == ""
-        assert err.count("\n") == 1 and "error" in err
-    assert "custom position" in err
+    args = ["play", "--plain"] if plain else []
+    code, out, err = run(capsys, *args, "--deal", "F1abcdef", "--data-dir", str(tmp_path))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "checksum" in err
+
+
+def test_serve_takes_only_a_numbered_deals_code(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "serve", "--deal", encode(one_from_won()))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "custom position" in err
 
 
 def test_the_deal_of_a_code_is_what_the_full_screen_game_is_given(
@@ -220,3 +238,6 @@ def test_the_deal_of_a_code_is_what_the_full_screen_game_is_given(
     )
     assert play.run_full_screen(args) == 0
     assert given["deal"] == 1234
+    args.deal = encode(one_from_won())
+    assert play.run_full_screen(args) == 0
+    assert given["deal"] == one_from_won().start

@@ -9,6 +9,7 @@ from freecell_tui.core.codes import decode, encode
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 
+from ..store.helpers import one_from_won
 from .line import line_mode
 
 
@@ -33,6 +34,18 @@ def test_deal_code_plays_the_codes_deal() -> None:
     line.handle("deal " + encode(Game.new(1234).play(Move.parse("3a"))))
     assert line.session.game.deal_number == 1234
     assert not line.session.game.turns
+
+
+def test_deal_code_of_a_custom_position_plays_that_position_asking_first() -> None:
+    out = io.StringIO()
+    line = line_mode(Game.new(5), out)
+    line.handle("3a")
+    line.handle("deal " + encode(one_from_won().play(Move.parse("1h"))))
+    assert "Start this position?" in out.getvalue()
+    assert line.session.game.deal_number == 5
+    line.handle("y")
+    assert line.session.game.deal_number is None
+    assert line.session.game.start == one_from_won().start and not line.session.game.turns
 
 
 def test_a_bad_code_is_one_line_and_changes_nothing() -> None:

@@ -13,6 +13,7 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.ui.screens.dialogs import CodeScreen
 
+from ..store.helpers import one_from_won
 from .helpers import SIZE, game, make_app, message, tone, type_command, wait_for
 
 
@@ -75,6 +76,15 @@ async def test_deal_code_plays_the_codes_deal(tmp_path: Path) -> None:
         await type_command(pilot, f"deal {code}")
         await wait_for(pilot, lambda: game(app).deal_number == 1234, "deal 1234")
         assert not game(app).turns  # the deal, from its start
+
+
+async def test_deal_code_of_a_custom_position_plays_that_position(tmp_path: Path) -> None:
+    position = one_from_won()
+    app = make_app(tmp_path, deal=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_command(pilot, f"deal {encode(position.play(Move.parse('1h')))}")
+        await wait_for(pilot, lambda: game(app).deal_number is None, "the position")
+        assert game(app).start == position.start and not game(app).turns
 
 
 @pytest.mark.parametrize("text", ["F1abcdef", "F1ab%", "F2zzzzzz"])

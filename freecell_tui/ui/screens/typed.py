@@ -45,7 +45,10 @@ Typed = Callable[[Screen, ActionCommand], None]
 
 
 def _deal(screen: Screen, command: ActionCommand) -> None:
-    screen.action_new(command.number)
+    if command.position is not None:  # a game code's custom position
+        screen.present(screen.session.leave_for_position(command.position))
+    else:
+        screen.action_new(command.number)
 
 
 def _autoplay(screen: Screen, command: ActionCommand) -> None:
