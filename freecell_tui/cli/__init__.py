@@ -81,7 +81,11 @@ GLOBAL_OPTIONS: dict[str, object] = {
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """Options shared by the full-screen game, ``play`` and ``serve`` (:data:`GLOBAL_OPTIONS`)."""
-    parser.add_argument("--deal", metavar="N", help="play Microsoft deal N (1 to 8,589,934,591)")
+    parser.add_argument(
+        "--deal",
+        metavar="N",
+        help="play Microsoft deal N (1 to 8,589,934,591), or the start of a game code",
+    )
     add_data_dir_option(parser)
     parser.add_argument("--ascii", action="store_true", help="draw suits as C D H S")
     parser.add_argument(

@@ -8,8 +8,9 @@ import sys
 from typing import Any
 
 from freecell_tui.cli import fail
-from freecell_tui.core.deals import parse_deal_number
+from freecell_tui.core.codes import start_of
 from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.state import GameState
 
 
 def add_parser(subparsers: Any) -> None:
@@ -44,10 +45,10 @@ UI_HINT = (
 
 def run_full_screen(args: argparse.Namespace) -> int:
     """Open the Textual game (the only path that imports Textual)."""
-    deal_number = None
+    deal: int | GameState | None = None
     if getattr(args, "deal", None) is not None:
         try:
-            deal_number = parse_deal_number(args.deal)
+            deal = start_of(args.deal)
         except FreeCellError as error:
             return fail("freecell-tui", str(error))
     try:
@@ -61,7 +62,7 @@ def run_full_screen(args: argparse.Namespace) -> int:
         return fail("freecell-tui", missing)
 
     return run_app(
-        deal=deal_number,
+        deal=deal,
         data_dir=getattr(args, "data_dir", None),
         ascii=getattr(args, "ascii", False),
         autoplay=getattr(args, "autoplay", None),

@@ -1,4 +1,5 @@
-"""``freecell-tui replay``: check a list of moves against the rules from a deal or a position."""
+"""``freecell-tui replay``: check a list of moves against the rules from a deal or a position, or
+read a game code."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 from freecell_tui.cli import fail
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
+from freecell_tui.core.codes import BadCode, decode
 from freecell_tui.core.deals import deal, parse_deal_number
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.notation import Move, solution_words
@@ -21,12 +23,14 @@ from freecell_tui.files import TEXT_LIMIT, InputError, read_input, read_text
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "replay",
-        help="replay moves from a deal or a position and print the result",
+        help="replay moves from a deal or a position, or a game code, and print the result",
         description=(
             "Read whitespace-separated moves in standard notation (fc-solve's -snx output is fine) "
             "from MOVES_FILE or standard input, play them from the start, and print the final "
-            "position and 'won' or 'not won'. Exit 0 when every move is legal, 1 at the first "
-            "illegal or unreadable move, 2 for bad arguments."
+            "position and 'won' or 'not won'. Or, with neither --deal nor --board, check the game "
+            "CODE (freecell-tui share prints one; it holds its start, moves and autoplay modes) "
+            "and print the same. Exit 0 when every move is legal, 1 at the first illegal or "
+            "unreadable move, 2 for bad arguments (a code that does not read, too)."
         ),
     )
     # Not ``required``: --deal may also come before the command (``run`` checks there is one).
@@ -41,7 +45,12 @@ def add_parser(subparsers: Any) -> None:
         "themselves after each move; fc-solve's solutions, every move home written out, replay "
         "with off",
     )
-    parser.add_argument("moves_file", nargs="?", metavar="MOVES_FILE", help="default: stdin")
+    parser.add_argument(
+        "moves_file",
+        nargs="?",
+        metavar="MOVES_FILE|CODE",
+        help="the moves (default: stdin) after --deal or --board; else a game code",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -89,6 +98,8 @@ def _autoplay_note(word: str, mode: AutoplayMode, sent_home: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     prog = "freecell-tui replay"
+    if args.deal is None and args.board is None:
+        return _replay_code(prog, args.moves_file)
     try:
         mode = AutoplayMode.parse(args.autoplay)
         state = read_start(args)
@@ -105,6 +116,21 @@ def run(args: argparse.Namespace) -> int:
             return 1
         state, autoplayed = run_autoplay(state, mode)
         sent_home += len(autoplayed)
+    _print_end(state)
+    return 0
+
+
+def _replay_code(prog: str, code: str | None) -> int:
+    """Check the game code ``code`` and print where its game ends."""
+    if code is None:
+        return fail(prog, "give a game code, or --deal N or --board FILE and the moves")
+    game = decode(code)
+    if isinstance(game, BadCode):
+        return fail(prog, game.reason)
+    _print_end(game.state)
+    return 0
+
+
+def _print_end(state: GameState) -> None:
     sys.stdout.write(format_position(state))
     print("won" if state.is_won else "not won")
-    return 0

@@ -1,5 +1,5 @@
-"""``freecell-tui saves``, ``export``, ``import`` and ``stats``: the saves and statistics from the
-command line (no Textual).
+"""``freecell-tui saves``, ``export``, ``import``, ``share`` and ``stats``: the saves and
+statistics from the command line (no Textual).
 
 Exit codes: 0 done, 1 the store refused (no such save, bad import file, file exists, the player
 said no), 2 bad arguments.
@@ -14,6 +14,8 @@ from typing import Any
 
 from freecell_tui.cli import add_data_dir_option, fail
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.codes import BadCode, decode, encode
+from freecell_tui.core.game import Game
 from freecell_tui.core.words import deal_phrase, plural, printable
 from freecell_tui.files import InputError, read_stream
 from freecell_tui.paths import data_dir
@@ -57,6 +59,21 @@ def add_parser(subparsers: Any) -> None:
     )
     add_data_dir_option(imports)
     imports.set_defaults(handler=run_import)
+
+    share = subparsers.add_parser(
+        "share",
+        help="print a save's game, or the last game, as a game code",
+        description=(
+            "Print the game code of the save SLOT, or with --last of the game played last (the "
+            "game in progress, or the game finished last, whichever was played later): one "
+            "short word holding the deal and the moves, to paste in a chat. freecell-tui "
+            "replay CODE plays it back."
+        ),
+    )
+    share.add_argument("slot", nargs="?", metavar="SLOT", help="the save's name")
+    share.add_argument("--last", action="store_true", help="the game played last")
+    add_data_dir_option(share)
+    share.set_defaults(handler=run_share)
 
     stats = subparsers.add_parser(
         "stats",
@@ -189,6 +206,46 @@ def run_import(args: argparse.Namespace) -> int:
         f"{plural(slot.move_count, 'move')}, {plural(slot.cards_home, 'card')} home."
     )
     return 0
+
+
+def run_share(args: argparse.Namespace) -> int:
+    prog = "freecell-tui share"
+    if args.last == (args.slot is not None):
+        return fail(prog, "name a save (freecell-tui share SLOT) or give --last, not both")
+    store = _open(args, prog)
+    if store is None:
+        return 1
+    try:
+        code = store.slots.load(args.slot).game if args.slot is not None else _last_game(store)
+    except StoreError as error:
+        return _error(prog, error)
+    finally:
+        store.close()
+    if isinstance(code, str):
+        return fail(prog, code, 1)
+    print(encode(code))
+    return 0
+
+
+def _last_game(store: Store) -> Game | str:
+    """The game played last: the latest unfinished game or the game finished last, whichever
+    was saved later; or why there is none to share."""
+    current = store.autosaves.latest()
+    finished = store.results.last()
+    if finished is None or (current is not None and current.saved_at >= finished.finished_at):
+        if current is None:
+            return "there is no game to share yet: no game in progress and no finished game"
+        return current.game
+    when = _when(finished.finished_at)
+    if finished.code is None:
+        return (
+            f"the game finished last ({deal_phrase(finished.deal_number)}, {when}) was finished "
+            "before games kept their moves: it has no game code"
+        )
+    game = decode(finished.code)
+    if isinstance(game, BadCode):
+        return f"the game finished last ({when}) is stored with a code that does not read: {game}"
+    return game
 
 
 def run_stats(args: argparse.Namespace) -> int:

@@ -28,7 +28,7 @@ from typing import Any
 
 from freecell_tui.cli import add_game_options, fail
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.deals import parse_deal_number
+from freecell_tui.core.codes import deal_of
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.words import os_reason, printable
 from freecell_tui.paths import data_dir as default_data_dir
@@ -186,7 +186,7 @@ def shell_command(argv: list[str]) -> str:
 
 def _game_options(args: argparse.Namespace) -> tuple[int | None, AutoplayMode | None]:
     """The deal and the autoplay mode asked for (``FreeCellError`` for bad ones)."""
-    deal = parse_deal_number(args.deal) if getattr(args, "deal", None) is not None else None
+    deal = deal_of(args.deal) if getattr(args, "deal", None) is not None else None
     mode = getattr(args, "autoplay", None)
     return deal, AutoplayMode.parse(mode) if mode is not None else None
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Final, TextIO
 
+from freecell_tui.core.codes import encode
 from freecell_tui.core.commands import MENU_HELP, MoveCommand
 from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.game import Outcome
@@ -26,7 +27,7 @@ from freecell_tui.session.par import LINE_PAR_SECONDS, find_par
 from freecell_tui.session.parse import ActionCommand, parse_command
 from freecell_tui.session.play import Decision, Event, PlaySession, Question, Step
 from freecell_tui.session.table import by_name, line_help
-from freecell_tui.session.words import describe_turn
+from freecell_tui.session.words import code_note, describe_turn
 from freecell_tui.store import StoreError, format_duration
 from freecell_tui.store.stats import NO_GAMES, format_statistics
 
@@ -271,7 +272,10 @@ class LineMode:
         self._leave_for(None)
 
     def do_deal(self, command: ActionCommand) -> None:
-        self._leave_for(command.number)
+        if command.position is not None:  # a game code's custom position
+            self.present(self.session.leave_for_position(command.position))
+        else:
+            self._leave_for(command.number)
 
     def _leave_for(self, number: int | None) -> None:
         self.present(self.session.leave_for_deal(number))
@@ -364,6 +368,11 @@ class LineMode:
         lines.append("save NAME saves this game; load NAME plays a save.")
         self.say(*lines)
 
+    def do_share(self, command: ActionCommand) -> None:
+        """The game code of this game, on a line of its own (to copy)."""
+        game = self.session.game
+        self.say(encode(game), code_note(game))
+
     def do_stats(self, command: ActionCommand) -> None:
         try:
             store = self.session.store
@@ -407,6 +416,7 @@ HANDLERS: Final[dict[str, Callable[[LineMode, ActionCommand], None]]] = {
     "solve": LineMode.do_solve,
     "saves": LineMode.do_saves,
     "stats": LineMode.do_stats,
+    "share": LineMode.do_share,
     "save": LineMode.do_save,
     "load": LineMode.do_load,
 }

@@ -19,9 +19,11 @@ import sys
 from typing import BinaryIO, TextIO
 
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.deals import parse_deal_number, random_deal_number
+from freecell_tui.core.codes import start_of
+from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
+from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural
 from freecell_tui.line.mode import LineMode
 from freecell_tui.session.par import LINE_PAR_SECONDS
@@ -105,7 +107,7 @@ def run_line_mode(
         sys.stdout.reconfigure(errors="replace")
     try:
         deal_arg = getattr(args, "deal", None)
-        number = parse_deal_number(deal_arg) if deal_arg is not None else None
+        number = start_of(deal_arg) if deal_arg is not None else None
         mode_arg = getattr(args, "autoplay", None)
         mode = AutoplayMode.parse(mode_arg) if mode_arg is not None else None
     except FreeCellError as error:
@@ -126,8 +128,11 @@ def run_line_mode(
     store = opened.store
     found = store.autosaves.offer()
     offer = found.saved if number is None else None
-    first = number if number is not None else random_deal_number()
-    start = Game.new(first, autoplay=mode or AutoplayMode.SAFE)
+    if isinstance(number, GameState):  # a game code's custom position
+        start = Game.from_position(number, autoplay=mode or AutoplayMode.SAFE)
+    else:
+        first = number if number is not None else random_deal_number()
+        start = Game.new(first, autoplay=mode or AutoplayMode.SAFE)
     session = PlaySession(store, start, offer=offer, autoplay=mode)
     line = LineMode(session, out, ascii=ascii, par_seconds=par_seconds)
     for problem in (*opened.warnings, *found.problems):

@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.codes import start_of
 from freecell_tui.core.commands import MENU_WORDS, MoveCommand, looks_like_a_move, parse_menu
-from freecell_tui.core.deals import parse_deal_number
 from freecell_tui.core.errors import NotationError
 from freecell_tui.core.notation import Move, parse_moves
+from freecell_tui.core.state import GameState
 from freecell_tui.session.table import by_word
 from freecell_tui.store.settings import SPEED_RANGE
 
@@ -40,6 +41,8 @@ class ActionCommand:
     speed: float | None = None
     switch: bool | None = None
     choice: str | None = None
+    position: GameState | None = None
+    """``deal CODE`` of a game code that started from a custom position: that position."""
 
 
 Command = MoveCommand | ActionCommand
@@ -67,12 +70,20 @@ def _switch(name: str, operands: list[str]) -> bool:
     raise NotationError(f"{name}: say {name} on or {name} off")
 
 
+def _deal_command(name: str, operands: list[str]) -> ActionCommand:
+    """``deal N``, ``new N``, ``deal CODE``: a deal number, or a game code's start."""
+    if len(operands) != 1:
+        raise NotationError(f"{name}: give one deal number, as '{name} 617'")
+    start = start_of(operands[0])
+    if isinstance(start, GameState):
+        return ActionCommand("deal", position=start)
+    return ActionCommand("deal", number=start)
+
+
 def _operand_command(action: str, name: str, operands: list[str], text: str) -> ActionCommand:
     """An action whose word takes an operand."""
     if action == "deal" or (action == "new" and operands):
-        if len(operands) != 1:
-            raise NotationError(f"{name}: give one deal number, as '{name} 617'")
-        return ActionCommand("deal", number=parse_deal_number(operands[0]))
+        return _deal_command(name, operands)
     if action in ("save", "load"):
         if not operands:
             raise NotationError(f"{name}: give the save's name, as '{name} my game'")

@@ -255,6 +255,17 @@ class PlaySession:
         step = self._change(game, f"Deal {number}. Good luck!", new_game=True)
         return replace(step, notices=notices + step.notices)
 
+    def new_position(self, state: GameState) -> Step:
+        """A new game from the custom position ``state``, keeping the autoplay mode. A game
+        under way is recorded as a loss (:meth:`leave_for_position` asks first)."""
+        notices: tuple[str, ...] = ()
+        if self.under_way:
+            notices = self._report(self.store.autosaves.finish(self._game, self._clock.elapsed))
+        game = Game.from_position(state, autoplay=self._game.autoplay)
+        self._start(game, 0.0)
+        step = self._change(game, "A custom position. Good luck!", new_game=True)
+        return replace(step, notices=notices + step.notices)
+
     def _start(self, game: Game, elapsed: float) -> None:
         self._game = game
         self._finished = game.state.is_won
@@ -316,6 +327,18 @@ class PlaySession:
         begin = start or (lambda: self.new_game(number))
         question = self.question_new(number)
         return begin() if question is None else Ask(question, begin)
+
+    def leave_for_position(self, state: GameState) -> Decision | None:
+        """A new game from the custom position ``state`` (a game code's start), asked first
+        when this one is under way (it is recorded as a loss)."""
+        if not self.under_way:
+            return self.new_position(state)
+        question = Question(
+            "Start this position?",
+            f"Your game of {game_phrase(self._game)} will be recorded as a loss.",
+            yes="Play it",
+        )
+        return Ask(question, lambda: self.new_position(state))
 
     def load(self, saved: SavedGame) -> Decision:
         """Play ``saved``, asked first when this game is under way (it is kept, unfinished)."""

@@ -107,7 +107,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command(
         "deal",
         "Game",
-        "play Microsoft deal N (asks first when a game is under way)",
+        "play Microsoft deal N, or the start of a game code (asks first when a game is under way)",
         words=("deal", "game"),
         operand="N",
     ),
@@ -198,6 +198,12 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "play the save NAME (asks first; this game is kept as an unfinished game)",
         words=("load",),
         operand="NAME",
+    ),
+    Command(
+        "share",
+        "Saves and more",
+        "this game as a game code (its deal and moves in one short word) to paste in a chat",
+        words=("share",),
     ),
     Command(
         "stats",

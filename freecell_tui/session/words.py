@@ -10,6 +10,7 @@ from freecell_tui.core.words import deal_phrase, plural
 from freecell_tui.store.stats import format_duration
 
 __all__ = [
+    "code_note",
     "deal_phrase",
     "describe_turn",
     "game_phrase",
@@ -23,6 +24,15 @@ def game_phrase(game: Game, elapsed: float | None = None) -> str:
     if elapsed is not None:
         inside += f", {format_duration(elapsed)} played"
     return f"{deal_phrase(game.deal_number)} ({inside})"
+
+
+def code_note(game: Game) -> str:
+    """What a game's code holds and what reads it, said beside the code."""
+    won = ", won" if game.state.is_won else ""
+    return (
+        f"The game code of {game_phrase(game)[:-1]}{won}): its deal and moves. "
+        "freecell-tui replay CODE plays it back; --deal CODE or deal CODE deals it again."
+    )
 
 
 def describe_turn(state: GameState, turn: Turn) -> list[str]:

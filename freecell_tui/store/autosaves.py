@@ -122,6 +122,21 @@ class Autosaves:
             return AutosaveLookup(saved, tuple(problems))
         return AutosaveLookup(None, tuple(problems))
 
+    def latest(self) -> SavedGame | None:
+        """The unfinished game saved last, whichever copy plays it (a running copy's game in
+        progress too), replayed and checked; ``None`` when none replays. Raises
+        :class:`StoreError` when the games cannot be read."""
+        for row in self._unfinished_rows("read the unfinished games"):
+            row_id = row[0]
+            try:
+                record = row_record(row[3:])
+                game = record.to_game()
+            except FreeCellError:
+                continue
+            if isinstance(row_id, int):
+                return SavedGame(game, record.elapsed_seconds, read_stamp(row[2]), None, row_id)
+        return None
+
     def all(self) -> Listing[UnfinishedInfo]:
         """The unfinished games no running copy is playing (this copy's own excluded), newest
         first, read without replaying: the saves screen lists them, so a game set aside by

@@ -197,10 +197,15 @@ class Results:
         rows = self._db.read(
             "read the statistics",
             "SELECT deal_number, position, result, move_count, elapsed_seconds, finished_at,"
-            " hints, autoplay FROM games ORDER BY finished_at, id",
+            " hints, autoplay, code FROM games ORDER BY finished_at, id",
         )
         found = [game for game in map(_game_result, rows) if game is not None]
         return Listing(tuple(found), _left_out(len(rows) - len(found)))
+
+    def last(self) -> GameResult | None:
+        """The game finished last (the last of :meth:`all`), or ``None`` when there is none."""
+        games = self.all().items
+        return games[-1] if games else None
 
     def statistics(self, pars: Pars, mode: AutoplayMode) -> StatisticsReading:
         """The statistics of :func:`.stats.compute_statistics` over :meth:`all`, computed by
@@ -246,7 +251,7 @@ class Results:
 
 def _game_result(row: tuple[Any, ...]) -> GameResult | None:
     """A finished game from its row, or ``None`` when the row does not read."""
-    deal, position, result, moves, seconds, at, hints, autoplay = row
+    deal, position, result, moves, seconds, at, hints, autoplay, code = row
     try:
         outcome = Result(result)
     except ValueError:
@@ -264,4 +269,5 @@ def _game_result(row: tuple[Any, ...]) -> GameResult | None:
         read_stamp(at),
         count_value(hints, MAX_HINTS) or 0,
         mode_value(autoplay),
+        code if isinstance(code, str) else None,
     )

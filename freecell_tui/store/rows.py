@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.codes import encode
 from freecell_tui.core.deals import MAX_DEAL, MIN_DEAL
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
@@ -164,8 +165,8 @@ def result_of(game: Game) -> Result:
 def insert_result(connection: sqlite3.Connection, game: Game, seconds: float, when: str) -> None:
     connection.execute(
         "INSERT INTO games (deal_number, position, result, move_count, cards_home,"
-        " elapsed_seconds, finished_at, hints, solver_moves, autoplay)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " elapsed_seconds, finished_at, hints, solver_moves, autoplay, code)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             game.deal_number,
             None if game.deal_number is not None else format_position(game.start),
@@ -177,5 +178,6 @@ def insert_result(connection: sqlite3.Connection, game: Game, seconds: float, wh
             game.hints,
             game.solver_moves,
             game.autoplay.value,
+            encode(game),
         ),
     )

@@ -24,7 +24,7 @@ __all__ = [
 ]
 
 DB_NAME: Final = "freecell-tui.sqlite3"
-SCHEMA_VERSION: Final = 4
+SCHEMA_VERSION: Final = 5
 
 #: ``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1`` (``PRAGMA user_version``).
 MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
@@ -118,6 +118,11 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         # (0: not par, searched again). Pars kept before were cut short by their time, often.
         "ALTER TABLE pars ADD COLUMN complete INTEGER NOT NULL DEFAULT 0",
     ),
+    (
+        # Version 5: the finished game itself, as its game code (core.codes: the start and the
+        # moves), so it can be shared and replayed; NULL for games finished before.
+        "ALTER TABLE games ADD COLUMN code TEXT",
+    ),
 )
 
 
@@ -128,6 +133,7 @@ _MARKS: Final = (
     ("games", "solver_moves"),
     ("games", "autoplay"),
     ("pars", "complete"),
+    ("games", "code"),
 )
 _ADD_COLUMN: Final = re.compile(r"ALTER TABLE (\w+) ADD COLUMN (\w+)")
 

@@ -66,6 +66,9 @@ class GameResult:
     hints: int = 0
     autoplay: AutoplayMode | None = None
     """The autoplay mode it was finished in (``None``: finished before the mode was recorded)."""
+    code: str | None = None
+    """Its game code (:mod:`freecell_tui.core.codes`: the start and the moves), as stored;
+    ``None`` for a game finished before games kept their moves."""
 
     @property
     def deal_key(self) -> str:

@@ -27,6 +27,7 @@ from textual.widget import AwaitMount
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.game import Game
+from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural
 from freecell_tui.paths import data_dir as default_data_dir
 from freecell_tui.session import PlaySession
@@ -360,16 +361,20 @@ class FreeCellApp(ReportingApp[None]):
 
 
 def run_app(
-    deal: int | None = None,
+    deal: int | GameState | None = None,
     data_dir: str | os.PathLike[str] | None = None,
     ascii: bool = False,
     autoplay: str | None = None,
 ) -> int:
-    """Run the full-screen game until the player quits; returns the exit code."""
+    """Run the full-screen game until the player quits; returns the exit code. ``deal``: a deal
+    number, or a custom position (a game code's start) to play from."""
     from freecell_tui.core.errors import FreeCellError
 
+    number, start = (
+        (None, Game.from_position(deal)) if isinstance(deal, GameState) else (deal, None)
+    )
     try:
-        app = FreeCellApp(deal, data_dir, ascii=ascii, autoplay=autoplay, probe=True)
+        app = FreeCellApp(number, data_dir, ascii=ascii, autoplay=autoplay, start=start, probe=True)
     except FreeCellError as error:
         import sys
 

@@ -123,6 +123,10 @@ SCREEN: Final[dict[str, ScreenCommand]] = {
         palette="Saved games",
         palette_help="Save this game under a name, load, rename, export…",
     ),
+    "share": ScreenCommand(
+        palette="Share as a game code",
+        palette_help="This game's deal and moves in one short word, copied to the clipboard",
+    ),
     "stats": ScreenCommand(
         keys=("t", "f4"),
         palette="Statistics",

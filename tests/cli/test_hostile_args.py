@@ -124,7 +124,7 @@ CASES = [
     _case(
         "replay",
         2,
-        "freecell-tui replay: error: give --deal N or --board FILE: where the moves start",
+        "freecell-tui replay: error: give a game code, or --deal N or --board FILE and the moves",
     ),
     _case(
         ("replay", "--deal", "1", "--autoplay", ""),

@@ -200,7 +200,7 @@ def test_unknown_arguments_are_named_under_the_subcommand(
     assert err.count("\n") == 1
 
 
-def test_deal_or_board_is_required() -> None:
+def test_a_code_or_deal_or_board_is_required() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "freecell_tui", "replay"],
         capture_output=True,
@@ -208,7 +208,7 @@ def test_deal_or_board_is_required() -> None:
         check=False,
     )
     assert result.returncode == 2
-    assert "give --deal N or --board FILE: where the moves start" in result.stderr
+    assert "give a game code, or --deal N or --board FILE and the moves" in result.stderr
     assert len(result.stderr.splitlines()) == 1
 
 

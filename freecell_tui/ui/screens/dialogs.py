@@ -11,9 +11,19 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Vertical
 from textual.widgets import Button, Label
 
+from freecell_tui.core.codes import encode
+from freecell_tui.core.game import Game
+from freecell_tui.session.words import code_note
 from freecell_tui.ui.screens.answer import AnswerScreen
 
-__all__ = ["ConfirmScreen", "NoticeScreen", "StuckScreen", "WinScreen", "dialog_frame_css"]
+__all__ = [
+    "CodeScreen",
+    "ConfirmScreen",
+    "NoticeScreen",
+    "StuckScreen",
+    "WinScreen",
+    "dialog_frame_css",
+]
 
 
 def dialog_frame_css(
@@ -203,3 +213,34 @@ class NoticeScreen(_ChoiceScreen):
     ENTER = "close"
     ANSWER_KEYS: ClassVar[dict[str, str]] = {"escape": "close"}
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+
+
+class CodeScreen(NoticeScreen):
+    """A game's code, shown to copy (select it with the terminal's own selection: in most
+    terminals, with Shift held) and sent to the clipboard as the dialog opens (Textual's
+    ``copy_to_clipboard``: the browser's clipboard under ``serve``, OSC 52 in a terminal that
+    takes it)."""
+
+    DEFAULT_CSS = (
+        dialog_frame_css("CodeScreen", width="90")
+        + _DIALOG_CSS.format(name="CodeScreen")
+        + "CodeScreen .choices { grid-size: 1; grid-columns: 1fr; padding: 0 13; }"
+        + "CodeScreen .code { width: 100%; margin-top: 1; text-style: bold; color: $accent; }"
+    )
+
+    def __init__(self, game: Game, *, then: Callable[[str | None], None] | None = None) -> None:
+        copied = " It is sent to your clipboard where the terminal allows it."
+        super().__init__("Game code", code_note(game) + copied, then=then)
+        self.code = encode(game)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text, classes="title", markup=False)
+            yield Label(self.code, classes="code", markup=False)
+            yield Label(self.body_text, classes="body", markup=False)
+            with Grid(classes="choices"):
+                yield Button("OK (Enter)", id="close", variant="primary")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.app.copy_to_clipboard(self.code)

@@ -50,7 +50,7 @@ from freecell_tui.ui.board import Board
 from freecell_tui.ui.commands import key_actions, screen_bindings
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.par import ParFinder
-from freecell_tui.ui.screens.dialogs import WinScreen
+from freecell_tui.ui.screens.dialogs import CodeScreen, NoticeScreen, WinScreen
 from freecell_tui.ui.screens.typed import TYPED
 from freecell_tui.ui.themes import CLASSIC_NAME
 from freecell_tui.ui.widgets.command_line import CommandLine
@@ -451,8 +451,6 @@ class GameScreen(Screen[None]):
                 1,
             )
         elif step.event is Event.TAKEN:
-            from freecell_tui.ui.screens.dialogs import NoticeScreen
-
             self.app.push_screen(NoticeScreen("Your game is open elsewhere", step.said))
 
     def say(self, text: str, tone: Tone = Tone.INFO) -> None:
@@ -698,6 +696,9 @@ class GameScreen(Screen[None]):
 
         session = self.session
         self.app.push_screen(StatsScreen(session.store, session.game.autoplay, self.board.ascii))
+
+    def action_share(self) -> None:
+        self.app.push_screen(CodeScreen(self.session.game))
 
     def action_klondike(self) -> None:
         """Watch the automatic Klondike player; this game's clock waits meanwhile."""

@@ -37,6 +37,7 @@ class Screen(Protocol):
     def action_solve(self) -> None: ...
     def action_saves(self) -> None: ...
     def action_stats(self) -> None: ...
+    def action_share(self) -> None: ...
     def action_klondike(self) -> None: ...
 
 
@@ -44,7 +45,10 @@ Typed = Callable[[Screen, ActionCommand], None]
 
 
 def _deal(screen: Screen, command: ActionCommand) -> None:
-    screen.action_new(command.number)
+    if command.position is not None:  # a game code's custom position
+        screen.present(screen.session.leave_for_position(command.position))
+    else:
+        screen.action_new(command.number)
 
 
 def _autoplay(screen: Screen, command: ActionCommand) -> None:
@@ -95,5 +99,6 @@ TYPED: Final[dict[str, Typed]] = {
     "save": _save,
     "load": _load,
     "stats": lambda screen, command: screen.action_stats(),
+    "share": lambda screen, command: screen.action_share(),
     "klondike": lambda screen, command: screen.action_klondike(),
 }

@@ -1,0 +1,443 @@
+"""Game codes: a whole game — its deal or position and its moves — as one short URL-safe word.
+
+A code is ``F1`` (the format and its version), a body, and a three-character checksum::
+
+    F1 <body: base64url digits of one integer> <CRC-16 of "F1" + body, 3 base64url digits>
+
+The integer is a mixed-radix number: each field is a digit with its own radix, the first field
+the least significant. A move is the index of the move among the position's legal moves in a fixed
+order (:func:`ordered_moves`), so a turn costs four to five bits, and a won game from a
+Microsoft deal takes about 45 characters. ``docs/notation.md`` specifies every field, so that another
+program can read and write codes.
+
+What a code keeps of a :class:`Game`: its start (deal number, or the position), its autoplay mode,
+and its *line* — the turns since the last restart, each with the autoplay mode it was played in
+and whether auto-solve played it. Undone turns, restarts before the line and the hint count are
+not kept: a code is the game that made the board, replayed from its start.
+
+:func:`decode` never raises on any text: it answers a :class:`Game` or a :class:`BadCode` with a
+one-line reason. A code is read only if it is the very code :func:`encode` writes for the game it
+decodes to, so two different codes never mean one game.
+"""
+
+from __future__ import annotations
+
+import binascii
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
+from freecell_tui.core.cards import ALL_CARDS, Card
+from freecell_tui.core.deals import MAX_DEAL, deal, parse_deal_number
+from freecell_tui.core.errors import FreeCellError, NotationError
+from freecell_tui.core.game import MAX_TURNS, Game, Turn
+from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move
+from freecell_tui.core.rules import apply_resolved
+from freecell_tui.core.state import GameState, run_length
+from freecell_tui.core.words import quoted
+
+__all__ = [
+    "ALPHABET",
+    "MAX_CODE_LENGTH",
+    "PREFIX",
+    "BadCode",
+    "deal_of",
+    "decode",
+    "encode",
+    "looks_like_code",
+    "ordered_moves",
+    "start_of",
+]
+
+#: base64url's digits, 0 to 63.
+ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+_VALUE: Final = {ch: value for value, ch in enumerate(ALPHABET)}
+#: The format's letter and the version it is written in.
+FORMAT: Final = "F"
+VERSION: Final = 1
+PREFIX: Final = f"{FORMAT}{VERSION}"
+_CHECK_DIGITS: Final = 3
+#: The longest code read: a game of :data:`MAX_TURNS` turns takes well under this.
+MAX_CODE_LENGTH: Final = 16_000
+_CODE_RE: Final = re.compile(r"[A-Za-z0-9_-]+")
+#: How much of a bad code a refusal repeats.
+_ECHO: Final = 14
+
+#: The autoplay modes, in the order a code numbers them.
+_MODES: Final = (AutoplayMode.OFF, AutoplayMode.SAFE, AutoplayMode.ALL)
+#: Bits of the largest deal number (2^33 − 1) and of the largest turn count (10,000).
+_DEAL_BITS: Final = MAX_DEAL.bit_length()
+_COUNT_BITS: Final = MAX_TURNS.bit_length()
+#: Escapes in a turn's digit (after the n legal moves): the two other modes, then solver.
+_ESCAPES: Final = 3
+
+
+@dataclass(frozen=True, slots=True)
+class BadCode:
+    """Why a text is not a game code, in one line for the player."""
+
+    reason: str
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+class _Unreadable(FreeCellError):
+    """Inside :func:`decode` only: the body does not describe a game."""
+
+
+# ---------------------------------------------------------------------- the move order
+#: Piles in a code's order: free cells a–d, columns 1–8, the foundations.
+_PILES: Final = (*CELLS, *COLUMNS, FOUNDATION)
+#: Every move a code can name, made once: ``_MOVE[source, dest, count]``, piles by their place in
+#: :data:`_PILES`, count 0 for a move that has none.
+_MOVE: Final = {
+    (s, d, count): Move(_PILES[s], _PILES[d], count or None)
+    for s in range(12)
+    for d in range(13)
+    if s != d
+    for count in (range(14) if s >= 4 and 4 <= d < 12 else (0,))
+}
+
+
+def ordered_moves(state: GameState) -> list[Move]:
+    """The legal moves of ``state`` (the moves :func:`~freecell_tui.core.rules.legal_moves`
+    gives) in a code's order: by source pile, then destination pile, each in the order
+    a b c d 1 2 3 4 5 6 7 8 h, then by number of cards."""
+    empty_cells = [i for i in range(4) if state.cells[i] is None]
+    moves: list[Move] = []
+    for s in range(12):
+        if s < 4:
+            _from_cell(state, s, empty_cells, moves)
+        else:
+            _from_column(state, s, empty_cells, moves)
+    return moves
+
+
+def _from_cell(state: GameState, s: int, empty_cells: list[int], moves: list[Move]) -> None:
+    """The moves of free cell ``s`` (0–3), in order, onto ``moves``."""
+    card = state.cells[s]
+    if card is None:
+        return
+    moves.extend(_MOVE[s, d, 0] for d in empty_cells if d != s)
+    for d, target in enumerate(state.columns, start=4):
+        if not target or card.stacks_on(target[-1]):
+            moves.append(_MOVE[s, d, 0])
+    if state.foundations[card.suit.index] + 1 == card.rank:
+        moves.append(_MOVE[s, 12, 0])
+
+
+def _from_column(state: GameState, s: int, empty_cells: list[int], moves: list[Move]) -> None:
+    """The moves of column ``s`` (4–11 for columns 1–8), in order, onto ``moves``."""
+    column = state.columns[s - 4]
+    if not column:
+        return
+    card = column[-1]
+    run = run_length(column)
+    moves.extend(_MOVE[s, d, 0] for d in empty_cells)
+    onto_card = min(run, state.max_run())
+    onto_empty = min(run, state.max_run(to_empty_column=True))
+    for d, target in enumerate(state.columns, start=4):
+        if d == s:
+            continue
+        if not target:
+            moves.extend(_MOVE[s, d, count] for count in range(1, onto_empty + 1))
+            continue
+        count = target[-1].rank - card.rank
+        if 1 <= count <= onto_card and column[-count].stacks_on(target[-1]):
+            moves.append(_MOVE[s, d, count])
+    if state.foundations[card.suit.index] + 1 == card.rank:
+        moves.append(_MOVE[s, 12, 0])
+
+
+# ---------------------------------------------------------------------- digits
+class _Writer:
+    """Collects (digit, radix) pairs; :meth:`number` folds them, the first least significant."""
+
+    def __init__(self) -> None:
+        self._digits: list[tuple[int, int]] = []
+
+    def put(self, digit: int, radix: int) -> None:
+        assert 0 <= digit < radix, (digit, radix)
+        self._digits.append((digit, radix))
+
+    def put_count(self, value: int, bits: int) -> None:
+        """A whole number of at most ``bits`` bits: its bit length, then the bits under the top
+        one (small numbers are short)."""
+        length = value.bit_length()
+        self.put(length, bits + 1)
+        if length > 1:
+            self.put(value - (1 << (length - 1)), 1 << (length - 1))
+
+    def number(self) -> int:
+        value = 0
+        for digit, radix in reversed(self._digits):
+            value = value * radix + digit
+        return value
+
+
+class _Reader:
+    def __init__(self, value: int) -> None:
+        self._value = value
+
+    def take(self, radix: int) -> int:
+        self._value, digit = divmod(self._value, radix)
+        return digit
+
+    def take_count(self, bits: int) -> int:
+        length = self.take(bits + 1)
+        if length <= 1:
+            return length
+        return (1 << (length - 1)) + self.take(1 << (length - 1))
+
+    @property
+    def left(self) -> int:
+        """What is left of the number."""
+        return self._value
+
+
+# ---------------------------------------------------------------------- positions
+def _put_position(writer: _Writer, state: GameState) -> None:
+    """Foundations, which cells hold a card, column lengths, then the cards still out as a
+    permutation (Lehmer code) of the cards not home, in card order: cells a–d, columns 1–8."""
+    for top in state.foundations:
+        writer.put(top, 14)
+    laid = [card for card in state.cells if card is not None]
+    writer.put(sum(1 << i for i, card in enumerate(state.cells) if card is not None), 16)
+    left = sum(map(len, state.columns))
+    for column in state.columns[:7]:
+        writer.put(len(column), left + 1)
+        left -= len(column)
+    laid += [card for column in state.columns for card in column]
+    out = sorted(laid, key=_index)
+    for card in laid:
+        place = out.index(card)
+        writer.put(place, len(out))
+        del out[place]
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+def _take_position(reader: _Reader) -> GameState:
+    foundations = tuple(reader.take(14) for _ in range(4))
+    out = [card for card in ALL_CARDS if card.rank > foundations[card.suit.index]]
+    occupied = reader.take(16)
+    filled = [i for i in range(4) if occupied >> i & 1]
+    left = len(out) - len(filled)
+    if left < 0:
+        raise _Unreadable("more cards in free cells than out of the foundations")
+    lengths = []
+    for _ in range(7):
+        length = reader.take(left + 1)
+        lengths.append(length)
+        left -= length
+    lengths.append(left)
+    laid = []
+    while out:
+        laid.append(out.pop(reader.take(len(out))))
+    cells: list[Card | None] = [None] * 4
+    for i in filled:
+        cells[i] = laid.pop(0)
+    columns = []
+    for length in lengths:
+        columns.append(tuple(laid[:length]))
+        del laid[:length]
+    state = GameState(tuple(columns), tuple(cells), foundations)
+    state.validate()
+    return state
+
+
+# ---------------------------------------------------------------------- games
+def _line_start(game: Game) -> int:
+    """The index in ``game.states`` of the position the line starts from."""
+    return len(game.turns) - len(game.line)
+
+
+def encode(game: Game) -> str:
+    """The game code of ``game`` (see the module's docstring for what it keeps)."""
+    writer = _Writer()
+    if game.deal_number is not None:
+        writer.put(0, 2)
+        writer.put_count(game.deal_number, _DEAL_BITS)
+    else:
+        writer.put(1, 2)
+        _put_position(writer, game.start)
+    line = game.line
+    modes = [turn.mode or game.autoplay for turn in line]
+    writer.put(_MODES.index(game.autoplay), 3)
+    mode = modes[0] if modes else game.autoplay
+    writer.put(_MODES.index(mode), 3)
+    won = game.state.is_won
+    extras = any(m is not mode for m in modes) or any(turn.solver for turn in line)
+    writer.put(int(won), 2)
+    writer.put(int(extras), 2)
+    if not won:
+        writer.put_count(len(line), _COUNT_BITS)
+    solver = False
+    first = _line_start(game)
+    for number, turn in enumerate(line):
+        assert turn.move is not None
+        moves = ordered_moves(game.states[first + number])
+        radix = _radix(len(moves), extras)
+        if extras:
+            if modes[number] is not mode:
+                others = [m for m in _MODES if m is not mode]
+                writer.put(len(moves) + others.index(modes[number]), radix)
+                mode = modes[number]
+            if turn.solver is not solver:
+                writer.put(len(moves) + 2, radix)
+                solver = turn.solver
+        writer.put(moves.index(turn.move), radix)
+    # The end mark, the most significant digit: every turn lengthens the code, a last move of
+    # index 0 too, so a reader can refuse a number used up before the game's end.
+    writer.put(1, 2)
+    return _write(writer.number())
+
+
+def _radix(moves: int, extras: bool) -> int:
+    """A turn digit's radix: its legal moves (and the escapes, with extras); never under 2, so
+    that every turn takes a bit of the number, a forced move too, and a short code can never
+    claim a long game."""
+    return max(moves + (_ESCAPES if extras else 0), 2)
+
+
+def _write(value: int) -> str:
+    """``F1``, the value's base64url digits (most significant first, none when it is 0), and
+    the checksum."""
+    body = ""
+    if value:
+        bits = value.bit_length()
+        bits += -bits % 6
+        text = format(value, f"0{bits}b")
+        body = "".join(ALPHABET[int(text[i : i + 6], 2)] for i in range(0, bits, 6))
+    return PREFIX + body + _check(PREFIX + body)
+
+
+def _check(text: str) -> str:
+    """CRC-16/XMODEM of ``text`` (ASCII) as three base64url digits, most significant first."""
+    crc = binascii.crc_hqx(text.encode("ascii"), 0)
+    return ALPHABET[crc >> 12] + ALPHABET[crc >> 6 & 63] + ALPHABET[crc & 63]
+
+
+def looks_like_code(text: str) -> bool:
+    """Whether ``text`` is meant as a game code (it starts with the format letter ``F``), so a
+    front end that also reads deal numbers knows which error to give."""
+    return text.lstrip().startswith(FORMAT)
+
+
+def start_of(text: str) -> int | GameState:
+    """The deal ``text`` names: a deal number, or a game code's start (its deal number, or the
+    custom position it started from). Raises :class:`NotationError` with the reason."""
+    if not looks_like_code(text):
+        return parse_deal_number(text)
+    game = decode(text)
+    if isinstance(game, BadCode):
+        raise NotationError(game.reason)
+    return game.deal_number if game.deal_number is not None else game.start
+
+
+def deal_of(text: str) -> int:
+    """The deal number ``text`` names, a number or a game code's (see :func:`start_of`; a code
+    of a custom position names no deal number)."""
+    start = start_of(text)
+    if isinstance(start, GameState):
+        raise NotationError("that game code starts from a custom position, not a numbered deal")
+    return start
+
+
+def decode(text: str) -> Game | BadCode:
+    """The game ``text`` is the code of, or why it is not one. Never raises. Spaces and line
+    breaks are no part of a code: a code wrapped over lines, or pasted with them, reads."""
+    code = "".join(text.split()) if len(text) <= 4 * MAX_CODE_LENGTH else text
+    problem = _check_text(code)
+    if problem is not None:
+        return BadCode(problem)
+    body = code[len(PREFIX) : -_CHECK_DIGITS]
+    value = int("".join(format(_VALUE[ch], "06b") for ch in body), 2) if body else 0
+    try:
+        game = _read_game(_Reader(value))
+    except FreeCellError as error:
+        return BadCode(_not_a_code(code, str(error)))
+    if encode(game) != code:
+        return BadCode(_not_a_code(code, "it is not written the way codes are"))
+    return game
+
+
+def _not_a_code(code: str, why: str) -> str:
+    """``'F1wRPv4H4D' is not a game code: why``: the code's start shown, so that the line fits
+    an 80-column message line."""
+    return f"{quoted(code, _ECHO)} is not a game code: {why}"
+
+
+def _check_text(code: str) -> str | None:
+    """What is wrong with the text of a code, before it is read, or ``None``."""
+    if not code:
+        return "an empty game code: paste the whole code, which starts with F1"
+    if len(code) > MAX_CODE_LENGTH:
+        return _not_a_code(code, f"over {MAX_CODE_LENGTH:,} characters long")
+    if not code.startswith(FORMAT):
+        return _not_a_code(code, f"a game code starts with {PREFIX}")
+    if not _CODE_RE.fullmatch(code):
+        bad = next(ch for ch in code if ch not in _VALUE)
+        return _not_a_code(code, f"it holds {bad!r} (codes are A–Z a–z 0–9 - _)")
+    if len(code) < len(PREFIX) + _CHECK_DIGITS:
+        return _not_a_code(code, "it is too short (a piece is missing)")
+    if code[: len(PREFIX)] != PREFIX:
+        return (
+            f"{quoted(code, _ECHO)} is a version {code[1:2]} game code: this game reads "
+            f"version {VERSION}"
+        )
+    if _check(code[:-_CHECK_DIGITS]) != code[-_CHECK_DIGITS:]:
+        return _not_a_code(code, "its checksum does not match")
+    return None
+
+
+def _read_game(reader: _Reader) -> Game:
+    """The game in ``reader``'s digits (raises a :class:`FreeCellError` naming the problem)."""
+    deal_number: int | None = None
+    if reader.take(2) == 0:
+        deal_number = reader.take_count(_DEAL_BITS)
+        if deal_number < 1:
+            raise _Unreadable("its deal number is 0")
+        start = deal(deal_number)
+    else:
+        start = _take_position(reader)
+    autoplay = _MODES[reader.take(3)]
+    mode = _MODES[reader.take(3)]
+    won = reader.take(2) == 1
+    extras = reader.take(2) == 1
+    count = MAX_TURNS if won else reader.take_count(_COUNT_BITS)
+    if count > MAX_TURNS:
+        raise _Unreadable(f"it has {count:,} moves, and a game keeps at most {MAX_TURNS:,}")
+    state = start
+    states = [start]
+    turns: list[Turn] = []
+    solver = False
+    while len(turns) < count and not (won and state.is_won):
+        moves = ordered_moves(state)
+        if reader.left == 0:
+            raise _Unreadable(f"it is cut short before move {len(turns) + 1}")
+        if not moves:
+            raise _Unreadable(f"move {len(turns) + 1} is past the end of the game")
+        radix = _radix(len(moves), extras)
+        digit = reader.take(radix)
+        if extras and digit in (len(moves), len(moves) + 1):
+            mode = [m for m in _MODES if m is not mode][digit - len(moves)]
+            digit = reader.take(radix)
+        if extras and digit == len(moves) + 2:
+            solver = not solver
+            digit = reader.take(radix)
+        if digit >= len(moves):
+            raise _Unreadable(f"move {len(turns) + 1} is not a move")
+        move = moves[digit]
+        state, auto = run_autoplay(apply_resolved(state, move), mode)
+        turns.append(Turn(move, auto, mode, solver))
+        states.append(state)
+    if won and not state.is_won:
+        raise _Unreadable(f"it has more than {MAX_TURNS:,} moves")
+    if reader.left != 1:
+        raise _Unreadable("there is more after its last move" if reader.left else "it is cut short")
+    return Game(start, deal_number, autoplay, tuple(turns), (), 0, tuple(states))

@@ -1,0 +1,243 @@
+"""Game codes on the command line: ``share SLOT|--last``, ``replay CODE``, ``--deal CODE``, and
+finished games keeping their code in the store (an old database too)."""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from freecell_tui.cli import main
+from freecell_tui.core.codes import decode, encode
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Move
+from freecell_tui.core.position import format_position
+from freecell_tui.store import DB_NAME, Store
+from freecell_tui.store.schema import MIGRATIONS
+
+from ..store.helpers import one_from_won, played
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+class Clock:
+    """The store's clock, a minute on at every reading."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 1, 1, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(minutes=1)
+        return self.now
+
+
+def one_line_error(err: str, prog: str) -> str:
+    assert err.count("\n") == 1 and err.startswith(f"{prog}: error: "), err
+    return err
+
+
+# ---------------------------------------------------------------------- share
+def test_share_prints_a_saves_code_that_gives_back_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = Store.open(tmp_path).store
+    store.slots.save("mine", played(5, 12), 60)
+    store.close()
+    code, out, err = run(capsys, "share", "mine", "--data-dir", str(tmp_path))
+    assert (code, err) == (0, "")
+    game = decode(out.strip())
+    assert isinstance(game, Game) and game.state == played(5, 12).state
+    assert game.turns == played(5, 12).turns
+
+
+def test_share_last_is_the_game_played_last_in_progress_or_finished(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = Store.open(tmp_path, clock=Clock()).store
+    store.autosaves.finish(played(5, 12), 60)
+    store.close()
+    code, out, _ = run(capsys, "share", "--last", "--data-dir", str(tmp_path))
+    assert (code, out.strip()) == (0, encode(played(5, 12)))
+
+    store = Store.open(tmp_path, clock=Clock()).store  # later: a game in progress
+    store.autosaves.save(played(6, 4), 10)
+    store.close()
+    code, out, _ = run(capsys, "share", "--last", "--data-dir", str(tmp_path))
+    assert (code, out.strip()) == (0, encode(played(6, 4)))
+
+    won = one_from_won().play(Move.parse("1h"))
+    clock = Clock()
+    clock.now += timedelta(days=1)
+    store = Store.open(tmp_path, clock=clock).store  # later still: a custom position won
+    store.autosaves.finish(won, 5)
+    store.close()
+    code, out, _ = run(capsys, "share", "--last", "--data-dir", str(tmp_path))
+    assert (code, out.strip()) == (0, encode(won))
+
+
+def test_share_refuses_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "share", "--last", "--data-dir", str(tmp_path))
+    assert (code, out) == (1, "")
+    assert "no game to share yet" in one_line_error(err, "freecell-tui share")
+    code, out, err = run(capsys, "share", "nope", "--data-dir", str(tmp_path))
+    assert (code, out) == (1, "")
+    assert "no save named" in one_line_error(err, "freecell-tui share")
+    for args in (["share"], ["share", "mine", "--last"]):
+        code, out, err = run(capsys, *args, "--data-dir", str(tmp_path))
+        assert (code, out) == (2, "")
+        assert "or give --last" in one_line_error(err, "freecell-tui share")
+
+
+# ---------------------------------------------------------------------- the store
+def test_a_finished_game_keeps_its_code(tmp_path: Path) -> None:
+    store = Store.open(tmp_path).store
+    store.autosaves.finish(played(5, 12), 60)
+    last = store.results.last()
+    assert last is not None and last.code == encode(played(5, 12))
+    store.close()
+
+
+def test_an_old_database_opens_and_its_old_games_have_no_code(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A version 3 database: its finished game survives the migration, without moves."""
+    connection = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
+    for step in MIGRATIONS[:3]:
+        for statement in step:
+            connection.execute(statement)
+    connection.execute("PRAGMA user_version = 3")
+    connection.execute(
+        "INSERT INTO games (deal_number, position, result, move_count, cards_home,"
+        " elapsed_seconds, finished_at, autoplay) VALUES (7, NULL, 'won', 90, 52, 300,"
+        " '2025-01-03T00:00:00+00:00', 'safe')"
+    )
+    connection.close()
+    opened = Store.open(tmp_path)
+    assert opened.warnings == ()
+    [old] = opened.store.results.all().items
+    assert (old.deal_number, old.move_count, old.code) == (7, 90, None)
+    opened.store.close()
+    code, out, err = run(capsys, "share", "--last", "--data-dir", str(tmp_path))
+    assert (code, out) == (1, "")
+    assert "before games kept their moves" in one_line_error(err, "freecell-tui share")
+
+
+def test_a_hand_edited_code_in_the_store_is_refused_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = Store.open(tmp_path).store
+    store.autosaves.finish(played(5, 12), 60)
+    store.close()
+    with sqlite3.connect(tmp_path / DB_NAME) as connection:
+        connection.execute("UPDATE games SET code = 'F1garbage'")
+    code, out, err = run(capsys, "share", "--last", "--data-dir", str(tmp_path))
+    assert (code, out) == (1, "")
+    assert "does not read" in one_line_error(err, "freecell-tui share")
+
+
+# ---------------------------------------------------------------------- replay CODE
+def test_replay_code_prints_the_final_position_and_the_result(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    game = played(5, 12)
+    code, out, err = run(capsys, "replay", encode(game))
+    assert (code, err) == (0, "")
+    assert out == format_position(game.state) + "not won\n"
+    won = one_from_won().play(Move.parse("1h"))
+    code, out, err = run(capsys, "replay", encode(won))
+    assert (code, err) == (0, "")
+    assert out.endswith("\nwon\n") and out.startswith("Foundations: H-K C-K D-K S-K")
+
+
+@pytest.mark.parametrize("text", ["F1abcdef", "F1", "", "hello", "F9abcdefg", "F1é"])
+def test_replay_refuses_a_bad_code_with_one_line(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    code, out, err = run(capsys, "replay", text)
+    assert (code, out) == (2, "")
+    one_line_error(err, "freecell-tui replay")
+
+
+def test_replay_a_code_with_one_character_changed_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    good = encode(played(5, 12))
+    bad = good[:6] + ("A" if good[6] != "A" else "B") + good[7:]
+    code, out, err = run(capsys, "replay", bad)
+    assert (code, out) == (2, "")
+    assert "checksum" in one_line_error(err, "freecell-tui replay")
+
+
+# ---------------------------------------------------------------------- --deal CODE
+def test_deal_code_plays_the_codes_deal_in_line_mode(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    code_text = encode(played(617, 3))
+    code, out, err = run(
+        capsys, "play", "--plain", "--deal", code_text, "--data-dir", str(tmp_path)
+    )
+    assert (code, err) == (0, "")
+    assert "Deal 617" in out
+
+
+def test_deal_code_of_a_custom_position_plays_it_in_line_mode(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1h\nquit\n"))
+    custom = encode(one_from_won().play(Move.parse("1h")))  # the code of the won game
+    code, out, err = run(capsys, "play", "--plain", "--deal", custom, "--data-dir", str(tmp_path))
+    assert (code, err) == (0, "")
+    assert "won" in out.lower()  # its position again, from the start: 1h wins it
+    [result] = Store.open(tmp_path).store.results.all().items
+    assert result.deal_number is None and result.move_count == 1
+
+
+@pytest.mark.parametrize("plain", [True, False])
+def test_a_bad_deal_code_is_one_line_and_starts_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], plain: bool
+) -> None:
+    args = ["play", "--plain"] if plain else []
+    code, out, err = run(capsys, *args, "--deal", "F1abcdef", "--data-dir", str(tmp_path))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "checksum" in err
+
+
+def test_serve_takes_only_a_numbered_deals_code(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "serve", "--deal", encode(one_from_won()))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "custom position" in err
+
+
+def test_the_deal_of_a_code_is_what_the_full_screen_game_is_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``freecell-tui --deal CODE`` opens the game on the code's deal number."""
+    from freecell_tui.cli import play
+
+    given: dict[str, object] = {}
+    monkeypatch.setattr(play, "_no_terminal", lambda: None)
+    import freecell_tui.ui.app as app
+
+    monkeypatch.setattr(app, "run_app", lambda **kwargs: given.update(kwargs) or 0)
+    args = argparse.Namespace(
+        deal=encode(played(1234, 2)), data_dir=None, ascii=False, autoplay=None
+    )
+    assert play.run_full_screen(args) == 0
+    assert given["deal"] == 1234
+    args.deal = encode(one_from_won())
+    assert play.run_full_screen(args) == 0
+    assert given["deal"] == one_from_won().start
