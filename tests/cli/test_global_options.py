@@ -31,6 +31,7 @@ TAKES = {
     "saves": {"--data-dir"},
     "export": {"--data-dir"},
     "import": {"--data-dir"},
+    "share": {"--data-dir"},
     "stats": {"--data-dir", "--autoplay"},
     "klondike": {"--ascii"},
 }
@@ -71,7 +72,7 @@ class Runner:
         folder = self.folder()
         argv = [word.replace("{D}", str(folder)) for word in argv]
         argv = [word.replace("{SAVED}", str(self.saved_game)) for word in argv]
-        if "export" in argv and "--data-dir" in argv:  # the save to export
+        if ("export" in argv or "share" in argv) and "--data-dir" in argv:  # the save to read
             main(["import", str(self.saved_game), "--name", "kept", "--data-dir", str(folder)])
         if "serve" in argv:
             self._fake_server()
@@ -152,6 +153,7 @@ COMMANDS: dict[str, tuple[list[str], str]] = {
     "saves": (["saves"], ""),
     "export": (["export", "kept", "-"], ""),
     "import": (["import", "{SAVED}", "--name", "again"], ""),
+    "share": (["share", "kept"], ""),
     "stats": (["stats"], ""),
     "klondike": (["klondike", "--games", "3", "--seed", "1", "--jobs", "1", "--show", "1"], ""),
 }

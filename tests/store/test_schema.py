@@ -55,7 +55,7 @@ def test_a_version_1_database_is_migrated_with_everything_kept(tmp_path: Path) -
     assert opened.warnings == ()
     store = opened.store
     with sqlite3.connect(tmp_path / DB_NAME) as connection:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
     assert store.slots.load("old").game == played(1, 5)
     assert store.slots.load("old").game.hints == 0
     found = store.autosaves.offer()
