@@ -57,6 +57,7 @@ from freecell_tui.ui.highlights import PileLook, compute_looks
 from freecell_tui.ui.layout import COMPACT_SIZE, BoardLayout, board_layout
 from freecell_tui.ui.messages import PileClicked
 from freecell_tui.ui.selection import Selection
+from freecell_tui.ui.widgets.cardart import CardInks
 from freecell_tui.ui.widgets.overlay import Sprite
 from freecell_tui.ui.widgets.pile import PileWidget
 from freecell_tui.ui.widgets.piles import CellWidget, ColumnWidget, FoundationWidget
@@ -138,6 +139,7 @@ class Board(Widget):
         # The piles are the board's own children, each placed where the layout says: no rows
         # of containers between (every widget under a changed line is drawn again, and each
         # container's lines are cut at every pile's edges: most of a key's drawing cost).
+        yield CardInks()  # the colours every pile and the stage draw with
         for cell in CELLS:
             self._piles[cell] = CellWidget(cell, id=f"cell-{cell.code}")
             yield self._piles[cell]

@@ -137,6 +137,7 @@ def card_inks(face: Color, black: Color, red: Color) -> tuple[Color, Color]:
     return black, red
 
 
+@lru_cache(maxsize=1024)
 def _parse(value: str) -> Color | None:
     try:
         return Color.parse(value)
@@ -176,10 +177,9 @@ def board_variables(variables: Mapping[str, str]) -> dict[str, str]:
     """The board's CSS variables for a theme whose variables are ``variables`` (those the
     theme sets itself are kept)."""
     get = variables.get
-    colours = {name: _parse(get(name, "")) for name in variables}
 
     def colour(name: str, default: str = "#808080") -> Color:
-        found = colours.get(name)
+        found = _parse(get(name, "")) if name in variables else None
         return found if found is not None else Color.parse(default)
 
     background = colour("background")

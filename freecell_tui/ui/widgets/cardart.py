@@ -9,7 +9,7 @@ card, the cards a click would pick up and the hinted cards. So every highlight d
 theme, even where two theme colours are alike.
 
 Colours come from component classes styled with theme variables (``$card-face``, ``$card-ink``…,
-see :mod:`freecell_tui.ui.inks`); the inks are then made readable on the face they are drawn on
+see :mod:`freecell_tui.ui.inks`), held by the screen's one :class:`CardInks`; the inks are then made readable on the face they are drawn on
 (:func:`~freecell_tui.ui.inks.card_inks`).
 """
 
@@ -24,7 +24,7 @@ from textual.widget import Widget
 from freecell_tui.core.cards import Card, Suit
 from freecell_tui.ui.inks import card_inks, readable
 
-__all__ = ["DASHED", "DOUBLE", "HEAVY", "HEAVY_DASHED", "ROUND", "CardArt", "Glyphs"]
+__all__ = ["DASHED", "DOUBLE", "HEAVY", "HEAVY_DASHED", "ROUND", "CardArt", "CardInks", "Glyphs"]
 
 
 class Glyphs(NamedTuple):
@@ -47,38 +47,40 @@ DASHED = Glyphs("┌", "┐", "└", "┘", "╌", "╎", "▏", "▕")
 HEAVY_DASHED = Glyphs("┏", "┓", "┗", "┛", "╍", "╏", "┃", "┃")
 
 
-class CardArt(Widget):
-    """Draws cards (see the module's docstring). Subclasses say what to draw where."""
+class CardInks(Widget):
+    """The card art's colours, for every pile and the stage at once: the holder of their
+    component classes (styled with the theme's variables), never drawn.
+
+    Textual restyles a widget's component classes with it, each as a node of its own, whenever
+    the widget is restyled (a resize, a class set, the screen shown); held by one widget they are
+    restyled once, not once for each of the board's seventeen card widgets."""
 
     DEFAULT_CSS = """
-    CardArt {
-        text-wrap: nowrap;
-        text-overflow: clip;
-    }
-    CardArt > .card--face { background: $card-face; }
-    CardArt > .card--border { color: $card-edge; }
-    CardArt > .card--black { color: $card-ink; text-style: bold; }
-    CardArt > .card--red { color: $card-red; text-style: bold; }
-    CardArt > .card--clubs { color: $text-success; text-style: bold; }
-    CardArt > .card--diamonds { color: $text-primary; text-style: bold; }
-    CardArt > .card--edge { text-style: underline; }
-    CardArt > .card--selected { background: $card-select 60%; }
-    CardArt > .card--hover { background: $card-hover; }
-    CardArt > .card--hint { background: $card-hint 30%; }
-    CardArt > .card--selected-border { color: $card-ink 70%; text-style: bold; }
-    CardArt > .card--target-border { color: $card-target; text-style: bold; }
-    CardArt > .card--hover-target-border {
+    CardInks { display: none; }
+    CardInks > .card--face { background: $card-face; }
+    CardInks > .card--border { color: $card-edge; }
+    CardInks > .card--black { color: $card-ink; text-style: bold; }
+    CardInks > .card--red { color: $card-red; text-style: bold; }
+    CardInks > .card--clubs { color: $text-success; text-style: bold; }
+    CardInks > .card--diamonds { color: $text-primary; text-style: bold; }
+    CardInks > .card--edge { text-style: underline; }
+    CardInks > .card--selected { background: $card-select 60%; }
+    CardInks > .card--hover { background: $card-hover; }
+    CardInks > .card--hint { background: $card-hint 30%; }
+    CardInks > .card--selected-border { color: $card-ink 70%; text-style: bold; }
+    CardInks > .card--target-border { color: $card-target; text-style: bold; }
+    CardInks > .card--hover-target-border {
         color: $background; background: $card-target; text-style: bold;
     }
-    CardArt > .card--hint-border { color: $card-hint; text-style: bold; }
-    CardArt > .card--cursor-border { color: $card-cursor; text-style: bold; }
-    CardArt > .pile--label { color: $foreground-muted; }
-    CardArt > .pile--label-selected { color: $card-select; text-style: bold; }
-    CardArt > .pile--label-target { color: $card-target; text-style: bold; }
-    CardArt > .pile--label-hint { color: $card-hint; text-style: bold; }
-    CardArt > .pile--label-cursor { background: $foreground; color: $background; text-style: bold; }
-    CardArt > .pile--empty { color: $foreground 30%; }
-    CardArt > .pile--cursor-outline { color: $foreground; text-style: bold; }
+    CardInks > .card--hint-border { color: $card-hint; text-style: bold; }
+    CardInks > .card--cursor-border { color: $card-cursor; text-style: bold; }
+    CardInks > .pile--label { color: $foreground-muted; }
+    CardInks > .pile--label-selected { color: $card-select; text-style: bold; }
+    CardInks > .pile--label-target { color: $card-target; text-style: bold; }
+    CardInks > .pile--label-hint { color: $card-hint; text-style: bold; }
+    CardInks > .pile--label-cursor { background: $foreground; color: $background; text-style: bold; }
+    CardInks > .pile--empty { color: $foreground 30%; }
+    CardInks > .pile--cursor-outline { color: $foreground; text-style: bold; }
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -106,6 +108,17 @@ class CardArt(Widget):
         "pile--cursor-outline",
     }
 
+
+class CardArt(Widget):
+    """Draws cards (see the module's docstring). Subclasses say what to draw where."""
+
+    DEFAULT_CSS = """
+    CardArt {
+        text-wrap: nowrap;
+        text-overflow: clip;
+    }
+    """
+
     ascii = False
     """Suits as the letters C D H S (set by subclasses' reactives)."""
     four_colour = False
@@ -127,11 +140,16 @@ class CardArt(Widget):
             self._memo, self._memo_theme = {}, theme
         return self._memo
 
+    _inks: CardInks | None = None
+
     def _style(self, *names: str) -> Style:
         memo = self._memory()
         style = memo.get(names)
         if style is None:
-            style = memo[names] = self.get_visual_style(*names)
+            inks = self._inks
+            if inks is None or not inks.is_attached:
+                inks = self._inks = self.screen.query_one(CardInks)
+            style = memo[names] = inks.get_visual_style(*names)
         return style
 
     def _ink(self, face: tuple[str, ...], suit: Suit, extra: tuple[str, ...] = ()) -> Style:
