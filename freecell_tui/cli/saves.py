@@ -260,10 +260,10 @@ def run_stats(args: argparse.Namespace) -> int:
             _warn(prog, problem)
         stats = reading.statistics
         if not args.reset:
+            # The rows the statistics screen shows, zeros and all, and what it says below them.
+            sys.stdout.write(format_statistics(stats))
             if stats.played == 0:
-                print(NO_GAMES)
-            else:
-                sys.stdout.write(format_statistics(stats))
+                print(f"\n{NO_GAMES}")
             return 0
         if stats.played == 0:
             print("There are no statistics to reset.")

@@ -383,10 +383,9 @@ class LineMode:
         for problem in reading.problems:
             self.say(f"Note: {problem}")
         stats = reading.statistics
-        if not stats.played:
-            self.say(NO_GAMES)
-            return
         self.say(*format_statistics(stats).splitlines())
+        if not stats.played:
+            self.say("", NO_GAMES)
 
     def do_save(self, command: ActionCommand) -> None:
         """Save this game under a name; a taken name asks before overwriting."""

@@ -166,7 +166,8 @@ def test_stats_reset_yes_does_not_ask(data: Path, capsys: pytest.CaptureFixture[
     code, out, _ = run(capsys, "stats", "--reset", "--yes", "--data-dir", str(data))
     assert (code, out) == (0, "Statistics reset: 1 finished game forgotten.\n")
     code, out, _ = run(capsys, "stats", "--data-dir", str(data))
-    assert out.startswith("No finished games yet")
+    assert out.splitlines()[0].split() == ["Played", "0"]  # the rows, zeros and all, then:
+    assert out.splitlines()[-1].startswith("No finished games yet")
 
 
 def test_a_damaged_database_is_reported_on_stderr(
