@@ -314,18 +314,16 @@ class EscapeSplitter:
 
 
 def guard_input() -> bool:
-    """Make the terminal driver's parser read a paste with escapes as one paste (see
-    :class:`PasteSanitizer`) and an Escape typed before a key as two keys (see
-    :class:`EscapeSplitter`); False on an unchecked Textual or another platform's driver."""
+    """Make the terminal drivers' parser (a terminal's and a browser's) read a paste with escapes
+    as one paste (see :class:`PasteSanitizer`) and an Escape typed before a key as two keys (see
+    :class:`EscapeSplitter`); False on an unchecked Textual or where there is no such driver."""
     if not checked():
         return False
     try:
         from textual._xterm_parser import XTermParser
-        from textual.drivers import linux_driver
+        from textual.drivers import linux_driver, web_driver
     except ImportError:  # not a POSIX terminal
         return False
-    if getattr(getattr(linux_driver, "XTermParser", None), "guards_input", False):
-        return True
 
     class GuardingParser(XTermParser):
         guards_input = True
@@ -343,5 +341,7 @@ def guard_input() -> bool:
                 self._split.escape_sent()
                 yield event
 
-    setattr(linux_driver, "XTermParser", GuardingParser)  # noqa: B010 (a module's private name)
+    for driver in (linux_driver, web_driver):
+        if not getattr(getattr(driver, "XTermParser", None), "guards_input", False):
+            setattr(driver, "XTermParser", GuardingParser)  # noqa: B010 (a module's private name)
     return True

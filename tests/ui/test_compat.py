@@ -314,3 +314,14 @@ def test_an_escape_the_parser_sent_alone_leaves_the_next_key_alone(
     events += list(parser.feed("4"))
     events += list(parser.feed(""))
     assert _keys(events) == ["escape", "4"]
+
+
+def test_the_browser_driver_reads_input_through_the_same_guard() -> None:
+    from textual.drivers import web_driver
+
+    assert compat.guard_input() is True
+    parser = web_driver.XTermParser()  # type: ignore[attr-defined]
+    events = list(parser.feed("3\x1b4a" + compat.PASTE_START + "x\x1b[31my" + compat.PASTE_END))
+    events += list(parser.feed(""))
+    assert _keys(events) == ["3", "escape", "4", "a"]
+    assert [event.text for event in events if type(event).__name__ == "Paste"] == ["x[31my"]
