@@ -10,10 +10,14 @@ winnable, and anyone can work out a date's deal by hand (``docs/rules.md`` says 
 from __future__ import annotations
 
 import hashlib
+import re
 from datetime import date
 from typing import Final
 
-__all__ = ["DAILY_DEALS", "UNWINNABLE", "daily_deal", "daily_label"]
+from freecell_tui.core.errors import NotationError
+from freecell_tui.core.words import quoted
+
+__all__ = ["DAILY_DEALS", "UNWINNABLE", "daily_deal", "daily_label", "parse_day"]
 
 #: The deals the daily chooses among: the classic Windows range.
 DAILY_DEALS: Final = 32_000
@@ -33,3 +37,17 @@ def daily_deal(day: date) -> int:
 def daily_label(day: date) -> str:
     """How a daily is named to a player: ``Daily 2026-11-26``."""
     return f"Daily {day.isoformat()}"
+
+
+_DAY_RE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
+
+
+def parse_day(text: str) -> date:
+    """A date as ``YYYY-MM-DD``, or :class:`NotationError` saying what is wrong with it."""
+    raw = text.strip()
+    if _DAY_RE.fullmatch(raw):
+        try:
+            return date.fromisoformat(raw)
+        except ValueError:
+            pass
+    raise NotationError(f"{quoted(raw)} is not a date: write it as 2026-11-26")

@@ -1,0 +1,65 @@
+"""The daily deal in line mode: ``daily`` (asked first when a game is under way), ``daily DATE``,
+and ``play --plain --daily``; a bad or future date is one line and changes nothing."""
+
+from __future__ import annotations
+
+import argparse
+import io
+from datetime import date, timedelta
+
+from freecell_tui.core.daily import daily_deal
+from freecell_tui.core.game import Game
+from freecell_tui.line import run_line_mode
+
+from .line import line_mode
+
+
+def test_daily_plays_todays_deal() -> None:
+    out = io.StringIO()
+    line = line_mode(Game.new(5), out)
+    line.handle("daily")
+    assert line.session.game.deal_number == daily_deal(line.session.today())
+    assert "The daily deal of" in out.getvalue()
+
+
+def test_daily_asks_first_when_a_game_is_under_way() -> None:
+    out = io.StringIO()
+    line = line_mode(Game.new(5), out)
+    line.handle("3a")
+    line.handle("daily")
+    assert "Start the daily deal of" in out.getvalue()
+    assert line.session.game.deal_number == 5
+    line.handle("y")
+    assert line.session.daily == line.session.today()
+
+
+def test_daily_of_a_date() -> None:
+    line = line_mode(Game.new(5))
+    line.handle("daily 2026-01-01")
+    assert line.session.game.deal_number == daily_deal(date(2026, 1, 1))
+    assert line.session.daily == date(2026, 1, 1)
+
+
+def test_a_bad_or_future_date_is_one_line_and_changes_nothing() -> None:
+    tomorrow = (date.today() + timedelta(days=2)).isoformat()
+    for text, said in (("daily 2026-13-01", "is not a date"), (f"daily {tomorrow}", "not out")):
+        out = io.StringIO()
+        line = line_mode(Game.new(5), out)
+        line.handle(text)
+        assert said in out.getvalue() and len(out.getvalue().strip().splitlines()) == 1
+        assert line.session.game.deal_number == 5 and line.session.daily is None
+
+
+def test_plain_daily_starts_with_the_daily_deal() -> None:
+    out = io.StringIO()
+    args = argparse.Namespace(deal=None, daily=True, autoplay="safe", ascii=False)
+    before = daily_deal(date.today())
+    assert run_line_mode(args, stdin=io.StringIO("quit\n"), stdout=out) == 0
+    # The date is read once more after the run: a run across midnight may have either day's.
+    dealt = {f"Deal {before},", f"Deal {daily_deal(date.today())},"}
+    assert any(text in out.getvalue() for text in dealt)
+
+
+def test_plain_daily_with_a_deal_is_refused() -> None:
+    args = argparse.Namespace(deal="617", daily=True, autoplay="safe", ascii=False)
+    assert run_line_mode(args, stdin=io.StringIO("quit\n"), stdout=io.StringIO()) == 2
