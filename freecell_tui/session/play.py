@@ -22,6 +22,7 @@ from dataclasses import replace
 from datetime import date
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.codes import encode
 from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.daily import daily_deal, daily_label
 from freecell_tui.core.deals import random_deal_number
@@ -35,6 +36,7 @@ from freecell_tui.session.par import ParSearch, par_phrase
 from freecell_tui.session.steps import Ask, Decision, Event, Question, Step, Tone, refuse
 from freecell_tui.session.words import deal_phrase, describe_turn, game_phrase, turn_summary
 from freecell_tui.store import ErrorKind, Par, SavedGame, Store, StoreError, format_duration
+from freecell_tui.store.stats import DailyPlay
 
 __all__ = ["Ask", "Decision", "Event", "PlaySession", "Question", "Step", "Tone"]
 
@@ -136,6 +138,11 @@ class PlaySession:
         self._reported.add(error.kind)
         return (f"{error.message} You can play on; this is said once.",)
 
+    def _finish(self) -> StoreError | None:
+        """Record the game as finished, with the daily deal it is, if any."""
+        daily = None if self._daily is None else DailyPlay(self._daily, self._daily == self.today())
+        return self.store.autosaves.finish(self._game, self._clock.elapsed, daily)
+
     def _commit(self) -> tuple[str, ...]:
         """Write the game: the autosave after a change, or the result once it is won."""
         if self._offer is not None or self._finished:
@@ -143,7 +150,7 @@ class PlaySession:
         if self._game.state.is_won:
             self._clock.stop()
             self._finished = True
-            return self._report(self.store.autosaves.finish(self._game, self._clock.elapsed))
+            return self._report(self._finish())
         return self._report(self.store.autosaves.save(self._game, self._clock.elapsed))
 
     def _change(
@@ -265,7 +272,7 @@ class PlaySession:
         :meth:`question_new` first)."""
         notices: tuple[str, ...] = ()
         if self.under_way:
-            notices = self._report(self.store.autosaves.finish(self._game, self._clock.elapsed))
+            notices = self._report(self._finish())
         return self._deal(number, self._game.autoplay, notices, daily)
 
     def _deal(
@@ -313,7 +320,7 @@ class PlaySession:
         under way is recorded as a loss (:meth:`leave_for_position` asks first)."""
         notices: tuple[str, ...] = ()
         if self.under_way:
-            notices = self._report(self.store.autosaves.finish(self._game, self._clock.elapsed))
+            notices = self._report(self._finish())
         game = Game.from_position(state, autoplay=self._game.autoplay)
         self._start(game, 0.0)
         step = self._change(game, "A custom position. Good luck!", new_game=True)
@@ -522,4 +529,22 @@ class PlaySession:
             text = f"Auto-solve played {played}, so this game is not counted as your win."
         if game.hints:
             text += f" Hints used: {game.hints}."
+        share = self.share_line()
+        if share is not None:
+            text += f"\n{share}  {encode(game)}"
         return text
+
+    def share_line(self) -> str | None:
+        """For the player's win of a daily deal, a line to share that gives nothing away:
+        ``FreeCell daily 2026-11-26 · won in 31 moves, par 27 · 3:12`` (par when known);
+        ``None`` for any other game."""
+        game = self._game
+        if self._daily is None or not game.state.is_won or game.solver_moves:
+            return None
+        par = self.par
+        moves = f"won in {plural(game.move_count, 'move')}"
+        if par is not None:
+            moves += f", par {par.moves}"
+        return (
+            f"FreeCell daily {self._daily.isoformat()} · {moves} · {format_duration(self.elapsed)}"
+        )

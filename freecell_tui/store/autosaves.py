@@ -24,6 +24,7 @@ from freecell_tui.store.rows import (
     seconds_value,
     stamp,
 )
+from freecell_tui.store.stats import DailyPlay
 
 __all__ = ["AutosaveLookup", "Autosaves"]
 
@@ -263,16 +264,18 @@ class Autosaves:
             self._autosave_id = None
         return error
 
-    def finish(self, game: Game, elapsed_seconds: float) -> StoreError | None:
+    def finish(
+        self, game: Game, elapsed_seconds: float, daily: DailyPlay | None = None
+    ) -> StoreError | None:
         """``game`` is over: won (by the player or by auto-solve), or left for a new game.
-        Record it in the statistics (a game without a move is not counted) and drop this
-        copy's autosave, in one transaction."""
+        Record it in the statistics (a game without a move is not counted; ``daily``: the daily
+        deal it was) and drop this copy's autosave, in one transaction."""
         target = self._autosave_id
         when = stamp(self._db.clock())
 
         def record(connection: sqlite3.Connection) -> None:
             if game.is_started:
-                insert_result(connection, game, elapsed_seconds, when)
+                insert_result(connection, game, elapsed_seconds, when, daily)
             if target is not None:
                 connection.execute("DELETE FROM autosaves WHERE id=?", (target,))
 

@@ -7,9 +7,14 @@ import argparse
 import io
 from datetime import date, timedelta
 
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.codes import encode
 from freecell_tui.core.daily import daily_deal
 from freecell_tui.core.game import Game
-from freecell_tui.line import run_line_mode
+from freecell_tui.core.solver import solve
+from freecell_tui.line import LineMode, run_line_mode
+from freecell_tui.session import PlaySession
+from freecell_tui.store import Store
 
 from .line import line_mode
 
@@ -63,3 +68,20 @@ def test_plain_daily_starts_with_the_daily_deal() -> None:
 def test_plain_daily_with_a_deal_is_refused() -> None:
     args = argparse.Namespace(deal="617", daily=True, autoplay="safe", ascii=False)
     assert run_line_mode(args, stdin=io.StringIO("quit\n"), stdout=io.StringIO()) == 2
+
+
+def test_a_daily_won_says_the_share_line_and_the_code() -> None:
+    out = io.StringIO()
+    day = date(2026, 11, 26)
+    session = PlaySession(
+        Store.in_memory(), Game.new(5, autoplay=AutoplayMode.OFF), today=lambda: day
+    )
+    line = LineMode(session, out, par_seconds=0.0)
+    line.handle("daily")
+    for move in solve(session.game.state, autoplay=AutoplayMode.OFF).moves:
+        line.handle(str(move))
+    assert session.game.state.is_won
+    said = out.getvalue().splitlines()
+    share = next(text for text in said if text.startswith("FreeCell daily 2026-11-26 · won in "))
+    assert share.endswith(encode(session.game))
+    assert "par" not in share.split("·")[1]  # no par known: none said

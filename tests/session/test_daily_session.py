@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from datetime import date
 
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.codes import encode
 from freecell_tui.core.daily import daily_deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
+from freecell_tui.core.rules import legal_moves
+from freecell_tui.core.solver import solve
 from freecell_tui.session import Ask, PlaySession, Step, Tone
-from freecell_tui.store import Store
+from freecell_tui.store import Par, Result, Store, format_duration
+from freecell_tui.store.stats import DailyPlay
 
 TODAY = date(2026, 11, 26)
 
@@ -63,3 +68,83 @@ def test_another_deal_is_no_daily() -> None:
     played.leave_for_daily()
     played.new_game(617)
     assert played.daily is None and played.deal_text == "#617"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def win(played: PlaySession, clock: Clock) -> None:
+    """Play the solver's solution of the game's deal, one move a second."""
+    for move in solve(played.game.state, autoplay=AutoplayMode.OFF).moves:
+        clock.now += 1.0
+        played.play(move)
+    assert played.game.state.is_won
+
+
+def daily_session(today: date = TODAY) -> tuple[PlaySession, Clock, Store]:
+    clock = Clock()
+    store = Store.in_memory()
+    played = PlaySession(
+        store,
+        Game.new(5, autoplay=AutoplayMode.OFF),
+        clock=clock,
+        deal_source=lambda: 42,
+        today=lambda: today,
+    )
+    return played, clock, store
+
+
+def test_a_daily_won_on_its_day_is_kept_with_its_date_and_shared_without_spoilers() -> None:
+    played, clock, store = daily_session()
+    played.leave_for_daily()
+    win(played, clock)
+    (result,) = store.results.all().items
+    assert result.daily == DailyPlay(TODAY, on_day=True)
+    moves = played.game.move_count
+    share = f"FreeCell daily 2026-11-26 · won in {moves} moves · {format_duration(clock.now)}"
+    assert played.share_line() == share  # no par known: no par part
+    assert played.win_text().splitlines()[-1] == f"{share}  {encode(played.game)}"
+    stats = store.results.statistics({}, AutoplayMode.OFF, TODAY).statistics
+    assert (stats.daily_streak, stats.best_daily_streak) == (1, 1)
+
+
+def test_the_share_line_gives_par_when_it_is_known() -> None:
+    played, clock, store = daily_session()
+    played.leave_for_daily()
+    store.pars.keep(Par(28225, AutoplayMode.OFF, 77, "3a"), 10.0)
+    win(played, clock)
+    assert f"moves, par 77 · {format_duration(clock.now)}" in (played.share_line() or "")
+
+
+def test_yesterdays_daily_won_today_is_a_win_but_not_for_the_streak() -> None:
+    played, clock, store = daily_session()
+    played.leave_for_daily(date(2026, 11, 25))
+    win(played, clock)
+    (result,) = store.results.all().items
+    assert result.result is Result.WON
+    assert result.daily == DailyPlay(date(2026, 11, 25), on_day=False)
+    stats = store.results.statistics({}, AutoplayMode.OFF, TODAY).statistics
+    assert (stats.won, stats.daily_streak, stats.best_daily_streak) == (1, 0, 0)
+    assert (played.share_line() or "").startswith("FreeCell daily 2026-11-25 · won in")
+
+
+def test_a_daily_left_for_another_game_is_a_loss_of_that_daily() -> None:
+    played, _clock, store = daily_session()
+    played.leave_for_daily()
+    played.play(next(iter(legal_moves(played.game.state))))
+    played.new_game(617)
+    (result,) = store.results.all().items
+    assert result.result is Result.LEFT and result.daily == DailyPlay(TODAY, on_day=True)
+
+
+def test_a_game_not_daily_has_no_share_line() -> None:
+    played, clock, _store = daily_session()
+    played.new_game(28225)
+    win(played, clock)
+    assert played.share_line() is None
+    assert "FreeCell daily" not in played.win_text()

@@ -7,9 +7,13 @@ from datetime import date
 from pathlib import Path
 
 from textual.command import CommandList, CommandPalette
+from textual.widgets import Label
 
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.codes import encode
 from freecell_tui.core.daily import daily_deal
-from freecell_tui.ui.screens.dialogs import ConfirmScreen
+from freecell_tui.core.solver import solve
+from freecell_tui.ui.screens.dialogs import ConfirmScreen, WinScreen
 from freecell_tui.ui.screens.game import GameScreen
 
 from .helpers import SIZE, game, make_app, screen_lines, type_command, wait_for
@@ -61,3 +65,20 @@ async def test_the_app_started_with_daily_plays_it(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert game(app).deal_number == 28225 and app.session.daily == day
+
+
+async def test_a_daily_won_shows_the_share_line_and_the_code(tmp_path: Path) -> None:
+    day = date(2026, 11, 26)
+    app = make_app(tmp_path, deal=None, daily=day, autoplay="off")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        *moves, last = solve(game(app).state, autoplay=AutoplayMode.OFF).moves
+        for move in moves:  # as the : line plays them, without typing each
+            app.game_screen.show(app.session.play(move))
+        await pilot.pause()
+        await type_command(pilot, str(last))
+        await wait_for(pilot, lambda: isinstance(app.screen, WinScreen), "the win")
+        body = str(app.screen.query_one(".body", Label).render())
+        share, code = body.splitlines()[-1].rsplit(None, 1)
+        assert share.startswith("FreeCell daily 2026-11-26 · won in ")
+        assert code == encode(game(app))
