@@ -140,8 +140,13 @@ class PlaySession:
 
     def _finish(self) -> StoreError | None:
         """Record the game as finished, with the daily deal it is, if any."""
-        daily = None if self._daily is None else DailyPlay(self._daily, self._daily == self.today())
-        return self.store.autosaves.finish(self._game, self._clock.elapsed, daily)
+        return self.store.autosaves.finish(
+            self._game, self._clock.elapsed, self._daily_play(self._daily)
+        )
+
+    def _daily_play(self, day: date | None) -> DailyPlay | None:
+        """The daily deal of ``day`` ended now: on its own day, or on another."""
+        return None if day is None else DailyPlay(day, day == self.today())
 
     def _commit(self) -> tuple[str, ...]:
         """Write the game: the autosave after a change, or the result once it is won."""
@@ -151,7 +156,7 @@ class PlaySession:
             self._clock.stop()
             self._finished = True
             return self._report(self._finish())
-        return self._report(self.store.autosaves.save(self._game, self._clock.elapsed))
+        return self._report(self.store.autosaves.save(self._game, self._clock.elapsed, self._daily))
 
     def _change(
         self,
@@ -366,7 +371,7 @@ class PlaySession:
         )
         if kept:
             said += " The game you were playing is kept: the saves list it."
-        self._start(game, saved.elapsed_seconds)
+        self._start(game, saved.elapsed_seconds, saved.daily)
         return self._change(game, said, new_game=True)
 
     def save_as(self, name: str, *, overwrite: bool = False) -> Step:
@@ -442,7 +447,7 @@ class PlaySession:
             said = f"{error.message} A new game starts instead."
             return replace(step, said=said, event=Event.TAKEN)
         game = offer.game.with_autoplay(mode)
-        self._start(game, offer.elapsed_seconds)
+        self._start(game, offer.elapsed_seconds, offer.daily)
         said = (
             f"Welcome back: {plural(game.move_count, 'move')}, "
             f"{format_duration(offer.elapsed_seconds)} played; undo and redo work as before."
@@ -465,7 +470,9 @@ class PlaySession:
         offer = self._require_offer()
         self._offer = None
         self._clock.release("offer")
-        notices = self._report(self.store.autosaves.discard(offer))
+        notices = self._report(
+            self.store.autosaves.discard(offer, daily=self._daily_play(offer.daily))
+        )
         return self._deal(number, self._autoplay or offer.game.autoplay, notices)
 
     def _require_offer(self) -> SavedGame:

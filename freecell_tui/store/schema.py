@@ -124,9 +124,10 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         "ALTER TABLE games ADD COLUMN code TEXT",
     ),
     (
-        # Version 6: the daily deal a finished game was (the date, ISO text; NULL: not a daily)
-        # and whether it finished on that date by the player's clock (1; 0: on another day,
-        # which does not count for the daily streak).
+        # Version 6: the daily deal a game in progress or a finished game is (the date, ISO
+        # text; NULL: not a daily) and whether a finished one ended on that date by the
+        # player's clock (1; 0: on another day, which does not count for the daily streak).
+        "ALTER TABLE autosaves ADD COLUMN daily TEXT",
         "ALTER TABLE games ADD COLUMN daily TEXT",
         "ALTER TABLE games ADD COLUMN daily_on_day INTEGER NOT NULL DEFAULT 0",
     ),

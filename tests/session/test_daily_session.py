@@ -4,6 +4,7 @@ day's daily can be played (it is said not to count for the streak); a day to com
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import encode
@@ -148,3 +149,39 @@ def test_a_game_not_daily_has_no_share_line() -> None:
     win(played, clock)
     assert played.share_line() is None
     assert "FreeCell daily" not in played.win_text()
+
+
+def test_a_daily_quit_and_resumed_is_still_that_daily(tmp_path: Path) -> None:
+    store = Store.open(tmp_path).store
+    first = PlaySession(store, Game.new(5, autoplay=AutoplayMode.OFF), today=lambda: TODAY)
+    first.leave_for_daily()
+    first.play(next(iter(legal_moves(first.game.state))))
+    first.close()
+    store = Store.open(tmp_path).store
+    offer = store.autosaves.offer().saved
+    assert offer is not None and offer.daily == TODAY
+    clock = Clock()
+    again = PlaySession(store, Game.new(9), clock=clock, offer=offer, today=lambda: TODAY)
+    assert again.daily is None  # the offer is not taken up yet
+    again.resume_offer()
+    assert again.daily == TODAY and again.deal_text == "#28225 · Daily 2026-11-26"
+    win(again, clock)
+    assert store.results.all().items[-1].daily == DailyPlay(TODAY, on_day=True)
+    store.close()
+
+
+def test_a_daily_declined_at_the_resume_prompt_is_a_loss_of_that_daily(tmp_path: Path) -> None:
+    store = Store.open(tmp_path).store
+    first = PlaySession(store, Game.new(5), today=lambda: TODAY)
+    first.leave_for_daily()
+    first.play(next(iter(legal_moves(first.game.state))))
+    first.close()
+    store = Store.open(tmp_path).store
+    offer = store.autosaves.offer().saved
+    again = PlaySession(store, Game.new(9), offer=offer, today=lambda: date(2026, 11, 27))
+    again.decline_offer()
+    (result,) = store.results.all().items
+    assert result.result is Result.LEFT
+    assert result.daily == DailyPlay(TODAY, on_day=False)  # declined the next day
+    assert again.daily is None
+    store.close()

@@ -155,4 +155,8 @@ def test_a_version_5_database_gains_the_daily_columns_and_keeps_its_games(tmp_pa
     # A daily finished on the migrated file is kept with its date.
     store.autosaves.finish(played(1, 6), 51, DailyPlay(date(2026, 11, 26), on_day=True))
     assert store.results.all().items[-1].daily == DailyPlay(date(2026, 11, 26), True)
+    # And a daily in progress keeps its date.
+    store.autosaves.save(played(1, 4), 20, date(2026, 11, 26))
+    latest = store.autosaves.latest()
+    assert latest is not None and latest.daily == date(2026, 11, 26)
     store.close()
