@@ -7,6 +7,9 @@ import argparse
 import io
 from datetime import date, timedelta
 
+import pytest
+
+from freecell_tui.cli import main
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import encode
 from freecell_tui.core.daily import daily_deal
@@ -85,3 +88,11 @@ def test_a_daily_won_says_the_share_line_and_the_code() -> None:
     share = next(text for text in said if text.startswith("FreeCell daily 2026-11-26 · won in "))
     assert share.endswith(encode(session.game))
     assert "par" not in share.split("·")[1]  # no par known: none said
+
+
+def test_the_full_screen_game_refuses_daily_with_a_deal_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--daily", "--deal", "5"]) == 2
+    err = capsys.readouterr().err
+    assert err == "freecell-tui: error: --daily and --deal both choose the deal: give one of them\n"
