@@ -82,7 +82,7 @@ class LineMode:
         self.out.flush()
 
     def show_board(self) -> None:
-        self.say(*format_board(self.session.game, ascii=self.ascii))
+        self.say(*format_board(self.session.game, ascii=self.ascii, daily=self.session.daily))
 
     def start(self, note: str | None = None) -> None:
         """Greet the player (then ``note``, if any) and show the first board."""

@@ -42,10 +42,13 @@ def test_daily_asks_first_when_a_game_is_under_way() -> None:
 
 
 def test_daily_of_a_date() -> None:
-    line = line_mode(Game.new(5))
+    out = io.StringIO()
+    line = line_mode(Game.new(5), out)
     line.handle("daily 2026-01-01")
     assert line.session.game.deal_number == daily_deal(date(2026, 1, 1))
     assert line.session.daily == date(2026, 1, 1)
+    number = daily_deal(date(2026, 1, 1))
+    assert f"Daily 2026-01-01, deal {number}, 0 moves, 0 of 52 cards home" in out.getvalue()
 
 
 def test_a_bad_or_future_date_is_one_line_and_changes_nothing() -> None:
@@ -64,7 +67,7 @@ def test_plain_daily_starts_with_the_daily_deal() -> None:
     before = daily_deal(date.today())
     assert run_line_mode(args, stdin=io.StringIO("quit\n"), stdout=out) == 0
     # The date is read once more after the run: a run across midnight may have either day's.
-    dealt = {f"Deal {before},", f"Deal {daily_deal(date.today())},"}
+    dealt = {f"deal {before}, 0 moves", f"deal {daily_deal(date.today())}, 0 moves"}
     assert any(text in out.getvalue() for text in dealt)
 
 
