@@ -73,6 +73,7 @@ class Parser(argparse.ArgumentParser):
 #: that means "not given" (the top-level parser's default).
 GLOBAL_OPTIONS: dict[str, object] = {
     "--deal": None,
+    "--daily": False,
     "--data-dir": None,
     "--ascii": False,
     "--autoplay": None,
@@ -85,6 +86,11 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         "--deal",
         metavar="N",
         help="play Microsoft deal N (1 to 8,589,934,591), or the start of a game code",
+    )
+    parser.add_argument(
+        "--daily",
+        action="store_true",
+        help="play today's daily deal: the same deal for everyone on the same date",
     )
     add_data_dir_option(parser)
     parser.add_argument("--ascii", action="store_true", help="draw suits as C D H S")

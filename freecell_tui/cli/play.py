@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from datetime import date
 from typing import Any
 
 from freecell_tui.cli import fail
@@ -46,6 +47,9 @@ UI_HINT = (
 def run_full_screen(args: argparse.Namespace) -> int:
     """Open the Textual game (the only path that imports Textual)."""
     deal: int | GameState | None = None
+    daily = date.today() if getattr(args, "daily", False) else None
+    if daily is not None and getattr(args, "deal", None) is not None:
+        return fail("freecell-tui", "--daily and --deal both choose the deal: give one of them")
     if getattr(args, "deal", None) is not None:
         try:
             deal = start_of(args.deal)
@@ -66,6 +70,7 @@ def run_full_screen(args: argparse.Namespace) -> int:
         data_dir=getattr(args, "data_dir", None),
         ascii=getattr(args, "ascii", False),
         autoplay=getattr(args, "autoplay", None),
+        daily=daily,
     )
 
 

@@ -29,7 +29,7 @@ from typing import Any
 from freecell_tui.cli import add_game_options, fail
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import deal_of
-from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.words import os_reason, printable
 from freecell_tui.paths import data_dir as default_data_dir
 
@@ -164,11 +164,15 @@ def served_argv(
     deal: int | None = None,
     autoplay: AutoplayMode | None = None,
     ascii: bool = False,
+    daily: bool = False,
 ) -> list[str]:
-    """The command line of the game each browser tab plays."""
+    """The command line of the game each browser tab plays (``daily``: the daily deal of the
+    day the tab opens)."""
     argv = [sys.executable, "-m", "freecell_tui", "--data-dir", str(data_dir)]
     if deal is not None:
         argv += ["--deal", str(deal)]
+    if daily:
+        argv.append("--daily")
     if autoplay is not None:
         argv += ["--autoplay", str(autoplay)]
     if ascii:
@@ -187,6 +191,8 @@ def shell_command(argv: list[str]) -> str:
 def _game_options(args: argparse.Namespace) -> tuple[int | None, AutoplayMode | None]:
     """The deal and the autoplay mode asked for (``FreeCellError`` for bad ones)."""
     deal = deal_of(args.deal) if getattr(args, "deal", None) is not None else None
+    if deal is not None and getattr(args, "daily", False):
+        raise NotationError("--daily and --deal both choose the deal: give one of them")
     mode = getattr(args, "autoplay", None)
     return deal, AutoplayMode.parse(mode) if mode is not None else None
 
@@ -217,7 +223,10 @@ def run(args: argparse.Namespace) -> int:
             "encrypted, so use it only on a network you trust.",
             file=sys.stderr,
         )
-    argv = served_argv(data_dir, deal=deal, autoplay=autoplay, ascii=getattr(args, "ascii", False))
+    daily = bool(getattr(args, "daily", False))
+    argv = served_argv(
+        data_dir, deal=deal, autoplay=autoplay, ascii=getattr(args, "ascii", False), daily=daily
+    )
     token = secrets.token_urlsafe(24)
     server = GameServer(
         shell_command(argv),

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Final
 
 from freecell_tui.core.cards import Card, Suit
+from freecell_tui.core.daily import daily_label
 from freecell_tui.core.game import Game
 from freecell_tui.core.words import ASCII_TEXT, plural
 
@@ -14,15 +16,17 @@ __all__ = ["ASCII_SUITS", "format_board"]
 ASCII_SUITS: Final = ASCII_TEXT
 
 
-def format_board(game: Game, *, ascii: bool = False) -> list[str]:
-    """A heading (deal, moves, cards home, autoplay), the foundations, the free cells, then one
-    line per column, deepest card first."""
+def format_board(game: Game, *, ascii: bool = False, daily: date | None = None) -> list[str]:
+    """A heading (deal — and the date, for a daily deal —, moves, cards home, autoplay), the
+    foundations, the free cells, then one line per column, deepest card first."""
     state = game.state
 
     def text(card: Card) -> str:
         return card.ascii_label if ascii else card.label
 
     where = f"Deal {game.deal_number}" if game.deal_number is not None else "Position"
+    if daily is not None:
+        where = f"{daily_label(daily)}, deal {game.deal_number}"
     moves = plural(game.move_count, "move")
     lines = [f"{where}, {moves}, {state.cards_home} of 52 cards home, autoplay {game.autoplay}"]
     homes = []

@@ -37,7 +37,7 @@ _YES = ("y", "yes")
 #: The question after a win, and the commands that answer it (``no`` quits too; undo and
 #: restart take the game back from its win instead).
 _ANOTHER_GAME = "Another game? Type y for a random deal, deal N for deal N, or q to quit."
-_WIN_ANSWERS = ("new", "deal", "quit", "undo", "restart")
+_WIN_ANSWERS = ("new", "deal", "daily", "quit", "undo", "restart")
 #: Commands that only show something: after a win they run, and the question still waits.
 _SHOWS = ("help", "board", "stats", "saves")
 #: What line mode says of the full-screen game's commands.
@@ -82,7 +82,7 @@ class LineMode:
         self.out.flush()
 
     def show_board(self) -> None:
-        self.say(*format_board(self.session.game, ascii=self.ascii))
+        self.say(*format_board(self.session.game, ascii=self.ascii, daily=self.session.daily))
 
     def start(self, note: str | None = None) -> None:
         """Greet the player (then ``note``, if any) and show the first board."""
@@ -277,6 +277,9 @@ class LineMode:
         else:
             self._leave_for(command.number)
 
+    def do_daily(self, command: ActionCommand) -> None:
+        self.present(self.session.leave_for_daily(command.day))
+
     def _leave_for(self, number: int | None) -> None:
         self.present(self.session.leave_for_deal(number))
 
@@ -410,6 +413,7 @@ HANDLERS: Final[dict[str, Callable[[LineMode, ActionCommand], None]]] = {
     "restart": LineMode.do_restart,
     "new": LineMode.do_new,
     "deal": LineMode.do_deal,
+    "daily": LineMode.do_daily,
     "autoplay": LineMode.do_autoplay,
     "hint": LineMode.do_hint,
     "solve": LineMode.do_solve,

@@ -16,12 +16,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
+from datetime import date
 from typing import BinaryIO, TextIO
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import start_of
+from freecell_tui.core.daily import daily_deal
 from freecell_tui.core.deals import random_deal_number
-from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.game import Game
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural
@@ -108,6 +110,11 @@ def run_line_mode(
     try:
         deal_arg = getattr(args, "deal", None)
         number = start_of(deal_arg) if deal_arg is not None else None
+        daily = date.today() if getattr(args, "daily", False) else None
+        if daily is not None:
+            if number is not None:
+                raise NotationError("--daily and --deal both choose the deal: give one of them")
+            number = daily_deal(daily)
         mode_arg = getattr(args, "autoplay", None)
         mode = AutoplayMode.parse(mode_arg) if mode_arg is not None else None
     except FreeCellError as error:
@@ -133,7 +140,7 @@ def run_line_mode(
     else:
         first = number if number is not None else random_deal_number()
         start = Game.new(first, autoplay=mode or AutoplayMode.SAFE)
-    session = PlaySession(store, start, offer=offer, autoplay=mode)
+    session = PlaySession(store, start, offer=offer, autoplay=mode, daily=daily)
     line = LineMode(session, out, ascii=ascii, par_seconds=par_seconds)
     for problem in (*opened.warnings, *found.problems):
         line.say(f"Note: {problem}")

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from datetime import date
 from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import start_of
 from freecell_tui.core.commands import MENU_WORDS, MoveCommand, looks_like_a_move, parse_menu
+from freecell_tui.core.daily import parse_day
 from freecell_tui.core.errors import NotationError
 from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.core.state import GameState
@@ -43,6 +45,8 @@ class ActionCommand:
     choice: str | None = None
     position: GameState | None = None
     """``deal CODE`` of a game code that started from a custom position: that position."""
+    day: date | None = None
+    """``daily DATE``: the date whose daily deal to play (``None``: today's)."""
 
 
 Command = MoveCommand | ActionCommand
@@ -100,15 +104,29 @@ def _operand_command(action: str, name: str, operands: list[str], text: str) -> 
     if action == "winnable":
         return ActionCommand("winnable", switch=_switch(name, operands))
     if action == "deals":
-        choice = operands[0].lower() if len(operands) == 1 else ""
-        if choice not in ("winnable", "any", "all"):
-            raise NotationError("deals: say deals winnable or deals any")
-        return ActionCommand("deals", choice="any" if choice == "all" else choice)
+        return _deals_command(operands)
+    if action == "daily":
+        return _daily_command(operands)
     raise AssertionError(action)
 
 
+def _deals_command(operands: list[str]) -> ActionCommand:
+    """``deals winnable`` or ``deals any``."""
+    choice = operands[0].lower() if len(operands) == 1 else ""
+    if choice not in ("winnable", "any", "all"):
+        raise NotationError("deals: say deals winnable or deals any")
+    return ActionCommand("deals", choice="any" if choice == "all" else choice)
+
+
+def _daily_command(operands: list[str]) -> ActionCommand:
+    """``daily DATE``: the daily deal of that date."""
+    if len(operands) != 1:
+        raise NotationError("daily: give one date, as 'daily 2026-11-26', or none for today's")
+    return ActionCommand("daily", day=parse_day(operands[0]))
+
+
 _OPERANDS: Final = frozenset(
-    {"deal", "new", "save", "load", "autoplay", "speed", "winnable", "deals"}
+    {"deal", "new", "save", "load", "autoplay", "speed", "winnable", "deals", "daily"}
 )
 
 
@@ -123,7 +141,7 @@ def parse_command(text: str) -> Command:
         return parse_menu(name, operands)
     command = by_word(name)
     if command is not None:
-        if command.name in _OPERANDS and (command.name != "new" or operands):
+        if command.name in _OPERANDS and (command.name not in ("new", "daily") or operands):
             return _operand_command(command.name, name, operands, text)
         if operands:
             raise NotationError(f"{name} takes no operands")

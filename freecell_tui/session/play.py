@@ -19,20 +19,24 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import date
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.codes import encode
 from freecell_tui.core.commands import MoveCommand
+from freecell_tui.core.daily import daily_deal, daily_label
 from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game, Outcome, Turn
 from freecell_tui.core.notation import Move
 from freecell_tui.core.state import GameState
-from freecell_tui.core.words import plural, printable
+from freecell_tui.core.words import deal_label, plural, printable
 from freecell_tui.session.clock import PlayClock
 from freecell_tui.session.par import ParSearch, par_phrase
 from freecell_tui.session.steps import Ask, Decision, Event, Question, Step, Tone, refuse
 from freecell_tui.session.words import deal_phrase, describe_turn, game_phrase, turn_summary
 from freecell_tui.store import ErrorKind, Par, SavedGame, Store, StoreError, format_duration
+from freecell_tui.store.stats import DailyPlay
 
 __all__ = ["Ask", "Decision", "Event", "PlaySession", "Question", "Step", "Tone"]
 
@@ -43,9 +47,10 @@ class PlaySession:
     ``offer`` is an unfinished game waiting for the answer to the resume prompt: until
     :meth:`resume_offer` or :meth:`decline_offer`, the game shown is the offered one and nothing
     is written. ``autoplay`` (when given) applies to the resumed game too. ``deal_source`` gives
-    random deal numbers (tests inject known ones)."""
+    random deal numbers (tests inject known ones). ``daily`` is the date whose daily deal
+    ``game`` is; ``today`` gives the player's date (tests inject one)."""
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 (keyword-only injection points: tests give the clock, deals, the date)
         self,
         store: Store,
         game: Game,
@@ -55,9 +60,13 @@ class PlaySession:
         offer: SavedGame | None = None,
         autoplay: AutoplayMode | None = None,
         deal_source: Callable[[], int] = random_deal_number,
+        daily: date | None = None,
+        today: Callable[[], date] = date.today,
     ) -> None:
         self.store = store
         self.deal_source = deal_source
+        self.today = today
+        self._daily = daily if offer is None else None
         self._autoplay = autoplay
         self._offer = offer
         if offer is not None:
@@ -76,6 +85,18 @@ class PlaySession:
     @property
     def game(self) -> Game:
         return self._game
+
+    @property
+    def daily(self) -> date | None:
+        """The date whose daily deal the game is (``None``: not a daily deal)."""
+        return self._daily
+
+    @property
+    def deal_text(self) -> str:
+        """The game's deal as the status line names it: ``#617``, ``custom``, or
+        ``#28225 · Daily 2026-11-26`` for a daily deal."""
+        label = deal_label(self._game.deal_number)
+        return label if self._daily is None else f"{label} · {daily_label(self._daily)}"
 
     @property
     def elapsed(self) -> float:
@@ -117,6 +138,16 @@ class PlaySession:
         self._reported.add(error.kind)
         return (f"{error.message} You can play on; this is said once.",)
 
+    def _finish(self) -> StoreError | None:
+        """Record the game as finished, with the daily deal it is, if any."""
+        return self.store.autosaves.finish(
+            self._game, self._clock.elapsed, self._daily_play(self._daily)
+        )
+
+    def _daily_play(self, day: date | None) -> DailyPlay | None:
+        """The daily deal of ``day`` ended now: on its own day, or on another."""
+        return None if day is None else DailyPlay(day, day == self.today())
+
     def _commit(self) -> tuple[str, ...]:
         """Write the game: the autosave after a change, or the result once it is won."""
         if self._offer is not None or self._finished:
@@ -124,8 +155,8 @@ class PlaySession:
         if self._game.state.is_won:
             self._clock.stop()
             self._finished = True
-            return self._report(self.store.autosaves.finish(self._game, self._clock.elapsed))
-        return self._report(self.store.autosaves.save(self._game, self._clock.elapsed))
+            return self._report(self._finish())
+        return self._report(self.store.autosaves.save(self._game, self._clock.elapsed, self._daily))
 
     def _change(
         self,
@@ -240,34 +271,69 @@ class PlaySession:
             yes=f"Deal {number}" if number is not None else "New game",
         )
 
-    def new_game(self, number: int | None = None) -> Step:
-        """Deal ``number`` (random when ``None``), keeping the autoplay mode. A game under way
-        is recorded as a loss (ask with :meth:`question_new` first)."""
+    def new_game(self, number: int | None = None, *, daily: date | None = None) -> Step:
+        """Deal ``number`` (random when ``None``; the daily deal of ``daily`` when given),
+        keeping the autoplay mode. A game under way is recorded as a loss (ask with
+        :meth:`question_new` first)."""
         notices: tuple[str, ...] = ()
         if self.under_way:
-            notices = self._report(self.store.autosaves.finish(self._game, self._clock.elapsed))
-        return self._deal(number, self._game.autoplay, notices)
+            notices = self._report(self._finish())
+        return self._deal(number, self._game.autoplay, notices, daily)
 
-    def _deal(self, number: int | None, mode: AutoplayMode, notices: tuple[str, ...]) -> Step:
+    def _deal(
+        self,
+        number: int | None,
+        mode: AutoplayMode,
+        notices: tuple[str, ...],
+        daily: date | None = None,
+    ) -> Step:
+        if daily is not None:
+            number = daily_deal(daily)
         number = number if number is not None else self.deal_source()
         game = Game.new(number, autoplay=mode)
-        self._start(game, 0.0)
-        step = self._change(game, f"Deal {number}. Good luck!", new_game=True)
+        self._start(game, 0.0, daily)
+        said = f"Deal {number}. Good luck!"
+        if daily is not None:
+            said = f"The daily deal of {daily.isoformat()}: deal {number}. Good luck!"
+            if daily != self.today():
+                said += " (Played on another day: it does not count for the daily streak.)"
+        step = self._change(game, said, new_game=True)
         return replace(step, notices=notices + step.notices)
+
+    def leave_for_daily(self, day: date | None = None) -> Decision | None:
+        """The daily deal of ``day`` (today's when ``None``), asked first when a game is under
+        way (it is recorded as a loss). A date still to come is refused: its deal is not out."""
+        today = self.today()
+        day = day if day is not None else today
+        if day > today:
+            return refuse(f"the daily deal of {day.isoformat()} is not out yet: today is {today}")
+
+        def begin() -> Step:
+            return self.new_game(daily=day)
+
+        if not self.under_way:
+            return begin()
+        question = Question(
+            f"Start the daily deal of {day.isoformat()}?",
+            f"Your game of {game_phrase(self._game)} will be recorded as a loss.",
+            yes="Daily deal",
+        )
+        return Ask(question, begin)
 
     def new_position(self, state: GameState) -> Step:
         """A new game from the custom position ``state``, keeping the autoplay mode. A game
         under way is recorded as a loss (:meth:`leave_for_position` asks first)."""
         notices: tuple[str, ...] = ()
         if self.under_way:
-            notices = self._report(self.store.autosaves.finish(self._game, self._clock.elapsed))
+            notices = self._report(self._finish())
         game = Game.from_position(state, autoplay=self._game.autoplay)
         self._start(game, 0.0)
         step = self._change(game, "A custom position. Good luck!", new_game=True)
         return replace(step, notices=notices + step.notices)
 
-    def _start(self, game: Game, elapsed: float) -> None:
+    def _start(self, game: Game, elapsed: float, daily: date | None = None) -> None:
         self._game = game
+        self._daily = daily
         self._finished = game.state.is_won
         self._clock.reset(elapsed, stopped=self._finished)
         self._outcome = Outcome.PLAYING
@@ -305,7 +371,7 @@ class PlaySession:
         )
         if kept:
             said += " The game you were playing is kept: the saves list it."
-        self._start(game, saved.elapsed_seconds)
+        self._start(game, saved.elapsed_seconds, saved.daily)
         return self._change(game, said, new_game=True)
 
     def save_as(self, name: str, *, overwrite: bool = False) -> Step:
@@ -381,7 +447,7 @@ class PlaySession:
             said = f"{error.message} A new game starts instead."
             return replace(step, said=said, event=Event.TAKEN)
         game = offer.game.with_autoplay(mode)
-        self._start(game, offer.elapsed_seconds)
+        self._start(game, offer.elapsed_seconds, offer.daily)
         said = (
             f"Welcome back: {plural(game.move_count, 'move')}, "
             f"{format_duration(offer.elapsed_seconds)} played; undo and redo work as before."
@@ -404,7 +470,9 @@ class PlaySession:
         offer = self._require_offer()
         self._offer = None
         self._clock.release("offer")
-        notices = self._report(self.store.autosaves.discard(offer))
+        notices = self._report(
+            self.store.autosaves.discard(offer, daily=self._daily_play(offer.daily))
+        )
         return self._deal(number, self._autoplay or offer.game.autoplay, notices)
 
     def _require_offer(self) -> SavedGame:
@@ -468,4 +536,22 @@ class PlaySession:
             text = f"Auto-solve played {played}, so this game is not counted as your win."
         if game.hints:
             text += f" Hints used: {game.hints}."
+        share = self.share_line()
+        if share is not None:
+            text += f"\n{share}  {encode(game)}"
         return text
+
+    def share_line(self) -> str | None:
+        """For the player's win of a daily deal, a line to share that gives nothing away:
+        ``FreeCell daily 2026-11-26 · won in 31 moves, par 27 · 3:12`` (par when known);
+        ``None`` for any other game."""
+        game = self._game
+        if self._daily is None or not game.state.is_won or game.solver_moves:
+            return None
+        par = self.par
+        moves = f"won in {plural(game.move_count, 'move')}"
+        if par is not None:
+            moves += f", par {par.moves}"
+        return (
+            f"FreeCell daily {self._daily.isoformat()} · {moves} · {format_duration(self.elapsed)}"
+        )

@@ -112,6 +112,14 @@ COMMANDS: Final[tuple[Command, ...]] = (
         operand="N",
     ),
     Command(
+        "daily",
+        "Game",
+        "today's daily deal, the same for everyone (or the daily of DATE; asks first when a game "
+        "is under way)",
+        words=("daily",),
+        operand="[DATE]",
+    ),
+    Command(
         "autoplay",
         "Game",
         "which cards go home by themselves after each move, from now on",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from datetime import date
 
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
@@ -16,6 +17,7 @@ from freecell_tui.store.records import GameRecord, Listing, SavedGame, Unfinishe
 from freecell_tui.store.rows import (
     GAME_FIELDS,
     count_value,
+    day_value,
     deal_value,
     insert_result,
     read_stamp,
@@ -24,6 +26,7 @@ from freecell_tui.store.rows import (
     seconds_value,
     stamp,
 )
+from freecell_tui.store.stats import DailyPlay
 
 __all__ = ["AutosaveLookup", "Autosaves"]
 
@@ -49,29 +52,33 @@ class Autosaves:
         #: The row holding this copy's game in progress (``None`` before its first move).
         self._autosave_id: int | None = None
 
-    def save(self, game: Game, elapsed_seconds: float) -> StoreError | None:
+    def save(
+        self, game: Game, elapsed_seconds: float, daily: date | None = None
+    ) -> StoreError | None:
         """Write ``game`` as this copy's game in progress. Call it after every change (move,
         undo, redo, restart, autoplay mode); it takes well under a millisecond. A game with no
         history has nothing to lose, so its row is dropped. Returns an error instead of raising;
-        the previous autosave then stays as it was."""
+        the previous autosave then stays as it was. ``daily``: the date whose daily deal it is."""
         if not game.is_started:
             return self._db.quiet(self._drop_own_autosave)
         values = record_values(GameRecord.from_game(game, elapsed_seconds), game)
         when = stamp(self._db.clock())
+        day = None if daily is None else daily.isoformat()
 
         def write(connection: sqlite3.Connection) -> int:
             if self._autosave_id is not None:
                 cursor = connection.execute(
                     "UPDATE autosaves SET deal_number=?, position=?, turns=?, redo=?, autoplay=?,"
-                    " elapsed_seconds=?, hints=?, move_count=?, cards_home=?, saved_at=?, owner=?"
-                    " WHERE id=?",
-                    (*values, when, self._db.owner, self._autosave_id),
+                    " elapsed_seconds=?, hints=?, move_count=?, cards_home=?, saved_at=?, owner=?,"
+                    " daily=? WHERE id=?",
+                    (*values, when, self._db.owner, day, self._autosave_id),
                 )
                 if cursor.rowcount == 1:
                     return self._autosave_id
             cursor = connection.execute(
-                f"INSERT INTO autosaves (owner, {GAME_FIELDS}, saved_at) VALUES (?, {_PLACES}, ?)",
-                (self._db.owner, *values, when),
+                f"INSERT INTO autosaves (owner, {GAME_FIELDS}, saved_at, daily)"
+                f" VALUES (?, {_PLACES}, ?, ?)",
+                (self._db.owner, *values, when, day),
             )
             assert cursor.lastrowid is not None
             return cursor.lastrowid
@@ -87,7 +94,7 @@ class Autosaves:
     ) -> list[tuple[object, ...]]:
         return self._db.read(
             doing,
-            f"SELECT id, owner, saved_at, {GAME_FIELDS} FROM autosaves {where}"
+            f"SELECT id, owner, saved_at, daily, {GAME_FIELDS} FROM autosaves {where}"
             " ORDER BY saved_at DESC, id DESC",
             parameters,
         )
@@ -110,7 +117,7 @@ class Autosaves:
             if not self._not_ours(row_id, owner) or not isinstance(row_id, int):
                 continue
             try:
-                record = row_record(row[3:])
+                record = row_record(row[4:])
                 game = record.to_game()
             except FreeCellError as error:
                 problems.append(
@@ -118,7 +125,9 @@ class Autosaves:
                     f"replay ({error}); it is left as it was."
                 )
                 continue
-            saved = SavedGame(game, record.elapsed_seconds, read_stamp(saved_at), None, row_id)
+            saved = SavedGame(
+                game, record.elapsed_seconds, read_stamp(saved_at), None, row_id, day_value(row[3])
+            )
             return AutosaveLookup(saved, tuple(problems))
         return AutosaveLookup(None, tuple(problems))
 
@@ -129,12 +138,15 @@ class Autosaves:
         for row in self._unfinished_rows("read the unfinished games"):
             row_id = row[0]
             try:
-                record = row_record(row[3:])
+                record = row_record(row[4:])
                 game = record.to_game()
             except FreeCellError:
                 continue
             if isinstance(row_id, int):
-                return SavedGame(game, record.elapsed_seconds, read_stamp(row[2]), None, row_id)
+                saved_at = read_stamp(row[2])
+                return SavedGame(
+                    game, record.elapsed_seconds, saved_at, None, row_id, day_value(row[3])
+                )
         return None
 
     def all(self) -> Listing[UnfinishedInfo]:
@@ -178,7 +190,7 @@ class Autosaves:
             raise StoreError(ErrorKind.NOT_FOUND, "That unfinished game is no longer there.")
         saved_at = read_stamp(rows[0][2])
         try:
-            record = row_record(rows[0][3:])
+            record = row_record(rows[0][4:])
             game = record.to_game()
         except FreeCellError as error:
             raise StoreError(
@@ -186,7 +198,8 @@ class Autosaves:
                 f"The unfinished game saved {saved_at.astimezone():%Y-%m-%d %H:%M} cannot be "
                 f"loaded: {error}. It is left as it was.",
             ) from None
-        return SavedGame(game, record.elapsed_seconds, saved_at, None, autosave_id)
+        daily = day_value(rows[0][3])
+        return SavedGame(game, record.elapsed_seconds, saved_at, None, autosave_id, daily)
 
     def switch_to(self, saved: SavedGame) -> StoreError | None:
         """Make ``saved`` (a loaded save, or an unfinished game) the game this copy plays.
@@ -241,14 +254,24 @@ class Autosaves:
             self._autosave_id = None
         return error
 
-    def discard(self, saved: SavedGame, elapsed_seconds: float | None = None) -> StoreError | None:
+    def discard(
+        self,
+        saved: SavedGame,
+        elapsed_seconds: float | None = None,
+        daily: DailyPlay | None = None,
+    ) -> StoreError | None:
         """The player chose a new game over resuming ``saved`` (or abandoned it): record it as
-        left (a loss) and remove it, in one transaction."""
+        left (a loss) and remove it, in one transaction. ``daily``: the daily deal it was, when
+        the caller knows the player's date; otherwise the saved game's daily, on the store
+        clock's local date."""
         if saved.autosave_id is None:
             return None
         target = saved.autosave_id
         seconds = saved.elapsed_seconds if elapsed_seconds is None else elapsed_seconds
-        when = stamp(self._db.clock())
+        now = self._db.clock()
+        when = stamp(now)
+        if daily is None and saved.daily is not None:
+            daily = DailyPlay(saved.daily, saved.daily == now.astimezone().date())
 
         def discard(connection: sqlite3.Connection) -> None:
             row = connection.execute("SELECT owner FROM autosaves WHERE id=?", (target,)).fetchone()
@@ -256,23 +279,25 @@ class Autosaves:
                 return  # already gone, or another running copy has taken it up: not ours
             connection.execute("DELETE FROM autosaves WHERE id=?", (target,))
             if saved.game.is_started:
-                insert_result(connection, saved.game, seconds, when)
+                insert_result(connection, saved.game, seconds, when, daily)
 
         error = self._db.quiet(lambda: self._db.write("record the game left unfinished", discard))
         if error is None and self._autosave_id == target:
             self._autosave_id = None
         return error
 
-    def finish(self, game: Game, elapsed_seconds: float) -> StoreError | None:
+    def finish(
+        self, game: Game, elapsed_seconds: float, daily: DailyPlay | None = None
+    ) -> StoreError | None:
         """``game`` is over: won (by the player or by auto-solve), or left for a new game.
-        Record it in the statistics (a game without a move is not counted) and drop this
-        copy's autosave, in one transaction."""
+        Record it in the statistics (a game without a move is not counted; ``daily``: the daily
+        deal it was) and drop this copy's autosave, in one transaction."""
         target = self._autosave_id
         when = stamp(self._db.clock())
 
         def record(connection: sqlite3.Connection) -> None:
             if game.is_started:
-                insert_result(connection, game, elapsed_seconds, when)
+                insert_result(connection, game, elapsed_seconds, when, daily)
             if target is not None:
                 connection.execute("DELETE FROM autosaves WHERE id=?", (target,))
 

@@ -14,7 +14,7 @@ every move and every turn's autoplay. Each turn is one string, so a save reads l
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Final, Generic, TypeVar
 
 from freecell_tui.core.autoplay import AutoplayMode
@@ -181,6 +181,9 @@ class SavedGame:
     saved_at: datetime
     name: str | None = None
     autosave_id: int | None = None
+    daily: date | None = None
+    """The date whose daily deal an unfinished game is (``None``: not a daily; a named save
+    does not keep it)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, Final
 
 from freecell_tui.core.autoplay import AutoplayMode
@@ -24,6 +25,7 @@ from freecell_tui.store.records import MAX_HINTS, MAX_SECONDS, Listing
 from freecell_tui.store.rows import (
     MAX_MOVES,
     count_value,
+    day_value,
     deal_value,
     mode_value,
     read_stamp,
@@ -32,11 +34,13 @@ from freecell_tui.store.rows import (
 )
 from freecell_tui.store.stats import (
     RECENT_GAMES,
+    DailyPlay,
     DealStats,
     GameResult,
     Pars,
     Result,
     Statistics,
+    daily_streaks,
     game_par,
 )
 
@@ -94,7 +98,8 @@ WITH stamped AS (
         result = 'won' AS won, result = 'solved' AS solved,
         move_count AS moves, elapsed_seconds AS seconds,
         typeof(hints) = 'integer' AND hints BETWEEN 1 AND {MAX_HINTS} AS hinted,
-        CASE WHEN typeof(autoplay) = 'text' AND autoplay IN ({_MODES}) THEN autoplay END AS mode
+        CASE WHEN typeof(autoplay) = 'text' AND autoplay IN ({_MODES}) THEN autoplay END AS mode,
+        CASE WHEN typeof(daily) = 'text' THEN daily END AS daily, daily_on_day IS 1 AS on_day
     FROM games
     WHERE typeof(result) = 'text' AND result IN ({_RESULTS})
         AND typeof(move_count) = 'integer' AND move_count BETWEEN 0 AND {MAX_MOVES}
@@ -115,6 +120,9 @@ FROM valid
 
 #: Whether each game was a win, in the order games finished (the streaks).
 _WINS: Final = f"{_VALID} SELECT group_concat(won, '') FROM (SELECT won FROM valid ORDER BY seq)"
+
+#: The dates whose daily deal was won on that day.
+_DAILY_WINS: Final = f"{_VALID} SELECT DISTINCT daily FROM valid WHERE won AND on_day"
 
 #: The results of the latest games, latest first.
 _RECENT: Final = f"{_VALID} SELECT won, solved FROM valid ORDER BY seq DESC LIMIT {RECENT_GAMES}"
@@ -197,7 +205,7 @@ class Results:
         rows = self._db.read(
             "read the statistics",
             "SELECT deal_number, position, result, move_count, elapsed_seconds, finished_at,"
-            " hints, autoplay, code FROM games ORDER BY finished_at, id",
+            " hints, autoplay, code, daily, daily_on_day FROM games ORDER BY finished_at, id",
         )
         found = [game for game in map(_game_result, rows) if game is not None]
         return Listing(tuple(found), _left_out(len(rows) - len(found)))
@@ -207,9 +215,11 @@ class Results:
         games = self.all().items
         return games[-1] if games else None
 
-    def statistics(self, pars: Pars, mode: AutoplayMode) -> StatisticsReading:
+    def statistics(
+        self, pars: Pars, mode: AutoplayMode, today: date | None = None
+    ) -> StatisticsReading:
         """The statistics of :func:`.stats.compute_statistics` over :meth:`all`, computed by
-        SQLite in one read transaction; ``pars`` and ``mode`` as there."""
+        SQLite in one read transaction; ``pars``, ``mode`` and ``today`` as there."""
 
         def read(connection: sqlite3.Connection) -> StatisticsReading:
             (odd,) = connection.execute(_ANY_ODD_ROW).fetchone()
@@ -225,6 +235,12 @@ class Results:
                 Result.WON if won else Result.SOLVED if solved else Result.LEFT
                 for won, solved in connection.execute(_RECENT.format(**order))
             ]
+            won_days = (
+                day_value(day) for (day,) in connection.execute(_DAILY_WINS.format(**order))
+            )
+            daily, best_daily = daily_streaks(
+                (day for day in won_days if day is not None), today or date.today()
+            )
             figures = Statistics(
                 played,
                 won,
@@ -235,6 +251,8 @@ class Results:
                 hinted,
                 tuple(reversed(recent)),
                 _over_par(connection.execute(_LATEST_WINS.format(**order)), pars, mode),
+                daily,
+                best_daily,
             )
             return StatisticsReading(figures, _left_out(stored - played))
 
@@ -251,7 +269,7 @@ class Results:
 
 def _game_result(row: tuple[Any, ...]) -> GameResult | None:
     """A finished game from its row, or ``None`` when the row does not read."""
-    deal, position, result, moves, seconds, at, hints, autoplay, code = row
+    deal, position, result, moves, seconds, at, hints, autoplay, code, daily, on_day = row
     try:
         outcome = Result(result)
     except ValueError:
@@ -270,4 +288,11 @@ def _game_result(row: tuple[Any, ...]) -> GameResult | None:
         count_value(hints, MAX_HINTS) or 0,
         mode_value(autoplay),
         code if isinstance(code, str) else None,
+        _daily_play(daily, on_day),
     )
+
+
+def _daily_play(daily: object, on_day: object) -> DailyPlay | None:
+    """The daily deal a row says the game was (``None``: none, or a value that does not read)."""
+    day = day_value(daily)
+    return None if day is None else DailyPlay(day, on_day == 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any, Final
 
 from freecell_tui.core.autoplay import AutoplayMode
@@ -15,12 +15,13 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.core.position import format_position
 from freecell_tui.store.records import MAX_SECONDS, GameRecord, play_time
-from freecell_tui.store.stats import Result
+from freecell_tui.store.stats import DailyPlay, Result
 
 __all__ = [
     "GAME_FIELDS",
     "MAX_MOVES",
     "count_value",
+    "day_value",
     "deal_value",
     "mode_value",
     "seconds_value",
@@ -162,11 +163,29 @@ def result_of(game: Game) -> Result:
     return Result.SOLVED if game.solver_moves else Result.WON
 
 
-def insert_result(connection: sqlite3.Connection, game: Game, seconds: float, when: str) -> None:
+def day_value(value: object) -> date | None:
+    """A date stored as ISO text (``2026-11-26``), or ``None`` for anything else."""
+    if not isinstance(value, str) or len(value) != 10:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def insert_result(
+    connection: sqlite3.Connection,
+    game: Game,
+    seconds: float,
+    when: str,
+    daily: DailyPlay | None = None,
+) -> None:
+    """Record a finished game (``daily``: the daily deal it was, and whether it finished on
+    that day)."""
     connection.execute(
         "INSERT INTO games (deal_number, position, result, move_count, cards_home,"
-        " elapsed_seconds, finished_at, hints, solver_moves, autoplay, code)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " elapsed_seconds, finished_at, hints, solver_moves, autoplay, code, daily, daily_on_day)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             game.deal_number,
             None if game.deal_number is not None else format_position(game.start),
@@ -179,5 +198,7 @@ def insert_result(connection: sqlite3.Connection, game: Game, seconds: float, wh
             game.solver_moves,
             game.autoplay.value,
             encode(game),
+            None if daily is None else daily.day.isoformat(),
+            int(daily is not None and daily.on_day),
         ),
     )

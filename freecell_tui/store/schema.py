@@ -24,7 +24,7 @@ __all__ = [
 ]
 
 DB_NAME: Final = "freecell-tui.sqlite3"
-SCHEMA_VERSION: Final = 5
+SCHEMA_VERSION: Final = 6
 
 #: ``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1`` (``PRAGMA user_version``).
 MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
@@ -123,6 +123,14 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         # moves), so it can be shared and replayed; NULL for games finished before.
         "ALTER TABLE games ADD COLUMN code TEXT",
     ),
+    (
+        # Version 6: the daily deal a game in progress or a finished game is (the date, ISO
+        # text; NULL: not a daily) and whether a finished one ended on that date by the
+        # player's clock (1; 0: on another day, which does not count for the daily streak).
+        "ALTER TABLE autosaves ADD COLUMN daily TEXT",
+        "ALTER TABLE games ADD COLUMN daily TEXT",
+        "ALTER TABLE games ADD COLUMN daily_on_day INTEGER NOT NULL DEFAULT 0",
+    ),
 )
 
 
@@ -134,6 +142,7 @@ _MARKS: Final = (
     ("games", "autoplay"),
     ("pars", "complete"),
     ("games", "code"),
+    ("games", "daily_on_day"),
 )
 _ADD_COLUMN: Final = re.compile(r"ALTER TABLE (\w+) ADD COLUMN (\w+)")
 

@@ -5,7 +5,9 @@ computer (auto-solve played a move of it: not the player's win), or lost (left u
 another game, or abandoned at the resume prompt). The three add up to Played. The game on the
 board and unfinished games waiting to be resumed count when they end; a game without a move never
 counts. Streaks run in the order games finished; the current
-streak is the run of the player's wins ending with the latest game. Best times and fewest moves
+streak is the run of the player's wins ending with the latest game. The daily streak counts days
+in a row whose daily deal the player won on that very day (:func:`daily_streaks`): an earlier
+day's daily won later is a win, but not for the daily streak. Best times and fewest moves
 count the player's wins only. A deal's par is the par in the autoplay mode of its best win (of
 its latest game when it has no win): par counts turns, and how many a deal needs depends on which
 cards go home by themselves.
@@ -17,19 +19,21 @@ import enum
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime, timedelta
 
 from freecell_tui.core.autoplay import AutoplayMode
 
 __all__ = [
     "NO_GAMES",
     "RECENT_GAMES",
+    "DailyPlay",
     "DealStats",
     "GameResult",
     "Pars",
     "Result",
     "Statistics",
     "compute_statistics",
+    "daily_streaks",
     "format_duration",
     "format_statistics",
     "statistics_rows",
@@ -53,6 +57,15 @@ class Result(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class DailyPlay:
+    """A daily deal played: its date, and whether it finished on that date by the player's
+    clock (only then does its win count for the daily streak)."""
+
+    day: date
+    on_day: bool
+
+
+@dataclass(frozen=True, slots=True)
 class GameResult:
     """One finished game. ``deal_number`` is ``None`` for a custom position, then ``position``
     (its start text) tells such games apart."""
@@ -69,6 +82,8 @@ class GameResult:
     code: str | None = None
     """Its game code (:mod:`freecell_tui.core.codes`: the start and the moves), as stored;
     ``None`` for a game finished before games kept their moves."""
+    daily: DailyPlay | None = None
+    """The daily deal it was (``None``: not a daily)."""
 
     @property
     def deal_key(self) -> str:
@@ -108,6 +123,10 @@ class Statistics:
     over_par: tuple[int, ...] = ()
     """Moves over par (below par: negative) of the latest :data:`RECENT_GAMES` wins of the
     player whose deal's par is known in the mode the game was won in, oldest first."""
+    daily_streak: int = 0
+    """Days in a row, up to today or yesterday, whose daily deal was won on its day."""
+    best_daily_streak: int = 0
+    """The most days in a row whose daily deal was won on its day."""
 
     @property
     def lost(self) -> int:
@@ -128,14 +147,31 @@ class Statistics:
 Pars = Mapping[AutoplayMode, Mapping[int, int]]
 
 
+def daily_streaks(won_on_day: Iterable[date], today: date) -> tuple[int, int]:
+    """The current and the best daily streak from the days whose daily deal was won on that
+    day: the current one is the run of days in a row ending today, or yesterday while today's
+    daily is still to be won; a day missed ends a run."""
+    days = sorted(set(won_on_day))
+    best = run = 0
+    previous: date | None = None
+    for day in days:
+        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
+        best = max(best, run)
+        previous = day
+    current = run if previous is not None and today - previous <= timedelta(days=1) else 0
+    return current, best
+
+
 def compute_statistics(
     results: Iterable[GameResult],
     pars: Pars | None = None,
     mode: AutoplayMode = AutoplayMode.SAFE,
+    today: date | None = None,
 ) -> Statistics:
     """The figures over ``results`` (any order: they are sorted by finishing time). ``pars``
     gives each deal's par per autoplay mode, where known; a deal shows the par of the mode of its
-    best win (else of its latest game), ``mode`` standing for games that did not record theirs."""
+    best win (else of its latest game), ``mode`` standing for games that did not record theirs.
+    ``today`` (the player's date unless given) ends the current daily streak."""
     pars = pars or {}
     ordered = sorted(results, key=lambda r: r.finished_at)
     won = streak = best = solved = hinted = 0
@@ -173,6 +209,14 @@ def compute_statistics(
         if g.result is Result.WON
     )
     over_par = [moves - par for moves, par in wins_with_par if par is not None]
+    daily, best_daily = daily_streaks(
+        (
+            g.daily.day
+            for g in ordered
+            if g.result is Result.WON and g.daily is not None and g.daily.on_day
+        ),
+        today or date.today(),
+    )
     return Statistics(
         len(ordered),
         won,
@@ -183,6 +227,8 @@ def compute_statistics(
         hinted,
         tuple(g.result for g in ordered[-RECENT_GAMES:]),
         tuple(over_par[-RECENT_GAMES:]),
+        daily,
+        best_daily,
     )
 
 
@@ -215,7 +261,8 @@ def format_duration(seconds: float | None) -> str:
 
 def statistics_rows(stats: Statistics) -> tuple[tuple[str, str], ...]:
     """The figures as (label, value) rows, the same in every front end: Played, then the three
-    results that add up to it, then the rate, the wins with hints and the streaks."""
+    results that add up to it, then the rate, the wins with hints, the streaks and the daily
+    streaks."""
     return (
         ("Played", str(stats.played)),
         ("Won", str(stats.won)),
@@ -225,6 +272,8 @@ def statistics_rows(stats: Statistics) -> tuple[tuple[str, str], ...]:
         ("Won with hints", str(stats.won_with_hints)),
         ("Current streak", str(stats.current_streak)),
         ("Best streak", str(stats.best_streak)),
+        ("Daily streak", str(stats.daily_streak)),
+        ("Best daily streak", str(stats.best_daily_streak)),
     )
 
 

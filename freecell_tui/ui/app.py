@@ -12,6 +12,7 @@ import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from datetime import date
 from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
@@ -25,6 +26,7 @@ from textual.screen import Screen
 from textual.widget import AwaitMount
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.daily import daily_deal
 from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.game import Game
 from freecell_tui.core.state import GameState
@@ -60,7 +62,8 @@ class FreeCellApp(ReportingApp[None]):
     ``data_dir`` is where saves and statistics live (``store`` gives an opened store instead, for
     tests). ``clock`` gives seconds for the game timer (tests freeze it); ``deal_source`` gives
     random deal numbers; ``par_seconds`` bounds the background search for a deal's par (a search
-    it cuts short finds no par; ``None``: only pars already in the store are shown).
+    it cuts short finds no par; ``None``: only pars already in the store are shown). ``daily``
+    plays the daily deal of that date (as ``deal`` does).
 
     With neither ``deal`` nor ``start``, an unfinished game in the store is offered first (the
     resume prompt). With ``deal``, an unfinished game is left waiting: it stays in the store, is
@@ -86,6 +89,7 @@ class FreeCellApp(ReportingApp[None]):
         deal_source: Callable[[], int] = random_deal_number,
         par_seconds: float | None = PAR_SECONDS,
         probe: bool = False,
+        daily: date | None = None,
     ) -> None:
         super().__init__()
         #: How long the background search for a deal's par runs (``None``: it never runs).
@@ -99,6 +103,8 @@ class FreeCellApp(ReportingApp[None]):
         #: An unfinished game left waiting because a deal was asked for.
         self._waiting: Game | None = None
         offer = None
+        if daily is not None:
+            deal = daily_deal(daily)
         if start is None:
             found = store.autosaves.offer()
             warnings += found.problems
@@ -119,6 +125,7 @@ class FreeCellApp(ReportingApp[None]):
             offer=offer,
             autoplay=mode,
             deal_source=deal_source,
+            daily=daily,
         )
         loaded = load_settings(self.data_dir)
         warnings += loaded.problems
@@ -365,6 +372,7 @@ def run_app(
     data_dir: str | os.PathLike[str] | None = None,
     ascii: bool = False,
     autoplay: str | None = None,
+    daily: date | None = None,
 ) -> int:
     """Run the full-screen game until the player quits; returns the exit code. ``deal``: a deal
     number, or a custom position (a game code's start) to play from."""
@@ -374,7 +382,9 @@ def run_app(
         (None, Game.from_position(deal)) if isinstance(deal, GameState) else (deal, None)
     )
     try:
-        app = FreeCellApp(number, data_dir, ascii=ascii, autoplay=autoplay, start=start, probe=True)
+        app = FreeCellApp(
+            number, data_dir, ascii=ascii, autoplay=autoplay, start=start, probe=True, daily=daily
+        )
     except FreeCellError as error:
         import sys
 

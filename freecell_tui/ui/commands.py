@@ -114,6 +114,10 @@ SCREEN: Final[dict[str, ScreenCommand]] = {
         palette="Winnability check",
         palette_help="Say in the status line whether this game can still be won (toggle)",
     ),
+    "daily": ScreenCommand(
+        palette="Daily deal",
+        palette_help="Today's deal, the same for everyone; its result counts for the daily streak",
+    ),
     "deals": ScreenCommand(
         palette="Winnable deals only",
         palette_help="New random games skip deals the solver proves unsolvable (toggle)",

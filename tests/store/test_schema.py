@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.store import DB_NAME, SCHEMA_VERSION, Par, Result, Store
 from freecell_tui.store.schema import MIGRATIONS
+from freecell_tui.store.stats import DailyPlay
 
 from .helpers import played
 
@@ -55,7 +57,7 @@ def test_a_version_1_database_is_migrated_with_everything_kept(tmp_path: Path) -
     assert opened.warnings == ()
     store = opened.store
     with sqlite3.connect(tmp_path / DB_NAME) as connection:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
     assert store.slots.load("old").game == played(1, 5)
     assert store.slots.load("old").game.hints == 0
     found = store.autosaves.offer()
@@ -129,3 +131,32 @@ def test_a_version_lowered_by_hand_migrates_again_and_keeps_every_save(
     opened.store.close()
     with sqlite3.connect(tmp_path / DB_NAME) as connection:
         assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_version_5_database_gains_the_daily_columns_and_keeps_its_games(tmp_path: Path) -> None:
+    connection = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
+    for step in MIGRATIONS[:5]:
+        for statement in step:
+            connection.execute(statement)
+    connection.execute("PRAGMA user_version = 5")
+    connection.execute(
+        "INSERT INTO games (deal_number, position, result, move_count, cards_home,"
+        " elapsed_seconds, finished_at, autoplay, code) VALUES (7, NULL, 'won', 90, 52, 300,"
+        " '2025-01-03T00:00:00+00:00', 'safe', NULL)"
+    )
+    connection.close()
+    opened = Store.open(tmp_path)
+    assert opened.warnings == ()
+    store = opened.store
+    with sqlite3.connect(tmp_path / DB_NAME) as check:
+        assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+    (old,) = store.results.all().items
+    assert old.deal_number == 7 and old.result is Result.WON and old.daily is None
+    # A daily finished on the migrated file is kept with its date.
+    store.autosaves.finish(played(1, 6), 51, DailyPlay(date(2026, 11, 26), on_day=True))
+    assert store.results.all().items[-1].daily == DailyPlay(date(2026, 11, 26), True)
+    # And a daily in progress keeps its date.
+    store.autosaves.save(played(1, 4), 20, date(2026, 11, 26))
+    latest = store.autosaves.latest()
+    assert latest is not None and latest.daily == date(2026, 11, 26)
+    store.close()

@@ -299,10 +299,11 @@ async def test_stats_screen_shows_the_figures_and_resets_after_asking(tmp_path: 
         await pilot.pause()
         screen = app.screen
         assert _drawn(screen, "#figures") == (
-            "Played                  2    Win rate        0% "
-            "Won                     0    Won with hints   0 "
-            "Solved by the computer  0    Current streak   0 "
-            "Lost                    2    Best streak      0"
+            "Played                   2    Won with hints     0 "
+            "Won                      0    Current streak     0 "
+            "Solved by the computer   0    Best streak        0 "
+            "Lost                     2    Daily streak       0 "
+            "Win rate                0%    Best daily streak  0"
         )
         table = screen.query_one("#deals", DataTable)
         assert table.row_count == 2
@@ -334,10 +335,11 @@ async def test_stats_screen_counts_the_computers_wins_and_wins_with_hints_apart(
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert _drawn(app.screen, "#figures") == (
-            "Played                  2    Win rate        50% "
-            "Won                     1    Won with hints    1 "
-            "Solved by the computer  1    Current streak    0 "
-            "Lost                    0    Best streak       1"
+            "Played                    2    Won with hints     1 "
+            "Won                       1    Current streak     0 "
+            "Solved by the computer    1    Best streak        1 "
+            "Lost                      0    Daily streak       0 "
+            "Win rate                50%    Best daily streak  0"
         )
 
 
@@ -369,7 +371,7 @@ async def test_the_screen_and_the_command_line_show_the_same_rows(
     directory = tmp_path / "data"
     _history(directory)
     assert main(["stats", "--data-dir", str(directory)]) == 0
-    printed = capsys.readouterr().out.splitlines()[:8]
+    printed = capsys.readouterr().out.splitlines()[:10]
     store = Store.open(directory).store
     app = Host(StatsScreen(store))
     async with app.run_test(size=(64, 24)) as pilot:
@@ -378,7 +380,7 @@ async def test_the_screen_and_the_command_line_show_the_same_rows(
         drawn = [strip.text.rstrip() for strip in figures.render_lines(figures.region.reset_offset)]
     store.close()
     drawn = [line for line in drawn if line]
-    middle = drawn[0].index("Win rate")  # the figures stand in two columns: down, then across
+    middle = drawn[0].index("Won with hints")  # two columns of figures: down, then across
     on_screen = _pairs([line[:middle] for line in drawn] + [line[middle:] for line in drawn])
     assert on_screen == _pairs(printed)
     assert on_screen == [
@@ -390,6 +392,8 @@ async def test_the_screen_and_the_command_line_show_the_same_rows(
         ("Won with hints", "0"),
         ("Current streak", "0"),
         ("Best streak", "1"),
+        ("Daily streak", "0"),
+        ("Best daily streak", "0"),
     ]
     # The command line's values stand in one column.
     assert len({len(line) - len(line.rsplit(None, 1)[-1]) for line in printed}) == 1, printed

@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime, timedelta
+from dataclasses import replace
+from datetime import UTC, date, datetime, timedelta
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.rules import legal_moves
 from freecell_tui.store import GameResult, Result, Store, compute_statistics, format_duration
-from freecell_tui.store.stats import RECENT_GAMES, format_statistics, statistics_rows
+from freecell_tui.store.stats import (
+    RECENT_GAMES,
+    DailyPlay,
+    format_statistics,
+    statistics_rows,
+)
 
 from .helpers import Clock, one_from_won, played
 
 START = datetime(2025, 3, 1, tzinfo=UTC)
+TODAY = date(2025, 3, 3)
 
 
 def _game(
@@ -141,6 +148,8 @@ def _random_rows(rng: random.Random, count: int) -> list[tuple[object, ...]]:
                 rng.choice([written] * 6 + stamps),
                 rng.choice([0, 0, 3, -2, "z"]),
                 rng.choice(["safe", "all", "off", None, "sideways", 4]),
+                rng.choice(["2025-03-01", "2025-03-02", "2025-03-03", None, None, "bad", 5]),
+                rng.choice([0, 1, 1, 1, "1", 2]),
             )
         )
     return rows
@@ -159,13 +168,15 @@ def test_the_statistics_read_by_sqlite_are_those_of_every_game_read_one_by_one()
         connection.execute("PRAGMA ignore_check_constraints = ON")  # a hand edit's values
         connection.executemany(
             "INSERT INTO games (deal_number, position, result, move_count, cards_home,"
-            " elapsed_seconds, finished_at, hints, autoplay) VALUES (?, ?, ?, ?, 52, ?, ?, ?, ?)",
+            " elapsed_seconds, finished_at, hints, autoplay, daily, daily_on_day)"
+            " VALUES (?, ?, ?, ?, 52, ?, ?, ?, ?, ?, ?)",
             rows,
         )
         for mode in (AutoplayMode.SAFE, AutoplayMode.OFF):
             listed = store.results.all()
-            reading = store.results.statistics(pars, mode)
-            assert reading.statistics == compute_statistics(listed.items, pars, mode), seed
+            reading = store.results.statistics(pars, mode, TODAY)
+            computed = compute_statistics(listed.items, pars, mode, TODAY)
+            assert reading.statistics == computed, seed
             assert reading.problems == listed.problems, seed
         store.close()
 
@@ -184,6 +195,8 @@ def test_the_rows_are_played_then_three_results_that_add_up_to_it() -> None:
         ("Won with hints", "1"),
         ("Current streak", "1"),
         ("Best streak", "1"),
+        ("Daily streak", "0"),
+        ("Best daily streak", "0"),
     )
     figures = dict(rows)
     won, solved, lost = (int(figures[name]) for name in ("Won", "Solved by the computer", "Lost"))
@@ -233,3 +246,40 @@ def test_moves_over_par_keep_the_latest_wins() -> None:
     games = [_game(minute, "won", moves=40 + minute) for minute in range(RECENT_GAMES + 5)]
     over_par = compute_statistics(games, {AutoplayMode.SAFE: {1: 40}}).over_par
     assert over_par == tuple(range(5, RECENT_GAMES + 5))
+
+
+# ---------------------------------------------------------------------- the daily streak
+def _daily(day: int, result: str = "won", *, on_day: bool = True) -> GameResult:
+    return replace(
+        _game(day * 24 * 60, result),
+        daily=DailyPlay(date(2025, 3, 1) + timedelta(days=day), on_day),
+    )
+
+
+def test_the_daily_streak_counts_days_in_a_row_won_on_their_day() -> None:
+    games = [_daily(0), _daily(1), _daily(2), _daily(4), _daily(5), _game(9000, "left")]
+    stats = compute_statistics(games, today=date(2025, 3, 6))
+    assert (stats.daily_streak, stats.best_daily_streak) == (2, 3)
+    assert stats.current_streak == 0  # the plain streak is another figure
+
+
+def test_the_daily_streak_waits_for_today_and_ends_after_a_missed_day() -> None:
+    games = [_daily(0), _daily(1)]
+    assert compute_statistics(games, today=date(2025, 3, 3)).daily_streak == 2  # today to play
+    assert compute_statistics(games, today=date(2025, 3, 4)).daily_streak == 0  # a day missed
+    assert compute_statistics(games, today=date(2025, 3, 4)).best_daily_streak == 2
+
+
+def test_a_daily_won_on_another_day_is_a_win_but_not_for_the_streak() -> None:
+    games = [_daily(0), _daily(1, on_day=False), _daily(2)]
+    stats = compute_statistics(games, today=date(2025, 3, 3))
+    assert stats.won == 3
+    assert (stats.daily_streak, stats.best_daily_streak) == (1, 1)
+
+
+def test_a_daily_lost_does_not_count_and_rows_show_the_daily_streaks() -> None:
+    games = [_daily(0), _daily(1, "left"), _daily(1), _daily(2, "solved")]
+    stats = compute_statistics(games, today=date(2025, 3, 2))
+    assert (stats.daily_streak, stats.best_daily_streak) == (2, 2)  # day 1 won at the 2nd try
+    rows = dict(statistics_rows(stats))
+    assert rows["Daily streak"] == "2" and rows["Best daily streak"] == "2"

@@ -301,10 +301,11 @@ async def test_a_game_auto_solve_finished_is_not_the_players_win(
         stats = app.screen
         assert isinstance(stats, StatsScreen)
         assert drawn(stats.query_one("#figures", Static)) == (
-            "Played                  1    Win rate        0% "
-            "Won                     0    Won with hints   0 "
-            "Solved by the computer  1    Current streak   0 "
-            "Lost                    0    Best streak      0"
+            "Played                   1    Won with hints     0 "
+            "Won                      0    Current streak     0 "
+            "Solved by the computer   1    Best streak        0 "
+            "Lost                     0    Daily streak       0 "
+            "Win rate                0%    Best daily streak  0"
         )
 
 

@@ -58,6 +58,7 @@ def test_help_documents_every_option(capsys: pytest.CaptureFixture[str]) -> None
         (["--port", "http"], "argument --port: 'http' is not a port number: use 1 to 65535"),
         (["--deal", "0"], "deal 0 does not exist: deals are numbered 1 to 8,589,934,591"),
         (["--autoplay", "never"], "'never' is not an autoplay mode: use off, safe or all"),
+        (["--daily", "--deal", "5"], "--daily and --deal both choose the deal: give one of them"),
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_2(
@@ -104,6 +105,7 @@ def test_the_game_command_line_comes_through_the_shell_word_for_word(tmp_path: P
         "--ascii",
     ]
     assert shlex.split(shell_command(argv)) == ["exec", *argv]
+    assert served_argv(data_dir, daily=True)[-1] == "--daily"  # each tab: the day it opens
     # textual-serve runs its command with /bin/sh -c, as shell=True does: a program that
     # prints its arguments, in place of the game, receives exactly the game's arguments.
     echo = [sys.executable, "-c", "import json, sys; print(json.dumps(sys.argv[1:]))"]

@@ -33,7 +33,7 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.notation import Pile
 from freecell_tui.core.solver import WinnablePoint
 from freecell_tui.core.state import GameState
-from freecell_tui.core.words import deal_label, plural, printable
+from freecell_tui.core.words import plural, printable
 from freecell_tui.session import (
     Decision,
     Event,
@@ -505,7 +505,7 @@ class GameScreen(Screen[None]):
     def _update_status(self) -> None:
         game = self.session.game
         status = self.status
-        status.deal = deal_label(game.deal_number)
+        status.deal = self.session.deal_text
         status.moves = game.move_count
         status.elapsed = self.session.elapsed
         status.autoplay = str(game.autoplay)
@@ -641,6 +641,9 @@ class GameScreen(Screen[None]):
 
         winnable = number is None and self.assistant.winnable_only
         self.present(self.session.leave_for_deal(number, start=find_winnable if winnable else None))
+
+    def action_daily(self) -> None:
+        self.present(self.session.leave_for_daily())
 
     def action_help(self) -> None:
         from freecell_tui.ui.screens.help import HelpScreen

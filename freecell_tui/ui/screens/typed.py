@@ -51,6 +51,10 @@ def _deal(screen: Screen, command: ActionCommand) -> None:
         screen.action_new(command.number)
 
 
+def _daily(screen: Screen, command: ActionCommand) -> None:
+    screen.present(screen.session.leave_for_daily(command.day))
+
+
 def _autoplay(screen: Screen, command: ActionCommand) -> None:
     if command.mode is not None:
         screen.show(screen.session.set_autoplay(command.mode))
@@ -87,6 +91,7 @@ TYPED: Final[dict[str, Typed]] = {
     "restart": lambda screen, command: screen.action_restart(),
     "new": _deal,
     "deal": _deal,
+    "daily": _daily,
     "autoplay": _autoplay,
     "help": lambda screen, command: screen.action_help(),
     "quit": lambda screen, command: screen.action_quit(),
