@@ -62,10 +62,10 @@ async def test_a_move_is_on_disk_before_the_board_draws_it(
         seen: list[tuple[str, str, bool]] = []
         commit = store.autosaves.save
 
-        def autosave(saved: Game, elapsed: float) -> object:
+        def autosave(saved: Game, elapsed: float, daily: object = None) -> object:
             # What the player sees at the moment the game is written.
             seen.append((drawn_top(column_3), drawn_top(cell_a), board.state == saved.state))
-            return commit(saved, elapsed)
+            return commit(saved, elapsed, daily)  # type: ignore[arg-type]
 
         monkeypatch.setattr(store.autosaves, "save", autosave)
         await pilot.press("3", "a")
