@@ -18,6 +18,7 @@ from freecell_tui.store import Store
 from freecell_tui.ui.app import FreeCellApp
 from freecell_tui.ui.screens.dialogs import CodeScreen
 from freecell_tui.ui.screens.saves import SaveSlotsScreen
+from freecell_tui.ui.screens.stats import StatsScreen
 
 from ..store.helpers import one_from_won, played
 from .helpers import (
@@ -236,3 +237,73 @@ async def test_a_missing_file_named_like_a_code_is_refused_as_a_file(
         assert saves_message(app) == (
             f"Cannot read {tmp_path}/Freecell.json: no such file or directory."
         )
+
+
+# ---------------------------------------------------------------------- the statistics screen
+def finished(data_dir: Path, *games: Game) -> None:
+    """Record ``games`` as finished (left), in order, as the game does."""
+    store = Store.open(data_dir).store
+    for one in games:
+        assert store.autosaves.finish(one, 60) is None
+    store.close()
+
+
+async def open_stats(pilot: Pilot[None], app: FreeCellApp) -> StatsScreen:
+    await pilot.press("t")
+    await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen), "the statistics")
+    assert isinstance(app.screen, StatsScreen)
+    return app.screen
+
+
+async def test_the_statistics_share_the_latest_game_of_a_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    older, other, last = played(3, 5), played(4, 6), played(3, 7)
+    finished(tmp_path, older, other, last)
+    app = make_app(tmp_path, deal=5)
+    clipboard = copied_into(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        stats = await open_stats(pilot, app)
+        await pilot.press("s")  # the first row: the deal played last
+        await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), "the code's dialog")
+        assert shown_code(app.screen) == encode(last) and clipboard == [encode(last)]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is stats, "back on the statistics")
+        await pilot.click("#deals", offset=(2, 2))  # deal 4's row: highlighted…
+        await pilot.pause()
+        assert app.screen is stats
+        await pilot.click("#deals", offset=(2, 2))  # …and chosen
+        await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), "deal 4's code")
+        assert clipboard == [encode(last), encode(other)]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is stats, "back on the statistics")
+        await pilot.click("#share")
+        await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), "deal 4's code again")
+        assert clipboard[-1] == encode(other)
+
+
+async def test_a_game_finished_before_codes_is_said_to_have_none(tmp_path: Path) -> None:
+    finished(tmp_path, played(3, 5))
+    store = Store.open(tmp_path).store
+    store.database.write("forget", lambda c: c.execute("UPDATE games SET code = NULL"))
+    store.close()
+    app = make_app(tmp_path, deal=5)
+    async with app.run_test(size=SIZE) as pilot:
+        stats = await open_stats(pilot, app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen is stats
+        said = str(stats.query_one("#message").render())
+        assert said.startswith("The latest game of #3 (") and said.endswith(
+            ") was finished before games kept their moves: it has no game code."
+        )
+
+
+async def test_with_no_finished_game_the_statistics_share_nothing(tmp_path: Path) -> None:
+    app = make_app(tmp_path, deal=5)
+    async with app.run_test(size=SIZE) as pilot:
+        stats = await open_stats(pilot, app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen is stats
+        assert str(stats.query_one("#message").render()) == "There is no finished game to share."
