@@ -4,6 +4,7 @@ is a new save; a bad code is one line and changes nothing."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from textual import events
 from textual.command import CommandList
 from textual.pilot import Pilot
 
+from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import decode, encode
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
@@ -18,9 +20,9 @@ from freecell_tui.store import Store
 from freecell_tui.ui.app import FreeCellApp
 from freecell_tui.ui.screens.dialogs import CodeScreen
 from freecell_tui.ui.screens.saves import SaveSlotsScreen
-from freecell_tui.ui.screens.stats import StatsScreen
+from freecell_tui.ui.screens.stats import StatsScreen, latest_game
 
-from ..store.helpers import one_from_won, played
+from ..store.helpers import Clock, one_from_won, played
 from .helpers import (
     SIZE,
     game,
@@ -307,3 +309,18 @@ async def test_with_no_finished_game_the_statistics_share_nothing(tmp_path: Path
         await pilot.pause()
         assert app.screen is stats
         assert str(stats.query_one("#message").render()) == "There is no finished game to share."
+
+
+def test_each_row_of_the_statistics_is_its_own_deals_or_positions_latest_game() -> None:
+    store = Store.in_memory(clock=Clock())
+    first = Game.from_position(one_from_won().start).play(Move.parse("1a"))
+    second = one_from_won()  # the same cards, another custom position: K♠ in column 2
+    second = Game.from_position(replace(second.start, columns=((), *second.start.columns[:7])))
+    second = second.play(Move.parse("2a"))
+    for one in (played(3, 5), first, played(3, 6), second):
+        assert store.autosaves.finish(one, 60) is None
+    reading = store.results.statistics({}, AutoplayMode.SAFE).statistics
+    games = store.results.all().items
+    shared = [latest_game(games, deal) for deal in reading.deals]
+    assert [deal.label for deal in reading.deals] == ["custom position", "#3", "custom position"]
+    assert shared == [second, played(3, 6), first]
