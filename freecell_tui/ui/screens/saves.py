@@ -445,6 +445,7 @@ class SaveSlotsScreen(OnceScreen[SavedGame | None]):
     SaveSlotsScreen #actions Button { width: 100%; }
     SaveSlotsScreen.-narrow PositionPreview { display: none; }
     SaveSlotsScreen.-narrow #actions { grid-gutter: 0 0; }
+    SaveSlotsScreen.-tight #actions { grid-size: 4; }
     """
     )
 
@@ -496,9 +497,12 @@ class SaveSlotsScreen(OnceScreen[SavedGame | None]):
 
     def _fit(self, size: Size) -> None:
         """Fit an 80×24 terminal: a shorter list, and no miniature below 112 columns (the
-        list needs the room)."""
+        list needs the room); below 80 columns the buttons take three rows of four, and the
+        list one line less."""
+        tight = size.width < 80
         self.set_class(size.width < 112, "-narrow")
-        self.query_one("#body").styles.height = max(4, min(16, size.height - 16))
+        self.set_class(tight, "-tight")
+        self.query_one("#body").styles.height = max(4, min(16, size.height - 16 - tight))
 
     def on_mount(self) -> None:
         self._fit(self.app.size)
