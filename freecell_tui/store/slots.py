@@ -259,11 +259,24 @@ class Slots:
         if name is not None:
             return self._put(check_name(name), record, imported.game, saved_at, overwrite=False)
         base = _first_valid_name(imported.name, fallback_name, "Imported game")
+        return self._put_free(base, record, imported.game, saved_at)
+
+    def import_game(self, game: Game, base: str) -> SlotInfo:
+        """Save ``game`` (read from a game code) as a new slot named ``base``, with " (2)",
+        " (3)"… added when taken, as an import without a name is; its play time is unknown
+        (zero)."""
+        record = GameRecord.from_game(game, 0.0)
+        return self._put_free(
+            _first_valid_name(base, "Imported game"), record, game, self._db.clock()
+        )
+
+    def _put_free(self, base: str, record: GameRecord, game: Game, saved_at: datetime) -> SlotInfo:
+        """Save as a new slot under ``base``, or the first of "base (2)", "base (3)"… free."""
         for number in range(1, 1000):
             suffix = f" ({number})" if number > 1 else ""
             candidate = base[: MAX_NAME_LENGTH - len(suffix)].rstrip() + suffix
             try:
-                return self._put(candidate, record, imported.game, saved_at, overwrite=False)
+                return self._put(candidate, record, game, saved_at, overwrite=False)
             except StoreError as error:
                 if error.kind is not ErrorKind.EXISTS:
                     raise

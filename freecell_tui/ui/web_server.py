@@ -22,6 +22,11 @@ a server for players needs:
   clamped, anything malformed is dropped, a message over :data:`MAX_MESSAGE` bytes closes that
   tab's connection; a tab's game ends when its socket closes (killed if it has not quit
   within ``grace`` seconds), and at most ``max_games`` games run at once;
+- the page opened as ``/?deal=N`` or ``/?deal=CODE`` (a game code) starts its game on that deal
+  (``--deal``, as on the command line): the page hands the deal to its socket in the path
+  (``/ws/TOKEN/deal/…``), and the server checks it again there (:func:`served_deal`: at most
+  :data:`MAX_DEAL_TEXT` characters, a deal number or a code that reads); a value that is not
+  one gets the normal game, never an error page;
 - warnings are one line on standard error, never a traceback; no access log, no banner.
 """
 
@@ -30,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
+import shlex
 import signal
 import string
 import sys
@@ -41,9 +47,21 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from freecell_tui.core.codes import decode, looks_like_code
+from freecell_tui.core.deals import parse_deal_number
+from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.game import Game
 from freecell_tui.ui.web_guard import Guard, clamp_size, parse_message
 
-__all__ = ["GRACE_SECONDS", "MAX_GAMES", "MAX_MESSAGE", "GameServer", "GameSession"]
+__all__ = [
+    "GRACE_SECONDS",
+    "MAX_DEAL_TEXT",
+    "MAX_GAMES",
+    "MAX_MESSAGE",
+    "GameServer",
+    "GameSession",
+    "served_deal",
+]
 
 log = logging.getLogger("freecell_tui.serve")
 
@@ -57,6 +75,25 @@ MAX_GAMES = 8
 #: The largest message a tab may send, in bytes: keys and sizes are a few bytes, a paste a few
 #: lines. A larger one closes that tab's connection (and so ends its game, saved).
 MAX_MESSAGE = 64 * 1024
+#: The longest ``?deal=`` the page takes, in characters: a won game's code is about 50, and a
+#: code is read (its moves replayed) before its game starts. A longer one gets the normal game.
+MAX_DEAL_TEXT = 512
+
+
+def served_deal(text: str | None) -> str | None:
+    """``?deal=``'s value as the game's ``--deal`` takes it — a deal number (written plainly) or
+    a game code that reads (its deal, or its custom position) — or ``None`` for anything else:
+    that tab gets the normal game. Only digits and a code's characters (A–Z a–z 0–9 - _) are
+    ever answered, so the value is safe in the page, in a path and on a command line."""
+    if text is None or len(text) > MAX_DEAL_TEXT:
+        return None
+    if looks_like_code(text):
+        word = "".join(text.split())  # a code wrapped over lines reads, and is sent whole
+        return word if isinstance(decode(word), Game) else None
+    try:
+        return str(parse_deal_number(text))
+    except FreeCellError:
+        return None
 
 
 def _to_int(text: str | None, default: int, low: int, high: int) -> int:
@@ -156,6 +193,7 @@ class GameServer(Server):
                 web.get("/", self.handle_index, name="index"),
                 web.get("/ws", self.handle_websocket, name="websocket"),
                 web.get("/ws/{token}", self.handle_websocket),
+                web.get("/ws/{token}/deal/{deal}", self.handle_websocket),
                 web.get("/download/{key}", self.handle_download, name="download"),
                 web.static("/static", self.statics_path, name="static"),
             ]
@@ -223,13 +261,16 @@ class GameServer(Server):
 
     # ------------------------------------------------------------------ requests
     async def handle_index(self, request: web.Request) -> web.Response:
-        """The page: a terminal that connects back to this server (``?fontsize=N``, 6–64)."""
+        """The page: a terminal that connects back to this server (``?fontsize=N``, 6–64;
+        ``?deal=N`` or ``?deal=CODE``: that deal's game, see :func:`served_deal`)."""
         self._refuse_when_full()
         font_size = _to_int(request.query.get("fontsize"), 16, 6, 64)
+        deal = await asyncio.to_thread(served_deal, request.query.get("deal"))
+        socket = f"/ws/{self.guard.token}" + (f"/deal/{deal}" if deal is not None else "")
         page = self._page.substitute(
             title=html.escape(self.title),
             font_size=font_size,
-            websocket_path=f"/ws/{self.guard.token}",
+            websocket_path=socket,
         )
         response = web.Response(
             text=page, content_type="text/html", headers={"Cache-Control": "no-store"}
@@ -241,7 +282,9 @@ class GameServer(Server):
         return response
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """A browser tab connected: run a game for it until the tab or the game closes."""
+        """A browser tab connected: run a game for it until the tab or the game closes (on the
+        deal in the path, when it is one: checked again, as the path comes from anyone)."""
+        deal = await asyncio.to_thread(served_deal, request.match_info.get("deal"))
         self._refuse_when_full()
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
 
@@ -249,7 +292,7 @@ class GameServer(Server):
             await websocket.close()
 
         session = GameSession(
-            self.command,
+            self.command if deal is None else f"{self.command} --deal {shlex.quote(deal)}",
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=close,

@@ -221,7 +221,10 @@ async def test_after_tab_the_import_prompt_keeps_every_key_and_completes_paths(
         await pilot.press("l", "e", "r", "n")  # load, export, rename, save new: not here
         assert box.has_focus and box.value == "~/lern"
         assert app.screen is saves  # no save loaded, no question
-        assert drawn(saves.query_one("#prompt-label", Label)) == "Import from file:"
+        assert (
+            drawn(saves.query_one("#prompt-label", Label))
+            == "Import from a file, or paste a game code:"
+        )
         assert game(app) is before
         await pilot.press("escape", "i", "e", "tab")  # a real path, completed
         assert box.value == "~/exports/"

@@ -1,20 +1,38 @@
-"""Game codes in the full-screen game: ``:share`` and the palette show the code and copy it;
-``:deal CODE`` plays the code's deal; a bad code is one line and changes nothing."""
+"""Game codes in the full-screen game: ``:share``, the palette and the save screen's Share show
+the code and copy it; ``:deal CODE`` plays the code's deal; a code imported on the save screen
+is a new save; a bad code is one line and changes nothing."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.command import CommandList
+from textual.pilot import Pilot
 
+from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import decode, encode
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
+from freecell_tui.store import Store
+from freecell_tui.ui.app import FreeCellApp
 from freecell_tui.ui.screens.dialogs import CodeScreen
+from freecell_tui.ui.screens.saves import SaveSlotsScreen
+from freecell_tui.ui.screens.stats import StatsScreen, latest_game
 
-from ..store.helpers import one_from_won
-from .helpers import SIZE, game, make_app, message, tone, type_command, wait_for
+from ..store.helpers import Clock, one_from_won, played
+from .helpers import (
+    SIZE,
+    game,
+    leave_unfinished,
+    make_app,
+    message,
+    tone,
+    type_command,
+    wait_for,
+)
 
 
 def copied_into(app: object, monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -98,3 +116,211 @@ async def test_a_bad_code_is_refused_with_one_line(tmp_path: Path, text: str) ->
         await wait_for(pilot, lambda: tone(app) == "error", "the refusal")
         assert "\n" not in message(app) and "game code" in message(app)
         assert game(app) == before
+
+
+# ---------------------------------------------------------------------- the save screen
+def saves_message(app: FreeCellApp) -> str:
+    return str(app.screen.query_one("#message").render())
+
+
+def save_names(data_dir: Path) -> list[str]:
+    return [slot.name for slot in Store.open(data_dir).store.slots.all().items]
+
+
+async def open_saves(pilot: Pilot[None], app: FreeCellApp) -> SaveSlotsScreen:
+    await pilot.press("s")
+    await wait_for(pilot, lambda: isinstance(app.screen, SaveSlotsScreen), "the save screen")
+    assert isinstance(app.screen, SaveSlotsScreen)
+    return app.screen
+
+
+async def test_the_save_screen_shares_the_highlighted_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(tmp_path, deal=5)
+    kept = played(7, 9)
+    app.session.store.slots.save("kept", kept, 30)
+    clipboard = copied_into(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        saves = await open_saves(pilot, app)
+        assert saves.selected is not None and saves.selected.name == "kept"
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), "the code's dialog")
+        assert shown_code(app.screen) == encode(kept) and clipboard == [encode(kept)]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is saves, "back on the save screen")
+        await pilot.click("#share")  # the button does the same
+        await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), "the dialog again")
+        assert clipboard == [encode(kept)] * 2
+    assert game(app) == Game.new(5)  # sharing loads nothing
+
+
+async def test_the_save_screen_shares_an_unfinished_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    left = played(9, 4)
+    leave_unfinished(tmp_path, left)
+    app = make_app(tmp_path, deal=5)
+    clipboard = copied_into(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_saves(pilot, app)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), "the code's dialog")
+        assert clipboard == [encode(left)] == [shown_code(app.screen)]
+
+
+async def test_with_no_save_there_is_nothing_to_share(tmp_path: Path) -> None:
+    app = make_app(tmp_path, deal=5)
+    async with app.run_test(size=SIZE) as pilot:
+        saves = await open_saves(pilot, app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen is saves and saves_message(app) == "There is no save to share."
+
+
+@pytest.mark.parametrize("how", ["pasted", "typed after ~/"])
+async def test_a_code_imported_on_the_save_screen_is_a_new_save(tmp_path: Path, how: str) -> None:
+    shared = played(4, 6)
+    code = encode(shared)
+    app = make_app(tmp_path, deal=5)
+    app.session.store.slots.save("Shared deal 4", played(4, 2), 1)
+    async with app.run_test(size=SIZE) as pilot:
+        saves = await open_saves(pilot, app)
+        await pilot.press("i")
+        if how == "pasted":
+            await pilot.press("ctrl+u")  # the offered ~/ cleared, as a player would
+            app.post_message(events.Paste(code))
+        else:
+            await pilot.press(*code)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: saves_message(app).startswith("Imported"), "the import")
+        assert saves_message(app) == "Imported “Shared deal 4 (2)”: deal 4, 6 moves."
+        assert not saves.query_one("#prompt").has_class("-open")
+        assert saves.selected is not None and saves.selected.name == "Shared deal 4 (2)"
+    store = Store.open(tmp_path).store
+    assert store.slots.load("Shared deal 4 (2)").game.turns == shared.turns
+    assert game(app) == Game.new(5)
+
+
+async def test_a_custom_positions_code_is_imported_as_a_shared_position(tmp_path: Path) -> None:
+    position = one_from_won()
+    app = make_app(tmp_path, deal=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_saves(pilot, app)
+        await pilot.press("i", "ctrl+u", *encode(position), "enter")
+        await wait_for(pilot, lambda: saves_message(app).startswith("Imported"), "the import")
+    assert save_names(tmp_path) == ["Shared position"]
+
+
+@pytest.mark.parametrize("text", ["F1abcdef", "F1ab%", "F2zzzzzz"])
+async def test_a_bad_code_on_the_save_screen_is_one_line_and_changes_nothing(
+    tmp_path: Path, text: str
+) -> None:
+    app = make_app(tmp_path, deal=5)
+    async with app.run_test(size=SIZE) as pilot:
+        saves = await open_saves(pilot, app)
+        await pilot.press("i", "ctrl+u", *text, "enter")
+        await wait_for(pilot, lambda: saves.query_one("#message").has_class("-error"), "refusal")
+        assert saves_message(app).startswith("Nothing imported: ")
+        assert "game code" in saves_message(app) and "\n" not in saves_message(app)
+        assert saves.query_one("#prompt").has_class("-open")  # to be corrected
+    assert save_names(tmp_path) == []
+
+
+async def test_a_missing_file_named_like_a_code_is_refused_as_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    app = make_app(tmp_path, deal=5)
+    async with app.run_test(size=SIZE) as pilot:
+        saves = await open_saves(pilot, app)
+        await pilot.press("i", *"Freecell.json", "enter")
+        await wait_for(pilot, lambda: saves.query_one("#message").has_class("-error"), "refusal")
+        assert saves_message(app) == (
+            f"Cannot read {tmp_path}/Freecell.json: no such file or directory."
+        )
+
+
+# ---------------------------------------------------------------------- the statistics screen
+def finished(data_dir: Path, *games: Game) -> None:
+    """Record ``games`` as finished (left), in order, as the game does."""
+    store = Store.open(data_dir).store
+    for one in games:
+        assert store.autosaves.finish(one, 60) is None
+    store.close()
+
+
+async def open_stats(pilot: Pilot[None], app: FreeCellApp) -> StatsScreen:
+    await pilot.press("t")
+    await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen), "the statistics")
+    assert isinstance(app.screen, StatsScreen)
+    return app.screen
+
+
+async def test_the_statistics_share_the_latest_game_of_a_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    older, other, last = played(3, 5), played(4, 6), played(3, 7)
+    finished(tmp_path, older, other, last)
+    app = make_app(tmp_path, deal=5)
+    clipboard = copied_into(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        stats = await open_stats(pilot, app)
+        await pilot.press("s")  # the first row: the deal played last
+        await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), "the code's dialog")
+        assert shown_code(app.screen) == encode(last) and clipboard == [encode(last)]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is stats, "back on the statistics")
+        await pilot.click("#deals", offset=(2, 2))  # deal 4's row: highlighted…
+        await pilot.pause()
+        assert app.screen is stats
+        await pilot.click("#deals", offset=(2, 2))  # …and chosen
+        await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), "deal 4's code")
+        assert clipboard == [encode(last), encode(other)]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is stats, "back on the statistics")
+        await pilot.click("#share")
+        await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), "deal 4's code again")
+        assert clipboard[-1] == encode(other)
+
+
+async def test_a_game_finished_before_codes_is_said_to_have_none(tmp_path: Path) -> None:
+    finished(tmp_path, played(3, 5))
+    store = Store.open(tmp_path).store
+    store.database.write("forget", lambda c: c.execute("UPDATE games SET code = NULL"))
+    store.close()
+    app = make_app(tmp_path, deal=5)
+    async with app.run_test(size=SIZE) as pilot:
+        stats = await open_stats(pilot, app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen is stats
+        said = str(stats.query_one("#message").render())
+        assert said.startswith("The latest game of #3 (") and said.endswith(
+            ") was finished before games kept their moves: it has no game code."
+        )
+
+
+async def test_with_no_finished_game_the_statistics_share_nothing(tmp_path: Path) -> None:
+    app = make_app(tmp_path, deal=5)
+    async with app.run_test(size=SIZE) as pilot:
+        stats = await open_stats(pilot, app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen is stats
+        assert str(stats.query_one("#message").render()) == "There is no finished game to share."
+
+
+def test_each_row_of_the_statistics_is_its_own_deals_or_positions_latest_game() -> None:
+    store = Store.in_memory(clock=Clock())
+    first = Game.from_position(one_from_won().start).play(Move.parse("1a"))
+    second = one_from_won()  # the same cards, another custom position: K♠ in column 2
+    second = Game.from_position(replace(second.start, columns=((), *second.start.columns[:7])))
+    second = second.play(Move.parse("2a"))
+    for one in (played(3, 5), first, played(3, 6), second):
+        assert store.autosaves.finish(one, 60) is None
+    reading = store.results.statistics({}, AutoplayMode.SAFE).statistics
+    games = store.results.all().items
+    shared = [latest_game(games, deal) for deal in reading.deals]
+    assert [deal.label for deal in reading.deals] == ["custom position", "#3", "custom position"]
+    assert shared == [second, played(3, 6), first]

@@ -200,3 +200,21 @@ def test_a_mouse_drag_in_the_browser_plays_a_move_that_is_saved(
         assert wait_for(lambda: moves_played(data), "move in the store") == ["3a"]
         chromium.save_screenshot(str(tmp_path / "deal-1-after-dragging-2H-to-a.png"))
         assert stop_and_load(served, data) == Card.parse("2H")
+
+
+def test_the_page_opened_with_a_deal_plays_that_deal(chromium: WebDriver, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with Served(data) as served:
+        open_game(chromium, f"{served.url}&deal=617")
+        chromium.execute_script("document.querySelector('.xterm-helper-textarea').focus()")
+        from selenium.webdriver import ActionChains
+
+        ActionChains(chromium).send_keys("3").send_keys("a").perform()
+        assert wait_for(lambda: moves_played(data), "move in the store") == ["3a"]
+        chromium.save_screenshot(str(tmp_path / "deal-617-after-3a-typed.png"))
+        code, _, err = served.stop()
+    assert (code, err) == (0, "")
+    opened = Store.open(data)
+    saved = opened.store.autosaves.offer().saved
+    opened.store.close()
+    assert saved is not None and saved.game.deal_number == 617

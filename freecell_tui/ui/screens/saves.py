@@ -1,5 +1,7 @@
 """The save-slot screen: the named saves, a miniature of the highlighted one, and every action on
-them (save new, overwrite, load, rename, delete, export, import) by key or by mouse.
+them (save new, overwrite, load, rename, delete, export, import, share as a game code) by key
+or by mouse. The import prompt takes a file, or a game code (pasted or typed): the code's game
+becomes a new save.
 
 Below the named saves it lists the unfinished games no running copy is playing (a game set aside
 by loading a save, or left by a copy that quit): they can be loaded, or deleted (abandoned, which
@@ -11,6 +13,7 @@ plain text, and every refusal from the store appears on the message line in the 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import ClassVar, Literal
 
 from rich.text import Text
@@ -23,6 +26,7 @@ from textual.events import Key, Paste, Resize
 from textual.geometry import Size
 from textual.widgets import Button, DataTable, Input, Label, Static
 
+from freecell_tui.core.codes import BadCode, decode, looks_like_code
 from freecell_tui.core.game import Game
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import deal_phrase, plural, printable
@@ -37,7 +41,7 @@ from freecell_tui.store import (
 )
 from freecell_tui.ui.keys import bound_actions, edit_line, paste_line
 from freecell_tui.ui.screens.answer import OnceScreen
-from freecell_tui.ui.screens.dialogs import ConfirmScreen, dialog_frame_css
+from freecell_tui.ui.screens.dialogs import CodeScreen, ConfirmScreen, dialog_frame_css
 from freecell_tui.ui.web import deliver_export, download_name
 from freecell_tui.ui.widgets.preview import PositionPreview
 from freecell_tui.ui.widgets.prompt import Prompt
@@ -56,14 +60,32 @@ def _key(entry: SlotInfo | UnfinishedInfo) -> tuple[str, str]:
 PromptKind = Literal["new", "rename", "export", "import"]
 
 #: The screen's actions on the saves, which wait while a prompt is open.
-_SLOT_ACTIONS = frozenset({"save_new", "overwrite", "load", "rename", "delete", "export", "import"})
+_SLOT_ACTIONS = frozenset(
+    {"save_new", "overwrite", "load", "rename", "delete", "export", "import", "share"}
+)
 
 _PROMPTS: dict[PromptKind, str] = {
     "new": "Name for the new save (1–40 characters):",
     "rename": "New name:",
     "export": "Export to file:",
-    "import": "Import from file:",
+    "import": "Import from a file, or paste a game code:",
 }
+#: The import prompt in a browser, where the game cannot read the player's files (on the machine
+#: that serves the game, ``freecell-tui import FILE`` imports one).
+_WEB_IMPORT = "Paste a game code (a browser's game cannot read your files):"
+
+
+def code_in(text: str) -> str | None:
+    """The game code the import prompt's ``text`` holds, or ``None`` when it names a file: a
+    text that starts with the codes' format letter, alone or after the ``~/`` the prompt offers,
+    with no dot or slash (a file's name has them) and naming no file. Looks at the disk: run
+    it off the UI thread."""
+    word = text.removeprefix("~/")
+    if not looks_like_code(word) or any(ch in word for ch in "./\\"):
+        return None
+    if Path(text).expanduser().exists():
+        return None
+    return word
 
 
 def _capital(text: str) -> str:
@@ -81,6 +103,7 @@ class SaveSlotsScreen(OnceScreen[SavedGame | None]):
         Binding("d,delete", "delete", "Delete"),
         Binding("e", "export", "Export"),
         Binding("i", "import", "Import"),
+        Binding("s", "share", "Share"),
         Binding("escape", "close", "Close"),
     ]
     _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
@@ -323,27 +346,58 @@ class SaveSlotsScreen(OnceScreen[SavedGame | None]):
         self.say(f"Exported “{printable(self._exporting)}” to {written}.")
         return True
 
-    def action_import(self) -> None:
-        if self.app.is_web:
-            self.say(
-                "In a browser the game cannot read your files: on the machine that serves the "
-                "game, run freecell-tui import FILE, and the save appears here.",
-                error=True,
-            )
+    def action_share(self) -> None:
+        """The highlighted entry's game code, shown and copied (the dialog ``:share`` opens)."""
+        entry = self.entry
+        if entry is None:
+            self.say("There is no save to share.", error=True)
             return
-        self._open_prompt("import", "~/")
+        try:
+            saved = self._load(entry)
+        except StoreError as error:
+            self._fail(error)
+            return
+        self.app.push_screen(CodeScreen(saved.game))
 
-    def _import(self, path: str) -> bool:
-        if not path.strip():
-            self.say("Give the file to import.", error=True)
-            return False
-        self._import_file(path.strip())
-        return False  # the prompt closes once the file is imported
+    def action_import(self) -> None:
+        self._open_prompt("import", "" if self.app.is_web else "~/")
+
+    def _import(self, text: str) -> bool:
+        if self.app.is_web:  # a browser's game cannot read files: the text is a code
+            self._import_text(text, code=text)
+        elif not text.strip():
+            self.say("Give the file to import, or a game code.", error=True)
+        else:
+            self._import_text(text.strip())
+        return False  # the prompt closes once the game is imported
 
     @work(thread=True, exclusive=True, group="import")
+    def _import_text(self, text: str, code: str | None = None) -> None:
+        """Import ``code``, or the code or the file ``text`` names (:func:`code_in`), in a
+        worker: a file is never read on the UI thread, so a slow disk or a long game (a long
+        code is replayed move by move) never stops the keys."""
+        code = code if code is not None else code_in(text)
+        if code is None:
+            self._import_file(text)
+        else:
+            self._import_code(code)
+
+    def _import_code(self, code: str) -> None:
+        game = decode(code)
+        if isinstance(game, BadCode):
+            failed = StoreError(ErrorKind.BAD_FILE, f"Nothing imported: {game.reason}.")
+            self.app.call_from_thread(self._import_failed, failed)
+            return
+        number = game.deal_number
+        base = f"Shared deal {number}" if number is not None else "Shared position"
+        try:
+            slot = self.store.slots.import_game(game, base)
+        except StoreError as error:
+            self.app.call_from_thread(self._import_failed, error)
+            return
+        self.app.call_from_thread(self._imported, slot)
+
     def _import_file(self, path: str) -> None:
-        """Read, check and store the file in a worker: a file is never read on the UI thread,
-        so a slow disk or a long game never stops the keys."""
         try:
             slot = self.store.slots.import_file(path)
         except StoreError as error:
@@ -382,7 +436,7 @@ class SaveSlotsScreen(OnceScreen[SavedGame | None]):
     SaveSlotsScreen #prompt.-open { display: block; }
     SaveSlotsScreen #actions {
         layout: grid;
-        grid-size: 4;
+        grid-size: 5;
         grid-gutter: 0 1;
         grid-rows: 1;
         height: auto;
@@ -390,6 +444,8 @@ class SaveSlotsScreen(OnceScreen[SavedGame | None]):
     }
     SaveSlotsScreen #actions Button { width: 100%; }
     SaveSlotsScreen.-narrow PositionPreview { display: none; }
+    SaveSlotsScreen.-narrow #actions { grid-gutter: 0 0; }
+    SaveSlotsScreen.-tight #actions { grid-size: 4; }
     """
     )
 
@@ -431,6 +487,7 @@ class SaveSlotsScreen(OnceScreen[SavedGame | None]):
                     ("Delete (d)", "delete", "error"),
                     ("Export (e)", "export", "default"),
                     ("Import (i)", "import", "default"),
+                    ("Share (s)", "share", "default"),
                     ("Close (Esc)", "close", "default"),
                 ):
                     yield Button(label, id=action, variant=variant, compact=True)  # type: ignore[arg-type]
@@ -440,9 +497,12 @@ class SaveSlotsScreen(OnceScreen[SavedGame | None]):
 
     def _fit(self, size: Size) -> None:
         """Fit an 80×24 terminal: a shorter list, and no miniature below 112 columns (the
-        list needs the room)."""
+        list needs the room); below 80 columns the buttons take three rows of four, and the
+        list one line less."""
+        tight = size.width < 80
         self.set_class(size.width < 112, "-narrow")
-        self.query_one("#body").styles.height = max(4, min(16, size.height - 16))
+        self.set_class(tight, "-tight")
+        self.query_one("#body").styles.height = max(4, min(16, size.height - 16 - tight))
 
     def on_mount(self) -> None:
         self._fit(self.app.size)
@@ -554,7 +614,8 @@ class SaveSlotsScreen(OnceScreen[SavedGame | None]):
     # ------------------------------------------------------------------ the prompt
     def _open_prompt(self, kind: PromptKind, value: str = "") -> None:
         self._prompt = kind
-        self.query_one("#prompt-label", Label).update(Content(_PROMPTS[kind]))
+        label = _WEB_IMPORT if kind == "import" and self.app.is_web else _PROMPTS[kind]
+        self.query_one("#prompt-label", Label).update(Content(label))
         box = self.query_one("#prompt-input", Prompt)
         self.query_one("#prompt").add_class("-open")
         box.focus()

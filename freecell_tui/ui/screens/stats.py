@@ -2,7 +2,8 @@
 statistics_rows`, as the command line's ``stats`` shows them), the latest results and moves
 over par drawn (:class:`~freecell_tui.ui.widgets.results_chart.ResultsChart`), and each deal's
 best time and fewest moves against its par (where the solver found it); ``r`` resets them after
-asking."""
+asking. ``s`` (or ``Enter`` on a row) shows the game code of the highlighted deal's latest game,
+as ``:share`` does: the first row, highlighted when the screen opens, is the deal played last."""
 
 from __future__ import annotations
 
@@ -19,15 +20,17 @@ from textual.message import Message
 from textual.widgets import Button, DataTable, Label, Static
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.codes import BadCode, decode
+from freecell_tui.core.game import Game
 from freecell_tui.core.words import plural
 from freecell_tui.store import Statistics, Store, StoreError, format_duration
-from freecell_tui.store.stats import NO_GAMES, statistics_rows
+from freecell_tui.store.stats import NO_GAMES, DealStats, GameResult, statistics_rows
 from freecell_tui.ui.keys import bound_actions, run_bound_key
 from freecell_tui.ui.screens.answer import OnceScreen
-from freecell_tui.ui.screens.dialogs import ConfirmScreen, dialog_frame_css
+from freecell_tui.ui.screens.dialogs import CodeScreen, ConfirmScreen, dialog_frame_css
 from freecell_tui.ui.widgets.results_chart import ResultsChart
 
-__all__ = ["StatsBox", "StatsScreen", "figure_columns"]
+__all__ = ["StatsBox", "StatsScreen", "figure_columns", "latest_game"]
 
 #: The most and the fewest lines the deals' table takes (its header included).
 MAX_TABLE = 14
@@ -59,6 +62,26 @@ def figure_columns(rows: tuple[tuple[str, str], ...]) -> str:
     return "\n".join(f"{a}    {b}".rstrip() for a, b in zip(left, right, strict=True))
 
 
+def latest_game(games: tuple[GameResult, ...], deal: DealStats) -> Game | str:
+    """The latest of ``games`` (oldest first) played on ``deal``'s row, read from its code; or
+    why it cannot be shared. A custom position's row is told apart by its last game's time."""
+    mine = [game for game in games if game.deal_number == deal.deal_number]
+    same_time = [game for game in mine if game.finished_at == deal.last_played]
+    if not (same_time or mine):
+        return f"No finished game of {deal.label} is left to share."
+    latest = (same_time or mine)[-1]
+    when = latest.finished_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    if latest.code is None:
+        return (
+            f"The latest game of {deal.label} ({when}) was finished before games kept their "
+            "moves: it has no game code."
+        )
+    game = decode(latest.code)
+    if isinstance(game, BadCode):
+        return f"The latest game of {deal.label} ({when}) is stored with a code that does not read."
+    return game
+
+
 class StatsScreen(OnceScreen[None]):
     """Statistics read from ``store``, each deal beside its par (``mode``, the game's, stands for
     games finished before their mode was recorded); closes with Escape."""
@@ -77,6 +100,7 @@ class StatsScreen(OnceScreen[None]):
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "reset", "Reset"),
+        Binding("s", "share", "Share"),
         Binding("escape", "close", "Close"),
     ]
     _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
@@ -103,6 +127,7 @@ class StatsScreen(OnceScreen[None]):
             yield DataTable(id="deals", cursor_type="row", zebra_stripes=True)
             yield Static(id="message")
             with Horizontal(id="buttons"):
+                yield Button("Share (s)", id="share")
                 yield Button("Reset (r)", id="reset", variant="error")
                 yield Button("Close (Esc)", id="close", variant="primary")
 
@@ -170,6 +195,8 @@ class StatsScreen(OnceScreen[None]):
             self.say(" ".join(results.problems), error=True)
         elif not stats.played:
             self.say(NO_GAMES)
+        else:
+            self.say("s or Enter: the highlighted deal's latest game as a code.")
 
     def say(self, message: str, *, error: bool = False) -> None:
         line = self.query_one("#message", Static)
@@ -202,6 +229,29 @@ class StatsScreen(OnceScreen[None]):
             answered,
         )
 
+    def action_share(self) -> None:
+        """The highlighted deal's latest game as a game code, shown and copied."""
+        table = self.query_one("#deals", DataTable)
+        deals = self.stats.deals if self.stats else ()
+        if not 0 <= table.cursor_row < len(deals) or not table.display:
+            self.say("There is no finished game to share.", error=True)
+            return
+        try:
+            games = self.store.results.all().items
+        except StoreError as error:
+            self.say(error.message, error=True)
+            return
+        game = latest_game(games, deals[table.cursor_row])
+        if isinstance(game, str):
+            self.say(game, error=True)
+            return
+        self.app.push_screen(CodeScreen(game))
+
+    @on(DataTable.RowSelected, "#deals")
+    def _row_chosen(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_share()
+
     def action_close(self) -> None:
         self.dismiss(None)
 
@@ -209,5 +259,7 @@ class StatsScreen(OnceScreen[None]):
         event.stop()
         if event.button.id == "reset":
             self.action_reset()
+        elif event.button.id == "share":
+            self.action_share()
         else:
             self.action_close()
