@@ -262,7 +262,7 @@ class Gestures:
             return ""
         if not any(p.is_column and not state.columns[p.index] for p in self.targets):
             return ""
-        return " An empty column takes one card (+/− for more)."
+        return " Empty column: 1 card (+/− more)."  # fits the message line at 80 columns
 
     def act_on(self, pile: Pile, index: int | None = None) -> None:
         """A click or a pile key: pick up from ``pile``, or drop on it, or put down."""

@@ -31,8 +31,7 @@ async def test_keys_and_the_command_line_play_the_same_move_to_an_empty_column(
         await pilot.press("2")
         # Picked up by its key, the run is shown whole; the player is told what 7 will do.
         assert message(app) == (
-            "Picked up from column 2. It may go to: 1 7 d. "
-            "An empty column takes one card (+/− for more)."
+            "Picked up from column 2. It may go to: 1 7 d. Empty column: 1 card (+/− more)."
         )
         await pilot.press("7")
         pressed, said = game(app).turns[-1].move, message(app)
