@@ -23,6 +23,8 @@ from freecell_tui.session.words import describe_turn
 
 __all__ = ["FIRST_WORDS", "OffTheEnd", "Replay", "ReplayStep"]
 
+#: How :func:`describe_turn` starts the line of an autoplay move.
+AUTOPLAY = "Autoplay "
 #: What step 0, the start, says.
 FIRST_WORDS = "The first position, before any move."
 
@@ -48,9 +50,12 @@ class ReplayStep:
 
     @property
     def summary(self) -> str:
-        """The step's words on one line: ``27: 9♥ to empty column 7; autoplay 6h: A♣ home``."""
+        """The step's words on one line: ``42: 9♦ onto 10♠ in column 2; autoplay 4h: A♣ home,
+        7h: 2♣ home``."""
         first, *rest = self.words
-        return "; ".join([first, *(line[:1].lower() + line[1:] for line in rest)])
+        if not rest:
+            return first
+        return f"{first}; autoplay " + ", ".join(line.removeprefix(AUTOPLAY) for line in rest)
 
 
 @dataclass(frozen=True, slots=True)
