@@ -30,6 +30,7 @@ SUBCOMMAND_MODULES = (
     "freecell_tui.cli.serve",
     "freecell_tui.cli.deal",
     "freecell_tui.cli.replay",
+    "freecell_tui.cli.watch",
     "freecell_tui.cli.solve",
     "freecell_tui.cli.saves",
     "freecell_tui.cli.klondike",

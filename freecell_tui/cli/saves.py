@@ -96,7 +96,7 @@ def add_parser(subparsers: Any) -> None:
     stats.set_defaults(handler=run_stats)
 
 
-def _open(args: argparse.Namespace, prog: str, *, writes: bool = False) -> Store | None:
+def open_store(args: argparse.Namespace, prog: str, *, writes: bool = False) -> Store | None:
     """The store, its warnings printed on stderr.
 
     When the data dir cannot be written the store lives in memory (with what could be read):
@@ -129,7 +129,7 @@ def _when(moment: datetime) -> str:
 
 def run_saves(args: argparse.Namespace) -> int:
     prog = "freecell-tui saves"
-    store = _open(args, prog)
+    store = open_store(args, prog)
     if store is None:
         return 1
     try:
@@ -159,7 +159,7 @@ def run_saves(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     prog = "freecell-tui export"
-    store = _open(args, prog)
+    store = open_store(args, prog)
     if store is None:
         return 1
     try:
@@ -179,7 +179,7 @@ def run_export(args: argparse.Namespace) -> int:
 
 def run_import(args: argparse.Namespace) -> int:
     prog = "freecell-tui import"
-    store = _open(args, prog, writes=True)
+    store = open_store(args, prog, writes=True)
     if store is None:
         return 1
     try:
@@ -212,11 +212,11 @@ def run_share(args: argparse.Namespace) -> int:
     prog = "freecell-tui share"
     if args.last == (args.slot is not None):
         return fail(prog, "name a save (freecell-tui share SLOT) or give --last, not both")
-    store = _open(args, prog)
+    store = open_store(args, prog)
     if store is None:
         return 1
     try:
-        code = store.slots.load(args.slot).game if args.slot is not None else _last_game(store)
+        code = store.slots.load(args.slot).game if args.slot is not None else last_game(store)
     except StoreError as error:
         return _error(prog, error)
     finally:
@@ -227,14 +227,14 @@ def run_share(args: argparse.Namespace) -> int:
     return 0
 
 
-def _last_game(store: Store) -> Game | str:
+def last_game(store: Store, verb: str = "share") -> Game | str:
     """The game played last: the latest unfinished game or the game finished last, whichever
-    was saved later; or why there is none to share."""
+    was saved later; or why there is none to ``verb``."""
     current = store.autosaves.latest()
     finished = store.results.last()
     if finished is None or (current is not None and current.saved_at >= finished.finished_at):
         if current is None:
-            return "there is no game to share yet: no game in progress and no finished game"
+            return f"there is no game to {verb} yet: no game in progress and no finished game"
         return current.game
     when = _when(finished.finished_at)
     if finished.code is None:
@@ -250,7 +250,7 @@ def _last_game(store: Store) -> Game | str:
 
 def run_stats(args: argparse.Namespace) -> int:
     prog = "freecell-tui stats"
-    store = _open(args, prog, writes=args.reset)
+    store = open_store(args, prog, writes=args.reset)
     if store is None:
         return 1
     try:

@@ -21,11 +21,13 @@ from freecell_tui.core.rules import describe_move, legal_moves
 from freecell_tui.core.words import deal_phrase, plural, printable
 from freecell_tui.line.board_text import ASCII_SUITS, format_board
 from freecell_tui.line.par_hunt import ParHunt
+from freecell_tui.line.watch import Watcher
 from freecell_tui.session.analysis import Analyst
 from freecell_tui.session.assist import Answer, Want, answer, look
 from freecell_tui.session.par import LINE_PAR_SECONDS, find_par
 from freecell_tui.session.parse import ActionCommand, parse_command
 from freecell_tui.session.play import Decision, Event, PlaySession, Question, Step
+from freecell_tui.session.replay import Replay
 from freecell_tui.session.table import by_name, line_help
 from freecell_tui.session.words import code_note, describe_turn
 from freecell_tui.store import StoreError, format_duration
@@ -39,7 +41,7 @@ _YES = ("y", "yes")
 _ANOTHER_GAME = "Another game? Type y for a random deal, deal N for deal N, or q to quit."
 _WIN_ANSWERS = ("new", "deal", "daily", "quit", "undo", "restart")
 #: Commands that only show something: after a win they run, and the question still waits.
-_SHOWS = ("help", "board", "stats", "saves")
+_SHOWS = ("help", "board", "stats", "saves", "watch")
 #: What line mode says of the full-screen game's commands.
 _NOT_HERE = {
     "klondike": "Klondike is not played in line mode: run freecell-tui klondike, or :klondike "
@@ -376,6 +378,26 @@ class LineMode:
         game = self.session.game
         self.say(encode(game), code_note(game))
 
+    def do_watch(self, command: ActionCommand) -> None:
+        """The text viewer of a game code (or of this game): its lines go to the viewer until
+        ``quit``, then to the game again (and to its question, if one was waiting)."""
+        game = command.game if command.game is not None else self.session.game
+        watcher = Watcher(Replay.of(game), self.say, ascii=self.ascii, leaves="returns to the game")
+        waiting = self._question
+
+        def take(line: str) -> None:
+            if watcher.take(line):
+                self._question = take
+                return
+            self._question = waiting
+            self.say("Back to the game.")
+            self.show_board()
+            if waiting is not None:
+                self.say(_ANOTHER_GAME)
+
+        self._question = take
+        watcher.open()
+
     def do_stats(self, command: ActionCommand) -> None:
         try:
             store = self.session.store
@@ -420,6 +442,7 @@ HANDLERS: Final[dict[str, Callable[[LineMode, ActionCommand], None]]] = {
     "saves": LineMode.do_saves,
     "stats": LineMode.do_stats,
     "share": LineMode.do_share,
+    "watch": LineMode.do_watch,
     "save": LineMode.do_save,
     "load": LineMode.do_load,
 }

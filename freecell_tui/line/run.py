@@ -27,13 +27,16 @@ from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.game import Game
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural
+from freecell_tui.line.board_text import ASCII_SUITS
 from freecell_tui.line.mode import LineMode
+from freecell_tui.line.watch import Watcher
 from freecell_tui.session.par import LINE_PAR_SECONDS
 from freecell_tui.session.play import PlaySession
+from freecell_tui.session.replay import Replay
 from freecell_tui.session.words import deal_phrase
 from freecell_tui.store import SavedGame, Store, format_duration
 
-__all__ = ["MAX_LINE_BYTES", "run_line_mode"]
+__all__ = ["MAX_LINE_BYTES", "run_line_mode", "run_watch"]
 
 #: An input line longer than this is not a command: the rest of it is skipped.
 MAX_LINE_BYTES = 4096
@@ -220,3 +223,29 @@ def _ask_resume(line: LineMode, saved: SavedGame, lines: Lines) -> str:
             line.say("Resume it? Enter or y resumes, n starts a new game, q quits. [Y/n/q]")
             continue
         line.say("Please answer y (resume), n (new game) or q (quit). [Y/n/q]")
+
+
+def run_watch(
+    game: Game, *, ascii: bool = False, stdin: TextIO | None = None, stdout: TextIO | None = None
+) -> None:
+    """The text viewer of ``game`` on its own (``freecell-tui watch``): its moves, then one
+    command a line (``next``, ``back``, ``to N``, ``board`` …) until ``quit`` or the end of
+    input, so that it works in pipes and scripts as at a terminal."""
+    out = stdout if stdout is not None else sys.stdout
+    if stdout is None and hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="replace")
+    ascii = ascii or not _can_write_suits(out)
+    table = ASCII_SUITS if ascii else {}
+
+    def say(*lines: str) -> None:
+        out.write("".join(line.translate(table) + "\n" for line in lines))
+        out.flush()
+
+    watcher = Watcher(Replay.of(game), say, ascii=ascii, leaves="ends")
+    watcher.open()
+    source = stdin if stdin is not None else sys.stdin
+    if source is None:  # standard input closed: the list of moves is all there is to show
+        return
+    lines = Lines(stdin, stdin is None and source.isatty() and out.isatty())
+    while (text := lines.read()) is not None and watcher.take(text):
+        pass

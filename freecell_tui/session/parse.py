@@ -17,10 +17,11 @@ from datetime import date
 from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.codes import start_of
+from freecell_tui.core.codes import BadCode, decode, start_of
 from freecell_tui.core.commands import MENU_WORDS, MoveCommand, looks_like_a_move, parse_menu
 from freecell_tui.core.daily import parse_day
 from freecell_tui.core.errors import NotationError
+from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.core.state import GameState
 from freecell_tui.session.table import by_word
@@ -47,6 +48,8 @@ class ActionCommand:
     """``deal CODE`` of a game code that started from a custom position: that position."""
     day: date | None = None
     """``daily DATE``: the date whose daily deal to play (``None``: today's)."""
+    game: Game | None = None
+    """``watch CODE``: the game the code holds (``None``: this game)."""
 
 
 Command = MoveCommand | ActionCommand
@@ -107,6 +110,8 @@ def _operand_command(action: str, name: str, operands: list[str], text: str) -> 
         return _deals_command(operands)
     if action == "daily":
         return _daily_command(operands)
+    if action == "watch":
+        return _watch_command(operands)
     raise AssertionError(action)
 
 
@@ -125,9 +130,20 @@ def _daily_command(operands: list[str]) -> ActionCommand:
     return ActionCommand("daily", day=parse_day(operands[0]))
 
 
+def _watch_command(operands: list[str]) -> ActionCommand:
+    """``watch CODE``: the game of a game code (never empty: no operand is this game)."""
+    # A code pasted with spaces or wrapped over lines still reads.
+    game = decode("".join(operands))
+    if isinstance(game, BadCode):
+        raise NotationError(game.reason)
+    return ActionCommand("watch", game=game)
+
+
 _OPERANDS: Final = frozenset(
-    {"deal", "new", "save", "load", "autoplay", "speed", "winnable", "deals", "daily"}
+    {"deal", "new", "save", "load", "autoplay", "speed", "winnable", "deals", "daily", "watch"}
 )
+#: Commands whose operand may be left out.
+_OPTIONAL: Final = frozenset({"new", "daily", "watch"})
 
 
 def parse_command(text: str) -> Command:
@@ -141,7 +157,7 @@ def parse_command(text: str) -> Command:
         return parse_menu(name, operands)
     command = by_word(name)
     if command is not None:
-        if command.name in _OPERANDS and (command.name not in ("new", "daily") or operands):
+        if command.name in _OPERANDS and (command.name not in _OPTIONAL or operands):
             return _operand_command(command.name, name, operands, text)
         if operands:
             raise NotationError(f"{name} takes no operands")

@@ -214,6 +214,15 @@ COMMANDS: Final[tuple[Command, ...]] = (
         words=("share",),
     ),
     Command(
+        "watch",
+        "Saves and more",
+        "watch a game code (or this game) step by step: its moves one per line, then next, back, "
+        "to N, board; quit returns to the game",
+        words=("watch",),
+        operand="[CODE]",
+        screen=False,
+    ),
+    Command(
         "stats",
         "Saves and more",
         "statistics: played, won, streaks, best time, fewest moves and par per deal",

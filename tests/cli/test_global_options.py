@@ -32,6 +32,7 @@ TAKES = {
     "export": {"--data-dir"},
     "import": {"--data-dir"},
     "share": {"--data-dir"},
+    "watch": {"--data-dir", "--ascii"},
     "stats": {"--data-dir", "--autoplay"},
     "klondike": {"--ascii"},
 }
@@ -72,7 +73,9 @@ class Runner:
         folder = self.folder()
         argv = [word.replace("{D}", str(folder)) for word in argv]
         argv = [word.replace("{SAVED}", str(self.saved_game)) for word in argv]
-        if ("export" in argv or "share" in argv) and "--data-dir" in argv:  # the save to read
+        if (
+            "export" in argv or "share" in argv or "watch" in argv
+        ) and "--data-dir" in argv:  # the save to read
             main(["import", str(self.saved_game), "--name", "kept", "--data-dir", str(folder)])
         if "serve" in argv:
             self._fake_server()
@@ -154,6 +157,7 @@ COMMANDS: dict[str, tuple[list[str], str]] = {
     "export": (["export", "kept", "-"], ""),
     "import": (["import", "{SAVED}", "--name", "again"], ""),
     "share": (["share", "kept"], ""),
+    "watch": (["watch", "kept"], "next\nboard\n"),
     "stats": (["stats"], ""),
     "klondike": (["klondike", "--games", "3", "--seed", "1", "--jobs", "1", "--show", "1"], ""),
 }

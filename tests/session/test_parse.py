@@ -7,9 +7,11 @@ import pytest
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.cards import Suit
+from freecell_tui.core.codes import encode
 from freecell_tui.core.commands import FOUNDATION_SUITS, MENU_HELP, MoveCommand
 from freecell_tui.core.deals import deal
 from freecell_tui.core.errors import IllegalMoveError, NotationError
+from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import apply_move
 from freecell_tui.session.parse import ActionCommand, parse_command
@@ -221,3 +223,16 @@ def test_one_meaning_per_letter() -> None:
 
 def by_words(name: str) -> tuple[str, ...]:
     return next(command.words for command in COMMANDS if command.name == name)
+
+
+def test_watch_reads_a_game_code_or_none_for_this_game() -> None:
+    game = Game.new(617).play(Move.parse("3a"))
+    code = encode(game)
+    assert parse_command("watch") == ActionCommand("watch")
+    watched = parse_command(f"watch {code}")
+    assert isinstance(watched, ActionCommand) and watched.game is not None
+    assert watched.game.turns == game.turns and watched.game.deal_number == 617
+    # A code pasted with a space in it still reads.
+    assert parse_command(f"watch {code[:9]} {code[9:]}") == watched
+    with pytest.raises(NotationError, match="is not a game code"):
+        parse_command(f"watch {code[:-1]}")

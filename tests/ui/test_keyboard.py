@@ -185,6 +185,11 @@ async def test_command_line_runs_moves_and_commands(tmp_path: Path) -> None:
         assert tone(app) == "error"
         app.game_screen.run_command("moves")
         assert message(app) == "moves is for line mode: here, the board shows it all"
+        before = game(app)
+        app.game_screen.run_command("watch")
+        assert message(app).startswith("watch is not yet in the full-screen game: ")
+        assert "freecell-tui watch CODE" in message(app) and tone(app) == "error"
+        assert game(app) == before
 
 
 async def test_a_dead_end_offers_undo(tmp_path: Path) -> None:

@@ -51,7 +51,7 @@ from freecell_tui.ui.commands import key_actions, screen_bindings
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens.dialogs import CodeScreen, NoticeScreen, WinScreen
-from freecell_tui.ui.screens.typed import TYPED
+from freecell_tui.ui.screens.typed import TYPED, line_only
 from freecell_tui.ui.themes import CLASSIC_NAME
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.footer import KeyFooter
@@ -748,7 +748,7 @@ class GameScreen(Screen[None]):
         if typed is not None:
             typed(self, command)
         else:  # the table's line-mode commands (board, moves)
-            self.refuse(f"{command.action} is for line mode: here, the board shows it all")
+            self.refuse(line_only(command.action))
 
     def typed_speed(self, speed: float) -> None:
         """``:speed N``: auto-solve's pace, kept for next time."""

@@ -4,7 +4,8 @@ Each entry is a function of the game screen (:class:`Screen`: what the entries u
 parsed command (its operand read by :mod:`freecell_tui.session.parse`): a command typed without
 one runs the action its key runs. A
 test checks the table against the command table: every command typed on the board is here
-(line mode's own commands, ``board`` and ``moves``, are refused on the board).
+(line mode's own commands — ``board``, ``moves``, ``watch`` — are refused on the board with
+:func:`line_only`'s line).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Final, Protocol
 
 from freecell_tui.session import ActionCommand, Decision, PlaySession, Step
 
-__all__ = ["TYPED", "Screen"]
+__all__ = ["TYPED", "Screen", "line_only"]
 
 
 class Screen(Protocol):
@@ -107,3 +108,13 @@ TYPED: Final[dict[str, Typed]] = {
     "share": lambda screen, command: screen.action_share(),
     "klondike": lambda screen, command: screen.action_klondike(),
 }
+
+
+def line_only(action: str) -> str:
+    """Why a command of line mode's only is refused on the board, in one line."""
+    if action == "watch":
+        return (
+            "watch is not yet in the full-screen game: freecell-tui play --plain, then watch "
+            "CODE, or freecell-tui watch CODE|SLOT|--last"
+        )
+    return f"{action} is for line mode: here, the board shows it all"

@@ -1,0 +1,161 @@
+"""Line mode's text viewer: ``watch CODE`` lists the moves, then next, back, to N and board step
+through them until quit returns to the game, which nothing in the viewer changed."""
+
+from __future__ import annotations
+
+import io
+
+from freecell_tui.core.codes import encode
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Move
+from freecell_tui.line.board_text import format_board
+from freecell_tui.session.replay import Replay
+
+from ..core.test_codes import solver_game
+from .line import line_mode
+
+
+def said(out: io.StringIO) -> list[str]:
+    """The lines written since the last call."""
+    lines = out.getvalue().splitlines()
+    out.truncate(0)
+    out.seek(0)
+    return lines
+
+
+def test_a_scripted_session_steps_through_a_code_and_returns_to_the_game() -> None:
+    watched = solver_game(617)
+    replay = Replay.of(watched)
+    out = io.StringIO()
+    line = line_mode(Game.new(5), out)
+    line.handle("3a")
+    game = line.session.game
+    said(out)
+
+    line.handle(f"watch {encode(watched)}")
+    opening = said(out)
+    assert opening[0] == f"Watching deal 617 ({len(watched.line)} moves, won):"
+    listed = opening[1:-1]
+    assert len(listed) == len(watched.line)
+    assert listed[0] == f"1. {replay.steps[1].summary}"
+    assert listed[-1].startswith(f"{len(watched.line)}. ")
+    assert "next" in opening[-1] and "quit returns to the game" in opening[-1]
+
+    line.handle("next")
+    line.handle("next")
+    last = replay.last_number
+    assert said(out) == [
+        f"1 of {last}. {replay.steps[1].summary}",
+        f"2 of {last}. {replay.steps[2].summary}",
+    ]
+    line.handle("back")
+    assert said(out) == [f"1 of {last}. {replay.steps[1].summary}"]
+    line.handle("to 3")
+    assert said(out) == [f"3 of {last}. {replay.steps[3].summary}"]
+    line.handle("board")
+    board = said(out)
+    at_three = Game(watched.start, 617, watched.autoplay, watched.line[:3])
+    assert board == format_board(at_three)
+    assert board[0].startswith("Deal 617, 3 moves")
+    # The game waited, untouched, while its lines went to the viewer.
+    assert line.session.game == game
+
+    line.handle("quit")
+    back = said(out)
+    assert back[0] == "Back to the game."
+    assert back[1:] == format_board(game)
+    assert line.running
+    line.handle("u")
+    assert not line.session.game.turns
+
+
+def test_enter_steps_forward_and_the_ends_are_one_line() -> None:
+    watched = Game.new(617).play(Move.parse("3a")).play(Move.parse("1b"))
+    out = io.StringIO()
+    line = line_mode(Game.new(5), out)
+    line.handle(f"watch {encode(watched)}")
+    said(out)
+    line.handle("back")
+    assert said(out) == ["This is the first position: next plays the first move."]
+    line.handle("")
+    line.handle("last")
+    line.handle("next")
+    lines = said(out)
+    assert lines[0].startswith("1 of 2. 3a: ")
+    assert lines[1].startswith("2 of 2. 1b: ")
+    assert lines[2] == "That was the last move (2 of 2): back steps back."
+    line.handle("first")
+    assert said(out) == ["0 of 2. The first position, before any move."]
+
+
+def test_bad_input_in_the_viewer_is_one_line_and_moves_nothing() -> None:
+    watched = solver_game(617)
+    out = io.StringIO()
+    line = line_mode(Game.new(5), out)
+    line.handle(f"watch {encode(watched)}")
+    line.handle("to 2")
+    said(out)
+    last = len(watched.line)
+    for text, answer in (
+        (
+            "to 999",
+            f"There is no move 999: this game has {last} moves (to 0 is the first position, to {last} the last).",
+        ),
+        ("to x", f"to: give a move number from 0 to {last}, as 'to 12'."),
+        ("to", f"to: give a move number from 0 to {last}, as 'to 12'."),
+        ("to -1", f"to: give a move number from 0 to {last}, as 'to 12'."),
+    ):
+        line.handle(text)
+        assert said(out) == [answer], text
+    line.handle("3a")
+    (refused,) = said(out)
+    assert refused.startswith("Not understood in the viewer: '3a'. Step through it:")
+    line.handle("board")
+    assert said(out)[0].startswith("Deal 617, 2 moves")
+
+
+def test_a_bad_code_is_one_line_and_nothing_opens() -> None:
+    out = io.StringIO()
+    line = line_mode(Game.new(5), out)
+    line.handle("3a")
+    game = line.session.game
+    said(out)
+    good = encode(solver_game(617))
+    line.handle(f"watch {good[:-1]}")
+    (refused,) = said(out)
+    assert refused.startswith("Not understood: ") and "is not a game code" in refused
+    # Still the game: a move is played, not taken by a viewer.
+    line.handle("u")
+    assert line.session.game.turns == game.turns[:-1]
+
+
+def test_watch_alone_watches_this_game() -> None:
+    out = io.StringIO()
+    line = line_mode(Game.new(617), out)
+    line.handle("3a")
+    said(out)
+    line.handle("watch")
+    opening = said(out)
+    assert opening[0] == "Watching deal 617 (1 move):"
+    assert opening[1].startswith("1. 3a: ")
+    line.handle("q")
+    assert said(out)[0] == "Back to the game."
+
+
+def test_after_a_win_the_question_waits_for_the_viewer() -> None:
+    won = solver_game(617)
+    out = io.StringIO()
+    line = line_mode(Game(won.start, 617, won.autoplay, won.turns[:-1]), out)
+    last = won.line[-1]
+    assert last.move is not None
+    line.handle(last.move.notation)
+    assert "Another game?" in out.getvalue()
+    said(out)
+    line.handle("watch")
+    assert said(out)[0].startswith("Watching deal 617")
+    line.handle("last")
+    said(out)
+    line.handle("quit")
+    assert said(out)[-1].startswith("Another game?")
+    line.handle("no")
+    assert not line.running

@@ -1,0 +1,120 @@
+"""``freecell-tui watch CODE|SLOT|--last``: the text viewer on its own, driven through a pipe
+(its commands on standard input, the end of input ends it); bad input is one line."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from freecell_tui.cli import main
+from freecell_tui.core.codes import encode
+from freecell_tui.core.game import Game
+from freecell_tui.line.board_text import format_board
+from freecell_tui.session.replay import Replay
+from freecell_tui.store import Store
+
+from ..core.test_codes import solver_game
+from ..store.helpers import played
+
+
+def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "freecell_tui", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+        timeout=120,
+    )
+
+
+def one_line_error(err: str) -> str:
+    assert err.count("\n") == 1 and err.startswith("freecell-tui watch: error: "), err
+    return err
+
+
+def test_a_piped_session_steps_through_a_shared_code(tmp_path: Path) -> None:
+    store = Store.open(tmp_path).store
+    store.slots.save("mine", solver_game(617), 60)
+    store.close()
+    shared = run_cli("share", "mine", "--data-dir", str(tmp_path))
+    code = shared.stdout.strip()
+    assert shared.returncode == 0 and code.startswith("F1")
+
+    result = run_cli(
+        "watch", code, "--data-dir", str(tmp_path), stdin="next\nnext\nback\nto 3\nboard\n"
+    )
+    assert (result.returncode, result.stderr) == (0, "")
+    replay = Replay.of(solver_game(617))
+    last = replay.last_number
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"Watching deal 617 ({last} moves, won):"
+    assert lines[1 : last + 1] == [f"{step.number}. {step.summary}" for step in replay.steps[1:]]
+    assert "quit ends" in lines[last + 1]
+    at_three = Game(replay.game.start, 617, replay.game.autoplay, replay.game.line[:3])
+    assert lines[last + 2 :] == [
+        f"1 of {last}. {replay.steps[1].summary}",
+        f"2 of {last}. {replay.steps[2].summary}",
+        f"1 of {last}. {replay.steps[1].summary}",
+        f"3 of {last}. {replay.steps[3].summary}",
+        *format_board(at_three),
+    ]
+
+
+def test_quit_ends_before_the_end_of_input_and_a_save_or_the_last_game_is_watched(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store.open(tmp_path).store
+    store.slots.save("Fun game", played(5, 12), 60)
+    store.autosaves.save(played(6, 4), 10)
+    store.close()
+    result = run_cli(
+        "watch", "Fun game", "--ascii", "--data-dir", str(tmp_path), stdin="last\nquit\nfirst\n"
+    )
+    assert (result.returncode, result.stderr) == (0, "")
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Watching deal 5 (12 moves):"
+    assert lines[-1].startswith("12 of 12. ")
+    assert "♣" not in result.stdout and "♥" not in result.stdout  # --ascii
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("to 4\nto 5\n"))
+    assert main(["watch", "--last", "--data-dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out.splitlines()[0] == "Watching deal 6 (4 moves):"
+    assert out.splitlines()[-2:] == [
+        f"4 of 4. {Replay.of(played(6, 4)).steps[4].summary}",
+        "There is no move 5: this game has 4 moves (to 0 is the first position, to 4 the last).",
+    ]
+
+
+def test_bad_input_is_one_line(tmp_path: Path) -> None:
+    won = solver_game(617)
+    good, last = encode(won), len(won.line)
+    result = run_cli("watch", good[:-1], "--data-dir", str(tmp_path))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert "is not a game code" in one_line_error(result.stderr)
+    result = run_cli("watch", "nosuch", "--data-dir", str(tmp_path))
+    assert (result.returncode, result.stdout) == (1, "")
+    assert "no save named" in one_line_error(result.stderr)
+    result = run_cli("watch", "--last", "--data-dir", str(tmp_path))
+    assert (result.returncode, result.stdout) == (1, "")
+    assert "no game to watch yet" in one_line_error(result.stderr)
+    for args in ([], ["x", "--last"]):
+        result = run_cli("watch", *args, "--data-dir", str(tmp_path))
+        assert (result.returncode, result.stdout) == (2, "")
+        assert "or --last" in one_line_error(result.stderr)
+    result = run_cli("watch", good, stdin="to x\nto 999\nmoves please\n")
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[-3:] == [
+        f"to: give a move number from 0 to {last}, as 'to 12'.",
+        f"There is no move 999: this game has {last} moves (to 0 is the first position, to {last} "
+        "the last).",
+        "Not understood in the viewer: 'moves please'. Step through it: next (or Enter), back, "
+        "to N, first, last, board, moves; quit ends.",
+    ]
