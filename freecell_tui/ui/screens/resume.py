@@ -78,7 +78,7 @@ class ResumeScreen(AnswerScreen[ResumeChoice]):
             preview.state = game.state
             yield preview
             with Horizontal():
-                yield Button("Resume (⏎)", id="resume", variant="primary")
+                yield Button("Resume (Enter)", id="resume", variant="primary")
                 yield Button("New game (n)", id="new")
                 yield Button("Quit (q)", id="quit")
 

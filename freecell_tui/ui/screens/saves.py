@@ -482,7 +482,7 @@ class SaveSlotsScreen(OnceScreen[SavedGame | None]):
                 for label, action, variant in (
                     ("Save new (n)", "save_new", "primary"),
                     ("Overwrite (o)", "overwrite", "default"),
-                    ("Load (⏎)", "load", "default"),
+                    ("Load (Enter)", "load", "default"),
                     ("Rename (r)", "rename", "default"),
                     ("Delete (d)", "delete", "error"),
                     ("Export (e)", "export", "default"),
