@@ -14,7 +14,7 @@ from typing import Any
 
 from freecell_tui.cli import add_data_dir_option, fail
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.codes import BadCode, decode, encode
+from freecell_tui.core.codes import encode
 from freecell_tui.core.game import Game
 from freecell_tui.core.words import deal_phrase, plural, printable
 from freecell_tui.files import InputError, read_stream
@@ -236,15 +236,10 @@ def last_game(store: Store, verb: str = "share") -> Game | str:
         if current is None:
             return f"there is no game to {verb} yet: no game in progress and no finished game"
         return current.game
-    when = _when(finished.finished_at)
-    if finished.code is None:
-        return (
-            f"the game finished last ({deal_phrase(finished.deal_number)}, {when}) was finished "
-            "before games kept their moves: it has no game code"
-        )
-    game = decode(finished.code)
-    if isinstance(game, BadCode):
-        return f"the game finished last ({when}) is stored with a code that does not read: {game}"
+    game = finished.game()
+    if isinstance(game, str):
+        when = _when(finished.finished_at)
+        return f"the game finished last ({deal_phrase(finished.deal_number)}, {when}) {game}"
     return game
 
 

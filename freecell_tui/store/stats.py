@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.codes import BadCode, decode
+from freecell_tui.core.game import Game
 
 __all__ = [
     "NO_GAMES",
@@ -84,6 +86,16 @@ class GameResult:
     ``None`` for a game finished before games kept their moves."""
     daily: DailyPlay | None = None
     """The daily deal it was (``None``: not a daily)."""
+
+    def game(self) -> Game | str:
+        """The game itself, read from its code; or why it cannot be (the end of a sentence that
+        names the game: "… was finished before games kept their moves: it has no game code")."""
+        if self.code is None:
+            return "was finished before games kept their moves: it has no game code"
+        game = decode(self.code)
+        if isinstance(game, BadCode):
+            return f"is stored with a code that does not read: {game}"
+        return game
 
     @property
     def deal_key(self) -> str:

@@ -20,7 +20,6 @@ from textual.message import Message
 from textual.widgets import Button, DataTable, Label, Static
 
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.codes import BadCode, decode
 from freecell_tui.core.game import Game
 from freecell_tui.core.words import plural
 from freecell_tui.store import Statistics, Store, StoreError, format_duration
@@ -70,15 +69,10 @@ def latest_game(games: tuple[GameResult, ...], deal: DealStats) -> Game | str:
     if not (same_time or mine):
         return f"No finished game of {deal.label} is left to share."
     latest = (same_time or mine)[-1]
-    when = latest.finished_at.astimezone().strftime("%Y-%m-%d %H:%M")
-    if latest.code is None:
-        return (
-            f"The latest game of {deal.label} ({when}) was finished before games kept their "
-            "moves: it has no game code."
-        )
-    game = decode(latest.code)
-    if isinstance(game, BadCode):
-        return f"The latest game of {deal.label} ({when}) is stored with a code that does not read."
+    game = latest.game()
+    if isinstance(game, str):
+        when = latest.finished_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        return f"The latest game of {deal.label} ({when}) {game}."
     return game
 
 
