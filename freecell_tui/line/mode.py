@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Final, TextIO
 
+from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import encode
 from freecell_tui.core.commands import MENU_HELP, MoveCommand
 from freecell_tui.core.errors import FreeCellError, NotationError
@@ -69,6 +70,8 @@ class LineMode:
         self.par_seconds = par_seconds
         #: That search, in the background from the moment the deal is on the board.
         self.par_hunt = ParHunt(par_seconds, lambda *args, **options: find_par(*args, **options))
+        #: The deal and autoplay mode the search was last set for.
+        self._par_for: tuple[int | None, AutoplayMode] | None = None
         self.running = True
         self.analyst = Analyst()
         #: A question waiting for its answer: the next input line goes here.
@@ -126,7 +129,13 @@ class LineMode:
                 self.say(f"Note: {notice}")
             if step.said:
                 self.say(f"Par found: {step.said}")
-        self.par_hunt.follow(self.session.par_to_find())
+        # The store is asked only when the deal or its autoplay mode changed (or a search
+        # ended), not after every line: a move does not change which par is wanted.
+        game = self.session.game
+        playing = (game.deal_number, game.autoplay)
+        if found is not None or playing != self._par_for:
+            self._par_for = playing
+            self.par_hunt.follow(self.session.par_to_find())
 
     def _another_game(self, answer: str) -> None:
         """The answer to "Another game?" after a win; any other line (a move, a hint) asks
