@@ -40,7 +40,20 @@ def test_the_installed_textual_is_one_the_workarounds_were_checked_against() -> 
     test). The skip says the workarounds are to be checked against it."""
     if not compat.checked():
         pytest.skip(f"Textual {compat.TEXTUAL}: check every workaround of ui/compat.py against it")
-    assert compat.TEXTUAL in compat.CHECKED
+
+
+def test_the_oldest_textual_the_package_allows_is_one_the_workarounds_were_checked_against() -> (
+    None
+):
+    import re
+    import tomllib
+
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    dependencies = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["dependencies"]
+    (pin,) = [d for d in dependencies if d.startswith("textual")]
+    found = re.search(r">=\s*(\d+)\.(\d+)", pin)
+    assert found is not None, pin
+    assert (int(found[1]), int(found[2])) in compat.CHECKED, pin
 
 
 @pytest.mark.usefixtures("unchecked")
