@@ -37,9 +37,11 @@ class Driver:
 def test_the_installed_textual_is_one_the_workarounds_were_checked_against() -> None:
     """A newer Textual than the workarounds were checked against is allowed (the pin is below the
     next major version): each workaround then stands down, and the game still plays (the next
-    test). The skip says the workarounds are to be checked against it."""
+    test). The skip says the workarounds are to be checked against it; on a checked one they
+    are in force."""
     if not compat.checked():
         pytest.skip(f"Textual {compat.TEXTUAL}: check every workaround of ui/compat.py against it")
+    assert compat.guard_input() is True
 
 
 def test_the_oldest_textual_the_package_allows_is_one_the_workarounds_were_checked_against() -> (
