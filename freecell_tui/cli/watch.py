@@ -1,6 +1,7 @@
 """``freecell-tui watch``: a game played back as text, one step a line — the text viewer of line
 mode, on its own, reading its commands from standard input so that it works in pipes and
-scripts. (The full-screen viewer is to come.)
+scripts. (The full-screen viewer is to come.) With ``--review`` it prints the game's review
+instead: where a lost game was lost and a line that still won, or a win beside par's line.
 
 Exit codes: 0 done (at ``quit`` or the end of input), 1 no such save or no game to watch, 2 bad
 arguments (a code that does not read and names no save, too).
@@ -15,7 +16,8 @@ from freecell_tui.cli import add_data_dir_option, fail
 from freecell_tui.cli.saves import last_game, open_store
 from freecell_tui.core.codes import BadCode, decode, looks_like_code
 from freecell_tui.core.game import Game
-from freecell_tui.store import ErrorKind, StoreError
+from freecell_tui.session.review import REVIEW_SECONDS
+from freecell_tui.store import ErrorKind, Par, StoreError
 
 PROG = "freecell-tui watch"
 
@@ -29,11 +31,19 @@ def add_parser(subparsers: Any) -> None:
             "save SLOT, or with --last of the game played last, one per line: number, notation "
             "and words. Then read commands from standard input, one a line: next (or an empty "
             "line), back, to N, first, last, board (the position at that move), moves, help; "
-            "quit or the end of input ends. The full-screen viewer is to come."
+            "quit or the end of input ends (review, in the viewer, reviews the game). With "
+            "--review, print the moves with their marks and the review, and read nothing. The "
+            "full-screen viewer is to come."
         ),
     )
     parser.add_argument("game", nargs="?", metavar="CODE|SLOT", help="a game code or a save's name")
     parser.add_argument("--last", action="store_true", help="the game played last")
+    parser.add_argument(
+        "--review",
+        action="store_true",
+        help="print the review: the move that lost the game and a winning line, or a win "
+        f"beside par's line (the solver looks for up to {REVIEW_SECONDS:g} s)",
+    )
     parser.add_argument("--ascii", action="store_true", help="write suits as C D H S")
     add_data_dir_option(parser)
     parser.set_defaults(handler=run)
@@ -49,8 +59,25 @@ def run(args: argparse.Namespace) -> int:
         return found
     from freecell_tui.line import run_watch
 
-    run_watch(found, ascii=args.ascii)
+    if args.review:
+        run_watch(found, ascii=args.ascii, reviewed=True, par=_known_par(args, found))
+    else:
+        run_watch(found, ascii=args.ascii)
     return 0
+
+
+def _known_par(args: argparse.Namespace, game: Game) -> Par | None:
+    """The par of ``game``'s deal the store knows (``None``: a custom position, not known, or
+    no store to ask: the review searches it)."""
+    if game.deal_number is None:
+        return None
+    store = open_store(args, PROG)
+    if store is None:
+        return None
+    try:
+        return store.pars.get(game.deal_number, game.autoplay)
+    finally:
+        store.close()
 
 
 def _game(args: argparse.Namespace) -> Game | int:

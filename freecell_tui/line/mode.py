@@ -16,7 +16,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import encode
 from freecell_tui.core.commands import MENU_HELP, MoveCommand
 from freecell_tui.core.errors import FreeCellError, NotationError
-from freecell_tui.core.game import Outcome
+from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.notation import Move, is_solution_chatter, parse_moves
 from freecell_tui.core.rules import describe_move, legal_moves
 from freecell_tui.core.words import deal_phrase, plural, printable
@@ -29,6 +29,7 @@ from freecell_tui.session.par import LINE_PAR_SECONDS, find_par
 from freecell_tui.session.parse import ActionCommand, parse_command
 from freecell_tui.session.play import Decision, Event, PlaySession, Question, Step
 from freecell_tui.session.replay import Replay
+from freecell_tui.session.review import Review, review
 from freecell_tui.session.table import by_name, line_help
 from freecell_tui.session.words import code_note, describe_turn
 from freecell_tui.store import StoreError, format_duration
@@ -391,7 +392,13 @@ class LineMode:
         """The text viewer of a game code (or of this game): its lines go to the viewer until
         ``quit``, then to the game again (and to its question, if one was waiting)."""
         game = command.game if command.game is not None else self.session.game
-        watcher = Watcher(Replay.of(game), self.say, ascii=self.ascii, leaves="returns to the game")
+        watcher = Watcher(
+            Replay.of(game),
+            self.say,
+            ascii=self.ascii,
+            leaves="returns to the game",
+            reviewer=self.reviewer,
+        )
         waiting = self._question
 
         def take(line: str) -> None:
@@ -406,6 +413,12 @@ class LineMode:
 
         self._question = take
         watcher.open()
+
+    def reviewer(self, game: Game) -> Review:
+        """``game`` reviewed with its deal's par from the store, when known."""
+        number = game.deal_number
+        par = None if number is None else self.session.store.pars.get(number, game.autoplay)
+        return review(game, par=par)
 
     def do_stats(self, command: ActionCommand) -> None:
         try:

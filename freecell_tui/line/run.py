@@ -33,8 +33,9 @@ from freecell_tui.line.watch import Watcher
 from freecell_tui.session.par import LINE_PAR_SECONDS
 from freecell_tui.session.play import PlaySession
 from freecell_tui.session.replay import Replay
+from freecell_tui.session.review import review
 from freecell_tui.session.words import deal_phrase
-from freecell_tui.store import SavedGame, Store, format_duration
+from freecell_tui.store import Par, SavedGame, Store, format_duration
 
 __all__ = ["MAX_LINE_BYTES", "run_line_mode", "run_watch"]
 
@@ -226,11 +227,19 @@ def _ask_resume(line: LineMode, saved: SavedGame, lines: Lines) -> str:
 
 
 def run_watch(
-    game: Game, *, ascii: bool = False, stdin: TextIO | None = None, stdout: TextIO | None = None
+    game: Game,
+    *,
+    ascii: bool = False,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    reviewed: bool = False,
+    par: Par | None = None,
 ) -> None:
     """The text viewer of ``game`` on its own (``freecell-tui watch``): its moves, then one
     command a line (``next``, ``back``, ``to N``, ``board`` …) until ``quit`` or the end of
-    input, so that it works in pipes and scripts as at a terminal."""
+    input, so that it works in pipes and scripts as at a terminal. ``reviewed``: print the game's
+    review instead (``watch --review``; ``par`` is its deal's par, when known) and read
+    nothing."""
     out = stdout if stdout is not None else sys.stdout
     if stdout is None and hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")
@@ -241,6 +250,11 @@ def run_watch(
         out.write("".join(line.translate(table) + "\n" for line in lines))
         out.flush()
 
+    if reviewed:
+        Watcher(
+            Replay.of(game), say, ascii=ascii, leaves="ends", reviewer=lambda g: review(g, par=par)
+        ).print_review()
+        return
     watcher = Watcher(Replay.of(game), say, ascii=ascii, leaves="ends")
     watcher.open()
     source = stdin if stdin is not None else sys.stdin

@@ -10,8 +10,11 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.line.board_text import format_board
 from freecell_tui.session.replay import Replay
+from freecell_tui.store import Store
 
 from ..core.test_codes import solver_game
+from ..session.test_review import losing_move, par_of, solution
+from ..session.test_review import played as solver_moves_played
 from .line import line_mode
 
 
@@ -159,3 +162,44 @@ def test_after_a_win_the_question_waits_for_the_viewer() -> None:
     assert said(out)[-1].startswith("Another game?")
     line.handle("no")
     assert not line.running
+
+
+def test_review_in_the_viewer_marks_the_lost_move_beside_its_line() -> None:
+    game = solver_moves_played(solution()[:6])
+    game = game.play(losing_move(game))
+    steps = Replay.of(game).steps
+    out = io.StringIO()
+    line = line_mode(Game.new(5), out)
+    line.handle(f"watch {encode(game)}")
+    assert "review" in said(out)[-1]
+    line.handle("review")
+    reviewed = said(out)
+    assert reviewed[0].startswith("Reviewing the game: the solver looks for up to ")
+    assert reviewed[1].startswith("Move 7 lost it: after move 6 the deal could still be won (")
+    assert reviewed[2:4] == [
+        f"Move 6 (last winnable): {steps[6].summary}",
+        f"Move 7 (lost here): {steps[7].summary}",
+    ]
+    line.handle("to 7")
+    assert said(out) == [f"7 of 7. {steps[7].summary}  [lost here]"]
+    line.handle("moves")
+    listed = said(out)
+    assert listed[5:] == [
+        f"6. {steps[6].summary}  [last winnable]",
+        f"7. {steps[7].summary}  [lost here]",
+    ]
+    assert listed[0] == f"1. {steps[1].summary}"  # no mark
+    line.handle("review")  # once found, said again without a search
+    assert said(out) == reviewed[1:]
+
+
+def test_review_of_a_win_in_line_mode_uses_the_par_the_store_knows() -> None:
+    best = solution()
+    store = Store.in_memory()
+    assert store.pars.keep(par_of(best), 1.0) is None
+    out = io.StringIO()
+    line = line_mode(Game.new(5), out, store=store)
+    line.handle(f"watch {encode(solver_moves_played(best))}")
+    said(out)
+    line.handle("review")
+    assert said(out)[1] == f"Won in {len(best)} moves, par {len(best)}: you played par's very line."

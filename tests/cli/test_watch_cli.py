@@ -18,6 +18,8 @@ from freecell_tui.session.replay import Replay
 from freecell_tui.store import Store
 
 from ..core.test_codes import solver_game
+from ..session.test_review import losing_move, par_of, solution
+from ..session.test_review import played as solver_moves_played
 from ..store.helpers import played
 
 
@@ -116,5 +118,44 @@ def test_bad_input_is_one_line(tmp_path: Path) -> None:
         f"There is no move 999: this game has {last} moves (to 0 is the first position, to {last} "
         "the last).",
         "Not understood in the viewer: 'moves please'. Step through it: next (or Enter), back, "
-        "to N, first, last, board, moves; quit ends.",
+        "to N, first, last, board, moves, review; quit ends.",
     ]
+
+
+def test_review_prints_the_moves_with_their_marks_and_the_move_that_lost_it(
+    tmp_path: Path,
+) -> None:
+    game = solver_moves_played(solution()[:4])
+    game = game.play(losing_move(game))
+    result = run_cli("watch", encode(game), "--review", "--data-dir", str(tmp_path))
+    assert (result.returncode, result.stderr) == (0, "")
+    steps = Replay.of(game).steps
+    lines = result.stdout.splitlines()
+    assert lines[:7] == [
+        "Review of deal 617 (5 moves):",
+        f"1. {steps[1].summary}",
+        f"2. {steps[2].summary}",
+        f"3. {steps[3].summary}",
+        f"4. {steps[4].summary}  [last winnable]",
+        f"5. {steps[5].summary}  [lost here]",
+        lines[6],
+    ]
+    assert lines[6].startswith("Move 5 lost it: after move 4 the deal could still be won (")
+    winning = lines[lines.index("A winning line from move 4:") + 1 :]
+    assert f"({len(winning)} moves to win from there)" in lines[6]
+    assert [row.partition(". ")[0] for row in winning] == [
+        str(number) for number in range(5, 5 + len(winning))
+    ]
+
+
+def test_review_of_a_win_takes_par_from_the_store(tmp_path: Path) -> None:
+    best = solution()
+    store = Store.open(tmp_path).store
+    assert store.pars.keep(par_of(best), 1.0) is None
+    store.slots.save("won", solver_moves_played(best), 60)
+    store.close()
+    result = run_cli("watch", "won", "--review", "--data-dir", str(tmp_path))
+    assert (result.returncode, result.stderr) == (0, "")
+    assert f"Won in {len(best)} moves, par {len(best)}: you played par's very line." in (
+        result.stdout.splitlines()
+    )
