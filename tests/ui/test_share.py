@@ -11,6 +11,7 @@ import pytest
 from textual import events
 from textual.command import CommandList
 from textual.pilot import Pilot
+from textual.widgets import DataTable
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import decode, encode
@@ -18,10 +19,13 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.store import Store
 from freecell_tui.ui.app import FreeCellApp
+from freecell_tui.ui.screens.deal_games import DealGamesScreen, when
 from freecell_tui.ui.screens.dialogs import CodeScreen
 from freecell_tui.ui.screens.saves import SaveSlotsScreen
 from freecell_tui.ui.screens.stats import StatsScreen, latest_game
 
+from ..session.test_review import played as played_moves
+from ..session.test_review import solution
 from ..store.helpers import Clock, one_from_won, played
 from .helpers import (
     SIZE,
@@ -274,7 +278,7 @@ async def test_the_statistics_share_the_latest_game_of_a_deal(
         await pilot.click("#deals", offset=(2, 2))  # deal 4's row: highlighted…
         await pilot.pause()
         assert app.screen is stats
-        await pilot.click("#deals", offset=(2, 2))  # …and chosen
+        await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), "deal 4's code")
         assert clipboard == [encode(last), encode(other)]
         await pilot.press("enter")
@@ -282,6 +286,78 @@ async def test_the_statistics_share_the_latest_game_of_a_deal(
         await pilot.click("#share")
         await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), "deal 4's code again")
         assert clipboard[-1] == encode(other)
+
+
+def listed(screen: DealGamesScreen) -> list[list[str]]:
+    """The rows of a deal's games, as their cells' text."""
+    table = screen.query_one("#games", DataTable)
+    return [[str(cell) for cell in table.get_row_at(row)] for row in range(table.row_count)]
+
+
+async def test_any_finished_game_of_a_deal_can_be_chosen_and_shared(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    won = played_moves(solution())  # deal 617, won by the player
+    three = [played(617, 4), won, played(617, 9)]
+    finished(tmp_path, played(3, 5), three[0], played(4, 6), *three[1:])
+    app = make_app(tmp_path, deal=5)
+    clipboard = copied_into(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        stats = await open_stats(pilot, app)
+        assert str(stats.query_one("#deals", DataTable).get_row_at(0)[0]) == "#617"
+        await pilot.press("g")  # the first row's games: deal 617's
+        await wait_for(pilot, lambda: isinstance(app.screen, DealGamesScreen), "its games")
+        games = app.screen
+        assert isinstance(games, DealGamesScreen)
+        rows = listed(games)
+        assert [row[1:] for row in rows] == [
+            ["lost", "9", "1:00"],
+            ["won", str(won.move_count), "1:00"],
+            ["lost", "4", "1:00"],
+        ]
+        assert [row[0] for row in rows] == [when(game) for game in games.games]
+        await pilot.press("down")  # the older game: the win
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), "the win's code")
+        assert shown_code(app.screen) == encode(won) and clipboard == [encode(won)]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is games, "back on the deal's games")
+        await pilot.press("down", "enter")  # the oldest, chosen with Enter
+        await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), "the oldest's code")
+        assert clipboard[-1] == encode(three[0])
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is games, "back on the deal's games")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is stats, "back on the statistics")
+        await pilot.press("s")  # s on the statistics still shares the deal's latest game
+        await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), "the latest's code")
+        assert clipboard[-1] == encode(three[2])
+
+
+async def test_a_chosen_deal_row_lists_its_games_and_a_game_without_code_says_so(
+    tmp_path: Path,
+) -> None:
+    finished(tmp_path, played(3, 5), played(3, 6))
+    store = Store.open(tmp_path).store
+    store.database.write("forget", lambda c: c.execute("UPDATE games SET code = NULL"))
+    store.close()
+    app = make_app(tmp_path, deal=5)
+    async with app.run_test(size=SIZE) as pilot:
+        stats = await open_stats(pilot, app)
+        await pilot.click("#deals", offset=(2, 1))  # the highlighted row, clicked: chosen
+        await wait_for(pilot, lambda: isinstance(app.screen, DealGamesScreen), "its games")
+        games = app.screen
+        assert isinstance(games, DealGamesScreen)
+        assert [row[2] for row in listed(games)] == ["6", "5"]
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen is games
+        said = str(games.query_one("#games-message").render())
+        assert said == (
+            f"The game of #3 of {when(games.games[0])} was finished before games kept their "
+            "moves: it has no game code."
+        )
+        assert stats.is_attached
 
 
 async def test_a_game_finished_before_codes_is_said_to_have_none(tmp_path: Path) -> None:

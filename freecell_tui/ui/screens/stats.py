@@ -2,8 +2,10 @@
 statistics_rows`, as the command line's ``stats`` shows them), the latest results and moves
 over par drawn (:class:`~freecell_tui.ui.widgets.results_chart.ResultsChart`), and each deal's
 best time and fewest moves against its par (where the solver found it); ``r`` resets them after
-asking. ``s`` (or ``Enter`` on a row) shows the game code of the highlighted deal's latest game,
-as ``:share`` does: the first row, highlighted when the screen opens, is the deal played last."""
+asking. ``s`` shows the game code of the highlighted deal's latest game, as ``:share`` does:
+the first row, highlighted when the screen opens, is the deal played last. ``g`` (or Enter on a
+row) lists that deal's finished games, to share any of them
+(:class:`~freecell_tui.ui.screens.deal_games.DealGamesScreen`)."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from freecell_tui.store import Statistics, Store, StoreError, format_duration
 from freecell_tui.store.stats import NO_GAMES, DealStats, GameResult, statistics_rows
 from freecell_tui.ui.keys import bound_actions, run_bound_key
 from freecell_tui.ui.screens.answer import OnceScreen
+from freecell_tui.ui.screens.deal_games import DealGamesScreen, deal_games, when
 from freecell_tui.ui.screens.dialogs import CodeScreen, ConfirmScreen, dialog_frame_css
 from freecell_tui.ui.widgets.results_chart import ResultsChart
 
@@ -63,16 +66,14 @@ def figure_columns(rows: tuple[tuple[str, str], ...]) -> str:
 
 def latest_game(games: tuple[GameResult, ...], deal: DealStats) -> Game | str:
     """The latest of ``games`` (oldest first) played on ``deal``'s row, read from its code; or
-    why it cannot be shared. A custom position's row is told apart by its last game's time."""
-    mine = [game for game in games if game.deal_number == deal.deal_number]
-    same_time = [game for game in mine if game.finished_at == deal.last_played]
-    if not (same_time or mine):
+    why it cannot be shared."""
+    mine = deal_games(games, deal)
+    if not mine:
         return f"No finished game of {deal.label} is left to share."
-    latest = (same_time or mine)[-1]
+    latest = mine[0]
     game = latest.game()
     if isinstance(game, str):
-        when = latest.finished_at.astimezone().strftime("%Y-%m-%d %H:%M")
-        return f"The latest game of {deal.label} ({when}) {game}."
+        return f"The latest game of {deal.label} ({when(latest)}) {game}."
     return game
 
 
@@ -89,12 +90,13 @@ class StatsScreen(OnceScreen[None]):
     StatsScreen #message { height: auto; min-height: 1; margin-top: 1; }
     StatsScreen #message.-error { color: $text-error; }
     StatsScreen #buttons { height: auto; margin-top: 1; }
-    StatsScreen Button { margin-right: 1; }
+    StatsScreen Button { margin-right: 1; min-width: 13; }
     """
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "reset", "Reset"),
         Binding("s", "share", "Share"),
+        Binding("g", "games", "Games"),
         Binding("escape", "close", "Close"),
     ]
     _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
@@ -122,6 +124,7 @@ class StatsScreen(OnceScreen[None]):
             yield Static(id="message")
             with Horizontal(id="buttons"):
                 yield Button("Share (s)", id="share")
+                yield Button("Games (g)", id="games")
                 yield Button("Reset (r)", id="reset", variant="error")
                 yield Button("Close (Esc)", id="close", variant="primary")
 
@@ -190,7 +193,7 @@ class StatsScreen(OnceScreen[None]):
         elif not stats.played:
             self.say(NO_GAMES)
         else:
-            self.say("s or Enter: the highlighted deal's latest game as a code.")
+            self.say("s: latest game's code. g or Enter: all the deal's games.")
 
     def say(self, message: str, *, error: bool = False) -> None:
         line = self.query_one("#message", Static)
@@ -223,28 +226,48 @@ class StatsScreen(OnceScreen[None]):
             answered,
         )
 
-    def action_share(self) -> None:
-        """The highlighted deal's latest game as a game code, shown and copied."""
+    def _highlighted(self) -> tuple[DealStats, tuple[GameResult, ...]] | None:
+        """The highlighted deal and every finished game (oldest first); ``None`` after saying
+        why there is none."""
         table = self.query_one("#deals", DataTable)
         deals = self.stats.deals if self.stats else ()
         if not 0 <= table.cursor_row < len(deals) or not table.display:
             self.say("There is no finished game to share.", error=True)
-            return
+            return None
         try:
             games = self.store.results.all().items
         except StoreError as error:
             self.say(error.message, error=True)
+            return None
+        return deals[table.cursor_row], games
+
+    def action_share(self) -> None:
+        """The highlighted deal's latest game as a game code, shown and copied."""
+        found = self._highlighted()
+        if found is None:
             return
-        game = latest_game(games, deals[table.cursor_row])
+        game = latest_game(found[1], found[0])
         if isinstance(game, str):
             self.say(game, error=True)
             return
         self.app.push_screen(CodeScreen(game))
 
+    def action_games(self) -> None:
+        """The highlighted deal's finished games, latest first, to share any of them."""
+        found = self._highlighted()
+        if found is None:
+            return
+        deal, games = found
+        mine = deal_games(games, deal)
+        if not mine:
+            self.say(f"No finished game of {deal.label} is left to share.", error=True)
+            return
+        self.app.push_screen(DealGamesScreen(deal, mine))
+
     @on(DataTable.RowSelected, "#deals")
     def _row_chosen(self, event: DataTable.RowSelected) -> None:
         event.stop()
-        self.action_share()
+        self.action_games()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -255,5 +278,7 @@ class StatsScreen(OnceScreen[None]):
             self.action_reset()
         elif event.button.id == "share":
             self.action_share()
+        elif event.button.id == "games":
+            self.action_games()
         else:
             self.action_close()

@@ -1,0 +1,134 @@
+"""The finished games of one deal, to share any of them: the statistics screen opens it on a
+deal's row (Enter, a click on a chosen row, or ``g``). One row a game, latest first — when it
+finished, its result, its moves and its time — and ``s`` or Enter on a row (or a click on the
+highlighted row) shows that game's code (copied, as ``:share`` does); Escape goes back to the
+statistics."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.events import Key
+from textual.widgets import Button, DataTable, Label, Static
+
+from freecell_tui.store import format_duration
+from freecell_tui.store.stats import DealStats, GameResult, Result
+from freecell_tui.ui.keys import bound_actions, run_bound_key
+from freecell_tui.ui.screens.answer import OnceScreen
+from freecell_tui.ui.screens.dialogs import CodeScreen, dialog_frame_css
+
+__all__ = ["DealGamesScreen", "deal_games", "when"]
+
+#: A result as a row shows it (the statistics' words: a game left unfinished is lost).
+_RESULT_WORDS: dict[Result, str] = {Result.WON: "won", Result.SOLVED: "solved", Result.LEFT: "lost"}
+
+
+def deal_games(games: tuple[GameResult, ...], deal: DealStats) -> tuple[GameResult, ...]:
+    """The games of ``games`` (oldest first) played on ``deal``'s row, latest first. A custom
+    position's row holds the games of one position: the one its latest game was played on."""
+    mine = [game for game in games if game.deal_number == deal.deal_number]
+    if deal.deal_number is None:
+        latest = [game for game in mine if game.finished_at == deal.last_played]
+        if latest:
+            mine = [game for game in mine if game.position == latest[-1].position]
+    return tuple(reversed(mine))
+
+
+def when(game: GameResult) -> str:
+    """When ``game`` finished, in the player's time: ``2026-11-26 14:03``."""
+    return game.finished_at.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _result_text(game: GameResult) -> str:
+    words = _RESULT_WORDS[game.result]
+    return f"{words}, daily {game.daily.day.isoformat()}" if game.daily is not None else words
+
+
+class DealGamesScreen(OnceScreen[None]):
+    """The finished games of ``deal`` (``games``, latest first), each one to share."""
+
+    DEFAULT_CSS = (
+        dialog_frame_css("DealGamesScreen", width="64", padding="0 1")
+        + """
+    DealGamesScreen DataTable { height: auto; max-height: 12; margin-top: 1; }
+    DealGamesScreen #games-message { height: auto; min-height: 1; margin-top: 1; }
+    DealGamesScreen #games-message.-error { color: $text-error; }
+    DealGamesScreen #games-buttons { height: auto; margin-top: 1; }
+    DealGamesScreen Button { margin-right: 1; }
+    """
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "share", "Share"),
+        Binding("escape", "close", "Back"),
+    ]
+    _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
+
+    async def take_key(self, event: Key) -> bool:
+        """The screen's own keys decided as they are read (ui/keys.py)."""
+        return await run_bound_key(self, self._actions, event)
+
+    def __init__(self, deal: DealStats, games: tuple[GameResult, ...]) -> None:
+        super().__init__()
+        self.deal = deal
+        self.games = games
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(f"Games of {self.deal.label}", classes="title", markup=False)
+            yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+            yield Static(id="games-message")
+            with Horizontal(id="games-buttons"):
+                yield Button("Share (s)", id="share")
+                yield Button("Back (Esc)", id="back", variant="primary")
+
+    def on_mount(self) -> None:
+        table = self.query_one("#games", DataTable)
+        table.add_columns("Finished", "Result", "Moves", "Time")
+        for game in self.games:
+            table.add_row(
+                Text(when(game)),
+                Text(_result_text(game)),
+                Text(str(game.move_count), justify="right"),
+                Text(format_duration(game.elapsed_seconds), justify="right"),
+            )
+        table.focus()
+        self.say("Latest first. s or Enter: the highlighted game as a code.")
+
+    def say(self, message: str, *, error: bool = False) -> None:
+        line = self.query_one("#games-message", Static)
+        line.update(Content(message))
+        line.set_class(error, "-error")
+
+    def action_share(self) -> None:
+        """The highlighted game as a game code, shown and copied."""
+        row = self.query_one("#games", DataTable).cursor_row
+        if not 0 <= row < len(self.games):
+            self.say("There is no finished game to share.", error=True)
+            return
+        chosen = self.games[row]
+        game = chosen.game()
+        if isinstance(game, str):
+            self.say(f"The game of {self.deal.label} of {when(chosen)} {game}.", error=True)
+            return
+        self.app.push_screen(CodeScreen(game))
+
+    @on(DataTable.RowSelected, "#games")
+    def _row_chosen(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_share()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "share":
+            self.action_share()
+        else:
+            self.action_close()
