@@ -12,12 +12,13 @@ import contextlib
 import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 from freecell_tui import __version__
 from freecell_tui.cli.streams import EXIT_OUTPUT, OutputFailed, guarded_output, quiet_output
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.daily import TODAY
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.words import os_reason, printable
 
@@ -90,8 +91,12 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--daily",
-        action="store_true",
-        help="play today's daily deal: the same deal for everyone on the same date",
+        nargs="?",
+        const=TODAY,
+        default=False,
+        metavar="DATE",
+        help="play today's daily deal (the same deal for everyone on the same date), or the "
+        "daily deal of an earlier DATE (2026-11-25: it does not count for the daily streak)",
     )
     add_data_dir_option(parser)
     parser.add_argument("--ascii", action="store_true", help="draw suits as C D H S")
@@ -180,10 +185,44 @@ def fail(prog: str, message: str, code: int = 2) -> int:
     return code
 
 
+def _daily_joined(argv: Sequence[str], commands: Iterable[str]) -> list[str]:
+    """``argv`` with each ``--daily`` and its date as one word (``--daily=2026-11-25``), and a
+    ``--daily`` with no date as ``--daily=today``: a word after it is its date unless it is an
+    option or a subcommand (``--daily play`` plays today's daily in line mode)."""
+    words = list(argv)
+    names = set(commands)
+    joined: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word == "--":
+            joined += words[index:]
+            break
+        if word == "--daily":
+            following = words[index + 1] if index + 1 < len(words) else None
+            if following is None or following.startswith("-") or following in names:
+                joined.append(f"--daily={TODAY}")
+            else:
+                joined.append(f"--daily={following}")
+                index += 1
+        else:
+            joined.append(word)
+        index += 1
+    return joined
+
+
 def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace | int:
     """The arguments, or the exit code when ``--help`` or ``--version`` was all there was to do
     (0; ``EXIT_OUTPUT`` when it could not be written). Bad arguments end in the parser's
     error (or a subcommand's own ``usage_error``, for its own exit code)."""
+    commands = (
+        action.choices
+        for action in parser._actions  # argparse's one list of a parser's options
+        if isinstance(action, argparse._SubParsersAction)
+    )
+    argv = _daily_joined(
+        sys.argv[1:] if argv is None else argv, (name for names in commands for name in names)
+    )
     try:
         args, extras = parser.parse_known_args(argv)
     except BrokenPipeError:  # --help | head

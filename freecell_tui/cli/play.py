@@ -10,6 +10,7 @@ from typing import Any
 
 from freecell_tui.cli import fail
 from freecell_tui.core.codes import start_of
+from freecell_tui.core.daily import daily_day
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.state import GameState
 
@@ -47,7 +48,10 @@ UI_HINT = (
 def run_full_screen(args: argparse.Namespace) -> int:
     """Open the Textual game (the only path that imports Textual)."""
     deal: int | GameState | None = None
-    daily = date.today() if getattr(args, "daily", False) else None
+    try:
+        daily = daily_day(getattr(args, "daily", False), date.today())
+    except FreeCellError as error:
+        return fail("freecell-tui", f"--daily: {error}")
     if daily is not None and getattr(args, "deal", None) is not None:
         return fail("freecell-tui", "--daily and --deal both choose the deal: give one of them")
     if getattr(args, "deal", None) is not None:

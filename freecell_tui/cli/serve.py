@@ -23,12 +23,14 @@ import secrets
 import shlex
 import socket
 import sys
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from freecell_tui.cli import add_game_options, fail
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import deal_of
+from freecell_tui.core.daily import TODAY, daily_day
 from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.words import os_reason, printable
 from freecell_tui.paths import data_dir as default_data_dir
@@ -164,14 +166,16 @@ def served_argv(
     deal: int | None = None,
     autoplay: AutoplayMode | None = None,
     ascii: bool = False,
-    daily: bool = False,
+    daily: bool | date = False,
 ) -> list[str]:
     """The command line of the game each browser tab plays (``daily``: the daily deal of the
-    day the tab opens)."""
+    day the tab opens, or of that date)."""
     argv = [sys.executable, "-m", "freecell_tui", "--data-dir", str(data_dir)]
     if deal is not None:
         argv += ["--deal", str(deal)]
-    if daily:
+    if isinstance(daily, date):
+        argv.append(f"--daily={daily.isoformat()}")
+    elif daily:
         argv.append("--daily")
     if autoplay is not None:
         argv += ["--autoplay", str(autoplay)]
@@ -188,18 +192,28 @@ def shell_command(argv: list[str]) -> str:
     return f"exec {command}" if os.name == "posix" else command
 
 
-def _game_options(args: argparse.Namespace) -> tuple[int | None, AutoplayMode | None]:
-    """The deal and the autoplay mode asked for (``FreeCellError`` for bad ones)."""
+def _game_options(
+    args: argparse.Namespace,
+) -> tuple[int | None, AutoplayMode | None, bool | date]:
+    """The deal, the autoplay mode and the daily deal asked for (``FreeCellError`` for bad
+    ones): the daily is ``True`` for today's (the day each tab opens), or a date."""
     deal = deal_of(args.deal) if getattr(args, "deal", None) is not None else None
-    if deal is not None and getattr(args, "daily", False):
+    asked = getattr(args, "daily", False)
+    if deal is not None and asked:
         raise NotationError("--daily and --deal both choose the deal: give one of them")
+    daily: bool | date = asked is True or asked == TODAY
+    if not daily:
+        try:
+            daily = daily_day(asked, date.today()) or False
+        except NotationError as error:
+            raise NotationError(f"--daily: {error}") from None
     mode = getattr(args, "autoplay", None)
-    return deal, AutoplayMode.parse(mode) if mode is not None else None
+    return deal, AutoplayMode.parse(mode) if mode is not None else None, daily
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        deal, autoplay = _game_options(args)
+        deal, autoplay, daily = _game_options(args)
     except FreeCellError as error:
         return fail(PROG, str(error))
     try:
@@ -223,7 +237,6 @@ def run(args: argparse.Namespace) -> int:
             "encrypted, so use it only on a network you trust.",
             file=sys.stderr,
         )
-    daily = bool(getattr(args, "daily", False))
     argv = served_argv(
         data_dir, deal=deal, autoplay=autoplay, ascii=getattr(args, "ascii", False), daily=daily
     )

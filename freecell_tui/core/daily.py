@@ -17,7 +17,16 @@ from typing import Final
 from freecell_tui.core.errors import NotationError
 from freecell_tui.core.words import quoted
 
-__all__ = ["DAILY_DEALS", "UNWINNABLE", "daily_deal", "daily_label", "parse_day"]
+__all__ = [
+    "DAILY_DEALS",
+    "TODAY",
+    "UNWINNABLE",
+    "daily_day",
+    "daily_deal",
+    "daily_label",
+    "not_out_yet",
+    "parse_day",
+]
 
 #: The deals the daily chooses among: the classic Windows range.
 DAILY_DEALS: Final = 32_000
@@ -51,3 +60,30 @@ def parse_day(text: str) -> date:
         except ValueError:
             pass
     raise NotationError(f"{quoted(raw)} is not a date: write it as 2026-11-26")
+
+
+#: The value of the command line's ``--daily`` given without a date.
+TODAY: Final = "today"
+
+
+def not_out_yet(day: date, today: date) -> str | None:
+    """Why the daily deal of ``day`` cannot be played on ``today`` (a day still to come: its
+    deal is not out), or ``None``."""
+    if day > today:
+        return f"the daily deal of {day.isoformat()} is not out yet: today is {today.isoformat()}"
+    return None
+
+
+def daily_day(value: object, today: date) -> date | None:
+    """The date the command line's ``--daily`` asks for: ``None`` when it was not given
+    (``False`` or ``None``), ``today`` for :data:`TODAY` (or ``True``), else the date its text
+    writes — :class:`NotationError` for one that does not read or is still to come."""
+    if value is None or value is False:
+        return None
+    if value is True or value == TODAY:
+        return today
+    day = parse_day(str(value))
+    problem = not_out_yet(day, today)
+    if problem is not None:
+        raise NotationError(problem)
+    return day

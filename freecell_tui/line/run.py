@@ -21,7 +21,7 @@ from typing import BinaryIO, TextIO
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import start_of
-from freecell_tui.core.daily import daily_deal
+from freecell_tui.core.daily import daily_day, daily_deal
 from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.game import Game
@@ -114,7 +114,10 @@ def run_line_mode(
     try:
         deal_arg = getattr(args, "deal", None)
         number = start_of(deal_arg) if deal_arg is not None else None
-        daily = date.today() if getattr(args, "daily", False) else None
+        try:
+            daily = daily_day(getattr(args, "daily", False), date.today())
+        except NotationError as error:
+            raise NotationError(f"--daily: {error}") from None
         if daily is not None:
             if number is not None:
                 raise NotationError("--daily and --deal both choose the deal: give one of them")

@@ -24,7 +24,7 @@ from datetime import date
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import encode
 from freecell_tui.core.commands import MoveCommand
-from freecell_tui.core.daily import daily_deal, daily_label
+from freecell_tui.core.daily import daily_deal, daily_label, not_out_yet
 from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game, Outcome, Turn
@@ -305,8 +305,9 @@ class PlaySession:
         way (it is recorded as a loss). A date still to come is refused: its deal is not out."""
         today = self.today()
         day = day if day is not None else today
-        if day > today:
-            return refuse(f"the daily deal of {day.isoformat()} is not out yet: today is {today}")
+        problem = not_out_yet(day, today)
+        if problem is not None:
+            return refuse(problem)
 
         def begin() -> Step:
             return self.new_game(daily=day)

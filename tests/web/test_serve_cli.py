@@ -11,6 +11,7 @@ import subprocess
 import sys
 import urllib.error
 import urllib.request
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,8 @@ def test_help_documents_every_option(capsys: pytest.CaptureFixture[str]) -> None
         (["--deal", "0"], "deal 0 does not exist: deals are numbered 1 to 8,589,934,591"),
         (["--autoplay", "never"], "'never' is not an autoplay mode: use off, safe or all"),
         (["--daily", "--deal", "5"], "--daily and --deal both choose the deal: give one of them"),
+        (["--daily", "2026-02-30"], "--daily: '2026-02-30' is not a date: write it as 2026-11-26"),
+        (["--daily", "9999-01-01"], "--daily: the daily deal of 9999-01-01 is not out yet"),
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_2(
@@ -106,6 +109,7 @@ def test_the_game_command_line_comes_through_the_shell_word_for_word(tmp_path: P
     ]
     assert shlex.split(shell_command(argv)) == ["exec", *argv]
     assert served_argv(data_dir, daily=True)[-1] == "--daily"  # each tab: the day it opens
+    assert served_argv(data_dir, daily=date(2026, 1, 1))[-1] == "--daily=2026-01-01"
     # textual-serve runs its command with /bin/sh -c, as shell=True does: a program that
     # prints its arguments, in place of the game, receives exactly the game's arguments.
     echo = [sys.executable, "-c", "import json, sys; print(json.dumps(sys.argv[1:]))"]
