@@ -217,7 +217,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "watch",
         "Saves and more",
         "watch a game code (or this game) step by step: its moves one per line, then next, back, "
-        "to N, board; quit returns to the game",
+        "to N, board, review; quit returns to the game",
         words=("watch",),
         operand="[CODE]",
         screen=False,
