@@ -37,6 +37,7 @@ from freecell_tui.store import Par
 
 __all__ = [
     "DIFFERS",
+    "DIFFERS_FOUND",
     "LAST_WINNABLE",
     "LOST_HERE",
     "REVIEW_SECONDS",
@@ -241,17 +242,17 @@ def _review_win(replay: Replay, par: Par | None, budget: _Budget) -> Review:
     elif moves < length:
         than = f"{plural(length - moves, 'move')} fewer"
     else:
-        than = "as many"
+        than = "as many moves"
     if is_par:
-        name, whose = f"par {length}", "par's"
+        name, same, left = f"par {length}", "you played par's very line", "your line left par's"
     else:
         cut = " (par not known: the search was cut short)" if game.deal_number else ""
         name = f"the shortest line found has {plural(length, 'move')}{cut}"
-        whose = "that line"
+        same, left = "you played that very line", "your line left it"
     if differs is None:
-        summary = f"{won}, {name}: you played {whose} very line."
+        summary = f"{won}, {name}: {same}."
     else:
-        summary = f"{won}, {name}: {than}; your line left {whose} at move {differs}."
+        summary = f"{won}, {name}: {than}; {left} at move {differs}."
     marks = {} if differs is None else {differs: DIFFERS if is_par else DIFFERS_FOUND}
     return Review(
         "won",

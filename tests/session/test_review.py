@@ -14,6 +14,7 @@ from freecell_tui.core.solver import canonical_key, is_winnable, solve_for_autop
 from freecell_tui.core.state import GameState
 from freecell_tui.session.review import (
     DIFFERS,
+    DIFFERS_FOUND,
     LAST_WINNABLE,
     LOST_HERE,
     LineTurn,
@@ -191,3 +192,32 @@ def test_a_par_of_another_deal_is_not_used_and_an_unfinished_search_is_not_par()
     assert found.par_known is False
     assert found.par is None
     assert one_line(found) == f"Won in {len(best)} moves; par not known: could not decide in 0 s."
+
+
+def test_a_custom_positions_win_is_compared_with_the_shortest_line_found_never_par() -> None:
+    best = solution()
+    start = played(best[:20]).state
+    game = Game.from_position(start)
+    out, back = detour(start)
+    for move in (out, back, *best[20:]):
+        game = game.play(move)
+    assert game.state.is_won
+    found = review(game, seconds=SECONDS)
+    assert found.kind == "won" and found.par_known is False
+    assert found.par == len(found.line) and wins_from(start, found.line)
+    assert found.differs_at is not None
+    assert found.marks == {found.differs_at: DIFFERS_FOUND}
+    more = game.move_count - len(found.line)
+    assert one_line(found) == (
+        f"Won in {game.move_count} moves, the shortest line found has {len(found.line)} moves: "
+        f"{more} moves more; your line left it at move {found.differs_at}."
+    )
+    assert f"From move {found.differs_at}, yours beside shortest's:" in review_text(found)
+
+
+def test_the_steps_reviewed_are_those_since_the_last_restart() -> None:
+    game = played(solution()[:3]).restart()  # three moves, then back to the start
+    game = game.play(losing_move(game))
+    found = review(game, seconds=SECONDS)
+    assert found.moves == 1
+    assert found.marks == {0: LAST_WINNABLE, 1: LOST_HERE}
