@@ -10,11 +10,12 @@ ENV_VAR = "FREECELL_TUI_DATA_DIR"
 
 
 def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
+    # os.path.expanduser leaves a ~user whose home is not known as written (Path's raises).
     if explicit:
-        return Path(explicit).expanduser()
+        return Path(os.path.expanduser(explicit))
     env = os.environ.get(ENV_VAR)
     if env:
-        return Path(env).expanduser()
+        return Path(os.path.expanduser(env))
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("freecell-tui", appauthor=False))

@@ -227,7 +227,7 @@ class Slots:
         ``overwrite``; the file is written whole or not at all (temporary file, then rename).
         Never written over, even with ``overwrite``: anything that is not a regular file, and
         the data folder's own files (see :mod:`freecell_tui.store.targets`): IO, saying why."""
-        target = Path(path).expanduser()
+        target = Path(os.path.expanduser(path))  # a ~user with no known home stays as written
         text = self.export_text(name)
 
         def check() -> None:
@@ -286,7 +286,7 @@ class Slots:
         """Import the export file at ``path`` as a new save (see :meth:`import_bytes`). Only a
         regular file is read: a FIFO, a device or a folder is refused at once, never waited on
         (standard input is how a pipe is imported)."""
-        source = Path(path).expanduser()
+        source = Path(os.path.expanduser(path))  # a ~user with no known home stays as written
         try:
             raw = read_regular(source, MAX_FILE_BYTES, "a saved game")
         except OSError as error:  # no such file or folder

@@ -33,7 +33,7 @@ from freecell_tui.ui.screens.game import GameScreen
 #: Keys a player (or a cat) may press: the game's, the dialogs', the palette's. Not ``q`` or
 #: ``ctrl+q``: they quit, which ends the storm early.
 KEYS = [
-    *"12345678abcdhuifnpstyrloe?+-=:",
+    *"12345678abcdhuifnpstyrloeg?+-=:",
     "escape",
     "enter",
     "tab",

@@ -299,3 +299,19 @@ def test_existing_exports_load_and_replay_as_they_were_played(
     monkeypatch.setattr(sys, "stdin", io.StringIO(" ".join(data["moves"])))
     assert main(["replay", "--deal", str(data["start"]["deal"]), "--autoplay", "off"]) == 0
     assert capsys.readouterr().out.startswith(format_position(loaded.state))
+
+
+NO_SUCH_USER = "~no-such-user-of-freecell-tui"
+
+
+def test_a_path_under_the_home_of_an_unknown_user_is_one_line_not_a_crash(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.slots.save("kept", played(5, 3), 10)
+    with pytest.raises(StoreError) as failed:
+        store.slots.import_file(f"{NO_SUCH_USER}/game.json")
+    assert failed.value.kind is ErrorKind.IO
+    assert f"Cannot read {NO_SUCH_USER}/game.json: " in failed.value.message
+    with pytest.raises(StoreError) as failed:
+        store.slots.export("kept", f"{NO_SUCH_USER}/game.json")
+    assert failed.value.kind is ErrorKind.IO

@@ -12,6 +12,7 @@ plain text, and every refusal from the store appears on the message line in the 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar, Literal
@@ -83,7 +84,7 @@ def code_in(text: str) -> str | None:
     word = text.removeprefix("~/")
     if not looks_like_code(word) or any(ch in word for ch in "./\\"):
         return None
-    if Path(text).expanduser().exists():
+    if Path(os.path.expanduser(text)).exists():  # a ~user with no known home stays as written
         return None
     return word
 
