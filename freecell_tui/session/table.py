@@ -216,11 +216,18 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command(
         "watch",
         "Saves and more",
-        "watch a game code (or this game) step by step: its moves one per line, then next, back, "
-        "to N, board; quit returns to the game",
+        "watch a game code (or this game) step by step; watch solution: the solver's solution "
+        "from here (full screen: the viewer, where t plays on from the move shown; line mode: "
+        "its moves one per line, then next, back, to N, board; quit returns to the game)",
         words=("watch",),
         operand="[CODE]",
-        screen=False,
+    ),
+    Command(
+        "watch_solution",
+        "Solver",
+        "watch the solver's solution from here in the viewer, step by step; t there plays on "
+        "from any of its moves (typed: watch solution)",
+        line=False,
     ),
     Command(
         "stats",

@@ -29,7 +29,7 @@ from textual.timer import Timer
 from textual.worker import get_current_worker
 
 from freecell_tui.core.commands import MoveCommand
-from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Pile
 from freecell_tui.core.solver import WinnablePoint
 from freecell_tui.core.state import GameState
@@ -40,18 +40,19 @@ from freecell_tui.session import (
     PlaySession,
     Step,
     Tone,
-    parse_command,
 )
 from freecell_tui.session.analysis import lost_sentence
 from freecell_tui.session.assist import solution_phrase
+from freecell_tui.session.replay import SOLUTION, with_solution
 from freecell_tui.ui.assistant import Assistant, YieldingCancel
-from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver, pace_for
+from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver
 from freecell_tui.ui.board import Board
 from freecell_tui.ui.commands import key_actions, screen_bindings
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens.dialogs import CodeScreen, NoticeScreen, WinScreen
-from freecell_tui.ui.screens.typed import TYPED, line_only
+from freecell_tui.ui.screens.typed import run_typed
+from freecell_tui.ui.screens.viewer import ViewerScreen
 from freecell_tui.ui.themes import CLASSIC_NAME
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.footer import KeyFooter
@@ -258,6 +259,10 @@ class GameScreen(Screen[None]):
 
     def on_assistant_solution(self, message: Assistant.Solution) -> None:
         message.stop()
+        if message.watch:  # the solution to watch, from the board's position
+            game = self.session.game
+            self.action_watch(with_solution(game, message.moves), len(game.line), SOLUTION)
+            return
         self.board.hint = None
         self.do(self.autosolver.start(message.moves))
         said = solution_phrase(message.moves)
@@ -703,6 +708,24 @@ class GameScreen(Screen[None]):
     def action_share(self) -> None:
         self.app.push_screen(CodeScreen(self.session.game))
 
+    def action_watch(self, game: Game | None = None, at: int = 0, title: str = "") -> None:
+        """The viewer over the board: a game (this one by default) from step ``at``."""
+        board = self.board
+        board.put_down()
+        looks = {"ascii": board.ascii, "four_colour": board.four_colour, "motion": board.motion}
+        viewer = ViewerScreen(game or self.session.game, at=at, title=title, **looks)
+        self.app.push_screen(viewer, self.play_on)
+
+    def action_watch_solution(self) -> None:
+        """The solver's solution from here, in the viewer (searched in the background first)."""
+        self.board.put_down()
+        self.do(self.assistant.ask_solution(watch=True))
+
+    def play_on(self, game: Game | None) -> None:
+        """The viewer's answer: play on from a watched game's step (``None``: it was left)."""
+        if game is not None:
+            self.present(self.session.leave_for_game(game))
+
     def action_klondike(self) -> None:
         """Watch the automatic Klondike player; this game's clock waits meanwhile."""
         from freecell_tui.ui.screens.klondike import KlondikeScreen
@@ -736,25 +759,7 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ typed commands
     def run_command(self, text: str) -> None:
         """Run one typed command (the ``:`` line): a move, or a command of the table."""
-        try:
-            command = parse_command(text)
-        except FreeCellError as error:
-            self.refuse(str(error))
-            return
-        if isinstance(command, MoveCommand):
-            self.play(command)
-            return
-        typed = TYPED.get(command.action)
-        if typed is not None:
-            typed(self, command)
-        else:  # the table's line-mode commands (board, moves)
-            self.refuse(line_only(command.action))
-
-    def typed_speed(self, speed: float) -> None:
-        """``:speed N``: auto-solve's pace, kept for next time."""
-        self.autosolver.pace = pace_for(speed)
-        self.remember("solve_speed", self.autosolver.speed)
-        self.say(f"Auto-solve plays {self.autosolver.pace_text()}.")
+        run_typed(self, text)
 
     # ------------------------------------------------------------------ the look (palette)
     _before_classic: str | None = None
