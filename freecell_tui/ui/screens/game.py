@@ -710,10 +710,8 @@ class GameScreen(Screen[None]):
 
     def action_watch(self, game: Game | None = None, at: int = 0, title: str = "") -> None:
         """The viewer over the board: a game (this one by default) from step ``at``."""
-        board = self.board
-        board.put_down()
-        looks = {"ascii": board.ascii, "four_colour": board.four_colour, "motion": board.motion}
-        viewer = ViewerScreen(game or self.session.game, at=at, title=title, **looks)
+        self.board.put_down()
+        viewer = ViewerScreen.over(self.board, game or self.session.game, at=at, title=title)
         self.app.push_screen(viewer, self.play_on)
 
     def action_watch_solution(self) -> None:

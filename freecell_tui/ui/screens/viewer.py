@@ -155,6 +155,18 @@ class ViewerScreen(Screen[Game | None]):
         self.playing = False
         self._timer: Timer | None = None
 
+    @classmethod
+    def over(cls, board: Board, game: Game, *, at: int = 0, title: str = "") -> ViewerScreen:
+        """The viewer of ``game`` drawn as ``board`` is (its suits, colours and motion)."""
+        return cls(
+            game,
+            at=at,
+            title=title,
+            ascii=board.ascii,
+            four_colour=board.four_colour,
+            motion=board.motion,
+        )
+
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         ascii, four_colour, motion = self._looks
@@ -340,16 +352,19 @@ class ViewerScreen(Screen[Game | None]):
         """A card picked up with the mouse: the viewer plays no move; put down, say so."""
         message.stop()
         if message.text:
-            self.board.put_down()
-            self.refuse(WATCHING)
+            self._watching()
 
     def on_board_play(self, message: Board.Play) -> None:
         message.stop()
-        self.board.put_down()
-        self.refuse(WATCHING)
+        self._watching()
 
     def on_board_said(self, message: Board.Said) -> None:
         message.stop()
+        self._watching()
+
+    def _watching(self) -> None:
+        self.board.put_down()
+        self.refuse(WATCHING)
 
     # ------------------------------------------------------------------ drawing
     def _show_step(self) -> None:
