@@ -246,8 +246,9 @@ class FreeCellApp(ReportingApp[None]):
             else:
                 self.game_screen.play_on(taken)
 
-        looks = {"ascii": self._ascii, "four_colour": self._four_colour}
-        viewer = ViewerScreen(game, motion=self.settings.motion, **looks)
+        viewer = ViewerScreen(
+            game, ascii=self._ascii, four_colour=self._four_colour, motion=self.settings.motion
+        )
         self.push_screen(viewer, answered)
 
     def on_cursor_position(self, event: events.CursorPosition) -> None:
