@@ -50,7 +50,7 @@ from freecell_tui.ui.board import Board
 from freecell_tui.ui.commands import key_actions, screen_bindings
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.par import ParFinder
-from freecell_tui.ui.screens.dialogs import CodeScreen, NoticeScreen, WinScreen
+from freecell_tui.ui.screens import dialogs
 from freecell_tui.ui.screens.typed import run_typed
 from freecell_tui.ui.screens.viewer import ViewerScreen
 from freecell_tui.ui.themes import CLASSIC_NAME
@@ -322,7 +322,7 @@ class GameScreen(Screen[None]):
             self.assistant.analyst.learn_par(message.search.par)
         if step.said:
             top = self.app.screen
-            if isinstance(top, WinScreen):
+            if isinstance(top, dialogs.WinScreen):
                 top.set_body(step.said)
             else:
                 self.say(step.said)
@@ -456,7 +456,7 @@ class GameScreen(Screen[None]):
                 1,
             )
         elif step.event is Event.TAKEN:
-            self.app.push_screen(NoticeScreen("Your game is open elsewhere", step.said))
+            self.app.push_screen(dialogs.NoticeScreen("Your game is open elsewhere", step.said))
 
     def say(self, text: str, tone: Tone = Tone.INFO) -> None:
         """Write the message line (information, not a change of the game)."""
@@ -499,10 +499,8 @@ class GameScreen(Screen[None]):
             else:
                 self.say(ask.no)
 
-        from freecell_tui.ui.screens.dialogs import ConfirmScreen
-
         self.app.push_screen(
-            ConfirmScreen(
+            dialogs.ConfirmScreen(
                 question.title, question.detail, yes=question.yes, no=question.no, then=answered
             )
         )
@@ -525,8 +523,6 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ notices
     def _show_win(self) -> None:
-        from freecell_tui.ui.screens.dialogs import WinScreen
-
         title = "Solved by the computer" if self.session.game.solver_moves else "You won!"
 
         def chosen(answer: str | None) -> None:
@@ -535,7 +531,7 @@ class GameScreen(Screen[None]):
 
         def dialog() -> None:
             if self.is_attached:
-                self.app.push_screen(WinScreen(title, self.session.win_text(), then=chosen))
+                self.app.push_screen(dialogs.WinScreen(title, self.session.win_text(), then=chosen))
 
         # The cards bounce off the foundations first (a short cascade when auto-solve won);
         # any key or click ends it. With motion off, the dialog at once.
@@ -546,7 +542,6 @@ class GameScreen(Screen[None]):
     def show_dead_end(self, title: str, body: str, undo: int) -> None:
         """A notice that the game cannot go on, offering to undo ``undo`` moves, a restart or a
         new game."""
-        from freecell_tui.ui.screens.dialogs import StuckScreen
 
         def chosen(answer: str | None) -> None:
             if answer == "undo":
@@ -557,7 +552,7 @@ class GameScreen(Screen[None]):
             elif answer == "new":
                 self.action_new()
 
-        self.app.push_screen(StuckScreen(title, body, then=chosen))
+        self.app.push_screen(dialogs.StuckScreen(title, body, then=chosen))
 
     # ------------------------------------------------------------------ the resume prompt
     def ask_resume(self) -> None:
@@ -706,7 +701,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(StatsScreen(session.store, session.game.autoplay, self.board.ascii))
 
     def action_share(self) -> None:
-        self.app.push_screen(CodeScreen(self.session.game))
+        self.app.push_screen(dialogs.CodeScreen(self.session.game))
 
     def action_watch(self, game: Game | None = None, at: int = 0, title: str = "") -> None:
         """The viewer over the board: a game (this one by default) from step ``at``."""
