@@ -12,9 +12,12 @@ from freecell_tui.core.codes import encode
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.session.replay import Replay
+from freecell_tui.store import Store
 from freecell_tui.ui.app import FreeCellApp
 from freecell_tui.ui.layout import board_layout
 from freecell_tui.ui.screens.dialogs import ConfirmScreen
+from freecell_tui.ui.screens.saves import SaveSlotsScreen
+from freecell_tui.ui.screens.stats import StatsScreen
 from freecell_tui.ui.screens.viewer import PACES, WATCHING, ViewerScreen, list_width
 from freecell_tui.ui.widgets.move_list import list_rows
 
@@ -284,3 +287,38 @@ async def test_opened_from_the_command_line_leaving_quits_and_t_plays_on(tmp_pat
         assert app.session.clock_running
         await pilot.press("7", "b")  # and the game goes on
         assert game(app).move_count == 3
+
+
+async def test_w_on_the_save_screen_watches_a_save_and_t_plays_on(tmp_path: Path) -> None:
+    kept = played(SAFE_MOVES)
+    app = make_app(tmp_path, deal=617)
+    app.session.store.slots.save("kept", kept, 30)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, SaveSlotsScreen), "the saves")
+        saves = app.screen
+        await pilot.press("w")
+        assert viewer(app).replay.game == kept
+        await pilot.press("q")  # back on the save screen
+        assert app.screen is saves
+        await pilot.press("w", "right", "t")
+        assert app.screen is app.game_screen
+        assert game(app).move_count == 1 and game(app).state == Replay.of(kept).steps[1].state
+
+
+async def test_w_on_the_statistics_watches_a_finished_game(tmp_path: Path) -> None:
+    won = kings_left_game()
+    for move in ("1h", "2h", "3h", "4h"):
+        won = won.play(Move.parse(move))
+    store = Store.open(tmp_path).store
+    assert store.autosaves.finish(won, 60) is None
+    store.close()
+    app = make_app(tmp_path, deal=617)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen), "the statistics")
+        await pilot.press("w")
+        screen = viewer(app)
+        assert screen.replay.game.state.is_won and screen.replay.last_number == 4
+        await pilot.press("right", "right", "t")
+        assert app.screen is app.game_screen and game(app).move_count == 2

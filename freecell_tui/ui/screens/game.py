@@ -44,6 +44,7 @@ from freecell_tui.session import (
 from freecell_tui.session.analysis import lost_sentence
 from freecell_tui.session.assist import solution_phrase
 from freecell_tui.session.replay import SOLUTION, with_solution
+from freecell_tui.store import SavedGame
 from freecell_tui.ui.assistant import Assistant, YieldingCancel
 from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver
 from freecell_tui.ui.board import Board
@@ -687,18 +688,18 @@ class GameScreen(Screen[None]):
         )
 
     def take_up(self, saved: object) -> None:
-        """Play a save or an unfinished game the save screen chose (asks first when a game is
-        under way: it is kept as an unfinished game)."""
-        from freecell_tui.store import SavedGame
-
+        """Play a save or an unfinished game a dialog chose, or a game watched from it (asks
+        first when a game is under way: it is kept as an unfinished game)."""
         if isinstance(saved, SavedGame):
             self.present(self.session.load(saved))
+        elif isinstance(saved, Game):
+            self.play_on(saved)
 
     def action_stats(self) -> None:
         from freecell_tui.ui.screens.stats import StatsScreen
 
-        session = self.session
-        self.app.push_screen(StatsScreen(session.store, session.game.autoplay, self.board.ascii))
+        stats = StatsScreen(self.session.store, self.session.game.autoplay, self.board.ascii)
+        self.app.push_screen(stats, self.take_up)
 
     def action_share(self) -> None:
         self.app.push_screen(dialogs.CodeScreen(self.session.game))

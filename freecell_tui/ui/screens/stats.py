@@ -3,7 +3,9 @@ statistics_rows`, as the command line's ``stats`` shows them), the latest result
 over par drawn (:class:`~freecell_tui.ui.widgets.results_chart.ResultsChart`), and each deal's
 best time and fewest moves against its par (where the solver found it); ``r`` resets them after
 asking. ``s`` (or ``Enter`` on a row) shows the game code of the highlighted deal's latest game,
-as ``:share`` does: the first row, highlighted when the screen opens, is the deal played last."""
+as ``:share`` does: the first row, highlighted when the screen opens, is the deal played last;
+``w`` watches that game in the viewer (``t`` there closes the statistics and plays on from the
+move shown)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from freecell_tui.store.stats import NO_GAMES, DealStats, GameResult, statistics
 from freecell_tui.ui.keys import bound_actions, run_bound_key
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import CodeScreen, ConfirmScreen, dialog_frame_css
+from freecell_tui.ui.screens.viewer import watch_from
 from freecell_tui.ui.widgets.results_chart import ResultsChart
 
 __all__ = ["StatsBox", "StatsScreen", "figure_columns", "latest_game"]
@@ -61,13 +64,14 @@ def figure_columns(rows: tuple[tuple[str, str], ...]) -> str:
     return "\n".join(f"{a}    {b}".rstrip() for a, b in zip(left, right, strict=True))
 
 
-def latest_game(games: tuple[GameResult, ...], deal: DealStats) -> Game | str:
+def latest_game(games: tuple[GameResult, ...], deal: DealStats, doing: str = "share") -> Game | str:
     """The latest of ``games`` (oldest first) played on ``deal``'s row, read from its code; or
-    why it cannot be shared. A custom position's row is told apart by its last game's time."""
+    why it cannot be shared (``doing``: or watched). A custom position's row is told apart by
+    its last game's time."""
     mine = [game for game in games if game.deal_number == deal.deal_number]
     same_time = [game for game in mine if game.finished_at == deal.last_played]
     if not (same_time or mine):
-        return f"No finished game of {deal.label} is left to share."
+        return f"No finished game of {deal.label} is left to {doing}."
     latest = (same_time or mine)[-1]
     game = latest.game()
     if isinstance(game, str):
@@ -76,7 +80,7 @@ def latest_game(games: tuple[GameResult, ...], deal: DealStats) -> Game | str:
     return game
 
 
-class StatsScreen(OnceScreen[None]):
+class StatsScreen(OnceScreen[Game | None]):
     """Statistics read from ``store``, each deal beside its par (``mode``, the game's, stands for
     games finished before their mode was recorded); closes with Escape."""
 
@@ -95,6 +99,7 @@ class StatsScreen(OnceScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "reset", "Reset"),
         Binding("s", "share", "Share"),
+        Binding("w", "watch", "Watch"),
         Binding("escape", "close", "Close"),
     ]
     _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
@@ -190,7 +195,7 @@ class StatsScreen(OnceScreen[None]):
         elif not stats.played:
             self.say(NO_GAMES)
         else:
-            self.say("s or Enter: the highlighted deal's latest game as a code.")
+            self.say("s or Enter: the latest game's code; w watches that game.")
 
     def say(self, message: str, *, error: bool = False) -> None:
         line = self.query_one("#message", Static)
@@ -223,23 +228,36 @@ class StatsScreen(OnceScreen[None]):
             answered,
         )
 
-    def action_share(self) -> None:
-        """The highlighted deal's latest game as a game code, shown and copied."""
+    def _latest(self, doing: str) -> Game | None:
+        """The highlighted deal's latest finished game, or ``None`` after saying why not."""
         table = self.query_one("#deals", DataTable)
         deals = self.stats.deals if self.stats else ()
         if not 0 <= table.cursor_row < len(deals) or not table.display:
-            self.say("There is no finished game to share.", error=True)
-            return
+            self.say(f"There is no finished game to {doing}.", error=True)
+            return None
         try:
             games = self.store.results.all().items
         except StoreError as error:
             self.say(error.message, error=True)
-            return
-        game = latest_game(games, deals[table.cursor_row])
+            return None
+        game = latest_game(games, deals[table.cursor_row], doing)
         if isinstance(game, str):
             self.say(game, error=True)
-            return
-        self.app.push_screen(CodeScreen(game))
+            return None
+        return game
+
+    def action_share(self) -> None:
+        """The highlighted deal's latest game as a game code, shown and copied."""
+        game = self._latest("share")
+        if game is not None:
+            self.app.push_screen(CodeScreen(game))
+
+    def action_watch(self) -> None:
+        """The highlighted deal's latest game in the viewer; ``t`` there plays on from a move
+        (the statistics close, and the game screen plays on)."""
+        game = self._latest("watch")
+        if game is not None:
+            watch_from(self, game, self.dismiss)
 
     @on(DataTable.RowSelected, "#deals")
     def _row_chosen(self, event: DataTable.RowSelected) -> None:

@@ -17,7 +17,8 @@ answers ``None``.
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from collections.abc import Callable
+from typing import Any, ClassVar, Final
 
 from textual import getters
 from textual.app import ComposeResult
@@ -41,7 +42,7 @@ from freecell_tui.ui.widgets.footer import KeyFooter
 from freecell_tui.ui.widgets.move_list import MoveList
 from freecell_tui.ui.widgets.status import MessageLine
 
-__all__ = ["PACES", "ViewerScreen", "list_width", "step_entry", "step_words"]
+__all__ = ["PACES", "ViewerScreen", "list_width", "step_entry", "step_words", "watch_from"]
 
 #: Seconds between two steps while the viewer plays, slowest first.
 PACES: Final = (3.0, 2.0, 1.0, 0.5, 0.25)
@@ -385,3 +386,16 @@ class ViewerScreen(Screen[Game | None]):
     def refuse(self, reason: str) -> None:
         self.message.say(reason, Tone.ERROR)
         self.app.bell()
+
+
+def watch_from(dialog: Screen[Any], game: Game, then: Callable[[Game], object]) -> None:
+    """The viewer over a dialog of the game (the saves, the statistics), drawn as the game's
+    board is; ``then`` gets the game to play on from (nothing when the viewer is left: the
+    dialog is there again)."""
+    board = dialog.app.screen_stack[0].query_one("#board", Board)
+
+    def answered(taken: Game | None) -> None:
+        if taken is not None:
+            then(taken)
+
+    dialog.app.push_screen(ViewerScreen.over(board, game), answered)
