@@ -3,6 +3,7 @@ it at a pace, jumps in its move list and plays on from a move (see ui/screens/vi
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -322,3 +323,44 @@ async def test_w_on_the_statistics_watches_a_finished_game(tmp_path: Path) -> No
         assert screen.replay.game.state.is_won and screen.replay.last_number == 4
         await pilot.press("right", "right", "t")
         assert app.screen is app.game_screen and game(app).move_count == 2
+
+
+async def test_a_storm_of_keys_clicks_and_resizes_never_breaks_the_viewer(tmp_path: Path) -> None:
+    watched = played(OFF_MOVES, AutoplayMode.OFF)
+    keys = [
+        *"lhgGjkt+-=?xw:",
+        "right",
+        "left",
+        "home",
+        "end",
+        "up",
+        "down",
+        "space",
+        "enter",
+        "ctrl+p",
+        "tab",
+        "pageup",
+    ]
+    sizes = [(100, 32), (80, 24), (30, 8), (64, 24), (140, 50), (95, 30), (94, 24)]
+    chance = random.Random(25)
+    app = make_app(tmp_path, deal=None, watch=watched)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(150):
+            if not isinstance(app.screen, ViewerScreen):  # t played on: watch again
+                await pilot.press("escape")
+                app.game_screen.action_watch(watched, chance.randrange(21))
+                await pilot.pause()
+            screen = viewer(app)
+            roll = chance.random()
+            if roll < 0.1:
+                await pilot.resize_terminal(*chance.choice(sizes))
+            elif roll < 0.2:
+                region = screen.region
+                await pilot.click(
+                    offset=(chance.randrange(region.width), chance.randrange(region.height))
+                )
+            else:
+                await pilot.press(chance.choice(keys))
+            if isinstance(app.screen, ViewerScreen):
+                assert app.screen.board.state == app.screen.replay.state
+        assert app.return_code is None  # it lived
