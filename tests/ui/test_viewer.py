@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from textual.events import Key
 from textual.pilot import Pilot
 
 from freecell_tui.core.autoplay import AutoplayMode
@@ -364,3 +365,22 @@ async def test_a_storm_of_keys_clicks_and_resizes_never_breaks_the_viewer(tmp_pa
             if isinstance(app.screen, ViewerScreen):
                 assert app.screen.board.state == app.screen.replay.state
         assert app.return_code is None  # it lived
+
+
+async def test_a_step_forward_glides_and_a_key_lands_it(tmp_path: Path) -> None:
+    watched = played(SAFE_MOVES)
+    steps = Replay.of(watched).steps
+    app = make_app(tmp_path, deal=None, watch=watched)
+    app.animation_level = "full"  # make_app turns motion off for every other test
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ViewerScreen), "the viewer")
+        screen = viewer(app)
+        board = screen.board
+        board.clock = lambda: 0.0  # the motion's time stands still
+        await screen.take_key(Key("right", None))  # as the terminal hands it over
+        assert board.moving and board.flying  # 3♦ in the air to free cell a
+        assert board.state == steps[1].state
+        await screen.take_key(Key("right", None))  # the next key lands it, then steps on
+        assert board.state == steps[2].state
+        await screen.take_key(Key("left", None))  # back: no glide, the position at once
+        assert not board.moving and board.scene() == steps[1].state
