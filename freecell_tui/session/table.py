@@ -216,11 +216,13 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command(
         "watch",
         "Saves and more",
-        "watch a game code (or this game) step by step; watch solution: the solver's solution "
-        "from here (full screen: the viewer, where t plays on from the move shown; line mode: "
-        "its moves one per line, then next, back, to N, board; quit returns to the game)",
+        "watch a game code (or this game; watch solution: the solver's solution from here) in "
+        "the viewer, step by step; t there plays on from the move shown",
         words=("watch",),
         operand="[CODE]",
+        line_text="watch a game code (or this game; watch solution: the solver's solution from "
+        "here) step by step: its moves one per line, then next, back, to N, board; quit returns "
+        "to the game",
     ),
     Command(
         "watch_solution",
