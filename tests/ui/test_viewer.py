@@ -16,6 +16,7 @@ from freecell_tui.core.notation import Move
 from freecell_tui.session.replay import Replay
 from freecell_tui.store import Store
 from freecell_tui.ui.app import FreeCellApp
+from freecell_tui.ui.compat import FooterKey
 from freecell_tui.ui.layout import board_layout
 from freecell_tui.ui.screens.dialogs import ConfirmScreen
 from freecell_tui.ui.screens.saves import SaveSlotsScreen
@@ -384,3 +385,28 @@ async def test_a_step_forward_glides_and_a_key_lands_it(tmp_path: Path) -> None:
         assert board.state == steps[2].state
         await screen.take_key(Key("left", None))  # back: no glide, the position at once
         assert not board.moving and board.scene() == steps[1].state
+
+
+async def test_the_footers_keys_are_buttons_to_click(tmp_path: Path) -> None:
+    watched = played(SAFE_MOVES)
+    app = make_app(tmp_path, deal=None, watch=watched)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ViewerScreen), "the viewer")
+
+        async def click(label: str) -> None:
+            """Click the footer's key (the footer is built again as the screen changes)."""
+
+            def shown() -> dict[str, FooterKey]:
+                keys = {key.description: key for key in app.screen.query(FooterKey)}
+                return keys if label in keys and keys[label].region.width else {}
+
+            await wait_for(pilot, lambda: bool(shown()), f"the footer's {label}")
+            await pilot.click(shown()[label])
+
+        await click("Next")  # a click presses its key (in the app's next turn)
+        await wait_for(pilot, lambda: viewer(app).replay.at == 1, "a step on")
+        await click("Next")
+        await wait_for(pilot, lambda: viewer(app).replay.at == 2, "two steps on")
+        await click("Play from here")
+        await wait_for(pilot, lambda: app.screen is app.game_screen, "the game")
+        assert game(app).move_count == 2
