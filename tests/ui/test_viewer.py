@@ -148,6 +148,13 @@ async def test_the_list_is_beside_the_board_or_a_line_under_it(tmp_path: Path) -
                 assert lines(screen.moves)[0].strip().startswith("20/20")
             assert any(entry.number == 20 for entry in screen.moves.rows())  # kept in view
             assert board.height == board_layout(*size).height  # as tall as the game's board
+            await pilot.resize_terminal(*(COMPACT if beside else SIZE))  # and the other way
+            await pilot.pause()
+            board, moves = screen.board.region, screen.moves.region
+            if beside:
+                assert moves.y == board.bottom and moves.width == COMPACT[0]
+            else:
+                assert moves.x >= board.right and moves.right == SIZE[0]
 
 
 def test_a_one_line_list_keeps_the_current_move_in_view() -> None:

@@ -201,8 +201,7 @@ class ViewerScreen(Screen[Game | None]):
         board when both fit, else one line under it standing in for the status line."""
         beside = list_width(size.width)
         self.set_class(not beside, "-narrow")
-        if beside:
-            self.moves.styles.width = beside
+        self.moves.styles.width = beside or "100%"
         layout = board_layout(size.width - beside, size.height)
         self.message.lines = layout.message_lines
         self.board.fit(Size(size.width - beside, size.height))
