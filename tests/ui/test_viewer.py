@@ -27,11 +27,13 @@ from freecell_tui.ui.widgets.move_list import list_rows
 from .helpers import (
     COMPACT,
     SIZE,
+    background_on,
     game,
     lines,
     make_app,
     message,
     stored_turns,
+    theme_colour,
     tone,
     type_command,
     wait_for,
@@ -126,6 +128,10 @@ async def test_a_click_on_a_move_in_the_list_jumps_there(tmp_path: Path) -> None
         assert screen.replay.at == 14
         assert screen.board.state == Replay.of(watched).steps[14].state
         assert "move 14 of 20" in status(app)
+        # The step shown is drawn highlighted (the theme's accent behind it), the others not.
+        accent = theme_colour(app, "accent")
+        assert background_on(moves, "14: 67v3") == {accent}
+        assert accent not in background_on(moves, "13: a3")
         # The keys too: ↓ picks the next move, Enter jumps there.
         await pilot.press("down", "down")
         assert screen.replay.at == 14 and moves.picked == 16
