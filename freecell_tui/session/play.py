@@ -418,7 +418,7 @@ class PlaySession:
             return refuse(f"{error.message} Your game carries on.", error.kind)
         moves = plural(game.move_count, "move")
         said = f"Playing on from {deal_phrase(game.deal_number)} after {moves}"
-        said += ": u takes back the moves watched, one by one." if game.move_count else "."
+        said += ": u takes them back one by one." if game.move_count else "."
         if kept:
             said += " The game you were playing is kept: the saves list it."
         self._start(game, 0.0)

@@ -293,10 +293,7 @@ def test_playing_on_from_a_watched_move_keeps_its_history_on_disk(tmp_path: Path
     session = session_on(tmp_path, Game.new(617))
     step = session.leave_for_game(Replay.of(watched).last().game_at())
     assert isinstance(step, Step) and step.changed and step.new_game
-    assert (
-        step.said
-        == "Playing on from deal 617 after 3 moves: u takes back the moves watched, one by one."
-    )
+    assert step.said == "Playing on from deal 617 after 3 moves: u takes them back one by one."
     assert stored_turns(tmp_path) == ["3a", "3b", "3c"]  # saved before shown
     assert session.undo().changed and session.game.state == watched.states[2]
 
