@@ -20,17 +20,28 @@ from freecell_tui.core.game import Game, Turn
 from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.state import GameState
-from freecell_tui.core.words import plural
+from freecell_tui.core.words import deal_phrase, plural
 from freecell_tui.session.words import describe_turn
 
-__all__ = ["FIRST_WORDS", "SOLUTION", "OffTheEnd", "Replay", "ReplayStep", "with_solution"]
+__all__ = [
+    "FIRST_WORDS",
+    "OffTheEnd",
+    "Replay",
+    "ReplayStep",
+    "solution_title",
+    "with_solution",
+]
 
 #: How :func:`describe_turn` starts the line of an autoplay move.
 AUTOPLAY = "Autoplay "
 #: What step 0, the start, says.
 FIRST_WORDS = "The first position, before any move."
-#: What a solution watched from a game's position is called.
-SOLUTION = "the solver's solution"
+
+
+def solution_title(game: Game) -> str:
+    """What a solution watched from ``game``'s position is called: ``the solver's solution of
+    deal 617 from move 12``."""
+    return f"the solver's solution of {deal_phrase(game.deal_number)} from move {len(game.line)}"
 
 
 def with_solution(game: Game, moves: Sequence[Move]) -> Game:

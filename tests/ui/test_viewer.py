@@ -277,7 +277,7 @@ async def test_the_solution_from_here_can_be_watched_and_taken_over(tmp_path: Pa
         # From the game's position (after its one move), the player's move before it.
         assert screen.replay.at == 1 and screen.board.state == start.state
         assert screen.replay.game.state.is_won and screen.replay.last_number == 4
-        assert "the solver's solution" in status(app)
+        assert "Watching the solver's solution of a custom position from move 1" in status(app)
         await pilot.press("right", "right", "t", "y")  # the game under way is kept
         now = game(app)
         assert now.move_count == 3 and now.solver_moves == 2  # the solver's moves say so

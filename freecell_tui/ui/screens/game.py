@@ -43,7 +43,7 @@ from freecell_tui.session import (
 )
 from freecell_tui.session.analysis import lost_sentence
 from freecell_tui.session.assist import solution_phrase
-from freecell_tui.session.replay import SOLUTION, with_solution
+from freecell_tui.session.replay import solution_title, with_solution
 from freecell_tui.store import SavedGame
 from freecell_tui.ui.assistant import Assistant, YieldingCancel
 from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver
@@ -262,7 +262,8 @@ class GameScreen(Screen[None]):
         message.stop()
         if message.watch:  # the solution to watch, from the board's position
             game = self.session.game
-            self.action_watch(with_solution(game, message.moves), len(game.line), SOLUTION)
+            title = solution_title(game)
+            self.action_watch(with_solution(game, message.moves), len(game.line), title)
             return
         self.board.hint = None
         self.do(self.autosolver.start(message.moves))
