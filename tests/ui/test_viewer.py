@@ -423,3 +423,29 @@ async def test_the_footers_keys_are_buttons_to_click(tmp_path: Path) -> None:
         await click("Play from here")
         await wait_for(pilot, lambda: app.screen is app.game_screen, "the game")
         assert game(app).move_count == 2
+
+
+async def test_p_in_the_viewer_watches_the_solvers_way_from_the_step_shown(tmp_path: Path) -> None:
+    start = kings_left_game()
+    watched = start.play(Move.parse("1h")).play(Move.parse("2h"))  # a game left there
+    app = make_app(tmp_path, deal=None, watch=watched)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ViewerScreen), "the viewer")
+        screen = viewer(app)
+        await pilot.press("right", "p")
+        await wait_for(pilot, lambda: screen.replay.game.state.is_won, "the solver's way")
+        # The step shown stays; after it, the solver's moves instead of the game's.
+        assert screen.replay.at == 1 and screen.replay.last_number == 4
+        assert screen.replay.steps[1].state == Replay.of(watched).steps[1].state
+        assert "solver's solution of a custom position from move 1" in status(app)
+        assert (
+            screen.message.text
+            == "The solver's way: 3 moves to a win from here; → steps through it."
+        )
+        await pilot.press("end", "p")  # won: nothing to look for
+        assert screen.message.text == "Every card is home: there is nothing left to watch."
+        await pilot.press("t")  # a won position: nothing to play on
+        assert app.screen is screen and screen.message.text.startswith("Every card is home here")
+        await pilot.press("left", "t")
+        assert app.screen is app.game_screen
+        assert game(app).move_count == 3 and game(app).solver_moves == 2

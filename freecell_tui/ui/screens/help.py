@@ -40,6 +40,7 @@ EXTRA: Final[tuple[tuple[str, tuple[tuple[str, str], ...]], ...]] = (
             ("Space  + −", "play the moves or pause; faster, slower"),
             ("Home  End", "the first position, the last move (g, G too)"),
             ("click a move", "jump there (↑ ↓ pick one, Enter jumps)"),
+            ("p", "the solver's way from the move shown, in place of the moves after it"),
             ("t", "play on from the move shown: a new game that keeps the moves before it"),
             ("q  Esc", "leave the viewer"),
         ),

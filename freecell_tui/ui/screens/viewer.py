@@ -18,23 +18,36 @@ answers ``None``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from textual import getters
+from textual import getters, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container
 from textual.events import Key, Paste, Resize
 from textual.geometry import Size
+from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from freecell_tui.core.game import Game
-from freecell_tui.core.words import printable
-from freecell_tui.session.replay import FIRST_WORDS, OffTheEnd, Replay, ReplayStep
+from freecell_tui.core.words import plural, printable
+from freecell_tui.session.analysis import Analyst
+from freecell_tui.session.assist import Answer, Want, answer, look
+from freecell_tui.session.replay import (
+    FIRST_WORDS,
+    OffTheEnd,
+    Replay,
+    ReplayStep,
+    solution_title,
+    with_solution,
+)
 from freecell_tui.session.steps import Tone
 from freecell_tui.session.words import deal_phrase
+from freecell_tui.ui.assistant import YieldingCancel
 from freecell_tui.ui.board import Board
 from freecell_tui.ui.keys import bound_actions
 from freecell_tui.ui.layout import board_layout
@@ -55,7 +68,8 @@ _BOARD_WIDTH: Final = 64
 WATCHING: Final = "Watching: t plays on from here."
 KEYS_LINE: Final = (
     "→/l next, ←/h back, Space plays or pauses, +/− pace, Home/g first, End/G last, ↑/↓ pick a "
-    "move and Enter jumps there (or click it), t plays on from here, q/Esc leaves."
+    "move and Enter jumps there (or click it), p the solver's way from here, t plays on from "
+    "here, q/Esc leaves."
 )
 
 
@@ -127,8 +141,16 @@ class ViewerScreen(Screen[Game | None]):
         Binding("up,k", "pick(-1)", "Pick", show=False),
         Binding("down,j", "pick(1)", "Pick", show=False),
         Binding("enter", "enter", "Jump", show=False),
+        Binding("p", "solve", "Solution", show=False),
     ]
     _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
+
+    @dataclass
+    class Solved(Message):
+        """The solver's answer for ``game`` (the game at the step shown when ``p`` was pressed)."""
+
+        game: Game
+        answer: Answer
 
     board = getters.query_one("#board", Board)
     moves = getters.query_one("#moves", MoveList)
@@ -177,11 +199,7 @@ class ViewerScreen(Screen[Game | None]):
         board.set_reactive(Board.motion, motion)
         with Container(id="viewer-body"):
             yield board
-            moves = MoveList(id="moves")
-            entries = [step_entry(step) for step in self.replay.steps]
-            moves.set_reactive(MoveList.long, tuple(long for long, _ in entries))
-            moves.set_reactive(MoveList.short, tuple(short for _, short in entries))
-            yield moves
+            yield MoveList(id="moves")
         yield Static(id="viewer-status", markup=False)
         yield MessageLine(id="message")
         yield KeyFooter(show_command_palette=False)
@@ -191,7 +209,13 @@ class ViewerScreen(Screen[Game | None]):
         board.watch_ascii(board.ascii)
         board.watch_four_colour(board.four_colour)
         self.fit(self.app.size)
+        self._list_moves()
         self._show_step()
+
+    def _list_moves(self) -> None:
+        entries = [step_entry(step) for step in self.replay.steps]
+        self.moves.long = tuple(long for long, _ in entries)
+        self.moves.short = tuple(short for _, short in entries)
 
     def on_resize(self, event: Resize) -> None:
         self.fit(event.size)
@@ -236,6 +260,7 @@ class ViewerScreen(Screen[Game | None]):
             return False
         before = self.replay
         self.replay = moved
+        self.workers.cancel_group(self, "viewer-solver")  # a search for the step left is moot
         self.moves.picked = None
         board = self.board
         board.state = moved.state
@@ -333,10 +358,53 @@ class ViewerScreen(Screen[Game | None]):
         self._show_step()
         self.say(f"The viewer plays {pace_text(PACES[pace])}.")
 
+    # ------------------------------------------------------------------ the solver's way
+    def action_solve(self) -> None:
+        """``p``: the solver's solution from the step shown, watched in place of the moves
+        after it (searched in a worker thread: the keys go on meanwhile)."""
+        self.stop_playing()
+        game = self.replay.game_at()
+        known = answer(Want.WATCH, game, Analyst())
+        if not known.search:  # nothing to search: the game is won
+            self.refuse(known.said)
+            return
+        self.say(f"{known.said} (a step stops looking)")
+        self._solve(game)
+
+    @work(thread=True, exclusive=True, group="viewer-solver", exit_on_error=False)
+    def _solve(self, game: Game) -> None:
+        worker = get_current_worker()
+        analyst = Analyst()
+        found = look(game, analyst.known(game.autoplay), cancel=YieldingCancel(worker))
+        analyst.learn(game, found)
+        if not worker.is_cancelled:
+            self.post_message(self.Solved(game, answer(Want.WATCH, game, analyst, found)))
+
+    def on_viewer_screen_solved(self, message: Solved) -> None:
+        message.stop()
+        if message.game != self.replay.game_at():
+            return  # the player stepped on meanwhile: the answer is for another position
+        found = message.answer
+        if not found.moves:
+            self.refuse(found.said)
+            return
+        at = self.replay.at
+        moved = Replay.of(with_solution(message.game, found.moves)).to(at)
+        assert isinstance(moved, Replay)  # the step shown is in the new line too
+        self.replay = moved
+        self.title = solution_title(message.game)
+        self._list_moves()
+        self._show_step()
+        moves = plural(len(found.moves), "move")
+        self.say(f"The solver's way: {moves} to a win from here; → steps through it.")
+
     # ------------------------------------------------------------------ leaving
     def action_take_over(self) -> None:
         """``t``: play on from the step shown, as a new game with the moves that led there."""
         self.stop_playing()
+        if self.replay.state.is_won:
+            self.refuse("Every card is home here: nothing is left to play (← steps back).")
+            return
         self.board.settle()
         self.dismiss(self.replay.game_at())
 
