@@ -449,3 +449,29 @@ async def test_p_in_the_viewer_watches_the_solvers_way_from_the_step_shown(tmp_p
         await pilot.press("left", "t")
         assert app.screen is app.game_screen
         assert game(app).move_count == 3 and game(app).solver_moves == 2
+
+
+async def test_keys_typed_after_t_play_on_the_new_game(tmp_path: Path) -> None:
+    """t closes the viewer and the game plays on before the next key is read: keys typed in
+    the same burst act on the game played on (and answer its question, if one is asked)."""
+    watched = played(SAFE_MOVES)
+    app = make_app(tmp_path, deal=617)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_viewer(pilot, watched)
+        for key, character in (
+            ("right", None),
+            ("right", None),
+            ("t", "t"),
+            ("7", "7"),
+            ("b", "b"),
+        ):
+            app.post_message(Key(key, character))  # queued at once, as one read hands them over
+        await pilot.pause()
+        assert app.screen is app.game_screen
+        assert [str(turn.move) for turn in game(app).turns] == ["6a", "6b", "7b"]
+        await pilot.press("1", "a")  # a game under way now: t asks first, y answers it
+        await open_viewer(pilot, watched)
+        for key, character in (("end", None), ("t", "t"), ("y", "y"), ("u", "u")):
+            app.post_message(Key(key, character))
+        await pilot.pause()
+        assert app.screen is app.game_screen and game(app).move_count == 4
