@@ -246,10 +246,11 @@ class FreeCellApp(ReportingApp[None]):
             else:
                 self.game_screen.play_on(taken)
 
+        ascii, four_colour, motion = self._ascii, self._four_colour, self.settings.motion
         viewer = ViewerScreen(
-            game, ascii=self._ascii, four_colour=self._four_colour, motion=self.settings.motion
+            game, ascii=ascii, four_colour=four_colour, motion=motion, then=answered
         )
-        self.push_screen(viewer, answered)
+        self.push_screen(viewer)
 
     def on_cursor_position(self, event: events.CursorPosition) -> None:
         """The terminal's answer to the probe (:mod:`.terminal_probe`): suits drawn two cells

@@ -261,9 +261,8 @@ class GameScreen(Screen[None]):
     def on_assistant_solution(self, message: Assistant.Solution) -> None:
         message.stop()
         if message.watch:  # the solution to watch, from the board's position
-            game = self.session.game
-            title = solution_title(game)
-            self.action_watch(with_solution(game, message.moves), len(game.line), title)
+            game = with_solution(self.session.game, message.moves)
+            self.action_watch(game, len(self.session.game.line), solution_title(self.session.game))
             return
         self.board.hint = None
         self.do(self.autosolver.start(message.moves))
@@ -708,8 +707,9 @@ class GameScreen(Screen[None]):
     def action_watch(self, game: Game | None = None, at: int = 0, title: str = "") -> None:
         """The viewer over the board: a game (this one by default) from step ``at``."""
         self.board.put_down()
-        viewer = ViewerScreen.over(self.board, game or self.session.game, at=at, title=title)
-        self.app.push_screen(viewer, self.play_on)
+        watched = game or self.session.game
+        viewer = ViewerScreen.over(self.board, watched, at=at, title=title, then=self.play_on)
+        self.app.push_screen(viewer)
 
     def action_watch_solution(self) -> None:
         """The solver's solution from here, in the viewer (searched in the background first)."""

@@ -166,8 +166,12 @@ class ViewerScreen(Screen[Game | None]):
         ascii: bool = False,
         four_colour: bool = False,
         motion: bool = True,
+        then: Callable[[Game | None], object] | None = None,
     ) -> None:
         super().__init__()
+        #: Gets the viewer's answer as it closes, before the next key is read.
+        self._then = then
+        self._left = False
         replay = Replay.of(game)
         moved = replay.to(min(max(at, 0), replay.last_number))
         self.replay: Replay = moved if isinstance(moved, Replay) else replay
@@ -179,7 +183,15 @@ class ViewerScreen(Screen[Game | None]):
         self._timer: Timer | None = None
 
     @classmethod
-    def over(cls, board: Board, game: Game, *, at: int = 0, title: str = "") -> ViewerScreen:
+    def over(
+        cls,
+        board: Board,
+        game: Game,
+        *,
+        at: int = 0,
+        title: str = "",
+        then: Callable[[Game | None], object] | None = None,
+    ) -> ViewerScreen:
         """The viewer of ``game`` drawn as ``board`` is (its suits, colours and motion)."""
         return cls(
             game,
@@ -188,6 +200,7 @@ class ViewerScreen(Screen[Game | None]):
             ascii=board.ascii,
             four_colour=board.four_colour,
             motion=board.motion,
+            then=then,
         )
 
     # ------------------------------------------------------------------ layout
@@ -406,11 +419,24 @@ class ViewerScreen(Screen[Game | None]):
             self.refuse("Every card is home here: nothing is left to play (← steps back).")
             return
         self.board.settle()
-        self.dismiss(self.replay.game_at())
+        self.leave(self.replay.game_at())
 
     def action_quit(self) -> None:
+        self.leave(None)
+
+    def leave(self, answer: Game | None) -> None:
+        """Close with ``answer`` (the game to play on from, or ``None``), handed to ``then`` at
+        once: the keys typed after it act on what ``then`` did (a callback given to
+        ``push_screen`` runs later, in its caller's turn). Once: a second close is ignored."""
+        if self._left:
+            return
+        self._left = True
         self.stop_playing()
-        self.dismiss(None)
+        if self._then is None:
+            self.dismiss(answer)
+            return
+        self.app.pop_screen()
+        self._then(answer)
 
     def action_help(self) -> None:
         self.say(KEYS_LINE)
@@ -465,4 +491,4 @@ def watch_from(dialog: Screen[Any], game: Game, then: Callable[[Game], object]) 
         if taken is not None:
             then(taken)
 
-    dialog.app.push_screen(ViewerScreen.over(board, game), answered)
+    dialog.app.push_screen(ViewerScreen.over(board, game, then=answered))
