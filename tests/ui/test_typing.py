@@ -184,18 +184,22 @@ def test_escape_typed_just_before_a_key_is_both_keys(tmp_path: Path) -> None:
 
 def test_a_burst_of_arrows_in_the_viewer_all_land(tmp_path: Path) -> None:
     """``freecell-tui watch CODE`` at a terminal opens the viewer; thirty → in one read step
-    thirty moves on, and ``t`` plays on from there: the game it saves has those thirty moves."""
+    thirty moves on, ``t`` plays on from there and the next move typed in the same read is
+    played on that game: the game it saves has the thirty moves watched and that one."""
+    moves = solve(deal(1), autoplay=AutoplayMode.OFF).moves
     game = Game.new(1, autoplay=AutoplayMode.OFF)
-    for move in solve(game.state, autoplay=AutoplayMode.OFF).moves:
+    for move in moves:
         game = game.play(move)
+    after = next(n for n in range(30, len(moves)) if (moves[n].count or 1) == 1)
+    typed = moves[after].source.code + moves[after].dest.code
     term = Terminal(tmp_path, "watch", encode(game), env={"TEXTUAL_ANIMATIONS": "full"})
     try:
         term.wait(lambda: b"Watching deal 1" in term.output, "the viewer")
-        term.write("\x1b[C" * 30)  # as a terminal hands over a held-down arrow: one read
-        term.write("t")
+        # As a terminal hands over a held-down arrow, then t and a move: one read.
+        term.write("\x1b[C" * after + "t" + typed)
         term.wait(
-            lambda: [len(json.loads(str(turns))) for (turns,) in term.rows(TURNS)] == [30],
-            "a game with the thirty moves watched",
+            lambda: [len(json.loads(str(turns))) for (turns,) in term.rows(TURNS)] == [after + 1],
+            "a game with the moves watched and the one typed after t",
         )
     finally:
         term.close()

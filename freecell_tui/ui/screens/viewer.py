@@ -10,9 +10,11 @@ part of it); back and jumps put the position down at once.
 
 Keys are decided as they are read (``take_key``, the app's one input path). ``t`` (or Enter with
 no move picked in the list) plays on from the step shown: the screen answers the game up to it
-(:meth:`Replay.game_at`) through ``dismiss``, and whoever opened it makes it the session's game
+(:meth:`Replay.game_at`) to whoever opened it (``then``, as it closes: the keys typed after act
+on the game played on), which makes it the session's game
 (:meth:`PlaySession.leave_for_game <freecell_tui.session.PlaySession.leave_for_game>`). Leaving
-answers ``None``.
+answers ``None``. ``p`` watches the solver's solution from the step shown instead of the moves
+after it (searched in the screen's own worker thread).
 """
 
 from __future__ import annotations
