@@ -52,7 +52,6 @@ from freecell_tui.session.words import deal_phrase
 from freecell_tui.ui.assistant import YieldingCancel
 from freecell_tui.ui.board import Board
 from freecell_tui.ui.keys import bound_actions
-from freecell_tui.ui.layout import board_layout
 from freecell_tui.ui.widgets.footer import KeyFooter
 from freecell_tui.ui.widgets.move_list import MoveList
 from freecell_tui.ui.widgets.status import MessageLine
@@ -178,7 +177,7 @@ class ViewerScreen(Screen[Game | None]):
         moved = replay.to(min(max(at, 0), replay.last_number))
         self.replay: Replay = moved if isinstance(moved, Replay) else replay
         #: What is watched, for the status line (``deal 617``, ``the solver's solution``).
-        self.title = title or deal_phrase(game.deal_number)
+        self.watched = title or deal_phrase(game.deal_number)
         self._looks = (ascii, four_colour, motion)
         self.pace = _DEFAULT_PACE
         self.playing = False
@@ -241,9 +240,8 @@ class ViewerScreen(Screen[Game | None]):
         beside = list_width(size.width)
         self.set_class(not beside, "-narrow")
         self.moves.styles.width = beside or "100%"
-        layout = board_layout(size.width - beside, size.height)
+        layout = self.board.fit(Size(size.width - beside, size.height))
         self.message.lines = layout.message_lines
-        self.board.fit(Size(size.width - beside, size.height))
 
     # ------------------------------------------------------------------ keys
     async def take_key(self, event: Key) -> bool:
@@ -407,7 +405,7 @@ class ViewerScreen(Screen[Game | None]):
         moved = Replay.of(with_solution(message.game, found.moves)).to(at)
         assert isinstance(moved, Replay)  # the step shown is in the new line too
         self.replay = moved
-        self.title = solution_title(message.game)
+        self.watched = solution_title(message.game)
         self._list_moves()
         self._show_step()
         moves = plural(len(found.moves), "move")
@@ -471,7 +469,7 @@ class ViewerScreen(Screen[Game | None]):
         where = f"move {replay.at} of {replay.last_number}"
         pace = pace_text(PACES[self.pace])
         state = f"playing, {pace}" if self.playing else f"paused (Space plays {pace})"
-        self.status.update(f"Watching {self.title} · {where} · {state}")
+        self.status.update(f"Watching {self.watched} · {where} · {state}")
         moves.prefix = f"{replay.at}/{replay.last_number}" + (" ▶" if self.playing else "")
         self.say(step_words(replay.step))
 
