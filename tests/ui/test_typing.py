@@ -194,7 +194,7 @@ def test_a_burst_of_arrows_in_the_viewer_all_land(tmp_path: Path) -> None:
     typed = moves[after].source.code + moves[after].dest.code
     term = Terminal(tmp_path, "watch", encode(game), env={"TEXTUAL_ANIMATIONS": "full"})
     try:
-        term.wait(lambda: b"Watching deal 1" in term.output, "the viewer")
+        term.wait(lambda: b"Move 0 of" in term.output, "the viewer")
         # As a terminal hands over a held-down arrow, then t and a move: one read.
         term.write("\x1b[C" * after + "t" + typed)
         term.wait(

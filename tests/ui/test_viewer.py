@@ -77,17 +77,17 @@ async def test_stepping_forward_and_back_shows_each_position(tmp_path: Path) -> 
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_viewer(pilot, watched)
-        assert screen.board.state == steps[0].state and "move 0 of 5" in status(app)
+        assert screen.board.state == steps[0].state and "Move 0 of 5" in status(app)
         await pilot.press("right")
         assert screen.board.state == steps[1].state
         assert screen.message.text == "1: 3♦ to free cell a"
         await pilot.press("l")  # the second turn: 6b with its autoplay moves, one step
-        assert screen.board.state == steps[2].state and "move 2 of 5" in status(app)
+        assert screen.board.state == steps[2].state and "Move 2 of 5" in status(app)
         assert screen.message.text.startswith("2: 2♣ to free cell b; autoplay A♣ home")
         await pilot.press("left")
         assert screen.board.state == steps[1].state
         await pilot.press("h", "end")
-        assert screen.board.state == watched.state and "move 5 of 5" in status(app)
+        assert screen.board.state == watched.state and "Move 5 of 5" in status(app)
         await pilot.press("home")
         assert screen.board.state == steps[0].state
         await pilot.press("G")
@@ -127,7 +127,7 @@ async def test_a_click_on_a_move_in_the_list_jumps_there(tmp_path: Path) -> None
         await pilot.click(moves, offset=(gutter.left + entry.x + 2, gutter.top + entry.y))
         assert screen.replay.at == 14
         assert screen.board.state == Replay.of(watched).steps[14].state
-        assert "move 14 of 20" in status(app)
+        assert "Move 14 of 20" in status(app)
         # The step shown is drawn highlighted (the theme's accent behind it), the others not.
         accent = theme_colour(app, "accent")
         assert background_on(moves, "14: 67v3") == {accent}
@@ -181,7 +181,7 @@ async def test_space_plays_to_the_end_at_the_pace_shown(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_viewer(pilot, watched)
-        assert "Space plays a move a second" in status(app)
+        assert "paused, a move a second" in status(app)
         await pilot.press("plus", "plus")  # the fastest pace
         assert screen.message.text == "The viewer plays 4 moves a second."
         await pilot.press("plus")
@@ -277,7 +277,7 @@ async def test_the_solution_from_here_can_be_watched_and_taken_over(tmp_path: Pa
         # From the game's position (after its one move), the player's move before it.
         assert screen.replay.at == 1 and screen.board.state == start.state
         assert screen.replay.game.state.is_won and screen.replay.last_number == 4
-        assert "Watching the solver's solution of a custom position from move 1" in status(app)
+        assert "The solver's solution of a custom position from move 1" in status(app)
         await pilot.press("right", "right", "t", "y")  # the game under way is kept
         now = game(app)
         assert now.move_count == 3 and now.solver_moves == 2  # the solver's moves say so
@@ -437,7 +437,7 @@ async def test_p_in_the_viewer_watches_the_solvers_way_from_the_step_shown(tmp_p
         # The step shown stays; after it, the solver's moves instead of the game's.
         assert screen.replay.at == 1 and screen.replay.last_number == 4
         assert screen.replay.steps[1].state == Replay.of(watched).steps[1].state
-        assert "solver's solution of a custom position from move 1" in status(app)
+        assert "The solver's solution of a custom position from move 1" in status(app)
         assert (
             screen.message.text
             == "The solver's way: 3 moves to a win from here; → steps through it."

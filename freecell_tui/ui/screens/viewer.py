@@ -107,6 +107,10 @@ def step_entry(step: ReplayStep) -> tuple[str, str]:
     return f"{short} — {_rest(step.words[0])}", short
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def pace_text(seconds: float) -> str:
     if seconds >= 1:
         return "a move a second" if seconds == 1 else f"a move every {seconds:g} seconds"
@@ -121,7 +125,14 @@ class ViewerScreen(Screen[Game | None]):
     ViewerScreen #viewer-body { height: 1fr; layout: horizontal; }
     ViewerScreen #viewer-body Board { width: 1fr; height: 100%; }
     ViewerScreen #moves { height: 100%; width: 34; border-left: tall $panel-lighten-2; }
-    ViewerScreen #viewer-status { height: 1; background: $panel; color: $foreground; padding: 0 1; }
+    ViewerScreen #viewer-status {
+        height: 1;
+        background: $panel;
+        color: $foreground;
+        padding: 0 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
     ViewerScreen.-narrow #viewer-body { layout: vertical; }
     ViewerScreen.-narrow #viewer-body Board { width: 100%; height: 1fr; }
     ViewerScreen.-narrow #moves { width: 100%; height: 1; border-left: none; }
@@ -466,10 +477,11 @@ class ViewerScreen(Screen[Game | None]):
         replay = self.replay
         moves = self.moves
         moves.at = replay.at
-        where = f"move {replay.at} of {replay.last_number}"
+        where = f"Move {replay.at} of {replay.last_number}"
         pace = pace_text(PACES[self.pace])
-        state = f"playing, {pace}" if self.playing else f"paused (Space plays {pace})"
-        self.status.update(f"Watching {self.watched} · {where} · {state}")
+        state = "playing" if self.playing else "paused"
+        # The most wanted first: a narrow line loses the end.
+        self.status.update(f"{where} · {state}, {pace} · {_capital(self.watched)}")
         moves.prefix = f"{replay.at}/{replay.last_number}" + (" ▶" if self.playing else "")
         self.say(step_words(replay.step))
 
