@@ -65,7 +65,7 @@ def run_full_screen(args: argparse.Namespace) -> int:
         if (error.name or "").split(".")[0] not in UI_MODULES:
             raise
         return fail("freecell-tui", UI_HINT.format(module=error.name))
-    missing = _no_terminal()
+    missing = terminal_missing()
     if missing is not None:
         return fail("freecell-tui", missing)
 
@@ -78,7 +78,7 @@ def run_full_screen(args: argparse.Namespace) -> int:
     )
 
 
-def _no_terminal() -> str | None:
+def terminal_missing() -> str | None:
     """Why the full-screen game cannot run here, or ``None``: it reads keys from standard input
     and draws on standard output, so both must be a terminal, except under another Textual
     driver (``TEXTUAL_DRIVER``: ``serve`` runs each game with its own, over a pipe)."""

@@ -241,8 +241,12 @@ def run(args: argparse.Namespace) -> int:
         data_dir, deal=deal, autoplay=autoplay, ascii=getattr(args, "ascii", False), daily=daily
     )
     token = secrets.token_urlsafe(24)
+    # ``?game=CODE`` opens the viewer (``watch CODE``): the deal and autoplay options are the
+    # normal game's, not the viewer's.
+    viewer = served_argv(data_dir, ascii=getattr(args, "ascii", False))
     server = GameServer(
         shell_command(argv),
+        viewer_command=shell_command(viewer),
         host=host,
         port=port,
         token=token,

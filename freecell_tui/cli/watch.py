@@ -1,7 +1,8 @@
-"""``freecell-tui watch``: a game played back as text, one step a line — the text viewer of line
-mode, on its own, reading its commands from standard input so that it works in pipes and
-scripts. (The full-screen viewer is to come.) With ``--review`` it prints the game's review
-instead: where a lost game was lost and a line that still won, or a win beside par's line.
+"""``freecell-tui watch``: a game played back step by step — in the full-screen viewer at a
+terminal, or (``--plain``, or when standard input or output is not a terminal) as text, one step
+a line: the text viewer of line mode, on its own, reading its commands from standard input so
+that it works in pipes and scripts. With ``--review`` it prints the game's review instead: where
+a lost game was lost and a line that still won, or a win beside par's line.
 
 Exit codes: 0 done (at ``quit`` or the end of input), 1 no such save or no game to watch, 2 bad
 arguments (a code that does not read and names no save, too).
@@ -13,6 +14,7 @@ import argparse
 from typing import Any
 
 from freecell_tui.cli import add_data_dir_option, fail
+from freecell_tui.cli.play import UI_MODULES, terminal_missing
 from freecell_tui.cli.saves import last_game, open_store
 from freecell_tui.core.codes import BadCode, decode, looks_like_code
 from freecell_tui.core.game import Game
@@ -25,15 +27,17 @@ PROG = "freecell-tui watch"
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "watch",
-        help="watch a game code, a save or the last game step by step, as text",
+        help="watch a game code, a save or the last game step by step",
         description=(
-            "Print the moves of the game CODE (a game code, as freecell-tui share prints), of the "
-            "save SLOT, or with --last of the game played last, one per line: number, notation "
-            "and words. Then read commands from standard input, one a line: next (or an empty "
-            "line), back, to N, first, last, board (the position at that move), moves, help; "
-            "quit or the end of input ends (review, in the viewer, reviews the game). With "
-            "--review, print the moves with their marks and the review, and read nothing. The "
-            "full-screen viewer is to come."
+            "Watch the game CODE (a game code, as freecell-tui share prints), the save SLOT, or "
+            "with --last the game played last, step by step. At a terminal it opens the "
+            "full-screen viewer: the board with a move list, → and ← step, Space plays, t plays "
+            "on from the move shown, q leaves. With --plain (or when standard input or output "
+            "is not a terminal) it prints the moves one per line: number, notation and words; "
+            "then reads commands from standard input, one a line: next (or an empty line), "
+            "back, to N, first, last, board (the position at that move), moves, review, help; "
+            "quit or the end of input ends. With --review, print the moves with their marks and "
+            "the review, and read nothing."
         ),
     )
     parser.add_argument("game", nargs="?", metavar="CODE|SLOT", help="a game code or a save's name")
@@ -45,6 +49,9 @@ def add_parser(subparsers: Any) -> None:
         f"beside par's line (the solver looks for up to {REVIEW_SECONDS:g} s)",
     )
     parser.add_argument("--ascii", action="store_true", help="write suits as C D H S")
+    parser.add_argument(
+        "--plain", action="store_true", help="the text viewer, one step a line (for pipes)"
+    )
     add_data_dir_option(parser)
     parser.set_defaults(handler=run)
 
@@ -57,7 +64,15 @@ def run(args: argparse.Namespace) -> int:
     found = _game(args)
     if isinstance(found, int):
         return found
-    from freecell_tui.line import run_watch
+    if not args.plain and terminal_missing() is None:
+        try:
+            from freecell_tui.ui.app import run_app
+        except ModuleNotFoundError as error:
+            if (error.name or "").split(".")[0] not in UI_MODULES:
+                raise
+        else:
+            return run_app(data_dir=args.data_dir, ascii=args.ascii, watch=found)
+    from freecell_tui.line import run_watch  # the text viewer works anywhere
 
     if args.review:
         run_watch(found, ascii=args.ascii, reviewed=True, par=_known_par(args, found))

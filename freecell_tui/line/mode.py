@@ -28,7 +28,7 @@ from freecell_tui.session.assist import Answer, Want, answer, look
 from freecell_tui.session.par import LINE_PAR_SECONDS, find_par
 from freecell_tui.session.parse import ActionCommand, parse_command
 from freecell_tui.session.play import Decision, Event, PlaySession, Question, Step
-from freecell_tui.session.replay import Replay
+from freecell_tui.session.replay import Replay, with_solution
 from freecell_tui.session.review import Review, review
 from freecell_tui.session.table import by_name, line_help
 from freecell_tui.session.words import code_note, describe_turn
@@ -392,8 +392,18 @@ class LineMode:
         """The text viewer of a game code (or of this game): its lines go to the viewer until
         ``quit``, then to the game again (and to its question, if one was waiting)."""
         game = command.game if command.game is not None else self.session.game
+        replay = Replay.of(game)
+        if command.choice == "solution":  # the solver's solution, from this game's position
+            answered = self._assist(Want.WATCH)
+            if not answered.moves:
+                self.say(answered.said)
+                return
+            at = len(game.line)
+            moved = Replay.of(with_solution(game, answered.moves)).to(at)
+            assert isinstance(moved, Replay)  # ``at`` is within the longer line
+            replay = moved
         watcher = Watcher(
-            Replay.of(game),
+            replay,
             self.say,
             ascii=self.ascii,
             leaves="returns to the game",

@@ -70,6 +70,8 @@ class Watcher:
         won = ", won" if game.state.is_won else ""
         self.say(f"Watching {game_phrase(game)[:-1]}{won}):")
         self.say_moves()
+        if self.replay.at:  # opened at a move (a solution watched from the game's position)
+            self.say_step()
         self.say(self.help)
 
     def say_moves(self) -> None:

@@ -33,6 +33,7 @@ class Want(enum.Enum):
 
     HINT = "hint"
     SOLVE = "solve"
+    WATCH = "watch"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +70,12 @@ def answer(want: Want, game: Game, analyst: Analyst, found: Analysis | None = No
         found is not None and found.status == "unsolvable"
     ):
         sentence = lost_sentence(point)
-        what = "No hint" if want is Want.HINT else "Nothing to auto-solve"
+        what = {Want.HINT: "No hint", Want.SOLVE: "Nothing to auto-solve"}.get(
+            want, "No solution to watch"
+        )
         return Answer(f"{what} — {sentence[:1].lower()}{sentence[1:]}", Tone.ERROR)
     if found is None:
-        looking = "Hint" if want is Want.HINT else "Auto-solve"
+        looking = {Want.HINT: "Hint", Want.SOLVE: "Auto-solve"}.get(want, "Watch the solution")
         return Answer(f"{looking}: looking for a solution…", search=True)
     if found.error is not None:
         return Answer(f"The solver failed (a bug; please report it): {found.error}", Tone.ERROR)

@@ -49,7 +49,8 @@ class ActionCommand:
     day: date | None = None
     """``daily DATE``: the date whose daily deal to play (``None``: today's)."""
     game: Game | None = None
-    """``watch CODE``: the game the code holds (``None``: this game)."""
+    """``watch CODE``: the game the code holds (``None``: this game, or with ``choice``
+    ``solution`` the solver's solution from here)."""
 
 
 Command = MoveCommand | ActionCommand
@@ -131,7 +132,10 @@ def _daily_command(operands: list[str]) -> ActionCommand:
 
 
 def _watch_command(operands: list[str]) -> ActionCommand:
-    """``watch CODE``: the game of a game code (never empty: no operand is this game)."""
+    """``watch CODE``: the game of a game code (never empty: no operand is this game);
+    ``watch solution``: the solver's solution from here."""
+    if [word.lower() for word in operands] == ["solution"]:
+        return ActionCommand("watch", choice="solution")
     # A code pasted with spaces or wrapped over lines still reads.
     game = decode("".join(operands))
     if isinstance(game, BadCode):

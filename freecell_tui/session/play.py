@@ -407,6 +407,36 @@ class PlaySession:
         )
         return Ask(question, lambda: self.new_position(state))
 
+    def take_over(self, game: Game) -> Step:
+        """Play on from ``game`` (a watched game at a move: its start and the turns that led
+        there, so undo goes back through them and its code tells how it was reached). A game
+        under way is kept as an unfinished game (:meth:`leave_for_game` asks first)."""
+        if self._offer is not None:
+            return refuse("answer the question about the unfinished game first")
+        kept = self.under_way
+        error = self.store.autosaves.set_aside() if kept else None
+        if error is not None:
+            return refuse(f"{error.message} Your game carries on.", error.kind)
+        moves = plural(game.move_count, "move")
+        said = f"Playing on from {deal_phrase(game.deal_number)} after {moves}"
+        said += ": u takes them back one by one." if game.move_count else "."
+        if kept:
+            said += " The game you were playing is kept: the saves list it."
+        self._start(game, 0.0)
+        return self._change(game, said, new_game=True)
+
+    def leave_for_game(self, game: Game) -> Decision:
+        """:meth:`take_over`, asked first when this game is under way (it is kept, unfinished)."""
+        if not self.under_way:
+            return self.take_over(game)
+        question = Question(
+            "Play on from here?",
+            f"Your game of {game_phrase(self._game)} will be kept as an unfinished game: the "
+            "saves list it.",
+            yes="Play from here",
+        )
+        return Ask(question, lambda: self.take_over(game), "Not started: your game goes on.")
+
     def load(self, saved: SavedGame) -> Decision:
         """Play ``saved``, asked first when this game is under way (it is kept, unfinished)."""
         what = f"“{printable(saved.name)}”" if saved.name is not None else "the unfinished game"

@@ -13,20 +13,43 @@ line why the cursor cannot go there. Both the text viewer of line mode and the c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from freecell_tui.core.game import Game, Turn
+from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.state import GameState
-from freecell_tui.core.words import plural
+from freecell_tui.core.words import deal_phrase, plural
 from freecell_tui.session.words import describe_turn
 
-__all__ = ["FIRST_WORDS", "OffTheEnd", "Replay", "ReplayStep"]
+__all__ = [
+    "FIRST_WORDS",
+    "OffTheEnd",
+    "Replay",
+    "ReplayStep",
+    "solution_title",
+    "with_solution",
+]
 
 #: How :func:`describe_turn` starts the line of an autoplay move.
 AUTOPLAY = "Autoplay "
 #: What step 0, the start, says.
 FIRST_WORDS = "The first position, before any move."
+
+
+def solution_title(game: Game) -> str:
+    """What a solution watched from ``game``'s position is called: ``the solver's solution of
+    deal 617 from move 12``."""
+    return f"the solver's solution of {deal_phrase(game.deal_number)} from move {len(game.line)}"
+
+
+def with_solution(game: Game, moves: Sequence[Move]) -> Game:
+    """``game`` with a solution from its position played on, each move a turn marked as the
+    solver's (as auto-solve plays it): watched, and taken over, as an honest record."""
+    for move in moves:
+        game = game.play(move, solver=True)
+    return game
 
 
 @dataclass(frozen=True, slots=True)

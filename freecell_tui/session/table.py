@@ -216,11 +216,21 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command(
         "watch",
         "Saves and more",
-        "watch a game code (or this game) step by step: its moves one per line, then next, back, "
-        "to N, board, review; quit returns to the game",
+        "watch a game code (or this game; watch solution: the solver's solution from here) in "
+        "the viewer, step by step; t there plays on from the move shown (line mode: next, back, "
+        "to N, board, review)",
         words=("watch",),
         operand="[CODE]",
-        screen=False,
+        line_text="watch a game code (or this game; watch solution: the solver's solution from "
+        "here) step by step: its moves one per line, then next, back, to N, board; quit returns "
+        "to the game",
+    ),
+    Command(
+        "watch_solution",
+        "Solver",
+        "watch the solver's solution from here in the viewer, step by step; t there plays on "
+        "from any of its moves (typed: watch solution)",
+        line=False,
     ),
     Command(
         "stats",

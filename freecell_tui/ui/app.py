@@ -63,7 +63,8 @@ class FreeCellApp(ReportingApp[None]):
     tests). ``clock`` gives seconds for the game timer (tests freeze it); ``deal_source`` gives
     random deal numbers; ``par_seconds`` bounds the background search for a deal's par (a search
     it cuts short finds no par; ``None``: only pars already in the store are shown). ``daily``
-    plays the daily deal of that date (as ``deal`` does).
+    plays the daily deal of that date (as ``deal`` does). ``watch`` opens the viewer on that
+    game first, over its deal's start (``t`` there plays on; leaving the viewer quits).
 
     With neither ``deal`` nor ``start``, an unfinished game in the store is offered first (the
     resume prompt). With ``deal``, an unfinished game is left waiting: it stays in the store, is
@@ -90,8 +91,11 @@ class FreeCellApp(ReportingApp[None]):
         par_seconds: float | None = PAR_SECONDS,
         probe: bool = False,
         daily: date | None = None,
+        watch: Game | None = None,
     ) -> None:
         super().__init__()
+        #: A game to open the viewer on at start (``freecell-tui watch``): leaving it quits.
+        self._watch = watch
         #: How long the background search for a deal's par runs (``None``: it never runs).
         self.par_seconds = par_seconds
         self.data_dir: Path = default_data_dir(data_dir)
@@ -105,6 +109,8 @@ class FreeCellApp(ReportingApp[None]):
         offer = None
         if daily is not None:
             deal = daily_deal(daily)
+        if watch is not None and start is None:  # under the viewer: the watched deal, unplayed
+            start = Game(watch.start, watch.deal_number, watch.autoplay)
         if start is None:
             found = store.autosaves.offer()
             warnings += found.problems
@@ -217,6 +223,8 @@ class FreeCellApp(ReportingApp[None]):
     def on_mount(self) -> None:
         if self._probe:
             self._probing = probe_terminal(self)
+        if self._watch is not None:
+            self._open_viewer(self._watch)
         for warning in self._warnings:
             self.tell(warning, warning=True)
         if self._waiting is not None:
@@ -226,6 +234,23 @@ class FreeCellApp(ReportingApp[None]):
                 f"({plural(game.move_count, 'move')}) is kept: s opens the saves, where it is "
                 "listed."
             )
+
+    def _open_viewer(self, game: Game) -> None:
+        """The viewer as the program opens (``freecell-tui watch``): leaving it quits; ``t``
+        plays on in the game screen under it."""
+        from freecell_tui.ui.screens.viewer import ViewerScreen
+
+        def answered(taken: Game | None) -> None:
+            if taken is None:
+                self.exit()
+            else:
+                self.game_screen.play_on(taken)
+
+        ascii, four_colour, motion = self._ascii, self._four_colour, self.settings.motion
+        viewer = ViewerScreen(
+            game, ascii=ascii, four_colour=four_colour, motion=motion, then=answered
+        )
+        self.push_screen(viewer)
 
     def on_cursor_position(self, event: events.CursorPosition) -> None:
         """The terminal's answer to the probe (:mod:`.terminal_probe`): suits drawn two cells
@@ -373,9 +398,11 @@ def run_app(
     ascii: bool = False,
     autoplay: str | None = None,
     daily: date | None = None,
+    watch: Game | None = None,
 ) -> int:
     """Run the full-screen game until the player quits; returns the exit code. ``deal``: a deal
-    number, or a custom position (a game code's start) to play from."""
+    number, or a custom position (a game code's start) to play from. ``watch``: open the viewer
+    on that game first (leaving it quits)."""
     from freecell_tui.core.errors import FreeCellError
 
     number, start = (
@@ -383,7 +410,14 @@ def run_app(
     )
     try:
         app = FreeCellApp(
-            number, data_dir, ascii=ascii, autoplay=autoplay, start=start, probe=True, daily=daily
+            number,
+            data_dir,
+            ascii=ascii,
+            autoplay=autoplay,
+            start=start,
+            probe=True,
+            daily=daily,
+            watch=watch,
         )
     except FreeCellError as error:
         import sys

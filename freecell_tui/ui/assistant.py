@@ -135,9 +135,11 @@ class Assistant:
 
     @dataclass
     class Solution(Message):
-        """Auto-solve's plan: moves that win from the board's position, one turn each."""
+        """Moves that win from the board's position, one turn each: auto-solve's plan, or
+        (``watch``) a solution to watch in the viewer."""
 
         moves: tuple[Move, ...]
+        watch: bool = False
 
     @dataclass
     class Lost(Message):
@@ -309,16 +311,16 @@ class Assistant:
         self.analyst.learn(game, found)
         self._refresh(game, found, announce=wanted is None)
         if wanted is not None:
-            self._present(answer(wanted, game, self.analyst, found))
+            self._present(answer(wanted, game, self.analyst, found), wanted)
         return self._told()
 
-    def _present(self, answered: assist.Answer) -> None:
+    def _present(self, answered: assist.Answer, wanted: Want) -> None:
         """Say the session's answer to the player's question (see
         :func:`freecell_tui.session.assist.answer`)."""
         if answered.mark is not None:
             self._say(self.Hint(answered.mark, answered.said))
         elif answered.moves:
-            self._say(self.Solution(answered.moves))
+            self._say(self.Solution(answered.moves, watch=wanted is Want.WATCH))
         else:
             self._say(self.Said(answered.said, answered.tone))
 
@@ -328,16 +330,17 @@ class Assistant:
         self._ask(Want.HINT)
         return self._told()
 
-    def ask_solution(self) -> Told:
-        """Auto-solve's plan: from what is known, or after a search."""
-        self._ask(Want.SOLVE)
+    def ask_solution(self, *, watch: bool = False) -> Told:
+        """Auto-solve's plan (``watch``: a solution to watch): from what is known, or after a
+        search."""
+        self._ask(Want.WATCH if watch else Want.SOLVE)
         return self._told()
 
     def _ask(self, wanted: Want) -> None:
         game = self._game
         answered = answer(wanted, game, self.analyst)
         if not answered.search:
-            self._present(answered)
+            self._present(answered, wanted)
             return
         self._wanted = wanted
         self._say(self.Said(f"{answered.said} (Esc stops looking)"))

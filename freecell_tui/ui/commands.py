@@ -131,6 +131,14 @@ SCREEN: Final[dict[str, ScreenCommand]] = {
         palette="Share as a game code",
         palette_help="This game's deal and moves in one short word, copied to the clipboard",
     ),
+    "watch": ScreenCommand(
+        palette="Watch this game",
+        palette_help="Play this game back step by step in the viewer (:watch CODE for a code)",
+    ),
+    "watch_solution": ScreenCommand(
+        palette="Watch the solution",
+        palette_help="The solver's solution from here, step by step; t plays on from any move",
+    ),
     "stats": ScreenCommand(
         keys=("t", "f4"),
         palette="Statistics",

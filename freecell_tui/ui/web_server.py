@@ -27,6 +27,10 @@ a server for players needs:
   (``/ws/TOKEN/deal/…``), and the server checks it again there (:func:`served_deal`: at most
   :data:`MAX_DEAL_TEXT` characters, a deal number or a code that reads); a value that is not
   one gets the normal game, never an error page;
+- the page opened as ``/?game=CODE`` opens the viewer on that game code (``watch CODE``, run by
+  ``viewer_command``): its socket is ``/ws/TOKEN/game/…``, checked again there
+  (:func:`served_game`); a code that does not read gets a page that says why in one line, and
+  a link to the normal game;
 - warnings are one line on standard error, never a traceback; no access log, no banner.
 """
 
@@ -39,7 +43,7 @@ import shlex
 import signal
 import string
 import sys
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from importlib import resources
 
@@ -61,6 +65,7 @@ __all__ = [
     "GameServer",
     "GameSession",
     "served_deal",
+    "served_game",
 ]
 
 log = logging.getLogger("freecell_tui.serve")
@@ -94,6 +99,22 @@ def served_deal(text: str | None) -> str | None:
         return str(parse_deal_number(text))
     except FreeCellError:
         return None
+
+
+def served_game(text: str) -> tuple[str | None, str]:
+    """``?game=``'s value: the code, when it reads (safe in a path and on a command line: only
+    a code's characters), and empty words; or ``None`` and why not, in one line."""
+    if len(text) > MAX_DEAL_TEXT:
+        return None, f"That game code is too long ({len(text):,} characters)."
+    word = "".join(text.split())  # a code wrapped over lines reads, and is sent whole
+    if not word:
+        return None, "The link's game code is empty."
+    game = decode(word)
+    return (
+        (word, "")
+        if isinstance(game, Game)
+        else (None, f"{game.reason[:1].upper()}{game.reason[1:]}.")
+    )
 
 
 def _to_int(text: str | None, default: int, low: int, high: int) -> int:
@@ -153,8 +174,11 @@ class GameServer(Server):
         title: str = "FreeCell",
         grace: float = GRACE_SECONDS,
         max_games: int = MAX_GAMES,
+        viewer_command: str | None = None,
     ) -> None:
         super().__init__(command, host=host, port=port, title=title)
+        #: The command that opens the viewer, ``watch CODE`` added (``?game=CODE``).
+        self.viewer_command = viewer_command or command
         self.grace = grace
         self.max_games = max_games
         self.guard = Guard(token, host, port)
@@ -194,6 +218,7 @@ class GameServer(Server):
                 web.get("/ws", self.handle_websocket, name="websocket"),
                 web.get("/ws/{token}", self.handle_websocket),
                 web.get("/ws/{token}/deal/{deal}", self.handle_websocket),
+                web.get("/ws/{token}/game/{game}", self.handle_websocket),
                 web.get("/download/{key}", self.handle_download, name="download"),
                 web.static("/static", self.statics_path, name="static"),
             ]
@@ -263,28 +288,63 @@ class GameServer(Server):
     async def handle_index(self, request: web.Request) -> web.Response:
         """The page: a terminal that connects back to this server (``?fontsize=N``, 6–64;
         ``?deal=N`` or ``?deal=CODE``: that deal's game, see :func:`served_deal`)."""
-        self._refuse_when_full()
         font_size = _to_int(request.query.get("fontsize"), 16, 6, 64)
-        deal = await asyncio.to_thread(served_deal, request.query.get("deal"))
-        socket = f"/ws/{self.guard.token}" + (f"/deal/{deal}" if deal is not None else "")
+        asked = request.query.get("game")
+        if asked is not None:
+            code, why = await asyncio.to_thread(served_game, asked)
+            if code is None:
+                return self._with_cookie(self._bad_game_page(why))
+            socket = f"/ws/{self.guard.token}/game/{code}"
+        else:
+            deal = await asyncio.to_thread(served_deal, request.query.get("deal"))
+            socket = f"/ws/{self.guard.token}" + (f"/deal/{deal}" if deal is not None else "")
+        self._refuse_when_full()
         page = self._page.substitute(
             title=html.escape(self.title),
             font_size=font_size,
             websocket_path=socket,
         )
-        response = web.Response(
-            text=page, content_type="text/html", headers={"Cache-Control": "no-store"}
+        return self._with_cookie(
+            web.Response(text=page, content_type="text/html", headers={"Cache-Control": "no-store"})
         )
+
+    def _bad_game_page(self, why: str) -> web.Response:
+        """A ``?game=`` that does not read: a page saying why in one line, and a way to play."""
+        page = (
+            '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f"<title>{html.escape(self.title)}</title><style>body {{ margin: 2em; font: 16px "
+            "monospace; color: #e0e0e0; background: #121212; }} a {{ color: #8ab4f8; }}"
+            "</style></head>\n<body>\n"
+            f'<p id="why">{html.escape(why)}</p>\n'
+            '<p><a href="/">Play a new game instead</a></p>\n</body></html>\n'
+        )
+        return web.Response(
+            status=400, text=page, content_type="text/html", headers={"Cache-Control": "no-store"}
+        )
+
+    def _with_cookie(self, response: web.Response) -> web.Response:
         # The page's own files come with the cookie (sent back only to this server's pages).
         response.set_cookie(
             self.guard.cookie_name, self.guard.token, httponly=True, samesite="Strict", path="/"
         )
         return response
 
+    def _command_for(self, path: Mapping[str, str]) -> str:
+        """The game a socket's path asks for: a game code's viewer (``/game/CODE``), a deal
+        (``/deal/N``), else the normal game; each checked again, as the path comes from
+        anyone."""
+        if "game" in path:
+            code, _ = served_game(path["game"])
+            if code is not None:
+                return f"{self.viewer_command} watch {shlex.quote(code)}"
+            return self.command
+        deal = served_deal(path.get("deal"))
+        return self.command if deal is None else f"{self.command} --deal {shlex.quote(deal)}"
+
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A browser tab connected: run a game for it until the tab or the game closes (on the
         deal in the path, when it is one: checked again, as the path comes from anyone)."""
-        deal = await asyncio.to_thread(served_deal, request.match_info.get("deal"))
+        command = await asyncio.to_thread(self._command_for, request.match_info)
         self._refuse_when_full()
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
 
@@ -292,7 +352,7 @@ class GameServer(Server):
             await websocket.close()
 
         session = GameSession(
-            self.command if deal is None else f"{self.command} --deal {shlex.quote(deal)}",
+            command,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=close,

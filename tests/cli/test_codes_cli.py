@@ -229,7 +229,7 @@ def test_the_deal_of_a_code_is_what_the_full_screen_game_is_given(
     from freecell_tui.cli import play
 
     given: dict[str, object] = {}
-    monkeypatch.setattr(play, "_no_terminal", lambda: None)
+    monkeypatch.setattr(play, "terminal_missing", lambda: None)
     import freecell_tui.ui.app as app
 
     monkeypatch.setattr(app, "run_app", lambda **kwargs: given.update(kwargs) or 0)

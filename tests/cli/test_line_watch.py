@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import encode
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
@@ -203,3 +204,19 @@ def test_review_of_a_win_in_line_mode_uses_the_par_the_store_knows() -> None:
     said(out)
     line.handle("review")
     assert said(out)[1] == f"Won in {len(best)} moves, par {len(best)}: you played par's very line."
+
+
+def test_watch_solution_lists_this_game_and_the_solvers_moves_from_here() -> None:
+    start = Game.new(1, autoplay=AutoplayMode.OFF).play(Move.parse("6a"))
+    out = io.StringIO()
+    line = line_mode(start, out)
+    line.handle("watch solution")
+    looking, *opening = said(out)
+    assert looking == "Watch the solution: looking for a solution…"  # searched inline
+    assert opening[0].startswith("Watching deal 1 (") and opening[0].endswith(", won):")
+    assert opening[1].startswith("1. 6a: 3♦ to free cell a")  # the player's move, then the solver's
+    assert opening[-2].startswith("1 of ")  # the cursor on this game's position
+    line.handle("next")
+    assert said(out)[0].startswith("2 of ")
+    line.handle("quit")
+    assert line.session.game == start  # watching plays nothing

@@ -236,3 +236,8 @@ def test_watch_reads_a_game_code_or_none_for_this_game() -> None:
     assert parse_command(f"watch {code[:9]} {code[9:]}") == watched
     with pytest.raises(NotationError, match="is not a game code"):
         parse_command(f"watch {code[:-1]}")
+
+
+def test_watch_solution_is_the_solvers_solution_not_a_code() -> None:
+    assert parse_command("watch solution") == ActionCommand("watch", choice="solution")
+    assert parse_command("WATCH Solution") == ActionCommand("watch", choice="solution")

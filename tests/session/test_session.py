@@ -13,6 +13,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.session import Event, PlaySession, Step, Tone
+from freecell_tui.session.replay import Replay, with_solution
 from freecell_tui.store import DB_NAME, ErrorKind, Result, SavedGame, Store
 
 from ..store.helpers import played
@@ -282,3 +283,39 @@ def test_winning_is_an_event_and_finishes_the_game() -> None:
     assert step.event is Event.WON and session.finished and not session.under_way
     assert session.question_new() is None  # a won game is recorded: nothing is at stake
     assert [r.result for r in session.store.results.all().items] == [Result.WON]
+
+
+# ---------------------------------------------------------------- playing on from a watched game
+def test_playing_on_from_a_watched_move_keeps_its_history_on_disk(tmp_path: Path) -> None:
+    watched = Game.new(617)
+    for move in parse_moves("3a 3b 3c"):
+        watched = watched.play(move)
+    session = session_on(tmp_path, Game.new(617))
+    step = session.leave_for_game(Replay.of(watched).last().game_at())
+    assert isinstance(step, Step) and step.changed and step.new_game
+    assert step.said == "Playing on from deal 617 after 3 moves: u takes them back one by one."
+    assert stored_turns(tmp_path) == ["3a", "3b", "3c"]  # saved before shown
+    assert session.undo().changed and session.game.state == watched.states[2]
+
+
+def test_playing_on_over_a_game_under_way_asks_and_keeps_it_unfinished(tmp_path: Path) -> None:
+    session = session_on(tmp_path)
+    play(session, "3a")
+    mine = session.game
+    watched = Game.new(617).play(Move.parse("3a"))
+    ask = session.leave_for_game(watched)
+    assert not isinstance(ask, Step) and ask is not None
+    assert ask.question.title == "Play on from here?" and "unfinished" in ask.question.detail
+    assert session.game == mine and ask.no == "Not started: your game goes on."
+    step = ask.yes()
+    assert isinstance(step, Step) and session.game == watched
+    assert "The game you were playing is kept" in step.said
+    kept = [info.deal_number for info in session.store.autosaves.all().items]
+    assert kept == [1]  # the game left, set aside (the new one is this copy's own)
+
+
+def test_a_solution_watched_is_marked_as_the_solvers() -> None:
+    game = Game.new(1, autoplay=AutoplayMode.OFF).play(Move.parse("6a"))
+    solved = with_solution(game, parse_moves("6b 6h"))
+    assert solved.move_count == 3 and solved.solver_moves == 2
+    assert [turn.solver for turn in solved.turns] == [False, True, True]

@@ -10,6 +10,7 @@ from freecell_tui.core.cards import Card
 from freecell_tui.core.notation import Move
 from freecell_tui.store import Store
 from freecell_tui.ui.screens.dialogs import ConfirmScreen, StuckScreen, WinScreen
+from freecell_tui.ui.screens.viewer import ViewerScreen
 
 from .helpers import (
     RANDOM_DEAL,
@@ -186,10 +187,11 @@ async def test_command_line_runs_moves_and_commands(tmp_path: Path) -> None:
         app.game_screen.run_command("moves")
         assert message(app) == "moves is for line mode: here, the board shows it all"
         before = game(app)
-        app.game_screen.run_command("watch")
-        assert message(app).startswith("watch is not yet in the full-screen game: ")
-        assert "freecell-tui watch CODE" in message(app) and tone(app) == "error"
-        assert game(app) == before
+        app.game_screen.run_command("watch")  # this game, in the viewer
+        await pilot.pause()
+        assert isinstance(app.screen, ViewerScreen) and app.screen.replay.game == before
+        await pilot.press("q")
+        assert app.screen is app.game_screen and game(app) == before
 
 
 async def test_a_dead_end_offers_undo(tmp_path: Path) -> None:

@@ -18,9 +18,12 @@ from pathlib import Path
 import pytest
 
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
+from freecell_tui.core.codes import encode
 from freecell_tui.core.deals import deal
+from freecell_tui.core.game import Game
 from freecell_tui.core.notation import parse_moves
 from freecell_tui.core.rules import apply_move
+from freecell_tui.core.solver import solve
 from freecell_tui.ui.selection import Selection, shown_count
 
 from ..terminal import TIMEOUT, Terminal
@@ -54,6 +57,9 @@ def solution_keys(number: int, mode: str = "off") -> str:
         keys.append(move.source.code + steps + move.dest.code)
         state, _ = run_autoplay(apply_move(state, move), AutoplayMode.parse(mode))
     return "".join(keys)
+
+
+TURNS = "SELECT turns FROM autosaves"
 
 
 @pytest.fixture
@@ -172,5 +178,28 @@ def test_escape_typed_just_before_a_key_is_both_keys(tmp_path: Path) -> None:
         term.write("3\x1b4a")
         turns = "SELECT turns FROM autosaves"
         term.wait(lambda: term.rows(turns) == [('["4a"]',)], "4a played")
+    finally:
+        term.close()
+
+
+def test_a_burst_of_arrows_in_the_viewer_all_land(tmp_path: Path) -> None:
+    """``freecell-tui watch CODE`` at a terminal opens the viewer; thirty → in one read step
+    thirty moves on, ``t`` plays on from there and the next move typed in the same read is
+    played on that game: the game it saves has the thirty moves watched and that one."""
+    moves = solve(deal(1), autoplay=AutoplayMode.OFF).moves
+    game = Game.new(1, autoplay=AutoplayMode.OFF)
+    for move in moves:
+        game = game.play(move)
+    after = next(n for n in range(30, len(moves)) if (moves[n].count or 1) == 1)
+    typed = moves[after].source.code + moves[after].dest.code
+    term = Terminal(tmp_path, "watch", encode(game), env={"TEXTUAL_ANIMATIONS": "full"})
+    try:
+        term.wait(lambda: b"Move 0 of" in term.output, "the viewer")
+        # As a terminal hands over a held-down arrow, then t and a move: one read.
+        term.write("\x1b[C" * after + "t" + typed)
+        term.wait(
+            lambda: [len(json.loads(str(turns))) for (turns,) in term.rows(TURNS)] == [after + 1],
+            "a game with the moves watched and the one typed after t",
+        )
     finally:
         term.close()

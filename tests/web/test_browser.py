@@ -218,3 +218,30 @@ def test_the_page_opened_with_a_deal_plays_that_deal(chromium: WebDriver, tmp_pa
     saved = opened.store.autosaves.offer().saved
     opened.store.close()
     assert saved is not None and saved.game.deal_number == 617
+
+
+def test_the_page_opened_with_a_game_code_opens_the_viewer(
+    chromium: WebDriver, tmp_path: Path
+) -> None:
+    """``/?game=CODE``: the viewer on the code's game; two → and t play on from its second
+    move, and the game played on is saved with those two moves."""
+    from selenium.webdriver import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    from freecell_tui.core.codes import encode
+    from freecell_tui.core.game import Game
+    from freecell_tui.core.notation import Move
+
+    watched = Game.new(617)
+    for move in ("3a", "3b", "3c"):
+        watched = watched.play(Move.parse(move))
+    data = tmp_path / "data"
+    with Served(data) as served:
+        open_game(chromium, f"{served.url}&game={encode(watched)}")
+        chromium.execute_script("document.querySelector('.xterm-helper-textarea').focus()")
+        ActionChains(chromium).send_keys(Keys.ARROW_RIGHT).send_keys(Keys.ARROW_RIGHT).perform()
+        ActionChains(chromium).send_keys("t").perform()
+        assert wait_for(lambda: moves_played(data), "the game played on") == ["3a", "3b"]
+        chromium.save_screenshot(str(tmp_path / "617-played-on-from-move-2.png"))
+        code, _, err = served.stop()
+    assert (code, err) == (0, "")

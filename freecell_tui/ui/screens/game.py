@@ -29,7 +29,7 @@ from textual.timer import Timer
 from textual.worker import get_current_worker
 
 from freecell_tui.core.commands import MoveCommand
-from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Pile
 from freecell_tui.core.solver import WinnablePoint
 from freecell_tui.core.state import GameState
@@ -40,18 +40,20 @@ from freecell_tui.session import (
     PlaySession,
     Step,
     Tone,
-    parse_command,
 )
 from freecell_tui.session.analysis import lost_sentence
 from freecell_tui.session.assist import solution_phrase
+from freecell_tui.session.replay import solution_title, with_solution
+from freecell_tui.store import SavedGame
 from freecell_tui.ui.assistant import Assistant, YieldingCancel
-from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver, pace_for
+from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver
 from freecell_tui.ui.board import Board
 from freecell_tui.ui.commands import key_actions, screen_bindings
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.par import ParFinder
-from freecell_tui.ui.screens.dialogs import CodeScreen, NoticeScreen, WinScreen
-from freecell_tui.ui.screens.typed import TYPED, line_only
+from freecell_tui.ui.screens import dialogs
+from freecell_tui.ui.screens.typed import run_typed
+from freecell_tui.ui.screens.viewer import ViewerScreen
 from freecell_tui.ui.themes import CLASSIC_NAME
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.footer import KeyFooter
@@ -258,6 +260,10 @@ class GameScreen(Screen[None]):
 
     def on_assistant_solution(self, message: Assistant.Solution) -> None:
         message.stop()
+        if message.watch:  # the solution to watch, from the board's position
+            game = with_solution(self.session.game, message.moves)
+            self.action_watch(game, len(self.session.game.line), solution_title(self.session.game))
+            return
         self.board.hint = None
         self.do(self.autosolver.start(message.moves))
         said = solution_phrase(message.moves)
@@ -317,7 +323,7 @@ class GameScreen(Screen[None]):
             self.assistant.analyst.learn_par(message.search.par)
         if step.said:
             top = self.app.screen
-            if isinstance(top, WinScreen):
+            if isinstance(top, dialogs.WinScreen):
                 top.set_body(step.said)
             else:
                 self.say(step.said)
@@ -451,7 +457,7 @@ class GameScreen(Screen[None]):
                 1,
             )
         elif step.event is Event.TAKEN:
-            self.app.push_screen(NoticeScreen("Your game is open elsewhere", step.said))
+            self.app.push_screen(dialogs.NoticeScreen("Your game is open elsewhere", step.said))
 
     def say(self, text: str, tone: Tone = Tone.INFO) -> None:
         """Write the message line (information, not a change of the game)."""
@@ -494,10 +500,8 @@ class GameScreen(Screen[None]):
             else:
                 self.say(ask.no)
 
-        from freecell_tui.ui.screens.dialogs import ConfirmScreen
-
         self.app.push_screen(
-            ConfirmScreen(
+            dialogs.ConfirmScreen(
                 question.title, question.detail, yes=question.yes, no=question.no, then=answered
             )
         )
@@ -520,8 +524,6 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ notices
     def _show_win(self) -> None:
-        from freecell_tui.ui.screens.dialogs import WinScreen
-
         title = "Solved by the computer" if self.session.game.solver_moves else "You won!"
 
         def chosen(answer: str | None) -> None:
@@ -530,7 +532,7 @@ class GameScreen(Screen[None]):
 
         def dialog() -> None:
             if self.is_attached:
-                self.app.push_screen(WinScreen(title, self.session.win_text(), then=chosen))
+                self.app.push_screen(dialogs.WinScreen(title, self.session.win_text(), then=chosen))
 
         # The cards bounce off the foundations first (a short cascade when auto-solve won);
         # any key or click ends it. With motion off, the dialog at once.
@@ -541,7 +543,6 @@ class GameScreen(Screen[None]):
     def show_dead_end(self, title: str, body: str, undo: int) -> None:
         """A notice that the game cannot go on, offering to undo ``undo`` moves, a restart or a
         new game."""
-        from freecell_tui.ui.screens.dialogs import StuckScreen
 
         def chosen(answer: str | None) -> None:
             if answer == "undo":
@@ -552,7 +553,7 @@ class GameScreen(Screen[None]):
             elif answer == "new":
                 self.action_new()
 
-        self.app.push_screen(StuckScreen(title, body, then=chosen))
+        self.app.push_screen(dialogs.StuckScreen(title, body, then=chosen))
 
     # ------------------------------------------------------------------ the resume prompt
     def ask_resume(self) -> None:
@@ -687,21 +688,38 @@ class GameScreen(Screen[None]):
         )
 
     def take_up(self, saved: object) -> None:
-        """Play a save or an unfinished game the save screen chose (asks first when a game is
-        under way: it is kept as an unfinished game)."""
-        from freecell_tui.store import SavedGame
-
+        """Play a save or an unfinished game a dialog chose, or a game watched from it (asks
+        first when a game is under way: it is kept as an unfinished game)."""
         if isinstance(saved, SavedGame):
             self.present(self.session.load(saved))
+        elif isinstance(saved, Game):
+            self.play_on(saved)
 
     def action_stats(self) -> None:
         from freecell_tui.ui.screens.stats import StatsScreen
 
-        session = self.session
-        self.app.push_screen(StatsScreen(session.store, session.game.autoplay, self.board.ascii))
+        stats = StatsScreen(self.session.store, self.session.game.autoplay, self.board.ascii)
+        self.app.push_screen(stats, self.take_up)
 
     def action_share(self) -> None:
-        self.app.push_screen(CodeScreen(self.session.game))
+        self.app.push_screen(dialogs.CodeScreen(self.session.game))
+
+    def action_watch(self, game: Game | None = None, at: int = 0, title: str = "") -> None:
+        """The viewer over the board: a game (this one by default) from step ``at``."""
+        self.board.put_down()
+        watched = game or self.session.game
+        viewer = ViewerScreen.over(self.board, watched, at=at, title=title, then=self.play_on)
+        self.app.push_screen(viewer)
+
+    def action_watch_solution(self) -> None:
+        """The solver's solution from here, in the viewer (searched in the background first)."""
+        self.board.put_down()
+        self.do(self.assistant.ask_solution(watch=True))
+
+    def play_on(self, game: Game | None) -> None:
+        """The viewer's answer: play on from a watched game's step (``None``: it was left)."""
+        if game is not None:
+            self.present(self.session.leave_for_game(game))
 
     def action_klondike(self) -> None:
         """Watch the automatic Klondike player; this game's clock waits meanwhile."""
@@ -736,25 +754,7 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ typed commands
     def run_command(self, text: str) -> None:
         """Run one typed command (the ``:`` line): a move, or a command of the table."""
-        try:
-            command = parse_command(text)
-        except FreeCellError as error:
-            self.refuse(str(error))
-            return
-        if isinstance(command, MoveCommand):
-            self.play(command)
-            return
-        typed = TYPED.get(command.action)
-        if typed is not None:
-            typed(self, command)
-        else:  # the table's line-mode commands (board, moves)
-            self.refuse(line_only(command.action))
-
-    def typed_speed(self, speed: float) -> None:
-        """``:speed N``: auto-solve's pace, kept for next time."""
-        self.autosolver.pace = pace_for(speed)
-        self.remember("solve_speed", self.autosolver.speed)
-        self.say(f"Auto-solve plays {self.autosolver.pace_text()}.")
+        run_typed(self, text)
 
     # ------------------------------------------------------------------ the look (palette)
     _before_classic: str | None = None

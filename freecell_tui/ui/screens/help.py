@@ -1,5 +1,5 @@
-"""Help: every key and command (from the command table), the mouse, and the rules in a few lines
-(``?`` or ``F1``)."""
+"""Help: every key and command (from the command table), the mouse, the viewer's keys, and the
+rules in a few lines (``?`` or ``F1``)."""
 
 from __future__ import annotations
 
@@ -31,6 +31,18 @@ EXTRA: Final[tuple[tuple[str, tuple[tuple[str, str], ...]], ...]] = (
             ("double-click", "send a top card home, else to a free cell"),
             ("drag", "drag a card or run and drop it on a pile"),
             ("hover", "shows what a click would pick up, or where it would drop"),
+        ),
+    ),
+    (
+        "The viewer (:watch, :watch CODE, :watch solution)",
+        (
+            ("→ ←  l h", "one move forward, one back (the move list beside the board)"),
+            ("Space  + −", "play the moves or pause; faster, slower"),
+            ("Home  End", "the first position, the last move (g, G too)"),
+            ("click a move", "jump there (↑ ↓ pick one, Enter jumps)"),
+            ("p", "the solver's way from the move shown, in place of the moves after it"),
+            ("t", "play on from the move shown: a new game that keeps the moves before it"),
+            ("q  Esc", "leave the viewer"),
         ),
     ),
     (

@@ -1,12 +1,13 @@
 """The save-slot screen: the named saves, a miniature of the highlighted one, and every action on
 them (save new, overwrite, load, rename, delete, export, import, share as a game code) by key
-or by mouse. The import prompt takes a file, or a game code (pasted or typed): the code's game
+or by mouse, and ``w`` to watch one in the viewer. The import prompt takes a file, or a game code (pasted or typed): the code's game
 becomes a new save.
 
 Below the named saves it lists the unfinished games no running copy is playing (a game set aside
 by loading a save, or left by a copy that quit): they can be loaded, or deleted (abandoned, which
 counts as a loss). The screen returns only what the game screen must act on: the
-:class:`~freecell_tui.store.SavedGame` the player chose to load, or ``None``. Names are shown as
+:class:`~freecell_tui.store.SavedGame` the player chose to load, a watched game to play on from,
+or ``None``. Names are shown as
 plain text, and every refusal from the store appears on the message line in the store's words.
 """
 
@@ -43,6 +44,7 @@ from freecell_tui.store import (
 from freecell_tui.ui.keys import bound_actions, edit_line, paste_line
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import CodeScreen, ConfirmScreen, dialog_frame_css
+from freecell_tui.ui.screens.viewer import watch_from
 from freecell_tui.ui.web import deliver_export, download_name
 from freecell_tui.ui.widgets.preview import PositionPreview
 from freecell_tui.ui.widgets.prompt import Prompt
@@ -62,7 +64,7 @@ PromptKind = Literal["new", "rename", "export", "import"]
 
 #: The screen's actions on the saves, which wait while a prompt is open.
 _SLOT_ACTIONS = frozenset(
-    {"save_new", "overwrite", "load", "rename", "delete", "export", "import", "share"}
+    {"save_new", "overwrite", "load", "rename", "delete", "export", "import", "share", "watch"}
 )
 
 _PROMPTS: dict[PromptKind, str] = {
@@ -93,8 +95,9 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class SaveSlotsScreen(OnceScreen[SavedGame | None]):
-    """The named saves. Returns the loaded game, or ``None`` when closed without loading."""
+class SaveSlotsScreen(OnceScreen[SavedGame | Game | None]):
+    """The named saves. Returns the loaded game, a watched game to play on from (``w``, then
+    ``t`` in the viewer), or ``None`` when closed without either."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "save_new", "Save new"),
@@ -105,6 +108,7 @@ class SaveSlotsScreen(OnceScreen[SavedGame | None]):
         Binding("e", "export", "Export"),
         Binding("i", "import", "Import"),
         Binding("s", "share", "Share"),
+        Binding("w", "watch", "Watch"),
         Binding("escape", "close", "Close"),
     ]
     _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
@@ -360,6 +364,19 @@ class SaveSlotsScreen(OnceScreen[SavedGame | None]):
             return
         self.app.push_screen(CodeScreen(saved.game))
 
+    def action_watch(self) -> None:
+        """The highlighted entry's game in the viewer; ``t`` there plays on from a move."""
+        entry = self.entry
+        if entry is None:
+            self.say("There is no save to watch.", error=True)
+            return
+        try:
+            saved = self._load(entry)
+        except StoreError as error:
+            self._fail(error)
+            return
+        watch_from(self, saved.game, self.dismiss)
+
     def action_import(self) -> None:
         self._open_prompt("import", "" if self.app.is_web else "~/")
 
@@ -456,7 +473,7 @@ class SaveSlotsScreen(OnceScreen[SavedGame | None]):
         game: Game | None = None,
         elapsed_seconds: float = 0.0,
         *,
-        then: Callable[[SavedGame | None], None] | None = None,
+        then: Callable[[SavedGame | Game | None], None] | None = None,
     ) -> None:
         super().__init__(then=then)
         self.store = store

@@ -3,9 +3,10 @@ statistics_rows`, as the command line's ``stats`` shows them), the latest result
 over par drawn (:class:`~freecell_tui.ui.widgets.results_chart.ResultsChart`), and each deal's
 best time and fewest moves against its par (where the solver found it); ``r`` resets them after
 asking. ``s`` shows the game code of the highlighted deal's latest game, as ``:share`` does:
-the first row, highlighted when the screen opens, is the deal played last. ``g`` (or Enter on a
-row) lists that deal's finished games, to share any of them
-(:class:`~freecell_tui.ui.screens.deal_games.DealGamesScreen`)."""
+the first row, highlighted when the screen opens, is the deal played last; ``g`` (or ``Enter`` on
+a row) lists that deal's finished games, to share or watch any of them
+(:class:`~freecell_tui.ui.screens.deal_games.DealGamesScreen`); ``w`` watches the latest in the
+viewer (``t`` there closes the statistics and plays on from the move shown)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from freecell_tui.ui.keys import bound_actions, run_bound_key
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.deal_games import DealGamesScreen, deal_games, when
 from freecell_tui.ui.screens.dialogs import CodeScreen, ConfirmScreen, dialog_frame_css
+from freecell_tui.ui.screens.viewer import watch_from
 from freecell_tui.ui.widgets.results_chart import ResultsChart
 
 __all__ = ["StatsBox", "StatsScreen", "figure_columns", "latest_game"]
@@ -64,12 +66,12 @@ def figure_columns(rows: tuple[tuple[str, str], ...]) -> str:
     return "\n".join(f"{a}    {b}".rstrip() for a, b in zip(left, right, strict=True))
 
 
-def latest_game(games: tuple[GameResult, ...], deal: DealStats) -> Game | str:
+def latest_game(games: tuple[GameResult, ...], deal: DealStats, doing: str = "share") -> Game | str:
     """The latest of ``games`` (oldest first) played on ``deal``'s row, read from its code; or
-    why it cannot be shared."""
+    why it cannot be shared (``doing``: or watched)."""
     mine = deal_games(games, deal)
     if not mine:
-        return f"No finished game of {deal.label} is left to share."
+        return f"No finished game of {deal.label} is left to {doing}."
     latest = mine[0]
     game = latest.game()
     if isinstance(game, str):
@@ -77,7 +79,7 @@ def latest_game(games: tuple[GameResult, ...], deal: DealStats) -> Game | str:
     return game
 
 
-class StatsScreen(OnceScreen[None]):
+class StatsScreen(OnceScreen[Game | None]):
     """Statistics read from ``store``, each deal beside its par (``mode``, the game's, stands for
     games finished before their mode was recorded); closes with Escape."""
 
@@ -97,6 +99,7 @@ class StatsScreen(OnceScreen[None]):
         Binding("r", "reset", "Reset"),
         Binding("s", "share", "Share"),
         Binding("g", "games", "Games"),
+        Binding("w", "watch", "Watch"),
         Binding("escape", "close", "Close"),
     ]
     _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
@@ -193,7 +196,7 @@ class StatsScreen(OnceScreen[None]):
         elif not stats.played:
             self.say(NO_GAMES)
         else:
-            self.say("s: latest game's code. g or Enter: all the deal's games.")
+            self.say("s: latest game's code. w: watch it. g: all the deal's games.")
 
     def say(self, message: str, *, error: bool = False) -> None:
         line = self.query_one("#message", Static)
@@ -226,13 +229,13 @@ class StatsScreen(OnceScreen[None]):
             answered,
         )
 
-    def _highlighted(self) -> tuple[DealStats, tuple[GameResult, ...]] | None:
+    def _highlighted(self, doing: str) -> tuple[DealStats, tuple[GameResult, ...]] | None:
         """The highlighted deal and every finished game (oldest first); ``None`` after saying
         why there is none."""
         table = self.query_one("#deals", DataTable)
         deals = self.stats.deals if self.stats else ()
         if not 0 <= table.cursor_row < len(deals) or not table.display:
-            self.say("There is no finished game to share.", error=True)
+            self.say(f"There is no finished game to {doing}.", error=True)
             return None
         try:
             games = self.store.results.all().items
@@ -241,20 +244,33 @@ class StatsScreen(OnceScreen[None]):
             return None
         return deals[table.cursor_row], games
 
-    def action_share(self) -> None:
-        """The highlighted deal's latest game as a game code, shown and copied."""
-        found = self._highlighted()
+    def _latest(self, doing: str) -> Game | None:
+        """The highlighted deal's latest finished game, or ``None`` after saying why not."""
+        found = self._highlighted(doing)
         if found is None:
-            return
-        game = latest_game(found[1], found[0])
+            return None
+        game = latest_game(found[1], found[0], doing)
         if isinstance(game, str):
             self.say(game, error=True)
-            return
-        self.app.push_screen(CodeScreen(game))
+            return None
+        return game
+
+    def action_share(self) -> None:
+        """The highlighted deal's latest game as a game code, shown and copied."""
+        game = self._latest("share")
+        if game is not None:
+            self.app.push_screen(CodeScreen(game))
+
+    def action_watch(self) -> None:
+        """The highlighted deal's latest game in the viewer; ``t`` there plays on from a move
+        (the statistics close, and the game screen plays on)."""
+        game = self._latest("watch")
+        if game is not None:
+            watch_from(self, game, self.dismiss)
 
     def action_games(self) -> None:
         """The highlighted deal's finished games, latest first, to share any of them."""
-        found = self._highlighted()
+        found = self._highlighted("share")
         if found is None:
             return
         deal, games = found

@@ -2,9 +2,9 @@
 
 Each entry is a function of the game screen (:class:`Screen`: what the entries use of it) and the
 parsed command (its operand read by :mod:`freecell_tui.session.parse`): a command typed without
-one runs the action its key runs. A
+one runs the action its key runs. :func:`run_typed` reads a line and runs its entry. A
 test checks the table against the command table: every command typed on the board is here
-(line mode's own commands — ``board``, ``moves``, ``watch`` — are refused on the board with
+(line mode's own commands — ``board``, ``moves`` — are refused on the board with
 :func:`line_only`'s line).
 """
 
@@ -13,19 +13,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, Protocol
 
-from freecell_tui.session import ActionCommand, Decision, PlaySession, Step
+from freecell_tui.core.commands import MoveCommand
+from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.game import Game
+from freecell_tui.session import ActionCommand, Decision, PlaySession, Step, parse_command
+from freecell_tui.ui.autosolve import AutoSolver, pace_for
 
-__all__ = ["TYPED", "Screen", "line_only"]
+__all__ = ["TYPED", "Screen", "line_only", "run_typed"]
 
 
 class Screen(Protocol):
     """What the typed commands use of the game screen."""
 
     session: PlaySession
+    autosolver: AutoSolver
 
     def show(self, step: Step) -> None: ...
     def present(self, decision: Decision | None) -> None: ...
-    def typed_speed(self, speed: float) -> None: ...
+    def play(self, command: MoveCommand) -> None: ...
+    def refuse(self, reason: str) -> None: ...
+    def say(self, text: str) -> None: ...
+    def remember(self, name: str, value: object) -> None: ...
+    def action_watch(self, game: Game | None = None) -> None: ...
+    def action_watch_solution(self) -> None: ...
     def action_new(self, number: int | None = None) -> None: ...
     def action_winnable(self, on: bool | None = None) -> None: ...
     def action_deals(self, winnable: bool | None = None) -> None: ...
@@ -62,8 +72,12 @@ def _autoplay(screen: Screen, command: ActionCommand) -> None:
 
 
 def _speed(screen: Screen, command: ActionCommand) -> None:
+    """``:speed N``: auto-solve's pace, kept for next time."""
     if command.speed is not None:
-        screen.typed_speed(command.speed)
+        autosolver = screen.autosolver
+        autosolver.pace = pace_for(command.speed)
+        screen.remember("solve_speed", autosolver.speed)
+        screen.say(f"Auto-solve plays {autosolver.pace_text()}.")
 
 
 def _winnable(screen: Screen, command: ActionCommand) -> None:
@@ -84,6 +98,15 @@ def _load(screen: Screen, command: ActionCommand) -> None:
     """``:load NAME``: play a named save; this game is kept as an unfinished game."""
     if command.name is not None:
         screen.present(screen.session.load_named(command.name))
+
+
+def _watch(screen: Screen, command: ActionCommand) -> None:
+    """``:watch`` (this game), ``:watch CODE`` or ``:watch solution`` (the solver's, from here),
+    in the viewer."""
+    if command.choice == "solution":
+        screen.action_watch_solution()
+    else:
+        screen.action_watch(command.game)
 
 
 TYPED: Final[dict[str, Typed]] = {
@@ -107,14 +130,28 @@ TYPED: Final[dict[str, Typed]] = {
     "stats": lambda screen, command: screen.action_stats(),
     "share": lambda screen, command: screen.action_share(),
     "klondike": lambda screen, command: screen.action_klondike(),
+    "watch": _watch,
 }
+
+
+def run_typed(screen: Screen, text: str) -> None:
+    """Run one typed command (the ``:`` line): a move, or a command of the table; what does
+    not read is refused with one line and changes nothing."""
+    try:
+        command = parse_command(text)
+    except FreeCellError as error:
+        screen.refuse(str(error))
+        return
+    if isinstance(command, MoveCommand):
+        screen.play(command)
+        return
+    typed = TYPED.get(command.action)
+    if typed is not None:
+        typed(screen, command)
+    else:  # the table's line-mode commands (board, moves)
+        screen.refuse(line_only(command.action))
 
 
 def line_only(action: str) -> str:
     """Why a command of line mode's only is refused on the board, in one line."""
-    if action == "watch":
-        return (
-            "watch is not yet in the full-screen game: freecell-tui play --plain, then watch "
-            "CODE, or freecell-tui watch CODE|SLOT|--last"
-        )
     return f"{action} is for line mode: here, the board shows it all"
