@@ -16,10 +16,13 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from freecell_tui.core.errors import NotationError
 from freecell_tui.core.words import plural, quoted
+
+if TYPE_CHECKING:
+    from freecell_tui.core.cards import Card
 
 __all__ = [
     "BAKERS_GAME",
@@ -134,6 +137,31 @@ class Variant:
         if not 0 <= cells <= MAX_CELLS:
             raise NotationError(f"a game has 0 to {MAX_CELLS} free cells, not {cells}")
         return replace(self, cells=cells)
+
+    # ------------------------------------------------------------------ the rules
+    def stacks(self, card: Card, on: Card) -> bool:
+        """Whether ``card`` may lie on ``on`` in a column: one rank lower, and the other colour
+        or the same suit as the game builds."""
+        if card.rank + 1 != on.rank:
+            return False
+        if self.build is Build.SAME_SUIT:
+            return card.suit is on.suit
+        return card.suit.is_red != on.suit.is_red
+
+    def fills_empty(self, card: Card) -> bool:
+        """Whether ``card`` (or a run it heads) may go to an empty column."""
+        return self.empty_column is EmptyColumn.ANY_CARD or card.rank == 13
+
+    def run_limit(self, empty_cells: int, empty_columns: int) -> int:
+        """How many cards of a run one move may carry with ``empty_cells`` free cells and
+        ``empty_columns`` empty columns (the destination not counted): see :class:`Moving`."""
+        if self.moving is Moving.ONE_CARD:
+            return 1
+        if self.moving is Moving.UNLIMITED:
+            return 13
+        if self.empty_column is EmptyColumn.KINGS_ONLY:
+            return empty_cells + 1
+        return (empty_cells + 1) << max(empty_columns, 0)
 
     # ------------------------------------------------------------------ the deal
     @property
