@@ -69,7 +69,8 @@ class Autosaves:
             if self._autosave_id is not None:
                 cursor = connection.execute(
                     "UPDATE autosaves SET deal_number=?, position=?, turns=?, redo=?, autoplay=?,"
-                    " elapsed_seconds=?, hints=?, move_count=?, cards_home=?, saved_at=?, owner=?,"
+                    " elapsed_seconds=?, hints=?, variant=?, move_count=?, cards_home=?,"
+                    " saved_at=?, owner=?,"
                     " daily=? WHERE id=?",
                     (*values, when, self._db.owner, day, self._autosave_id),
                 )
