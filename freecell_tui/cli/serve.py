@@ -30,6 +30,7 @@ from freecell_tui.cli import add_game_options, fail
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import deal_of
 from freecell_tui.core.errors import FreeCellError, NotationError
+from freecell_tui.core.variant import Variant
 from freecell_tui.core.words import os_reason, printable
 from freecell_tui.paths import data_dir as default_data_dir
 
@@ -165,9 +166,10 @@ def served_argv(
     autoplay: AutoplayMode | None = None,
     ascii: bool = False,
     daily: bool = False,
+    variant: Variant | None = None,
 ) -> list[str]:
     """The command line of the game each browser tab plays (``daily``: the daily deal of the
-    day the tab opens)."""
+    day the tab opens; ``variant``: the game, when one was asked for)."""
     argv = [sys.executable, "-m", "freecell_tui", "--data-dir", str(data_dir)]
     if deal is not None:
         argv += ["--deal", str(deal)]
@@ -177,6 +179,8 @@ def served_argv(
         argv += ["--autoplay", str(autoplay)]
     if ascii:
         argv.append("--ascii")
+    if variant is not None:
+        argv += ["--game", variant.key, "--cells", str(variant.cells)]
     return argv
 
 
@@ -225,7 +229,12 @@ def run(args: argparse.Namespace) -> int:
         )
     daily = bool(getattr(args, "daily", False))
     argv = served_argv(
-        data_dir, deal=deal, autoplay=autoplay, ascii=getattr(args, "ascii", False), daily=daily
+        data_dir,
+        deal=deal,
+        autoplay=autoplay,
+        ascii=getattr(args, "ascii", False),
+        daily=daily,
+        variant=getattr(args, "variant", None),
     )
     token = secrets.token_urlsafe(24)
     server = GameServer(

@@ -286,7 +286,7 @@ class LineMode:
         if command.position is not None:  # a game code's custom position
             self.present(self.session.leave_for_position(command.position))
         else:
-            self._leave_for(command.number)
+            self.present(self.session.leave_for_deal(command.number, variant=command.variant))
 
     def do_daily(self, command: ActionCommand) -> None:
         self.present(self.session.leave_for_daily(command.day))

@@ -20,10 +20,12 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import BadCode, decode, start_of
 from freecell_tui.core.commands import MENU_WORDS, MoveCommand, looks_like_a_move, parse_menu
 from freecell_tui.core.daily import parse_day
+from freecell_tui.core.deals import parse_deal_number
 from freecell_tui.core.errors import NotationError
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import Variant, parse_variant, variant_names
 from freecell_tui.session.table import by_word
 from freecell_tui.store.settings import SPEED_RANGE
 
@@ -50,6 +52,8 @@ class ActionCommand:
     """``daily DATE``: the date whose daily deal to play (``None``: today's)."""
     game: Game | None = None
     """``watch CODE``: the game the code holds (``None``: this game)."""
+    variant: Variant | None = None
+    """``new GAME [N]``, ``game GAME [N]``: the game of the new deal (``None``: this game's)."""
 
 
 Command = MoveCommand | ActionCommand
@@ -78,13 +82,39 @@ def _switch(name: str, operands: list[str]) -> bool:
 
 
 def _deal_command(name: str, operands: list[str]) -> ActionCommand:
-    """``deal N``, ``new N``, ``deal CODE``: a deal number, or a game code's start."""
-    if len(operands) != 1:
+    """``deal N``, ``new N``, ``deal CODE``: a deal number, or a game code's start; a game's
+    name first chooses the game (``new bakers 123``, ``game eight-off``: a random deal)."""
+    if not operands:
         raise NotationError(f"{name}: give one deal number, as '{name} 617'")
-    start = start_of(operands[0])
+    last = operands[-1]
+    if len(operands) > 1 and last.lstrip("#").replace(",", "").replace("_", "").isdigit():
+        return ActionCommand(
+            "deal", number=parse_deal_number(last), variant=parse_variant(" ".join(operands[:-1]))
+        )
+    named = _game_named(" ".join(operands))
+    if named is not None:
+        return ActionCommand("deal", variant=named)
+    if len(operands) != 1:
+        parse_variant(" ".join(operands))  # says which games there are
+    try:
+        start = start_of(last)
+    except NotationError as error:
+        if last.isalpha() and len(last) < 20:  # a word: a game's name mistyped?
+            raise NotationError(
+                f"{error}, or a game's name: the games are {variant_names()}"
+            ) from None
+        raise
     if isinstance(start, GameState):
         return ActionCommand("deal", position=start)
     return ActionCommand("deal", number=start)
+
+
+def _game_named(text: str) -> Variant | None:
+    """The game ``text`` names, or ``None`` when it names none."""
+    try:
+        return parse_variant(text)
+    except NotationError:
+        return None
 
 
 def _operand_command(action: str, name: str, operands: list[str], text: str) -> ActionCommand:

@@ -14,16 +14,26 @@ __all__ = [
     "deal_phrase",
     "describe_turn",
     "game_phrase",
+    "start_phrase",
     "turn_summary",
 ]
 
 
+def start_phrase(game: Game) -> str:
+    """``deal 617``, ``a custom position``; a game of another variant than classic FreeCell
+    names it: ``deal 617 of Eight Off``."""
+    variant = game.start.variant
+    phrase = deal_phrase(game.deal_number)
+    return phrase if variant.is_classic else f"{phrase} of {variant.name}"
+
+
 def game_phrase(game: Game, elapsed: float | None = None) -> str:
-    """``deal 617 (20 moves)``, or with the time: ``deal 617 (20 moves, 3:04 played)``."""
+    """``deal 617 (20 moves)``, or with the time: ``deal 617 (20 moves, 3:04 played)``
+    (``deal 617 of Eight Off (20 moves)`` in another game than classic FreeCell)."""
     inside = plural(game.move_count, "move")
     if elapsed is not None:
         inside += f", {format_duration(elapsed)} played"
-    return f"{deal_phrase(game.deal_number)} ({inside})"
+    return f"{start_phrase(game)} ({inside})"
 
 
 def code_note(game: Game) -> str:

@@ -30,11 +30,12 @@ from freecell_tui.core.daily import daily_deal
 from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.game import Game
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import plural
 from freecell_tui.paths import data_dir as default_data_dir
 from freecell_tui.session import PlaySession
 from freecell_tui.session.par import PAR_SECONDS
-from freecell_tui.session.words import deal_phrase
+from freecell_tui.session.words import start_phrase
 from freecell_tui.store import Store
 from freecell_tui.store.settings import Settings, load_settings, save_settings
 from freecell_tui.ui.ascii import AsciiText
@@ -90,6 +91,7 @@ class FreeCellApp(ReportingApp[None]):
         par_seconds: float | None = PAR_SECONDS,
         probe: bool = False,
         daily: date | None = None,
+        variant: Variant | None = None,
     ) -> None:
         super().__init__()
         #: How long the background search for a deal's par runs (``None``: it never runs).
@@ -108,12 +110,14 @@ class FreeCellApp(ReportingApp[None]):
         if start is None:
             found = store.autosaves.offer()
             warnings += found.problems
-            if deal is None and found.saved is not None:
+            if deal is None and variant is None and found.saved is not None:
                 offer = found.saved
             elif found.saved is not None:
                 self._waiting = found.saved.game
             number = deal if deal is not None else deal_source()
-            start = Game.new(number, autoplay=mode or AutoplayMode.SAFE)
+            start = Game.new(
+                number, autoplay=mode or AutoplayMode.SAFE, variant=variant or FREECELL
+            )
         elif mode is not None:
             start = start.with_autoplay(mode)
         #: The session the game screen drives (the store, the game, the clock).
@@ -126,6 +130,7 @@ class FreeCellApp(ReportingApp[None]):
             autoplay=mode,
             deal_source=deal_source,
             daily=daily,
+            variant=variant,
         )
         loaded = load_settings(self.data_dir)
         warnings += loaded.problems
@@ -222,7 +227,7 @@ class FreeCellApp(ReportingApp[None]):
         if self._waiting is not None:
             game = self._waiting
             self.tell(
-                f"Your unfinished game of {deal_phrase(game.deal_number)} "
+                f"Your unfinished game of {start_phrase(game)} "
                 f"({plural(game.move_count, 'move')}) is kept: s opens the saves, where it is "
                 "listed."
             )
@@ -373,9 +378,11 @@ def run_app(
     ascii: bool = False,
     autoplay: str | None = None,
     daily: date | None = None,
+    variant: Variant | None = None,
 ) -> int:
     """Run the full-screen game until the player quits; returns the exit code. ``deal``: a deal
-    number, or a custom position (a game code's start) to play from."""
+    number, or a custom position (a game code's start, which names its game) to play from;
+    ``variant``: the game (``--game``, ``--cells``)."""
     from freecell_tui.core.errors import FreeCellError
 
     number, start = (
@@ -383,7 +390,14 @@ def run_app(
     )
     try:
         app = FreeCellApp(
-            number, data_dir, ascii=ascii, autoplay=autoplay, start=start, probe=True, daily=daily
+            number,
+            data_dir,
+            ascii=ascii,
+            autoplay=autoplay,
+            start=start,
+            probe=True,
+            daily=daily,
+            variant=variant,
         )
     except FreeCellError as error:
         import sys

@@ -33,6 +33,7 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.notation import Pile
 from freecell_tui.core.solver import WinnablePoint
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import Variant
 from freecell_tui.core.words import plural, printable
 from freecell_tui.session import (
     Decision,
@@ -42,7 +43,7 @@ from freecell_tui.session import (
     Tone,
     parse_command,
 )
-from freecell_tui.session.analysis import lost_sentence
+from freecell_tui.session.analysis import lost_sentence, solver_knows
 from freecell_tui.session.assist import solution_phrase
 from freecell_tui.ui.assistant import Assistant, YieldingCancel
 from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver, pace_for
@@ -632,15 +633,18 @@ class GameScreen(Screen[None]):
     def action_restart(self) -> None:
         self.show(self.session.restart())
 
-    def action_new(self, number: int | None = None) -> None:
-        """A new game (a random deal, or ``number``); asks first when this one is under way.
-        With "winnable deals only", a random deal is chosen by the solver first."""
+    def action_new(self, number: int | None = None, variant: Variant | None = None) -> None:
+        """A new game (a random deal, or ``number``, of ``variant``'s game: this one's when
+        ``None``); asks first when this one is under way. With "winnable deals only", a random
+        deal of a game the solver knows is chosen by the solver first."""
 
         def find_winnable() -> None:
             self.do(self.assistant.find_deal(self.session.game.autoplay))
 
-        winnable = number is None and self.assistant.winnable_only
-        self.present(self.session.leave_for_deal(number, start=find_winnable if winnable else None))
+        known = solver_knows(variant or self.session.variant)
+        winnable = number is None and self.assistant.winnable_only and known
+        start = find_winnable if winnable else None
+        self.present(self.session.leave_for_deal(number, start=start, variant=variant))
 
     def action_daily(self) -> None:
         self.present(self.session.leave_for_daily())
