@@ -103,11 +103,11 @@ class PlaySession:
     def deal_text(self) -> str:
         """The game's deal as the status line names it: ``#617``, ``custom``, or
         ``#28225 · Daily 2026-11-26`` for a daily deal; a game of another variant than classic
-        FreeCell names it first: ``Eight Off #617``."""
+        FreeCell names it: ``#617 · Eight Off``."""
         label = deal_label(self._game.deal_number)
         variant = self.variant
         if not variant.is_classic:
-            label = f"{variant.name} {label}"
+            label = f"{label} · {variant.name}"
         return label if self._daily is None else f"{label} · {daily_label(self._daily)}"
 
     @property

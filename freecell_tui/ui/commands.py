@@ -31,7 +31,9 @@ __all__ = [
     "shown",
 ]
 
-_PILES = tuple("12345678abcdh")
+#: The piles' keys: columns 1–9 and 0 (column 10), free cells a–e, g and k (f is "home or
+#: cell": the eighth cell's letter is fc-solve's), h the foundations.
+_PILES = tuple("1234567890abcdegkh")
 
 
 @dataclass(frozen=True, slots=True)

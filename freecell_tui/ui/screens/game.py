@@ -30,7 +30,6 @@ from textual.worker import get_current_worker
 
 from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.errors import FreeCellError
-from freecell_tui.core.notation import Pile
 from freecell_tui.core.solver import WinnablePoint
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import Variant
@@ -53,6 +52,7 @@ from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens.dialogs import CodeScreen, NoticeScreen, WinScreen
 from freecell_tui.ui.screens.typed import TYPED, line_only
+from freecell_tui.ui.selection import pile_for_key
 from freecell_tui.ui.themes import CLASSIC_NAME
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.footer import KeyFooter
@@ -583,9 +583,9 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ moves and the cursor
     def action_pile(self, code: str) -> None:
         """A notation key: the source, then the destination."""
-        pile = Pile.parse(code)
-        if pile.is_foundation and self.board.selection is None:
-            self.refuse("h is a destination: first pick a column (1–8) or a free cell (a–d)")
+        pile = pile_for_key(code, self.session.variant)
+        if isinstance(pile, str) or (pile.is_foundation and self.board.selection is None):
+            self.refuse(pile if isinstance(pile, str) else "h is a destination: first pick a pile")
             return
         self.board.act_on(pile)
 
@@ -634,16 +634,15 @@ class GameScreen(Screen[None]):
         self.show(self.session.restart())
 
     def action_new(self, number: int | None = None, variant: Variant | None = None) -> None:
-        """A new game (a random deal, or ``number``, of ``variant``'s game: this one's when
-        ``None``); asks first when this one is under way. With "winnable deals only", a random
-        deal of a game the solver knows is chosen by the solver first."""
+        """A new game (a random deal, or ``number``, of ``variant``'s game, else this one's);
+        asks first when this one is under way. With "winnable deals only", the solver chooses
+        a random deal (of a game it knows) first."""
 
         def find_winnable() -> None:
             self.do(self.assistant.find_deal(self.session.game.autoplay))
 
-        known = solver_knows(variant or self.session.variant)
-        winnable = number is None and self.assistant.winnable_only and known
-        start = find_winnable if winnable else None
+        known = number is None and solver_knows(variant or self.session.variant)
+        start = find_winnable if known and self.assistant.winnable_only else None
         self.present(self.session.leave_for_deal(number, start=start, variant=variant))
 
     def action_daily(self) -> None:
