@@ -83,6 +83,7 @@ class Board(Widget):
         padding: 1 2;
     }
     Board.-too-small > PileWidget { display: none; }
+    Board > PileWidget.-absent { display: none; }
     Board.-too-small #too-small { display: block; }
     """
 
@@ -186,7 +187,7 @@ class Board(Widget):
         game = {*cell_piles(variant), *column_piles(variant)}
         self._piles = {pile: widget for pile, widget in self._every.items() if pile in game}
         for pile, widget in self._every.items():
-            widget.display = pile in game
+            widget.set_class(pile not in game, "-absent")
         self._regions_for = None
 
     @staticmethod

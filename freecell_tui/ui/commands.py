@@ -246,7 +246,7 @@ def key_label(key: str) -> str:
 def keys_text(command: Command) -> str:
     """``u  ctrl+z``; the pile keys as ``1–8  a–d  h``."""
     if command.name == "pile":
-        return "1–8  a–d  h"
+        return "1–8  a–d  h  9  0  e  g  k"
     return "  ".join(key_label(key) for key in shown(command).keys)
 
 

@@ -235,9 +235,13 @@ async def test_q_quits_at_once_and_the_game_waits_with_its_time(tmp_path: Path) 
 async def test_a_key_that_means_nothing_says_so_and_where_help_is(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        for key in ("x", "0", "9", "g"):
+        for key in ("x", "j", "w"):
             await pilot.press(key)
             assert message(app) == f"{key} does nothing here: ? shows the keys"
+        # The keys of the piles other games have say this game has none.
+        for key, said in (("0", "column 10"), ("9", "column 9"), ("g", "free cell g")):
+            await pilot.press(key)
+            assert message(app) == f"FreeCell has no {said}"
         assert not game(app).moves
 
 
