@@ -6,6 +6,7 @@ from __future__ import annotations
 from freecell_tui.core.game import Game, Turn
 from freecell_tui.core.rules import apply_move, describe_move
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import Build, EmptyColumn, Moving, Variant
 from freecell_tui.core.words import deal_phrase, plural
 from freecell_tui.store.stats import format_duration
 
@@ -14,9 +15,28 @@ __all__ = [
     "deal_phrase",
     "describe_turn",
     "game_phrase",
+    "rules_phrase",
     "start_phrase",
     "turn_summary",
 ]
+
+
+def rules_phrase(variant: Variant) -> str:
+    """A game's rules in a line: ``8 free cells (4 dealt into), 8 columns, builds by suit, kings
+    only in an empty column``."""
+    cells = plural(variant.cells, "free cell")
+    if variant.dealt_cells:
+        cells += f" ({len(variant.dealt_cells)} dealt into)"
+    builds = "by suit" if variant.build is Build.SAME_SUIT else "in alternate colours"
+    empty = (
+        "kings only in an empty column"
+        if variant.empty_column is EmptyColumn.KINGS_ONLY
+        else "any card in an empty column"
+    )
+    moving = {Moving.UNLIMITED: ", whole runs move at once", Moving.ONE_CARD: ", one card a move"}
+    return f"{cells}, {variant.columns} columns, builds {builds}, {empty}" + moving.get(
+        variant.moving, ""
+    )
 
 
 def start_phrase(game: Game) -> str:

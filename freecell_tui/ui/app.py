@@ -30,12 +30,12 @@ from freecell_tui.core.daily import daily_deal
 from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.game import Game
 from freecell_tui.core.state import GameState
-from freecell_tui.core.variant import FREECELL, Variant
+from freecell_tui.core.variant import FREECELL, VARIANTS, Variant
 from freecell_tui.core.words import plural
 from freecell_tui.paths import data_dir as default_data_dir
 from freecell_tui.session import PlaySession
 from freecell_tui.session.par import PAR_SECONDS
-from freecell_tui.session.words import start_phrase
+from freecell_tui.session.words import rules_phrase, start_phrase
 from freecell_tui.store import Store
 from freecell_tui.store.settings import Settings, load_settings, save_settings
 from freecell_tui.ui.ascii import AsciiText
@@ -369,6 +369,12 @@ class FreeCellApp(ReportingApp[None]):
                 look.palette,
                 look.palette_help,
                 partial(board.run_action, command.name),
+            )
+        for variant in VARIANTS.values():  # a new game of each game, asked first as n is
+            yield SystemCommand(
+                f"New game: {variant.title}",
+                rules_phrase(variant),
+                partial(board.action_new, None, variant),
             )
 
 

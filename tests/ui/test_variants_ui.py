@@ -7,9 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from textual.command import CommandPalette
+from textual.widgets import OptionList
+
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.variant import EIGHT_OFF, FREECELL, SEAHAVEN
+from freecell_tui.ui.app import FreeCellApp
 
 from .helpers import (
     SIZE,
@@ -20,6 +24,7 @@ from .helpers import (
     pile_widget,
     status_text,
     type_command,
+    wait_for,
 )
 
 
@@ -110,3 +115,25 @@ async def test_a_refused_move_to_an_empty_column_says_only_kings_fill_it(tmp_pat
         assert not game(app).moves
         await pilot.press("escape", "2", "0")  # column 2 ends in K♣: a king may
         assert _moves(app) == ["210"]
+
+
+async def test_the_palette_offers_a_new_game_of_each_game(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        for character in "new game: eight off":
+            await pilot.press("space" if character == " " else character)
+        await wait_for(pilot, lambda: _palette_offers(app, "New game: Eight Off"), "the entry")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: game(app).start.variant == EIGHT_OFF, "an Eight Off deal")
+        assert message(app) == "Eight Off, deal 617. Good luck!"  # the tests' random deal
+
+
+def _palette_offers(app: FreeCellApp, title: str) -> bool:
+    """The palette's highlighted option is ``title``."""
+    palette = app.screen
+    if not isinstance(palette, CommandPalette):
+        return False
+    options = palette.query_one(OptionList)
+    index = options.highlighted
+    return index is not None and title in str(options.get_option_at_index(index).prompt)
