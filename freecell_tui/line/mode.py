@@ -147,7 +147,7 @@ class LineMode:
             self.do_quit(ActionCommand("quit"))
             return
         try:
-            command = parse_command(answer)
+            command = parse_command(answer, self.session.variant)
         except FreeCellError:
             command = None
         if isinstance(command, ActionCommand) and command.action in _WIN_ANSWERS:
@@ -196,7 +196,7 @@ class LineMode:
         if self.took_solution_line(text):
             return
         try:
-            command = parse_command(text)
+            command = parse_command(text, self.session.variant)
         except FreeCellError as error:
             self.say(f"Not understood: {error}")
             return

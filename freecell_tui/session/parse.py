@@ -25,7 +25,7 @@ from freecell_tui.core.errors import NotationError
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.core.state import GameState
-from freecell_tui.core.variant import Variant, parse_variant, variant_names
+from freecell_tui.core.variant import FREECELL, Variant, parse_variant, variant_names
 from freecell_tui.session.table import by_word
 from freecell_tui.store.settings import SPEED_RANGE
 
@@ -176,8 +176,9 @@ _OPERANDS: Final = frozenset(
 _OPTIONAL: Final = frozenset({"new", "daily", "watch"})
 
 
-def parse_command(text: str) -> Command:
-    """Read one command. Raises :class:`NotationError` with a message for the player."""
+def parse_command(text: str, variant: Variant = FREECELL) -> Command:
+    """Read one command; a move between the piles of ``variant``'s game. Raises
+    :class:`NotationError` with a message for the player."""
     words = text.split()
     if not words:
         raise NotationError("an empty command: type a move such as 3a, or help")
@@ -194,14 +195,14 @@ def parse_command(text: str) -> Command:
         return ActionCommand(command.name)
     if len(words) == 1:
         try:
-            return MoveCommand(Move.parse(name))
+            return MoveCommand(Move.parse(name, variant))
         except NotationError as error:
             if looks_like_a_move(name):
                 raise
             raise NotationError(
                 f"{words[0][:40]!r} is not a command or a move: help lists the commands"
             ) from error
-    if _all_moves(words):
+    if _all_moves(words, variant):
         raise NotationError(
             f"{len(words)} moves in one line: type one move at a time here "
             "(line mode and replay take a list of moves)"
@@ -209,9 +210,9 @@ def parse_command(text: str) -> Command:
     raise NotationError(f"{words[0][:40]!r} is not a command: help lists the commands")
 
 
-def _all_moves(words: list[str]) -> bool:
+def _all_moves(words: list[str], variant: Variant) -> bool:
     try:
-        parse_moves(" ".join(words))
+        parse_moves(" ".join(words), variant)
     except NotationError:
         return False
     return True

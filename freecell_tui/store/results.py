@@ -294,10 +294,14 @@ class Results:
             )
         )
 
-    def reset(self) -> int:
-        """Forget every finished game (saves are kept); returns how many were forgotten."""
+    def reset(self, variant: Variant | None = None) -> int:
+        """Forget every finished game (of ``variant``'s game only, when given; saves are
+        kept); returns how many were forgotten."""
 
         def reset(connection: sqlite3.Connection) -> int:
+            if variant is not None:
+                game = (variant_text(variant),)
+                return connection.execute("DELETE FROM games WHERE variant=?", game).rowcount
             return connection.execute("DELETE FROM games").rowcount
 
         return self._db.write("reset the statistics", reset)

@@ -33,7 +33,7 @@ TAKES = {
     "import": {"--data-dir"},
     "share": {"--data-dir"},
     "watch": {"--data-dir", "--ascii"},
-    "stats": {"--data-dir", "--autoplay"},
+    "stats": {"--data-dir", "--autoplay", "--game", "--cells"},
     "klondike": {"--ascii"},
 }
 #: The value each option is given in these tests (``None``: a flag).

@@ -6,6 +6,11 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.screen import Screen
+from textual.widgets import DataTable
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
@@ -16,6 +21,7 @@ from freecell_tui.store import DB_NAME, SCHEMA_VERSION, Par, Result, Store
 from freecell_tui.store.records import read_variant, variant_text
 from freecell_tui.store.schema import MIGRATIONS
 from freecell_tui.store.stats import compute_statistics
+from freecell_tui.ui.screens.stats import StatsScreen
 
 from .helpers import played
 
@@ -173,3 +179,53 @@ def test_statistics_and_pars_are_per_game() -> None:
     results = store.results.all().items
     assert compute_statistics(results, store.pars.all(SEAHAVEN), variant=SEAHAVEN).played == 2
     assert compute_statistics(results, store.pars.all()).played == 1
+
+
+async def test_the_statistics_screen_shows_one_game_and_g_goes_to_the_next() -> None:
+    store = Store.in_memory()
+    store.autosaves.finish(played(1, 5), 30.0)
+    store.autosaves.finish(played_in(SEAHAVEN, 1), 20.0)
+    store.autosaves.finish(played_in(SEAHAVEN, 2), 25.0)
+    app = Host(StatsScreen(store))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert _drawn(screen, "#title") == "Statistics"  # classic FreeCell first
+        assert _drawn(screen, "#figures").startswith("Played                   1")
+        assert _drawn(screen, "#message").endswith("g: another game's statistics.")
+        await pilot.press("g")
+        assert _drawn(screen, "#title") == "Statistics: Seahaven Towers"
+        assert _drawn(screen, "#figures").startswith("Played                   2")
+        assert screen.query_one("#deals", DataTable).row_count == 2
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert _drawn(screen, "#message") == (
+            "Statistics of Seahaven Towers reset: 2 finished games forgotten. Saves are kept."
+        )
+        # Classic FreeCell's game is kept.
+        assert store.results.statistics({}, AutoplayMode.SAFE).statistics.played == 1
+        await pilot.press("g")  # back to classic FreeCell, now the only game with games
+        assert _drawn(screen, "#title") == "Statistics"
+        assert "g:" not in _drawn(screen, "#message")
+        await pilot.press("g")
+        assert _drawn(screen, "#message") == "Only FreeCell has statistics so far."
+
+
+class Host(App[None]):
+    """Pushes one screen at mount."""
+
+    def __init__(self, screen: Screen[Any]) -> None:
+        super().__init__()
+        self.screen_under_test = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.screen_under_test)
+
+
+def _drawn(screen: Screen[Any], selector: str) -> str:
+    """A widget's text as drawn (its lines stripped, blank ones left out, joined by spaces)."""
+    widget = screen.query_one(selector)
+    drawn = [strip.text.strip() for strip in widget.render_lines(widget.region.reset_offset)]
+    return " ".join(line for line in drawn if line)

@@ -700,8 +700,8 @@ class GameScreen(Screen[None]):
     def action_stats(self) -> None:
         from freecell_tui.ui.screens.stats import StatsScreen
 
-        session = self.session
-        self.app.push_screen(StatsScreen(session.store, session.game.autoplay, self.board.ascii))
+        s = self.session
+        self.app.push_screen(StatsScreen(s.store, s.game.autoplay, self.board.ascii, s.variant))
 
     def action_share(self) -> None:
         self.app.push_screen(CodeScreen(self.session.game))
@@ -740,7 +740,7 @@ class GameScreen(Screen[None]):
     def run_command(self, text: str) -> None:
         """Run one typed command (the ``:`` line): a move, or a command of the table."""
         try:
-            command = parse_command(text)
+            command = parse_command(text, self.session.variant)
         except FreeCellError as error:
             self.refuse(str(error))
             return
