@@ -409,14 +409,17 @@ class LineMode:
 
     def do_stats(self, command: ActionCommand) -> None:
         try:
-            store = self.session.store
-            reading = store.results.statistics(store.pars.all(), self.session.game.autoplay)
+            store, variant = self.session.store, self.session.variant
+            mode = self.session.game.autoplay
+            reading = store.results.statistics(store.pars.all(variant), mode, variant=variant)
         except StoreError as error:
             self.say(error.message)
             return
         for problem in reading.problems:
             self.say(f"Note: {problem}")
         stats = reading.statistics
+        if not variant.is_classic:  # each game has statistics of its own
+            self.say(f"Statistics of {variant.name}:")
         self.say(*format_statistics(stats).splitlines())
         if not stats.played:
             self.say("", NO_GAMES)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from freecell_tui.cli import main
+from freecell_tui.cli.serve import served_argv
 from freecell_tui.core.deals import deal, deal_text
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
@@ -102,6 +103,14 @@ def test_line_mode_new_game_of_another_game() -> None:
     assert "Column 10:" in out.getvalue()
     line.handle("hint")
     assert "The solver does not know Seahaven Towers yet" in out.getvalue()
+    line.handle("stats")
+    assert "Statistics of Seahaven Towers:" in out.getvalue()
+
+
+def test_serve_runs_each_game_with_the_game_asked_for(tmp_path: Path) -> None:
+    argv = served_argv(tmp_path, variant=EIGHT_OFF)
+    assert argv[-4:] == ["--game", "eight_off", "--cells", "8"]
+    assert "--game" not in served_argv(tmp_path)
 
 
 def test_stats_are_per_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
