@@ -227,11 +227,18 @@ class SlotInfo:
     cards_home: int
     elapsed_seconds: float
     saved_at: datetime
+    variant: Variant = FREECELL
 
     @property
     def deal_label(self) -> str:
-        """``#1234`` or ``custom`` (a position that is not a numbered deal)."""
-        return deal_label(self.deal_number)
+        """``#1234`` or ``custom`` (a position that is not a numbered deal), then the game when
+        it is not classic FreeCell (``#1234 Eight Off``)."""
+        return _labelled(self.deal_number, self.variant)
+
+
+def _labelled(deal_number: int | None, variant: Variant) -> str:
+    label = deal_label(deal_number)
+    return label if variant.is_classic else f"{label} {variant.name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,11 +252,13 @@ class UnfinishedInfo:
     cards_home: int
     elapsed_seconds: float
     saved_at: datetime
+    variant: Variant = FREECELL
 
     @property
     def deal_label(self) -> str:
-        """``#1234`` or ``custom`` (a position that is not a numbered deal)."""
-        return deal_label(self.deal_number)
+        """``#1234`` or ``custom`` (a position that is not a numbered deal), then the game when
+        it is not classic FreeCell."""
+        return _labelled(self.deal_number, self.variant)
 
 
 @dataclass(frozen=True, slots=True)

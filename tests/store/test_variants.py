@@ -125,6 +125,16 @@ def test_a_save_of_a_variant_game_reloads_as_that_game() -> None:
     game = Game.from_position(start).play(next(iter(legal_moves(start))))
     store.slots.save("custom", game, 1.0)
     assert store.slots.load("custom").game.start.variant == SEAHAVEN
+    # The list names the game of each save (classic FreeCell's need no name).
+    store.slots.save("classic", played(1, 5), 1.0)
+    labels = {info.name: info.deal_label for info in store.slots.all().items}
+    assert labels == {
+        "eight": "#1 Eight Off",
+        "sea": "#1 Seahaven Towers",
+        "two": "#1 FreeCell (2 cells)",
+        "custom": "custom Seahaven Towers",
+        "classic": "#1",
+    }
 
 
 def test_an_unfinished_variant_game_is_offered_as_that_game(tmp_path: Path) -> None:
@@ -136,6 +146,8 @@ def test_an_unfinished_variant_game_is_offered_as_that_game(tmp_path: Path) -> N
     found = again.autosaves.offer()
     assert found.saved is not None and found.saved.game == game
     assert found.saved.game.start.variant == EIGHT_OFF
+    (listed,) = again.autosaves.all().items  # no copy plays it: listed, with its game
+    assert listed.deal_label == "#3 Eight Off"
     again.close()
 
 
