@@ -20,6 +20,7 @@ from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import deal_phrase, plural, printable
 from freecell_tui.files import InputError, read_stream
 from freecell_tui.paths import data_dir
+from freecell_tui.session.words import game_deal_phrase
 from freecell_tui.store import ErrorKind, Store, StoreError, format_duration
 from freecell_tui.store.database import MEMORY_NOTE
 from freecell_tui.store.exchange import MAX_FILE_BYTES
@@ -206,7 +207,7 @@ def run_import(args: argparse.Namespace) -> int:
     finally:
         store.close()
     print(
-        f"Imported “{printable(slot.name)}”: {deal_phrase(slot.deal_number)}, "
+        f"Imported “{printable(slot.name)}”: {game_deal_phrase(slot.deal_number, slot.variant)}, "
         f"{plural(slot.move_count, 'move')}, {plural(slot.cards_home, 'card')} home."
     )
     return 0

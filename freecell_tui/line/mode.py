@@ -19,7 +19,7 @@ from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.game import Outcome
 from freecell_tui.core.notation import Move, is_solution_chatter, parse_moves
 from freecell_tui.core.rules import describe_move, legal_moves
-from freecell_tui.core.words import deal_phrase, plural, printable
+from freecell_tui.core.words import plural, printable
 from freecell_tui.line.board_text import ASCII_SUITS, format_board
 from freecell_tui.line.par_hunt import ParHunt
 from freecell_tui.line.watch import Watcher
@@ -30,7 +30,7 @@ from freecell_tui.session.parse import ActionCommand, parse_command
 from freecell_tui.session.play import Decision, Event, PlaySession, Question, Step
 from freecell_tui.session.replay import Replay
 from freecell_tui.session.table import by_name, line_help
-from freecell_tui.session.words import code_note, describe_turn
+from freecell_tui.session.words import code_note, describe_turn, game_deal_phrase
 from freecell_tui.store import StoreError, format_duration
 from freecell_tui.store.stats import NO_GAMES, format_statistics
 
@@ -366,7 +366,7 @@ class LineMode:
         lines = [plural(len(slots), "save") + (":" if slots else ".")]
         for slot in slots:
             lines.append(
-                f"“{printable(slot.name)}”: {deal_phrase(slot.deal_number)}, "
+                f"“{printable(slot.name)}”: {game_deal_phrase(slot.deal_number, slot.variant)}, "
                 f"{plural(slot.move_count, 'move')}, {plural(slot.cards_home, 'card')} home, "
                 f"{format_duration(slot.elapsed_seconds)} played, "
                 f"saved {slot.saved_at.astimezone():%Y-%m-%d %H:%M}"
@@ -375,7 +375,8 @@ class LineMode:
             lines.append(f"{plural(len(unfinished), 'unfinished game')} waiting:")
             for game in unfinished:
                 lines.append(
-                    f"{deal_phrase(game.deal_number)}, {plural(game.move_count, 'move')}, "
+                    f"{game_deal_phrase(game.deal_number, game.variant)}, "
+                    f"{plural(game.move_count, 'move')}, "
                     f"{plural(game.cards_home, 'card')} home, "
                     f"saved {game.saved_at.astimezone():%Y-%m-%d %H:%M}"
                 )

@@ -14,6 +14,7 @@ __all__ = [
     "code_note",
     "deal_phrase",
     "describe_turn",
+    "game_deal_phrase",
     "game_phrase",
     "rules_phrase",
     "start_phrase",
@@ -42,8 +43,12 @@ def rules_phrase(variant: Variant) -> str:
 def start_phrase(game: Game) -> str:
     """``deal 617``, ``a custom position``; a game of another variant than classic FreeCell
     names it: ``deal 617 of Eight Off``."""
-    variant = game.start.variant
-    phrase = deal_phrase(game.deal_number)
+    return game_deal_phrase(game.deal_number, game.start.variant)
+
+
+def game_deal_phrase(deal_number: int | None, variant: Variant) -> str:
+    """:func:`start_phrase` from a deal number and a game (a listed save's)."""
+    phrase = deal_phrase(deal_number)
     return phrase if variant.is_classic else f"{phrase} of {variant.name}"
 
 

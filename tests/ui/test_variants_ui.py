@@ -12,7 +12,9 @@ from textual.widgets import OptionList
 
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Move
 from freecell_tui.core.variant import EIGHT_OFF, FREECELL, SEAHAVEN
+from freecell_tui.store import Store
 from freecell_tui.ui.app import FreeCellApp
 
 from .helpers import (
@@ -137,3 +139,21 @@ def _palette_offers(app: FreeCellApp, title: str) -> bool:
     options = palette.query_one(OptionList)
     index = options.highlighted
     return index is not None and title in str(options.get_option_at_index(index).prompt)
+
+
+async def test_the_resume_prompt_names_the_game_and_draws_all_its_piles(tmp_path: Path) -> None:
+    store = Store.open(tmp_path).store
+    left = Game.new(3, variant=SEAHAVEN).play(Move.parse("1a", SEAHAVEN))
+    store.autosaves.save(left, 12.0)
+    store.close()
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        summary = " ".join(lines(screen.query_one("#summary")))
+        assert summary.strip().startswith("Deal 3 of Seahaven Towers: 1 move")
+        preview = [line.rstrip() for line in lines(screen.query_one("#preview"))]
+        # The columns' first row: ten cards, none cut off.
+        assert len(preview[2].split()) == 10
+        await pilot.press("enter")
+        assert game(app).start.variant == SEAHAVEN and game(app) == left
