@@ -430,10 +430,9 @@ class PlaySession:
         loss). ``start`` deals instead (a front end that looks for a winnable deal first)."""
 
         def begin() -> Decision | None:
-            if start is None:
-                return self.new_game(number, variant=variant)
-            self._next_variant = variant  # the deal the front end looks for is of this game
-            return start()
+            # The game of the deal the front end looks for (none left from a search given up).
+            self._next_variant = variant
+            return self.new_game(number, variant=variant) if start is None else start()
 
         question = self.question_new(number, variant)
         return begin() if question is None else Ask(question, begin)
