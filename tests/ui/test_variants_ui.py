@@ -92,6 +92,11 @@ async def test_a_game_is_chosen_on_the_command_line(tmp_path: Path) -> None:
         await pilot.press("y")
         assert game(app).start.variant == SEAHAVEN
         assert len(game(app).state.columns) == 10
+        # The board lays the new game out: ten columns drawn, Eight Off's cells e to k gone.
+        await pilot.pause()
+        assert lines(pile_widget(app, "col-10"))[0].strip() == "10"
+        assert pile_widget(app, "col-10").region.width > 0
+        assert pile_widget(app, "cell-e").region.width == 0
         await type_command(pilot, "game freecell")
         assert game(app).start.variant == FREECELL
         assert "Eight Off" not in status_text(app) and "Seahaven" not in status_text(app)
