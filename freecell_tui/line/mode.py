@@ -91,7 +91,8 @@ class LineMode:
 
     def start(self, note: str | None = None) -> None:
         """Greet the player (then ``note``, if any) and show the first board."""
-        self.say("FreeCell in line mode. Type a move such as 3a, h for help, q to quit.")
+        game = self.session.variant.name  # FreeCell, or the game asked for
+        self.say(f"{game} in line mode. Type a move such as 3a, h for help, q to quit.")
         if note:
             self.say(note)
         self.show_board()

@@ -83,6 +83,7 @@ def test_line_mode_plays_eight_off(
     )
     out, err = capsys.readouterr()
     assert (code, err) == (0, "")
+    assert out.startswith("Eight Off in line mode.")
     assert "Eight Off, deal 1, 0 moves, 0 of 52 cards home, autoplay safe" in out
     assert "Free cells: a 6♠, b empty, c 9♣, d empty, e 2♥, f empty, g 6♥, k empty" in out
     assert "Column 8: 5♥ 3♥ 3♣ 7♠ 7♦ 10♣" in out and "Column 9" not in out
