@@ -20,6 +20,7 @@ from freecell_tui.cli.streams import EXIT_OUTPUT, OutputFailed, guarded_output, 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.daily import TODAY
 from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.variant import parse_variant
 from freecell_tui.core.words import os_reason, printable
 
 if TYPE_CHECKING:
@@ -79,6 +80,8 @@ GLOBAL_OPTIONS: dict[str, object] = {
     "--data-dir": None,
     "--ascii": False,
     "--autoplay": None,
+    "--game": None,
+    "--cells": None,
 }
 
 
@@ -104,6 +107,21 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         "--autoplay",
         metavar="MODE",
         help="off, safe (default) or all: which cards go home by themselves",
+    )
+    add_variant_options(parser)
+
+
+def add_variant_options(parser: argparse.ArgumentParser) -> None:
+    """``--game NAME`` and ``--cells N``: which game of the FreeCell family (see
+    :func:`freecell_tui.core.variant.parse_variant`); read into ``args.variant``."""
+    parser.add_argument(
+        "--game",
+        metavar="NAME",
+        help="the game: freecell (default), bakers-game, ko-bakers-game, eight-off, seahaven, "
+        "forecell, relaxed-freecell, relaxed-seahaven",
+    )
+    parser.add_argument(
+        "--cells", metavar="N", help="free cells, 0 to 8 (FreeCell with 2 cells: --cells 2)"
     )
 
 
@@ -255,6 +273,22 @@ def _check_autoplay(args: argparse.Namespace, prog: str) -> int | None:
     return None
 
 
+def _check_variant(args: argparse.Namespace, prog: str) -> int | None:
+    """Read ``--game`` and ``--cells`` into ``args.variant`` (``None`` when neither is given);
+    the exit code for a bad one, else ``None``."""
+    name, cells = getattr(args, "game", None), getattr(args, "cells", None)
+    args.variant = None
+    if name is None and cells is None:
+        return None
+    try:
+        args.variant = parse_variant(name, cells)
+    except FreeCellError as error:
+        if getattr(args, "own_usage_error", False):  # the subcommand's own exit code
+            args.usage_error(str(error))
+        return fail(prog, str(error))
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if sys.stderr is None:  # started with stderr closed: errors go nowhere, never to stdout
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
@@ -268,6 +302,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args
     prog = getattr(args, "prog", parser.prog)
     refused = _check_autoplay(args, prog)
+    if refused is None:
+        refused = _check_variant(args, prog)
     if refused is not None:
         return refused
     handler = getattr(args, "handler", None)

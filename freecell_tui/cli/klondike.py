@@ -67,6 +67,8 @@ def _count(name: str, *, least: int, most: int) -> Any:
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "klondike",
+        # --game is the FreeCell game's option: never read as an abbreviation of --games.
+        allow_abbrev=False,
         help="watch a program play Klondike by fixed rules, for money",
         description=(
             "Play Klondike games by fixed rules (see docs/klondike.md): pay $52 a game, win $5 "

@@ -36,6 +36,11 @@ def run(args: argparse.Namespace) -> int:
     return run_full_screen(args)
 
 
+#: Why ``--daily`` takes no ``--game`` or ``--cells``.
+DAILY_IS_CLASSIC = (
+    "the daily deal is a deal of classic FreeCell: --daily takes no --game or --cells"
+)
+
 #: Top-level modules the full-screen game needs (dependencies of the package): when one is
 #: missing (run from a checkout without installing), say so in one line, and what still works.
 UI_MODULES = frozenset({"textual", "rich"})
@@ -54,6 +59,9 @@ def run_full_screen(args: argparse.Namespace) -> int:
         return fail("freecell-tui", f"--daily: {error}")
     if daily is not None and getattr(args, "deal", None) is not None:
         return fail("freecell-tui", "--daily and --deal both choose the deal: give one of them")
+    variant = getattr(args, "variant", None)
+    if daily is not None and variant is not None:
+        return fail("freecell-tui", DAILY_IS_CLASSIC)
     if getattr(args, "deal", None) is not None:
         try:
             deal = start_of(args.deal)
@@ -75,6 +83,7 @@ def run_full_screen(args: argparse.Namespace) -> int:
         ascii=getattr(args, "ascii", False),
         autoplay=getattr(args, "autoplay", None),
         daily=daily,
+        variant=variant,
     )
 
 

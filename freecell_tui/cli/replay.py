@@ -16,11 +16,14 @@ from freecell_tui.core.notation import Move, solution_words
 from freecell_tui.core.position import format_position, parse_position
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL
 from freecell_tui.core.words import plural, printable, shorten
 from freecell_tui.files import TEXT_LIMIT, InputError, read_input, read_text
 
 
 def add_parser(subparsers: Any) -> None:
+    from freecell_tui.cli import add_variant_options
+
     parser = subparsers.add_parser(
         "replay",
         help="replay moves from a deal or a position, or a game code, and print the result",
@@ -33,6 +36,7 @@ def add_parser(subparsers: Any) -> None:
             "unreadable move, 2 for bad arguments (a code that does not read, too)."
         ),
     )
+    add_variant_options(parser)
     # Not ``required``: --deal may also come before the command (``run`` checks there is one).
     start = parser.add_mutually_exclusive_group()
     start.add_argument("--deal", metavar="N", help="start from Microsoft deal N")
@@ -66,11 +70,12 @@ def read_start(args: argparse.Namespace) -> GameState:
         raise FreeCellError("give --deal N or --board FILE: where the moves start")
     if args.deal is not None and args.board is not None:
         raise FreeCellError("--deal and --board both say where the moves start: give one")
+    variant = getattr(args, "variant", None) or FREECELL
     if args.deal is not None:
-        return deal(parse_deal_number(args.deal))
+        return deal(parse_deal_number(args.deal), variant)
     text = read_text(args.board, TEXT_LIMIT, "a position")
     try:
-        return parse_position(text)
+        return parse_position(text, variant)
     except FreeCellError as error:
         raise FreeCellError(f"{printable(args.board)}: {error}") from None
 
@@ -99,6 +104,8 @@ def _autoplay_note(word: str, mode: AutoplayMode, sent_home: int) -> str:
 def run(args: argparse.Namespace) -> int:
     prog = "freecell-tui replay"
     if args.deal is None and args.board is None:
+        if getattr(args, "variant", None) is not None:
+            return fail(prog, "a game code names its game: give --game with --deal or --board")
         return _replay_code(prog, args.moves_file)
     try:
         mode = AutoplayMode.parse(args.autoplay)
@@ -110,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
     sent_home = 0  # by autoplay
     for number, word in enumerate(move_words(text), start=1):
         try:
-            state = apply_move(state, Move.parse(word))
+            state = apply_move(state, Move.parse(word, state.variant))
         except FreeCellError as error:
             print(f"move {number}: {shorten(word)}: {error}{_autoplay_note(word, mode, sent_home)}")
             return 1

@@ -12,13 +12,15 @@ import sys
 from datetime import datetime
 from typing import Any
 
-from freecell_tui.cli import add_data_dir_option, fail
+from freecell_tui.cli import add_data_dir_option, add_variant_options, fail
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import encode
 from freecell_tui.core.game import Game
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import deal_phrase, plural, printable
 from freecell_tui.files import InputError, read_stream
 from freecell_tui.paths import data_dir
+from freecell_tui.session.words import game_deal_phrase
 from freecell_tui.store import ErrorKind, Store, StoreError, format_duration
 from freecell_tui.store.database import MEMORY_NOTE
 from freecell_tui.store.exchange import MAX_FILE_BYTES
@@ -79,7 +81,9 @@ def add_parser(subparsers: Any) -> None:
         "stats",
         help="show (or reset) the statistics",
         description="Show games played and won, win rate, streaks, and each deal's best time and "
-        "fewest moves against its par (the fewest moves the solver found) where the game knows it.",
+        "fewest moves against its par (the fewest moves the solver found) where the game knows it. "
+        "Each game has statistics of its own: classic FreeCell's unless --game (and --cells) "
+        "name another.",
     )
     stats.add_argument(
         "--autoplay",
@@ -89,10 +93,11 @@ def add_parser(subparsers: Any) -> None:
         " was recorded (the Par column shows the par of each deal's mode)",
     )
     stats.add_argument(
-        "--reset", action="store_true", help="forget every finished game (asks first)"
+        "--reset", action="store_true", help="forget every finished game of the game (asks first)"
     )
     stats.add_argument("--yes", action="store_true", help="with --reset: do not ask")
     add_data_dir_option(stats)
+    add_variant_options(stats)
     stats.set_defaults(handler=run_stats)
 
 
@@ -202,7 +207,7 @@ def run_import(args: argparse.Namespace) -> int:
     finally:
         store.close()
     print(
-        f"Imported “{printable(slot.name)}”: {deal_phrase(slot.deal_number)}, "
+        f"Imported “{printable(slot.name)}”: {game_deal_phrase(slot.deal_number, slot.variant)}, "
         f"{plural(slot.move_count, 'move')}, {plural(slot.cards_home, 'card')} home."
     )
     return 0
@@ -243,6 +248,12 @@ def last_game(store: Store, verb: str = "share") -> Game | str:
     return game
 
 
+def _game_options(variant: Variant) -> str:
+    """``--game eight_off``, ``--game freecell --cells 2``: the options that name a game."""
+    cells = f" --cells {variant.cells}" if variant.cells != variant.standard_cells else ""
+    return f"--game {variant.key}{cells}"
+
+
 def run_stats(args: argparse.Namespace) -> int:
     prog = "freecell-tui stats"
     store = open_store(args, prog, writes=args.reset)
@@ -250,15 +261,22 @@ def run_stats(args: argparse.Namespace) -> int:
         return 1
     try:
         mode = AutoplayMode.parse(args.autoplay)
-        reading = store.results.statistics(store.pars.all(), mode)
+        variant = getattr(args, "variant", None) or FREECELL
+        reading = store.results.statistics(store.pars.all(variant), mode, variant=variant)
         for problem in reading.problems:
             _warn(prog, problem)
         stats = reading.statistics
         if not args.reset:
             # The rows the statistics screen shows, zeros and all, and what it says below them.
+            if not variant.is_classic:
+                print(f"Statistics of {variant.name}\n")
             sys.stdout.write(format_statistics(stats))
             if stats.played == 0:
                 print(f"\n{NO_GAMES}")
+            others = [v for v in store.results.variants() if v != variant]
+            if others:
+                names = ", ".join(f"{v.name} ({_game_options(v)})" for v in others)
+                print(f"\nOther games have statistics of their own: {names}.")
             return 0
         if stats.played == 0:
             print("There are no statistics to reset.")
@@ -273,7 +291,7 @@ def run_stats(args: argparse.Namespace) -> int:
                     print()  # the player pressed ctrl+d: end the prompt's line
                 print("Statistics kept.")
                 return 1
-        forgotten = store.results.reset()
+        forgotten = store.results.reset(variant)
     except StoreError as error:
         return _error(prog, error)
     finally:

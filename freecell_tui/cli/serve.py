@@ -32,6 +32,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import deal_of
 from freecell_tui.core.daily import TODAY, daily_day
 from freecell_tui.core.errors import FreeCellError, NotationError
+from freecell_tui.core.variant import Variant
 from freecell_tui.core.words import os_reason, printable
 from freecell_tui.paths import data_dir as default_data_dir
 
@@ -167,9 +168,10 @@ def served_argv(
     autoplay: AutoplayMode | None = None,
     ascii: bool = False,
     daily: bool | date = False,
+    variant: Variant | None = None,
 ) -> list[str]:
     """The command line of the game each browser tab plays (``daily``: the daily deal of the
-    day the tab opens, or of that date)."""
+    day the tab opens, or of that date; ``variant``: the game, when one was asked for)."""
     argv = [sys.executable, "-m", "freecell_tui", "--data-dir", str(data_dir)]
     if deal is not None:
         argv += ["--deal", str(deal)]
@@ -181,6 +183,8 @@ def served_argv(
         argv += ["--autoplay", str(autoplay)]
     if ascii:
         argv.append("--ascii")
+    if variant is not None:
+        argv += ["--game", variant.key, "--cells", str(variant.cells)]
     return argv
 
 
@@ -238,7 +242,12 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     argv = served_argv(
-        data_dir, deal=deal, autoplay=autoplay, ascii=getattr(args, "ascii", False), daily=daily
+        data_dir,
+        deal=deal,
+        autoplay=autoplay,
+        ascii=getattr(args, "ascii", False),
+        daily=daily,
+        variant=getattr(args, "variant", None),
     )
     token = secrets.token_urlsafe(24)
     # ``?game=CODE`` opens the viewer (``watch CODE``): the deal and autoplay options are the

@@ -34,6 +34,7 @@ from freecell_tui.core.solver import DEFAULT_BUDGET, SolveResult, native, solve,
 from freecell_tui.core.solver.turns import turns
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import os_reason
+from freecell_tui.session.analysis import solver_knows, solver_unknown
 from freecell_tui.workers import end_with_parent
 
 PROG = "freecell-tui solve"
@@ -73,6 +74,9 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     parser.error = _usage_error
+    from freecell_tui.cli import add_variant_options
+
+    add_variant_options(parser)
     parser.add_argument("deals", nargs="*", metavar="N", help="deal numbers, 1 to 8,589,934,591")
     parser.add_argument(
         "--board", metavar="FILE", help="solve the position in FILE (fc-solve layout)"
@@ -308,6 +312,9 @@ def read_board(path: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    variant = getattr(args, "variant", None)
+    if variant is not None and not solver_knows(variant):
+        return fail(PROG, solver_unknown(variant), EXIT_USAGE)
     try:
         options = _options(args)
         if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:

@@ -40,7 +40,9 @@ def add_parser(subparsers: Any) -> None:
             "the review, and read nothing."
         ),
     )
-    parser.add_argument("game", nargs="?", metavar="CODE|SLOT", help="a game code or a save's name")
+    parser.add_argument(
+        "operand", nargs="?", metavar="CODE|SLOT", help="a game code or a save's name"
+    )
     parser.add_argument("--last", action="store_true", help="the game played last")
     parser.add_argument(
         "--review",
@@ -57,7 +59,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.last == (args.game is not None):
+    if args.last == (args.operand is not None):
         return fail(
             PROG, "give a game code or a save's name (freecell-tui watch CODE|SLOT), or --last"
         )
@@ -97,19 +99,19 @@ def _known_par(args: argparse.Namespace, game: Game) -> Par | None:
 
 def _game(args: argparse.Namespace) -> Game | int:
     """The game to watch, or the exit code after its one line on standard error."""
-    code = decode(args.game) if args.game is not None else None
+    code = decode(args.operand) if args.operand is not None else None
     if isinstance(code, Game):
         return code
     store = open_store(args, PROG)
     if store is None:
         return 1
     try:
-        slot = args.game
+        slot = args.operand
         game = last_game(store, "watch") if slot is None else store.slots.load(slot).game
     except StoreError as error:
         if (
             isinstance(code, BadCode)
-            and looks_like_code(args.game)
+            and looks_like_code(args.operand)
             and error.kind is ErrorKind.NOT_FOUND
         ):
             return fail(PROG, code.reason)  # meant as a code: why it does not read

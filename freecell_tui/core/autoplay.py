@@ -3,7 +3,9 @@
 * ``off``: nothing moves by itself.
 * ``safe`` (the default): aces always; a two when its ace is home; a higher card only when both
   cards of the opposite colour one rank lower are home (the classic Windows rule), so no card that
-  could still be needed to hold a lower card goes home.
+  could still be needed to hold a lower card goes home. In the games that build by suit
+  every card that can go home is safe: the only card that could lie on it is the next lower
+  card of its suit, which is home already.
 * ``all``: every card that can go home does.
 """
 
@@ -13,9 +15,10 @@ import enum
 
 from freecell_tui.core.cards import Card
 from freecell_tui.core.errors import NotationError
-from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move
+from freecell_tui.core.notation import FOUNDATION, Move, cell_piles, column_piles
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import Build
 from freecell_tui.core.words import quoted
 
 __all__ = ["AutoplayMode", "autoplay_moves", "is_safe_home", "run_autoplay"]
@@ -43,14 +46,14 @@ def is_safe_home(state: GameState, card: Card) -> bool:
     """True when ``card`` may go home and no card still out could ever need it."""
     if state.foundations[card.suit.index] + 1 != card.rank:
         return False
-    if card.rank <= 2:
+    if card.rank <= 2 or state.variant.build is Build.SAME_SUIT:
         return True
     opposite = (1, 2) if not card.is_red else (0, 3)  # diamonds, hearts / clubs, spades
     return all(state.foundations[i] >= card.rank - 1 for i in opposite)
 
 
 def _next_home(state: GameState, mode: AutoplayMode) -> Move | None:
-    for pile in (*CELLS, *COLUMNS):
+    for pile in (*cell_piles(state.variant), *column_piles(state.variant)):
         card = state.top(pile)
         if card is None or state.foundations[card.suit.index] + 1 != card.rank:
             continue
@@ -60,8 +63,8 @@ def _next_home(state: GameState, mode: AutoplayMode) -> Move | None:
 
 
 def run_autoplay(state: GameState, mode: AutoplayMode) -> tuple[GameState, tuple[Move, ...]]:
-    """Play every autoplay move of ``mode`` from ``state``: free cells a–d first, then columns
-    1–8, again until none is left. Returns the final state and the moves, in order."""
+    """Play every autoplay move of ``mode`` from ``state``: free cells first (a–d in FreeCell),
+    then columns from 1, again until none is left. Returns the final state and the moves, in order."""
     if mode is AutoplayMode.OFF:
         return state, ()
     moves: list[Move] = []

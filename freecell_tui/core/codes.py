@@ -4,6 +4,10 @@ A code is ``F1`` (the format and its version), a body, and a three-character che
 
     F1 <body: base64url digits of one integer> <CRC-16 of "F1" + body, 3 base64url digits>
 
+A game of classic FreeCell is written in version 1; a game of another variant in version 2
+(``F2``), whose body starts with two more fields: the game (its place in :data:`GAMES`) and its
+number of free cells. Every version 1 code reads as it always did.
+
 The integer is a mixed-radix number: each field is a digit with its own radix, the first field
 the least significant. A move is the index of the move among the position's legal moves in a fixed
 order (:func:`ordered_moves`), so a turn costs four to five bits, and a won game from a
@@ -32,9 +36,10 @@ from freecell_tui.core.cards import ALL_CARDS, Card
 from freecell_tui.core.deals import MAX_DEAL, deal, parse_deal_number
 from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.game import MAX_TURNS, Game, Turn
-from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move
+from freecell_tui.core.notation import FOUNDATION, Move, Pile, cell_piles, column_piles
 from freecell_tui.core.rules import apply_resolved
 from freecell_tui.core.state import GameState, run_length
+from freecell_tui.core.variant import FREECELL, MAX_CELLS, MAX_COLUMNS, Variant, variant_by_key
 from freecell_tui.core.words import quoted
 
 __all__ = [
@@ -53,10 +58,24 @@ __all__ = [
 #: base64url's digits, 0 to 63.
 ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _VALUE: Final = {ch: value for value, ch in enumerate(ALPHABET)}
-#: The format's letter and the version it is written in.
+#: The format's letter and the version it is written in (classic FreeCell's games).
 FORMAT: Final = "F"
 VERSION: Final = 1
 PREFIX: Final = f"{FORMAT}{VERSION}"
+#: The version of the other variants' games, and its prefix (as long as :data:`PREFIX`).
+VARIANT_VERSION: Final = 2
+VARIANT_PREFIX: Final = f"{FORMAT}{VARIANT_VERSION}"
+#: The games a version 2 code names, by their place here: never reorder, only append.
+GAMES: Final = (
+    "freecell",
+    "bakers_game",
+    "ko_bakers_game",
+    "eight_off",
+    "seahaven",
+    "forecell",
+    "relaxed_freecell",
+    "relaxed_seahaven",
+)
 _CHECK_DIGITS: Final = 3
 #: The longest code read: a game of :data:`MAX_TURNS` turns takes well under this.
 MAX_CODE_LENGTH: Final = 16_000
@@ -88,67 +107,89 @@ class _Unreadable(FreeCellError):
 
 
 # ---------------------------------------------------------------------- the move order
-#: Piles in a code's order: free cells a–d, columns 1–8, the foundations.
-_PILES: Final = (*CELLS, *COLUMNS, FOUNDATION)
-#: Every move a code can name, made once: ``_MOVE[source, dest, count]``, piles by their place in
-#: :data:`_PILES`, count 0 for a move that has none.
+_ALL_CELLS: Final = tuple(Pile.cell(i) for i in range(MAX_CELLS))
+_ALL_COLUMNS: Final = tuple(Pile.column(i) for i in range(MAX_COLUMNS))
+#: Every move a code can name, made once: ``_MOVE[source, dest, count]``, count 0 for a move
+#: that has none.
 _MOVE: Final = {
-    (s, d, count): Move(_PILES[s], _PILES[d], count or None)
-    for s in range(12)
-    for d in range(13)
+    (s, d, count): Move(s, d, count or None)
+    for s in (*_ALL_CELLS, *_ALL_COLUMNS)
+    for d in (*_ALL_CELLS, *_ALL_COLUMNS, FOUNDATION)
     if s != d
-    for count in (range(14) if s >= 4 and 4 <= d < 12 else (0,))
+    for count in (range(14) if s.is_column and d.is_column else (0,))
 }
 
 
 def ordered_moves(state: GameState) -> list[Move]:
     """The legal moves of ``state`` (the moves :func:`~freecell_tui.core.rules.legal_moves`
     gives) in a code's order: by source pile, then destination pile, each in the order
-    a b c d 1 2 3 4 5 6 7 8 h, then by number of cards."""
-    empty_cells = [i for i in range(4) if state.cells[i] is None]
+    of the game's free cells, its columns, then h (a b c d 1 2 3 4 5 6 7 8 h in FreeCell),
+    then by number of cards."""
+    variant = state.variant
+    empty_cells = [pile for pile in cell_piles(variant) if state.cells[pile.index] is None]
+    columns = column_piles(variant)
     moves: list[Move] = []
-    for s in range(12):
-        if s < 4:
-            _from_cell(state, s, empty_cells, moves)
-        else:
-            _from_column(state, s, empty_cells, moves)
+    for source in cell_piles(variant):
+        _from_cell(state, source, empty_cells, columns, moves)
+    for source in columns:
+        _from_column(state, source, empty_cells, columns, moves)
     return moves
 
 
-def _from_cell(state: GameState, s: int, empty_cells: list[int], moves: list[Move]) -> None:
-    """The moves of free cell ``s`` (0–3), in order, onto ``moves``."""
-    card = state.cells[s]
+def _from_cell(
+    state: GameState,
+    source: Pile,
+    empty_cells: list[Pile],
+    columns: tuple[Pile, ...],
+    moves: list[Move],
+) -> None:
+    """The moves of free cell ``source``, in order, onto ``moves``."""
+    card = state.cells[source.index]
     if card is None:
         return
-    moves.extend(_MOVE[s, d, 0] for d in empty_cells if d != s)
-    for d, target in enumerate(state.columns, start=4):
-        if not target or card.stacks_on(target[-1]):
-            moves.append(_MOVE[s, d, 0])
+    variant = state.variant
+    moves.extend(_MOVE[source, d, 0] for d in empty_cells if d != source)
+    for d in columns:
+        target = state.columns[d.index]
+        if variant.stacks(card, target[-1]) if target else variant.fills_empty(card):
+            moves.append(_MOVE[source, d, 0])
     if state.foundations[card.suit.index] + 1 == card.rank:
-        moves.append(_MOVE[s, 12, 0])
+        moves.append(_MOVE[source, FOUNDATION, 0])
 
 
-def _from_column(state: GameState, s: int, empty_cells: list[int], moves: list[Move]) -> None:
-    """The moves of column ``s`` (4–11 for columns 1–8), in order, onto ``moves``."""
-    column = state.columns[s - 4]
+def _from_column(
+    state: GameState,
+    source: Pile,
+    empty_cells: list[Pile],
+    columns: tuple[Pile, ...],
+    moves: list[Move],
+) -> None:
+    """The moves of column ``source``, in order, onto ``moves``."""
+    column = state.columns[source.index]
     if not column:
         return
+    variant = state.variant
     card = column[-1]
-    run = run_length(column)
-    moves.extend(_MOVE[s, d, 0] for d in empty_cells)
+    run = run_length(column, variant.build)
+    moves.extend(_MOVE[source, d, 0] for d in empty_cells)
     onto_card = min(run, state.max_run())
     onto_empty = min(run, state.max_run(to_empty_column=True))
-    for d, target in enumerate(state.columns, start=4):
-        if d == s:
+    for d in columns:
+        if d == source:
             continue
+        target = state.columns[d.index]
         if not target:
-            moves.extend(_MOVE[s, d, count] for count in range(1, onto_empty + 1))
+            moves.extend(
+                _MOVE[source, d, count]
+                for count in range(1, onto_empty + 1)
+                if variant.fills_empty(column[-count])
+            )
             continue
         count = target[-1].rank - card.rank
-        if 1 <= count <= onto_card and column[-count].stacks_on(target[-1]):
-            moves.append(_MOVE[s, d, count])
+        if 1 <= count <= onto_card and variant.stacks(column[-count], target[-1]):
+            moves.append(_MOVE[source, d, count])
     if state.foundations[card.suit.index] + 1 == card.rank:
-        moves.append(_MOVE[s, 12, 0])
+        moves.append(_MOVE[source, FOUNDATION, 0])
 
 
 # ---------------------------------------------------------------------- digits
@@ -200,13 +241,17 @@ class _Reader:
 # ---------------------------------------------------------------------- positions
 def _put_position(writer: _Writer, state: GameState) -> None:
     """Foundations, which cells hold a card, column lengths, then the cards still out as a
-    permutation (Lehmer code) of the cards not home, in card order: cells a–d, columns 1–8."""
+    permutation (Lehmer code) of the cards not home, in card order: cells a–d, columns 1–8
+    (the game's cells and columns, in their order)."""
     for top in state.foundations:
         writer.put(top, 14)
     laid = [card for card in state.cells if card is not None]
-    writer.put(sum(1 << i for i, card in enumerate(state.cells) if card is not None), 16)
+    writer.put(
+        sum(1 << i for i, card in enumerate(state.cells) if card is not None),
+        1 << len(state.cells),
+    )
     left = sum(map(len, state.columns))
-    for column in state.columns[:7]:
+    for column in state.columns[:-1]:
         writer.put(len(column), left + 1)
         left -= len(column)
     laid += [card for column in state.columns for card in column]
@@ -221,16 +266,16 @@ def _index(card: Card) -> int:
     return card.index
 
 
-def _take_position(reader: _Reader) -> GameState:
+def _take_position(reader: _Reader, variant: Variant) -> GameState:
     foundations = tuple(reader.take(14) for _ in range(4))
     out = [card for card in ALL_CARDS if card.rank > foundations[card.suit.index]]
-    occupied = reader.take(16)
-    filled = [i for i in range(4) if occupied >> i & 1]
+    occupied = reader.take(1 << variant.cells)
+    filled = [i for i in range(variant.cells) if occupied >> i & 1]
     left = len(out) - len(filled)
     if left < 0:
         raise _Unreadable("more cards in free cells than out of the foundations")
     lengths = []
-    for _ in range(7):
+    for _ in range(variant.columns - 1):
         length = reader.take(left + 1)
         lengths.append(length)
         left -= length
@@ -238,14 +283,14 @@ def _take_position(reader: _Reader) -> GameState:
     laid = []
     while out:
         laid.append(out.pop(reader.take(len(out))))
-    cells: list[Card | None] = [None] * 4
+    cells: list[Card | None] = [None] * variant.cells
     for i in filled:
         cells[i] = laid.pop(0)
     columns = []
     for length in lengths:
         columns.append(tuple(laid[:length]))
         del laid[:length]
-    state = GameState(tuple(columns), tuple(cells), foundations)
+    state = GameState(tuple(columns), tuple(cells), foundations, variant)
     state.validate()
     return state
 
@@ -259,6 +304,11 @@ def _line_start(game: Game) -> int:
 def encode(game: Game) -> str:
     """The game code of ``game`` (see the module's docstring for what it keeps)."""
     writer = _Writer()
+    variant = game.start.variant
+    classic = variant == FREECELL
+    if not classic:
+        writer.put(GAMES.index(variant.key), len(GAMES))
+        writer.put(variant.cells, MAX_CELLS + 1)
     if game.deal_number is not None:
         writer.put(0, 2)
         writer.put_count(game.deal_number, _DEAL_BITS)
@@ -294,7 +344,7 @@ def encode(game: Game) -> str:
     # The end mark, the most significant digit: every turn lengthens the code, a last move of
     # index 0 too, so a reader can refuse a number used up before the game's end.
     writer.put(1, 2)
-    return _write(writer.number())
+    return _write(writer.number(), PREFIX if classic else VARIANT_PREFIX)
 
 
 def _radix(moves: int, extras: bool) -> int:
@@ -304,16 +354,16 @@ def _radix(moves: int, extras: bool) -> int:
     return max(moves + (_ESCAPES if extras else 0), 2)
 
 
-def _write(value: int) -> str:
-    """``F1``, the value's base64url digits (most significant first, none when it is 0), and
-    the checksum."""
+def _write(value: int, prefix: str) -> str:
+    """``prefix`` (``F1``), the value's base64url digits (most significant first, none when it
+    is 0), and the checksum."""
     body = ""
     if value:
         bits = value.bit_length()
         bits += -bits % 6
         text = format(value, f"0{bits}b")
         body = "".join(ALPHABET[int(text[i : i + 6], 2)] for i in range(0, bits, 6))
-    return PREFIX + body + _check(PREFIX + body)
+    return prefix + body + _check(prefix + body)
 
 
 def _check(text: str) -> str:
@@ -358,7 +408,7 @@ def decode(text: str) -> Game | BadCode:
     body = code[len(PREFIX) : -_CHECK_DIGITS]
     value = int("".join(format(_VALUE[ch], "06b") for ch in body), 2) if body else 0
     try:
-        game = _read_game(_Reader(value))
+        game = _read_game(_Reader(value), code.startswith(VARIANT_PREFIX))
     except FreeCellError as error:
         return BadCode(_not_a_code(code, str(error)))
     if encode(game) != code:
@@ -385,26 +435,38 @@ def _check_text(code: str) -> str | None:
         return _not_a_code(code, f"it holds {bad!r} (codes are A–Z a–z 0–9 - _)")
     if len(code) < len(PREFIX) + _CHECK_DIGITS:
         return _not_a_code(code, "it is too short (a piece is missing)")
-    if code[: len(PREFIX)] != PREFIX:
+    if code[: len(PREFIX)] not in (PREFIX, VARIANT_PREFIX):
         return (
             f"{quoted(code, _ECHO)} is a version {code[1:2]} game code: this game reads "
-            f"version {VERSION}"
+            f"versions {VERSION} and {VARIANT_VERSION}"
         )
     if _check(code[:-_CHECK_DIGITS]) != code[-_CHECK_DIGITS:]:
         return _not_a_code(code, "its checksum does not match")
     return None
 
 
-def _read_game(reader: _Reader) -> Game:
-    """The game in ``reader``'s digits (raises a :class:`FreeCellError` naming the problem)."""
+def _read_variant(reader: _Reader) -> Variant:
+    """The game a version 2 code names (raises a :class:`FreeCellError` naming the problem)."""
+    key = GAMES[reader.take(len(GAMES))]
+    cells = reader.take(MAX_CELLS + 1)
+    try:
+        return variant_by_key(key, cells)
+    except NotationError as error:
+        raise _Unreadable(str(error)) from None
+
+
+def _read_game(reader: _Reader, variant_code: bool) -> Game:
+    """The game in ``reader``'s digits (raises a :class:`FreeCellError` naming the problem);
+    ``variant_code``: a version 2 code, which names its game first."""
+    variant = _read_variant(reader) if variant_code else FREECELL
     deal_number: int | None = None
     if reader.take(2) == 0:
         deal_number = reader.take_count(_DEAL_BITS)
         if deal_number < 1:
             raise _Unreadable("its deal number is 0")
-        start = deal(deal_number)
+        start = deal(deal_number, variant)
     else:
-        start = _take_position(reader)
+        start = _take_position(reader, variant)
     autoplay = _MODES[reader.take(3)]
     mode = _MODES[reader.take(3)]
     won = reader.take(2) == 1

@@ -5,6 +5,11 @@
 numbering (a C library ``rand()`` seeded with the number); from 2^31 on, FreeCell Pro's extension
 sets bit 15 of every random number; from 2^32 on the seed is the number less 2^32 and each random
 number is 16 bits plus one (as fc-solve's generator does).
+
+Games that PySolFC deals its own way (Eight Off, Seahaven Towers, Forecell: a variant whose
+``numbering`` is ``PYSOL``) take PySolFC's deal numbers, from the ``pysol_cards`` package, so
+deal N is the same deal in PySolFC and here. FreeCell with fewer cells, Baker's Game and the
+other games laid out as FreeCell is take the Microsoft deals.
 """
 
 from __future__ import annotations
@@ -15,7 +20,9 @@ from typing import Final
 
 from freecell_tui.core.cards import ALL_CARDS, Card
 from freecell_tui.core.errors import NotationError
+from freecell_tui.core.position import format_position
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL, Numbering, Variant
 from freecell_tui.core.words import quoted, shorten
 
 __all__ = [
@@ -65,9 +72,12 @@ def check_deal_number(number: int) -> None:
         raise NotationError(f"deal {number} does not exist: deals are numbered 1 to {MAX_DEAL:,}")
 
 
-def deal_cards(number: int) -> tuple[Card, ...]:
-    """The 52 cards of deal ``number`` in dealing order (card i goes to column i mod 8)."""
+def deal_cards(number: int, variant: Variant = FREECELL) -> tuple[Card, ...]:
+    """The 52 cards of deal ``number`` of ``variant``'s game in dealing order (in FreeCell,
+    card i goes to column i mod 8)."""
     check_deal_number(number)
+    if variant.numbering is Numbering.PYSOL:
+        return _pysol_cards(number)
     seed = number if number < 0x1_0000_0000 else number - 0x1_0000_0000
     high_bit = 0x8000 if 0x8000_0000 <= number < 0x1_0000_0000 else 0
     mask, add = (0x7FFF, 0) if number < 0x1_0000_0000 else (0xFFFF, 1)
@@ -82,15 +92,31 @@ def deal_cards(number: int) -> tuple[Card, ...]:
     return tuple(ALL_CARDS[index] for index in cards)
 
 
-def deal(number: int) -> GameState:
-    """The starting position of Microsoft deal ``number``."""
-    return GameState.from_cards(deal_cards(number))
+def _pysol_cards(number: int) -> tuple[Card, ...]:
+    """PySolFC's deal ``number`` (of its FreeCell family) in dealing order."""
+    from pysol_cards.cards import createCards
+    from pysol_cards.random import RandomBase, shuffle
+
+    cards = shuffle(createCards(1, 13), number, RandomBase.DEALS_PYSOLFC)
+    return tuple(
+        ALL_CARDS[(card.rank - 1) * 4 + "CDHS".index(card.suit_s())] for card in reversed(cards)
+    )
 
 
-def deal_text(number: int) -> str:
-    """Deal ``number`` exactly as ``make-microsoft-freecell-board -t`` prints it."""
-    state = deal(number)
-    return "".join(" ".join(card.code for card in column) + "\n" for column in state.columns)
+def deal(number: int, variant: Variant = FREECELL) -> GameState:
+    """The starting position of deal ``number`` of ``variant``'s game (Microsoft deal
+    ``number`` of classic FreeCell by default)."""
+    return GameState.from_cards(deal_cards(number, variant), variant)
+
+
+def deal_text(number: int, variant: Variant = FREECELL) -> str:
+    """Deal ``number`` exactly as ``make-microsoft-freecell-board -t`` prints it; a game that
+    deals cards into its cells starts with the ``Freecells:`` line (as fc-solve reads it)."""
+    state = deal(number, variant)
+    columns = "".join(" ".join(card.code for card in column) + "\n" for column in state.columns)
+    if not variant.dealt_cells:
+        return columns
+    return format_position(state).split("\n", 1)[1]
 
 
 def random_deal_number(rng: random.Random | None = None, *, classic: bool = True) -> int:

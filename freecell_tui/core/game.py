@@ -22,6 +22,7 @@ from freecell_tui.core.errors import FreeCellError, IllegalMoveError
 from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import apply_move, apply_resolved, legal_moves, resolve_move
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL, Variant
 
 __all__ = ["MAX_TURNS", "Game", "Outcome", "Turn", "too_long"]
 
@@ -110,8 +111,15 @@ class Game:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def new(cls, deal_number: int, *, autoplay: AutoplayMode = AutoplayMode.SAFE) -> Game:
-        return cls(deal(deal_number), deal_number, autoplay)
+    def new(
+        cls,
+        deal_number: int,
+        *,
+        autoplay: AutoplayMode = AutoplayMode.SAFE,
+        variant: Variant = FREECELL,
+    ) -> Game:
+        """Deal ``deal_number`` of ``variant``'s game (classic FreeCell by default)."""
+        return cls(deal(deal_number, variant), deal_number, autoplay)
 
     @classmethod
     def from_position(cls, state: GameState, *, autoplay: AutoplayMode = AutoplayMode.SAFE) -> Game:
@@ -163,6 +171,11 @@ class Game:
         )
 
     # ------------------------------------------------------------------ queries
+    @property
+    def variant(self) -> Variant:
+        """The game's rules (its start's)."""
+        return self.start.variant
+
     @property
     def state(self) -> GameState:
         return self._states[-1]

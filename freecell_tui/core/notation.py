@@ -2,6 +2,8 @@
 
 Piles are one character: columns ``1``–``8``, free cells ``a``–``d``, the foundations ``h``.
 A move is a source pile then a destination pile: ``3a``, ``a4``, ``5h``, ``bh``, ``18``, ``ab``.
+Other games (:mod:`freecell_tui.core.variant`) name their piles as fc-solve does: free cells
+``a``–``g`` then ``k`` (``h`` is home), the tenth column ``10`` (``10h``, ``a10``, ``110``).
 
 Between two columns, ``18`` moves as many cards as the position needs when column 8 is not empty
 (the run whose bottom card fits), and one card when column 8 is empty, as fc-solve's ``-snx``
@@ -14,9 +16,11 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Final
 
 from freecell_tui.core.errors import NotationError
+from freecell_tui.core.variant import FREECELL, MAX_CELLS, MAX_COLUMNS, Variant
 from freecell_tui.core.words import quoted, shorten
 
 __all__ = [
@@ -27,6 +31,8 @@ __all__ = [
     "Move",
     "Pile",
     "PileKind",
+    "cell_piles",
+    "column_piles",
     "parse_moves",
     "solution_words",
     "is_solution_chatter",
@@ -39,7 +45,8 @@ class PileKind(enum.Enum):
     FOUNDATION = "foundation"
 
 
-_CELL_LETTERS: Final = "abcd"
+#: The free cells' letters, fc-solve's: ``h`` is home, so the eighth cell is ``k``.
+_CELL_LETTERS: Final = "abcdefgk"
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +61,9 @@ class Pile:
     index: int = 0
 
     def __post_init__(self) -> None:
-        limit = {PileKind.COLUMN: 8, PileKind.CELL: 4, PileKind.FOUNDATION: 1}[self.kind]
+        limit = {PileKind.COLUMN: MAX_COLUMNS, PileKind.CELL: MAX_CELLS, PileKind.FOUNDATION: 1}[
+            self.kind
+        ]
         if not 0 <= self.index < limit:
             raise ValueError(f"{self.kind.value} index must be 0–{limit - 1}, not {self.index}")
 
@@ -98,11 +107,14 @@ class Pile:
         return self.kind is PileKind.FOUNDATION
 
     @classmethod
-    def parse(cls, text: str) -> Pile:
-        pile = _PILE_BY_CODE.get(text.strip().lower())
+    def parse(cls, text: str, variant: Variant = FREECELL) -> Pile:
+        """A pile of ``variant``'s game by its code (``3``, ``a``, ``h``, ``10``)."""
+        shape = _shape(variant.cells, variant.columns)
+        pile = shape.piles.get(text.strip().lower())
         if pile is None:
             raise NotationError(
-                f"{quoted(text)} is not a pile: use 1–8 for columns, a–d for free cells, h for home"
+                f"{quoted(text)} is not a pile: use {shape.columns_text} for columns, "
+                f"{shape.cells_text} for free cells, h for home"
             )
         return pile
 
@@ -113,14 +125,54 @@ class Pile:
         return f"Pile.parse({self.code!r})"
 
 
-COLUMNS: Final[tuple[Pile, ...]] = tuple(Pile(PileKind.COLUMN, i) for i in range(8))
-CELLS: Final[tuple[Pile, ...]] = tuple(Pile(PileKind.CELL, i) for i in range(4))
+_COLUMN_PILES: Final = tuple(Pile(PileKind.COLUMN, i) for i in range(MAX_COLUMNS))
+_CELL_PILES: Final = tuple(Pile(PileKind.CELL, i) for i in range(MAX_CELLS))
+#: Classic FreeCell's piles: columns 1–8, free cells a–d.
+COLUMNS: Final[tuple[Pile, ...]] = _COLUMN_PILES[:8]
+CELLS: Final[tuple[Pile, ...]] = _CELL_PILES[:4]
 FOUNDATION: Final = Pile(PileKind.FOUNDATION, 0)
-_COLUMN_PILES: Final = COLUMNS
-_CELL_PILES: Final = CELLS
-_PILE_BY_CODE: Final = {p.code: p for p in (*COLUMNS, *CELLS, FOUNDATION)}
 
-_MOVE_RE: Final = re.compile(r"([1-8a-dh])([1-8a-dh])(?:v([0-9a-f]+))?")
+
+def column_piles(variant: Variant) -> tuple[Pile, ...]:
+    """The columns of ``variant``'s game, 1 to its last."""
+    return _COLUMN_PILES[: variant.columns]
+
+
+def cell_piles(variant: Variant) -> tuple[Pile, ...]:
+    """The free cells of ``variant``'s game (none in a game without cells)."""
+    return _CELL_PILES[: variant.cells]
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """What notation reads for a game of ``cells`` free cells and ``columns`` columns."""
+
+    piles: dict[str, Pile]
+    move_re: re.Pattern[str]
+    columns_text: str
+    cells_text: str
+
+
+def _range_text(codes: list[str]) -> str:
+    """``1–8``, ``a–d``, ``a–g, k``, ``a``, ``none``."""
+    if not codes:
+        return "none"
+    if codes[-1] == "k":
+        return _range_text(codes[:-1]) + ", k"
+    return codes[0] if len(codes) == 1 else f"{codes[0]}–{codes[-1]}"
+
+
+@cache
+def _shape(cells: int, columns: int) -> _Shape:
+    column_codes = [p.code for p in _COLUMN_PILES[:columns]]
+    cell_codes = [p.code for p in _CELL_PILES[:cells]]
+    piles = {p.code: p for p in (*_COLUMN_PILES[:columns], *_CELL_PILES[:cells], FOUNDATION)}
+    # Longest codes first: ``10`` before ``1``, so ``110`` is column 1 to column 10.
+    pile_re = "|".join(re.escape(code) for code in sorted(piles, key=len, reverse=True))
+    move_re = re.compile(f"({pile_re})({pile_re})(?:v([0-9a-f]+))?")
+    return _Shape(piles, move_re, _range_text(column_codes), _range_text(cell_codes))
+
+
 #: The most cards one move can carry: a run steps down from a king to an ace.
 MAX_RUN: Final = 13
 
@@ -153,14 +205,16 @@ class Move:
                 raise NotationError(f"a run has at most {MAX_RUN} cards: v1 to v{MAX_RUN:x}")
 
     @classmethod
-    def parse(cls, text: str) -> Move:
-        """Read ``3a``, ``a4``, ``5h``, ``18``, ``18v3``, ``26va`` (any case, spaces trimmed)."""
+    def parse(cls, text: str, variant: Variant = FREECELL) -> Move:
+        """Read ``3a``, ``a4``, ``5h``, ``18``, ``18v3``, ``26va`` (any case, spaces trimmed):
+        a move between the piles of ``variant``'s game (classic FreeCell's by default)."""
         raw = text.strip().lower()
-        match = _MOVE_RE.fullmatch(raw)
+        shape = _shape(variant.cells, variant.columns)
+        match = shape.move_re.fullmatch(raw)
         if match is None:
-            raise NotationError(_explain_bad_move(text))
-        source = _PILE_BY_CODE[match.group(1)]
-        dest = _PILE_BY_CODE[match.group(2)]
+            raise NotationError(_explain_bad_move(text, shape))
+        source = shape.piles[match.group(1)]
+        dest = shape.piles[match.group(2)]
         digits = match.group(3)
         # Cap the digits before reading them: a run is 1 to 13 cards, never 4,000 digits.
         if digits is not None and (len(digits.lstrip("0")) > 1 or int(digits[-2:], 16) > MAX_RUN):
@@ -195,17 +249,17 @@ class Move:
         return f"Move.parse({text!r})"
 
 
-def _explain_bad_move(text: str) -> str:
+def _explain_bad_move(text: str, shape: _Shape) -> str:
     raw = text.strip()
     if not raw:
         return "an empty move: write a source and a destination, as 3a or 18"
     if len(raw) == 1:
         return f"{raw!r} names only one pile: add a destination, as {raw}h or {raw}a"
     for ch in raw[:2]:
-        if ch.lower() not in _PILE_BY_CODE:
+        if ch.lower() not in shape.piles and not (ch == "0" and "10" in shape.piles):
             return (
                 f"{quoted(raw)} is not a move: {ch!r} is not a pile "
-                "(1–8 columns, a–d free cells, h home)"
+                f"({shape.columns_text} columns, {shape.cells_text} free cells, h home)"
             )
     if raw[0].lower() == "h":
         return "cards never leave the foundations"
@@ -214,15 +268,16 @@ def _explain_bad_move(text: str) -> str:
     return f"{quoted(raw)} is not a move: write a source and a destination, as 3a, a4, 5h or 18v3"
 
 
-def parse_moves(text: str) -> list[Move]:
-    """Read whitespace-separated moves (fc-solve's ``-snx`` solution layout is fine).
+def parse_moves(text: str, variant: Variant = FREECELL) -> list[Move]:
+    """Read whitespace-separated moves (fc-solve's ``-snx`` solution layout is fine) between
+    the piles of ``variant``'s game.
 
     Raises :class:`NotationError` naming the first move (counted from 1) that does not parse.
     """
     moves: list[Move] = []
     for number, word in enumerate(text.split(), start=1):
         try:
-            moves.append(Move.parse(word))
+            moves.append(Move.parse(word, variant))
         except NotationError as error:
             raise NotationError(f"move {number}: {shorten(word)}: {error}") from None
     return moves

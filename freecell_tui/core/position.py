@@ -11,13 +11,18 @@ One line per column, each starting with ``: ``, deepest card first; ``-`` marks 
 and the cells are in order a–d. The reader also takes a plain eight-line deal (no prefixes, as
 ``make-microsoft-freecell-board`` prints), either suit form (``TC``/``10♣``), blank lines, and
 ``#`` comments.
+
+The text does not name its game (fc-solve's layout has no place for it): a position of another
+game has its number of cells and columns, and the reader is told which game it is.
 """
 
 from __future__ import annotations
 
 from freecell_tui.core.cards import RANK_CODES, Card, Suit
 from freecell_tui.core.errors import FreeCellError, NotationError, PositionError
+from freecell_tui.core.notation import Pile
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import quoted
 
 __all__ = ["format_position", "parse_position"]
@@ -51,22 +56,24 @@ def _cards(words: list[str], line_number: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def _cells_line(raw_rest: str, line_number: int) -> list[Card | None]:
-    """The four free cells of a ``Freecells:`` line.
+def _cells_line(raw_rest: str, line_number: int, count: int) -> list[Card | None]:
+    """The ``count`` free cells of a ``Freecells:`` line.
 
     Two layouts are read: ours and fc-solve's input, ``-`` for an empty cell (``6C - - -``); and
     fc-solve's printed output, fixed width with blanks for empty cells (``      3D  4H  JS``: each
     cell is four characters). Without any ``-`` and in that fixed width, the blanks count.
     """
     words = raw_rest.split()
-    if len(words) > 4:
-        raise PositionError(f"line {line_number}: there are only 4 free cells, not {len(words)}")
+    if len(words) > count:
+        raise PositionError(
+            f"line {line_number}: there are only {count} free cells, not {len(words)}"
+        )
     rest = raw_rest.rstrip()
-    if "-" not in words and rest and len(rest) <= 16 and len(rest) % 4 == 0:
+    if "-" not in words and rest and len(rest) <= 4 * count and len(rest) % 4 == 0:
         slots = [rest[i : i + 4] for i in range(0, len(rest), 4)]
         if all(slot.startswith("  ") and slot[2:].strip() in ("", slot[2:]) for slot in slots):
             words = [slot.strip() or "-" for slot in slots]
-    cells: list[Card | None] = [None, None, None, None]
+    cells: list[Card | None] = [None] * count
     for i, word in enumerate(words):
         cells[i] = None if word == "-" else _cards([word], line_number)[0]
     return cells
@@ -86,14 +93,16 @@ def _foundation_word(word: str, line_number: int) -> tuple[Suit, int]:
     return suit, rank
 
 
-def parse_position(text: str) -> GameState:
-    """Read a position; raise :class:`PositionError` saying which line is wrong and why.
+def parse_position(text: str, variant: Variant = FREECELL) -> GameState:
+    """Read a position of ``variant``'s game (classic FreeCell's by default); raise
+    :class:`PositionError` saying which line is wrong and why.
 
     Cards that appear twice are reported with both lines; missing cards are listed.
     """
     foundations = [0, 0, 0, 0]
     foundations_line = 0
-    cells: list[Card | None] = [None, None, None, None]
+    width = variant.columns
+    cells: list[Card | None] = [None] * variant.cells
     cells_line = 0
     columns: list[tuple[Card, ...]] = []
     column_lines: list[int] = []
@@ -112,7 +121,7 @@ def parse_position(text: str) -> GameState:
             foundations_line = line_number
             continue
         if colon and key in ("freecells", "free cells", "cells"):
-            cells = _cells_line(uncommented.partition(":")[2], line_number)
+            cells = _cells_line(uncommented.partition(":")[2], line_number, variant.cells)
             cells_line = line_number
             continue
         if colon and key:
@@ -120,18 +129,18 @@ def parse_position(text: str) -> GameState:
                 f"line {line_number}: unknown line {quoted(head.strip())}: expected 'Foundations:', "
                 "'Freecells:' or a column starting with ':'"
             )
-        if len(columns) == 8:
-            raise PositionError(f"line {line_number}: a position has only 8 columns")
+        if len(columns) == width:
+            raise PositionError(f"line {line_number}: a position has only {width} columns")
         columns.append(_cards((rest if colon else line).split(), line_number))
         column_lines.append(line_number)
     _check_duplicates(foundations, foundations_line, cells, cells_line, columns, column_lines)
     # Trailing empty columns may be written as lines with just ':' (kept above) or left out.
     placed = sum(len(c) for c in columns) + sum(foundations) + sum(1 for c in cells if c)
     if columns and placed == 52:
-        columns.extend(() for _ in range(8 - len(columns)))
-    if len(columns) != 8:
-        raise PositionError(f"a position has 8 columns, but this text has {len(columns)}")
-    state = GameState(tuple(columns), tuple(cells), tuple(foundations))
+        columns.extend(() for _ in range(width - len(columns)))
+    if len(columns) != width:
+        raise PositionError(f"a position has {width} columns, but this text has {len(columns)}")
+    state = GameState(tuple(columns), tuple(cells), tuple(foundations), variant)
     state.validate()
     return state
 
@@ -160,7 +169,7 @@ def _check_duplicates(
             place(Card(rank, suit), "the foundations", foundations_line)
     for i, card in enumerate(cells):
         if card is not None:
-            place(card, f"free cell {'abcd'[i]}", cells_line)
+            place(card, Pile.cell(i).name, cells_line)
     for i, (column, line_number) in enumerate(zip(columns, column_lines, strict=True)):
         for card in column:
             place(card, f"column {i + 1}", line_number)

@@ -4,6 +4,9 @@ Classic rules: build down in alternating colours; foundations by suit from ace t
 to an empty column or an empty free cell; free cell to free cell; a run of cards moves as a unit
 when its length is at most ``(empty free cells + 1) × 2^(empty columns)``, not counting the
 destination when that is an empty column.
+
+Other games (the state's :class:`~freecell_tui.core.variant.Variant`) change what builds (by
+suit), what fills an empty column (kings only) and how many cards a run may carry.
 """
 
 from __future__ import annotations
@@ -12,8 +15,9 @@ from collections.abc import Iterator
 
 from freecell_tui.core.cards import ALL_CARDS, Card, rank_label
 from freecell_tui.core.errors import IllegalMoveError
-from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move
+from freecell_tui.core.notation import FOUNDATION, Move, Pile, cell_piles, column_piles
 from freecell_tui.core.state import Column, GameState, run_length
+from freecell_tui.core.variant import Build, EmptyColumn, Moving, Variant
 from freecell_tui.core.words import plural
 
 __all__ = [
@@ -29,16 +33,61 @@ __all__ = [
 
 
 def run_limit_text(state: GameState, *, to_empty_column: bool) -> str:
-    """``(2 + 1) × 2^1 = 6``: how the run limit of ``state`` is computed."""
+    """``(2 + 1) × 2^1 = 6``: how the run limit of ``state`` is computed (``2 + 1 = 3`` when
+    only kings fill empty columns)."""
     cells = state.empty_cells
+    if state.variant.empty_column is EmptyColumn.KINGS_ONLY:
+        return f"{cells} + 1 = {cells + 1}"
     columns = max(state.empty_columns - (1 if to_empty_column else 0), 0)
     return f"({cells} + 1) × 2^{columns} = {(cells + 1) << columns}"
 
 
-def _stack_reason(card: Card, target: Card) -> str:
+def _stack_reason(card: Card, target: Card, variant: Variant) -> str:
     if card.rank + 1 != target.rank:
         return f"{card} cannot go on {target}: ranks must step down by one"
+    if variant.build is Build.SAME_SUIT:
+        return f"{card} cannot go on {target}: in {variant.title} a column builds down in suit"
     return f"{card} cannot go on {target}: colours must alternate (red on black, black on red)"
+
+
+def _not_a_king(card: Card, dest: Pile, variant: Variant) -> IllegalMoveError:
+    return IllegalMoveError(
+        f"{card} cannot go to empty {dest.name}: in {variant.title} only a king fills an empty "
+        "column"
+    )
+
+
+def _check_piles(state: GameState, move: Move) -> None:
+    """Raises :class:`IllegalMoveError` when ``move`` names a pile this game does not have."""
+    variant = state.variant
+    for pile in (move.source, move.dest):
+        if (pile.is_column and pile.index >= variant.columns) or (
+            pile.is_cell and pile.index >= variant.cells
+        ):
+            raise IllegalMoveError(f"{variant.name} has no {pile.name}")
+
+
+def _too_many(
+    state: GameState, count: int, cards: tuple[Card, Card], dest: Pile, *, to_empty_column: bool
+) -> IllegalMoveError:
+    """Why ``count`` cards (``cards``: the deepest and the top one) cannot move at once."""
+    variant = state.variant
+    what = f"{count} cards ({cards[0]} to {cards[1]})"
+    if variant.moving is Moving.ONE_CARD:
+        return IllegalMoveError(f"{what}, but {variant.title} moves one card at a time")
+    limit = state.max_run(to_empty_column=to_empty_column)
+    formula = run_limit_text(state, to_empty_column=to_empty_column)
+    if variant.empty_column is EmptyColumn.KINGS_ONLY:
+        return IllegalMoveError(
+            f"{what}, but {plural(state.empty_cells, 'free cell')} allow {limit}: {formula} "
+            "(empty columns take only kings)"
+        )
+    columns = state.empty_columns - (1 if to_empty_column else 0)
+    besides = f" besides {dest.name}" if to_empty_column else ""
+    return IllegalMoveError(
+        f"{what}, but {plural(state.empty_cells, 'free cell')} and "
+        f"{plural(columns, 'empty column')}{besides} allow {limit}: {formula}"
+    )
 
 
 def _run_text(cards: tuple[Card, ...]) -> str:
@@ -64,6 +113,7 @@ def resolve_move(state: GameState, move: Move) -> Move:
     Raises :class:`IllegalMoveError` with a player-readable reason when the move is refused.
     """
     source, dest = move.source, move.dest
+    _check_piles(state, move)
     card = state.top(source)
     if card is None:
         raise IllegalMoveError(f"{source.name} is empty: there is no card to move")
@@ -79,9 +129,12 @@ def resolve_move(state: GameState, move: Move) -> Move:
         return move
 
     dest_column = state.columns[dest.index]
+    variant = state.variant
     if source.is_cell:
-        if dest_column and not card.stacks_on(dest_column[-1]):
-            raise IllegalMoveError(_stack_reason(card, dest_column[-1]))
+        if dest_column and not variant.stacks(card, dest_column[-1]):
+            raise IllegalMoveError(_stack_reason(card, dest_column[-1], variant))
+        if not dest_column and not variant.fills_empty(card):
+            raise _not_a_king(card, dest, variant)
         return move
     if not dest_column:
         return _to_empty_column(state, move, card)
@@ -105,22 +158,21 @@ def _check_home(state: GameState, card: Card) -> None:
 
 
 def _to_empty_column(state: GameState, move: Move, card: Card) -> Move:
-    """A column's run to an empty column, its count settled (one card unless given)."""
+    """A column's run to an empty column, its count settled (one card unless given; where
+    only kings fill empty columns, the run from its king when it has one)."""
     source, dest = move.source, move.dest
+    variant = state.variant
     source_column = state.columns[source.index]
-    run = run_length(source_column)
+    run = run_length(source_column, variant.build)
     count = 1 if move.count is None else move.count
+    if move.count is None and not variant.fills_empty(card) and source_column[-run].rank == 13:
+        count = run  # a king can only be the deepest card of a run
     if count > run:
         raise IllegalMoveError(_not_a_run(source.name, source_column, run, count))
-    if count > 1:
-        limit = state.max_run(to_empty_column=True)
-        if count > limit:
-            raise IllegalMoveError(
-                f"{count} cards ({source_column[-count]} to {card}), but "
-                f"{plural(state.empty_cells, 'free cell')} and "
-                f"{plural(state.empty_columns - 1, 'empty column')} besides {dest.name} "
-                f"allow {limit}: {run_limit_text(state, to_empty_column=True)}"
-            )
+    if not variant.fills_empty(source_column[-count]):
+        raise _not_a_king(source_column[-count], dest, variant)
+    if count > 1 and count > state.max_run(to_empty_column=True):
+        raise _too_many(state, count, (source_column[-count], card), dest, to_empty_column=True)
     return Move(source, dest, count)
 
 
@@ -128,45 +180,44 @@ def _onto_card(state: GameState, move: Move, card: Card, target: Card) -> Move:
     """A column's run onto ``target``, the card on top of another column: the count is the one
     that fits."""
     source = move.source
+    variant = state.variant
     source_column = state.columns[source.index]
-    run = run_length(source_column)
+    run = run_length(source_column, variant.build)
     if move.count is not None and move.count > run:
         raise IllegalMoveError(_not_a_run(source.name, source_column, run, move.count))
     count = target.rank - card.rank  # the card ``count`` deep in the run has rank target - 1
-    if not (1 <= count <= run and source_column[-count].stacks_on(target)):
-        raise _no_fit(move, source_column, run, count, target)
+    if not (1 <= count <= run and variant.stacks(source_column[-count], target)):
+        raise _no_fit(move, source_column, run, count, target, variant)
     if move.count is not None and move.count != count:
         raise IllegalMoveError(
             f"{plural(move.count, 'card')} from {source.name} would put "
             f"{source_column[-move.count]} on {target}; "
             f"the run fits with {plural(count, 'card')} ({source_column[-count]} on {target})"
         )
-    if count > 1:
-        limit = state.max_run()
-        if count > limit:
-            raise IllegalMoveError(
-                f"{count} cards ({source_column[-count]} to {card}), but "
-                f"{plural(state.empty_cells, 'free cell')} and "
-                f"{plural(state.empty_columns, 'empty column')} "
-                f"allow {limit}: {run_limit_text(state, to_empty_column=False)}"
-            )
+    if count > 1 and count > state.max_run():
+        raise _too_many(
+            state, count, (source_column[-count], card), move.dest, to_empty_column=False
+        )
     return Move(source, move.dest, count)
 
 
 def _no_fit(
-    move: Move, source_column: Column, run: int, count: int, target: Card
+    move: Move, source_column: Column, run: int, count: int, target: Card, variant: Variant
 ) -> IllegalMoveError:
     """Why no card of the run on top of ``source_column`` fits on ``target``."""
     if run == 1 or (move.count == 1):
-        return IllegalMoveError(_stack_reason(source_column[-1], target))
+        return IllegalMoveError(_stack_reason(source_column[-1], target, variant))
     if 1 <= count <= run:
-        return IllegalMoveError(_stack_reason(source_column[-count], target))
+        return IllegalMoveError(_stack_reason(source_column[-count], target, variant))
     if target.rank == 1:
         return IllegalMoveError(f"nothing can go on {target} in a column: it goes home")
-    colour = "black" if target.is_red else "red"
+    if variant.build is Build.SAME_SUIT:
+        wanted = ALL_CARDS[(target.rank - 2) * 4 + target.suit.index].label
+    else:
+        wanted = f"{'black' if target.is_red else 'red'} {rank_label(target.rank - 1)}"
     return IllegalMoveError(
         f"no card of {move.source.name}'s run ({_run_text(source_column[-run:])}) fits on "
-        f"{target}: it takes a {colour} {rank_label(target.rank - 1)}"
+        f"{target}: it takes a {wanted}"
     )
 
 
@@ -221,7 +272,7 @@ def apply_resolved(state: GameState, move: Move) -> GameState:
         columns = (
             columns[: dest.index] + (columns[dest.index] + moving,) + columns[dest.index + 1 :]
         )
-    return GameState(columns, cells, foundations)
+    return GameState(columns, cells, foundations, state.variant)
 
 
 def describe_move(state: GameState, move: Move) -> str:
@@ -256,54 +307,59 @@ def legal_moves(state: GameState) -> Iterator[Move]:
 
 
 def _moves_home(state: GameState) -> Iterator[Move]:
-    for pile in (*CELLS, *COLUMNS):
+    for pile in (*cell_piles(state.variant), *column_piles(state.variant)):
         card = state.top(pile)
         if card is not None and state.foundations[card.suit.index] + 1 == card.rank:
             yield Move(pile, FOUNDATION)
 
 
 def _column_to_column(state: GameState) -> Iterator[Move]:
+    variant = state.variant
+    columns = column_piles(variant)
     limit = state.max_run()
     limit_to_empty = state.max_run(to_empty_column=True)
-    for source in COLUMNS:
+    for source in columns:
         source_column = state.columns[source.index]
         if not source_column:
             continue
-        run = run_length(source_column)
+        run = run_length(source_column, variant.build)
         top = source_column[-1]
-        for dest in COLUMNS:
+        for dest in columns:
             if dest == source:
                 continue
             dest_column = state.columns[dest.index]
             if not dest_column:
                 for count in range(1, min(run, limit_to_empty) + 1):
-                    yield Move(source, dest, count)
+                    if variant.fills_empty(source_column[-count]):
+                        yield Move(source, dest, count)
                 continue
             target = dest_column[-1]
             count = target.rank - top.rank
-            if 1 <= count <= min(run, limit) and source_column[-count].stacks_on(target):
+            if 1 <= count <= min(run, limit) and variant.stacks(source_column[-count], target):
                 yield Move(source, dest, count)
 
 
 def _cell_to_column(state: GameState) -> Iterator[Move]:
-    for source in CELLS:
+    variant = state.variant
+    for source in cell_piles(variant):
         card = state.cells[source.index]
         if card is None:
             continue
-        for dest in COLUMNS:
+        for dest in column_piles(variant):
             dest_column = state.columns[dest.index]
-            if not dest_column or card.stacks_on(dest_column[-1]):
+            if variant.stacks(card, dest_column[-1]) if dest_column else variant.fills_empty(card):
                 yield Move(source, dest)
 
 
 def _into_cells(state: GameState) -> Iterator[Move]:
     """Into each empty free cell, from the columns and from the other cells."""
-    for dest in CELLS:
+    cells = cell_piles(state.variant)
+    for dest in cells:
         if state.cells[dest.index] is not None:
             continue
-        for column_pile in COLUMNS:
+        for column_pile in column_piles(state.variant):
             if state.columns[column_pile.index]:
                 yield Move(column_pile, dest)
-        for source in CELLS:
+        for source in cells:
             if state.cells[source.index] is not None:
                 yield Move(source, dest)

@@ -1,4 +1,5 @@
-"""The immutable game state: eight columns, four free cells, four foundations."""
+"""The immutable game state: the columns, the free cells and the four foundations of a game
+(classic FreeCell's eight columns and four cells unless the state's variant says otherwise)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass
 from freecell_tui.core.cards import ALL_CARDS, Card, Suit
 from freecell_tui.core.errors import PositionError
 from freecell_tui.core.notation import Pile, PileKind
+from freecell_tui.core.variant import FREECELL, Build, Variant
 from freecell_tui.core.words import plural
 
 __all__ = ["GameState", "run_length"]
@@ -14,48 +16,66 @@ __all__ = ["GameState", "run_length"]
 Column = tuple[Card, ...]
 
 
-def run_length(column: Column) -> int:
-    """How many cards at the top of ``column`` form a run (each on the next, alternating)."""
+def run_length(column: Column, build: Build = Build.ALTERNATE_COLOURS) -> int:
+    """How many cards at the top of ``column`` form a run (each on the next, one rank lower,
+    alternating colours or of one suit as ``build`` says)."""
     if not column:
         return 0
     length = 1
+    same_suit = build is Build.SAME_SUIT
     for i in range(len(column) - 1, 0, -1):
-        if column[i].stacks_on(column[i - 1]):
-            length += 1
-        else:
+        card, under = column[i], column[i - 1]
+        if card.rank + 1 != under.rank:
             break
+        suits_fit = card.suit is under.suit if same_suit else card.is_red != under.is_red
+        if not suits_fit:
+            break
+        length += 1
     return length
 
 
 @dataclass(frozen=True, slots=True)
 class GameState:
-    """A FreeCell position. Frozen: every move returns a new state.
+    """A position of a game of ``variant`` (classic FreeCell by default). Frozen: every move
+    returns a new state. Positions of different games never compare equal.
 
-    ``columns`` lists eight columns, each deepest card first (the last card is the one that moves).
-    ``cells`` holds the four free cells ``a``–``d`` (``None`` when empty). ``foundations`` gives the
-    top rank home for each suit, in suit order clubs, diamonds, hearts, spades (0 when empty).
+    ``columns`` lists the game's columns, each deepest card first (the last card is the one that
+    moves). ``cells`` holds its free cells, ``a``–``d`` in FreeCell (``None`` when empty).
+    ``foundations`` gives the top rank home for each suit, in suit order clubs, diamonds, hearts,
+    spades (0 when empty).
     """
 
     columns: tuple[Column, ...]
     cells: tuple[Card | None, ...] = (None, None, None, None)
     foundations: tuple[int, ...] = (0, 0, 0, 0)
+    variant: Variant = FREECELL
 
     def __post_init__(self) -> None:
-        if len(self.columns) != 8:
-            raise PositionError(f"a position has 8 columns, not {len(self.columns)}")
-        if len(self.cells) != 4:
-            raise PositionError(f"a position has 4 free cells, not {len(self.cells)}")
+        variant = self.variant
+        what = "a position" if variant is FREECELL else f"a {variant.name} position"
+        if len(self.columns) != variant.columns:
+            raise PositionError(f"{what} has {variant.columns} columns, not {len(self.columns)}")
+        if len(self.cells) != variant.cells:
+            raise PositionError(f"{what} has {variant.cells} free cells, not {len(self.cells)}")
         if len(self.foundations) != 4 or any(not 0 <= f <= 13 for f in self.foundations):
             raise PositionError("each foundation holds 0 to 13 cards")
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def from_cards(cls, cards: list[Card] | tuple[Card, ...]) -> GameState:
-        """Deal 52 cards in order, one to each column in turn (the Microsoft layout)."""
-        columns: list[list[Card]] = [[] for _ in range(8)]
-        for i, card in enumerate(cards):
-            columns[i % 8].append(card)
-        state = cls(tuple(tuple(c) for c in columns))
+    def from_cards(
+        cls, cards: list[Card] | tuple[Card, ...], variant: Variant = FREECELL
+    ) -> GameState:
+        """Deal 52 cards in order as ``variant`` lays them out: one to each column in turn
+        (the Microsoft layout), the last ones to the cells the game deals into."""
+        width = variant.columns
+        in_columns = len(cards) - len(variant.dealt_cells)
+        columns: list[list[Card]] = [[] for _ in range(width)]
+        for i, card in enumerate(cards[:in_columns]):
+            columns[i % width].append(card)
+        cells: list[Card | None] = [None] * variant.cells
+        for cell, card in zip(variant.dealt_cells, cards[in_columns:], strict=True):
+            cells[cell] = card
+        state = cls(tuple(tuple(c) for c in columns), tuple(cells), (0, 0, 0, 0), variant)
         state.validate()
         return state
 
@@ -81,7 +101,7 @@ class GameState:
                 place(ALL_CARDS[(rank - 1) * 4 + suit.index], "the foundations")
         for i, card in enumerate(self.cells):
             if card is not None:
-                place(card, f"free cell {'abcd'[i]}")
+                place(card, Pile.cell(i).name)
         for i, column in enumerate(self.columns):
             for card in column:
                 place(card, f"column {i + 1}")
@@ -125,10 +145,11 @@ class GameState:
 
     def run_length(self, column: int) -> int:
         """Length of the ordered run at the top of column ``column`` (0-based)."""
-        return run_length(self.columns[column])
+        return run_length(self.columns[column], self.variant.build)
 
     def max_run(self, *, to_empty_column: bool = False) -> int:
-        """How many cards a run may move now: (empty cells + 1) × 2^(empty columns), not counting
-        the destination when it is an empty column."""
+        """How many cards a run may move now: in FreeCell (empty cells + 1) × 2^(empty
+        columns), not counting the destination when it is an empty column; the variant's
+        :meth:`~freecell_tui.core.variant.Variant.run_limit` in other games."""
         empty_columns = self.empty_columns - (1 if to_empty_column else 0)
-        return (self.empty_cells + 1) * (1 << max(empty_columns, 0))
+        return self.variant.run_limit(self.empty_cells, empty_columns)

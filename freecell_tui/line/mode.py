@@ -19,7 +19,7 @@ from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.notation import Move, is_solution_chatter, parse_moves
 from freecell_tui.core.rules import describe_move, legal_moves
-from freecell_tui.core.words import deal_phrase, plural, printable
+from freecell_tui.core.words import plural, printable
 from freecell_tui.line.board_text import ASCII_SUITS, format_board
 from freecell_tui.line.par_hunt import ParHunt
 from freecell_tui.line.watch import Watcher
@@ -31,7 +31,7 @@ from freecell_tui.session.play import Decision, Event, PlaySession, Question, St
 from freecell_tui.session.replay import Replay, with_solution
 from freecell_tui.session.review import Review, review
 from freecell_tui.session.table import by_name, line_help
-from freecell_tui.session.words import code_note, describe_turn
+from freecell_tui.session.words import code_note, describe_turn, game_deal_phrase
 from freecell_tui.store import StoreError, format_duration
 from freecell_tui.store.stats import NO_GAMES, format_statistics
 
@@ -92,7 +92,8 @@ class LineMode:
 
     def start(self, note: str | None = None) -> None:
         """Greet the player (then ``note``, if any) and show the first board."""
-        self.say("FreeCell in line mode. Type a move such as 3a, h for help, q to quit.")
+        game = self.session.variant.name  # FreeCell, or the game asked for
+        self.say(f"{game} in line mode. Type a move such as 3a, h for help, q to quit.")
         if note:
             self.say(note)
         self.show_board()
@@ -148,7 +149,7 @@ class LineMode:
             self.do_quit(ActionCommand("quit"))
             return
         try:
-            command = parse_command(answer)
+            command = parse_command(answer, self.session.variant)
         except FreeCellError:
             command = None
         if isinstance(command, ActionCommand) and command.action in _WIN_ANSWERS:
@@ -197,7 +198,7 @@ class LineMode:
         if self.took_solution_line(text):
             return
         try:
-            command = parse_command(text)
+            command = parse_command(text, self.session.variant)
         except FreeCellError as error:
             self.say(f"Not understood: {error}")
             return
@@ -287,7 +288,7 @@ class LineMode:
         if command.position is not None:  # a game code's custom position
             self.present(self.session.leave_for_position(command.position))
         else:
-            self._leave_for(command.number)
+            self.present(self.session.leave_for_deal(command.number, variant=command.variant))
 
     def do_daily(self, command: ActionCommand) -> None:
         self.present(self.session.leave_for_daily(command.day))
@@ -367,7 +368,7 @@ class LineMode:
         lines = [plural(len(slots), "save") + (":" if slots else ".")]
         for slot in slots:
             lines.append(
-                f"“{printable(slot.name)}”: {deal_phrase(slot.deal_number)}, "
+                f"“{printable(slot.name)}”: {game_deal_phrase(slot.deal_number, slot.variant)}, "
                 f"{plural(slot.move_count, 'move')}, {plural(slot.cards_home, 'card')} home, "
                 f"{format_duration(slot.elapsed_seconds)} played, "
                 f"saved {slot.saved_at.astimezone():%Y-%m-%d %H:%M}"
@@ -376,7 +377,8 @@ class LineMode:
             lines.append(f"{plural(len(unfinished), 'unfinished game')} waiting:")
             for game in unfinished:
                 lines.append(
-                    f"{deal_phrase(game.deal_number)}, {plural(game.move_count, 'move')}, "
+                    f"{game_deal_phrase(game.deal_number, game.variant)}, "
+                    f"{plural(game.move_count, 'move')}, "
                     f"{plural(game.cards_home, 'card')} home, "
                     f"saved {game.saved_at.astimezone():%Y-%m-%d %H:%M}"
                 )
@@ -432,14 +434,17 @@ class LineMode:
 
     def do_stats(self, command: ActionCommand) -> None:
         try:
-            store = self.session.store
-            reading = store.results.statistics(store.pars.all(), self.session.game.autoplay)
+            store, variant = self.session.store, self.session.variant
+            mode = self.session.game.autoplay
+            reading = store.results.statistics(store.pars.all(variant), mode, variant=variant)
         except StoreError as error:
             self.say(error.message)
             return
         for problem in reading.problems:
             self.say(f"Note: {problem}")
         stats = reading.statistics
+        if not variant.is_classic:  # each game has statistics of its own
+            self.say(f"Statistics of {variant.name}:")
         self.say(*format_statistics(stats).splitlines())
         if not stats.played:
             self.say("", NO_GAMES)

@@ -26,6 +26,7 @@ from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.game import Game
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import plural
 from freecell_tui.line.board_text import ASCII_SUITS
 from freecell_tui.line.mode import LineMode
@@ -34,7 +35,7 @@ from freecell_tui.session.par import LINE_PAR_SECONDS
 from freecell_tui.session.play import PlaySession
 from freecell_tui.session.replay import Replay
 from freecell_tui.session.review import review
-from freecell_tui.session.words import deal_phrase
+from freecell_tui.session.words import start_phrase
 from freecell_tui.store import Par, SavedGame, Store, format_duration
 
 __all__ = ["MAX_LINE_BYTES", "run_line_mode", "run_watch"]
@@ -94,6 +95,30 @@ class Lines:
         return line if line else None
 
 
+def _chosen_deal(
+    args: argparse.Namespace,
+) -> tuple[int | GameState | None, date | None, Variant | None]:
+    """The deal (a number, a game code's position, or ``None``: not chosen), the daily deal's
+    date and the game the options ask for; ``NotationError`` for options that do not read or
+    do not go together."""
+    deal_arg = getattr(args, "deal", None)
+    number = start_of(deal_arg) if deal_arg is not None else None
+    try:
+        daily = daily_day(getattr(args, "daily", False), date.today())
+    except NotationError as error:
+        raise NotationError(f"--daily: {error}") from None
+    if daily is not None:
+        if number is not None:
+            raise NotationError("--daily and --deal both choose the deal: give one of them")
+        number = daily_deal(daily)
+    variant: Variant | None = getattr(args, "variant", None)
+    if daily is not None and variant is not None:
+        raise NotationError(
+            "the daily deal is a deal of classic FreeCell: --daily takes no --game or --cells"
+        )
+    return number, daily, variant
+
+
 def run_line_mode(
     args: argparse.Namespace,
     stdin: TextIO | None = None,
@@ -112,16 +137,7 @@ def run_line_mode(
         # Text a terminal's encoding cannot show (a save's name) is replaced, never a crash.
         sys.stdout.reconfigure(errors="replace")
     try:
-        deal_arg = getattr(args, "deal", None)
-        number = start_of(deal_arg) if deal_arg is not None else None
-        try:
-            daily = daily_day(getattr(args, "daily", False), date.today())
-        except NotationError as error:
-            raise NotationError(f"--daily: {error}") from None
-        if daily is not None:
-            if number is not None:
-                raise NotationError("--daily and --deal both choose the deal: give one of them")
-            number = daily_deal(daily)
+        number, daily, variant = _chosen_deal(args)
         mode_arg = getattr(args, "autoplay", None)
         mode = AutoplayMode.parse(mode_arg) if mode_arg is not None else None
     except FreeCellError as error:
@@ -141,13 +157,13 @@ def run_line_mode(
     opened = Store.open(getattr(args, "data_dir", None))
     store = opened.store
     found = store.autosaves.offer()
-    offer = found.saved if number is None else None
+    offer = found.saved if number is None and variant is None else None
     if isinstance(number, GameState):  # a game code's custom position
         start = Game.from_position(number, autoplay=mode or AutoplayMode.SAFE)
     else:
         first = number if number is not None else random_deal_number()
-        start = Game.new(first, autoplay=mode or AutoplayMode.SAFE)
-    session = PlaySession(store, start, offer=offer, autoplay=mode, daily=daily)
+        start = Game.new(first, autoplay=mode or AutoplayMode.SAFE, variant=variant or FREECELL)
+    session = PlaySession(store, start, offer=offer, autoplay=mode, daily=daily, variant=variant)
     line = LineMode(session, out, ascii=ascii, par_seconds=par_seconds)
     for problem in (*opened.warnings, *found.problems):
         line.say(f"Note: {problem}")
@@ -188,7 +204,7 @@ def _opening_note(
     if waiting is not None:
         game = waiting.game
         return (
-            f"Your unfinished game of {deal_phrase(game.deal_number)} "
+            f"Your unfinished game of {start_phrase(game)} "
             f"({plural(game.move_count, 'move')}) is kept: start without --deal to resume it."
         )
     return None
@@ -200,7 +216,7 @@ def _ask_resume(line: LineMode, saved: SavedGame, lines: Lines) -> str:
     nothing is decided, so the game waits)."""
     game = saved.game
     line.say(
-        f"You have an unfinished game: {deal_phrase(game.deal_number)}, "
+        f"You have an unfinished game: {start_phrase(game)}, "
         f"{plural(game.move_count, 'move')}, {game.state.cards_home} of 52 cards home, "
         f"{format_duration(saved.elapsed_seconds)} played, "
         f"saved {saved.saved_at.astimezone():%Y-%m-%d %H:%M}.",

@@ -37,6 +37,7 @@ from freecell_tui.core.solver import (
     solve_for_autoplay,
 )
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import plural
 from freecell_tui.session.par import par_line
 from freecell_tui.store import Par
@@ -54,6 +55,8 @@ __all__ = [
     "choose_deal",
     "lost_sentence",
     "lost_text",
+    "solver_knows",
+    "solver_unknown",
 ]
 
 #: How long one look at a position may search (a hint, auto-solve, the winnability check).
@@ -62,6 +65,19 @@ SOLVER_SECONDS: Final = 20.0
 DEAL_SECONDS: Final = 10.0
 #: Deals "winnable deals only" tries before it gives up looking (about 1 in 4,000 is unsolvable).
 MAX_DEALS_TRIED: Final = 20
+
+
+def solver_knows(variant: Variant) -> bool:
+    """Whether the solver plays ``variant``'s game: the one rule that every hint, auto-solve,
+    winnability check, par and "winnable deals only" keeps (they say :func:`solver_unknown`
+    instead of asking it about a game whose rules it does not play, never a wrong answer).
+    The solver plays classic FreeCell's rules."""
+    return variant.is_classic
+
+
+def solver_unknown(variant: Variant) -> str:
+    """What to say when the solver is asked about a game it does not play."""
+    return f"The solver does not know {variant.name} yet: no hints, auto-solve or par in this game."
 
 
 #: The cancel flag the searches poll (a subclass may yield the interpreter lock as it polls).
@@ -256,6 +272,8 @@ def analyse(
         return max(seconds - (now() - started), 0.0)
 
     state, mode = game.state, game.autoplay
+    if not solver_knows(state.variant):
+        return Analysis()
     status: SolveStatus | None = None
     moves: tuple[Move, ...] = ()
     line: tuple[GameState, ...] = ()
@@ -286,10 +304,16 @@ def analyse(
 
 
 def choose_deal(
-    mode: AutoplayMode, source: Callable[[], int], cancel: Cancel | None = None
+    mode: AutoplayMode,
+    source: Callable[[], int],
+    cancel: Cancel | None = None,
+    variant: Variant = FREECELL,
 ) -> DealChoice | None:
-    """A random deal the solver does not prove unsolvable (``None`` when cancelled)."""
+    """A random deal of ``variant``'s game the solver does not prove unsolvable (``None`` when
+    cancelled); the first deal, unsearched, in a game the solver does not know."""
     skipped: list[int] = []
+    if not solver_knows(variant):
+        return DealChoice(source(), (), mode)
     for _ in range(MAX_DEALS_TRIED):
         number = source()
         start = deal(number)

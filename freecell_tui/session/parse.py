@@ -20,10 +20,12 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import BadCode, decode, start_of
 from freecell_tui.core.commands import MENU_WORDS, MoveCommand, looks_like_a_move, parse_menu
 from freecell_tui.core.daily import parse_day
+from freecell_tui.core.deals import parse_deal_number
 from freecell_tui.core.errors import NotationError
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL, Variant, parse_variant, variant_names
 from freecell_tui.session.table import by_word
 from freecell_tui.store.settings import SPEED_RANGE
 
@@ -51,6 +53,8 @@ class ActionCommand:
     game: Game | None = None
     """``watch CODE``: the game the code holds (``None``: this game, or with ``choice``
     ``solution`` the solver's solution from here)."""
+    variant: Variant | None = None
+    """``new GAME [N]``, ``game GAME [N]``: the game of the new deal (``None``: this game's)."""
 
 
 Command = MoveCommand | ActionCommand
@@ -79,13 +83,39 @@ def _switch(name: str, operands: list[str]) -> bool:
 
 
 def _deal_command(name: str, operands: list[str]) -> ActionCommand:
-    """``deal N``, ``new N``, ``deal CODE``: a deal number, or a game code's start."""
-    if len(operands) != 1:
+    """``deal N``, ``new N``, ``deal CODE``: a deal number, or a game code's start; a game's
+    name first chooses the game (``new bakers 123``, ``game eight-off``: a random deal)."""
+    if not operands:
         raise NotationError(f"{name}: give one deal number, as '{name} 617'")
-    start = start_of(operands[0])
+    last = operands[-1]
+    if len(operands) > 1 and last.lstrip("#").replace(",", "").replace("_", "").isdigit():
+        return ActionCommand(
+            "deal", number=parse_deal_number(last), variant=parse_variant(" ".join(operands[:-1]))
+        )
+    named = _game_named(" ".join(operands))
+    if named is not None:
+        return ActionCommand("deal", variant=named)
+    if len(operands) != 1:
+        parse_variant(" ".join(operands))  # says which games there are
+    try:
+        start = start_of(last)
+    except NotationError as error:
+        if last.isalpha() and len(last) < 20:  # a word: a game's name mistyped?
+            raise NotationError(
+                f"{error}, or a game's name: the games are {variant_names()}"
+            ) from None
+        raise
     if isinstance(start, GameState):
         return ActionCommand("deal", position=start)
     return ActionCommand("deal", number=start)
+
+
+def _game_named(text: str) -> Variant | None:
+    """The game ``text`` names, or ``None`` when it names none."""
+    try:
+        return parse_variant(text)
+    except NotationError:
+        return None
 
 
 def _operand_command(action: str, name: str, operands: list[str], text: str) -> ActionCommand:
@@ -150,8 +180,9 @@ _OPERANDS: Final = frozenset(
 _OPTIONAL: Final = frozenset({"new", "daily", "watch"})
 
 
-def parse_command(text: str) -> Command:
-    """Read one command. Raises :class:`NotationError` with a message for the player."""
+def parse_command(text: str, variant: Variant = FREECELL) -> Command:
+    """Read one command; a move between the piles of ``variant``'s game. Raises
+    :class:`NotationError` with a message for the player."""
     words = text.split()
     if not words:
         raise NotationError("an empty command: type a move such as 3a, or help")
@@ -168,14 +199,14 @@ def parse_command(text: str) -> Command:
         return ActionCommand(command.name)
     if len(words) == 1:
         try:
-            return MoveCommand(Move.parse(name))
+            return MoveCommand(Move.parse(name, variant))
         except NotationError as error:
             if looks_like_a_move(name):
                 raise
             raise NotationError(
                 f"{words[0][:40]!r} is not a command or a move: help lists the commands"
             ) from error
-    if _all_moves(words):
+    if _all_moves(words, variant):
         raise NotationError(
             f"{len(words)} moves in one line: type one move at a time here "
             "(line mode and replay take a list of moves)"
@@ -183,9 +214,9 @@ def parse_command(text: str) -> Command:
     raise NotationError(f"{words[0][:40]!r} is not a command: help lists the commands")
 
 
-def _all_moves(words: list[str]) -> bool:
+def _all_moves(words: list[str], variant: Variant) -> bool:
     try:
-        parse_moves(" ".join(words))
+        parse_moves(" ".join(words), variant)
     except NotationError:
         return False
     return True

@@ -30,11 +30,13 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game, Outcome, Turn
 from freecell_tui.core.notation import Move
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import deal_label, plural, printable
+from freecell_tui.session.analysis import solver_knows
 from freecell_tui.session.clock import PlayClock
 from freecell_tui.session.par import ParSearch, par_phrase
 from freecell_tui.session.steps import Ask, Decision, Event, Question, Step, Tone, refuse
-from freecell_tui.session.words import deal_phrase, describe_turn, game_phrase, turn_summary
+from freecell_tui.session.words import describe_turn, game_phrase, start_phrase, turn_summary
 from freecell_tui.store import ErrorKind, Par, SavedGame, Store, StoreError, format_duration
 from freecell_tui.store.stats import DailyPlay
 
@@ -48,7 +50,8 @@ class PlaySession:
     :meth:`resume_offer` or :meth:`decline_offer`, the game shown is the offered one and nothing
     is written. ``autoplay`` (when given) applies to the resumed game too. ``deal_source`` gives
     random deal numbers (tests inject known ones). ``daily`` is the date whose daily deal
-    ``game`` is; ``today`` gives the player's date (tests inject one)."""
+    ``game`` is; ``today`` gives the player's date (tests inject one). ``variant``: the game a
+    new deal instead of the offered one is of (``game``'s when ``None``)."""
 
     def __init__(  # noqa: PLR0913 (keyword-only injection points: tests give the clock, deals, the date)
         self,
@@ -62,8 +65,13 @@ class PlaySession:
         deal_source: Callable[[], int] = random_deal_number,
         daily: date | None = None,
         today: Callable[[], date] = date.today,
+        variant: Variant | None = None,
     ) -> None:
         self.store = store
+        #: The game a new deal at the resume prompt is of (the one asked for at start).
+        self._chosen = variant
+        #: The game of the deal a front end is looking for (:meth:`leave_for_deal`'s ``start``).
+        self._next_variant: Variant | None = None
         self.deal_source = deal_source
         self.today = today
         self._daily = daily if offer is None else None
@@ -94,9 +102,18 @@ class PlaySession:
     @property
     def deal_text(self) -> str:
         """The game's deal as the status line names it: ``#617``, ``custom``, or
-        ``#28225 · Daily 2026-11-26`` for a daily deal."""
+        ``#28225 · Daily 2026-11-26`` for a daily deal; a game of another variant than classic
+        FreeCell names it: ``#617 · Eight Off``."""
         label = deal_label(self._game.deal_number)
+        variant = self.variant
+        if not variant.is_classic:
+            label = f"{label} · {variant.name}"
         return label if self._daily is None else f"{label} · {daily_label(self._daily)}"
+
+    @property
+    def variant(self) -> Variant:
+        """The game being played (a new deal is of the same game unless told otherwise)."""
+        return self._game.start.variant
 
     @property
     def elapsed(self) -> float:
@@ -260,25 +277,37 @@ class PlaySession:
         return self._commit()
 
     # ------------------------------------------------------------------ other games
-    def question_new(self, number: int | None = None) -> Question | None:
-        """What to ask before a new game (``None``: nothing is at stake)."""
+    def question_new(
+        self, number: int | None = None, variant: Variant | None = None
+    ) -> Question | None:
+        """What to ask before a new game (of ``variant``'s game when given; ``None``: nothing
+        is at stake)."""
         if not self.under_way:
             return None
-        title = f"Start deal {number}?" if number is not None else "Start a new game?"
+        of = "" if variant is None or variant == self.variant else f" of {variant.name}"
+        title = f"Start deal {number}{of}?" if number is not None else f"Start a new game{of}?"
         return Question(
             title,
             f"Your game of {game_phrase(self._game)} will be recorded as a loss.",
             yes=f"Deal {number}" if number is not None else "New game",
         )
 
-    def new_game(self, number: int | None = None, *, daily: date | None = None) -> Step:
-        """Deal ``number`` (random when ``None``; the daily deal of ``daily`` when given),
+    def new_game(
+        self,
+        number: int | None = None,
+        *,
+        daily: date | None = None,
+        variant: Variant | None = None,
+    ) -> Step:
+        """Deal ``number`` (random when ``None``; the daily deal of ``daily`` when given) of
+        ``variant``'s game (this game's when ``None``; a daily deal is classic FreeCell),
         keeping the autoplay mode. A game under way is recorded as a loss (ask with
         :meth:`question_new` first)."""
         notices: tuple[str, ...] = ()
         if self.under_way:
             notices = self._report(self._finish())
-        return self._deal(number, self._game.autoplay, notices, daily)
+        variant, self._next_variant = variant or self._next_variant, None
+        return self._deal(number, self._game.autoplay, notices, daily, variant)
 
     def _deal(
         self,
@@ -286,13 +315,18 @@ class PlaySession:
         mode: AutoplayMode,
         notices: tuple[str, ...],
         daily: date | None = None,
+        variant: Variant | None = None,
     ) -> Step:
+        game_of = variant or self.variant
         if daily is not None:
             number = daily_deal(daily)
+            game_of = FREECELL
         number = number if number is not None else self.deal_source()
-        game = Game.new(number, autoplay=mode)
+        game = Game.new(number, autoplay=mode, variant=game_of)
         self._start(game, 0.0, daily)
         said = f"Deal {number}. Good luck!"
+        if not game_of.is_classic:
+            said = f"{game_of.name}, deal {number}. Good luck!"
         if daily is not None:
             said = f"The daily deal of {daily.isoformat()}: deal {number}. Good luck!"
             if daily != self.today():
@@ -367,7 +401,7 @@ class PlaySession:
         game = saved.game
         what = f"“{saved.name}”" if saved.name is not None else "the unfinished game"
         said = (
-            f"Loaded {what}: {deal_phrase(game.deal_number)}, {plural(game.move_count, 'move')}, "
+            f"Loaded {what}: {start_phrase(game)}, {plural(game.move_count, 'move')}, "
             f"{format_duration(saved.elapsed_seconds)} played."
         )
         if kept:
@@ -386,13 +420,22 @@ class PlaySession:
 
     # ------------------------------------------------------------------ flows: asked, then done
     def leave_for_deal(
-        self, number: int | None = None, *, start: Callable[[], Decision | None] | None = None
+        self,
+        number: int | None = None,
+        *,
+        start: Callable[[], Decision | None] | None = None,
+        variant: Variant | None = None,
     ) -> Decision | None:
-        """A new game (deal ``number``, random when ``None``), asked first when this one is
-        under way (it is recorded as a loss). ``start`` deals instead (a front end that looks
-        for a winnable deal first)."""
-        begin = start or (lambda: self.new_game(number))
-        question = self.question_new(number)
+        """A new game (deal ``number``, random when ``None``, of ``variant``'s game: this
+        game's when ``None``), asked first when this one is under way (it is recorded as a
+        loss). ``start`` deals instead (a front end that looks for a winnable deal first)."""
+
+        def begin() -> Decision | None:
+            # The game of the deal the front end looks for (none left from a search given up).
+            self._next_variant = variant
+            return self.new_game(number, variant=variant) if start is None else start()
+
+        question = self.question_new(number, variant)
         return begin() if question is None else Ask(question, begin)
 
     def leave_for_position(self, state: GameState) -> Decision | None:
@@ -418,7 +461,7 @@ class PlaySession:
         if error is not None:
             return refuse(f"{error.message} Your game carries on.", error.kind)
         moves = plural(game.move_count, "move")
-        said = f"Playing on from {deal_phrase(game.deal_number)} after {moves}"
+        said = f"Playing on from {start_phrase(game)} after {moves}"
         said += ": u takes them back one by one." if game.move_count else "."
         if kept:
             said += " The game you were playing is kept: the saves list it."
@@ -474,7 +517,7 @@ class PlaySession:
         error = self.store.autosaves.switch_to(offer)
         mode = self._autoplay or offer.game.autoplay
         if error is not None:
-            step = self._deal(None, mode, ())
+            step = self._deal(None, mode, (), variant=self._chosen)
             said = f"{error.message} A new game starts instead."
             return replace(step, said=said, event=Event.TAKEN)
         game = offer.game.with_autoplay(mode)
@@ -504,7 +547,8 @@ class PlaySession:
         notices = self._report(
             self.store.autosaves.discard(offer, daily=self._daily_play(offer.daily))
         )
-        return self._deal(number, self._autoplay or offer.game.autoplay, notices)
+        mode = self._autoplay or offer.game.autoplay
+        return self._deal(number, mode, notices, variant=self._chosen)
 
     def _require_offer(self) -> SavedGame:
         if self._offer is None:
@@ -517,13 +561,17 @@ class PlaySession:
         """The par of the deal in the game's autoplay mode, when the store knows it (never for
         a custom position)."""
         number = self._game.deal_number
-        return None if number is None else self.store.pars.get(number, self._game.autoplay)
+        if number is None:
+            return None
+        return self.store.pars.get(number, self._game.autoplay, self.variant)
 
     def par_to_find(self) -> tuple[int, AutoplayMode] | None:
         """The deal and autoplay mode whose par a search is to find: the game's, unless it is a
         custom position, the store knows that par, or auto-solve played a move of it (such a
         game is not told par)."""
         game = self._game
+        if not solver_knows(self.variant):
+            return None
         if game.deal_number is None or game.solver_moves or self.par is not None:
             return None
         return game.deal_number, game.autoplay
@@ -539,7 +587,11 @@ class PlaySession:
             return Step("")
         notices = self._report(self.store.pars.keep(found, budget_seconds))
         game = self._game
-        mine = (game.deal_number, game.autoplay) == (found.deal_number, found.autoplay)
+        mine = (game.deal_number, game.autoplay, self.variant) == (
+            found.deal_number,
+            found.autoplay,
+            found.variant,
+        )
         won = mine and game.state.is_won and not game.solver_moves
         return Step(self.win_text() if won else "", Tone.SUCCESS, notices=notices)
 
@@ -549,13 +601,10 @@ class PlaySession:
         finished search found it), with the help the game had."""
         game = self._game
         moves = plural(game.move_count, "move")
-        if game.deal_number is not None:
+        if game.deal_number is not None and solver_knows(self.variant):
             par = self.par
             moves += f" — {par_phrase(game.move_count, None if par is None else par.moves)} —"
-        text = (
-            f"You won {deal_phrase(game.deal_number)} in {moves} "
-            f"and {format_duration(self.elapsed)}."
-        )
+        text = f"You won {start_phrase(game)} in {moves} and {format_duration(self.elapsed)}."
         if game.solver_moves:
             # One sentence that stands alone (line mode) and under the dialog's title ("Solved
             # by the computer") without repeating it.

@@ -31,6 +31,7 @@ from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.core.solver import canonical_key, last_winnable, solve_for_autoplay
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural
+from freecell_tui.session.analysis import solver_knows, solver_unknown
 from freecell_tui.session.par import find_par, par_line
 from freecell_tui.session.replay import Replay
 from freecell_tui.store import Par
@@ -139,6 +140,9 @@ def review(
     every search together, ``cancel`` stops them. For a worker thread: reads frozen objects."""
     budget = _Budget(seconds, cancel, clock or time.monotonic)
     replay = Replay.of(game)
+    variant = game.start.variant
+    if not solver_knows(variant):  # its rules are not the solver's: no answer, never a wrong one
+        return Review("unknown", replay, solver_unknown(variant))
     if replay.steps[-1].state.is_won:
         return _review_win(replay, par, budget)
     return _review_loss(replay, budget)

@@ -42,7 +42,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "pile",
         "Moves",
         "pick up from a column (1–8) or a free cell (a–d), then drop on a column, a free cell or "
-        "h (home); the same key again puts it down",
+        "h (home); the same key again puts it down (in games with more: columns 9 and 0 for 10, "
+        "cells e, g and k; f stays home or cell)",
         line=False,
     ),
     Command(
@@ -100,14 +101,16 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command(
         "new",
         "Game",
-        "a new game with a random deal, or deal N (asks first when a game is under way)",
+        "a new game with a random deal, or deal N; a game's name first plays that game (new "
+        "eight-off, new bakers 123; asks first when a game is under way)",
         words=("new", "n"),
-        operand="[N]",
+        operand="[GAME] [N]",
     ),
     Command(
         "deal",
         "Game",
-        "play Microsoft deal N, or the start of a game code (asks first when a game is under way)",
+        "play Microsoft deal N, or the start of a game code; game NAME plays a random deal of "
+        "that game (game seahaven; asks first when a game is under way)",
         words=("deal", "game"),
         operand="N",
     ),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from freecell_tui.core.game import Game, Turn
 from freecell_tui.core.rules import apply_move, describe_move
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import Build, EmptyColumn, Moving, Variant
 from freecell_tui.core.words import deal_phrase, plural
 from freecell_tui.store.stats import format_duration
 
@@ -13,17 +14,51 @@ __all__ = [
     "code_note",
     "deal_phrase",
     "describe_turn",
+    "game_deal_phrase",
     "game_phrase",
+    "rules_phrase",
+    "start_phrase",
     "turn_summary",
 ]
 
 
+def rules_phrase(variant: Variant) -> str:
+    """A game's rules in a line: ``8 free cells (4 dealt into), 8 columns, builds by suit, kings
+    only in an empty column``."""
+    cells = plural(variant.cells, "free cell")
+    if variant.dealt_cells:
+        cells += f" ({len(variant.dealt_cells)} dealt into)"
+    builds = "by suit" if variant.build is Build.SAME_SUIT else "in alternate colours"
+    empty = (
+        "kings only in an empty column"
+        if variant.empty_column is EmptyColumn.KINGS_ONLY
+        else "any card in an empty column"
+    )
+    moving = {Moving.UNLIMITED: ", whole runs move at once", Moving.ONE_CARD: ", one card a move"}
+    return f"{cells}, {variant.columns} columns, builds {builds}, {empty}" + moving.get(
+        variant.moving, ""
+    )
+
+
+def start_phrase(game: Game) -> str:
+    """``deal 617``, ``a custom position``; a game of another variant than classic FreeCell
+    names it: ``deal 617 of Eight Off``."""
+    return game_deal_phrase(game.deal_number, game.start.variant)
+
+
+def game_deal_phrase(deal_number: int | None, variant: Variant) -> str:
+    """:func:`start_phrase` from a deal number and a game (a listed save's)."""
+    phrase = deal_phrase(deal_number)
+    return phrase if variant.is_classic else f"{phrase} of {variant.name}"
+
+
 def game_phrase(game: Game, elapsed: float | None = None) -> str:
-    """``deal 617 (20 moves)``, or with the time: ``deal 617 (20 moves, 3:04 played)``."""
+    """``deal 617 (20 moves)``, or with the time: ``deal 617 (20 moves, 3:04 played)``
+    (``deal 617 of Eight Off (20 moves)`` in another game than classic FreeCell)."""
     inside = plural(game.move_count, "move")
     if elapsed is not None:
         inside += f", {format_duration(elapsed)} played"
-    return f"{deal_phrase(game.deal_number)} ({inside})"
+    return f"{start_phrase(game)} ({inside})"
 
 
 def code_note(game: Game) -> str:

@@ -11,9 +11,16 @@ from datetime import date
 
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.store.connection import Database
 from freecell_tui.store.errors import ErrorKind, StoreError
-from freecell_tui.store.records import GameRecord, Listing, SavedGame, UnfinishedInfo
+from freecell_tui.store.records import (
+    GameRecord,
+    Listing,
+    SavedGame,
+    UnfinishedInfo,
+    read_variant,
+)
 from freecell_tui.store.rows import (
     GAME_FIELDS,
     count_value,
@@ -40,6 +47,15 @@ class AutosaveLookup:
 
     saved: SavedGame | None
     problems: tuple[str, ...] = ()
+
+
+def _variant_or_classic(text: object) -> Variant:
+    """The game a row names; classic FreeCell when the name does not read (the row is still
+    listed: loading it says what is wrong)."""
+    try:
+        return read_variant(text)
+    except FreeCellError:
+        return FREECELL
 
 
 class Autosaves:
@@ -69,7 +85,8 @@ class Autosaves:
             if self._autosave_id is not None:
                 cursor = connection.execute(
                     "UPDATE autosaves SET deal_number=?, position=?, turns=?, redo=?, autoplay=?,"
-                    " elapsed_seconds=?, hints=?, move_count=?, cards_home=?, saved_at=?, owner=?,"
+                    " elapsed_seconds=?, hints=?, variant=?, move_count=?, cards_home=?,"
+                    " saved_at=?, owner=?,"
                     " daily=? WHERE id=?",
                     (*values, when, self._db.owner, day, self._autosave_id),
                 )
@@ -157,11 +174,11 @@ class Autosaves:
         rows = self._db.read(
             "list the unfinished games",
             "SELECT id, owner, deal_number, position, move_count, cards_home, elapsed_seconds,"
-            " saved_at FROM autosaves ORDER BY saved_at DESC, id DESC",
+            " saved_at, variant FROM autosaves ORDER BY saved_at DESC, id DESC",
         )
         found: list[UnfinishedInfo] = []
         problems: list[str] = []
-        for row_id, owner, deal, position, moves, home, seconds, saved in rows:
+        for row_id, owner, deal, position, moves, home, seconds, saved, game in rows:
             if not isinstance(row_id, int) or not self._not_ours(row_id, owner):
                 continue
             deal_number = deal_value(deal)
@@ -178,7 +195,15 @@ class Autosaves:
                 )
                 continue
             found.append(
-                UnfinishedInfo(row_id, deal_number, move_count, cards_home, time, read_stamp(saved))
+                UnfinishedInfo(
+                    row_id,
+                    deal_number,
+                    move_count,
+                    cards_home,
+                    time,
+                    read_stamp(saved),
+                    _variant_or_classic(game),
+                )
             )
         return Listing(tuple(found), tuple(problems))
 

@@ -16,7 +16,9 @@
     }
 
 ``start`` is ``{"deal": N}`` or ``{"position": [lines]}`` (fc-solve's layout, one string per
-line). Each entry of ``moves`` is one turn: the player's move then the autoplay moves it set off
+line). A game of another variant than classic FreeCell names it in ``game`` (the store's name
+for it: ``eight_off``, ``freecell:2``, see :func:`~freecell_tui.store.records.variant_text`) and
+is written as version 3; a classic game's file is version 2 as before. Each entry of ``moves`` is one turn: the player's move then the autoplay moves it set off
 (see :mod:`freecell_tui.store.records` for ``autoplay=MODE``, ``by=solver`` and ``restart``);
 ``redo`` holds undone turns, the next to redo first. Version 1 files (no ``hints``) are read too. :func:`read_export` checks everything (the
 format, the version, every field's type, the start, and that every move replays) and raises
@@ -34,8 +36,9 @@ from typing import Any, Final
 from freecell_tui import __version__
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game, too_long
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.store.errors import ErrorKind, StoreError
-from freecell_tui.store.records import MAX_HINTS, GameRecord
+from freecell_tui.store.records import MAX_HINTS, GameRecord, read_variant, variant_text
 from freecell_tui.store.rows import STAMP_YEARS, in_range
 
 __all__ = [
@@ -48,9 +51,11 @@ __all__ = [
 ]
 
 FORMAT_NAME: Final = "freecell-tui save"
-FORMAT_VERSION: Final = 2
+FORMAT_VERSION: Final = 3
+#: The version of a classic FreeCell game's file (it has no ``game``).
+CLASSIC_VERSION: Final = 2
 #: The versions this freecell-tui reads.
-READABLE_VERSIONS: Final = (1, 2)
+READABLE_VERSIONS: Final = (1, 2, 3)
 #: No real save comes near this: a file larger than this is refused unread.
 MAX_FILE_BYTES: Final = 4_000_000
 #: The most digits a whole number in an export may have (a deal number has at most 10).
@@ -68,6 +73,7 @@ _KEYS: Final = {
     "saved_at",
     "application",
     "hints",
+    "game",
 }
 
 
@@ -89,10 +95,15 @@ def write_export(name: str, record: GameRecord, saved_at: datetime) -> str:
     else:
         assert record.position is not None
         start = {"position": record.position.splitlines()}
-    data = {
+    classic = record.variant == FREECELL
+    data: dict[str, Any] = {
         "format": FORMAT_NAME,
-        "version": FORMAT_VERSION,
+        "version": CLASSIC_VERSION if classic else FORMAT_VERSION,
         "name": name,
+    }
+    if not classic:
+        data["game"] = variant_text(record.variant)
+    data |= {
         "start": start,
         "autoplay": record.autoplay,
         "moves": list(record.turns),
@@ -191,6 +202,7 @@ def read_export(raw: bytes) -> ImportedGame:
     if name is not None and not isinstance(name, str):
         raise _bad('"name" must be a string')
     deal_number, position = _start(data)
+    variant = _game(data)
     autoplay = data.get("autoplay", "safe")
     if not isinstance(autoplay, str):
         raise _bad('"autoplay" must be "off", "safe" or "all"')
@@ -220,6 +232,7 @@ def read_export(raw: bytes) -> ImportedGame:
         autoplay=autoplay,
         elapsed_seconds=float(elapsed),
         hints=hints,
+        variant=variant,
     )
     try:
         game = record.to_game()
@@ -252,12 +265,22 @@ def _export_object(raw: bytes) -> dict[str, Any]:
         )
     if version not in READABLE_VERSIONS:
         raise _bad(
-            f"format version {version} does not exist; this freecell-tui reads versions 1 and 2"
+            f"format version {version} does not exist; this freecell-tui reads versions 1 to 3"
         )
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise _bad(f"unknown field{'s' if len(unknown) > 1 else ''}: {', '.join(unknown)}")
     return data
+
+
+def _game(data: dict[str, Any]) -> Variant:
+    """The export's game: classic FreeCell unless ``game`` names another."""
+    if "game" not in data:
+        return FREECELL
+    try:
+        return read_variant(data["game"])
+    except FreeCellError as error:
+        raise _bad(f'"game": {error}') from None
 
 
 def _start(data: dict[str, Any]) -> tuple[int | None, str | None]:

@@ -23,6 +23,7 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game, Turn, too_long
 from freecell_tui.core.notation import parse_moves
 from freecell_tui.core.position import format_position, parse_position
+from freecell_tui.core.variant import FREECELL, Variant, variant_by_key
 from freecell_tui.core.words import deal_label
 
 __all__ = [
@@ -34,7 +35,9 @@ __all__ = [
     "UnfinishedInfo",
     "parse_turn",
     "play_time",
+    "read_variant",
     "turn_text",
+    "variant_text",
 ]
 
 T = TypeVar("T")
@@ -57,6 +60,27 @@ def play_time(seconds: float) -> float:
     return min(value, MAX_SECONDS - 1)
 
 
+def variant_text(variant: Variant) -> str:
+    """The game as the store names it: its key (``freecell``, ``eight_off``), then ``:`` and
+    its cells when they are not the game's usual number (``freecell:2``)."""
+    if variant.cells == variant.standard_cells:
+        return variant.key
+    return f"{variant.key}:{variant.cells}"
+
+
+def read_variant(text: object) -> Variant:
+    """The game a stored :func:`variant_text` names; raises :class:`FreeCellError` (as a
+    :class:`~freecell_tui.core.errors.NotationError`) for text that names none."""
+    if not isinstance(text, str) or len(text) > 40:
+        raise FreeCellError("its game is unreadable")
+    key, colon, cells = text.partition(":")
+    if not colon:
+        return variant_by_key(key)
+    if not cells.isascii() or not cells.isdigit() or len(cells) > 1:
+        raise FreeCellError(f"its game {text!r} is unreadable")
+    return variant_by_key(key, int(cells))
+
+
 def turn_text(turn: Turn, mode: AutoplayMode) -> str:
     """One turn as a record writes it, in a game whose autoplay mode is ``mode`` (a turn played
     in another mode names its own): ``"18 1h 2h"``, ``"autoplay=off 18"``, ``"by=solver 3a"``,
@@ -72,7 +96,7 @@ def turn_text(turn: Turn, mode: AutoplayMode) -> str:
     return " ".join(words)
 
 
-def parse_turn(text: str, number: int, where: str = "turn") -> Turn:
+def parse_turn(text: str, number: int, where: str = "turn", variant: Variant = FREECELL) -> Turn:
     """Read one turn (see :func:`turn_text`); raise :class:`FreeCellError` naming it by
     ``where`` and ``number``."""
     words = text.split()
@@ -104,7 +128,7 @@ def parse_turn(text: str, number: int, where: str = "turn") -> Turn:
                 f"{where} {number}: {word[:40]!r} is not a move, 'autoplay=MODE' or 'by=solver'"
             )
     try:
-        parsed = parse_moves(" ".join(moves))
+        parsed = parse_moves(" ".join(moves), variant)
     except FreeCellError as error:
         raise FreeCellError(f"{where} {number}: {error}") from None
     if not parsed:
@@ -124,6 +148,7 @@ class GameRecord:
     autoplay: str
     elapsed_seconds: float
     hints: int = 0
+    variant: Variant = FREECELL
 
     @classmethod
     def from_game(cls, game: Game, elapsed_seconds: float) -> GameRecord:
@@ -136,6 +161,7 @@ class GameRecord:
             autoplay=mode.value,
             elapsed_seconds=play_time(elapsed_seconds),
             hints=game.hints,
+            variant=game.start.variant,
         )
 
     def to_game(self) -> Game:
@@ -144,18 +170,23 @@ class GameRecord:
             raise FreeCellError("the start must be either a deal number or a position")
         if self.deal_number is not None:
             check_deal_number(self.deal_number)
-            start = deal(self.deal_number)
+            start = deal(self.deal_number, self.variant)
         else:
             assert self.position is not None
-            start = parse_position(self.position)
+            start = parse_position(self.position, self.variant)
         problem = too_long(len(self.turns) + len(self.redo))  # before reading any turn
         if problem is not None:
             raise FreeCellError(problem)
         mode = AutoplayMode.parse(self.autoplay)
         if not 0 <= self.hints <= MAX_HINTS:
             raise FreeCellError(f"its count of hints ({self.hints}) makes no sense")
-        turns = [parse_turn(text, i, "turn") for i, text in enumerate(self.turns, start=1)]
-        redo = [parse_turn(text, i, "redo turn") for i, text in enumerate(self.redo, start=1)]
+        turns = [
+            parse_turn(text, i, "turn", self.variant) for i, text in enumerate(self.turns, start=1)
+        ]
+        redo = [
+            parse_turn(text, i, "redo turn", self.variant)
+            for i, text in enumerate(self.redo, start=1)
+        ]
         return Game.replay(
             start,
             turns,
@@ -196,11 +227,18 @@ class SlotInfo:
     cards_home: int
     elapsed_seconds: float
     saved_at: datetime
+    variant: Variant = FREECELL
 
     @property
     def deal_label(self) -> str:
-        """``#1234`` or ``custom`` (a position that is not a numbered deal)."""
-        return deal_label(self.deal_number)
+        """``#1234`` or ``custom`` (a position that is not a numbered deal), then the game when
+        it is not classic FreeCell (``#1234 Eight Off``)."""
+        return _labelled(self.deal_number, self.variant)
+
+
+def _labelled(deal_number: int | None, variant: Variant) -> str:
+    label = deal_label(deal_number)
+    return label if variant.is_classic else f"{label} {variant.name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,11 +252,13 @@ class UnfinishedInfo:
     cards_home: int
     elapsed_seconds: float
     saved_at: datetime
+    variant: Variant = FREECELL
 
     @property
     def deal_label(self) -> str:
-        """``#1234`` or ``custom`` (a position that is not a numbered deal)."""
-        return deal_label(self.deal_number)
+        """``#1234`` or ``custom`` (a position that is not a numbered deal), then the game when
+        it is not classic FreeCell."""
+        return _labelled(self.deal_number, self.variant)
 
 
 @dataclass(frozen=True, slots=True)

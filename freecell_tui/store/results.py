@@ -19,9 +19,17 @@ from typing import Any, Final
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import MAX_DEAL, MIN_DEAL
+from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.variant import FREECELL, VARIANTS, Variant
 from freecell_tui.core.words import plural
 from freecell_tui.store.connection import Database
-from freecell_tui.store.records import MAX_HINTS, MAX_SECONDS, Listing
+from freecell_tui.store.records import (
+    MAX_HINTS,
+    MAX_SECONDS,
+    Listing,
+    read_variant,
+    variant_text,
+)
 from freecell_tui.store.rows import (
     MAX_MOVES,
     count_value,
@@ -101,7 +109,7 @@ WITH stamped AS (
         CASE WHEN typeof(autoplay) = 'text' AND autoplay IN ({_MODES}) THEN autoplay END AS mode,
         CASE WHEN typeof(daily) = 'text' THEN daily END AS daily, daily_on_day IS 1 AS on_day
     FROM games
-    WHERE typeof(result) = 'text' AND result IN ({_RESULTS})
+    WHERE variant = :variant AND typeof(result) = 'text' AND result IN ({_RESULTS})
         AND typeof(move_count) = 'integer' AND move_count BETWEEN 0 AND {MAX_MOVES}
         AND typeof(elapsed_seconds) IN ('integer', 'real')
         AND elapsed_seconds >= 0 AND elapsed_seconds < {MAX_SECONDS!r}
@@ -111,10 +119,10 @@ WITH stamped AS (
 valid AS (SELECT *, {{seq}} AS seq FROM stamped)
 """
 
-#: Games, wins, computer wins, wins with hints, and the rows stored.
+#: Games, wins, computer wins, wins with hints, and the rows stored of the game.
 _TOTALS: Final = f"""{_VALID}
 SELECT COUNT(*), IFNULL(SUM(won), 0), IFNULL(SUM(solved), 0), IFNULL(SUM(won AND hinted), 0),
-    (SELECT COUNT(*) FROM games)
+    (SELECT COUNT(*) FROM games WHERE variant = :variant)
 FROM valid
 """
 
@@ -205,7 +213,8 @@ class Results:
         rows = self._db.read(
             "read the statistics",
             "SELECT deal_number, position, result, move_count, elapsed_seconds, finished_at,"
-            " hints, autoplay, code, daily, daily_on_day FROM games ORDER BY finished_at, id",
+            " hints, autoplay, code, daily, daily_on_day, variant FROM games"
+            " ORDER BY finished_at, id",
         )
         found = [game for game in map(_game_result, rows) if game is not None]
         return Listing(tuple(found), _left_out(len(rows) - len(found)))
@@ -216,27 +225,33 @@ class Results:
         return games[-1] if games else None
 
     def statistics(
-        self, pars: Pars, mode: AutoplayMode, today: date | None = None
+        self,
+        pars: Pars,
+        mode: AutoplayMode,
+        today: date | None = None,
+        variant: Variant = FREECELL,
     ) -> StatisticsReading:
-        """The statistics of :func:`.stats.compute_statistics` over :meth:`all`, computed by
-        SQLite in one read transaction; ``pars``, ``mode`` and ``today`` as there."""
+        """The statistics of :func:`.stats.compute_statistics` over :meth:`all`'s games of
+        ``variant``'s game (classic FreeCell unless given), computed by SQLite in one read
+        transaction; ``pars`` (that game's), ``mode`` and ``today`` as there."""
+        game = {"variant": variant_text(variant)}
 
         def read(connection: sqlite3.Connection) -> StatisticsReading:
             (odd,) = connection.execute(_ANY_ODD_ROW).fetchone()
             order = {"at": _READ_STAMP, "seq": _SEQ} if odd else {"at": "finished_at", "seq": "id"}
             played, won, solved, hinted, stored = connection.execute(
-                _TOTALS.format(**order)
+                _TOTALS.format(**order), game
             ).fetchone()
-            (wins,) = connection.execute(_WINS.format(**order)).fetchone()
+            (wins,) = connection.execute(_WINS.format(**order), game).fetchone()
             runs = (wins or "").split("0")  # the runs of wins, the last one ongoing
-            rows = connection.execute(_DEALS.format(**order))
+            rows = connection.execute(_DEALS.format(**order), game)
             deals = tuple(_deal_stats(row, pars, mode) for row in rows)
             recent = [
                 Result.WON if won else Result.SOLVED if solved else Result.LEFT
-                for won, solved in connection.execute(_RECENT.format(**order))
+                for won, solved in connection.execute(_RECENT.format(**order), game)
             ]
             won_days = (
-                day_value(day) for (day,) in connection.execute(_DAILY_WINS.format(**order))
+                day_value(day) for (day,) in connection.execute(_DAILY_WINS.format(**order), game)
             )
             daily, best_daily = daily_streaks(
                 (day for day in won_days if day is not None), today or date.today()
@@ -250,7 +265,7 @@ class Results:
                 solved,
                 hinted,
                 tuple(reversed(recent)),
-                _over_par(connection.execute(_LATEST_WINS.format(**order)), pars, mode),
+                _over_par(connection.execute(_LATEST_WINS.format(**order), game), pars, mode),
                 daily,
                 best_daily,
             )
@@ -258,10 +273,35 @@ class Results:
 
         return self._db.snapshot("read the statistics", read)
 
-    def reset(self) -> int:
-        """Forget every finished game (saves are kept); returns how many were forgotten."""
+    def variants(self) -> tuple[Variant, ...]:
+        """The games with finished games on record, classic FreeCell first (always there: the
+        statistics' usual view), then the others in the registry's order (a row naming no game
+        this version knows is left out)."""
+        rows = self._db.read(
+            "read the statistics", "SELECT DISTINCT variant FROM games WHERE variant IS NOT NULL"
+        )
+        found = {FREECELL}
+        for (text,) in rows:
+            try:
+                found.add(read_variant(text))
+            except FreeCellError:
+                continue
+        order = list(VARIANTS.values())
+        return tuple(
+            sorted(
+                found,
+                key=lambda v: (v != FREECELL, order.index(VARIANTS[v.key]), v.cells),
+            )
+        )
+
+    def reset(self, variant: Variant | None = None) -> int:
+        """Forget every finished game (of ``variant``'s game only, when given; saves are
+        kept); returns how many were forgotten."""
 
         def reset(connection: sqlite3.Connection) -> int:
+            if variant is not None:
+                game = (variant_text(variant),)
+                return connection.execute("DELETE FROM games WHERE variant=?", game).rowcount
             return connection.execute("DELETE FROM games").rowcount
 
         return self._db.write("reset the statistics", reset)
@@ -269,10 +309,11 @@ class Results:
 
 def _game_result(row: tuple[Any, ...]) -> GameResult | None:
     """A finished game from its row, or ``None`` when the row does not read."""
-    deal, position, result, moves, seconds, at, hints, autoplay, code, daily, on_day = row
+    deal, position, result, moves, seconds, at, hints, autoplay, code, daily, on_day, game = row
     try:
         outcome = Result(result)
-    except ValueError:
+        variant = read_variant(game)
+    except (ValueError, FreeCellError):
         return None
     move_count = count_value(moves)
     time = seconds_value(seconds)
@@ -289,6 +330,7 @@ def _game_result(row: tuple[Any, ...]) -> GameResult | None:
         mode_value(autoplay),
         code if isinstance(code, str) else None,
         _daily_play(daily, on_day),
+        variant,
     )
 
 

@@ -14,7 +14,13 @@ from freecell_tui.core.deals import MAX_DEAL, MIN_DEAL
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.core.position import format_position
-from freecell_tui.store.records import MAX_SECONDS, GameRecord, play_time
+from freecell_tui.store.records import (
+    MAX_SECONDS,
+    GameRecord,
+    play_time,
+    read_variant,
+    variant_text,
+)
 from freecell_tui.store.stats import DailyPlay, Result
 
 __all__ = [
@@ -38,7 +44,8 @@ __all__ = [
 
 #: The columns a game record fills, in :func:`record_values` order (slots and autosaves).
 GAME_FIELDS: Final = (
-    "deal_number, position, turns, redo, autoplay, elapsed_seconds, hints, move_count, cards_home"
+    "deal_number, position, turns, redo, autoplay, elapsed_seconds, hints, variant, move_count,"
+    " cards_home"
 )
 #: More moves than any game could hold; a row claiming more is not a game.
 MAX_MOVES: Final = 10_000_000
@@ -120,15 +127,16 @@ def record_values(record: GameRecord, game: Game) -> tuple[Any, ...]:
         record.autoplay,
         record.elapsed_seconds,
         record.hints,
+        variant_text(record.variant),
         game.move_count,
         game.state.cards_home,
     )
 
 
 def row_record(row: tuple[Any, ...]) -> GameRecord:
-    """A GameRecord from the first seven :data:`GAME_FIELDS` of a row; raises FreeCellError when
+    """A GameRecord from the first eight :data:`GAME_FIELDS` of a row; raises FreeCellError when
     a column holds something that is not a record."""
-    deal_number, position, turns_json, redo_json, autoplay, elapsed, hints = row[:7]
+    deal_number, position, turns_json, redo_json, autoplay, elapsed, hints, variant = row[:8]
     try:
         turns = json.loads(turns_json)
         redo = json.loads(redo_json)
@@ -152,7 +160,16 @@ def row_record(row: tuple[Any, ...]) -> GameRecord:
     seconds = seconds_value(elapsed)
     if seconds is None:
         raise FreeCellError("its play time is unreadable")
-    return GameRecord(deal_number, position, tuple(turns), tuple(redo), autoplay, seconds, hints)
+    return GameRecord(
+        deal_number,
+        position,
+        tuple(turns),
+        tuple(redo),
+        autoplay,
+        seconds,
+        hints,
+        read_variant(variant),
+    )
 
 
 def result_of(game: Game) -> Result:
@@ -184,8 +201,8 @@ def insert_result(
     that day)."""
     connection.execute(
         "INSERT INTO games (deal_number, position, result, move_count, cards_home,"
-        " elapsed_seconds, finished_at, hints, solver_moves, autoplay, code, daily, daily_on_day)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " elapsed_seconds, finished_at, hints, solver_moves, autoplay, code, daily, daily_on_day,"
+        " variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             game.deal_number,
             None if game.deal_number is not None else format_position(game.start),
@@ -200,5 +217,6 @@ def insert_result(
             encode(game),
             None if daily is None else daily.day.isoformat(),
             int(daily is not None and daily.on_day),
+            variant_text(game.start.variant),
         ),
     )

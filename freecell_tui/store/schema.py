@@ -24,7 +24,7 @@ __all__ = [
 ]
 
 DB_NAME: Final = "freecell-tui.sqlite3"
-SCHEMA_VERSION: Final = 6
+SCHEMA_VERSION: Final = 7
 
 #: ``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1`` (``PRAGMA user_version``).
 MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
@@ -131,6 +131,30 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         "ALTER TABLE games ADD COLUMN daily TEXT",
         "ALTER TABLE games ADD COLUMN daily_on_day INTEGER NOT NULL DEFAULT 0",
     ),
+    (
+        # Version 7: the game each row is of (store.records.variant_text: ``freecell``,
+        # ``eight_off``, ``freecell:2`` for FreeCell with 2 cells); every row before is classic
+        # FreeCell. A par is a deal's in one game: the game is part of the pars' key.
+        "ALTER TABLE slots ADD COLUMN variant TEXT NOT NULL DEFAULT 'freecell'",
+        "ALTER TABLE autosaves ADD COLUMN variant TEXT NOT NULL DEFAULT 'freecell'",
+        "ALTER TABLE games ADD COLUMN variant TEXT NOT NULL DEFAULT 'freecell'",
+        """CREATE TABLE pars_v7 (
+            variant TEXT NOT NULL DEFAULT 'freecell',
+            deal_number INTEGER NOT NULL,
+            autoplay TEXT NOT NULL,
+            moves INTEGER NOT NULL,
+            solution TEXT NOT NULL,
+            budget_seconds REAL NOT NULL,
+            found_at TEXT NOT NULL,
+            complete INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (variant, deal_number, autoplay)
+        )""",
+        "INSERT INTO pars_v7 (deal_number, autoplay, moves, solution, budget_seconds, found_at,"
+        " complete) SELECT deal_number, autoplay, moves, solution, budget_seconds, found_at,"
+        " complete FROM pars",
+        "DROP TABLE pars",
+        "ALTER TABLE pars_v7 RENAME TO pars",
+    ),
 )
 
 
@@ -143,6 +167,7 @@ _MARKS: Final = (
     ("pars", "complete"),
     ("games", "code"),
     ("games", "daily_on_day"),
+    ("pars", "variant"),
 )
 _ADD_COLUMN: Final = re.compile(r"ALTER TABLE (\w+) ADD COLUMN (\w+)")
 

@@ -16,7 +16,7 @@ from freecell_tui.store.connection import Database
 from freecell_tui.store.errors import ErrorKind, StoreError
 from freecell_tui.store.exchange import MAX_FILE_BYTES, read_export, write_export
 from freecell_tui.store.names import MAX_NAME_LENGTH, check_name, name_key
-from freecell_tui.store.records import GameRecord, Listing, SavedGame, SlotInfo
+from freecell_tui.store.records import GameRecord, Listing, SavedGame, SlotInfo, read_variant
 from freecell_tui.store.rows import (
     GAME_FIELDS,
     count_value,
@@ -50,6 +50,7 @@ def _slot_info(
     home: object,
     seconds: object,
     saved: datetime,
+    game: object = "freecell",
 ) -> SlotInfo | str:
     """A slot's summary from its columns, or what is wrong with them."""
     if not isinstance(name, str) or not name:
@@ -66,7 +67,11 @@ def _slot_info(
     time = seconds_value(seconds)
     if time is None:
         return "its play time is unreadable"
-    return SlotInfo(name, deal_number, move_count, cards_home, time, saved)
+    try:
+        variant = read_variant(game)
+    except FreeCellError as error:
+        return str(error)
+    return SlotInfo(name, deal_number, move_count, cards_home, time, saved, variant)
 
 
 def _first_valid_name(*candidates: str | None) -> str:
@@ -94,12 +99,12 @@ class Slots:
         rows = self._db.read(
             "list the saves",
             "SELECT id, name, deal_number, position, move_count, cards_home, elapsed_seconds,"
-            " saved_at FROM slots ORDER BY saved_at DESC, id DESC",
+            " saved_at, variant FROM slots ORDER BY saved_at DESC, id DESC",
         )
         found: list[SlotInfo] = []
         problems: list[str] = []
-        for row_id, name, deal, position, moves, home, seconds, saved in rows:
-            info = _slot_info(name, deal, position, moves, home, seconds, read_stamp(saved))
+        for row_id, name, deal, position, moves, home, seconds, saved, game in rows:
+            info = _slot_info(name, deal, position, moves, home, seconds, read_stamp(saved), game)
             if isinstance(info, SlotInfo):
                 found.append(info)
             else:
@@ -151,6 +156,7 @@ class Slots:
             game.state.cards_home,
             record.elapsed_seconds,
             read_stamp(saved),
+            record.variant,
         )
 
     def _row(self, name: str) -> tuple[str, GameRecord, datetime]:

@@ -24,6 +24,7 @@ from datetime import date, datetime, timedelta
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import BadCode, decode
 from freecell_tui.core.game import Game
+from freecell_tui.core.variant import FREECELL, Variant
 
 __all__ = [
     "NO_GAMES",
@@ -86,6 +87,9 @@ class GameResult:
     ``None`` for a game finished before games kept their moves."""
     daily: DailyPlay | None = None
     """The daily deal it was (``None``: not a daily)."""
+    variant: Variant = FREECELL
+    """The game it was a game of (classic FreeCell for every game finished before games
+    recorded theirs)."""
 
     def game(self) -> Game | str:
         """The game itself, read from its code; or why it cannot be (the end of a sentence that
@@ -179,13 +183,16 @@ def compute_statistics(
     pars: Pars | None = None,
     mode: AutoplayMode = AutoplayMode.SAFE,
     today: date | None = None,
+    variant: Variant = FREECELL,
 ) -> Statistics:
     """The figures over ``results`` (any order: they are sorted by finishing time). ``pars``
     gives each deal's par per autoplay mode, where known; a deal shows the par of the mode of its
     best win (else of its latest game), ``mode`` standing for games that did not record theirs.
-    ``today`` (the player's date unless given) ends the current daily streak."""
+    ``today`` (the player's date unless given) ends the current daily streak. Each game has
+    statistics of its own: only the results of ``variant``'s game count (``pars`` are that
+    game's)."""
     pars = pars or {}
-    ordered = sorted(results, key=lambda r: r.finished_at)
+    ordered = sorted((r for r in results if r.variant == variant), key=lambda r: r.finished_at)
     won = streak = best = solved = hinted = 0
     per_deal: dict[tuple[int | None, str | None], list[GameResult]] = {}
     for result in ordered:

@@ -30,11 +30,12 @@ from freecell_tui.core.daily import daily_deal
 from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.game import Game
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL, VARIANTS, Variant
 from freecell_tui.core.words import plural
 from freecell_tui.paths import data_dir as default_data_dir
 from freecell_tui.session import PlaySession
 from freecell_tui.session.par import PAR_SECONDS
-from freecell_tui.session.words import deal_phrase
+from freecell_tui.session.words import rules_phrase, start_phrase
 from freecell_tui.store import Store
 from freecell_tui.store.settings import Settings, load_settings, save_settings
 from freecell_tui.ui.ascii import AsciiText
@@ -92,6 +93,7 @@ class FreeCellApp(ReportingApp[None]):
         probe: bool = False,
         daily: date | None = None,
         watch: Game | None = None,
+        variant: Variant | None = None,
     ) -> None:
         super().__init__()
         #: A game to open the viewer on at start (``freecell-tui watch``): leaving it quits.
@@ -114,12 +116,14 @@ class FreeCellApp(ReportingApp[None]):
         if start is None:
             found = store.autosaves.offer()
             warnings += found.problems
-            if deal is None and found.saved is not None:
+            if deal is None and variant is None and found.saved is not None:
                 offer = found.saved
             elif found.saved is not None:
                 self._waiting = found.saved.game
             number = deal if deal is not None else deal_source()
-            start = Game.new(number, autoplay=mode or AutoplayMode.SAFE)
+            start = Game.new(
+                number, autoplay=mode or AutoplayMode.SAFE, variant=variant or FREECELL
+            )
         elif mode is not None:
             start = start.with_autoplay(mode)
         #: The session the game screen drives (the store, the game, the clock).
@@ -132,6 +136,7 @@ class FreeCellApp(ReportingApp[None]):
             autoplay=mode,
             deal_source=deal_source,
             daily=daily,
+            variant=variant,
         )
         loaded = load_settings(self.data_dir)
         warnings += loaded.problems
@@ -230,7 +235,7 @@ class FreeCellApp(ReportingApp[None]):
         if self._waiting is not None:
             game = self._waiting
             self.tell(
-                f"Your unfinished game of {deal_phrase(game.deal_number)} "
+                f"Your unfinished game of {start_phrase(game)} "
                 f"({plural(game.move_count, 'move')}) is kept: s opens the saves, where it is "
                 "listed."
             )
@@ -390,6 +395,12 @@ class FreeCellApp(ReportingApp[None]):
                 look.palette_help,
                 partial(board.run_action, command.name),
             )
+        for variant in VARIANTS.values():  # a new game of each game, asked first as n is
+            yield SystemCommand(
+                f"New game: {variant.title}",
+                rules_phrase(variant),
+                partial(board.action_new, None, variant),
+            )
 
 
 def run_app(
@@ -399,10 +410,12 @@ def run_app(
     autoplay: str | None = None,
     daily: date | None = None,
     watch: Game | None = None,
+    variant: Variant | None = None,
 ) -> int:
     """Run the full-screen game until the player quits; returns the exit code. ``deal``: a deal
-    number, or a custom position (a game code's start) to play from. ``watch``: open the viewer
-    on that game first (leaving it quits)."""
+    number, or a custom position (a game code's start, which names its game) to play from;
+    ``watch``: open the viewer on that game first (leaving it quits); ``variant``: the game
+    (``--game``, ``--cells``)."""
     from freecell_tui.core.errors import FreeCellError
 
     number, start = (
@@ -418,6 +431,7 @@ def run_app(
             probe=True,
             daily=daily,
             watch=watch,
+            variant=variant,
         )
     except FreeCellError as error:
         import sys

@@ -45,8 +45,9 @@ from textual.widgets import Static
 from freecell_tui.core.cards import Card, Suit
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Turn
-from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move, Pile
+from freecell_tui.core.notation import FOUNDATION, Move, Pile, cell_piles, column_piles
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import MAX_CELLS, MAX_COLUMNS, Variant
 from freecell_tui.session.analysis import HintMark
 from freecell_tui.session.steps import Tone
 from freecell_tui.ui import gestures
@@ -54,7 +55,7 @@ from freecell_tui.ui.animator import FRAME, Animator, Hand
 from freecell_tui.ui.cascade import Cascade
 from freecell_tui.ui.gestures import Gestures, Grab, Where
 from freecell_tui.ui.highlights import PileLook, compute_looks
-from freecell_tui.ui.layout import COMPACT_SIZE, BoardLayout, board_layout
+from freecell_tui.ui.layout import COMPACT_SIZE, BoardLayout, board_layout, layout_for
 from freecell_tui.ui.messages import PileClicked
 from freecell_tui.ui.selection import Selection
 from freecell_tui.ui.widgets.cardart import CardInks
@@ -82,6 +83,7 @@ class Board(Widget):
         padding: 1 2;
     }
     Board.-too-small > PileWidget { display: none; }
+    Board > PileWidget.-absent { display: none; }
     Board.-too-small #too-small { display: block; }
     """
 
@@ -120,7 +122,10 @@ class Board(Widget):
         self._gestures = Gestures(state)
         self._animator = Animator()
         self._outbox: list[Message] = []
+        #: The game's cells and columns (:attr:`_every` holds as many as any game has; the
+        #: others are hidden).
         self._piles: dict[Pile, PileWidget] = {}
+        self._every: dict[Pile, PileWidget] = {}
         self._homes: dict[Suit, FoundationWidget] = {}
         #: The gestures' marks as the piles' looks show them.
         self._marks: tuple[object, ...] = self._gestures.marks
@@ -140,16 +145,17 @@ class Board(Widget):
         # of containers between (every widget under a changed line is drawn again, and each
         # container's lines are cut at every pile's edges: most of a key's drawing cost).
         yield CardInks()  # the colours every pile and the stage draw with
-        for cell in CELLS:
-            self._piles[cell] = CellWidget(cell, id=f"cell-{cell.code}")
-            yield self._piles[cell]
+        for cell in map(Pile.cell, range(MAX_CELLS)):
+            self._every[cell] = CellWidget(cell, id=f"cell-{cell.code}")
+            yield self._every[cell]
         for suit in Suit:
             home = FoundationWidget(suit, FOUNDATION, id=f"home-{suit.letter}")
             self._homes[suit] = home
             yield home
-        for column in COLUMNS:
-            self._piles[column] = ColumnWidget(column, id=f"col-{column.code}")
-            yield self._piles[column]
+        for column in map(Pile.column, range(MAX_COLUMNS)):
+            self._every[column] = ColumnWidget(column, id=f"col-{column.code}")
+            yield self._every[column]
+        self._use(self.state.variant)
         yield Static(id="too-small", markup=False)
         yield Stage(id="stage")
 
@@ -160,7 +166,7 @@ class Board(Widget):
         """Lay the piles out for a terminal of ``size`` (or ask for a bigger one); returns the
         layout (the screen sizes the message line from it)."""
         self.settle()
-        layout = board_layout(size.width, size.height)
+        layout = layout_for(size.width, size.height, self.state.variant)
         self.geometry = layout
         self.set_class(layout.too_small, "-too-small")
         if layout.too_small:
@@ -176,6 +182,14 @@ class Board(Widget):
         self._show()
         return layout
 
+    def _use(self, variant: Variant) -> None:
+        """Show the piles of ``variant``'s game, hide the others."""
+        game = {*cell_piles(variant), *column_piles(variant)}
+        self._piles = {pile: widget for pile, widget in self._every.items() if pile in game}
+        for pile, widget in self._every.items():
+            widget.set_class(pile not in game, "-absent")
+        self._regions_for = None
+
     @staticmethod
     def _place(widget: PileWidget, layout: BoardLayout, region: Region) -> None:
         widget.geometry = layout
@@ -190,9 +204,12 @@ class Board(Widget):
         return self.query_one(Stage)
 
     # ------------------------------------------------------------------ attributes down
-    def watch_state(self, state: GameState) -> None:
+    def watch_state(self, old: GameState, state: GameState) -> None:
         hand = self._animator.held
         self.settle()
+        if old.variant != state.variant and self._every:  # another game: other piles
+            self._use(state.variant)
+            self.fit(self.app.size)
         self._gestures.new_position(state)
         self._take(looks=False)  # ``_show`` below sets every pile's looks once
         # Cards released over a pile wait there for the move to fly on from (see ``glide``).
@@ -512,9 +529,9 @@ class Board(Widget):
             return
         scene = self.scene()
         cards: dict[PileWidget, tuple[Card, ...]] = {}
-        for column in COLUMNS:
+        for column in column_piles(scene.variant):
             cards[self._piles[column]] = scene.columns[column.index]
-        for cell in CELLS:
+        for cell in cell_piles(scene.variant):
             card = scene.cells[cell.index]
             cards[self._piles[cell]] = (card,) if card is not None else ()
         for suit, widget in self._homes.items():

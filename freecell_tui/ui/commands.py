@@ -31,7 +31,9 @@ __all__ = [
     "shown",
 ]
 
-_PILES = tuple("12345678abcdh")
+#: The piles' keys: columns 1–9 and 0 (column 10), free cells a–e, g and k (f is "home or
+#: cell": the eighth cell's letter is fc-solve's), h the foundations.
+_PILES = tuple("1234567890abcdegkh")
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,7 +254,7 @@ def key_label(key: str) -> str:
 def keys_text(command: Command) -> str:
     """``u  ctrl+z``; the pile keys as ``1–8  a–d  h``."""
     if command.name == "pile":
-        return "1–8  a–d  h"
+        return "1–8  a–d  h  9  0  e  g  k"
     return "  ".join(key_label(key) for key in shown(command).keys)
 
 

@@ -21,7 +21,14 @@ from dataclasses import dataclass
 
 from freecell_tui.core.cards import Card
 from freecell_tui.core.errors import FreeCellError
-from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move, Pile
+from freecell_tui.core.notation import (
+    CELLS,
+    COLUMNS,
+    FOUNDATION,
+    Move,
+    Pile,
+    cell_piles,
+)
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural
 from freecell_tui.session.steps import Tone
@@ -54,6 +61,13 @@ __all__ = [
 
 #: The keyboard cursor's rows: free cells and foundations, then the columns (8 places each).
 TOP_ROW: tuple[Pile, ...] = (*CELLS, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION)
+
+
+def _top_row(state: GameState) -> tuple[Pile, ...]:
+    """The cursor's top row in ``state``'s game: its free cells, then the foundations (four
+    places, one pile)."""
+    return (*cell_piles(state.variant), FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION)
+
 
 #: A place on the board: a pile and the card there (``None``: the pile's key or an empty spot).
 Where = tuple[Pile, int | None]
@@ -203,7 +217,7 @@ class Gestures:
         if self.cursor is None:
             return None
         row, place = self.cursor
-        return TOP_ROW[place] if row == 0 else COLUMNS[place]
+        return _top_row(self.state)[place] if row == 0 else Pile.column(place)
 
     def new_position(self, state: GameState) -> None:
         """The game moved on (or back): what was picked up is put down."""
@@ -348,10 +362,12 @@ class Gestures:
             return
         row, place = self.cursor
         row = max(0, min(1, row + rows))
-        if row == 0 and place >= 4 and places:
-            place = 3 if places < 0 else 4  # the four foundations are one place (h)
+        cells, columns = self.state.variant.cells, self.state.variant.columns
+        if row == 0 and place >= cells and places:
+            # the four foundations are one place (h)
+            place = max(cells - 1, 0) if places < 0 and cells else cells
         else:
-            place = max(0, min(7, place + places))
+            place = max(0, min((cells + 3 if row == 0 else columns - 1), place + places))
         self.cursor = (row, place)
 
     def cursor_act(self) -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from freecell_tui.core.cards import Suit
 from freecell_tui.core.errors import FreeCellError
-from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Pile
+from freecell_tui.core.notation import FOUNDATION, Pile, cell_piles, column_piles
 from freecell_tui.core.state import GameState
 from freecell_tui.session.analysis import HintMark
 from freecell_tui.ui.selection import Selection, select_card, shown_count
@@ -77,7 +77,7 @@ def compute_looks(
     selected_count = shown_count(state, selection) if selection is not None else 0
     hover_pile, hover_count, hover_target = _hover_effect(state, selection, targets, hover)
     piles: dict[Pile, PileLook] = {}
-    for pile in (*CELLS, *COLUMNS):
+    for pile in (*cell_piles(state.variant), *column_piles(state.variant)):
         piles[pile] = PileLook(
             selected=selected_count if selection is not None and selection.pile == pile else 0,
             hovered=hover_count if hover_pile == pile else 0,

@@ -9,6 +9,10 @@ possible column (19 cards) would not fit. The room a fresh deal leaves under the
 shared above the board too, as far as the tallest column still fits (the board is centred top to
 bottom where the terminal is tall enough; at 100x32 a 19-card column needs every line).
 
+The game's shape decides the rows (:func:`layout_for`): the top row holds its free cells (0 to 8)
+then the four foundations, the tableau its columns (up to 10), each row centred with piles as
+wide as its count allows (classic FreeCell's rows are both eight piles, as wide as each other).
+
 :meth:`BoardLayout.column_rows` says where each card of a column is drawn (deep covered cards
 are squeezed first when a column grows), and :meth:`BoardLayout.card_rect` /
 :meth:`BoardLayout.locate` turn piles into board coordinates and back: the same numbers draw the
@@ -23,7 +27,8 @@ from functools import lru_cache
 
 from textual.geometry import Region, Size
 
-from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Pile
+from freecell_tui.core.notation import FOUNDATION, Pile
+from freecell_tui.core.variant import FREECELL, Variant
 
 __all__ = [
     "COMPACT_SIZE",
@@ -31,6 +36,7 @@ __all__ = [
     "MAX_COLUMN",
     "BoardLayout",
     "board_layout",
+    "layout_for",
 ]
 
 #: The smallest terminal the board fits (the compact layout: a card is one line, a covered card
@@ -79,6 +85,15 @@ class BoardLayout:
     """Lines of the message line under the status line."""
     max_step: int
     """The most lines a covered card of a column shows."""
+    cells: int = 4
+    """The game's free cells (the top row: these, then the four foundations)."""
+    columns: int = 8
+    """The game's columns (the tableau)."""
+    top_pile_width: int = 0
+    """The width of a free cell or foundation (0: :attr:`pile_width`)."""
+    top_row_gap: int = 0
+    top_left: int = 0
+    """Blank columns between the top row's piles, and left of its first one."""
 
     # ------------------------------------------------------------------ rows
     @property
@@ -95,8 +110,22 @@ class BoardLayout:
         return max(self.height - self.tableau_y, 0)
 
     def pile_x(self, place: int) -> int:
-        """The left column of the ``place``-th pile of a row (0–7)."""
+        """The left column of the ``place``-th column of the tableau."""
         return self.left + place * (self.pile_width + self.gap)
+
+    def top_x(self, place: int) -> int:
+        """The left column of the ``place``-th pile of the top row (the cells, then the
+        foundations)."""
+        return self.top_left + place * (self.top_width + self.top_row_gap)
+
+    @property
+    def top_width(self) -> int:
+        """How wide a free cell or foundation is drawn."""
+        return self.top_pile_width or self.pile_width
+
+    def width_of(self, pile: Pile) -> int:
+        """How wide ``pile`` is drawn."""
+        return self.pile_width if pile.is_column else self.top_width
 
     # ------------------------------------------------------------------ columns
     def column_rows(self, count: int) -> tuple[int, ...]:
@@ -114,7 +143,8 @@ class BoardLayout:
         region = self.pile_region(pile, suit_place)
         height = region.height if pile.is_column else self.tableau_y - self.top
         board = Region(0, 0, self.width, self.height)
-        return Region(region.x, region.y, region.width + self.gap, height).intersection(board)
+        gap = self.gap if pile.is_column else self.top_row_gap
+        return Region(region.x, region.y, region.width + gap, height).intersection(board)
 
     def pile_region(self, pile: Pile, suit_place: int = 0) -> Region:
         """Where ``pile`` is drawn (a foundation: the ``suit_place``-th of the four)."""
@@ -122,8 +152,8 @@ class BoardLayout:
             return Region(
                 self.pile_x(pile.index), self.tableau_y, self.pile_width, self.tableau_height
             )
-        place = pile.index if pile.is_cell else 4 + suit_place
-        return Region(self.pile_x(place), self.top, self.pile_width, self.top_height)
+        place = pile.index if pile.is_cell else self.cells + suit_place
+        return Region(self.top_x(place), self.top, self.top_width, self.top_height)
 
     def card_rect(
         self, pile: Pile, index: int, count: int, *, suit_place: int = 0, cards: int = 1
@@ -142,20 +172,22 @@ class BoardLayout:
 
     def locate(self, x: int, y: int, counts: Sequence[int]) -> tuple[Pile, int | None] | None:
         """The pile at board position ``x``, ``y`` and the card there (``None``: the pile's key or
-        an empty spot). ``counts`` are the eight columns' lengths. A foundation is ``h``; the
-        gaps between piles belong to no pile."""
-        place, within = divmod(x - self.left, self.pile_width + self.gap)
-        if x < self.left or within >= self.pile_width or not 0 <= place < 8:
-            return None
+        an empty spot). ``counts`` are the columns' lengths. A foundation is ``h``; the gaps
+        between piles belong to no pile."""
         if y < self.top:
             return None
         if y < self.top + self.top_height:
-            pile = CELLS[place] if place < 4 else FOUNDATION
+            place, within = divmod(x - self.top_left, self.top_width + self.top_row_gap)
+            if x < self.top_left or within >= self.top_width or not 0 <= place < self.cells + 4:
+                return None
+            pile = Pile.cell(place) if place < self.cells else FOUNDATION
             return pile, (0 if self.compact or y > self.top else None)
+        place, within = divmod(x - self.left, self.pile_width + self.gap)
+        if x < self.left or within >= self.pile_width or not 0 <= place < self.columns:
+            return None
         if y < self.tableau_y or y >= self.height:
             return None
-        column = COLUMNS[place]
-        return column, self.card_at(y - self.tableau_y, counts[place])
+        return Pile.column(place), self.card_at(y - self.tableau_y, counts[place])
 
     def card_at(self, line: int, count: int) -> int | None:
         """The card drawn at ``line`` of a column of ``count`` cards (``None``: its key or below
@@ -190,32 +222,43 @@ def _column_rows(count: int, card_height: int, height: int, max_step: int) -> tu
     return tuple(rows)
 
 
-def _pile_widths(width: int) -> tuple[int, int, int]:
-    """(pile width, gap, left margin) for a terminal ``width`` columns wide: eight piles a row,
-    all the same width, centred, the spare columns split between the margins (the larger half on
-    the left). Wide terminals get two blank columns between piles."""
-    gap = 2 if width >= 8 * MAX_PILE_WIDTH + 7 * 2 else 1
-    pile = max(min((width - 7 * gap) // 8, MAX_PILE_WIDTH), 1)
-    spare = max(width - 8 * pile - 7 * gap, 0)
+def _pile_widths(width: int, count: int = 8) -> tuple[int, int, int]:
+    """(pile width, gap, left margin) for a row of ``count`` piles in a terminal ``width``
+    columns wide: all the same width, centred, the spare columns split between the margins (the
+    larger half on the left). Wide terminals get two blank columns between piles."""
+    count = max(count, 1)
+    gap = 2 if width >= count * MAX_PILE_WIDTH + (count - 1) * 2 else 1
+    pile = max(min((width - (count - 1) * gap) // count, MAX_PILE_WIDTH), 1)
+    spare = max(width - count * pile - (count - 1) * gap, 0)
     return pile, gap, (spare + 1) // 2
 
 
-def _max_step(tableau: int, card_height: int, compact: bool) -> int:
+def _max_step(tableau: int, card_height: int, compact: bool, dealt: int = DEALT) -> int:
     """The most lines a covered card shows: as many as let a column of a fresh deal and one
     more card fill a tableau ``tableau`` lines high (longer columns are squeezed, see
     ``column_rows``). Compact, where every line counts, a fresh deal's column alone fills it,
     a covered card taking at most :data:`MAX_COMPACT_STEP` lines (its label, then its face)."""
     if compact:
-        return max(1, min((tableau - 1 - card_height) // (DEALT - 1), MAX_COMPACT_STEP))
+        return max(1, min((tableau - 1 - card_height) // max(dealt - 1, 1), MAX_COMPACT_STEP))
     most = min(card_height - 1, MAX_STEP)
-    return max(1, min((tableau - 1 - card_height) // DEALT, most))
+    return max(1, min((tableau - 1 - card_height) // dealt, most))
+
+
+def layout_for(width: int, height: int, variant: Variant = FREECELL) -> BoardLayout:
+    """The board's geometry for ``variant``'s game (its cells, columns and the longest column
+    of its deal) in a terminal of ``width`` × ``height``."""
+    return board_layout(width, height, variant.cells, variant.columns, max(variant.column_lengths))
 
 
 @lru_cache(maxsize=64)
-def board_layout(width: int, height: int) -> BoardLayout:
-    """The board's geometry in a terminal of ``width`` × ``height`` (see the module's
-    docstring)."""
-    pile, gap, left = _pile_widths(width)
+def board_layout(
+    width: int, height: int, cells: int = 4, columns: int = 8, dealt: int = DEALT
+) -> BoardLayout:
+    """The board's geometry in a terminal of ``width`` × ``height``, for a game of ``cells``
+    free cells and ``columns`` columns whose deal's longest column holds ``dealt`` cards (see
+    the module's docstring)."""
+    pile, gap, left = _pile_widths(width, columns)
+    top_pile, top_row_gap, top_left = _pile_widths(width, cells + 4)
     too_small = width < COMPACT_SIZE.width or height < COMPACT_SIZE.height
     message_lines = 2 if height >= 30 else 1
     bottom = FIXED_BOTTOM + message_lines
@@ -223,7 +266,7 @@ def board_layout(width: int, height: int) -> BoardLayout:
     # lines and the top card: 2 + 2 × card height + 18 lines.
     fit = (height - bottom - 2 - (MAX_COLUMN - 1)) // 2
     # A card about as tall as it is wide on screen (a terminal cell is twice as tall as wide).
-    shapely = max(3, pile * 5 // 8)
+    shapely = max(3, min(pile, top_pile) * 5 // 8)
     card_height = max(min(fit, shapely, 10), 1)
     compact = card_height < 2
     top_gap = 0
@@ -234,13 +277,13 @@ def board_layout(width: int, height: int) -> BoardLayout:
     board_height = max(height - bottom, 0)
     top_height = 1 if compact else 1 + card_height
     tableau = board_height - top_height - top_gap
-    max_step = _max_step(tableau, card_height, compact)
+    max_step = _max_step(tableau, card_height, compact, dealt)
     # The room a fresh deal leaves under the columns is shared above the board too, as far as
     # the longest column (one line a covered card) still fits and covered cards show as much.
-    fresh = 1 + (DEALT - 1) * max_step + card_height
+    fresh = 1 + (dealt - 1) * max_step + card_height
     longest = 1 + (MAX_COLUMN - 1) + card_height
     top = max(min((tableau - fresh) // 2, tableau - longest), 0)
-    while top and _max_step(tableau - top, card_height, compact) < max_step:
+    while top and _max_step(tableau - top, card_height, compact, dealt) < max_step:
         top -= 1
     return BoardLayout(
         width=width,
@@ -255,4 +298,9 @@ def board_layout(width: int, height: int) -> BoardLayout:
         top=top,
         message_lines=message_lines,
         max_step=max_step,
+        cells=cells,
+        columns=columns,
+        top_pile_width=top_pile,
+        top_row_gap=top_row_gap,
+        top_left=top_left,
     )

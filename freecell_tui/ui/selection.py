@@ -12,10 +12,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from freecell_tui.core.errors import FreeCellError, IllegalMoveError
-from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move, Pile
+from freecell_tui.core.errors import FreeCellError, IllegalMoveError, NotationError
+from freecell_tui.core.notation import (
+    CELLS,
+    COLUMNS,
+    FOUNDATION,
+    Move,
+    Pile,
+    cell_piles,
+    column_piles,
+)
 from freecell_tui.core.rules import resolve_move, run_limit_text
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import Variant
 
 __all__ = [
     "ALL_PILES",
@@ -29,8 +38,24 @@ __all__ = [
     "shown_count",
 ]
 
-#: Every pile a card may go to, in the order the board shows them.
+#: Every pile a card may go to in classic FreeCell, in the order the board shows them.
 ALL_PILES: tuple[Pile, ...] = (*CELLS, FOUNDATION, *COLUMNS)
+
+
+def pile_for_key(key: str, variant: Variant) -> Pile | str:
+    """The pile a pile key names in ``variant``'s game (``0`` is column 10), or why there is
+    none, in one line."""
+    code = "10" if key == "0" else key
+    try:
+        return Pile.parse(code, variant)
+    except NotationError:
+        return f"{variant.name} has no {'column' if code.isdigit() else 'free cell'} {code}"
+
+
+def all_piles(state: GameState) -> tuple[Pile, ...]:
+    """Every pile a card may go to in ``state``'s game, in the order the board shows them."""
+    variant = state.variant
+    return (*cell_piles(variant), FOUNDATION, *column_piles(variant))
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +143,7 @@ def move_for(state: GameState, selection: Selection, dest: Pile) -> Move:
 def legal_destinations(state: GameState, selection: Selection) -> frozenset[Pile]:
     """Every pile ``selection`` may be dropped on now."""
     found: set[Pile] = set()
-    for dest in ALL_PILES:
+    for dest in all_piles(state):
         if dest == selection.pile:
             continue
         try:
@@ -144,7 +169,7 @@ def quick_move(state: GameState, pile: Pile) -> Move:
         return home
     if pile.is_cell:
         raise IllegalMoveError(f"{not_home}; it is already in a free cell")
-    for cell in CELLS:
+    for cell in cell_piles(state.variant):
         if state.cells[cell.index] is None:
             return Move(pile, cell)
     raise IllegalMoveError(f"{not_home}, and every free cell is full")

@@ -382,7 +382,7 @@ def test_garbage_is_refused_with_one_line() -> None:
         refusal(text)
     assert refusal("") == "an empty game code: paste the whole code, which starts with F1"
     assert "it holds '%'" in refusal("F1ab%d")
-    assert "version" in refusal("F2" + "abcdef")
+    assert "version" in refusal("F3" + "abcdef")
 
 
 def test_a_code_wrapped_over_lines_or_spaced_out_reads(won_games: list[Game]) -> None:

@@ -23,7 +23,7 @@ from textual.pilot import Pilot, WaitForScreenTimeout
 
 from freecell_tui.core.cards import Suit
 from freecell_tui.core.game import Game
-from freecell_tui.core.notation import CELLS, COLUMNS
+from freecell_tui.core.notation import cell_piles, column_piles
 from freecell_tui.store import DB_NAME
 from freecell_tui.store.rows import GAME_FIELDS, row_record
 from freecell_tui.ui.app import FreeCellApp
@@ -209,8 +209,15 @@ def drawn_cards(app: FreeCellApp) -> int:
     screen = app.screen_stack[0]
     assert isinstance(screen, GameScreen)
     board = screen.query_one("#board", Board)
-    columns = sum(len(board.query_one(f"#col-{pile.code}").cards) for pile in COLUMNS)  # type: ignore[attr-defined]
-    cells = sum(len(board.query_one(f"#cell-{pile.code}").cards) for pile in CELLS)  # type: ignore[attr-defined]
+    variant = app.session.variant  # the game's piles (another game's are hidden)
+    columns = sum(
+        len(board.query_one(f"#col-{pile.code}").cards)  # type: ignore[attr-defined]
+        for pile in column_piles(variant)
+    )
+    cells = sum(
+        len(board.query_one(f"#cell-{pile.code}").cards)  # type: ignore[attr-defined]
+        for pile in cell_piles(variant)
+    )
     homes = 0
     for suit in Suit:
         top = board.query_one(f"#home-{suit.letter}").cards  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ import pytest
 
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
+from freecell_tui.core.variant import EIGHT_OFF, FREECELL, SEAHAVEN, Variant
 from freecell_tui.ui.app import FreeCellApp
 
 from .storm import burst_storm, drawn_cards, stored_game, stored_games_replay, storm
@@ -21,9 +22,18 @@ BURST_EVENTS = 1500
 
 
 @pytest.mark.storm
-@pytest.mark.parametrize(("seed", "burst"), [(1, False), (2, True)])
-async def test_the_game_survives_a_storm(tmp_path: Path, seed: int, burst: bool) -> None:
-    app = FreeCellApp(deal=seed, data_dir=tmp_path, clock=lambda: 0.0, deal_source=lambda: 7)
+@pytest.mark.parametrize(
+    ("seed", "burst", "variant"),
+    [(1, False, FREECELL), (2, True, FREECELL), (5, False, EIGHT_OFF), (4, True, SEAHAVEN)],
+    ids=["1-freecell", "2-freecell-burst", "5-eight-off", "4-seahaven-burst"],
+)
+async def test_the_game_survives_a_storm(
+    tmp_path: Path, seed: int, burst: bool, variant: Variant
+) -> None:
+    # Eight Off's twelve piles a row and Seahaven's ten columns are stormed too.
+    app = FreeCellApp(
+        deal=seed, data_dir=tmp_path, clock=lambda: 0.0, deal_source=lambda: 7, variant=variant
+    )
     app.animation_level = "none"
     async with app.run_test(size=(100, 32)) as pilot:
         if burst:

@@ -12,6 +12,7 @@ from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.core.rules import apply_move, legal_moves
 from freecell_tui.core.solver import canonical_key, is_winnable, solve_for_autoplay
 from freecell_tui.core.state import GameState
+from freecell_tui.session.analysis import solver_knows
 from freecell_tui.session.review import (
     DIFFERS,
     DIFFERS_FOUND,
@@ -221,3 +222,17 @@ def test_the_steps_reviewed_are_those_since_the_last_restart() -> None:
     found = review(game, seconds=SECONDS)
     assert found.moves == 1
     assert found.marks == {0: LAST_WINNABLE, 1: LOST_HERE}
+
+
+def test_a_game_the_solver_does_not_play_is_not_reviewed_and_says_why() -> None:
+    from freecell_tui.core.variant import SEAHAVEN
+
+    game = Game.new(3, variant=SEAHAVEN)
+    game = game.play(next(iter(legal_moves(game.state))))
+    found = review(game, seconds=5)
+    if solver_knows(SEAHAVEN):  # the solver learnt its rules: the review answers as for FreeCell
+        assert found.kind != "unknown" or "could not decide" in found.summary
+    else:
+        assert found.kind == "unknown"
+        assert found.summary.startswith("The solver does not know Seahaven Towers yet")
+        assert not found.marks and not found.line

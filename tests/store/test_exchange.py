@@ -126,7 +126,8 @@ BAD_FILES = [
     (b"[" * 100_000, "nested too deeply"),
     (_with(format="something else"), '"format" must be "freecell-tui save"'),
     (_with(format=_DROP), '"format" must be'),
-    (_with(version=3), "format version 3, written by a newer freecell-tui"),
+    (_with(version=4), "format version 4, written by a newer freecell-tui"),
+    (_with(game="klondike"), "\"game\": 'klondike' is not a game"),
     (_with(version=0), "format version 0 does not exist"),
     # Moves packed into one turn as if they were autoplay (94 solver moves imported as "1 move"):
     (_with(moves=["3a 32 3b"]), "move 2: 32: only autoplay may follow a move in a turn"),

@@ -62,7 +62,7 @@ async def test_a_refused_move_escape_or_the_same_key_put_the_card_down(tmp_path:
         assert tone(app) == "error"
         assert changed_piles(app, plain) == set()  # put down again
         await pilot.press("h")
-        assert message(app) == "h is a destination: first pick a column (1–8) or a free cell (a–d)"
+        assert message(app) == "h is a destination: first pick a pile"
         await pilot.press("a")
         assert message(app) == "free cell a is empty: there is no card to pick up"
         await pilot.press("5")
@@ -237,9 +237,13 @@ async def test_q_quits_at_once_and_the_game_waits_with_its_time(tmp_path: Path) 
 async def test_a_key_that_means_nothing_says_so_and_where_help_is(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        for key in ("x", "0", "9", "g"):
+        for key in ("x", "j", "w"):
             await pilot.press(key)
             assert message(app) == f"{key} does nothing here: ? shows the keys"
+        # The keys of the piles other games have say this game has none.
+        for key, said in (("0", "column 10"), ("9", "column 9"), ("g", "free cell g")):
+            await pilot.press(key)
+            assert message(app) == f"FreeCell has no {said}"
         assert not game(app).moves
 
 

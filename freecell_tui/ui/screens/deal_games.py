@@ -17,6 +17,7 @@ from textual.content import Content
 from textual.events import Key
 from textual.widgets import Button, DataTable, Label, Static
 
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.store import format_duration
 from freecell_tui.store.stats import DealStats, GameResult, Result
 from freecell_tui.ui.keys import bound_actions, run_bound_key
@@ -29,10 +30,13 @@ __all__ = ["DealGamesScreen", "deal_games", "when"]
 _RESULT_WORDS: dict[Result, str] = {Result.WON: "won", Result.SOLVED: "solved", Result.LEFT: "lost"}
 
 
-def deal_games(games: tuple[GameResult, ...], deal: DealStats) -> tuple[GameResult, ...]:
-    """The games of ``games`` (oldest first) played on ``deal``'s row, latest first. A custom
-    position's row holds the games of one position: the one its latest game was played on."""
-    mine = [game for game in games if game.deal_number == deal.deal_number]
+def deal_games(
+    games: tuple[GameResult, ...], deal: DealStats, variant: Variant = FREECELL
+) -> tuple[GameResult, ...]:
+    """The games of ``games`` (oldest first) played on ``deal``'s row of ``variant``'s
+    statistics, latest first. A custom position's row holds the games of one position: the one
+    its latest game was played on."""
+    mine = [g for g in games if g.deal_number == deal.deal_number and g.variant == variant]
     if deal.deal_number is None:
         latest = [game for game in mine if game.finished_at == deal.last_played]
         if latest:

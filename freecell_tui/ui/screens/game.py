@@ -30,9 +30,9 @@ from textual.worker import get_current_worker
 
 from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.game import Game
-from freecell_tui.core.notation import Pile
 from freecell_tui.core.solver import WinnablePoint
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import Variant
 from freecell_tui.core.words import plural, printable
 from freecell_tui.session import (
     Decision,
@@ -41,7 +41,7 @@ from freecell_tui.session import (
     Step,
     Tone,
 )
-from freecell_tui.session.analysis import lost_sentence
+from freecell_tui.session.analysis import lost_sentence, solver_knows
 from freecell_tui.session.assist import solution_phrase
 from freecell_tui.session.replay import solution_title, with_solution
 from freecell_tui.store import SavedGame
@@ -54,6 +54,7 @@ from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens import dialogs
 from freecell_tui.ui.screens.typed import run_typed
 from freecell_tui.ui.screens.viewer import ViewerScreen
+from freecell_tui.ui.selection import pile_for_key
 from freecell_tui.ui.themes import CLASSIC_NAME
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.footer import KeyFooter
@@ -583,9 +584,9 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ moves and the cursor
     def action_pile(self, code: str) -> None:
         """A notation key: the source, then the destination."""
-        pile = Pile.parse(code)
-        if pile.is_foundation and self.board.selection is None:
-            self.refuse("h is a destination: first pick a column (1–8) or a free cell (a–d)")
+        pile = pile_for_key(code, self.session.variant)
+        if isinstance(pile, str) or (pile.is_foundation and self.board.selection is None):
+            self.refuse(pile if isinstance(pile, str) else "h is a destination: first pick a pile")
             return
         self.board.act_on(pile)
 
@@ -633,15 +634,17 @@ class GameScreen(Screen[None]):
     def action_restart(self) -> None:
         self.show(self.session.restart())
 
-    def action_new(self, number: int | None = None) -> None:
-        """A new game (a random deal, or ``number``); asks first when this one is under way.
-        With "winnable deals only", a random deal is chosen by the solver first."""
+    def action_new(self, number: int | None = None, variant: Variant | None = None) -> None:
+        """A new game (a random deal, or ``number``, of ``variant``'s game, else this one's);
+        asks first when this one is under way. With "winnable deals only", the solver chooses
+        a random deal (of a game it knows) first."""
 
         def find_winnable() -> None:
             self.do(self.assistant.find_deal(self.session.game.autoplay))
 
-        winnable = number is None and self.assistant.winnable_only
-        self.present(self.session.leave_for_deal(number, start=find_winnable if winnable else None))
+        known = number is None and solver_knows(variant or self.session.variant)
+        start = find_winnable if known and self.assistant.winnable_only else None
+        self.present(self.session.leave_for_deal(number, start=start, variant=variant))
 
     def action_daily(self) -> None:
         self.present(self.session.leave_for_daily())
@@ -698,7 +701,8 @@ class GameScreen(Screen[None]):
     def action_stats(self) -> None:
         from freecell_tui.ui.screens.stats import StatsScreen
 
-        stats = StatsScreen(self.session.store, self.session.game.autoplay, self.board.ascii)
+        s = self.session
+        stats = StatsScreen(s.store, s.game.autoplay, self.board.ascii, s.variant)
         self.app.push_screen(stats, self.take_up)
 
     def action_share(self) -> None:

@@ -16,6 +16,7 @@ from textual.geometry import Size
 from textual.widgets import Button, Label, Static
 
 from freecell_tui.core.words import plural
+from freecell_tui.session.words import start_phrase
 from freecell_tui.store import SavedGame, format_duration
 from freecell_tui.ui.screens.answer import AnswerScreen
 from freecell_tui.ui.screens.dialogs import dialog_frame_css
@@ -63,7 +64,8 @@ class ResumeScreen(AnswerScreen[ResumeChoice]):
 
     def compose(self) -> ComposeResult:
         game = self.saved.game
-        start = f"Deal {game.deal_number}" if game.deal_number is not None else "A custom position"
+        start = start_phrase(game)
+        start = start[:1].upper() + start[1:]
         saved_at = self.saved.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
         moves, home = game.move_count, game.state.cards_home
         summary = (

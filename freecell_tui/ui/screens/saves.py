@@ -31,7 +31,8 @@ from textual.widgets import Button, DataTable, Input, Label, Static
 from freecell_tui.core.codes import BadCode, decode, looks_like_code
 from freecell_tui.core.game import Game
 from freecell_tui.core.state import GameState
-from freecell_tui.core.words import deal_phrase, plural, printable
+from freecell_tui.core.words import plural, printable
+from freecell_tui.session.words import game_deal_phrase
 from freecell_tui.store import (
     ErrorKind,
     SavedGame,
@@ -205,7 +206,7 @@ class SaveSlotsScreen(OnceScreen[SavedGame | Game | None]):
         self.app.push_screen(
             ConfirmScreen(
                 f"Overwrite “{printable(slot.name)}”?",
-                f"It holds {deal_phrase(slot.deal_number)} at {plural(slot.move_count, 'move')}; "
+                f"It holds {game_deal_phrase(slot.deal_number, slot.variant)} at {plural(slot.move_count, 'move')}; "
                 "it will hold this game instead.",
                 yes="Overwrite",
                 no="Cancel",
@@ -304,7 +305,7 @@ class SaveSlotsScreen(OnceScreen[SavedGame | Game | None]):
         self.app.push_screen(
             ConfirmScreen(
                 "Abandon this unfinished game?",
-                f"{_capital(deal_phrase(entry.deal_number))} at {plural(entry.move_count, 'move')}. "
+                f"{_capital(game_deal_phrase(entry.deal_number, entry.variant))} at {plural(entry.move_count, 'move')}. "
                 "It counts as a loss.",
                 yes="Abandon",
                 no="Keep",
@@ -434,7 +435,7 @@ class SaveSlotsScreen(OnceScreen[SavedGame | Game | None]):
             self._close_prompt()
         self.refresh_slots(highlight=slot.name)
         self.say(
-            f"Imported “{printable(slot.name)}”: {deal_phrase(slot.deal_number)}, "
+            f"Imported “{printable(slot.name)}”: {game_deal_phrase(slot.deal_number, slot.variant)}, "
             f"{plural(slot.move_count, 'move')}."
         )
 

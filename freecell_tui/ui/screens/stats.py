@@ -6,7 +6,9 @@ asking. ``s`` shows the game code of the highlighted deal's latest game, as ``:s
 the first row, highlighted when the screen opens, is the deal played last; ``g`` (or ``Enter`` on
 a row) lists that deal's finished games, to share or watch any of them
 (:class:`~freecell_tui.ui.screens.deal_games.DealGamesScreen`); ``w`` watches the latest in the
-viewer (``t`` there closes the statistics and plays on from the move shown)."""
+viewer (``t`` there closes the statistics and plays on from the move shown). Each game (classic
+FreeCell, Eight Off, ...) has statistics of its own: the screen shows one game's, named in its
+title when it is not classic FreeCell, and ``v`` goes on to the next game with finished games."""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from textual.widgets import Button, DataTable, Label, Static
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import plural
 from freecell_tui.store import Statistics, Store, StoreError, format_duration
 from freecell_tui.store.stats import NO_GAMES, DealStats, GameResult, statistics_rows
@@ -66,10 +69,15 @@ def figure_columns(rows: tuple[tuple[str, str], ...]) -> str:
     return "\n".join(f"{a}    {b}".rstrip() for a, b in zip(left, right, strict=True))
 
 
-def latest_game(games: tuple[GameResult, ...], deal: DealStats, doing: str = "share") -> Game | str:
-    """The latest of ``games`` (oldest first) played on ``deal``'s row, read from its code; or
-    why it cannot be shared (``doing``: or watched)."""
-    mine = deal_games(games, deal)
+def latest_game(
+    games: tuple[GameResult, ...],
+    deal: DealStats,
+    doing: str = "share",
+    variant: Variant = FREECELL,
+) -> Game | str:
+    """The latest of ``games`` (oldest first) played on ``deal``'s row of ``variant``'s
+    statistics, read from its code; or why it cannot be shared (``doing``: or watched)."""
+    mine = deal_games(games, deal, variant)
     if not mine:
         return f"No finished game of {deal.label} is left to {doing}."
     latest = mine[0]
@@ -80,8 +88,9 @@ def latest_game(games: tuple[GameResult, ...], deal: DealStats, doing: str = "sh
 
 
 class StatsScreen(OnceScreen[Game | None]):
-    """Statistics read from ``store``, each deal beside its par (``mode``, the game's, stands for
-    games finished before their mode was recorded); closes with Escape."""
+    """Statistics of ``variant``'s game read from ``store``, each deal beside its par (``mode``,
+    the game's, stands for games finished before their mode was recorded); closes with
+    Escape."""
 
     DEFAULT_CSS = (
         dialog_frame_css("StatsScreen", width="76", padding="0 1")
@@ -100,6 +109,7 @@ class StatsScreen(OnceScreen[Game | None]):
         Binding("s", "share", "Share"),
         Binding("g", "games", "Games"),
         Binding("w", "watch", "Watch"),
+        Binding("v", "next_game", "Next game"),
         Binding("escape", "close", "Close"),
     ]
     _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
@@ -110,17 +120,22 @@ class StatsScreen(OnceScreen[Game | None]):
         return await run_bound_key(self, self._actions, event)
 
     def __init__(
-        self, store: Store, mode: AutoplayMode = AutoplayMode.SAFE, ascii: bool = False
+        self,
+        store: Store,
+        mode: AutoplayMode = AutoplayMode.SAFE,
+        ascii: bool = False,
+        variant: Variant = FREECELL,
     ) -> None:
         super().__init__()
         self.store = store
         self.mode = mode
+        self.variant = variant
         self.ascii = ascii
         self.stats: Statistics | None = None
 
     def compose(self) -> ComposeResult:
         with StatsBox(id="dialog"):
-            yield Label("Statistics", classes="title")
+            yield Label(self._title(), classes="title", id="title")
             yield Static(id="figures")
             yield ResultsChart(ascii=self.ascii, id="chart")
             yield DataTable(id="deals", cursor_type="row", zebra_stripes=True)
@@ -169,12 +184,31 @@ class StatsScreen(OnceScreen[Game | None]):
         if wanted != now:
             table.styles.max_height = wanted
 
+    def _title(self) -> str:
+        return "Statistics" if self.variant.is_classic else f"Statistics: {self.variant.name}"
+
+    def action_next_game(self) -> None:
+        """The statistics of the next game with finished games (classic FreeCell first)."""
+        try:
+            games = self.store.results.variants()
+        except StoreError as error:
+            self.say(error.message, error=True)
+            return
+        if games == (self.variant,) or not games:
+            self.say(f"Only {self.variant.name} has statistics so far.")
+            return
+        at = games.index(self.variant) if self.variant in games else -1
+        self.variant = games[(at + 1) % len(games)]
+        self.query_one("#title", Label).update(self._title())
+        self.refresh_stats()
+
     def refresh_stats(self) -> None:
         figures = self.query_one("#figures", Static)
         table = self.query_one("#deals", DataTable)
         table.clear()
         try:
-            results = self.store.results.statistics(self.store.pars.all(), self.mode)
+            pars = self.store.pars.all(self.variant)
+            results = self.store.results.statistics(pars, self.mode, variant=self.variant)
         except StoreError as error:
             self.say(error.message, error=True)
             return
@@ -191,12 +225,20 @@ class StatsScreen(OnceScreen[Game | None]):
                 Text("–" if deal.par is None else str(deal.par), justify="right"),
             )
         table.display = bool(stats.deals)
+        try:
+            others = (
+                " v: another game's statistics."
+                if self.store.results.variants() != (self.variant,)
+                else ""
+            )
+        except StoreError:
+            others = ""
         if results.problems:
             self.say(" ".join(results.problems), error=True)
         elif not stats.played:
-            self.say(NO_GAMES)
+            self.say(NO_GAMES + others)
         else:
-            self.say("s: latest game's code. w: watch it. g: all the deal's games.")
+            self.say("s: latest game's code. w: watch it. g: all the deal's games." + others)
 
     def say(self, message: str, *, error: bool = False) -> None:
         line = self.query_one("#message", Static)
@@ -214,17 +256,24 @@ class StatsScreen(OnceScreen[Game | None]):
                 self.say("Statistics kept.")
                 return
             try:
-                forgotten = self.store.results.reset()
+                forgotten = self.store.results.reset(self.variant)
             except StoreError as error:
                 self.say(error.message, error=True)
                 return
             self.refresh_stats()
-            self.say(f"Statistics reset: {forgotten} finished games forgotten. Saves are kept.")
+            which = "" if self.variant.is_classic else f" of {self.variant.name}"
+            self.say(
+                f"Statistics{which} reset: {forgotten} finished games forgotten. Saves are kept."
+            )
 
         games = plural(played, "finished game")
         self.app.push_screen(
             ConfirmScreen(
-                "Reset the statistics?", f"Forget {games}? Saves are kept.", yes="Reset", no="Keep"
+                f"Reset the statistics{'' if self.variant.is_classic else ' of '}"
+                f"{'' if self.variant.is_classic else self.variant.name}?",
+                f"Forget {games}? Saves are kept.",
+                yes="Reset",
+                no="Keep",
             ),
             answered,
         )
@@ -249,7 +298,7 @@ class StatsScreen(OnceScreen[Game | None]):
         found = self._highlighted(doing)
         if found is None:
             return None
-        game = latest_game(found[1], found[0], doing)
+        game = latest_game(found[1], found[0], doing, self.variant)
         if isinstance(game, str):
             self.say(game, error=True)
             return None
@@ -274,7 +323,7 @@ class StatsScreen(OnceScreen[Game | None]):
         if found is None:
             return
         deal, games = found
-        mine = deal_games(games, deal)
+        mine = deal_games(games, deal, self.variant)
         if not mine:
             self.say(f"No finished game of {deal.label} is left to share.", error=True)
             return

@@ -16,6 +16,7 @@ from typing import Final, Protocol
 from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
+from freecell_tui.core.variant import Variant
 from freecell_tui.session import ActionCommand, Decision, PlaySession, Step, parse_command
 from freecell_tui.ui.autosolve import AutoSolver, pace_for
 
@@ -36,7 +37,7 @@ class Screen(Protocol):
     def remember(self, name: str, value: object) -> None: ...
     def action_watch(self, game: Game | None = None) -> None: ...
     def action_watch_solution(self) -> None: ...
-    def action_new(self, number: int | None = None) -> None: ...
+    def action_new(self, number: int | None = None, variant: Variant | None = None) -> None: ...
     def action_winnable(self, on: bool | None = None) -> None: ...
     def action_deals(self, winnable: bool | None = None) -> None: ...
     def action_undo(self) -> None: ...
@@ -59,7 +60,7 @@ def _deal(screen: Screen, command: ActionCommand) -> None:
     if command.position is not None:  # a game code's custom position
         screen.present(screen.session.leave_for_position(command.position))
     else:
-        screen.action_new(command.number)
+        screen.action_new(command.number, command.variant)
 
 
 def _daily(screen: Screen, command: ActionCommand) -> None:
@@ -138,7 +139,7 @@ def run_typed(screen: Screen, text: str) -> None:
     """Run one typed command (the ``:`` line): a move, or a command of the table; what does
     not read is refused with one line and changes nothing."""
     try:
-        command = parse_command(text)
+        command = parse_command(text, screen.session.variant)
     except FreeCellError as error:
         screen.refuse(str(error))
         return

@@ -208,7 +208,7 @@ class PileWidget(CardArt):
     def art_width(self) -> int:
         """How wide the pile is drawn: the layout's pile width (the widget also covers the blank
         up to the next pile, where it draws only gliding cards)."""
-        return min(self.geometry.pile_width, self.size.width)
+        return min(self.geometry.width_of(self.pile), self.size.width)
 
     # ------------------------------------------------------------------ highlights
     def border(

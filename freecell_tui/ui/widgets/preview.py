@@ -35,6 +35,11 @@ class PositionPreview(Widget):
     state: reactive[GameState | None] = reactive(None, layout=True)
     note: reactive[str] = reactive("", layout=True)
 
+    def watch_state(self, state: GameState | None) -> None:
+        """As wide as the position's widest row (four cells a pile; 34 for FreeCell's eight)."""
+        if state is not None:
+            self.styles.width = 4 * max(len(state.cells) + 4, len(state.columns)) + 2
+
     def render(self) -> Content:
         if self.state is None:
             return Content.styled(self.note, self.get_visual_style("preview--muted"))

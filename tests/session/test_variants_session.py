@@ -1,0 +1,79 @@
+"""The session plays other games than classic FreeCell: a new deal keeps the game or takes the
+one asked for, the game is named, and the solver's answers are gated on the one rule
+(``session.analysis.solver_knows``) rather than given for the wrong rules."""
+
+from __future__ import annotations
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Move
+from freecell_tui.core.variant import EIGHT_OFF, FREECELL, SEAHAVEN, parse_variant
+from freecell_tui.session import PlaySession, Step
+from freecell_tui.session.analysis import Analyst, analyse, choose_deal, solver_knows
+from freecell_tui.session.assist import Want, answer
+from freecell_tui.session.steps import Tone
+from freecell_tui.store import Store
+
+
+def _session(game: Game) -> PlaySession:
+    return PlaySession(Store.in_memory(), game, deal_source=lambda: 42)
+
+
+def test_a_new_deal_keeps_the_game_or_takes_the_one_asked_for() -> None:
+    session = _session(Game.new(1, variant=EIGHT_OFF))
+    assert session.deal_text == "#1 · Eight Off"
+    step = session.new_game(5)
+    assert isinstance(step, Step) and step.said == "Eight Off, deal 5. Good luck!"
+    assert session.game.start.variant == EIGHT_OFF
+    session.new_game(variant=SEAHAVEN)
+    assert (session.variant, session.game.deal_number) == (SEAHAVEN, 42)
+    session.new_game(variant=FREECELL)
+    assert session.deal_text == "#42"  # classic FreeCell is not named
+
+
+def test_the_question_before_a_new_game_names_the_other_game() -> None:
+    session = _session(Game.new(1).play(Move.parse("3a")))
+    question = session.question_new(7, SEAHAVEN)
+    assert question is not None and question.title == "Start deal 7 of Seahaven Towers?"
+    same = session.question_new(7, FREECELL)  # the game on the board: not named
+    assert same is not None and same.title == "Start deal 7?"
+
+
+def test_a_deal_a_front_end_looks_for_is_of_the_game_asked_for() -> None:
+    session = _session(Game.new(1, variant=EIGHT_OFF))
+    looked: list[str] = []
+
+    def look() -> None:
+        looked.append("searching")
+
+    assert session.leave_for_deal(start=look, variant=FREECELL) is None  # nothing under way
+    assert looked == ["searching"]
+    session.new_game(9)  # the search's deal arrives
+    assert (session.variant, session.game.deal_number) == (FREECELL, 9)
+    # A search given up leaves nothing behind: the next new game is of the game on the board.
+    session.leave_for_deal(start=look, variant=SEAHAVEN)
+    session.leave_for_deal(3)
+    assert (session.variant, session.game.deal_number) == (FREECELL, 3)
+
+
+def test_the_solver_is_not_asked_about_a_game_it_does_not_know() -> None:
+    assert solver_knows(FREECELL)
+    for variant in (EIGHT_OFF, SEAHAVEN, parse_variant("bakers"), parse_variant(None, 3)):
+        assert not solver_knows(variant)
+    game = Game.new(1, variant=SEAHAVEN)
+    said = answer(Want.HINT, game, Analyst())
+    assert (said.tone, said.search) == (Tone.ERROR, False)
+    assert said.said == (
+        "The solver does not know Seahaven Towers yet: no hints, auto-solve or par in this game."
+    )
+    found = analyse(game, solve_it=True, known={})
+    assert (found.status, found.moves, found.home) == (None, (), None)
+    choice = choose_deal(AutoplayMode.SAFE, lambda: 77, variant=SEAHAVEN)
+    assert choice is not None and (choice.number, choice.moves) == (77, ())
+
+
+def test_no_par_is_looked_for_or_promised_in_a_game_the_solver_does_not_know() -> None:
+    session = _session(Game.new(1, variant=EIGHT_OFF))
+    assert session.par_to_find() is None
+    classic = _session(Game.new(1))
+    assert classic.par_to_find() == (1, AutoplayMode.SAFE)

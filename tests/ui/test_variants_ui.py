@@ -1,0 +1,164 @@
+"""The full-screen game of other games than classic FreeCell: Eight Off (eight cells) and
+Seahaven Towers (ten columns) are played with their keys, refuse a move by their rule, are
+chosen on the ``:`` line and say honestly that the solver does not know them yet."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from textual.command import CommandPalette
+from textual.widgets import OptionList
+
+from freecell_tui.core.deals import deal
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Move
+from freecell_tui.core.variant import EIGHT_OFF, FREECELL, SEAHAVEN
+from freecell_tui.store import Store
+from freecell_tui.ui.app import FreeCellApp
+
+from .helpers import (
+    SIZE,
+    game,
+    lines,
+    make_app,
+    message,
+    pile_widget,
+    status_text,
+    type_command,
+    wait_for,
+)
+
+
+def _moves(app: object) -> list[str]:
+    return [str(move) for move in game(app).moves]  # type: ignore[arg-type]
+
+
+async def test_eight_off_plays_with_its_eight_cells_and_refuses_by_its_rule(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path, variant=EIGHT_OFF)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "Eight Off" in status_text(app)
+        await pilot.press("c", "8")  # 9♣ from free cell c onto 10♣
+        await pilot.press("7", "8")  # then 8♣ onto it
+        await pilot.press("2", "k")  # 8♠ to the eighth free cell, k
+        assert _moves(app) == ["c8", "78", "2k"]
+        assert game(app).state.cells[7] is not None
+        assert "8♠" in "".join(lines(pile_widget(app, "cell-k")))
+        await pilot.press("e", "6")  # 2♥ onto 3♦: Eight Off builds by suit
+        assert message(app) == "2♥ cannot go on 3♦: in Eight Off a column builds down in suit"
+        assert _moves(app) == ["c8", "78", "2k"]
+        await pilot.press("escape", "9")  # Eight Off has eight columns
+        assert message(app) == "Eight Off has no column 9"
+
+
+async def test_seahaven_plays_its_tenth_column_with_0(tmp_path: Path) -> None:
+    app = make_app(tmp_path, variant=SEAHAVEN)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "Seahaven Towers" in status_text(app)
+        await pilot.press("7", "0")  # 8♣ onto column 10's 9♣
+        await pilot.press("0", "8")  # and the two of them onto 10♣
+        assert _moves(app) == ["710", "108v2"]
+        assert [card.code for card in game(app).state.columns[7][-3:]] == ["TC", "9C", "8C"]
+        await pilot.press("b", "6")
+        assert message(app) == (
+            "2♥ cannot go on 3♦: in Seahaven Towers a column builds down in suit"
+        )
+        await pilot.press("escape", "e")  # four cells: a to d
+        assert message(app) == "Seahaven Towers has no free cell e"
+
+
+async def test_the_solver_says_it_does_not_know_the_game_yet(tmp_path: Path) -> None:
+    app = make_app(tmp_path, variant=SEAHAVEN, check=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("i")
+        assert message(app) == (
+            "The solver does not know Seahaven Towers yet: no hints, auto-solve or par in "
+            "this game."
+        )
+        assert "no solver for this game" in status_text(app)
+        assert not game(app).moves
+
+
+async def test_a_game_is_chosen_on_the_command_line(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_command(pilot, "new eight-off 5")
+        assert game(app).start.variant == EIGHT_OFF and game(app).deal_number == 5
+        assert message(app) == "Eight Off, deal 5. Good luck!"
+        await pilot.press("c", "h")  # a move under way: the next new game asks first
+        await type_command(pilot, "game seahaven")
+        await pilot.press("y")
+        assert game(app).start.variant == SEAHAVEN
+        assert len(game(app).state.columns) == 10
+        # The board lays the new game out: ten columns drawn, Eight Off's cells e to k gone.
+        await pilot.pause()
+        assert lines(pile_widget(app, "col-10"))[0].strip() == "10"
+        assert pile_widget(app, "col-10").region.width > 0
+        assert pile_widget(app, "cell-e").region.width == 0
+        await type_command(pilot, "game freecell")
+        assert game(app).start.variant == FREECELL
+        assert "Eight Off" not in status_text(app) and "Seahaven" not in status_text(app)
+        await type_command(pilot, "new klondike")
+        assert message(app).startswith("'klondike' is not a deal number")
+        assert "or a game's name: the games are FreeCell, Baker's Game" in message(app)
+        assert game(app).start.variant == FREECELL
+
+
+async def test_a_refused_move_to_an_empty_column_says_only_kings_fill_it(tmp_path: Path) -> None:
+    # Seahaven deal 1 with column 10 emptied: its K♣ laid on column 2, the rest on column 1.
+    dealt = deal(1, SEAHAVEN)
+    columns = list(dealt.columns)
+    king, *rest = columns[9]
+    columns[0], columns[1], columns[9] = columns[0] + tuple(rest), columns[1] + (king,), ()
+    start = Game.from_position(replace(dealt, columns=tuple(columns)))
+    app = make_app(tmp_path, None, start)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("9", "0")  # column 9's 6♠ to the empty column 10
+        assert message(app).startswith(
+            "6♠ cannot go to empty column 10: in Seahaven Towers only a king"
+        )
+        assert not game(app).moves
+        await pilot.press("escape", "2", "0")  # column 2 ends in K♣: a king may
+        assert _moves(app) == ["210"]
+
+
+async def test_the_palette_offers_a_new_game_of_each_game(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        for character in "new game: eight off":
+            await pilot.press("space" if character == " " else character)
+        await wait_for(pilot, lambda: _palette_offers(app, "New game: Eight Off"), "the entry")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: game(app).start.variant == EIGHT_OFF, "an Eight Off deal")
+        assert message(app) == "Eight Off, deal 617. Good luck!"  # the tests' random deal
+
+
+def _palette_offers(app: FreeCellApp, title: str) -> bool:
+    """The palette's highlighted option is ``title``."""
+    palette = app.screen
+    if not isinstance(palette, CommandPalette):
+        return False
+    options = palette.query_one(OptionList)
+    index = options.highlighted
+    return index is not None and title in str(options.get_option_at_index(index).prompt)
+
+
+async def test_the_resume_prompt_names_the_game_and_draws_all_its_piles(tmp_path: Path) -> None:
+    store = Store.open(tmp_path).store
+    left = Game.new(3, variant=SEAHAVEN).play(Move.parse("1a", SEAHAVEN))
+    store.autosaves.save(left, 12.0)
+    store.close()
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        summary = " ".join(lines(screen.query_one("#summary")))
+        assert summary.strip().startswith("Deal 3 of Seahaven Towers: 1 move")
+        preview = [line.rstrip() for line in lines(screen.query_one("#preview"))]
+        # The columns' first row: ten cards, none cut off.
+        assert len(preview[2].split()) == 10
+        await pilot.press("enter")
+        assert game(app).start.variant == SEAHAVEN and game(app) == left
