@@ -516,8 +516,13 @@ class PlaySession:
     def par(self) -> Par | None:
         """The par of the deal in the game's autoplay mode, when the store knows it (never for
         a custom position)."""
-        number = self._game.deal_number
-        return None if number is None else self.store.pars.get(number, self._game.autoplay)
+        return self.par_of(self._game)
+
+    def par_of(self, game: Game) -> Par | None:
+        """The par of ``game``'s deal in its autoplay mode, when the store knows it (a game
+        watched or reviewed, this one or another)."""
+        number = game.deal_number
+        return None if number is None else self.store.pars.get(number, game.autoplay)
 
     def par_to_find(self) -> tuple[int, AutoplayMode] | None:
         """The deal and autoplay mode whose par a search is to find: the game's, unless it is a
