@@ -645,7 +645,7 @@ class ViewerScreen(Screen[Game | None]):
         pace = pace_text(PACES[self.pace])
         state = "playing" if self.playing else "paused"
         # The most wanted first: a narrow line loses the end.
-        reviewed = review_word(self.found, self.reviewing)
+        reviewed = review_word(self.found, self.reviewing, self.line_shown)
         parts = (where, f"{state}, {pace}", reviewed, _capital(self.watched))
         self.status.update(" · ".join(part for part in parts if part))
         moves.prefix = f"{replay.at}/{replay.last_number}" + (" ▶" if self.playing else "")

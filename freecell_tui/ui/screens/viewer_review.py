@@ -80,11 +80,12 @@ def review_tags(found: Review, line_shown: bool = False) -> dict[int, Tag]:
     return tags
 
 
-def review_word(found: Review | None, reviewing: bool) -> str:
-    """The review on the status line, in a few words (empty: none asked for)."""
+def review_word(found: Review | None, reviewing: bool, line_shown: bool = False) -> str:
+    """The review on the status line, in a few words (empty: none asked for, or its line is
+    shown: the title says what is watched)."""
     if reviewing:
         return "reviewing…"
-    if found is None:
+    if found is None or line_shown:
         return ""
     if found.kind == "lost":
         return f"lost at move {found.lost_at}"
