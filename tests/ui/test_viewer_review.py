@@ -29,6 +29,8 @@ from freecell_tui.ui.screens import viewer as viewer_module
 from freecell_tui.ui.screens.deal_games import DealGamesScreen
 from freecell_tui.ui.screens.stats import StatsScreen
 from freecell_tui.ui.screens.viewer import ViewerScreen
+from freecell_tui.ui.screens.viewer_review import review_tags, review_word
+from freecell_tui.ui.widgets.move_list import Tag, badge, tagged
 
 from .helpers import SIZE, background_on, game, lines, look, make_app, type_command, wait_for
 from .positions import kings_left_game
@@ -124,11 +126,13 @@ async def test_a_lost_game_is_marked_and_the_winning_line_plays_on(tmp_path: Pat
         screen = await open_viewer(pilot, lost)
         assert screen.found is None and not screen.reviewing  # an unfinished game: asked for
         await pilot.press("r")
-        assert "reviewing…" in status(screen)
+        assert screen.reviewing or screen.found is not None
         await reviewed(pilot, screen)
         found = screen.found
         assert found is not None and found.kind == "lost"
-        assert screen.message.text == found.summary
+        assert screen.message.text == (
+            f"{found.summary} m jumps to the marked moves, W shows the winning line."
+        )
         assert screen.message.text.startswith(f"Move {K} lost it: after move {K - 1}")
         assert f"lost at move {K}" in status(screen)
         # The marks beside their moves, each in its own colour, not the list's.
@@ -296,3 +300,25 @@ async def test_the_viewers_board_shows_no_hover(tmp_path: Path) -> None:
             await pilot.hover(below, offset=offset)
             changed.append(look(below) != plain)
         assert any(changed)  # the game's board does show a hover there
+
+
+def test_the_status_line_says_reviewing_then_the_gist() -> None:
+    lost = lost_game()
+    assert review_word(None, reviewing=True) == "reviewing…"
+    assert review_word(None, reviewing=False) == ""
+    found = review(lost, seconds=SECONDS)
+    assert review_word(found, reviewing=False) == f"lost at move {K}"
+    assert review_word(found, reviewing=False, line_shown=True) == ""  # the title says it
+    tags = review_tags(found)
+    assert tags == {K - 1: Tag(LAST_WINNABLE, "good"), K: Tag(LOST_HERE, "bad")}
+    shown = review_tags(found, line_shown=True)
+    assert shown == {K - 1: Tag(LAST_WINNABLE, "good"), K: Tag("winning line", "good")}
+
+
+def test_a_tag_sits_right_after_the_moves_notation() -> None:
+    """Cutting a long entry to the list's width eats the words, never the tag."""
+    tag = Tag(LOST_HERE, "bad")
+    text, start = tagged("27: 72 6h — 9♥ to empty column 7", "27: 72 6h", tag)
+    assert text == "27: 72 6h  lost here  — 9♥ to empty column 7"
+    assert text[start : start + len(badge(tag))] == " lost here "
+    assert tagged("27: 72 6h", "27: 72 6h", None) == ("27: 72 6h", -1)

@@ -67,6 +67,7 @@ from freecell_tui.ui.board import Board
 from freecell_tui.ui.keys import bound_actions
 from freecell_tui.ui.screens.viewer_review import (
     offered_line,
+    review_keys,
     review_note,
     review_tags,
     review_word,
@@ -495,7 +496,7 @@ class ViewerScreen(Screen[Game | None]):
         """``r``: review the game watched (in a worker thread: the keys go on meanwhile); once
         reviewed, say its summary again."""
         if self.found is not None:
-            self.say(self.found.summary)
+            self.say(f"{self.found.summary} {review_keys(self.found)}".strip())
             return
         if self.reviewing:
             self.say("Reviewing… (the keys go on meanwhile)")
@@ -534,7 +535,7 @@ class ViewerScreen(Screen[Game | None]):
                 self.app.notify(notice, title="Saves", severity="error", markup=False)
         self.moves.tags = review_tags(found)
         self._show_step()
-        self.say(found.summary)
+        self.say(f"{found.summary} {review_keys(found)}".strip())
 
     def _forget_review(self) -> None:
         """The line watched is another game's now: its review (done or under way) is moot."""

@@ -30,7 +30,14 @@ from freecell_tui.session.review import (
 )
 from freecell_tui.ui.widgets.move_list import Tag
 
-__all__ = ["OfferedLine", "offered_line", "review_note", "review_tags", "review_word"]
+__all__ = [
+    "OfferedLine",
+    "offered_line",
+    "review_keys",
+    "review_note",
+    "review_tags",
+    "review_word",
+]
 
 #: Par's moves a step's words show, at most.
 _PAR_AHEAD: Final = 6
@@ -78,6 +85,17 @@ def review_tags(found: Review, line_shown: bool = False) -> dict[int, Tag]:
         if found.differs_at not in tags and found.differs_at <= found.moves:
             tags[found.differs_at] = Tag(found.marks.get(found.differs_at, DIFFERS), "note")
     return tags
+
+
+def review_keys(found: Review) -> str:
+    """What the keys do with the review, after its summary (empty: nothing to do)."""
+    if found.kind in ("lost", "winnable") and found.line:
+        jump = "m jumps to the marked moves, " if found.marks else ""
+        return f"{jump}W shows the winning line."
+    if found.kind == "won" and found.line and found.differs_at is not None:
+        other = "par's line" if found.par_known else "the shortest line found"
+        return f"m jumps to where yours left it, W shows {other}."
+    return ""
 
 
 def review_word(found: Review | None, reviewing: bool, line_shown: bool = False) -> str:
