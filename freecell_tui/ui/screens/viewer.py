@@ -650,6 +650,8 @@ class ViewerScreen(Screen[Game | None]):
         parts = (where, f"{state}, {pace}", reviewed, _capital(self.watched))
         self.status.update(" · ".join(part for part in parts if part))
         moves.prefix = f"{replay.at}/{replay.last_number}" + (" ▶" if self.playing else "")
+        if self.reviewing:  # a narrow terminal's stand-in for the status line says it too
+            moves.prefix += " reviewing…"
         note = review_note(self.found, replay.at, self.line_shown)
         self.say(step_words(replay.step) + note)
 
