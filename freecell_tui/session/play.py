@@ -560,10 +560,15 @@ class PlaySession:
     def par(self) -> Par | None:
         """The par of the deal in the game's autoplay mode, when the store knows it (never for
         a custom position)."""
-        number = self._game.deal_number
+        return self.par_of(self._game)
+
+    def par_of(self, game: Game) -> Par | None:
+        """The par of ``game``'s deal in its autoplay mode and game, when the store knows it (a
+        game watched or reviewed, this one or another)."""
+        number = game.deal_number
         if number is None:
             return None
-        return self.store.pars.get(number, self._game.autoplay, self.variant)
+        return self.store.pars.get(number, game.autoplay, game.start.variant)
 
     def par_to_find(self) -> tuple[int, AutoplayMode] | None:
         """The deal and autoplay mode whose par a search is to find: the game's, unless it is a

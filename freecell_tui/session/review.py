@@ -32,7 +32,7 @@ from freecell_tui.core.solver import canonical_key, last_winnable, solve_for_aut
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural
 from freecell_tui.session.analysis import solver_knows, solver_unknown
-from freecell_tui.session.par import find_par, par_line
+from freecell_tui.session.par import ParSearch, find_par, par_line
 from freecell_tui.session.replay import Replay
 from freecell_tui.store import Par
 
@@ -72,6 +72,11 @@ class LineTurn:
     notation: str
     words: str
 
+    @property
+    def move(self) -> Move:
+        """The move the turn is made of (the first of its notation: autoplay's follow it)."""
+        return Move.parse(self.notation.partition(" ")[0])
+
 
 @dataclass(frozen=True, slots=True)
 class Review:
@@ -95,6 +100,7 @@ class Review:
     par: int | None = None
     par_known: bool = False
     differs_at: int | None = None
+    search: ParSearch | None = None
 
     @property
     def moves(self) -> int:
@@ -208,35 +214,37 @@ def _review_loss(replay: Replay, budget: _Budget) -> Review:
     )
 
 
-def _shortest(replay: Replay, par: Par | None, budget: _Budget) -> tuple[Par | None, bool, str]:
+def _shortest(
+    replay: Replay, par: Par | None, budget: _Budget
+) -> tuple[Par | None, bool, str, ParSearch | None]:
     """The line to compare a win with: par's, or the shortest a search found in the time
-    left; whether it is par; and, when there is none, why."""
+    left; whether it is par; when there is none, why; and the search for par, if one ran."""
     game = replay.game
     number, mode = game.deal_number, game.autoplay
     if par is not None and (par.deal_number, par.autoplay) == (number, mode):
-        return par, True, ""
+        return par, True, "", None
     if number is not None:
         search = find_par(number, mode, budget=budget.left(), cancel=budget.cancel)
         if search.par is not None:
-            return search.par, search.complete, ""
-        return None, False, f"par not known: {budget.gave_up()}"
+            return search.par, search.complete, "", search
+        return None, False, f"par not known: {budget.gave_up()}", search
     found = solve_for_autoplay(
         game.start, mode, timeout=budget.left(), cancel=budget.cancel, shorten=True
     )
     if not found.solved:
-        return None, False, f"no shorter line known: {budget.gave_up()}"
+        return None, False, f"no shorter line known: {budget.gave_up()}", None
     solution = " ".join(str(move) for move in found.moves)
-    return Par(0, mode, len(found.moves), solution), False, ""
+    return Par(0, mode, len(found.moves), solution), False, "", None
 
 
 def _review_win(replay: Replay, par: Par | None, budget: _Budget) -> Review:
     game = replay.game
     moves = replay.last_number
-    best, is_par, why = _shortest(replay, par, budget)
+    best, is_par, why, search = _shortest(replay, par, budget)
     won = f"Won in {plural(moves, 'move')}"
     shortest = _moves_of(best, is_par) if best is not None else None
     if best is None or shortest is None:
-        return Review("won", replay, f"{won}; {why or 'par not known'}.")
+        return Review("won", replay, f"{won}; {why or 'par not known'}.", search=search)
     played = _play(game.start, shortest, best.autoplay)
     line = _turns(played, 1)
     length = len(line)
@@ -267,6 +275,7 @@ def _review_win(replay: Replay, par: Par | None, budget: _Budget) -> Review:
         par=length,
         par_known=is_par,
         differs_at=differs,
+        search=search,
     )
 
 

@@ -253,7 +253,12 @@ class FreeCellApp(ReportingApp[None]):
 
         ascii, four_colour, motion = self._ascii, self._four_colour, self.settings.motion
         viewer = ViewerScreen(
-            game, ascii=ascii, four_colour=four_colour, motion=motion, then=answered
+            game,
+            ascii=ascii,
+            four_colour=four_colour,
+            motion=motion,
+            then=answered,
+            pars=self.session,
         )
         self.push_screen(viewer)
 

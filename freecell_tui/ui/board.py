@@ -115,6 +115,9 @@ class Board(Widget):
 
     geometry: BoardLayout = board_layout(100, 32)
     """The layout for the terminal's size (see :meth:`fit`)."""
+    hovers: bool = True
+    """The piles under the mouse show what a click would do (off on a board that plays no
+    move: the viewer's)."""
 
     def __init__(self, state: GameState, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -551,7 +554,7 @@ class Board(Widget):
             selection=marks.selection,
             targets=marks.targets,
             cursor=marks.cursor_pile,
-            hover=marks.hover,
+            hover=marks.hover if self.hovers else None,
             hint=self.hint,
         )
         hand = self._animator.held

@@ -1,11 +1,13 @@
 """The finished games of one deal, to share any of them: the statistics screen opens it on a
 deal's row (Enter, a click on a chosen row, or ``g``). One row a game, latest first — when it
 finished, its result, its moves and its time — and ``s`` or Enter on a row (or a click on the
-highlighted row) shows that game's code (copied, as ``:share`` does); Escape goes back to the
-statistics."""
+highlighted row) shows that game's code (copied, as ``:share`` does); ``w`` watches it in the
+viewer (reviewed as it opens; ``t`` there plays on from a move: the statistics close and the game
+screen plays on, the answer handed to ``then``); Escape goes back to the statistics."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -17,12 +19,14 @@ from textual.content import Content
 from textual.events import Key
 from textual.widgets import Button, DataTable, Label, Static
 
+from freecell_tui.core.game import Game
 from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.store import format_duration
 from freecell_tui.store.stats import DealStats, GameResult, Result
 from freecell_tui.ui.keys import bound_actions, run_bound_key
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import CodeScreen, dialog_frame_css
+from freecell_tui.ui.screens.viewer import watch_from
 
 __all__ = ["DealGamesScreen", "deal_games", "when"]
 
@@ -54,8 +58,9 @@ def _result_text(game: GameResult) -> str:
     return f"{words}, daily {game.daily.day.isoformat()}" if game.daily is not None else words
 
 
-class DealGamesScreen(OnceScreen[None]):
-    """The finished games of ``deal`` (``games``, latest first), each one to share."""
+class DealGamesScreen(OnceScreen[Game]):
+    """The finished games of ``deal`` (``games``, latest first), each one to share or watch;
+    answers a watched game to play on from (``None``: closed)."""
 
     DEFAULT_CSS = (
         dialog_frame_css("DealGamesScreen", width="64", padding="0 1")
@@ -69,6 +74,7 @@ class DealGamesScreen(OnceScreen[None]):
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "share", "Share"),
+        Binding("w", "watch", "Watch"),
         Binding("escape", "close", "Back"),
     ]
     _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
@@ -77,8 +83,14 @@ class DealGamesScreen(OnceScreen[None]):
         """The screen's own keys decided as they are read (ui/keys.py)."""
         return await run_bound_key(self, self._actions, event)
 
-    def __init__(self, deal: DealStats, games: tuple[GameResult, ...]) -> None:
-        super().__init__()
+    def __init__(
+        self,
+        deal: DealStats,
+        games: tuple[GameResult, ...],
+        *,
+        then: Callable[[Game | None], None] | None = None,
+    ) -> None:
+        super().__init__(then=then)
         self.deal = deal
         self.games = games
 
@@ -89,6 +101,7 @@ class DealGamesScreen(OnceScreen[None]):
             yield Static(id="games-message")
             with Horizontal(id="games-buttons"):
                 yield Button("Share (s)", id="share")
+                yield Button("Watch (w)", id="watch")
                 yield Button("Back (Esc)", id="back", variant="primary")
 
     def on_mount(self) -> None:
@@ -102,25 +115,37 @@ class DealGamesScreen(OnceScreen[None]):
                 Text(format_duration(game.elapsed_seconds), justify="right"),
             )
         table.focus()
-        self.say("Latest first. s or Enter: the highlighted game as a code.")
+        self.say("Latest first. s or Enter: the highlighted game as a code; w watches it.")
 
     def say(self, message: str, *, error: bool = False) -> None:
         line = self.query_one("#games-message", Static)
         line.update(Content(message))
         line.set_class(error, "-error")
 
-    def action_share(self) -> None:
-        """The highlighted game as a game code, shown and copied."""
+    def _highlighted(self, doing: str) -> Game | None:
+        """The highlighted game, or ``None`` after saying why there is none to ``doing``."""
         row = self.query_one("#games", DataTable).cursor_row
         if not 0 <= row < len(self.games):
-            self.say("There is no finished game to share.", error=True)
-            return
+            self.say(f"There is no finished game to {doing}.", error=True)
+            return None
         chosen = self.games[row]
         game = chosen.game()
         if isinstance(game, str):
             self.say(f"The game of {self.deal.label} of {when(chosen)} {game}.", error=True)
-            return
-        self.app.push_screen(CodeScreen(game))
+            return None
+        return game
+
+    def action_share(self) -> None:
+        """The highlighted game as a game code, shown and copied."""
+        game = self._highlighted("share")
+        if game is not None:
+            self.app.push_screen(CodeScreen(game))
+
+    def action_watch(self) -> None:
+        """The highlighted game in the viewer, reviewed as it opens; ``t`` there plays on."""
+        game = self._highlighted("watch")
+        if game is not None:
+            watch_from(self, game, self.dismiss, review=True)
 
     @on(DataTable.RowSelected, "#games")
     def _row_chosen(self, event: DataTable.RowSelected) -> None:
@@ -134,5 +159,7 @@ class DealGamesScreen(OnceScreen[None]):
         event.stop()
         if event.button.id == "share":
             self.action_share()
+        elif event.button.id == "watch":
+            self.action_watch()
         else:
             self.action_close()

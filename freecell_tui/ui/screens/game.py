@@ -712,7 +712,9 @@ class GameScreen(Screen[None]):
         """The viewer over the board: a game (this one by default) from step ``at``."""
         self.board.put_down()
         watched = game or self.session.game
-        viewer = ViewerScreen.over(self.board, watched, at=at, title=title, then=self.play_on)
+        viewer = ViewerScreen.over(
+            self.board, watched, at=at, title=title, then=self.play_on, pars=self.session
+        )
         self.app.push_screen(viewer)
 
     def action_watch_solution(self) -> None:

@@ -315,7 +315,7 @@ class StatsScreen(OnceScreen[Game | None]):
         (the statistics close, and the game screen plays on)."""
         game = self._latest("watch")
         if game is not None:
-            watch_from(self, game, self.dismiss)
+            watch_from(self, game, self.dismiss, review=True)
 
     def action_games(self) -> None:
         """The highlighted deal's finished games, latest first, to share any of them."""
@@ -327,12 +327,17 @@ class StatsScreen(OnceScreen[Game | None]):
         if not mine:
             self.say(f"No finished game of {deal.label} is left to share.", error=True)
             return
-        self.app.push_screen(DealGamesScreen(deal, mine))
+        self.app.push_screen(DealGamesScreen(deal, mine, then=self._played_on))
 
     @on(DataTable.RowSelected, "#deals")
     def _row_chosen(self, event: DataTable.RowSelected) -> None:
         event.stop()
         self.action_games()
+
+    def _played_on(self, game: Game | None) -> None:
+        """A game watched from the deal's games, to play on from: the game screen plays it."""
+        if game is not None:
+            self.dismiss(game)
 
     def action_close(self) -> None:
         self.dismiss(None)

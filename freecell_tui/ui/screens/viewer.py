@@ -15,13 +15,22 @@ on the game played on), which makes it the session's game
 (:meth:`PlaySession.leave_for_game <freecell_tui.session.PlaySession.leave_for_game>`). Leaving
 answers ``None``. ``p`` watches the solver's solution from the step shown instead of the moves
 after it (searched in the screen's own worker thread).
+
+``r`` reviews the game (:func:`~freecell_tui.session.review.review`, in the screen's own worker
+thread, cancelled when the viewer closes; the keys go on meanwhile) — at once as the viewer opens
+on a finished game (``review=True``, or a won game). Its marks are tags beside the moves
+(:mod:`.viewer_review`), its summary is said and its gist stays on the status line; ``m`` jumps
+to the next marked move, ``W`` shows the review's line in place of the player's (the winning
+line from the last winnable step, or par's line) to step through and play on from. A par the
+review's search found is handed to ``pars`` (the session: :class:`ParBook`), which keeps it by
+its one rule and tells the par it knows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Protocol
 
 from textual import getters, work
 from textual.app import ComposeResult
@@ -37,8 +46,10 @@ from textual.worker import get_current_worker
 
 from freecell_tui.core.game import Game
 from freecell_tui.core.words import plural, printable
+from freecell_tui.session import PlaySession
 from freecell_tui.session.analysis import Analyst
 from freecell_tui.session.assist import Answer, Want, answer, look
+from freecell_tui.session.par import ParSearch
 from freecell_tui.session.replay import (
     FIRST_WORDS,
     OffTheEnd,
@@ -47,16 +58,33 @@ from freecell_tui.session.replay import (
     solution_title,
     with_solution,
 )
-from freecell_tui.session.steps import Tone
+from freecell_tui.session.review import REVIEW_SECONDS, Review, review
+from freecell_tui.session.steps import Step, Tone
 from freecell_tui.session.words import deal_phrase
+from freecell_tui.store import Par
 from freecell_tui.ui.assistant import YieldingCancel
 from freecell_tui.ui.board import Board
 from freecell_tui.ui.keys import bound_actions
+from freecell_tui.ui.screens.viewer_review import (
+    offered_line,
+    review_keys,
+    review_note,
+    review_tags,
+    review_word,
+)
 from freecell_tui.ui.widgets.footer import KeyFooter
 from freecell_tui.ui.widgets.move_list import MoveList
 from freecell_tui.ui.widgets.status import MessageLine
 
-__all__ = ["PACES", "ViewerScreen", "list_width", "step_entry", "step_words", "watch_from"]
+__all__ = [
+    "PACES",
+    "ParBook",
+    "ViewerScreen",
+    "list_width",
+    "step_entry",
+    "step_words",
+    "watch_from",
+]
 
 #: Seconds between two steps while the viewer plays, slowest first.
 PACES: Final = (3.0, 2.0, 1.0, 0.5, 0.25)
@@ -70,8 +98,17 @@ WATCHING: Final = "Watching: t plays on from here."
 KEYS_LINE: Final = (
     "→/l next, ←/h back, Space plays or pauses, +/− pace, Home/g first, End/G last, ↑/↓ pick a "
     "move and Enter jumps there (or click it), p the solver's way from here, t plays on from "
-    "here, q/Esc leaves."
+    "here, r reviews the game, m jumps to a marked move, W shows the review's line, q/Esc leaves."
 )
+
+
+class ParBook(Protocol):
+    """Where the viewer reads a deal's par and hands a par its review found
+    (:class:`~freecell_tui.session.PlaySession`)."""
+
+    def par_of(self, game: Game) -> Par | None: ...
+
+    def keep_par(self, search: ParSearch, budget_seconds: float) -> Step: ...
 
 
 def list_width(width: int) -> int:
@@ -154,8 +191,13 @@ class ViewerScreen(Screen[Game | None]):
         Binding("down,j", "pick(1)", "Pick", show=False),
         Binding("enter", "enter", "Jump", show=False),
         Binding("p", "solve", "Solution", show=False),
+        Binding("r", "review", "Review"),
+        Binding("m", "marked", "Marked move", show=False),
+        Binding("W,shift+w", "offered", "Winning line", show=False),
     ]
     _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
+    #: The bound on a review's searches, all together.
+    review_seconds: ClassVar[float] = REVIEW_SECONDS
 
     @dataclass
     class Solved(Message):
@@ -164,12 +206,20 @@ class ViewerScreen(Screen[Game | None]):
         game: Game
         answer: Answer
 
+    @dataclass
+    class Reviewed(Message):
+        """The review of ``game`` (``None``: the review failed, for ``why``)."""
+
+        game: Game
+        found: Review | None
+        why: str = ""
+
     board = getters.query_one("#board", Board)
     moves = getters.query_one("#moves", MoveList)
     message = getters.query_one("#message", MessageLine)
     status = getters.query_one("#viewer-status", Static)
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 (keyword-only injection points: the looks, who answers, the par book)
         self,
         game: Game,
         *,
@@ -179,6 +229,8 @@ class ViewerScreen(Screen[Game | None]):
         four_colour: bool = False,
         motion: bool = True,
         then: Callable[[Game | None], object] | None = None,
+        review: bool | None = None,
+        pars: ParBook | None = None,
     ) -> None:
         super().__init__()
         #: Gets the viewer's answer as it closes, before the next key is read.
@@ -193,6 +245,15 @@ class ViewerScreen(Screen[Game | None]):
         self.pace = _DEFAULT_PACE
         self.playing = False
         self._timer: Timer | None = None
+        #: Review as the viewer opens: a finished game (by default, one the player won).
+        won = game.state.is_won and not game.solver_moves
+        self._review_first = won if review is None else review
+        self._pars = pars
+        #: The review of the game watched (or of the solver's way ``p`` showed), once done.
+        self.found: Review | None = None
+        self.reviewing = False
+        #: The review's line is shown in place of the player's moves (``W``).
+        self.line_shown = False
 
     @classmethod
     def over(
@@ -203,6 +264,8 @@ class ViewerScreen(Screen[Game | None]):
         at: int = 0,
         title: str = "",
         then: Callable[[Game | None], object] | None = None,
+        review: bool | None = None,
+        pars: ParBook | None = None,
     ) -> ViewerScreen:
         """The viewer of ``game`` drawn as ``board`` is (its suits, colours and motion)."""
         return cls(
@@ -213,12 +276,15 @@ class ViewerScreen(Screen[Game | None]):
             four_colour=board.four_colour,
             motion=board.motion,
             then=then,
+            review=review,
+            pars=pars,
         )
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         ascii, four_colour, motion = self._looks
         board = Board(self.replay.state, id="board")
+        board.hovers = False  # read-only: the mouse shows no move to make
         board.set_reactive(Board.ascii, ascii)
         board.set_reactive(Board.four_colour, four_colour)
         board.set_reactive(Board.motion, motion)
@@ -236,6 +302,8 @@ class ViewerScreen(Screen[Game | None]):
         self.fit(self.app.size)
         self._list_moves()
         self._show_step()
+        if self._review_first:
+            self.action_review()
 
     def _list_moves(self) -> None:
         entries = [step_entry(step) for step in self.replay.steps]
@@ -417,10 +485,105 @@ class ViewerScreen(Screen[Game | None]):
         assert isinstance(moved, Replay)  # the step shown is in the new line too
         self.replay = moved
         self.watched = solution_title(message.game)
+        self._forget_review()
         self._list_moves()
         self._show_step()
         moves = plural(len(found.moves), "move")
         self.say(f"The solver's way: {moves} to a win from here; → steps through it.")
+
+    # ------------------------------------------------------------------ the review
+    def action_review(self) -> None:
+        """``r``: review the game watched (in a worker thread: the keys go on meanwhile); once
+        reviewed, say its summary again."""
+        if self.found is not None:
+            self.say(f"{self.found.summary} {review_keys(self.found)}".strip())
+            return
+        if self.reviewing:
+            self.say("Reviewing… (the keys go on meanwhile)")
+            return
+        game = self.replay.game
+        self.reviewing = True
+        self._show_step()
+        self._review(game, self._pars.par_of(game) if self._pars is not None else None)
+
+    @work(thread=True, exclusive=True, group="viewer-review", exit_on_error=False)
+    def _review(self, game: Game, par: Par | None) -> None:
+        worker = get_current_worker()
+        try:
+            cancel = YieldingCancel(worker)
+            found: Review | None = review(game, par=par, seconds=self.review_seconds, cancel=cancel)
+            why = ""
+        except Exception as error:  # a solver bug is an answer too: it never takes the viewer down
+            found, why = None, f"The review failed: {error}"
+        if not worker.is_cancelled:
+            self.post_message(self.Reviewed(game, found, why))
+
+    def on_viewer_screen_reviewed(self, message: Reviewed) -> None:
+        message.stop()
+        if message.game != self.replay.game or not self.reviewing:
+            return  # the line watched changed meanwhile: the review is of another game
+        self.reviewing = False
+        found = message.found
+        if found is None:
+            self._show_step()
+            self.refuse(message.why)
+            return
+        self.found = found
+        if found.search is not None and self._pars is not None:
+            kept = self._pars.keep_par(found.search, REVIEW_SECONDS)
+            for notice in kept.notices:
+                self.app.notify(notice, title="Saves", severity="error", markup=False)
+        self.moves.tags = review_tags(found)
+        self._show_step()
+        self.say(f"{found.summary} {review_keys(found)}".strip())
+
+    def _forget_review(self) -> None:
+        """The line watched is another game's now: its review (done or under way) is moot."""
+        self.workers.cancel_group(self, "viewer-review")
+        self.found, self.reviewing, self.line_shown = None, False, False
+        self.moves.tags = {}
+
+    def action_marked(self) -> None:
+        """``m``: the next marked move after the step shown (from the first again)."""
+        marked = sorted(self.moves.tags)
+        if not marked:
+            self.refuse(
+                "The review is not done yet: its marks come when it is."
+                if self.reviewing
+                else "No move is marked: r reviews the game."
+            )
+            return
+        later = [number for number in marked if number > self.replay.at]
+        self.jump((later or marked)[0])
+
+    def action_offered(self) -> None:
+        """``W``: the review's line in place of the player's moves — a lost game's winning line
+        from its last winnable step, a win's par line — to step through and play on from."""
+        self.stop_playing()
+        found = self.found
+        if found is None:
+            self.refuse(
+                "The review is not done yet." if self.reviewing else "r reviews the game first."
+            )
+            return
+        if self.line_shown:
+            self.refuse("The review's line is shown already (← and → step through it).")
+            return
+        offered = offered_line(found)
+        if isinstance(offered, str):
+            self.refuse(offered)
+            return
+        moved = Replay.of(offered.game).to(offered.at)
+        assert isinstance(moved, Replay)  # the step shown is one of the line's
+        self.workers.cancel_group(self, "viewer-solver")
+        self.replay = moved
+        self.board.state = moved.state
+        self.watched = offered.title
+        self.line_shown = True
+        self._list_moves()
+        self.moves.tags = review_tags(found, line_shown=True)
+        self._show_step()
+        self.say(offered.said)
 
     # ------------------------------------------------------------------ leaving
     def action_take_over(self) -> None:
@@ -443,6 +606,8 @@ class ViewerScreen(Screen[Game | None]):
             return
         self._left = True
         self.stop_playing()
+        for group in ("viewer-review", "viewer-solver"):
+            self.workers.cancel_group(self, group)
         if self._then is None:
             self.dismiss(answer)
             return
@@ -481,9 +646,14 @@ class ViewerScreen(Screen[Game | None]):
         pace = pace_text(PACES[self.pace])
         state = "playing" if self.playing else "paused"
         # The most wanted first: a narrow line loses the end.
-        self.status.update(f"{where} · {state}, {pace} · {_capital(self.watched)}")
+        reviewed = review_word(self.found, self.reviewing, self.line_shown)
+        parts = (where, f"{state}, {pace}", reviewed, _capital(self.watched))
+        self.status.update(" · ".join(part for part in parts if part))
         moves.prefix = f"{replay.at}/{replay.last_number}" + (" ▶" if self.playing else "")
-        self.say(step_words(replay.step))
+        if self.reviewing:  # a narrow terminal's stand-in for the status line says it too
+            moves.prefix += " reviewing…"
+        note = review_note(self.found, replay.at, self.line_shown)
+        self.say(step_words(replay.step) + note)
 
     def say(self, text: str, tone: Tone = Tone.INFO) -> None:
         self.message.say(text, tone)
@@ -493,14 +663,23 @@ class ViewerScreen(Screen[Game | None]):
         self.app.bell()
 
 
-def watch_from(dialog: Screen[Any], game: Game, then: Callable[[Game], object]) -> None:
+def watch_from(
+    dialog: Screen[Any],
+    game: Game,
+    then: Callable[[Game], object],
+    *,
+    review: bool | None = None,
+) -> None:
     """The viewer over a dialog of the game (the saves, the statistics), drawn as the game's
     board is; ``then`` gets the game to play on from (nothing when the viewer is left: the
-    dialog is there again)."""
-    board = dialog.app.screen_stack[0].query_one("#board", Board)
+    dialog is there again). ``review``: review it as it opens (a finished game)."""
+    below = dialog.app.screen_stack[0]
+    board = below.query_one("#board", Board)
+    session = getattr(below, "session", None)  # the game screen's: it keeps a par found
 
     def answered(taken: Game | None) -> None:
         if taken is not None:
             then(taken)
 
-    dialog.app.push_screen(ViewerScreen.over(board, game, then=answered))
+    pars = session if isinstance(session, PlaySession) else None
+    dialog.app.push_screen(ViewerScreen.over(board, game, then=answered, review=review, pars=pars))

@@ -1,5 +1,7 @@
 """The viewer's move list: every step of a replay, ``N: notation — words``, the current one
 highlighted and kept in view; a click on a move asks to jump there (:class:`MoveList.Chosen`).
+A step can carry a :class:`Tag` (a review's mark: ``lost here``, ``par 5h``), drawn in its colour
+right after the move's notation, where cutting a long entry to the list's width never reaches it.
 
 Where each entry is drawn is worked out once, by :func:`list_rows` (plain arithmetic, tested
 without a terminal): the same entries are drawn and found under the mouse. Two lines or more: one
@@ -10,9 +12,9 @@ after a prefix (``27/95 ▶``) that stands in for the status line.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from rich.cells import cell_len
 from textual import events
@@ -24,7 +26,7 @@ from textual.widget import Widget
 from freecell_tui.core.words import ascii_text
 from freecell_tui.ui.ascii import ascii_asked
 
-__all__ = ["Entry", "MoveList", "list_rows"]
+__all__ = ["Entry", "MoveList", "Tag", "badge", "list_rows", "tagged"]
 
 #: Blank cells between two moves of a one-line list.
 _SEPARATOR = 2
@@ -42,6 +44,29 @@ class Entry:
     @property
     def width(self) -> int:
         return cell_len(self.text)
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A mark beside a move: its ``text`` and what it is (``good``: the game could still be
+    won; ``bad``: the move that lost it; ``note``: where par's line went another way)."""
+
+    text: str
+    kind: Literal["good", "bad", "note"]
+
+
+def tagged(entry: str, short: str, tag: Tag | None) -> tuple[str, int]:
+    """``entry`` (which starts with the move's ``short`` form) with ``tag`` drawn as a badge
+    (`` lost here ``) right after that, and where the badge starts (-1: no tag)."""
+    if tag is None:
+        return entry, -1
+    head = short if entry.startswith(short) else entry
+    return f"{head} {badge(tag)}{entry[len(head) :]}", len(head) + 1
+
+
+def badge(tag: Tag) -> str:
+    """A tag as drawn: its text with a blank either side, in its colour."""
+    return f" {tag.text} "
 
 
 def _cut(text: str, width: int) -> str:
@@ -117,11 +142,17 @@ class MoveList(Widget):
     MoveList > .move-list--at { background: $accent; color: $text; text-style: bold; }
     MoveList > .move-list--picked { text-style: underline reverse; }
     MoveList > .move-list--prefix { color: $text-primary; text-style: bold; }
+    MoveList > .move-list--good { background: $success-muted; color: $text-success; }
+    MoveList > .move-list--bad { background: $error-muted; color: $text-error; }
+    MoveList > .move-list--note { background: $warning-muted; color: $text-warning; }
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "move-list--at",
         "move-list--picked",
         "move-list--prefix",
+        "move-list--good",
+        "move-list--bad",
+        "move-list--note",
     }
 
     long: reactive[tuple[str, ...]] = reactive(())
@@ -129,6 +160,7 @@ class MoveList(Widget):
     at: reactive[int] = reactive(0)
     picked: reactive[int | None] = reactive(None)
     prefix: reactive[str] = reactive("")
+    tags: reactive[Mapping[int, Tag]] = reactive(dict)
 
     @dataclass
     class Chosen(Message):
@@ -136,12 +168,24 @@ class MoveList(Widget):
 
         number: int
 
+    def _entries(self) -> tuple[list[str], list[str], dict[int, tuple[int, Tag]]]:
+        """The long and short entries as drawn (tags in, ASCII suits if asked), and where each
+        tag starts in them."""
+        ascii = ascii_asked(self)
+        long = [ascii_text(text) for text in self.long] if ascii else list(self.long)
+        short = [ascii_text(text) for text in self.short] if ascii else list(self.short)
+        spans: dict[int, tuple[int, Tag]] = {}
+        for number, tag in self.tags.items():
+            if 0 <= number < min(len(long), len(short)):
+                long[number], start = tagged(long[number], short[number], tag)
+                short[number], _ = tagged(short[number], short[number], tag)
+                spans[number] = (start, tag)
+        return long, short, spans
+
     def rows(self) -> tuple[Entry, ...]:
         """The entries as drawn at the list's size now."""
         size = self.content_size
-        ascii = ascii_asked(self)
-        long = [ascii_text(text) for text in self.long] if ascii else self.long
-        short = [ascii_text(text) for text in self.short] if ascii else self.short
+        long, short, _ = self._entries()
         return list_rows(
             long, short, self.at, size.width, size.height, self.prefix, focus=self.picked
         )
@@ -155,7 +199,10 @@ class MoveList(Widget):
         }
         if height == 1 and self.prefix:
             lines[0] = Content.styled(self.prefix, self.get_visual_style("move-list--prefix"))
-        for entry in self.rows():
+        long, short, spans = self._entries()
+        size = self.content_size
+        rows = list_rows(long, short, self.at, size.width, size.height, self.prefix, self.picked)
+        for entry in rows:
             text = entry.text
             if height >= 2:
                 text = text.ljust(self.content_size.width)
@@ -167,6 +214,12 @@ class MoveList(Widget):
                 else None
             )
             piece = Content.styled(text, style) if style is not None else Content(text)
+            if entry.number in spans:
+                start, tag = spans[entry.number]
+                end = min(start + len(badge(tag)), len(entry.text))
+                if start < end:
+                    tag_style = self.get_visual_style(f"move-list--{tag.kind}")
+                    piece = piece.stylize(tag_style, start, end)
             line = lines[entry.y]
             gap = entry.x - line.cell_length
             lines[entry.y] = line + Content(" " * max(gap, 0)) + piece
