@@ -307,6 +307,8 @@ def encode(game: Game) -> str:
     variant = game.start.variant
     classic = variant == FREECELL
     if not classic:
+        if variant != variant_by_key(variant.key, variant.cells):
+            raise ValueError(f"{variant.name}: a code names only the registered games")
         writer.put(GAMES.index(variant.key), len(GAMES))
         writer.put(variant.cells, MAX_CELLS + 1)
     if game.deal_number is not None:
