@@ -1,0 +1,192 @@
+"""The general search: any variant's position, on the core's own rules.
+
+The fast searches (:mod:`.search`, :mod:`.native`) know classic FreeCell only: four cells,
+eight columns, alternate colours, any card to an empty column. Every other game
+(:mod:`freecell_tui.core.variant`) is searched here, move by move with
+:func:`~freecell_tui.core.rules.legal_moves` and the game's autoplay, so its answers follow the
+game's rules exactly, at a fraction of the speed.
+
+* **Best-first**, on a heuristic: cards not home, cards lying out of order in their column
+  (the game's order: alternate colours or suit), free cells in use, empty columns, and a small
+  weight on moves made.
+* **Exhaustive**: every position reachable from the start is stored under the canonical key
+  (:func:`.keys.compact`: column and cell order do not count); when the queue runs dry, every
+  one has been expanded and the start is proved unsolvable. The only pruning is sound: autoplay's
+  safe moves (the game's rule, :func:`~freecell_tui.core.autoplay.is_safe_home`), no card from
+  one free cell to another (the same position), one empty column standing for all, no whole
+  column to an empty one (the same position).
+"""
+
+from __future__ import annotations
+
+import heapq
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import count
+from typing import Final
+
+from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
+from freecell_tui.core.notation import Move
+from freecell_tui.core.rules import apply_resolved, legal_moves
+from freecell_tui.core.solver.keys import Key, compact
+from freecell_tui.core.state import GameState
+
+__all__ = ["GeneralOutcome", "GeneralStop", "can_bring_home_general", "search_general", "stopper"]
+
+#: Positions expanded between looks at the clock and the cancel event.
+CHECK_EVERY: Final = 64
+#: The heuristic's weights: a card not home, a card out of order, a card in a free cell, an
+#: empty column (a bonus), a move made.
+W_OUT: Final = 4
+W_DISORDER: Final = 3
+W_CELL: Final = 1
+W_EMPTY: Final = 3
+W_MOVE: Final = 1
+
+
+class GeneralStop(Exception):
+    """The search ran out of time or positions, or was cancelled."""
+
+
+@dataclass(frozen=True, slots=True)
+class GeneralOutcome:
+    """What the search found: the moves of a solution (``None``: proved unsolvable), written
+    out with autoplay off, every move home; the positions stored and expanded."""
+
+    moves: tuple[Move, ...] | None
+    positions: int
+    expanded: int
+
+
+def _key(state: GameState) -> Key:
+    cols, cells, _ = compact(state)
+    return (*cols, cells)
+
+
+def _value(state: GameState, moves: int) -> int:
+    """The heuristic of ``state``, reached in ``moves`` moves (lower is nearer a win)."""
+    variant = state.variant
+    disorder = 0
+    empty = 0
+    for column in state.columns:
+        if not column:
+            empty += 1
+            continue
+        for i in range(1, len(column)):
+            if not variant.stacks(column[i], column[i - 1]):
+                disorder += 1
+    return (
+        W_OUT * (52 - state.cards_home)
+        + W_DISORDER * disorder
+        + W_CELL * (variant.cells - state.empty_cells)
+        - W_EMPTY * empty
+        + W_MOVE * moves
+    )
+
+
+def _steps(state: GameState) -> list[Move]:
+    """The moves worth searching from ``state`` (see the module's notes on pruning)."""
+    first_empty = next((i for i, column in enumerate(state.columns) if not column), -1)
+    steps = []
+    for move in legal_moves(state):
+        if move.source.is_cell and move.dest.is_cell:
+            continue
+        if move.dest.is_column and not state.columns[move.dest.index]:
+            if move.dest.index != first_empty:
+                continue
+            if move.source.is_column and move.count == len(state.columns[move.source.index]):
+                continue
+        steps.append(move)
+    return steps
+
+
+def search_general(
+    state: GameState,
+    *,
+    should_stop: Callable[[], bool],
+    max_positions: int | None,
+    autoplay: AutoplayMode,
+) -> GeneralOutcome:
+    """Search ``state`` (any variant) for a win; raises :class:`GeneralStop` when
+    ``should_stop`` answers True or more than ``max_positions`` positions are stored."""
+    mode = AutoplayMode.ALL if autoplay is AutoplayMode.ALL else AutoplayMode.SAFE
+    start, start_home = run_autoplay(state, mode)
+    start_key = _key(start)
+    #: Position key → its parent's key and the moves from it (a move and its autoplay).
+    seen: dict[Key, tuple[Key, tuple[Move, ...]] | None] = {start_key: None}
+    order = count()
+    queue: list[tuple[int, int, int, GameState, Key]] = [(0, next(order), 0, start, start_key)]
+    expanded = 0
+    goal: Key | None = start_key if start.is_won else None
+    while queue and goal is None:
+        _, _, moves, position, key = heapq.heappop(queue)
+        expanded += 1
+        if expanded % CHECK_EVERY == 0 and should_stop():
+            raise GeneralStop
+        for move in _steps(position):
+            after, home = run_autoplay(apply_resolved(position, move), mode)
+            child = _key(after)
+            if child in seen:
+                continue
+            seen[child] = (key, (move, *home))
+            if after.is_won:
+                goal = child
+                break
+            heapq.heappush(queue, (_value(after, moves + 1), next(order), moves + 1, after, child))
+        if max_positions is not None and len(seen) > max_positions:
+            raise GeneralStop
+    if goal is None:
+        return GeneralOutcome(None, len(seen), expanded)
+    line: list[Move] = []
+    link = seen[goal]
+    while link is not None:
+        parent, step = link
+        line[:0] = step
+        link = seen[parent]
+    return GeneralOutcome((*start_home, *line), len(seen), expanded)
+
+
+def stopper(
+    timeout: float | None, cancel: threading.Event | None, started: float
+) -> Callable[[], bool]:
+    """A ``should_stop`` for :func:`search_general`: ``timeout`` seconds from ``started`` (a
+    :func:`time.monotonic` reading), or ``cancel`` set."""
+    deadline = None if timeout is None else started + timeout
+
+    def should_stop() -> bool:
+        if cancel is not None and cancel.is_set():
+            return True
+        return deadline is not None and time.monotonic() >= deadline
+
+    return should_stop
+
+
+def can_bring_home_general(
+    state: GameState, *, should_stop: Callable[[], bool], max_positions: int
+) -> bool | None:
+    """:func:`.winnable.can_bring_card_home` for any variant: whether some line of play brings
+    another card home (None: undecided within the bounds). Every position reachable without a
+    move home is searched, breadth first, until a move home appears."""
+    seen = {_key(state)}
+    frontier = [state]
+    looked = 0
+    while frontier:
+        next_frontier: list[GameState] = []
+        for position in frontier:
+            looked += 1
+            if looked % CHECK_EVERY == 0 and should_stop():
+                return None
+            for move in _steps(position):
+                if move.dest.is_foundation:
+                    return True
+                after = apply_resolved(position, move)
+                key = _key(after)
+                if key not in seen:
+                    seen.add(key)
+                    next_frontier.append(after)
+            if len(seen) > max_positions:
+                return None
+        frontier = next_frontier
+    return False
