@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, NoReturn
 
 from freecell_tui.cli import fail
+from freecell_tui.cli.games import add_game_options, game_of
 from freecell_tui.cli.progress import progress_bar
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import MAX_DEAL, deal, parse_deal_number
@@ -33,6 +34,7 @@ from freecell_tui.core.position import parse_position
 from freecell_tui.core.solver import DEFAULT_BUDGET, SolveResult, native, solve, solve_fewest
 from freecell_tui.core.solver.turns import turns
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import os_reason
 from freecell_tui.workers import end_with_parent
 
@@ -69,7 +71,8 @@ def add_parser(subparsers: Any) -> None:
             "with few player moves (moves "
             "not to a foundation) for --budget seconds a deal. Exit 0 when all were solved, 2 when "
             "one was proved unsolvable, 3 when one ran out of time (and none was unsolvable), 64 "
-            "for bad arguments."
+            "for bad arguments. --game solves another game's deals (or position): its rules, its "
+            "deal numbers."
         ),
     )
     parser.error = _usage_error
@@ -122,6 +125,7 @@ def add_parser(subparsers: Any) -> None:
         help='one JSON object a line: {"deal", "status", "moves", "seconds", "positions", '
         '"player_moves"}',
     )
+    add_game_options(parser)
     parser.set_defaults(handler=run, usage_error=_usage_error)
 
 
@@ -139,6 +143,7 @@ class Options:
     budget: float = DEFAULT_BUDGET
     autoplay: AutoplayMode = AutoplayMode.SAFE
     json: bool = False
+    variant: Variant = FREECELL
 
 
 def solve_position(state: GameState, options: Options) -> SolveResult:
@@ -194,7 +199,7 @@ def _solve_batch(job: tuple[tuple[int, ...], Options]) -> list[tuple[str, str]]:
     numbers, options = job
     out: list[tuple[str, str]] = []
     for number in numbers:
-        result = solve_position(deal(number), options)
+        result = solve_position(deal(number, options.variant), options)
         out.append((result.status, report(number, None, result, options.json)))
     return out
 
@@ -270,6 +275,7 @@ def _options(args: argparse.Namespace) -> Options:
         budget=DEFAULT_BUDGET if args.budget is None else args.budget,
         autoplay=AutoplayMode.parse(args.autoplay),
         json=args.json,
+        variant=game_of(args),
     )
 
 
@@ -329,7 +335,7 @@ def run(args: argparse.Namespace) -> int:
         if args.board is not None:
             text = read_board(args.board)
             try:
-                state = parse_position(text)
+                state = parse_position(text, options.variant)
             except FreeCellError as error:
                 shown = args.board if args.board.isprintable() else repr(args.board)
                 raise FreeCellError(f"{shown}: {error}") from None
