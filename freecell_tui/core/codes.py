@@ -148,7 +148,7 @@ def _from_cell(
     if card is None:
         return
     variant = state.variant
-    moves.extend(_MOVE[source, d, 0] for d in empty_cells if d != source)
+    moves.extend(_MOVE[source, d, 0] for d in empty_cells if d is not source)
     for d in columns:
         target = state.columns[d.index]
         if variant.stacks(card, target[-1]) if target else variant.fills_empty(card):
@@ -174,8 +174,9 @@ def _from_column(
     moves.extend(_MOVE[source, d, 0] for d in empty_cells)
     onto_card = min(run, state.max_run())
     onto_empty = min(run, state.max_run(to_empty_column=True))
+    fits = variant.stack_table
     for d in columns:
-        if d == source:
+        if d is source:
             continue
         target = state.columns[d.index]
         if not target:
@@ -186,7 +187,7 @@ def _from_column(
             )
             continue
         count = target[-1].rank - card.rank
-        if 1 <= count <= onto_card and variant.stacks(column[-count], target[-1]):
+        if 1 <= count <= onto_card and fits[column[-count].index * 52 + target[-1].index]:
             moves.append(_MOVE[source, d, count])
     if state.foundations[card.suit.index] + 1 == card.rank:
         moves.append(_MOVE[source, FOUNDATION, 0])

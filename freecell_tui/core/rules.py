@@ -318,6 +318,7 @@ def _column_to_column(state: GameState) -> Iterator[Move]:
     columns = column_piles(variant)
     limit = state.max_run()
     limit_to_empty = state.max_run(to_empty_column=True)
+    fits = variant.stack_table
     for source in columns:
         source_column = state.columns[source.index]
         if not source_column:
@@ -335,7 +336,10 @@ def _column_to_column(state: GameState) -> Iterator[Move]:
                 continue
             target = dest_column[-1]
             count = target.rank - top.rank
-            if 1 <= count <= min(run, limit) and variant.stacks(source_column[-count], target):
+            if (
+                1 <= count <= min(run, limit)
+                and fits[source_column[-count].index * 52 + target.index]
+            ):
                 yield Move(source, dest, count)
 
 
