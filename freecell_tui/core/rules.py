@@ -307,9 +307,10 @@ def legal_moves(state: GameState) -> Iterator[Move]:
 
 
 def _moves_home(state: GameState) -> Iterator[Move]:
+    found = state.foundations
     for pile in (*cell_piles(state.variant), *column_piles(state.variant)):
         card = state.top(pile)
-        if card is not None and state.foundations[card.suit.index] + 1 == card.rank:
+        if card is not None and found[card.index & 3] + 1 == card.rank:  # index & 3: its suit
             yield Move(pile, FOUNDATION)
 
 
