@@ -212,12 +212,12 @@ def _no_fit(
     if target.rank == 1:
         return IllegalMoveError(f"nothing can go on {target} in a column: it goes home")
     if variant.build is Build.SAME_SUIT:
-        wanted = ALL_CARDS[(target.rank - 2) * 4 + target.suit.index].label
+        wanted = str(ALL_CARDS[(target.rank - 2) * 4 + target.suit.index])
     else:
-        wanted = f"{'black' if target.is_red else 'red'} {rank_label(target.rank - 1)}"
+        wanted = f"a {'black' if target.is_red else 'red'} {rank_label(target.rank - 1)}"
     return IllegalMoveError(
         f"no card of {move.source.name}'s run ({_run_text(source_column[-run:])}) fits on "
-        f"{target}: it takes a {wanted}"
+        f"{target}: it takes {wanted}"
     )
 
 

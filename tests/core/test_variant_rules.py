@@ -194,6 +194,12 @@ def test_bakers_game_builds_by_suit() -> None:
     assert is_legal(classic, Move.parse("31")) and not is_legal(classic, Move.parse("21"))
 
 
+def test_a_run_that_does_not_fit_says_which_card_would() -> None:
+    state = position(BAKERS_GAME, "9H 8H 7H", "KC")
+    with pytest.raises(IllegalMoveError, match=r"fits on K♣: it takes Q♣$"):
+        apply_move(state, Move.parse("12"))
+
+
 def test_a_same_suit_run_moves_together() -> None:
     state = position(BAKERS_GAME, "9H 8H 7H", "TH", "4C")
     after = apply_move(state, Move.parse("12"))
