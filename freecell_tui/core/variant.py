@@ -127,6 +127,7 @@ class Variant:
     #: run limit is FreeCell's formula (``(empty cells + 1) × 2^(empty columns)``).
     stack_table: bytes = field(init=False, repr=False, compare=False)
     doubles: bool = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "stack_table", STACKS[self.build])
@@ -135,12 +136,17 @@ class Variant:
             "doubles",
             self.moving is Moving.SUPERMOVE and self.empty_column is EmptyColumn.ANY_CARD,
         )
+        # Every position hashes its variant: once, not field by field each time.
+        object.__setattr__(self, "_hash", hash((self.key, self.cells, self.columns)))
         if not 0 <= self.cells <= MAX_CELLS:
             raise ValueError(f"a game has 0 to {MAX_CELLS} free cells, not {self.cells}")
         if not 1 <= self.columns <= MAX_COLUMNS:
             raise ValueError(f"a game has 1 to {MAX_COLUMNS} columns, not {self.columns}")
         if any(not 0 <= i < self.cells for i in self.dealt_cells):
             raise ValueError(f"the deal puts cards in cells {self.dealt_cells} of {self.cells}")
+
+    def __hash__(self) -> int:
+        return self._hash
 
     # ------------------------------------------------------------------ naming
     @property
