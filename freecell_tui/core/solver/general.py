@@ -38,12 +38,16 @@ __all__ = ["GeneralOutcome", "GeneralStop", "can_bring_home_general", "search_ge
 #: Positions expanded between looks at the clock and the cancel event.
 CHECK_EVERY: Final = 64
 #: The heuristic's weights: a card not home, a card out of order, a card in a free cell, an
-#: empty column (a bonus), a move made.
+#: empty column (a bonus), a move made, a card on the next card a foundation needs.
+#: Tried on deals 1-20 of Forecell, FreeCell with 2 and 3 cells, Seahaven Towers and Kings-only
+#: Baker's Game (6 s a deal): a weight of 2 on the next cards cut the positions by a fifth;
+#: other weightings gave up on as many deals or more (docs/solver.md).
 W_OUT: Final = 4
 W_DISORDER: Final = 3
 W_CELL: Final = 1
 W_EMPTY: Final = 3
 W_MOVE: Final = 1
+W_NEXT: Final = 2
 
 
 class GeneralStop(Exception):
@@ -68,21 +72,28 @@ def _key(state: GameState) -> Key:
 def _value(state: GameState, moves: int) -> int:
     """The heuristic of ``state``, reached in ``moves`` moves (lower is nearer a win)."""
     variant = state.variant
+    fits = variant.stack_table
+    found = state.foundations
     disorder = 0
     empty = 0
+    above_next = 0
     for column in state.columns:
         if not column:
             empty += 1
             continue
         for i in range(1, len(column)):
-            if not variant.stacks(column[i], column[i - 1]):
+            if not fits[column[i].index * 52 + column[i - 1].index]:
                 disorder += 1
+        for depth, card in enumerate(reversed(column)):
+            if found[card.index & 3] + 1 == card.rank:
+                above_next += depth
     return (
         W_OUT * (52 - state.cards_home)
         + W_DISORDER * disorder
         + W_CELL * (variant.cells - state.empty_cells)
         - W_EMPTY * empty
         + W_MOVE * moves
+        + W_NEXT * above_next
     )
 
 
