@@ -128,6 +128,11 @@ def test_the_rules_agree_with_the_reference_on_random_play(variant: Variant) -> 
                 format_position(state),
             )
             assert len(moves) == len(set(moves))
+            for move in moves:
+                assert Move.parse(move.notation, variant) == Move(
+                    move.source, move.dest, (move.count if (move.count or 1) > 1 else None)
+                )
+                assert eval(repr(move)) == move  # a repr reads back as the move
             positions += 1
             if not moves:
                 break
