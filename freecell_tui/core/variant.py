@@ -148,6 +148,25 @@ class Variant:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[type[Variant], tuple[object, ...]]:
+        """Pickled as its fields, made again where it is read (a worker process): its hash is
+        that process's, not the one that wrote it."""
+        return (
+            Variant,
+            (
+                self.key,
+                self.title,
+                self.cells,
+                self.columns,
+                self.dealt_cells,
+                self.build,
+                self.empty_column,
+                self.moving,
+                self.numbering,
+                self.standard_cells,
+            ),
+        )
+
     # ------------------------------------------------------------------ naming
     @property
     def name(self) -> str:
