@@ -4,6 +4,7 @@ unsolvable; classic FreeCell keeps its fast search and its keys."""
 
 from __future__ import annotations
 
+import random
 import shutil
 import subprocess
 
@@ -13,6 +14,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.position import format_position
+from freecell_tui.core.rules import apply_resolved, legal_moves
 from freecell_tui.core.solver import (
     SolveResult,
     can_bring_card_home,
@@ -21,6 +23,7 @@ from freecell_tui.core.solver import (
     solve_fewest,
     solve_for_autoplay,
 )
+from freecell_tui.core.solver.general import Keys, steps_of
 from freecell_tui.core.solver.keys import compact
 from freecell_tui.core.variant import VARIANTS, Variant, parse_variant
 
@@ -121,3 +124,34 @@ def test_keys_tell_the_games_apart_and_keep_classic_keys() -> None:
     assert canonical_key(classic) == b"".join(cols) + cells  # as before variants
     keys = {canonical_key(deal(5, v)) for v in (VARIANTS["freecell"], *GAMES[:3])}
     assert len(keys) == 4
+
+
+@pytest.mark.parametrize("variant", [*GAMES, parse_variant("freecell", 0)], ids=game_id)
+def test_the_general_steps_are_the_legal_moves_but_the_pruned(variant: Variant) -> None:
+    """Sound: every step is a legal move. Complete: every legal move leads where some step
+    leads (column and cell order not counting), but a card from cell to cell and a whole column
+    to an empty one, which lead back to the same position."""
+    rng = random.Random(game_id(variant))
+    key_of = Keys()
+    for number in rng.sample(range(1, 32_001), 10):
+        state = deal(number, variant)
+        for _ in range(80):
+            legal = list(legal_moves(state))
+            steps = steps_of(state)
+            assert set(steps) <= set(legal) and len(steps) == len(set(steps))
+            kept = [
+                move
+                for move in legal
+                if not (move.source.is_cell and move.dest.is_cell)
+                and not (
+                    move.source.is_column
+                    and move.dest.is_column
+                    and not state.columns[move.dest.index]
+                    and move.count == len(state.columns[move.source.index])
+                )
+            ]
+            reached = {key_of(apply_resolved(state, move)) for move in kept}
+            assert reached == {key_of(apply_resolved(state, move)) for move in steps}
+            if not legal:
+                break
+            state = apply_resolved(state, rng.choice(legal))

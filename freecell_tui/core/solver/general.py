@@ -2,19 +2,21 @@
 
 The fast searches (:mod:`.search`, :mod:`.native`) know classic FreeCell only: four cells,
 eight columns, alternate colours, any card to an empty column. Every other game
-(:mod:`freecell_tui.core.variant`) is searched here, move by move with
-:func:`~freecell_tui.core.rules.legal_moves` and the game's autoplay, so its answers follow the
-game's rules exactly, at a fraction of the speed.
+(:mod:`freecell_tui.core.variant`) is searched here, on the core's positions and rules: the
+legal moves (:func:`steps_of` lists them as :func:`~freecell_tui.core.rules.legal_moves` does,
+less the pruned; tests/solver/test_variants.py holds it to that), applied by
+:func:`~freecell_tui.core.rules.apply_resolved`, then the game's autoplay. Its answers follow the
+game's rules exactly, at a fraction of the fast search's speed.
 
 * **Best-first**, on a heuristic: cards not home, cards lying out of order in their column
-  (the game's order: alternate colours or suit), free cells in use, empty columns, and a small
-  weight on moves made.
+  (the game's order: alternate colours or suit), free cells in use, empty columns, cards on the
+  next card each foundation needs, and a small weight on moves made.
 * **Exhaustive**: every position reachable from the start is stored under the canonical key
   (:func:`.keys.compact`: column and cell order do not count); when the queue runs dry, every
   one has been expanded and the start is proved unsolvable. The only pruning is sound: autoplay's
   safe moves (the game's rule, :func:`~freecell_tui.core.autoplay.is_safe_home`), no card from
-  one free cell to another (the same position), one empty column standing for all, no whole
-  column to an empty one (the same position).
+  one free cell to another (the same position), one empty column and one empty free cell
+  standing for all, no whole column to an empty one (the same position).
 """
 
 from __future__ import annotations
@@ -28,12 +30,21 @@ from itertools import count
 from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
-from freecell_tui.core.notation import Move
-from freecell_tui.core.rules import apply_resolved, legal_moves
-from freecell_tui.core.solver.keys import Key, compact
-from freecell_tui.core.state import GameState
+from freecell_tui.core.notation import FOUNDATION, Move, Pile
+from freecell_tui.core.rules import apply_resolved
+from freecell_tui.core.solver.keys import CELL_FLAG, COL_FLAG, Key
+from freecell_tui.core.state import Column, GameState, run_length
+from freecell_tui.core.variant import MAX_CELLS, MAX_COLUMNS
 
-__all__ = ["GeneralOutcome", "GeneralStop", "can_bring_home_general", "search_general", "stopper"]
+__all__ = [
+    "GeneralOutcome",
+    "GeneralStop",
+    "Keys",
+    "can_bring_home_general",
+    "search_general",
+    "steps_of",
+    "stopper",
+]
 
 #: Positions expanded between looks at the clock and the cancel event.
 CHECK_EVERY: Final = 64
@@ -64,9 +75,30 @@ class GeneralOutcome:
     expanded: int
 
 
-def _key(state: GameState) -> Key:
-    cols, cells, _ = compact(state)
-    return (*cols, cells)
+class Keys:
+    """Canonical keys (as :func:`.keys.compact` writes them), each column's bytes made once: a
+    move changes at most two columns, and the others are the parent's very tuples. A column is
+    known by its identity, and held here so that its ``id`` is never another's."""
+
+    def __init__(self) -> None:
+        self._columns: dict[int, tuple[Column, bytes]] = {}
+
+    def __call__(self, state: GameState) -> Key:
+        known = self._columns
+        cols = []
+        for column in state.columns:
+            entry = known.get(id(column))
+            if entry is None or entry[0] is not column:
+                data = (
+                    bytes([column[0].index | COL_FLAG, *(card.index for card in column[1:])])
+                    if column
+                    else b""
+                )
+                known[id(column)] = entry = (column, data)
+            cols.append(entry[1])
+        cols.sort()
+        cells = bytes(sorted(card.index | CELL_FLAG for card in state.cells if card is not None))
+        return (*cols, cells)
 
 
 def _value(state: GameState, moves: int) -> int:
@@ -97,20 +129,83 @@ def _value(state: GameState, moves: int) -> int:
     )
 
 
-def _steps(state: GameState) -> list[Move]:
-    """The moves worth searching from ``state`` (see the module's notes on pruning)."""
+_CELL: Final = tuple(Pile.cell(i) for i in range(MAX_CELLS))
+_COLUMN: Final = tuple(Pile.column(i) for i in range(MAX_COLUMNS))
+_MOVES: dict[tuple[Pile, Pile, int], Move] = {}
+
+
+def _move(source: Pile, dest: Pile, count: int = 0) -> Move:
+    """The resolved move, made once (``count`` 0: a move that has none)."""
+    move = _MOVES.get((source, dest, count))
+    if move is None:
+        move = _MOVES[source, dest, count] = Move(source, dest, count or None)
+    return move
+
+
+def steps_of(state: GameState) -> list[Move]:
+    """The moves worth searching from ``state``: every legal move (as
+    :func:`~freecell_tui.core.rules.legal_moves` lists them, resolved) but those the module's
+    notes prune, and a card to a free cell only to the first empty one (the cells are
+    interchangeable, as the empty columns are)."""
     first_empty = next((i for i, column in enumerate(state.columns) if not column), -1)
-    steps = []
-    for move in legal_moves(state):
-        if move.source.is_cell and move.dest.is_cell:
-            continue
-        if move.dest.is_column and not state.columns[move.dest.index]:
-            if move.dest.index != first_empty:
-                continue
-            if move.source.is_column and move.count == len(state.columns[move.source.index]):
-                continue
-        steps.append(move)
+    steps: list[Move] = []
+    _cell_steps(state, first_empty, steps)
+    _column_steps(state, first_empty, steps)
     return steps
+
+
+def _cell_steps(state: GameState, first_empty: int, steps: list[Move]) -> None:
+    """The free cells' moves, onto ``steps``: home, onto a column, to the first empty one."""
+    variant = state.variant
+    fits = variant.stack_table
+    found = state.foundations
+    for i, card in enumerate(state.cells):
+        if card is None:
+            continue
+        if found[card.index & 3] + 1 == card.rank:
+            steps.append(_move(_CELL[i], FOUNDATION))
+        for d, dest in enumerate(state.columns):
+            if (
+                fits[card.index * 52 + dest[-1].index]
+                if dest
+                else d == first_empty and variant.fills_empty(card)
+            ):
+                steps.append(_move(_CELL[i], _COLUMN[d]))
+
+
+def _column_steps(state: GameState, first_empty: int, steps: list[Move]) -> None:
+    """The columns' moves, onto ``steps``: home, the run that fits onto another column, each
+    count that may go to the first empty column (not the whole column), to the first empty
+    free cell."""
+    variant = state.variant
+    fits = variant.stack_table
+    columns = state.columns
+    first_cell = next((i for i, card in enumerate(state.cells) if card is None), -1)
+    limit = state.max_run()
+    limit_empty = state.max_run(to_empty_column=True)
+    for s, column in enumerate(columns):
+        if not column:
+            continue
+        top = column[-1]
+        if state.foundations[top.index & 3] + 1 == top.rank:
+            steps.append(_move(_COLUMN[s], FOUNDATION))
+        run = run_length(column, variant.build)
+        for d, dest in enumerate(columns):
+            if d == s:
+                continue
+            if dest:
+                count = dest[-1].rank - top.rank
+                if (
+                    1 <= count <= min(run, limit)
+                    and fits[column[-count].index * 52 + dest[-1].index]
+                ):
+                    steps.append(_move(_COLUMN[s], _COLUMN[d], count))
+            elif d == first_empty:
+                for count in range(1, min(run, limit_empty, len(column) - 1) + 1):
+                    if variant.fills_empty(column[-count]):
+                        steps.append(_move(_COLUMN[s], _COLUMN[d], count))
+        if first_cell >= 0:
+            steps.append(_move(_COLUMN[s], _CELL[first_cell]))
 
 
 def search_general(
@@ -124,7 +219,8 @@ def search_general(
     ``should_stop`` answers True or more than ``max_positions`` positions are stored."""
     mode = AutoplayMode.ALL if autoplay is AutoplayMode.ALL else AutoplayMode.SAFE
     start, start_home = run_autoplay(state, mode)
-    start_key = _key(start)
+    key_of = Keys()
+    start_key = key_of(start)
     #: Position key → its parent's key and the moves from it (a move and its autoplay).
     seen: dict[Key, tuple[Key, tuple[Move, ...]] | None] = {start_key: None}
     order = count()
@@ -136,9 +232,9 @@ def search_general(
         expanded += 1
         if expanded % CHECK_EVERY == 0 and should_stop():
             raise GeneralStop
-        for move in _steps(position):
+        for move in steps_of(position):
             after, home = run_autoplay(apply_resolved(position, move), mode)
-            child = _key(after)
+            child = key_of(after)
             if child in seen:
                 continue
             seen[child] = (key, (move, *home))
@@ -180,7 +276,8 @@ def can_bring_home_general(
     """:func:`.winnable.can_bring_card_home` for any variant: whether some line of play brings
     another card home (None: undecided within the bounds). Every position reachable without a
     move home is searched, breadth first, until a move home appears."""
-    seen = {_key(state)}
+    key_of = Keys()
+    seen = {key_of(state)}
     frontier = [state]
     looked = 0
     while frontier:
@@ -189,11 +286,11 @@ def can_bring_home_general(
             looked += 1
             if looked % CHECK_EVERY == 0 and should_stop():
                 return None
-            for move in _steps(position):
+            for move in steps_of(position):
                 if move.dest.is_foundation:
                     return True
                 after = apply_resolved(position, move)
-                key = _key(after)
+                key = key_of(after)
                 if key not in seen:
                     seen.add(key)
                     next_frontier.append(after)
