@@ -401,9 +401,12 @@ def deal_of(text: str) -> int:
     return start
 
 
-def decode(text: str) -> Game | BadCode:
+def decode(text: str, *, any_game: bool = False) -> Game | BadCode:
     """The game ``text`` is the code of, or why it is not one. Never raises. Spaces and line
-    breaks are no part of a code: a code wrapped over lines, or pasted with them, reads."""
+    breaks are no part of a code: a code wrapped over lines, or pasted with them, reads.
+
+    A game of another variant than classic FreeCell (a version 2 code) is read only with
+    ``any_game``: the callers that play FreeCell alone are told it is another game's."""
     code = "".join(text.split()) if len(text) <= 4 * MAX_CODE_LENGTH else text
     problem = _check_text(code)
     if problem is not None:
@@ -416,6 +419,11 @@ def decode(text: str) -> Game | BadCode:
         return BadCode(_not_a_code(code, str(error)))
     if encode(game) != code:
         return BadCode(_not_a_code(code, "it is not written the way codes are"))
+    if not any_game and game.variant != FREECELL:
+        return BadCode(
+            f"{quoted(code, _ECHO)} is a game of {game.variant.name}: "
+            "only FreeCell is played here for now"
+        )
     return game
 
 

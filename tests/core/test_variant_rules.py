@@ -10,7 +10,7 @@ import pytest
 
 from freecell_tui.core.autoplay import AutoplayMode, is_safe_home, run_autoplay
 from freecell_tui.core.cards import Card, Suit
-from freecell_tui.core.codes import BadCode, decode, encode
+from freecell_tui.core.codes import BadCode, decode, encode, start_of
 from freecell_tui.core.deals import deal
 from freecell_tui.core.errors import IllegalMoveError, NotationError, PositionError
 from freecell_tui.core.game import Game
@@ -336,12 +336,12 @@ def test_positions_and_codes_of_every_game_round_trip(variant: Variant) -> None:
     assert game.variant is variant
     code = encode(game)
     assert code.startswith("F1" if variant == FREECELL else "F2")
-    decoded = decode(code)
+    decoded = decode(code, any_game=True)
     assert not isinstance(decoded, BadCode), decoded
     assert decoded.variant == variant and decoded.state == game.state
     # A custom start of that game too.
     custom = Game(game.state, None)
-    again = decode(encode(custom))
+    again = decode(encode(custom), any_game=True)
     assert not isinstance(again, BadCode) and again.state == game.state
 
 
@@ -355,3 +355,18 @@ def test_a_position_of_another_game_is_told_its_shape() -> None:
 def test_positions_of_different_games_differ() -> None:
     assert deal(1) != deal(1, BAKERS_GAME) and deal(1).columns == deal(1, BAKERS_GAME).columns
     assert len({deal(1), deal(1, BAKERS_GAME)}) == 2
+
+
+def test_front_ends_that_play_freecell_only_are_told_a_code_is_another_games() -> None:
+    game = Game.new(5, variant=SEAHAVEN).play(Move.parse("10h", SEAHAVEN))
+    code = encode(game)
+    refused = decode(code)
+    assert isinstance(refused, BadCode)
+    assert str(refused).endswith(
+        "is a game of Seahaven Towers: only FreeCell is played here for now"
+    )
+    assert "\n" not in str(refused)
+    with pytest.raises(NotationError, match="is a game of Seahaven Towers"):
+        start_of(code)
+    read = decode(code, any_game=True)
+    assert not isinstance(read, BadCode) and read.state == game.state
