@@ -9,8 +9,8 @@ less the pruned; tests/solver/test_variants.py holds it to that), applied by
 game's rules exactly, at a fraction of the fast search's speed.
 
 * **Best-first**, on a heuristic: cards not home, cards lying out of order in their column
-  (the game's order: alternate colours or suit), free cells in use, empty columns, cards on the
-  next card each foundation needs, and a small weight on moves made.
+  (the game's order: alternate colours or suit), free cells in use, empty columns, and a small
+  weight on moves made.
 * **Exhaustive**: every position reachable from the start is stored under the canonical key
   (:func:`.keys.compact`: column and cell order do not count); when the queue runs dry, every
   one has been expanded and the start is proved unsolvable. The only pruning is sound: autoplay's
@@ -49,16 +49,13 @@ __all__ = [
 #: Positions expanded between looks at the clock and the cancel event.
 CHECK_EVERY: Final = 64
 #: The heuristic's weights: a card not home, a card out of order, a card in a free cell, an
-#: empty column (a bonus), a move made, a card on the next card a foundation needs.
-#: Tried on deals 1-20 of Forecell, FreeCell with 2 and 3 cells, Seahaven Towers and Kings-only
-#: Baker's Game (6 s a deal): a weight of 2 on the next cards cut the positions by a fifth;
-#: other weightings gave up on as many deals or more (docs/solver.md).
+#: empty column (a bonus), a move made. Weighing the cards on the next card each foundation
+#: needs too (as the fast search does) gave up on more deals (docs/solver.md).
 W_OUT: Final = 4
 W_DISORDER: Final = 3
 W_CELL: Final = 1
 W_EMPTY: Final = 3
 W_MOVE: Final = 1
-W_NEXT: Final = 2
 
 
 class GeneralStop(Exception):
@@ -105,10 +102,8 @@ def _value(state: GameState, moves: int) -> int:
     """The heuristic of ``state``, reached in ``moves`` moves (lower is nearer a win)."""
     variant = state.variant
     fits = variant.stack_table
-    found = state.foundations
     disorder = 0
     empty = 0
-    above_next = 0
     for column in state.columns:
         if not column:
             empty += 1
@@ -116,16 +111,12 @@ def _value(state: GameState, moves: int) -> int:
         for i in range(1, len(column)):
             if not fits[column[i].index * 52 + column[i - 1].index]:
                 disorder += 1
-        for depth, card in enumerate(reversed(column)):
-            if found[card.index & 3] + 1 == card.rank:
-                above_next += depth
     return (
         W_OUT * (52 - state.cards_home)
         + W_DISORDER * disorder
         + W_CELL * (variant.cells - state.empty_cells)
         - W_EMPTY * empty
         + W_MOVE * moves
-        + W_NEXT * above_next
     )
 
 
@@ -143,52 +134,45 @@ def _move(source: Pile, dest: Pile, count: int = 0) -> Move:
 
 
 def steps_of(state: GameState) -> list[Move]:
-    """The moves worth searching from ``state``: every legal move (as
-    :func:`~freecell_tui.core.rules.legal_moves` lists them, resolved) but those the module's
-    notes prune, and a card to a free cell only to the first empty one (the cells are
-    interchangeable, as the empty columns are)."""
-    first_empty = next((i for i, column in enumerate(state.columns) if not column), -1)
-    steps: list[Move] = []
-    _cell_steps(state, first_empty, steps)
-    _column_steps(state, first_empty, steps)
+    """The moves worth searching from ``state``, in the order of
+    :func:`~freecell_tui.core.rules.legal_moves` (home, column to column, cell to column, into a
+    cell): every legal move but those the module's notes prune, and a card to a free cell only
+    to the first empty one (the cells are interchangeable, as the empty columns are)."""
+    found = state.foundations
+    columns = state.columns
+    steps = [
+        _move(_CELL[i], FOUNDATION)
+        for i, card in enumerate(state.cells)
+        if card is not None and found[card.index & 3] + 1 == card.rank
+    ]
+    steps += [
+        _move(_COLUMN[s], FOUNDATION)
+        for s, column in enumerate(columns)
+        if column and found[column[-1].index & 3] + 1 == column[-1].rank
+    ]
+    first_empty = next((i for i, column in enumerate(columns) if not column), -1)
+    _column_to_column(state, first_empty, steps)
+    _cell_to_column(state, first_empty, steps)
+    first_cell = next((i for i, card in enumerate(state.cells) if card is None), -1)
+    if first_cell >= 0:
+        steps += [
+            _move(_COLUMN[s], _CELL[first_cell]) for s, column in enumerate(columns) if column
+        ]
     return steps
 
 
-def _cell_steps(state: GameState, first_empty: int, steps: list[Move]) -> None:
-    """The free cells' moves, onto ``steps``: home, onto a column, to the first empty one."""
-    variant = state.variant
-    fits = variant.stack_table
-    found = state.foundations
-    for i, card in enumerate(state.cells):
-        if card is None:
-            continue
-        if found[card.index & 3] + 1 == card.rank:
-            steps.append(_move(_CELL[i], FOUNDATION))
-        for d, dest in enumerate(state.columns):
-            if (
-                fits[card.index * 52 + dest[-1].index]
-                if dest
-                else d == first_empty and variant.fills_empty(card)
-            ):
-                steps.append(_move(_CELL[i], _COLUMN[d]))
-
-
-def _column_steps(state: GameState, first_empty: int, steps: list[Move]) -> None:
-    """The columns' moves, onto ``steps``: home, the run that fits onto another column, each
-    count that may go to the first empty column (not the whole column), to the first empty
-    free cell."""
+def _column_to_column(state: GameState, first_empty: int, steps: list[Move]) -> None:
+    """Onto ``steps``: the run that fits onto another column, and each count that may go to the
+    first empty column (not the whole column)."""
     variant = state.variant
     fits = variant.stack_table
     columns = state.columns
-    first_cell = next((i for i, card in enumerate(state.cells) if card is None), -1)
     limit = state.max_run()
     limit_empty = state.max_run(to_empty_column=True)
     for s, column in enumerate(columns):
         if not column:
             continue
         top = column[-1]
-        if state.foundations[top.index & 3] + 1 == top.rank:
-            steps.append(_move(_COLUMN[s], FOUNDATION))
         run = run_length(column, variant.build)
         for d, dest in enumerate(columns):
             if d == s:
@@ -204,8 +188,23 @@ def _column_steps(state: GameState, first_empty: int, steps: list[Move]) -> None
                 for count in range(1, min(run, limit_empty, len(column) - 1) + 1):
                     if variant.fills_empty(column[-count]):
                         steps.append(_move(_COLUMN[s], _COLUMN[d], count))
-        if first_cell >= 0:
-            steps.append(_move(_COLUMN[s], _CELL[first_cell]))
+
+
+def _cell_to_column(state: GameState, first_empty: int, steps: list[Move]) -> None:
+    """Onto ``steps``: each free cell's card onto the columns it fits, and to the first empty
+    one."""
+    variant = state.variant
+    fits = variant.stack_table
+    for i, card in enumerate(state.cells):
+        if card is None:
+            continue
+        for d, dest in enumerate(state.columns):
+            if (
+                fits[card.index * 52 + dest[-1].index]
+                if dest
+                else d == first_empty and variant.fills_empty(card)
+            ):
+                steps.append(_move(_CELL[i], _COLUMN[d]))
 
 
 def search_general(
