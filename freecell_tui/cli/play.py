@@ -9,7 +9,7 @@ from datetime import date
 from typing import Any
 
 from freecell_tui.cli import fail
-from freecell_tui.core.codes import start_of
+from freecell_tui.core.codes import game_start
 from freecell_tui.core.daily import daily_day
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.state import GameState
@@ -64,7 +64,7 @@ def run_full_screen(args: argparse.Namespace) -> int:
         return fail("freecell-tui", DAILY_IS_CLASSIC)
     if getattr(args, "deal", None) is not None:
         try:
-            deal = start_of(args.deal)
+            deal, variant = game_start(args.deal, variant)
         except FreeCellError as error:
             return fail("freecell-tui", str(error))
     try:

@@ -29,9 +29,10 @@ from typing import Any
 
 from freecell_tui.cli import add_game_options, fail
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.codes import deal_of
+from freecell_tui.core.codes import game_start
 from freecell_tui.core.daily import TODAY, daily_day
 from freecell_tui.core.errors import FreeCellError, NotationError
+from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import Variant
 from freecell_tui.core.words import os_reason, printable
 from freecell_tui.paths import data_dir as default_data_dir
@@ -198,10 +199,17 @@ def shell_command(argv: list[str]) -> str:
 
 def _game_options(
     args: argparse.Namespace,
-) -> tuple[int | None, AutoplayMode | None, bool | date]:
-    """The deal, the autoplay mode and the daily deal asked for (``FreeCellError`` for bad
-    ones): the daily is ``True`` for today's (the day each tab opens), or a date."""
-    deal = deal_of(args.deal) if getattr(args, "deal", None) is not None else None
+) -> tuple[int | None, AutoplayMode | None, bool | date, Variant | None]:
+    """The deal, the autoplay mode, the daily deal and the game asked for (``FreeCellError``
+    for bad ones): the daily is ``True`` for today's (the day each tab opens), or a date; a game
+    code's deal is played in the code's game."""
+    variant: Variant | None = getattr(args, "variant", None)
+    deal: int | None = None
+    if getattr(args, "deal", None) is not None:
+        start, variant = game_start(args.deal, variant)
+        if isinstance(start, GameState):
+            raise NotationError("that game code starts from a custom position, not a numbered deal")
+        deal = start
     asked = getattr(args, "daily", False)
     if deal is not None and asked:
         raise NotationError("--daily and --deal both choose the deal: give one of them")
@@ -212,12 +220,12 @@ def _game_options(
         except NotationError as error:
             raise NotationError(f"--daily: {error}") from None
     mode = getattr(args, "autoplay", None)
-    return deal, AutoplayMode.parse(mode) if mode is not None else None, daily
+    return deal, AutoplayMode.parse(mode) if mode is not None else None, daily, variant
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        deal, autoplay, daily = _game_options(args)
+        deal, autoplay, daily, variant = _game_options(args)
     except FreeCellError as error:
         return fail(PROG, str(error))
     try:
@@ -247,7 +255,7 @@ def run(args: argparse.Namespace) -> int:
         autoplay=autoplay,
         ascii=getattr(args, "ascii", False),
         daily=daily,
-        variant=getattr(args, "variant", None),
+        variant=variant,
     )
     token = secrets.token_urlsafe(24)
     # ``?game=CODE`` opens the viewer (``watch CODE``): the deal and autoplay options are the

@@ -33,8 +33,8 @@ from freecell_tui.core.position import parse_position
 from freecell_tui.core.solver import DEFAULT_BUDGET, SolveResult, native, solve, solve_fewest
 from freecell_tui.core.solver.turns import turns
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import os_reason
-from freecell_tui.session.analysis import solver_knows, solver_unknown
 from freecell_tui.workers import end_with_parent
 
 PROG = "freecell-tui solve"
@@ -70,7 +70,8 @@ def add_parser(subparsers: Any) -> None:
             "with few player moves (moves "
             "not to a foundation) for --budget seconds a deal. Exit 0 when all were solved, 2 when "
             "one was proved unsolvable, 3 when one ran out of time (and none was unsolvable), 64 "
-            "for bad arguments."
+            "for bad arguments. --game solves another game's deals (or position): its rules, its "
+            "deal numbers."
         ),
     )
     parser.error = _usage_error
@@ -143,6 +144,7 @@ class Options:
     budget: float = DEFAULT_BUDGET
     autoplay: AutoplayMode = AutoplayMode.SAFE
     json: bool = False
+    variant: Variant = FREECELL
 
 
 def solve_position(state: GameState, options: Options) -> SolveResult:
@@ -198,7 +200,7 @@ def _solve_batch(job: tuple[tuple[int, ...], Options]) -> list[tuple[str, str]]:
     numbers, options = job
     out: list[tuple[str, str]] = []
     for number in numbers:
-        result = solve_position(deal(number), options)
+        result = solve_position(deal(number, options.variant), options)
         out.append((result.status, report(number, None, result, options.json)))
     return out
 
@@ -274,6 +276,7 @@ def _options(args: argparse.Namespace) -> Options:
         budget=DEFAULT_BUDGET if args.budget is None else args.budget,
         autoplay=AutoplayMode.parse(args.autoplay),
         json=args.json,
+        variant=getattr(args, "variant", None) or FREECELL,
     )
 
 
@@ -312,9 +315,6 @@ def read_board(path: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    variant = getattr(args, "variant", None)
-    if variant is not None and not solver_knows(variant):
-        return fail(PROG, solver_unknown(variant), EXIT_USAGE)
     try:
         options = _options(args)
         if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
@@ -336,7 +336,7 @@ def run(args: argparse.Namespace) -> int:
         if args.board is not None:
             text = read_board(args.board)
             try:
-                state = parse_position(text)
+                state = parse_position(text, options.variant)
             except FreeCellError as error:
                 shown = args.board if args.board.isprintable() else repr(args.board)
                 raise FreeCellError(f"{shown}: {error}") from None

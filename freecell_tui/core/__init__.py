@@ -10,12 +10,14 @@ from freecell_tui.core.errors import FreeCellError, IllegalMoveError, NotationEr
 from freecell_tui.core.game import Game, Outcome, Turn
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move, Pile, PileKind, parse_moves
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL, VARIANTS, Variant, parse_variant
 
 __all__ = [
     "ALL_CARDS",
     "CELLS",
     "COLUMNS",
     "FOUNDATION",
+    "FREECELL",
     "MAX_DEAL",
     "AutoplayMode",
     "Card",
@@ -32,9 +34,12 @@ __all__ = [
     "PositionError",
     "Suit",
     "Turn",
+    "VARIANTS",
+    "Variant",
     "deal",
     "deal_text",
     "parse_deal_number",
     "parse_moves",
+    "parse_variant",
     "random_deal_number",
 ]

@@ -12,13 +12,14 @@
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 from freecell_tui.core.cards import Card
 from freecell_tui.core.errors import NotationError
-from freecell_tui.core.notation import FOUNDATION, Move, cell_piles, column_piles
-from freecell_tui.core.rules import apply_move
+from freecell_tui.core.notation import FOUNDATION, Move, Pile
+from freecell_tui.core.rules import apply_resolved
 from freecell_tui.core.state import GameState
-from freecell_tui.core.variant import Build
+from freecell_tui.core.variant import MAX_CELLS, MAX_COLUMNS, Build
 from freecell_tui.core.words import quoted
 
 __all__ = ["AutoplayMode", "autoplay_moves", "is_safe_home", "run_autoplay"]
@@ -44,7 +45,7 @@ class AutoplayMode(enum.Enum):
 
 def is_safe_home(state: GameState, card: Card) -> bool:
     """True when ``card`` may go home and no card still out could ever need it."""
-    if state.foundations[card.suit.index] + 1 != card.rank:
+    if state.foundations[card.index & 3] + 1 != card.rank:
         return False
     if card.rank <= 2 or state.variant.build is Build.SAME_SUIT:
         return True
@@ -52,13 +53,28 @@ def is_safe_home(state: GameState, card: Card) -> bool:
     return all(state.foundations[i] >= card.rank - 1 for i in opposite)
 
 
+#: Each pile's move home, made once.
+_FROM_CELL: Final = tuple(Move(Pile.cell(i), FOUNDATION) for i in range(MAX_CELLS))
+_FROM_COLUMN: Final = tuple(Move(Pile.column(i), FOUNDATION) for i in range(MAX_COLUMNS))
+
+
 def _next_home(state: GameState, mode: AutoplayMode) -> Move | None:
-    for pile in (*cell_piles(state.variant), *column_piles(state.variant)):
-        card = state.top(pile)
-        if card is None or state.foundations[card.suit.index] + 1 != card.rank:
-            continue
-        if mode is AutoplayMode.ALL or is_safe_home(state, card):
-            return Move(pile, FOUNDATION)
+    """The first autoplay move of ``mode``: free cells first, then columns, in order."""
+    found = state.foundations
+    every = mode is AutoplayMode.ALL
+    for i, card in enumerate(state.cells):
+        # ``card.index & 3`` is its suit's place in the foundations.
+        if (
+            card is not None
+            and found[card.index & 3] + 1 == card.rank
+            and (every or is_safe_home(state, card))
+        ):
+            return _FROM_CELL[i]
+    for i, column in enumerate(state.columns):
+        if column:
+            card = column[-1]
+            if found[card.index & 3] + 1 == card.rank and (every or is_safe_home(state, card)):
+                return _FROM_COLUMN[i]
     return None
 
 
@@ -69,7 +85,7 @@ def run_autoplay(state: GameState, mode: AutoplayMode) -> tuple[GameState, tuple
         return state, ()
     moves: list[Move] = []
     while (move := _next_home(state, mode)) is not None:
-        state = apply_move(state, move)
+        state = apply_resolved(state, move)  # a move home that _next_home found legal
         moves.append(move)
     return state, tuple(moves)
 

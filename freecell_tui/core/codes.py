@@ -52,6 +52,7 @@ __all__ = [
     "encode",
     "looks_like_code",
     "ordered_moves",
+    "game_start",
     "start_of",
 ]
 
@@ -148,7 +149,7 @@ def _from_cell(
     if card is None:
         return
     variant = state.variant
-    moves.extend(_MOVE[source, d, 0] for d in empty_cells if d != source)
+    moves.extend(_MOVE[source, d, 0] for d in empty_cells if d is not source)
     for d in columns:
         target = state.columns[d.index]
         if variant.stacks(card, target[-1]) if target else variant.fills_empty(card):
@@ -174,8 +175,9 @@ def _from_column(
     moves.extend(_MOVE[source, d, 0] for d in empty_cells)
     onto_card = min(run, state.max_run())
     onto_empty = min(run, state.max_run(to_empty_column=True))
+    fits = variant.stack_table
     for d in columns:
-        if d == source:
+        if d is source:
             continue
         target = state.columns[d.index]
         if not target:
@@ -186,7 +188,7 @@ def _from_column(
             )
             continue
         count = target[-1].rank - card.rank
-        if 1 <= count <= onto_card and variant.stacks(column[-count], target[-1]):
+        if 1 <= count <= onto_card and fits[column[-count].index * 52 + target[-1].index]:
             moves.append(_MOVE[source, d, count])
     if state.foundations[card.suit.index] + 1 == card.rank:
         moves.append(_MOVE[source, FOUNDATION, 0])
@@ -307,6 +309,8 @@ def encode(game: Game) -> str:
     variant = game.start.variant
     classic = variant == FREECELL
     if not classic:
+        if variant != variant_by_key(variant.key, variant.cells):
+            raise ValueError(f"{variant.name}: a code names only the registered games")
         writer.put(GAMES.index(variant.key), len(GAMES))
         writer.put(variant.cells, MAX_CELLS + 1)
     if game.deal_number is not None:
@@ -380,13 +384,30 @@ def looks_like_code(text: str) -> bool:
 
 def start_of(text: str) -> int | GameState:
     """The deal ``text`` names: a deal number, or a game code's start (its deal number, or the
-    custom position it started from). Raises :class:`NotationError` with the reason."""
+    custom position it started from). Raises :class:`NotationError` with the reason. (A code's
+    game is :func:`game_start`'s.)"""
+    return game_start(text)[0]
+
+
+def game_start(text: str, variant: Variant | None = None) -> tuple[int | GameState, Variant | None]:
+    """The deal ``text`` names and the game it is dealt in: a deal number in ``variant`` (the
+    game asked for, ``None``: not asked), or a game code's start and the game the code names —
+    ``None`` for classic FreeCell when no game was asked for. A code names its own game: a
+    ``variant`` that is not the code's is refused. Raises :class:`NotationError` with the
+    reason."""
     if not looks_like_code(text):
-        return parse_deal_number(text)
+        return parse_deal_number(text), variant
     game = decode(text)
     if isinstance(game, BadCode):
         raise NotationError(game.reason)
-    return game.deal_number if game.deal_number is not None else game.start
+    named = game.start.variant
+    if variant is not None and variant != named:
+        raise NotationError(
+            f"that game code is a game of {named.name}, not of {variant.name}: "
+            "give no --game or --cells with it"
+        )
+    start = game.deal_number if game.deal_number is not None else game.start
+    return start, None if variant is None and named == FREECELL else named
 
 
 def deal_of(text: str) -> int:
@@ -400,7 +421,8 @@ def deal_of(text: str) -> int:
 
 def decode(text: str) -> Game | BadCode:
     """The game ``text`` is the code of, or why it is not one. Never raises. Spaces and line
-    breaks are no part of a code: a code wrapped over lines, or pasted with them, reads."""
+    breaks are no part of a code: a code wrapped over lines, or pasted with them, reads. A code
+    names its game (classic FreeCell's codes are version 1, other games' version 2)."""
     code = "".join(text.split()) if len(text) <= 4 * MAX_CODE_LENGTH else text
     problem = _check_text(code)
     if problem is not None:

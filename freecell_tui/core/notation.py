@@ -121,7 +121,16 @@ class Pile:
     def __str__(self) -> str:
         return self.code
 
+    @property
+    def is_classic(self) -> bool:
+        """Whether classic FreeCell has this pile (columns 1–8, free cells a–d, home)."""
+        return (
+            self.index < {PileKind.COLUMN: 8, PileKind.CELL: 4, PileKind.FOUNDATION: 1}[self.kind]
+        )
+
     def __repr__(self) -> str:
+        if not self.is_classic:  # another game's pile: FreeCell's notation does not read it
+            return f"Pile.{self.kind.value}({self.index})"
         return f"Pile.parse({self.code!r})"
 
 
@@ -245,6 +254,8 @@ class Move:
     def __repr__(self) -> str:
         # A resolved one-card move between columns (count 1) differs from an unresolved one
         # (count None); ``v1`` keeps that difference so the repr round-trips.
+        if not (self.source.is_classic and self.dest.is_classic):
+            return f"Move({self.source!r}, {self.dest!r}, {self.count!r})"
         text = self.notation + ("v1" if self.count == 1 else "")
         return f"Move.parse({text!r})"
 

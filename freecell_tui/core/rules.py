@@ -212,12 +212,12 @@ def _no_fit(
     if target.rank == 1:
         return IllegalMoveError(f"nothing can go on {target} in a column: it goes home")
     if variant.build is Build.SAME_SUIT:
-        wanted = ALL_CARDS[(target.rank - 2) * 4 + target.suit.index].label
+        wanted = str(ALL_CARDS[(target.rank - 2) * 4 + target.suit.index])
     else:
-        wanted = f"{'black' if target.is_red else 'red'} {rank_label(target.rank - 1)}"
+        wanted = f"a {'black' if target.is_red else 'red'} {rank_label(target.rank - 1)}"
     return IllegalMoveError(
         f"no card of {move.source.name}'s run ({_run_text(source_column[-run:])}) fits on "
-        f"{target}: it takes a {wanted}"
+        f"{target}: it takes {wanted}"
     )
 
 
@@ -307,9 +307,10 @@ def legal_moves(state: GameState) -> Iterator[Move]:
 
 
 def _moves_home(state: GameState) -> Iterator[Move]:
+    found = state.foundations
     for pile in (*cell_piles(state.variant), *column_piles(state.variant)):
         card = state.top(pile)
-        if card is not None and state.foundations[card.suit.index] + 1 == card.rank:
+        if card is not None and found[card.index & 3] + 1 == card.rank:  # index & 3: its suit
             yield Move(pile, FOUNDATION)
 
 
@@ -318,6 +319,7 @@ def _column_to_column(state: GameState) -> Iterator[Move]:
     columns = column_piles(variant)
     limit = state.max_run()
     limit_to_empty = state.max_run(to_empty_column=True)
+    fits = variant.stack_table
     for source in columns:
         source_column = state.columns[source.index]
         if not source_column:
@@ -335,7 +337,10 @@ def _column_to_column(state: GameState) -> Iterator[Move]:
                 continue
             target = dest_column[-1]
             count = target.rank - top.rank
-            if 1 <= count <= min(run, limit) and variant.stacks(source_column[-count], target):
+            if (
+                1 <= count <= min(run, limit)
+                and fits[source_column[-count].index * 52 + target.index]
+            ):
                 yield Move(source, dest, count)
 
 

@@ -4,16 +4,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from freecell_tui.core.cards import ALL_CARDS, Card, Suit
 from freecell_tui.core.errors import PositionError
 from freecell_tui.core.notation import Pile, PileKind
-from freecell_tui.core.variant import FREECELL, Build, Variant
+from freecell_tui.core.variant import FREECELL, STACKS, Build, Variant
 from freecell_tui.core.words import plural
 
 __all__ = ["GameState", "run_length"]
 
 Column = tuple[Card, ...]
+
+
+_SAME_SUIT: Final = STACKS[Build.SAME_SUIT]
+_ALTERNATE: Final = STACKS[Build.ALTERNATE_COLOURS]
 
 
 def run_length(column: Column, build: Build = Build.ALTERNATE_COLOURS) -> int:
@@ -22,13 +27,9 @@ def run_length(column: Column, build: Build = Build.ALTERNATE_COLOURS) -> int:
     if not column:
         return 0
     length = 1
-    same_suit = build is Build.SAME_SUIT
+    stacks = _SAME_SUIT if build is Build.SAME_SUIT else _ALTERNATE
     for i in range(len(column) - 1, 0, -1):
-        card, under = column[i], column[i - 1]
-        if card.rank + 1 != under.rank:
-            break
-        suits_fit = card.suit is under.suit if same_suit else card.is_red != under.is_red
-        if not suits_fit:
+        if not stacks[column[i].index * 52 + column[i - 1].index]:
             break
         length += 1
     return length
@@ -52,13 +53,21 @@ class GameState:
 
     def __post_init__(self) -> None:
         variant = self.variant
-        what = "a position" if variant is FREECELL else f"a {variant.name} position"
         if len(self.columns) != variant.columns:
-            raise PositionError(f"{what} has {variant.columns} columns, not {len(self.columns)}")
+            raise PositionError(
+                f"{self._what} has {variant.columns} columns, not {len(self.columns)}"
+            )
         if len(self.cells) != variant.cells:
-            raise PositionError(f"{what} has {variant.cells} free cells, not {len(self.cells)}")
+            raise PositionError(
+                f"{self._what} has {variant.cells} free cells, not {len(self.cells)}"
+            )
         if len(self.foundations) != 4 or any(not 0 <= f <= 13 for f in self.foundations):
             raise PositionError("each foundation holds 0 to 13 cards")
+
+    @property
+    def _what(self) -> str:
+        """``a position``, or ``a Seahaven Towers position``: for messages."""
+        return "a position" if self.variant is FREECELL else f"a {self.variant.name} position"
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -152,4 +161,6 @@ class GameState:
         columns), not counting the destination when it is an empty column; the variant's
         :meth:`~freecell_tui.core.variant.Variant.run_limit` in other games."""
         empty_columns = self.empty_columns - (1 if to_empty_column else 0)
+        if self.variant.doubles:
+            return (self.empty_cells + 1) * (1 << max(empty_columns, 0))
         return self.variant.run_limit(self.empty_cells, empty_columns)

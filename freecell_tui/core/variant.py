@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Final
 
 from freecell_tui.core.errors import NotationError
@@ -85,6 +85,27 @@ class Numbering(enum.Enum):
     PYSOL = "PySolFC"  # PySolFC's numbering (pysol_cards), for the games it deals its own way
 
 
+def _stacks_table(build: Build) -> bytes:
+    """``table[card * 52 + on]`` (card indexes, ``(rank − 1) × 4 + suit`` with suits in the
+    order clubs, diamonds, hearts, spades): 1 when the card may lie on the other in a column."""
+    red = (False, True, True, False)
+    table = bytearray(52 * 52)
+    for card in range(52):
+        for on in range(52):
+            if card // 4 + 1 != on // 4:
+                continue
+            if build is Build.SAME_SUIT:
+                table[card * 52 + on] = card % 4 == on % 4
+            else:
+                table[card * 52 + on] = red[card % 4] != red[on % 4]
+    return bytes(table)
+
+
+#: What may lie on what in a column, for each way of building (see :meth:`Variant.stacks`):
+#: a table, because the rules ask it for every pair of cards they look at.
+STACKS: Final = {build: _stacks_table(build) for build in Build}
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
     """The rules of one game. ``key`` names it in files and codes (fc-solve's preset name for
@@ -102,14 +123,49 @@ class Variant:
     numbering: Numbering = Numbering.MICROSOFT
     #: The cells of the game as registered (``--cells`` changes ``cells``, never this).
     standard_cells: int = 4
+    #: Kept for the rules' inner loops: :data:`STACKS` for this game's build, and whether the
+    #: run limit is FreeCell's formula (``(empty cells + 1) × 2^(empty columns)``).
+    stack_table: bytes = field(init=False, repr=False, compare=False)
+    doubles: bool = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "stack_table", STACKS[self.build])
+        object.__setattr__(
+            self,
+            "doubles",
+            self.moving is Moving.SUPERMOVE and self.empty_column is EmptyColumn.ANY_CARD,
+        )
+        # Every position hashes its variant: once, not field by field each time.
+        object.__setattr__(self, "_hash", hash((self.key, self.cells, self.columns)))
         if not 0 <= self.cells <= MAX_CELLS:
             raise ValueError(f"a game has 0 to {MAX_CELLS} free cells, not {self.cells}")
         if not 1 <= self.columns <= MAX_COLUMNS:
             raise ValueError(f"a game has 1 to {MAX_COLUMNS} columns, not {self.columns}")
         if any(not 0 <= i < self.cells for i in self.dealt_cells):
             raise ValueError(f"the deal puts cards in cells {self.dealt_cells} of {self.cells}")
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Variant], tuple[object, ...]]:
+        """Pickled as its fields, made again where it is read (a worker process): its hash is
+        that process's, not the one that wrote it."""
+        return (
+            Variant,
+            (
+                self.key,
+                self.title,
+                self.cells,
+                self.columns,
+                self.dealt_cells,
+                self.build,
+                self.empty_column,
+                self.moving,
+                self.numbering,
+                self.standard_cells,
+            ),
+        )
 
     # ------------------------------------------------------------------ naming
     @property
@@ -142,11 +198,7 @@ class Variant:
     def stacks(self, card: Card, on: Card) -> bool:
         """Whether ``card`` may lie on ``on`` in a column: one rank lower, and the other colour
         or the same suit as the game builds."""
-        if card.rank + 1 != on.rank:
-            return False
-        if self.build is Build.SAME_SUIT:
-            return card.suit is on.suit
-        return card.suit.is_red != on.suit.is_red
+        return bool(self.stack_table[card.index * 52 + on.index])
 
     def fills_empty(self, card: Card) -> bool:
         """Whether ``card`` (or a run it heads) may go to an empty column."""

@@ -20,7 +20,7 @@ from datetime import date
 from typing import BinaryIO, TextIO
 
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.codes import start_of
+from freecell_tui.core.codes import game_start
 from freecell_tui.core.daily import daily_day, daily_deal
 from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.errors import FreeCellError, NotationError
@@ -102,7 +102,10 @@ def _chosen_deal(
     date and the game the options ask for; ``NotationError`` for options that do not read or
     do not go together."""
     deal_arg = getattr(args, "deal", None)
-    number = start_of(deal_arg) if deal_arg is not None else None
+    variant: Variant | None = getattr(args, "variant", None)
+    number: int | GameState | None = None
+    if deal_arg is not None:
+        number, variant = game_start(deal_arg, variant)
     try:
         daily = daily_day(getattr(args, "daily", False), date.today())
     except NotationError as error:
@@ -111,7 +114,6 @@ def _chosen_deal(
         if number is not None:
             raise NotationError("--daily and --deal both choose the deal: give one of them")
         number = daily_deal(daily)
-    variant: Variant | None = getattr(args, "variant", None)
     if daily is not None and variant is not None:
         raise NotationError(
             "the daily deal is a deal of classic FreeCell: --daily takes no --game or --cells"

@@ -55,8 +55,7 @@ __all__ = [
     "choose_deal",
     "lost_sentence",
     "lost_text",
-    "solver_knows",
-    "solver_unknown",
+    "par_searched",
 ]
 
 #: How long one look at a position may search (a hint, auto-solve, the winnability check).
@@ -67,17 +66,12 @@ DEAL_SECONDS: Final = 10.0
 MAX_DEALS_TRIED: Final = 20
 
 
-def solver_knows(variant: Variant) -> bool:
-    """Whether the solver plays ``variant``'s game: the one rule that every hint, auto-solve,
-    winnability check, par and "winnable deals only" keeps (they say :func:`solver_unknown`
-    instead of asking it about a game whose rules it does not play, never a wrong answer).
-    The solver plays classic FreeCell's rules."""
+def par_searched(variant: Variant) -> bool:
+    """Whether par — the fewest moves that win a deal — is searched for ``variant``'s deals:
+    the one rule that the par search, the win's text and a review keep. The fewest-moves search
+    plays classic FreeCell's rules; in another game the solver finds a winning line (hints,
+    auto-solve, winnability), not the fewest moves, so its deals have no par."""
     return variant.is_classic
-
-
-def solver_unknown(variant: Variant) -> str:
-    """What to say when the solver is asked about a game it does not play."""
-    return f"The solver does not know {variant.name} yet: no hints, auto-solve or par in this game."
 
 
 #: The cancel flag the searches poll (a subclass may yield the interpreter lock as it polls).
@@ -272,8 +266,6 @@ def analyse(
         return max(seconds - (now() - started), 0.0)
 
     state, mode = game.state, game.autoplay
-    if not solver_knows(state.variant):
-        return Analysis()
     status: SolveStatus | None = None
     moves: tuple[Move, ...] = ()
     line: tuple[GameState, ...] = ()
@@ -310,13 +302,11 @@ def choose_deal(
     variant: Variant = FREECELL,
 ) -> DealChoice | None:
     """A random deal of ``variant``'s game the solver does not prove unsolvable (``None`` when
-    cancelled); the first deal, unsearched, in a game the solver does not know."""
+    cancelled)."""
     skipped: list[int] = []
-    if not solver_knows(variant):
-        return DealChoice(source(), (), mode)
     for _ in range(MAX_DEALS_TRIED):
         number = source()
-        start = deal(number)
+        start = deal(number, variant)
         result = solve_for_autoplay(start, mode, timeout=DEAL_SECONDS, cancel=cancel)
         if cancel is not None and cancel.is_set():
             return None

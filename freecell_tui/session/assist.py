@@ -22,8 +22,6 @@ from freecell_tui.session.analysis import (
     HintMark,
     analyse,
     lost_sentence,
-    solver_knows,
-    solver_unknown,
 )
 from freecell_tui.session.steps import Tone
 
@@ -61,8 +59,6 @@ def answer(want: Want, game: Game, analyst: Analyst, found: Analysis | None = No
     made for this question (learnt by ``analyst`` already), ``None`` before any."""
     if game.state.is_won:
         return Answer(f"Every card is home: there is nothing left to {want.value}.", Tone.ERROR)
-    if not solver_knows(game.start.variant):
-        return Answer(solver_unknown(game.start.variant), Tone.ERROR)
     moves = analyst.solution(game)
     if moves:
         hint = analyst.hint(game) if want is Want.HINT else None

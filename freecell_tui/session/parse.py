@@ -17,7 +17,7 @@ from datetime import date
 from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.codes import BadCode, decode, start_of
+from freecell_tui.core.codes import BadCode, decode, game_start, looks_like_code
 from freecell_tui.core.commands import MENU_WORDS, MoveCommand, looks_like_a_move, parse_menu
 from freecell_tui.core.daily import parse_day
 from freecell_tui.core.deals import parse_deal_number
@@ -98,7 +98,7 @@ def _deal_command(name: str, operands: list[str]) -> ActionCommand:
     if len(operands) != 1:
         parse_variant(" ".join(operands))  # says which games there are
     try:
-        start = start_of(last)
+        start, named = game_start(last)
     except NotationError as error:
         if last.isalpha() and len(last) < 20:  # a word: a game's name mistyped?
             raise NotationError(
@@ -107,7 +107,9 @@ def _deal_command(name: str, operands: list[str]) -> ActionCommand:
         raise
     if isinstance(start, GameState):
         return ActionCommand("deal", position=start)
-    return ActionCommand("deal", number=start)
+    if named is None and looks_like_code(last):  # a code of classic FreeCell names it too
+        named = FREECELL
+    return ActionCommand("deal", number=start, variant=named)
 
 
 def _game_named(text: str) -> Variant | None:

@@ -32,7 +32,7 @@ from freecell_tui.core.notation import Move
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import deal_label, plural, printable
-from freecell_tui.session.analysis import solver_knows
+from freecell_tui.session.analysis import par_searched
 from freecell_tui.session.clock import PlayClock
 from freecell_tui.session.par import ParSearch, par_phrase
 from freecell_tui.session.steps import Ask, Decision, Event, Question, Step, Tone, refuse
@@ -575,7 +575,7 @@ class PlaySession:
         custom position, the store knows that par, or auto-solve played a move of it (such a
         game is not told par)."""
         game = self._game
-        if not solver_knows(self.variant):
+        if not par_searched(self.variant):
             return None
         if game.deal_number is None or game.solver_moves or self.par is not None:
             return None
@@ -606,7 +606,7 @@ class PlaySession:
         finished search found it), with the help the game had."""
         game = self._game
         moves = plural(game.move_count, "move")
-        if game.deal_number is not None and solver_knows(self.variant):
+        if game.deal_number is not None and par_searched(self.variant):
             par = self.par
             moves += f" — {par_phrase(game.move_count, None if par is None else par.moves)} —"
         text = f"You won {start_phrase(game)} in {moves} and {format_duration(self.elapsed)}."

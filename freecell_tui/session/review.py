@@ -31,7 +31,7 @@ from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.core.solver import canonical_key, last_winnable, solve_for_autoplay
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural
-from freecell_tui.session.analysis import solver_knows, solver_unknown
+from freecell_tui.session.analysis import par_searched
 from freecell_tui.session.par import ParSearch, find_par, par_line
 from freecell_tui.session.replay import Replay
 from freecell_tui.store import Par
@@ -146,9 +146,6 @@ def review(
     every search together, ``cancel`` stops them. For a worker thread: reads frozen objects."""
     budget = _Budget(seconds, cancel, clock or time.monotonic)
     replay = Replay.of(game)
-    variant = game.start.variant
-    if not solver_knows(variant):  # its rules are not the solver's: no answer, never a wrong one
-        return Review("unknown", replay, solver_unknown(variant))
     if replay.steps[-1].state.is_won:
         return _review_win(replay, par, budget)
     return _review_loss(replay, budget)
@@ -221,9 +218,10 @@ def _shortest(
     left; whether it is par; when there is none, why; and the search for par, if one ran."""
     game = replay.game
     number, mode = game.deal_number, game.autoplay
-    if par is not None and (par.deal_number, par.autoplay) == (number, mode):
+    variant = game.start.variant
+    if par is not None and (par.deal_number, par.autoplay, par.variant) == (number, mode, variant):
         return par, True, "", None
-    if number is not None:
+    if number is not None and par_searched(variant):
         search = find_par(number, mode, budget=budget.left(), cancel=budget.cancel)
         if search.par is not None:
             return search.par, search.complete, "", search
@@ -234,7 +232,7 @@ def _shortest(
     if not found.solved:
         return None, False, f"no shorter line known: {budget.gave_up()}", None
     solution = " ".join(str(move) for move in found.moves)
-    return Par(0, mode, len(found.moves), solution), False, "", None
+    return Par(0, mode, len(found.moves), solution, game.start.variant), False, "", None
 
 
 def _review_win(replay: Replay, par: Par | None, budget: _Budget) -> Review:
@@ -258,7 +256,10 @@ def _review_win(replay: Replay, par: Par | None, budget: _Budget) -> Review:
     if is_par:
         name, same, left = f"par {length}", "you played par's very line", "your line left par's"
     else:
-        cut = " (par not known: the search was cut short)" if game.deal_number else ""
+        cut = ""
+        if game.deal_number is not None:
+            searched = par_searched(game.start.variant)
+            cut = " (par not known: the search was cut short)" if searched else " (no par here)"
         name = f"the shortest line found has {plural(length, 'move')}{cut}"
         same, left = "you played that very line", "your line left it"
     if differs is None:
@@ -286,7 +287,7 @@ def _moves_of(best: Par, is_par: bool) -> tuple[Move, ...] | None:
         checked = par_line(best)
         return None if checked is None else checked[0]
     try:
-        return tuple(parse_moves(best.solution))
+        return tuple(parse_moves(best.solution, best.variant))
     except (FreeCellError, ValueError):
         return None
 

@@ -43,7 +43,6 @@ from freecell_tui.session.analysis import (
     HintMark,
     choose_deal,
     lost_text,
-    solver_knows,
 )
 from freecell_tui.session.assist import Want, answer, look
 from freecell_tui.session.steps import Tone
@@ -268,11 +267,6 @@ class Assistant:
         ``announce`` also says a loss it found."""
         if game.outcome is not Outcome.PLAYING:
             self._say(self.Status(""))
-            return
-        if not solver_knows(game.start.variant):  # nothing to search: no wrong answer
-            self._say(
-                self.Status(*(("no solver for this game", "no solver") if self.check else ("",)))
-            )
             return
         point, winnable = self._status(game, answer, announce=announce)
         home = self.analyst.home(game.state)

@@ -31,7 +31,7 @@ from textual.message import Message
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
 from freecell_tui.core.solver.fewest import WIDTHS
-from freecell_tui.session.analysis import Cancel, solver_knows
+from freecell_tui.session.analysis import Cancel, par_searched
 from freecell_tui.session.par import PAR_SECONDS, ParSearch, find_par
 from freecell_tui.store import Par
 from freecell_tui.ui.work import Job, Stop, Told, Wait
@@ -114,8 +114,8 @@ class ParFinder:
     def follow(self, game: Game, stored: Callable[[], Par | None]) -> Told:
         """The game changed. When its deal or autoplay mode is new, the search under way stops
         and the par is read (``stored``: the store's par for that deal and mode) or searched.
-        A game the solver does not know has no par (as a custom position)."""
-        known_game = solver_knows(game.start.variant)
+        A game whose par is not searched has none (as a custom position)."""
+        known_game = par_searched(game.start.variant)
         wanted = (game.deal_number if known_game else None, game.autoplay)
         if wanted == self._following:
             self._won = self._won or game.state.is_won

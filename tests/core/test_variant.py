@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pickle
+import subprocess
+import sys
+
 import pytest
 
 from freecell_tui.core.errors import NotationError
@@ -118,3 +122,23 @@ def test_a_game_that_deals_into_its_cells_keeps_them() -> None:
     with pytest.raises(NotationError, match="Eight Off deals cards into its 8 cells"):
         parse_variant("eight off", "4")
     assert parse_variant("eight off", "8") is EIGHT_OFF
+
+
+def test_a_variant_sent_to_another_process_hashes_as_that_processes_own() -> None:
+    # ``solve --jobs`` sends its game to worker processes, whose string hashes differ.
+    sent = pickle.dumps(parse_variant("freecell", 2))
+    script = (
+        "import pickle, sys\n"
+        "from freecell_tui.core.variant import parse_variant\n"
+        "v = pickle.loads(sys.stdin.buffer.read())\n"
+        "mine = parse_variant('freecell', 2)\n"
+        "print(v == mine and hash(v) == hash(mine) and v.stack_table == mine.stack_table)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        input=sent,
+        capture_output=True,
+        check=True,
+        env={"PYTHONHASHSEED": "12345", "PATH": ""},
+    )
+    assert result.stdout.strip() == b"True"

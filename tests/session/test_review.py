@@ -12,7 +12,6 @@ from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.core.rules import apply_move, legal_moves
 from freecell_tui.core.solver import canonical_key, is_winnable, solve_for_autoplay
 from freecell_tui.core.state import GameState
-from freecell_tui.session.analysis import solver_knows
 from freecell_tui.session.review import (
     DIFFERS,
     DIFFERS_FOUND,
@@ -224,15 +223,19 @@ def test_the_steps_reviewed_are_those_since_the_last_restart() -> None:
     assert found.marks == {0: LAST_WINNABLE, 1: LOST_HERE}
 
 
-def test_a_game_the_solver_does_not_play_is_not_reviewed_and_says_why() -> None:
+def test_a_game_of_seahaven_towers_is_reviewed_by_its_rules_and_a_win_has_no_par() -> None:
+    from freecell_tui.core.solver import solve_for_autoplay
     from freecell_tui.core.variant import SEAHAVEN
 
-    game = Game.new(3, variant=SEAHAVEN)
-    game = game.play(next(iter(legal_moves(game.state))))
-    found = review(game, seconds=5)
-    if solver_knows(SEAHAVEN):  # the solver learnt its rules: the review answers as for FreeCell
-        assert found.kind != "unknown" or "could not decide" in found.summary
-    else:
-        assert found.kind == "unknown"
-        assert found.summary.startswith("The solver does not know Seahaven Towers yet")
-        assert not found.marks and not found.line
+    start = Game.new(3, variant=SEAHAVEN)
+    solution = solve_for_autoplay(start.state, start.autoplay).moves
+    assert solution
+    won = start
+    for move in solution:
+        won = won.play(move)
+    found = review(won, seconds=20)
+    assert found.kind == "won"
+    assert "par" not in found.summary.replace("(no par here)", "")
+    assert found.summary.startswith(f"Won in {len(solution)} moves")
+    lost = start.play(solution[0])
+    assert review(lost, seconds=20).kind == "winnable"

@@ -1,15 +1,15 @@
 """The session plays other games than classic FreeCell: a new deal keeps the game or takes the
-one asked for, the game is named, and the solver's answers are gated on the one rule
-(``session.analysis.solver_knows``) rather than given for the wrong rules."""
+one asked for, the game is named, the solver answers in every game, and par is searched only where the
+fewest-moves search plays the rules (``session.analysis.par_searched``)."""
 
 from __future__ import annotations
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
-from freecell_tui.core.variant import EIGHT_OFF, FREECELL, SEAHAVEN, parse_variant
+from freecell_tui.core.variant import EIGHT_OFF, FREECELL, SEAHAVEN
 from freecell_tui.session import PlaySession, Step
-from freecell_tui.session.analysis import Analyst, analyse, choose_deal, solver_knows
+from freecell_tui.session.analysis import Analyst, analyse, choose_deal, par_searched
 from freecell_tui.session.assist import Want, answer
 from freecell_tui.session.steps import Tone
 from freecell_tui.store import Store
@@ -56,23 +56,24 @@ def test_a_deal_a_front_end_looks_for_is_of_the_game_asked_for() -> None:
     assert (session.variant, session.game.deal_number) == (FREECELL, 3)
 
 
-def test_the_solver_is_not_asked_about_a_game_it_does_not_know() -> None:
-    assert solver_knows(FREECELL)
-    for variant in (EIGHT_OFF, SEAHAVEN, parse_variant("bakers"), parse_variant(None, 3)):
-        assert not solver_knows(variant)
+def test_the_solver_answers_in_every_game_by_its_rules() -> None:
     game = Game.new(1, variant=SEAHAVEN)
-    said = answer(Want.HINT, game, Analyst())
-    assert (said.tone, said.search) == (Tone.ERROR, False)
-    assert said.said == (
-        "The solver does not know Seahaven Towers yet: no hints, auto-solve or par in this game."
-    )
-    found = analyse(game, solve_it=True, known={})
-    assert (found.status, found.moves, found.home) == (None, (), None)
+    assert answer(Want.HINT, game, Analyst()).search  # nothing known yet: a search answers
+    analyst = Analyst()
+    found = analyse(game, solve_it=True, known=analyst.known(game.autoplay))
+    analyst.learn(game, found)
+    said = answer(Want.HINT, game, analyst, found)
+    assert said.moves and said.tone is not Tone.ERROR
+    won = game
+    for move in said.moves:  # the solution is Seahaven's: it plays to a win under its rules
+        won = won.play(move)
+    assert won.state.is_won
     choice = choose_deal(AutoplayMode.SAFE, lambda: 77, variant=SEAHAVEN)
-    assert choice is not None and (choice.number, choice.moves) == (77, ())
+    assert choice is not None and choice.number == 77
 
 
-def test_no_par_is_looked_for_or_promised_in_a_game_the_solver_does_not_know() -> None:
+def test_no_par_is_looked_for_or_promised_in_a_game_whose_par_is_not_searched() -> None:
+    assert par_searched(FREECELL) and not par_searched(EIGHT_OFF)
     session = _session(Game.new(1, variant=EIGHT_OFF))
     assert session.par_to_find() is None
     classic = _session(Game.new(1))

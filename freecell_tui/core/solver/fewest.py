@@ -47,6 +47,7 @@ from freecell_tui.core.solver.moves import (
 )
 from freecell_tui.core.solver.portfolio import SolveResult, solve
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL
 
 __all__ = ["DEFAULT_BUDGET", "WIDTHS", "solve_fewest"]
 
@@ -112,7 +113,8 @@ def solve_fewest(
 
     if first is None:
         first = solve(state, timeout=budget, cancel=cancel, autoplay=mode)
-    if first.status != "solved":
+    if first.status != "solved" or state.variant != FREECELL:
+        # The beams search classic FreeCell only: another game's best line is the first one.
         return replace(first, seconds=time.monotonic() - started)
     best = first
     safe = safe_rule(mode)

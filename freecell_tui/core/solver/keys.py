@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL
 
 __all__ = ["canonical_key"]
 
@@ -88,6 +89,13 @@ def canonical_key(state: GameState) -> bytes:
     then the free-cell cards, sorted, each with the flag ``0x40``. A card's byte (without flags) is
     :attr:`Card.index`. Two positions share a key exactly when they differ only in the order of
     their columns or of their free cells.
+
+    A position of another game than classic FreeCell ends with ``0xFF`` (no card's byte), the
+    game's key and its number of free cells, so that positions of two games never share a key.
     """
     cols, cells, _ = compact(state)
-    return b"".join(cols) + cells
+    key = b"".join(cols) + cells
+    variant = state.variant
+    if variant != FREECELL:
+        key += b"\xff" + variant.key.encode("ascii") + bytes((variant.cells,))
+    return key

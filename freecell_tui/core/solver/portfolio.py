@@ -30,6 +30,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.notation import Move
 from freecell_tui.core.solver.collector import paused
 from freecell_tui.core.solver.facts import ColumnFacts
+from freecell_tui.core.solver.general import GeneralStop, search_general, stopper
 from freecell_tui.core.solver.keys import Cols, Found, Key
 from freecell_tui.core.solver.moves import (
     Safe,
@@ -43,6 +44,7 @@ from freecell_tui.core.solver.native import accelerator, disable, prepare, searc
 from freecell_tui.core.solver.schedule import Scouts, take_turns
 from freecell_tui.core.solver.search import CHECK_EVERY, PORTFOLIO, Search, Stop, Weights
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL
 
 __all__ = ["SolveResult", "SolveStatus", "line_to", "solve"]
 
@@ -177,8 +179,13 @@ def solve(
     for it: the pure search answers until it is ready, asks for it (:func:`.native.prepare`) once
     the process has expanded :data:`PREPARE_AFTER` positions, and hands over to it, from the
     start, as soon as it is loaded.
+
+    A position of another game than classic FreeCell (its variant) is searched by
+    :mod:`.general`, on the core's rules for that game.
     """
     started = time.monotonic()
+    if state.variant != FREECELL:
+        return _solve_general(state, timeout, cancel, max_positions, autoplay, started)
     deadline = None if timeout is None else started + timeout
 
     def should_stop() -> bool:
@@ -212,6 +219,30 @@ def solve(
             return SolveResult(status, moves, seconds, outcome.positions, outcome.expanded, size)
     with searching(), paused():
         return _solve_pure(state, cols, cells, found, safe, should_stop, max_positions, started)
+
+
+def _solve_general(
+    state: GameState,
+    timeout: float | None,
+    cancel: threading.Event | None,
+    max_positions: int | None,
+    autoplay: AutoplayMode,
+    started: float,
+) -> SolveResult:
+    """:func:`solve` for a position of another game than classic FreeCell."""
+    try:
+        outcome = search_general(
+            state,
+            should_stop=stopper(timeout, cancel, started),
+            max_positions=max_positions,
+            autoplay=autoplay,
+        )
+    except GeneralStop:
+        return SolveResult("gave-up", (), time.monotonic() - started, 0)
+    seconds = time.monotonic() - started
+    if outcome.moves is None:
+        return SolveResult("unsolvable", (), seconds, outcome.positions, outcome.expanded)
+    return SolveResult("solved", outcome.moves, seconds, outcome.positions, outcome.expanded)
 
 
 #: Positions the pure searches of a process expand before they ask for the compiled one

@@ -11,11 +11,13 @@ from typing import Literal
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.solver.facts import ColumnFacts
+from freecell_tui.core.solver.general import can_bring_home_general, stopper
 from freecell_tui.core.solver.keys import CELL_FLAG, Cols, Found, canonical_key, compact
 from freecell_tui.core.solver.moves import children, is_safe
 from freecell_tui.core.solver.portfolio import solve
 from freecell_tui.core.solver.search import CHECK_EVERY
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL
 
 __all__ = ["WinnablePoint", "can_bring_card_home", "is_winnable", "last_winnable"]
 
@@ -135,6 +137,9 @@ def can_bring_card_home(
     and no empty column has few moves, so a stuck game is proved stuck quickly.
     """
     started = time.monotonic()
+    if state.variant != FREECELL:
+        should_stop = stopper(timeout, cancel, started)
+        return can_bring_home_general(state, should_stop=should_stop, max_positions=max_positions)
     cols, cells, found = compact(state)
     if _next_card_in_reach(cols, cells, found):
         return True

@@ -41,7 +41,7 @@ from freecell_tui.session import (
     Step,
     Tone,
 )
-from freecell_tui.session.analysis import lost_sentence, solver_knows
+from freecell_tui.session.analysis import lost_sentence
 from freecell_tui.session.assist import solution_phrase
 from freecell_tui.session.replay import solution_title, with_solution
 from freecell_tui.store import SavedGame
@@ -642,8 +642,7 @@ class GameScreen(Screen[None]):
         def find_winnable() -> None:
             self.do(self.assistant.find_deal(self.session.game.autoplay))
 
-        known = number is None and solver_knows(variant or self.session.variant)
-        start = find_winnable if known and self.assistant.winnable_only else None
+        start = find_winnable if number is None and self.assistant.winnable_only else None
         self.present(self.session.leave_for_deal(number, start=start, variant=variant))
 
     def action_daily(self) -> None:
