@@ -3,12 +3,17 @@ installed."""
 
 from __future__ import annotations
 
+import compileall
 import shutil
 import subprocess
+import sys
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
 import pytest
+
+import freecell_tui
 
 from . import pilot_idle
 
@@ -67,10 +72,24 @@ def _private_data_dir(
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Load the solver's compiled search (numba, when installed) once before the tests: in the
-    controller of an xdist run, so that the workers find it in numba's cache instead of each
-    compiling it (about 15 s) inside a test that times the solver."""
+    """Once before the tests (in the controller of an xdist run): load the solver's compiled
+    search (numba, when installed), so that the workers find it in numba's cache instead of
+    each compiling it (about 15 s) inside a test that times the solver; and compile the
+    package's bytecode, which Python does not write under ``PYTHONDONTWRITEBYTECODE``: the
+    suite starts the program some 400 times, each of which would compile it again."""
     if not hasattr(config, "workerinput"):
         from freecell_tui.core.solver.native import warm
 
         warm()
+        _compile_bytecode()
+
+
+def _compile_bytecode() -> None:
+    """The package's ``__pycache__`` (ignored by git) brought up to date."""
+    if not sys.dont_write_bytecode:
+        return  # Python writes it as it imports
+    sys.dont_write_bytecode = False
+    try:
+        compileall.compile_dir(Path(freecell_tui.__file__).parent, quiet=2)
+    finally:
+        sys.dont_write_bytecode = True
