@@ -144,6 +144,7 @@ def test_a_failing_accelerator_falls_back_to_the_pure_search(
     assert accel.accelerator() is None  # and it is not tried again
 
 
+@pytest.mark.slow
 def test_a_pure_search_handing_over_to_the_compiled_one_answers_the_same(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
