@@ -82,24 +82,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Once before the tests (in the controller of an xdist run): load the solver's compiled
+    """Before the tests. Once (in the controller of an xdist run): load the solver's compiled
     search (numba, when installed), so that the workers find it in numba's cache instead of
-    each compiling it (about 15 s) inside a test that times the solver; and compile the
-    package's bytecode, which Python does not write under ``PYTHONDONTWRITEBYTECODE``: the
-    suite starts the program some 400 times, each of which would compile it again."""
+    each compiling it (about 15 s) inside a test that times the solver. In every process:
+    bytecode is kept even under ``PYTHONDONTWRITEBYTECODE`` (in ``__pycache__`` folders, which
+    git ignores): the package's, compiled once here for the programs the suite starts (some
+    400, each of which would compile it again), and the test modules' as pytest rewrites their
+    asserts (4 s of each worker's start, from the second run on)."""
+    sys.dont_write_bytecode = False
     if not hasattr(config, "workerinput"):
         from freecell_tui.core.solver.native import warm
 
         warm()
-        _compile_bytecode()
-
-
-def _compile_bytecode() -> None:
-    """The package's ``__pycache__`` (ignored by git) brought up to date."""
-    if not sys.dont_write_bytecode:
-        return  # Python writes it as it imports
-    sys.dont_write_bytecode = False
-    try:
         compileall.compile_dir(Path(freecell_tui.__file__).parent, quiet=2)
-    finally:
-        sys.dont_write_bytecode = True
