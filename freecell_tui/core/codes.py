@@ -106,12 +106,15 @@ def ordered_moves(state: GameState) -> list[Move]:
     gives) in a code's order: by source pile, then destination pile, each in the order
     a b c d 1 2 3 4 5 6 7 8 h, then by number of cards."""
     empty_cells = [i for i in range(4) if state.cells[i] is None]
+    # How many cards may move together, onto a card and to an empty column: the same for
+    # every column of the position.
+    limits = (state.max_run(), state.max_run(to_empty_column=True))
     moves: list[Move] = []
     for s in range(12):
         if s < 4:
             _from_cell(state, s, empty_cells, moves)
         else:
-            _from_column(state, s, empty_cells, moves)
+            _from_column(state, s, empty_cells, limits, moves)
     return moves
 
 
@@ -128,16 +131,23 @@ def _from_cell(state: GameState, s: int, empty_cells: list[int], moves: list[Mov
         moves.append(_MOVE[s, 12, 0])
 
 
-def _from_column(state: GameState, s: int, empty_cells: list[int], moves: list[Move]) -> None:
-    """The moves of column ``s`` (4–11 for columns 1–8), in order, onto ``moves``."""
+def _from_column(
+    state: GameState,
+    s: int,
+    empty_cells: list[int],
+    limits: tuple[int, int],
+    moves: list[Move],
+) -> None:
+    """The moves of column ``s`` (4–11 for columns 1–8), in order, onto ``moves``; ``limits``
+    are the position's run limits onto a card and to an empty column."""
     column = state.columns[s - 4]
     if not column:
         return
     card = column[-1]
     run = run_length(column)
     moves.extend(_MOVE[s, d, 0] for d in empty_cells)
-    onto_card = min(run, state.max_run())
-    onto_empty = min(run, state.max_run(to_empty_column=True))
+    onto_card = min(run, limits[0])
+    onto_empty = min(run, limits[1])
     for d, target in enumerate(state.columns, start=4):
         if d == s:
             continue
