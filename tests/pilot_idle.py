@@ -15,7 +15,8 @@ Two things make that wait longer than the work it waits for:
   message waits in the app's queue or any of its nodes'.
 
 A look in which the loop's thread did not get the CPU (the sleep overran: a loaded machine) says
-nothing, and is not taken for idle. Nothing a test checks changes: tests that wait for a search
+nothing, and is not taken for idle. What is pending is read off Textual's insides (checked on
+Textual 8.2.8; a Textual without them fails here loudly rather than waiting too little). Nothing a test checks changes: tests that wait for a search
 wait on its result, with a deadline.
 """
 
