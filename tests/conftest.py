@@ -3,12 +3,17 @@ installed."""
 
 from __future__ import annotations
 
+import compileall
 import shutil
 import subprocess
+import sys
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
 import pytest
+
+import freecell_tui
 
 from . import pilot_idle
 
@@ -66,11 +71,27 @@ def _private_data_dir(
     monkeypatch.setenv("FREECELL_TUI_DATA_DIR", str(tmp_path_factory.mktemp("data")))
 
 
+#: Markers of the tests that take seconds each.
+SLOW = ("storm", "pty", "slow")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first, the rest in their order: in a parallel run the workers then end on
+    short tests, together, instead of one waiting for the other's long one."""
+    items.sort(key=lambda item: not any(item.get_closest_marker(name) for name in SLOW))
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """Load the solver's compiled search (numba, when installed) once before the tests: in the
-    controller of an xdist run, so that the workers find it in numba's cache instead of each
-    compiling it (about 15 s) inside a test that times the solver."""
+    """Before the tests. Once (in the controller of an xdist run): load the solver's compiled
+    search (numba, when installed), so that the workers find it in numba's cache instead of
+    each compiling it (about 15 s) inside a test that times the solver. In every process:
+    bytecode is kept even under ``PYTHONDONTWRITEBYTECODE`` (in ``__pycache__`` folders, which
+    git ignores): the package's, compiled once here for the programs the suite starts (some
+    400, each of which would compile it again), and the test modules' as pytest rewrites their
+    asserts (4 s of each worker's start, from the second run on)."""
+    sys.dont_write_bytecode = False
     if not hasattr(config, "workerinput"):
         from freecell_tui.core.solver.native import warm
 
         warm()
+        compileall.compile_dir(Path(freecell_tui.__file__).parent, quiet=2)

@@ -141,6 +141,8 @@ class Card:
     suit: Suit
     #: 0–51 in Microsoft deal order: AC AD AH AS 2C ... KS (kept: the solver reads it often).
     index: int = field(init=False, repr=False, compare=False)
+    #: Diamonds or hearts (kept: the rules ask at every card laid on another).
+    red: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
@@ -148,6 +150,7 @@ class Card:
         if not isinstance(self.suit, Suit):
             raise ValueError(f"suit must be a Suit, not {self.suit!r}")
         object.__setattr__(self, "index", (self.rank - 1) * 4 + _SUIT_INDEX[self.suit])
+        object.__setattr__(self, "red", self.suit.is_red)
 
     # ----------------------------------------------------------------- identity
 
@@ -163,7 +166,7 @@ class Card:
 
     @property
     def is_red(self) -> bool:
-        return self.suit.is_red
+        return self.red
 
     # ----------------------------------------------------------------- text
     @property
@@ -216,7 +219,7 @@ class Card:
     # ----------------------------------------------------------------- rules helpers
     def stacks_on(self, other: Card) -> bool:
         """True when this card may lie on ``other`` in a column: one rank lower, other colour."""
-        return self.rank + 1 == other.rank and self.suit.is_red != other.suit.is_red
+        return self.rank + 1 == other.rank and self.red != other.red
 
 
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(

@@ -129,11 +129,14 @@ def ordered_moves(state: GameState) -> list[Move]:
     variant = state.variant
     empty_cells = [pile for pile in cell_piles(variant) if state.cells[pile.index] is None]
     columns = column_piles(variant)
+    # How many cards may move together, onto a card and to an empty column: the same for
+    # every column of the position.
+    limits = (state.max_run(), state.max_run(to_empty_column=True))
     moves: list[Move] = []
     for source in cell_piles(variant):
         _from_cell(state, source, empty_cells, columns, moves)
     for source in columns:
-        _from_column(state, source, empty_cells, columns, moves)
+        _from_column(state, source, empty_cells, columns, limits, moves)
     return moves
 
 
@@ -163,9 +166,11 @@ def _from_column(
     source: Pile,
     empty_cells: list[Pile],
     columns: tuple[Pile, ...],
+    limits: tuple[int, int],
     moves: list[Move],
 ) -> None:
-    """The moves of column ``source``, in order, onto ``moves``."""
+    """The moves of column ``source``, in order, onto ``moves``; ``limits`` are the position's
+    run limits onto a card and to an empty column."""
     column = state.columns[source.index]
     if not column:
         return
@@ -173,8 +178,8 @@ def _from_column(
     card = column[-1]
     run = run_length(column, variant.build)
     moves.extend(_MOVE[source, d, 0] for d in empty_cells)
-    onto_card = min(run, state.max_run())
-    onto_empty = min(run, state.max_run(to_empty_column=True))
+    onto_card = min(run, limits[0])
+    onto_empty = min(run, limits[1])
     fits = variant.stack_table
     for d in columns:
         if d is source:

@@ -11,6 +11,7 @@ A number fixes the count (``18v3``), as a click on a covered card or the ``+``/`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from freecell_tui.core.errors import FreeCellError, IllegalMoveError, NotationError
 from freecell_tui.core.notation import (
@@ -140,8 +141,11 @@ def move_for(state: GameState, selection: Selection, dest: Pile) -> Move:
     return Move(source, dest)
 
 
+@lru_cache(maxsize=64)
 def legal_destinations(state: GameState, selection: Selection) -> frozenset[Pile]:
-    """Every pile ``selection`` may be dropped on now."""
+    """Every pile ``selection`` may be dropped on now. Kept for the last few asked about:
+    picking up asks twice (may it be picked up, then what it lights), and each ``+``/``−``
+    asks again for counts asked about before."""
     found: set[Pile] = set()
     for dest in all_piles(state):
         if dest == selection.pile:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual import events
 from textual.command import CommandPalette
 
@@ -33,6 +34,7 @@ def message_line(app: object) -> str:
     return screen_lines(app)[message.region.y].strip()  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 async def test_every_text_on_screen_has_letters(tmp_path: Path) -> None:
     app = make_app(tmp_path, ascii=True)
     async with app.run_test(size=SIZE) as pilot:

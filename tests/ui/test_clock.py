@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.command import CommandPalette
 
 from freecell_tui.ui.screens.dialogs import ConfirmScreen
@@ -29,6 +30,7 @@ OPENERS: list[tuple[list[str] | str, type]] = [
 ]
 
 
+@pytest.mark.slow
 async def test_every_screen_over_the_board_holds_the_clock_until_it_closes(tmp_path: Path) -> None:
     clock = Clock()
     app = make_app(tmp_path, clock=clock)

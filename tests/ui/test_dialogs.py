@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.screen import Screen
@@ -70,6 +71,7 @@ def assert_buttons_fit(screen: Screen[object], size: tuple[int, int], name: str)
         assert dialog is not None and dialog.region.contains_region(region), label
 
 
+@pytest.mark.slow
 async def test_every_dialog_fits(tmp_path: Path) -> None:
     """At 64x24: the fixed-width dialogs (60 columns) are laid out the same at 80x24, and the ones
     that follow the terminal's width only gain room there (the save screen keeps its narrow form
@@ -106,6 +108,7 @@ async def test_the_resume_prompt_fits(tmp_path: Path) -> None:
 TINY = [(3, 1), (3, 59), (11, 1), (11, 59), (39, 59), (40, 10), (63, 24), (80, 20)]
 
 
+@pytest.mark.slow
 async def test_dialogs_stacked_live_through_tiny_terminals(tmp_path: Path) -> None:
     """Every dialog open at once (each laid out under the next, as Textual lays out the screens
     under a dialog), then the command palette on top, while the terminal shrinks to a few

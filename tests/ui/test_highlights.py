@@ -34,6 +34,7 @@ def _is_ansi(name: str) -> bool:
     return name.startswith("ansi-")
 
 
+@pytest.mark.slow
 async def test_every_highlight_looks_different_and_red_cards_are_readable_in_every_theme(
     tmp_path: Path,
 ) -> None:

@@ -125,6 +125,7 @@ async def test_a_search_its_time_cuts_short_is_no_par_the_win_says_so(
         assert app.session.store.pars.all() == {}
 
 
+@pytest.mark.slow
 async def test_a_new_deal_right_after_the_win_lets_its_par_search_finish(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

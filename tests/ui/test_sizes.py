@@ -7,9 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from freecell_tui.session import Tone
+from freecell_tui.ui.compat import FooterKey
 from freecell_tui.ui.widgets.status import fit_words
 
-from .helpers import COMPACT, lines, make_app, screen_lines
+from .helpers import COMPACT, lines, make_app, screen_lines, wait_for
 
 LONG = (
     "A rather long message that explains at length why this particular move cannot be made "
@@ -51,3 +52,22 @@ async def test_at_80x24_the_footer_keeps_help_and_quit_and_messages_keep_their_w
         toast = app.screen.query_one("Toast")
         for line in (screen.status, screen.message):
             assert not toast.region.overlaps(line.region), (toast.region, line.region)
+
+
+async def test_the_footer_follows_the_width_and_keeps_its_keys_when_nothing_changed(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(160, 32)) as pilot:
+        await pilot.pause()
+        wide = screen_lines(app)[-1]
+        keys = list(app.screen.query(FooterKey))
+        app.screen.refresh_bindings()  # the bindings are the same: the keys drawn stay
+        await pilot.pause()
+        assert list(app.screen.query(FooterKey)) == keys
+        assert all(a is b for a, b in zip(app.screen.query(FooterKey), keys, strict=True))
+        await pilot.resize_terminal(*COMPACT)
+        await wait_for(pilot, lambda: len(app.screen.query(FooterKey)) < len(keys), "fewer keys")
+        narrow = screen_lines(app)[-1]
+        assert "? Help" in narrow and "q Quit" in narrow
+        assert len(narrow.split()) < len(wide.split())

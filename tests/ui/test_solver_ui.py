@@ -280,6 +280,7 @@ async def test_winnable_deals_only_skips_an_unsolvable_deal_and_a_move_drops_the
         assert message(app) == "New random games: any deal."
 
 
+@pytest.mark.slow
 async def test_the_dead_end_notice_waits_until_the_player_stops_typing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

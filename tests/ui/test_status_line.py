@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from rich.cells import cell_len
 from textual.app import App, ComposeResult
 
@@ -30,6 +31,7 @@ class StatusOnly(App[None]):
         yield status
 
 
+@pytest.mark.slow
 async def test_every_width_shows_whole_parts_and_keeps_what_is_picked_up(
     tmp_path: Path,
 ) -> None:

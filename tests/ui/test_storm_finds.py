@@ -105,6 +105,7 @@ async def test_input_after_the_last_screen_closed_is_dropped_not_a_crash(tmp_pat
         assert str(game(app).moves[-1]) == "3b"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 4, 26])
 async def test_dialogs_live_through_resizes_faster_than_the_app(tmp_path: Path, seed: int) -> None:
     """A terminal dragged to and fro: resizes arriving faster than the app lays out, with the

@@ -40,8 +40,29 @@ def fitting(keys: Iterable[tuple[str, int, int]], width: int) -> set[str]:
 class KeyFooter(Footer):
     """See the module's docstring."""
 
+    #: What the keys were last built from (:meth:`_looks`); None before any key was built.
+    _built: tuple[object, ...] | None = None
+
+    def _looks(self) -> tuple[object, ...]:
+        """Everything the keys are built from: the screen's bindings (each with whether it is
+        enabled and its tooltip), the width, and the footer's options."""
+        bindings = tuple(
+            (binding, enabled, tooltip)
+            for _, binding, enabled, tooltip in self.screen.active_bindings.values()
+        )
+        return (bindings, self.size.width, self.compact, self.show_command_palette)
+
+    async def recompose(self) -> None:
+        """Build the keys again, unless nothing they are built from changed (Textual's footer
+        is rebuilt whenever the screen's bindings may have changed: a focus, a refresh of
+        the bindings)."""
+        if self._built is not None and self.is_attached and self._looks() == self._built:
+            return
+        await super().recompose()
+
     def compose(self) -> ComposeResult:
         widgets = list(super().compose())
+        self._built = self._looks() if widgets else None
         if FooterKey is None:  # a Textual whose footer keys are not known: its own footer
             yield from widgets
             return
