@@ -197,7 +197,10 @@ def test_a_burst_of_arrows_in_the_viewer_all_land(tmp_path: Path) -> None:
     try:
         # The viewer is open: its status line ("Move 0 of 95") or, in a terminal too small for
         # it, the move list's line ("0/95 0: start").
-        term.wait(lambda: re.search(rb"Move 0 of|\b0/\d+", term.output) is not None, "the viewer")
+        term.wait(
+            lambda: re.search(rb"Move 0 of|(?<![0-9])0/[0-9]+", term.output) is not None,
+            "the viewer",
+        )
         # As a terminal hands over a held-down arrow, then t and a move: one read.
         term.write("\x1b[C" * after + "t" + typed)
         term.wait(
