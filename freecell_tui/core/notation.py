@@ -34,6 +34,7 @@ __all__ = [
     "cell_piles",
     "column_piles",
     "parse_moves",
+    "pile_keys_text",
     "solution_words",
     "is_solution_chatter",
 ]
@@ -160,6 +161,15 @@ class _Shape:
     move_re: re.Pattern[str]
     columns_text: str
     cells_text: str
+
+
+def pile_keys_text(variant: Variant) -> str:
+    """The keys of ``variant``'s piles to pick a card from, for a player: ``1–8 or a–d``
+    (classic FreeCell), ``1–10 or a–d`` (Seahaven Towers), ``1–8`` (no free cells)."""
+    shape = _shape(variant.cells, variant.columns)
+    if not variant.cells:
+        return shape.columns_text
+    return f"{shape.columns_text} or {shape.cells_text}"
 
 
 def _range_text(codes: list[str]) -> str:

@@ -28,6 +28,7 @@ from freecell_tui.core.notation import (
     Move,
     Pile,
     cell_piles,
+    pile_keys_text,
 )
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural
@@ -311,7 +312,8 @@ class Gestures:
         """``f``: the picked-up card, or the card at the cursor, home or to a free cell."""
         pile = self.selection.pile if self.selection is not None else self.cursor_pile
         if pile is None:
-            self.refuse("pick a card first (1–8 or a–d, or the cursor), then f sends it home")
+            keys = pile_keys_text(self.state.variant)
+            self.refuse(f"pick a card first ({keys}, or the cursor), then f sends it home")
             return
         self.select(None)
         self._home_or_cell(pile)
