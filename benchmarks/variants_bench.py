@@ -16,8 +16,10 @@ prints the same lines, with the deals each game covers.
 For each game: our solved / proved unsolvable / gave up and total time; fc-solve's solved / not
 solved (``fc-solve -g KEY [--freecells-num N] -m -snx``, no iteration limit, its own timeout) and
 total time; and the disagreements: a deal one solves and the other proves unsolvable (our
-solutions are replayed through the rules to a win; fc-solve's verdict "I could not solve" is
-exhaustive for its preset). A deal we give up on is no disagreement, only a count.
+solutions are replayed through the rules to a win). fc-solve's preset does not search every
+move: when it cannot solve a deal we solve, its atomic moves (``-to 01ABCDE``, a complete search)
+are asked too, and a deal they solve is listed apart, as the preset's miss. A deal we give up on
+is no disagreement, only a count.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
@@ -47,11 +49,19 @@ def games(name: str | None, cells: int | None = None) -> list[Variant]:
     return [*others, *(parse_variant("freecell", n) for n in (0, 1, 2, 3))]
 
 
-def fcsolve(variant: Variant, number: int, timeout: float) -> tuple[str, float]:
+#: fc-solve's atomic moves (one card, or a run as its game allows, at a time): a slower search
+#: than its preset's, but a complete one. Its preset's own order of moves is not: it gives up
+#: ("I could not solve") on some deals its atomic moves solve (FreeCell with 2 cells, 266, 333).
+ATOMIC: Final = ("-to", "01ABCDE")
+
+
+def fcsolve(
+    variant: Variant, number: int, timeout: float, extra: tuple[str, ...] = ()
+) -> tuple[str, float]:
     started = time.monotonic()
     try:
         out = subprocess.run(
-            ["fc-solve", *variant.fcsolve_args, "-m", "-snx", "-"],
+            ["fc-solve", *variant.fcsolve_args, *extra, "-m", "-snx", "-"],
             input=format_position(deal(number, variant)),
             capture_output=True,
             text=True,
@@ -72,7 +82,7 @@ def run_deal(variant: Variant, number: int, timeout: float, their_timeout: float
             game = game.play(move)
         assert game.outcome is Outcome.WON, (variant.name, number)
     verdict, seconds = fcsolve(variant, number, their_timeout)
-    return {
+    record: dict[str, Any] = {
         "game": variant.name,
         "key": variant.key,
         "cells": variant.cells,
@@ -86,6 +96,9 @@ def run_deal(variant: Variant, number: int, timeout: float, their_timeout: float
         "timeout": timeout,
         "fcsolve_timeout": their_timeout,
     }
+    if result.solved and verdict == "unsolvable":
+        record["fcsolve_atomic"] = fcsolve(variant, number, 5 * their_timeout, ATOMIC)[0]
+    return record
 
 
 @dataclass
@@ -103,6 +116,7 @@ class Tally:
     their_time: float = 0.0
     deals: list[int] = field(default_factory=list)
     disagree: list[int] = field(default_factory=list)
+    preset_missed: list[int] = field(default_factory=list)
     gave_up_they_solved: list[int] = field(default_factory=list)
     timeouts: set[float] = field(default_factory=set)
 
@@ -114,7 +128,10 @@ class Tally:
         self.deals.append(record["deal"])
         self.timeouts.add(record["timeout"])
         if {record["ours"], record["fcsolve"]} == {"solved", "unsolvable"}:
-            self.disagree.append(record["deal"])
+            if record.get("fcsolve_atomic") == "solved":
+                self.preset_missed.append(record["deal"])
+            else:
+                self.disagree.append(record["deal"])
         if record["ours"] == "gave-up" and record["fcsolve"] == "solved":
             self.gave_up_they_solved.append(record["deal"])
 
@@ -128,6 +145,7 @@ class Tally:
             f"{self.our_time:.1f} s | fc-solve {t['solved']} solved {t['unsolvable']} not "
             f"{t['timed out']} timed out {self.their_time:.1f} s "
             f"| disagreements {self.disagree or 'none'} "
+            f"| fc-solve's preset missed, its atomic moves solve {self.preset_missed or 'none'} "
             f"| we gave up, fc-solve solved {self.gave_up_they_solved or 'none'}"
         )
 
