@@ -192,3 +192,20 @@ async def test_a_paste_on_the_board_says_where_it_goes(tmp_path: Path) -> None:
         app.post_message(events.Paste("3a"))
         await wait_for(pilot, lambda: "command line" in message(app), "the answer", 10)
         assert not game(app).moves
+
+
+async def test_letters_typed_before_the_command_lines_focus_arrives_are_kept(
+    tmp_path: Path,
+) -> None:
+    """``:`` gives the line the focus by a message; keys already read act before it arrives.
+    The focus must not select what they typed (the next key would replace it)."""
+    app = make_app(tmp_path, 1)
+    async with app.run_test() as pilot:
+        screen = app.game_screen
+        for key, character in (("colon", ":"), ("d", "d"), ("e", "e"), ("a", "a"), ("l", "l")):
+            assert await screen.take_key(events.Key(key, character))
+        await pilot.pause()  # now the focus arrives
+        assert app.focused is screen.command_line
+        for key, character in (("space", " "), ("7", "7")):
+            assert await screen.take_key(events.Key(key, character))
+        assert screen.command_line.value == "deal 7"

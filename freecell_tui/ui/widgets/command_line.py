@@ -35,6 +35,9 @@ class CommandLine(Input):
             placeholder="a move (3a, 18v3, t2c 5 1) or a command: undo, deal 617, autoplay off …",
             max_length=MAX_LENGTH,
             id=id,
+            # The line opens empty and takes what is typed next at once; a focus arriving after
+            # those keys must not select them (the next key would replace them).
+            select_on_focus=False,
         )
 
     def allow_focus(self) -> bool:
