@@ -47,13 +47,11 @@ __all__ = [
     "MAX_CODE_LENGTH",
     "PREFIX",
     "BadCode",
-    "deal_of",
     "decode",
     "encode",
     "looks_like_code",
     "ordered_moves",
     "game_start",
-    "start_of",
 ]
 
 #: base64url's digits, 0 to 63.
@@ -387,13 +385,6 @@ def looks_like_code(text: str) -> bool:
     return text.lstrip().startswith(FORMAT)
 
 
-def start_of(text: str) -> int | GameState:
-    """The deal ``text`` names: a deal number, or a game code's start (its deal number, or the
-    custom position it started from). Raises :class:`NotationError` with the reason. (A code's
-    game is :func:`game_start`'s.)"""
-    return game_start(text)[0]
-
-
 def game_start(text: str, variant: Variant | None = None) -> tuple[int | GameState, Variant | None]:
     """The deal ``text`` names and the game it is dealt in: a deal number in ``variant`` (the
     game asked for, ``None``: not asked), or a game code's start and the game the code names —
@@ -413,15 +404,6 @@ def game_start(text: str, variant: Variant | None = None) -> tuple[int | GameSta
         )
     start = game.deal_number if game.deal_number is not None else game.start
     return start, None if variant is None and named == FREECELL else named
-
-
-def deal_of(text: str) -> int:
-    """The deal number ``text`` names, a number or a game code's (see :func:`start_of`; a code
-    of a custom position names no deal number)."""
-    start = start_of(text)
-    if isinstance(start, GameState):
-        raise NotationError("that game code starts from a custom position, not a numbered deal")
-    return start
 
 
 def decode(text: str) -> Game | BadCode:

@@ -11,13 +11,14 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import legal_moves
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.store import Store
 
 
-def played(deal_number: int = 1, turns: int = 12) -> Game:
-    """Deal ``deal_number`` after ``turns`` player moves (the first legal move that does not undo
-    the one before), so every test plays the same, real game."""
-    game = Game.new(deal_number)
+def played(deal_number: int = 1, turns: int = 12, variant: Variant = FREECELL) -> Game:
+    """Deal ``deal_number`` (of ``variant``'s game) after ``turns`` player moves (the first legal
+    move that does not undo the one before), so every test plays the same, real game."""
+    game = Game.new(deal_number, variant=variant)
     last: Move | None = None
     for _ in range(turns):
         moves = [

@@ -14,7 +14,6 @@ from textual.widgets import DataTable
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
-from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import legal_moves
 from freecell_tui.core.variant import EIGHT_OFF, FREECELL, SEAHAVEN, Variant, parse_variant
 from freecell_tui.store import DB_NAME, SCHEMA_VERSION, Par, Result, Store
@@ -29,18 +28,7 @@ from .helpers import played
 def played_in(variant: Variant, deal_number: int = 1, turns: int = 6) -> Game:
     """Deal ``deal_number`` of ``variant``'s game after ``turns`` moves (the first legal move
     that does not undo the one before)."""
-    game = Game.new(deal_number, variant=variant)
-    last: Move | None = None
-    for _ in range(turns):
-        moves = [
-            move
-            for move in legal_moves(game.state)
-            if last is None or (move.source, move.dest) != (last.dest, last.source)
-        ]
-        if not moves:
-            break
-        last = moves[0]
-        game = game.play(last)
+    game = played(deal_number, turns, variant)
     assert game.move_count > 0
     return game
 

@@ -215,16 +215,9 @@ class SaveSlotsScreen(OnceScreen[SavedGame | Game | None]):
         )
 
     def action_load(self) -> None:
-        entry = self.entry
-        if entry is None:
-            self.say("There is no save to load.", error=True)
-            return
-        try:
-            saved = self._load(entry)
-        except StoreError as error:
-            self._fail(error)
-            return
-        self.dismiss(saved)
+        saved = self._highlighted("load")
+        if saved is not None:
+            self.dismiss(saved)
 
     @on(DataTable.RowSelected, "#slots")
     def _row_chosen(self, event: DataTable.RowSelected) -> None:
@@ -354,29 +347,15 @@ class SaveSlotsScreen(OnceScreen[SavedGame | Game | None]):
 
     def action_share(self) -> None:
         """The highlighted entry's game code, shown and copied (the dialog ``:share`` opens)."""
-        entry = self.entry
-        if entry is None:
-            self.say("There is no save to share.", error=True)
-            return
-        try:
-            saved = self._load(entry)
-        except StoreError as error:
-            self._fail(error)
-            return
-        self.app.push_screen(CodeScreen(saved.game))
+        saved = self._highlighted("share")
+        if saved is not None:
+            self.app.push_screen(CodeScreen(saved.game))
 
     def action_watch(self) -> None:
         """The highlighted entry's game in the viewer; ``t`` there plays on from a move."""
-        entry = self.entry
-        if entry is None:
-            self.say("There is no save to watch.", error=True)
-            return
-        try:
-            saved = self._load(entry)
-        except StoreError as error:
-            self._fail(error)
-            return
-        watch_from(self, saved.game, self.dismiss)
+        saved = self._highlighted("watch")
+        if saved is not None:
+            watch_from(self, saved.game, self.dismiss)
 
     def action_import(self) -> None:
         self._open_prompt("import", "" if self.app.is_web else "~/")
@@ -604,6 +583,19 @@ class SaveSlotsScreen(OnceScreen[SavedGame | Game | None]):
             preview.note = found
         else:
             preview.state = found
+
+    def _highlighted(self, doing: str) -> SavedGame | None:
+        """The highlighted save or unfinished game, read; or ``None`` after saying why not
+        (``doing``: what the player asked, to load, share or watch)."""
+        entry = self.entry
+        if entry is None:
+            self.say(f"There is no save to {doing}.", error=True)
+            return None
+        try:
+            return self._load(entry)
+        except StoreError as error:
+            self._fail(error)
+            return None
 
     def _load(self, entry: SlotInfo | UnfinishedInfo) -> SavedGame:
         if isinstance(entry, SlotInfo):
