@@ -18,8 +18,9 @@ from typing import Final
 
 from freecell_tui.core.cards import Suit
 from freecell_tui.core.errors import IllegalMoveError, NotationError
-from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Move, Pile
+from freecell_tui.core.notation import FOUNDATION, Move, Pile, piles_text
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import quoted, shorten
 
 __all__ = [
@@ -28,13 +29,17 @@ __all__ = [
     "MENU_WORDS",
     "MoveCommand",
     "looks_like_a_move",
+    "menu_help",
     "parse_menu",
 ]
 
 #: The suit kept on each numbered foundation (1–4, left to right).
 FOUNDATION_SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
-MENU_HELP: Final = """\
+
+def menu_help(variant: Variant = FREECELL) -> str:
+    """The seed-003 menu's help, with the numbers of ``variant``'s piles."""
+    return f"""\
 t2f T F   -- move from Tableau T to Foundation F
 t2c T C   -- move from Tableau T to Cell C
 t2t T1 T2 -- move from Tableau T1 to Tableau T2
@@ -42,8 +47,19 @@ c2t C T   -- move from Cell C to Tableau T
 c2f C F   -- move from Cell C to Foundation F
 h         -- help (displays the menu of options)
 q         -- quit
-Tableau columns are 1-8, cells 1-4, foundations 1-4 (1 clubs, 2 diamonds, 3 hearts, 4 spades).
-Standard notation works too: 3a, a4, 5h, 18, 18v3 (columns 1-8, cells a-d, h home)."""
+Tableau columns are 1-{variant.columns}, {_cells_numbers(variant)}, foundations 1-4 \
+(1 clubs, 2 diamonds, 3 hearts, 4 spades).
+Standard notation works too: 3a, a4, 5h, 18, 18v3 ({piles_text(variant)})."""
+
+
+def _cells_numbers(variant: Variant) -> str:
+    """``cells 1-4``, ``cell 1``, ``no cells``."""
+    if variant.cells > 1:
+        return f"cells 1-{variant.cells}"
+    return "cell 1" if variant.cells else "no cells"
+
+
+MENU_HELP: Final = menu_help()
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,25 +87,36 @@ class MoveCommand:
 
 
 _MENU: Final = {
-    # name: (source kind, dest kind, usage)
-    "t2f": ("column", "foundation", "t2f T F (tableau 1-8, foundation 1-4)"),
-    "t2c": ("column", "cell", "t2c T C (tableau 1-8, cell 1-4)"),
-    "t2t": ("column", "column", "t2t T1 T2 (tableau 1-8, tableau 1-8)"),
-    "c2t": ("cell", "column", "c2t C T (cell 1-4, tableau 1-8)"),
-    "c2f": ("cell", "foundation", "c2f C F (cell 1-4, foundation 1-4)"),
+    # name: (source kind, dest kind, operands)
+    "t2f": ("column", "foundation", "T F"),
+    "t2c": ("column", "cell", "T C"),
+    "t2t": ("column", "column", "T1 T2"),
+    "c2t": ("cell", "column", "C T"),
+    "c2f": ("cell", "foundation", "C F"),
 }
-_KIND_RANGE: Final = {
-    "column": ("tableau column", 8),
-    "cell": ("cell", 4),
-    "foundation": ("foundation", 4),
-}
+_KIND_LABEL: Final = {"column": "tableau column", "cell": "cell", "foundation": "foundation"}
+_USAGE_LABEL: Final = {"column": "tableau", "cell": "cell", "foundation": "foundation"}
+
+
+def _top(kind: str, variant: Variant) -> int:
+    """How many piles of ``kind`` ``variant``'s game numbers in the menu."""
+    return {"column": variant.columns, "cell": variant.cells, "foundation": 4}[kind]
+
+
+def _usage(name: str, variant: Variant) -> str:
+    """``t2f T F (tableau 1-8, foundation 1-4)`` in ``variant``'s game."""
+    source, dest, operands = _MENU[name]
+    ranges = ", ".join(f"{_USAGE_LABEL[k]} 1-{_top(k, variant)}" for k in (source, dest))
+    return f"{name} {operands} ({ranges})"
 
 
 _NUMBER_RE: Final = re.compile(r"[+-]?[0-9]+", re.ASCII)
 
 
-def _operand(name: str, text: str, kind: str) -> int:
-    label, top = _KIND_RANGE[kind]
+def _operand(name: str, text: str, kind: str, variant: Variant) -> int:
+    label, top = _KIND_LABEL[kind], _top(kind, variant)
+    if top == 0:
+        raise NotationError(f"{name}: {variant.name} has no {label}s")
     if not _NUMBER_RE.fullmatch(text):  # ASCII 0-9 only: not full-width or other scripts
         raise NotationError(f"{name}: {quoted(text)} is not a number: {label}s are 1-{top}")
     value = int(text) if len(text) <= 6 else top + 1  # a long number is out of range anyway
@@ -100,9 +127,9 @@ def _operand(name: str, text: str, kind: str) -> int:
 
 def _pile(kind: str, number: int) -> Pile:
     if kind == "column":
-        return COLUMNS[number - 1]
+        return Pile.column(number - 1)
     if kind == "cell":
-        return CELLS[number - 1]
+        return Pile.cell(number - 1)
     return FOUNDATION
 
 
@@ -121,15 +148,15 @@ def looks_like_a_move(word: str) -> bool:
     return word[0] in piles and word[1] in piles and word[2] == "v"
 
 
-def parse_menu(name: str, operands: list[str]) -> MoveCommand:
-    """A menu command (``t2f 5 2``): ``name`` is one of :data:`MENU_WORDS`. Raises
-    :class:`NotationError` with a message for the player."""
-    source_kind, dest_kind, usage = _MENU[name]
+def parse_menu(name: str, operands: list[str], variant: Variant = FREECELL) -> MoveCommand:
+    """A menu command (``t2f 5 2``) between the piles of ``variant``'s game: ``name`` is one
+    of :data:`MENU_WORDS`. Raises :class:`NotationError` with a message for the player."""
+    source_kind, dest_kind, _ = _MENU[name]
     if len(operands) != 2:
         many = "missing" if len(operands) < 2 else "too many"
-        raise NotationError(f"{name}: {many} operands: use {usage}")
-    source_number = _operand(name, operands[0], source_kind)
-    dest_number = _operand(name, operands[1], dest_kind)
+        raise NotationError(f"{name}: {many} operands: use {_usage(name, variant)}")
+    source_number = _operand(name, operands[0], source_kind, variant)
+    dest_number = _operand(name, operands[1], dest_kind, variant)
     source = _pile(source_kind, source_number)
     dest = _pile(dest_kind, dest_number)
     if source == dest:

@@ -35,6 +35,7 @@ __all__ = [
     "column_piles",
     "parse_moves",
     "pile_keys_text",
+    "piles_text",
     "solution_words",
     "is_solution_chatter",
 ]
@@ -165,11 +166,22 @@ class _Shape:
 
 def pile_keys_text(variant: Variant) -> str:
     """The keys of ``variant``'s piles to pick a card from, for a player: ``1–8 or a–d``
-    (classic FreeCell), ``1–10 or a–d`` (Seahaven Towers), ``1–8`` (no free cells)."""
+    (classic FreeCell), ``1–9, 0 or a–d`` (Seahaven Towers: the key of column 10 is ``0``),
+    ``1–8`` (no free cells)."""
     shape = _shape(variant.cells, variant.columns)
+    columns = "1–9, 0" if variant.columns == MAX_COLUMNS else shape.columns_text
     if not variant.cells:
-        return shape.columns_text
-    return f"{shape.columns_text} or {shape.cells_text}"
+        return columns
+    return f"{columns} or {shape.cells_text}"
+
+
+def piles_text(variant: Variant) -> str:
+    """How notation names ``variant``'s piles, for a player: ``columns 1–8, free cells a–d,
+    h for home`` (classic FreeCell), ``columns 1–10, free cells a–d, h for home`` (Seahaven
+    Towers), ``columns 1–8, no free cells, h for home``."""
+    shape = _shape(variant.cells, variant.columns)
+    cells = f"free cells {shape.cells_text}" if variant.cells else "no free cells"
+    return f"columns {shape.columns_text}, {cells}, h for home"
 
 
 def _range_text(codes: list[str]) -> str:

@@ -14,7 +14,7 @@ from typing import Final, TextIO
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import encode
-from freecell_tui.core.commands import MENU_HELP, MoveCommand
+from freecell_tui.core.commands import MoveCommand, menu_help
 from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.notation import Move, is_solution_chatter, parse_moves
@@ -245,7 +245,8 @@ class LineMode:
 
     # ------------------------------------------------------------------ commands (do_<name>)
     def do_help(self, command: ActionCommand) -> None:
-        self.say(*line_help(), "Seed-003 menu:", *MENU_HELP.splitlines())
+        variant = self.session.variant
+        self.say(*line_help(variant), "Seed-003 menu:", *menu_help(variant).splitlines())
 
     def do_quit(self, command: ActionCommand) -> None:
         self.say("Goodbye.")

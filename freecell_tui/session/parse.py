@@ -191,7 +191,7 @@ def parse_command(text: str, variant: Variant = FREECELL) -> Command:
     name = words[0].lower()
     operands = words[1:]
     if name in MENU_WORDS:
-        return parse_menu(name, operands)
+        return parse_menu(name, operands, variant)
     command = by_word(name)
     if command is not None:
         if command.name in _OPERANDS and (command.name not in _OPTIONAL or operands):

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from freecell_tui.core.notation import piles_text
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.session.command import Command
 
 __all__ = [
@@ -41,9 +43,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command(
         "pile",
         "Moves",
-        "pick up from a column (1–8) or a free cell (a–d), then drop on a column, a free cell or "
-        "h (home); the same key again puts it down (in games with more: columns 9 and 0 for 10, "
-        "cells e, g and k; f stays home or cell)",
+        "pick up from a column or a free cell by its key, then drop on a column, a free cell or "
+        "h (home); the same key again puts it down",
         line=False,
     ),
     Command(
@@ -305,14 +306,15 @@ def by_word(word: str) -> Command | None:
     return _BY_WORD.get(word.lower())
 
 
-def line_help() -> list[str]:
-    """Line mode's help: one line per command it knows, then how the board reads."""
+def line_help(variant: Variant = FREECELL) -> list[str]:
+    """Line mode's help in ``variant``'s game: one line per command it knows (the moves with
+    the game's piles), then how the board reads."""
     commands = [command for command in COMMANDS if command.line and command.words]
     width = max(len(command.typed) for command in commands) + 2
     lines = [
         "Line-mode commands:",
         "  3a, a4, 5h, 18, 18v3".ljust(width + 2)
-        + "a move in standard notation: columns 1-8, free cells a-d, h for home",
+        + f"a move in standard notation: {piles_text(variant)}",
     ]
     lines += [
         f"  {command.typed.ljust(width)}{command.line_text or command.help}" for command in commands

@@ -12,14 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from textual.binding import Binding, BindingType
 
+from freecell_tui.core.notation import cell_piles
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.session.table import COMMANDS, SECTIONS, Command
+from freecell_tui.ui.selection import quick_key
 
 __all__ = [
     "SCREEN",
+    "footer_hidden",
     "footer_ranks",
     "ScreenCommand",
     "key_actions",
@@ -31,9 +36,11 @@ __all__ = [
     "shown",
 ]
 
-#: The piles' keys: columns 1–9 and 0 (column 10), free cells a–e, g and k (f is "home or
-#: cell": the eighth cell's letter is fc-solve's), h the foundations.
+#: The piles' keys: columns 1–9 and 0 (column 10), free cells a–e, g and k (the eighth cell's
+#: letter is fc-solve's), h the foundations. ``f`` is "home or cell", except in a game with a
+#: free cell f (:func:`key_actions`); ``x`` is "home or cell" in every game.
 _PILES = tuple("1234567890abcdegkh")
+_QUICK_KEYS = ("f", "x")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +65,12 @@ SCREEN: Final[dict[str, ScreenCommand]] = {
     "pile": ScreenCommand(keys=_PILES, args=tuple(f"'{key}'" for key in _PILES)),
     "count": ScreenCommand(keys=("plus", "equals_sign", "minus"), args=("1", "1", "-1")),
     "cancel": ScreenCommand(keys=("escape",)),
-    "quick": ScreenCommand(keys=("f",), footer="Home/cell", footer_rank=6),
+    "quick": ScreenCommand(
+        keys=_QUICK_KEYS,
+        args=tuple(f"'{key}'" for key in _QUICK_KEYS),
+        footer="Home/cell",
+        footer_rank=6,
+    ),
     "cursor": ScreenCommand(
         keys=("left", "right", "up", "down"), args=("0, -1", "0, 1", "-1, 0", "1, 0")
     ),
@@ -202,20 +214,37 @@ def screen_bindings() -> list[BindingType]:
     return result
 
 
-def key_actions() -> dict[str, str]:
-    """What each key of the full-screen game does: its action string (``pile('3')``)."""
-    return {
+@cache
+def key_actions(variant: Variant = FREECELL) -> dict[str, str]:
+    """What each key of the full-screen game does in ``variant``'s game: its action string
+    (``pile('3')``). In a game with a free cell ``f``, ``f`` picks up from it."""
+    actions = {
         key: action
         for command in COMMANDS
         if command.screen
         for keys, action in bindings(command)
         for key in keys.split(",")
     }
+    if quick_key(variant) != "f":
+        actions["f"] = "pile('f')"
+    return actions
+
+
+def footer_hidden(variant: Variant) -> frozenset[str]:
+    """The actions whose keys the footer leaves out in ``variant``'s game: of the two
+    "home or cell" keys, the one the game does not use for it (``x`` while ``f`` does it)."""
+    shown_key = quick_key(variant)
+    return frozenset(f"quick('{key}')" for key in _QUICK_KEYS if key != shown_key)
 
 
 def footer_ranks() -> dict[str, int]:
     """Each footer key's rank, by the action its key runs (1 is kept longest)."""
-    return {(look.action or name): look.footer_rank for name, look in SCREEN.items() if look.footer}
+    return {
+        action: look.footer_rank
+        for command in COMMANDS
+        if (look := shown(command)).footer
+        for _, action in bindings(command)
+    }
 
 
 def palette_commands() -> Iterator[tuple[Command, ScreenCommand]]:
@@ -251,11 +280,37 @@ def key_label(key: str) -> str:
     return key
 
 
-def keys_text(command: Command) -> str:
-    """``u  ctrl+z``; the pile keys as ``1–8  a–d  h``."""
+def keys_text(command: Command, variant: Variant | None = None) -> str:
+    """``u  ctrl+z``: the keys of ``command`` in ``variant``'s game (``None``: every game's,
+    for the docs); the pile keys as ``1–8  a–d  h`` (FreeCell), ``1–9  0  a–d  h`` (Seahaven
+    Towers), ``1–8  a–g  k  h`` (Eight Off)."""
     if command.name == "pile":
-        return "1–8  a–d  h  9  0  e  g  k"
-    return "  ".join(key_label(key) for key in shown(command).keys)
+        return "1–8  a–d  h  9  0  e–g  k" if variant is None else _pile_keys(variant)
+    keys = shown(command).keys
+    if command.name == "quick" and variant is not None and quick_key(variant) != "f":
+        keys = (quick_key(variant),)
+    return "  ".join(key_label(key) for key in keys)
+
+
+def _pile_keys(variant: Variant) -> str:
+    """The pile keys of ``variant``'s game, as :func:`keys_text` writes them."""
+    columns = "1" if variant.columns == 1 else f"1–{min(variant.columns, 9)}"
+    if variant.columns == 10:
+        columns += "  0"
+    cells = [pile.code for pile in cell_piles(variant)]
+    eighth = cells[7:]
+    cells = cells[:7]
+    cells_text = cells[0] if len(cells) == 1 else f"{cells[0]}–{cells[-1]}" if cells else ""
+    return "  ".join(part for part in (columns, cells_text, *eighth, "h") if part)
+
+
+#: What the docs add to a command's help, where the keys differ from game to game (the help
+#: screen shows the keys of the game on the board).
+_DOCS_NOTES: Final = {
+    "pile": " — FreeCell's keys are 1–8, a–d and h; Seahaven Towers adds 9 and 0 (column 10), "
+    "a game with more free cells e, f, g and k (Eight Off: a–g and k)",
+    "quick": " — x in every game, f too unless the game has a free cell f (Eight Off)",
+}
 
 
 def keys_markdown() -> str:
@@ -272,5 +327,6 @@ def keys_markdown() -> str:
             where = "" if command.screen else " (line mode only)"
             if look.palette:
                 where += f"; palette: *{look.palette}*"
-            rows.append(f"| {keys_cell} | {typed} | {command.help}{where} |")
+            note = _DOCS_NOTES.get(command.name, "")
+            rows.append(f"| {keys_cell} | {typed} | {command.help}{note}{where} |")
     return "\n".join(rows) + "\n"

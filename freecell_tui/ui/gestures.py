@@ -38,6 +38,7 @@ from freecell_tui.ui.selection import (
     legal_destinations,
     movable_run,
     move_for,
+    quick_key,
     quick_move,
     select_card,
     select_pile,
@@ -309,11 +310,13 @@ class Gestures:
         self._outcomes.append(Play(move))
 
     def quick(self) -> None:
-        """``f``: the picked-up card, or the card at the cursor, home or to a free cell."""
+        """``f`` (``x``): the picked-up card, or the card at the cursor, home or to a free
+        cell."""
         pile = self.selection.pile if self.selection is not None else self.cursor_pile
         if pile is None:
             keys = pile_keys_text(self.state.variant)
-            self.refuse(f"pick a card first ({keys}, or the cursor), then f sends it home")
+            quick = quick_key(self.state.variant)
+            self.refuse(f"pick a card first ({keys}, or the cursor), then {quick} sends it home")
             return
         self.select(None)
         self._home_or_cell(pile)

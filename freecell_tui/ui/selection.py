@@ -33,6 +33,7 @@ __all__ = [
     "legal_destinations",
     "move_for",
     "movable_run",
+    "quick_key",
     "quick_move",
     "select_card",
     "select_pile",
@@ -41,6 +42,17 @@ __all__ = [
 
 #: Every pile a card may go to in classic FreeCell, in the order the board shows them.
 ALL_PILES: tuple[Pile, ...] = (*CELLS, FOUNDATION, *COLUMNS)
+
+
+#: The free cells a game needs before its sixth cell, ``f``, takes the ``f`` key.
+_CELLS_BEFORE_F = 5
+
+
+def quick_key(variant: Variant) -> str:
+    """The key that sends a card home or to a free cell in ``variant``'s game: ``f``, unless
+    the game has a free cell ``f`` (six cells or more, as Eight Off): then ``f`` picks up
+    from that cell, and ``x`` (a key of every game) sends home."""
+    return "x" if variant.cells > _CELLS_BEFORE_F else "f"
 
 
 def pile_for_key(key: str, variant: Variant) -> Pile | str:

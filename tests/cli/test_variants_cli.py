@@ -130,3 +130,28 @@ def test_stats_are_per_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
         "Statistics of Seahaven Towers\n\nPlayed                  1\n"
     )
     assert "Lost                    1" in out
+
+
+def test_line_modes_help_and_menu_name_the_games_own_piles() -> None:
+    out = io.StringIO()
+    line = line_mode(Game.new(1, variant=EIGHT_OFF), out)
+    line.handle("help")
+    said = out.getvalue()
+    assert "a move in standard notation: columns 1–8, free cells a–g, k, h for home" in said
+    assert "Tableau columns are 1-8, cells 1-8, foundations 1-4" in said
+    assert "columns 1-8, free cells a-d" not in said and "cells 1-4" not in said
+    line.handle("t2c 2 8")  # the menu's cell 8 is Eight Off's k
+    line.handle("2f")  # and notation's f its sixth cell
+    assert [str(move) for move in line.session.game.moves] == ["2k", "2f"]
+    line.handle("t2c 2 9")
+    assert "t2c: there is no cell 9: cells are 1-8" in out.getvalue()
+    seahaven = io.StringIO()
+    line = line_mode(Game.new(1, variant=SEAHAVEN), seahaven)
+    line.handle("help")
+    assert "columns 1–10, free cells a–d, h for home" in seahaven.getvalue()
+    line.handle("t2t 7 10")
+    assert [str(move) for move in line.session.game.moves] == ["710"]
+    no_cells = io.StringIO()
+    line = line_mode(Game.new(1, variant=parse_variant(None, 0)), no_cells)
+    line.handle("t2c 1 1")
+    assert "t2c: FreeCell (0 cells) has no cells" in no_cells.getvalue()

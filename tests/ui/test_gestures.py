@@ -254,13 +254,13 @@ def test_hover_follows_the_pointer_when_nothing_is_pressed() -> None:
 def test_f_with_nothing_picked_names_the_pile_keys_of_the_game_played() -> None:
     from freecell_tui.core.variant import EIGHT_OFF, SEAHAVEN, parse_variant
 
-    for variant, keys in (
-        (SEAHAVEN, "1–10 or a–d"),
-        (EIGHT_OFF, "1–8 or a–g, k"),
-        (parse_variant(None, 0), "1–8"),
+    for variant, keys, quick in (
+        (SEAHAVEN, "1–9, 0 or a–d", "f"),  # the key of column 10 is 0
+        (EIGHT_OFF, "1–8 or a–g, k", "x"),  # f is a free cell there
+        (parse_variant(None, 0), "1–8", "f"),
     ):
         gestures = Gestures(deal(1, variant))
         gestures.quick()
-        assert (
-            refused(gestures) == f"pick a card first ({keys}, or the cursor), then f sends it home"
+        assert refused(gestures) == (
+            f"pick a card first ({keys}, or the cursor), then {quick} sends it home"
         )

@@ -237,7 +237,7 @@ async def test_q_quits_at_once_and_the_game_waits_with_its_time(tmp_path: Path) 
 async def test_a_key_that_means_nothing_says_so_and_where_help_is(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        for key in ("x", "j", "w"):
+        for key in ("z", "j", "w"):
             await pilot.press(key)
             assert message(app) == f"{key} does nothing here: ? shows the keys"
         # The keys of the piles other games have say this game has none.

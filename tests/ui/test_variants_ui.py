@@ -1,6 +1,6 @@
 """The full-screen game of other games than classic FreeCell: Eight Off (eight cells) and
 Seahaven Towers (ten columns) are played with their keys, refuse a move by their rule, are
-chosen on the ``:`` line and say honestly that the solver does not know them yet."""
+chosen on the ``:`` line, and their keys and help are their own."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from textual.command import CommandPalette
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
@@ -17,6 +17,8 @@ from freecell_tui.core.notation import Move
 from freecell_tui.core.variant import EIGHT_OFF, FREECELL, SEAHAVEN
 from freecell_tui.store import Store
 from freecell_tui.ui.app import FreeCellApp
+from freecell_tui.ui.compat import FooterKey
+from freecell_tui.ui.screens.help import HelpScreen
 
 from .helpers import (
     SIZE,
@@ -163,3 +165,52 @@ async def test_the_resume_prompt_names_the_game_and_draws_all_its_piles(tmp_path
         assert len(preview[2].split()) == 10
         await pilot.press("enter")
         assert game(app).start.variant == SEAHAVEN and game(app) == left
+
+
+async def test_every_cell_of_eight_off_is_reached_by_its_key(tmp_path: Path) -> None:
+    """Eight Off's cells a–g and k each answer their key, f included: f picks up from cell
+    f there, and x sends a card home or to a free cell (the footer shows x, not f)."""
+    app = make_app(tmp_path, variant=EIGHT_OFF)
+    async with app.run_test(size=SIZE) as pilot:
+        for cell in "aceg":  # dealt a card each: the key picks it up
+            await pilot.press(cell)
+            assert message(app).startswith(f"Picked up from free cell {cell}."), message(app)
+            await pilot.press("escape")
+        for cell in "bdfk":  # empty: the key drops column 2's top card there
+            await pilot.press("2", cell)
+        assert _moves(app) == ["2b", "2d", "2f", "2k"]
+        assert all(card is not None for card in game(app).state.cells)
+        await pilot.press("f")
+        assert message(app).startswith("Picked up from free cell f."), message(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        footer_keys = {key.key: key.description for key in app.screen.query(FooterKey)}
+        assert footer_keys.get("x") == "Home/cell" and "f" not in footer_keys
+
+
+async def test_x_sends_home_in_every_game_and_f_in_classic(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "x")  # deal 1: column 1's top card to a free cell
+        await pilot.press("2", "f")
+        assert _moves(app) == ["1a", "2b"]
+        await pilot.pause()
+        footer_keys = {key.key: key.description for key in app.screen.query(FooterKey)}
+        assert footer_keys.get("f") == "Home/cell" and "x" not in footer_keys
+
+
+async def test_help_names_the_keys_and_rules_of_the_game_played(tmp_path: Path) -> None:
+    for variant, pile_keys, quick_keys, rule in (
+        (FREECELL, "1–8  a–d  h", "f  x", "build down in alternating colours"),
+        (SEAHAVEN, "1–9  0  a–d  h", "f  x", "build down in the same suit"),
+        (EIGHT_OFF, "1–8  a–g  k  h", "x", "only a king (or a run from a king)"),
+    ):
+        app = make_app(tmp_path / variant.key, variant=variant)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("question_mark")
+            await wait_for(pilot, lambda app=app: isinstance(app.screen, HelpScreen), "the help")
+            shown = [str(widget.content) for widget in app.screen.query(Static)]
+            assert pile_keys in shown and quick_keys in shown, variant
+            assert "1–8  a–d  h  9  0  e  g  k" not in shown
+            assert any(rule in text for text in shown), variant
+            assert f"Rules of {variant.name}" in shown

@@ -48,7 +48,7 @@ from freecell_tui.store import SavedGame
 from freecell_tui.ui.assistant import Assistant, YieldingCancel
 from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver
 from freecell_tui.ui.board import Board
-from freecell_tui.ui.commands import key_actions, screen_bindings
+from freecell_tui.ui.commands import footer_hidden, key_actions, screen_bindings
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens import dialogs
@@ -74,8 +74,6 @@ class GameScreen(Screen[None]):
     """The board with its status lines, footer and command line (see the module's docstring)."""
 
     BINDINGS: ClassVar[list[BindingType]] = screen_bindings()
-    #: What each key does (the same table: the bindings above only show them in the footer).
-    _actions: ClassVar[dict[str, str]] = key_actions()
 
     board = getters.query_one("#board", Board)
     status = getters.query_one("#status", StatusLine)
@@ -369,7 +367,7 @@ class GameScreen(Screen[None]):
         if self.command_line.has_class("-open"):
             self._edit_line(event)
             return True
-        action = self._actions.get(event.key)
+        action = key_actions(self.session.variant).get(event.key)
         if action is None:
             if not event.is_printable or event.character is None:
                 return False
@@ -516,6 +514,8 @@ class GameScreen(Screen[None]):
         status.autoplay = str(game.autoplay)
         # A run is at most 13 cards (king to ace): past that the formula's figure means nothing.
         status.run_limit = min(game.state.max_run(), 13)
+        if self.query_one(KeyFooter).hide(footer_hidden(game.state.variant)):
+            self.refresh_bindings()  # the footer shows the keys of this game
 
     # ------------------------------------------------------------------ par
     def follow_par(self) -> None:
@@ -612,7 +612,7 @@ class GameScreen(Screen[None]):
         elif board.cursor is not None:
             board.cursor = None
 
-    def action_quick(self) -> None:
+    def action_quick(self, key: str = "f") -> None:
         self.board.quick()
 
     def action_cursor(self, rows: int, places: int) -> None:
@@ -653,7 +653,7 @@ class GameScreen(Screen[None]):
 
         # Once: a second ? typed before the first help is drawn would open a second help.
         if not any(isinstance(screen, HelpScreen) for screen in self.app.screen_stack):
-            self.app.push_screen(HelpScreen())
+            self.app.push_screen(HelpScreen(self.session.variant))
 
     def action_quit(self) -> None:
         self.app.exit()

@@ -12,6 +12,8 @@ from textual.content import Content
 from textual.events import Key
 from textual.widgets import Static
 
+from freecell_tui.core.variant import FREECELL, Build, EmptyColumn, Moving, Variant
+from freecell_tui.core.words import plural
 from freecell_tui.session.table import COMMANDS, SECTIONS
 from freecell_tui.ui.commands import keys_text, shown
 from freecell_tui.ui.keys import bound_actions, run_bound_key
@@ -19,7 +21,7 @@ from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import dialog_frame_css
 from freecell_tui.ui.web import open_link
 
-__all__ = ["EXTRA", "HelpScreen", "help_sections"]
+__all__ = ["EXTRA", "HelpScreen", "help_sections", "rules_rows"]
 
 #: Help that is not a command: the mouse, the status line, the rules.
 EXTRA: Final[tuple[tuple[str, tuple[tuple[str, str], ...]], ...]] = (
@@ -52,16 +54,48 @@ EXTRA: Final[tuple[tuple[str, tuple[tuple[str, str], ...]], ...]] = (
             ("", "with how many moves to undo; :winnable off hides it (no spoilers)"),
         ),
     ),
-    (
-        "Rules",
-        (
-            ("columns", "build down in alternating colours: a red 6 on a black 7"),
-            ("home", "each suit from ace to king; the game is won when all 52 are home"),
-            ("free cells", "hold any one card each; an empty column takes any card"),
-            ("runs", "move together when no longer than (empty cells + 1) × 2^(empty columns)"),
-        ),
-    ),
 )
+
+
+def rules_rows(variant: Variant) -> tuple[tuple[str, str], ...]:
+    """The rules of ``variant``'s game in a few lines."""
+    if variant.build is Build.SAME_SUIT:
+        build = "build down in the same suit: the 6♠ on the 7♠"
+    else:
+        build = "build down in alternating colours: a red 6 on a black 7"
+    cells = (
+        f"{plural(variant.cells, 'free cell')}: each holds any one card"
+        if variant.cells
+        else "this game has no free cells"
+    )
+    if variant.empty_column is EmptyColumn.KINGS_ONLY:
+        empty = "only a king (or a run from a king) fills an empty column"
+    else:
+        empty = "an empty column takes any card"
+    runs = {
+        Moving.ONE_CARD: "one card moves at a time",
+        Moving.UNLIMITED: "a whole run moves at once",
+    }.get(variant.moving)
+    if runs is None and variant.empty_column is EmptyColumn.KINGS_ONLY:
+        runs = "move together when no longer than (empty cells + 1)"
+    elif runs is None:
+        runs = "move together when no longer than (empty cells + 1) × 2^(empty columns)"
+    return (
+        ("columns", build),
+        ("home", "each suit from ace to king; the game is won when all 52 are home"),
+        ("free cells", f"{cells}; {empty}"),
+        ("runs", runs),
+    )
+
+
+def _pile_help(variant: Variant, text: str) -> str:
+    """The pile keys' help in ``variant``'s game: with what its less usual keys mean."""
+    notes = []
+    if variant.columns == 10:
+        notes.append("0 is column 10")
+    if variant.cells == 8:
+        notes.append("k is the eighth free cell (h is home)")
+    return f"{text} ({'; '.join(notes)})" if notes else text
 
 
 #: Further reading: links that open in a browser (a new tab when the game is played in one).
@@ -80,9 +114,10 @@ def _titled(title: str, text: str) -> str:
     return said[:1].upper() + said[1:]
 
 
-def help_sections() -> list[tuple[str, list[tuple[str, str]]]]:
-    """The help screen's sections: every full-screen command of the command table (its keys,
-    or its typed form after ``:``), then :data:`EXTRA`."""
+def help_sections(variant: Variant = FREECELL) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The help screen's sections in ``variant``'s game: every full-screen command of the
+    command table (its keys in that game, or its typed form after ``:``), then :data:`EXTRA`,
+    then the game's rules."""
     sections: list[tuple[str, list[tuple[str, str]]]] = []
     for section in SECTIONS:
         rows = []
@@ -90,20 +125,23 @@ def help_sections() -> list[tuple[str, list[tuple[str, str]]]]:
             if command.section != section or not command.screen:
                 continue
             look = shown(command)
-            keys = keys_text(command) if look.keys else f":{command.typed}"
+            keys = keys_text(command, variant) if look.keys else f":{command.typed}"
             if look.palette and not look.keys and not command.words:
                 keys = "ctrl+p"
                 rows.append((keys, _titled(look.palette, command.help)))
                 continue
-            rows.append((keys, command.help))
+            text = _pile_help(variant, command.help) if command.name == "pile" else command.help
+            rows.append((keys, text))
         if rows:
             sections.append((section, rows))
     sections.extend((title, list(rows)) for title, rows in EXTRA)
+    sections.append((f"Rules of {variant.name}", list(rules_rows(variant))))
     return sections
 
 
 class HelpScreen(OnceScreen[None]):
-    """The list of keys and mouse actions; any of Esc, q, ? or F1 closes it."""
+    """The list of keys and mouse actions of ``variant``'s game, and its rules; any of Esc,
+    q, ? or F1 closes it."""
 
     DEFAULT_CSS = (
         dialog_frame_css("HelpScreen", box="VerticalScroll", width="96", padding="0 1")
@@ -124,11 +162,15 @@ class HelpScreen(OnceScreen[None]):
         one that closes it reaches the screen below, in order."""
         return await run_bound_key(self, self._actions, event)
 
+    def __init__(self, variant: Variant = FREECELL) -> None:
+        super().__init__()
+        self.variant = variant
+
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
-            scroll.border_title = "FreeCell: keys and mouse"
+            scroll.border_title = f"{self.variant.name}: keys and mouse"
             scroll.border_subtitle = "Esc closes"
-            for section, entries in help_sections():
+            for section, entries in help_sections(self.variant):
                 yield Static(section, classes="section", markup=False)
                 with Grid():
                     for keys, text in entries:

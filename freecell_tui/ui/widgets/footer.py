@@ -14,7 +14,8 @@ from textual.app import ComposeResult
 from textual.events import Resize
 from textual.widgets import Footer
 
-from freecell_tui.ui.commands import footer_ranks
+from freecell_tui.core.variant import FREECELL
+from freecell_tui.ui.commands import footer_hidden, footer_ranks
 from freecell_tui.ui.compat import FooterKey
 
 __all__ = ["KeyFooter", "fitting"]
@@ -42,6 +43,14 @@ class KeyFooter(Footer):
 
     #: What the keys were last built from (:meth:`_looks`); None before any key was built.
     _built: tuple[object, ...] | None = None
+    #: The actions whose keys are left out (the game's other "home or cell" key).
+    hidden: frozenset[str] = footer_hidden(FREECELL)
+
+    def hide(self, actions: frozenset[str]) -> bool:
+        """Leave out the keys of ``actions`` from now on; whether that changed anything."""
+        changed = actions != self.hidden
+        self.hidden = actions
+        return changed
 
     def _looks(self) -> tuple[object, ...]:
         """Everything the keys are built from: the screen's bindings (each with whether it is
@@ -50,7 +59,7 @@ class KeyFooter(Footer):
             (binding, enabled, tooltip)
             for _, binding, enabled, tooltip in self.screen.active_bindings.values()
         )
-        return (bindings, self.size.width, self.compact, self.show_command_palette)
+        return (bindings, self.size.width, self.compact, self.show_command_palette, self.hidden)
 
     async def recompose(self) -> None:
         """Build the keys again, unless nothing they are built from changed (Textual's footer
@@ -66,6 +75,11 @@ class KeyFooter(Footer):
         if FooterKey is None:  # a Textual whose footer keys are not known: its own footer
             yield from widgets
             return
+        widgets = [
+            widget
+            for widget in widgets
+            if not (isinstance(widget, FooterKey) and widget.action in self.hidden)
+        ]
         keys = [
             widget
             for widget in widgets
