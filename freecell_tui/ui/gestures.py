@@ -380,7 +380,10 @@ class Gestures:
         pile = self.cursor_pile
         if pile is None:
             self.move_cursor(0, 0)
-            self._say("Arrows move the cursor; Space or Enter picks up and drops; f sends home.")
+            quick = quick_key(self.state.variant)
+            self._say(
+                f"Arrows move the cursor; Space or Enter picks up and drops; {quick} sends home."
+            )
             return
         self.act_on(pile)
 

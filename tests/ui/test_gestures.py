@@ -264,3 +264,13 @@ def test_f_with_nothing_picked_names_the_pile_keys_of_the_game_played() -> None:
         assert refused(gestures) == (
             f"pick a card first ({keys}, or the cursor), then {quick} sends it home"
         )
+
+
+def test_the_cursors_first_words_name_the_games_home_key() -> None:
+    from freecell_tui.core.variant import EIGHT_OFF
+
+    gestures = Gestures(deal(1, EIGHT_OFF))
+    gestures.cursor_act()
+    assert gestures.take() == [
+        Said("Arrows move the cursor; Space or Enter picks up and drops; x sends home.")
+    ]
