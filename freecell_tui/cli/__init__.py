@@ -98,8 +98,9 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         const=TODAY,
         default=False,
         metavar="DATE",
-        help="play today's daily deal (the same deal for everyone on the same date), or the "
-        "daily deal of an earlier DATE (2026-11-25: it does not count for the daily streak)",
+        help="play today's daily deal of the game (the same deal for everyone on the same "
+        "date; each game has its own), or the daily deal of an earlier DATE (2026-11-25: it "
+        "does not count for the daily streak)",
     )
     add_data_dir_option(parser)
     parser.add_argument("--ascii", action="store_true", help="draw suits as C D H S")

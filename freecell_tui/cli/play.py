@@ -36,11 +36,6 @@ def run(args: argparse.Namespace) -> int:
     return run_full_screen(args)
 
 
-#: Why ``--daily`` takes no ``--game`` or ``--cells``.
-DAILY_IS_CLASSIC = (
-    "the daily deal is a deal of classic FreeCell: --daily takes no --game or --cells"
-)
-
 #: Top-level modules the full-screen game needs (dependencies of the package): when one is
 #: missing (run from a checkout without installing), say so in one line, and what still works.
 UI_MODULES = frozenset({"textual", "rich"})
@@ -60,8 +55,6 @@ def run_full_screen(args: argparse.Namespace) -> int:
     if daily is not None and getattr(args, "deal", None) is not None:
         return fail("freecell-tui", "--daily and --deal both choose the deal: give one of them")
     variant = getattr(args, "variant", None)
-    if daily is not None and variant is not None:
-        return fail("freecell-tui", DAILY_IS_CLASSIC)
     if getattr(args, "deal", None) is not None:
         try:
             deal, variant = game_start(args.deal, variant)

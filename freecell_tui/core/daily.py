@@ -5,6 +5,12 @@
 and plus one — a deal of the classic range 1–32,000. Deal 11982, the one deal of that range no
 player can win, is never the daily: its date gets the next deal, 11983. So every daily is
 winnable, and anyone can work out a date's deal by hand (``docs/rules.md`` says how).
+
+Every other game has a daily of its own, ``daily_deal(day, variant)``: the same rule on the
+date followed by a space and the game's name in files (``2026-11-26 seahaven``; with the
+cells when they are not the game's own, ``2026-11-26 freecell 2 cells``), a deal of 1–32,000
+in that game's numbering. No deal is left out of another game's daily: its deals are not all
+proved winnable, and the winnability check says when one is not.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from datetime import date
 from typing import Final
 
 from freecell_tui.core.errors import NotationError
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import quoted
 
 __all__ = [
@@ -24,6 +31,7 @@ __all__ = [
     "daily_day",
     "daily_deal",
     "daily_label",
+    "daily_title",
     "not_out_yet",
     "parse_day",
 ]
@@ -34,18 +42,37 @@ DAILY_DEALS: Final = 32_000
 UNWINNABLE: Final = frozenset({11982})
 
 
-def daily_deal(day: date) -> int:
-    """The daily deal of ``day``: a winnable deal of 1–32,000, the same for everyone."""
-    digest = hashlib.sha256(day.isoformat().encode("utf-8")).digest()
+def daily_deal(day: date, variant: Variant = FREECELL) -> int:
+    """The daily deal of ``day`` in ``variant``'s game, a deal of 1–32,000, the same for
+    everyone: classic FreeCell's is winnable (see the module's docstring)."""
+    digest = hashlib.sha256(_daily_text(day, variant).encode("utf-8")).digest()
     number = int.from_bytes(digest[:8], "big") % DAILY_DEALS + 1
-    while number in UNWINNABLE:
+    while variant.is_classic and number in UNWINNABLE:
         number = number % DAILY_DEALS + 1
     return number
+
+
+def _daily_text(day: date, variant: Variant) -> str:
+    """What the digest of ``day``'s daily in ``variant``'s game is taken of: ``2026-11-26``
+    (classic FreeCell), ``2026-11-26 seahaven``, ``2026-11-26 freecell 2 cells``."""
+    if variant.is_classic:
+        return day.isoformat()
+    if variant.cells == variant.standard_cells:
+        return f"{day.isoformat()} {variant.key}"
+    return f"{day.isoformat()} {variant.key} {variant.cells} cells"
 
 
 def daily_label(day: date) -> str:
     """How a daily is named to a player: ``Daily 2026-11-26``."""
     return f"Daily {day.isoformat()}"
+
+
+def daily_title(day: date, variant: Variant = FREECELL) -> str:
+    """The daily as a sentence names it: ``the daily deal of 2026-11-26`` (classic FreeCell),
+    ``the Seahaven Towers daily of 2026-11-26``."""
+    if variant.is_classic:
+        return f"the daily deal of {day.isoformat()}"
+    return f"the {variant.name} daily of {day.isoformat()}"
 
 
 _DAY_RE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)

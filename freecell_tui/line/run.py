@@ -113,11 +113,7 @@ def _chosen_deal(
     if daily is not None:
         if number is not None:
             raise NotationError("--daily and --deal both choose the deal: give one of them")
-        number = daily_deal(daily)
-    if daily is not None and variant is not None:
-        raise NotationError(
-            "the daily deal is a deal of classic FreeCell: --daily takes no --game or --cells"
-        )
+        number = daily_deal(daily, variant or FREECELL)  # each game has its own daily
     return number, daily, variant
 
 

@@ -24,13 +24,13 @@ from datetime import date
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import encode
 from freecell_tui.core.commands import MoveCommand
-from freecell_tui.core.daily import daily_deal, daily_label, not_out_yet
+from freecell_tui.core.daily import daily_deal, daily_label, daily_title, not_out_yet
 from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game, Outcome, Turn
 from freecell_tui.core.notation import Move
 from freecell_tui.core.state import GameState
-from freecell_tui.core.variant import FREECELL, Variant
+from freecell_tui.core.variant import Variant
 from freecell_tui.core.words import deal_label, plural, printable
 from freecell_tui.session.analysis import par_searched
 from freecell_tui.session.clock import PlayClock
@@ -300,7 +300,7 @@ class PlaySession:
         variant: Variant | None = None,
     ) -> Step:
         """Deal ``number`` (random when ``None``; the daily deal of ``daily`` when given) of
-        ``variant``'s game (this game's when ``None``; a daily deal is classic FreeCell),
+        ``variant``'s game (this game's when ``None``; each game has its own daily),
         keeping the autoplay mode. A game under way is recorded as a loss (ask with
         :meth:`question_new` first)."""
         notices: tuple[str, ...] = ()
@@ -319,8 +319,7 @@ class PlaySession:
     ) -> Step:
         game_of = variant or self.variant
         if daily is not None:
-            number = daily_deal(daily)
-            game_of = FREECELL
+            number = daily_deal(daily, game_of)
         number = number if number is not None else self.deal_source()
         game = Game.new(number, autoplay=mode, variant=game_of)
         self._start(game, 0.0, daily)
@@ -328,28 +327,31 @@ class PlaySession:
         if not game_of.is_classic:
             said = f"{game_of.name}, deal {number}. Good luck!"
         if daily is not None:
-            said = f"The daily deal of {daily.isoformat()}: deal {number}. Good luck!"
+            title = daily_title(daily, game_of)
+            said = f"{title[:1].upper()}{title[1:]}: deal {number}. Good luck!"
             if daily != self.today():
                 said += " (Played on another day: it does not count for the daily streak.)"
         step = self._change(game, said, new_game=True)
         return replace(step, notices=notices + step.notices)
 
     def leave_for_daily(self, day: date | None = None) -> Decision | None:
-        """The daily deal of ``day`` (today's when ``None``), asked first when a game is under
-        way (it is recorded as a loss). A date still to come is refused: its deal is not out."""
+        """The daily deal of ``day`` (today's when ``None``) of this game (each game has its
+        own), asked first when a game is under way (it is recorded as a loss). A date still to
+        come is refused: its deal is not out."""
         today = self.today()
         day = day if day is not None else today
         problem = not_out_yet(day, today)
         if problem is not None:
             return refuse(problem)
+        variant = self.variant
 
         def begin() -> Step:
-            return self.new_game(daily=day)
+            return self.new_game(daily=day, variant=variant)
 
         if not self.under_way:
             return begin()
         question = Question(
-            f"Start the daily deal of {day.isoformat()}?",
+            f"Start {daily_title(day, variant)}?",
             f"Your game of {game_phrase(self._game)} will be recorded as a loss.",
             yes="Daily deal",
         )
@@ -628,8 +630,8 @@ class PlaySession:
 
     def share_line(self) -> str | None:
         """For the player's win of a daily deal, a line to share that gives nothing away:
-        ``FreeCell daily 2026-11-26 · won in 31 moves, par 27 · 3:12`` (par when known);
-        ``None`` for any other game."""
+        ``FreeCell daily 2026-11-26 · won in 31 moves, par 27 · 3:12`` (par when known; the
+        game's name: ``Eight Off daily 2026-11-26 · …``); ``None`` for any other game."""
         game = self._game
         if self._daily is None or not game.state.is_won or game.solver_moves:
             return None
@@ -638,5 +640,6 @@ class PlaySession:
         if par is not None:
             moves += f", par {par.moves}"
         return (
-            f"FreeCell daily {self._daily.isoformat()} · {moves} · {format_duration(self.elapsed)}"
+            f"{game.start.variant.name} daily {self._daily.isoformat()} · {moves} · "
+            f"{format_duration(self.elapsed)}"
         )

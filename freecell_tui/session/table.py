@@ -118,8 +118,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command(
         "daily",
         "Game",
-        "today's daily deal, the same for everyone (or the daily of DATE; asks first when a game "
-        "is under way)",
+        "today's daily deal of this game (each game has its own), the same for everyone (or the "
+        "daily of DATE; asks first when a game is under way)",
         words=("daily",),
         operand="[DATE]",
     ),

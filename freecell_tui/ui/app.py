@@ -110,7 +110,7 @@ class FreeCellApp(ReportingApp[None]):
         self._waiting: Game | None = None
         offer = None
         if daily is not None:
-            deal = daily_deal(daily)
+            deal = daily_deal(daily, variant or FREECELL)  # each game has its own daily
         if watch is not None and start is None:  # under the viewer: the watched deal, unplayed
             start = Game(watch.start, watch.deal_number, watch.autoplay)
         if start is None:

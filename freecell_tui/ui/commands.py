@@ -130,7 +130,8 @@ SCREEN: Final[dict[str, ScreenCommand]] = {
     ),
     "daily": ScreenCommand(
         palette="Daily deal",
-        palette_help="Today's deal, the same for everyone; its result counts for the daily streak",
+        palette_help="Today's deal of this game, the same for everyone; it counts for the "
+        "game's daily streak",
     ),
     "deals": ScreenCommand(
         palette="Winnable deals only",

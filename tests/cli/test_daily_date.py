@@ -108,3 +108,38 @@ def test_yesterdays_daily_won_today_is_a_win_but_does_not_extend_the_daily_strea
     stats = store.results.statistics({}, AutoplayMode.SAFE, today).statistics
     store.close()
     assert (stats.won, stats.daily_streak, stats.best_daily_streak) == (2, 1, 1)
+
+
+def test_daily_with_a_game_plays_that_games_daily_in_each_front_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from freecell_tui.cli import play as play_module
+    from freecell_tui.cli.serve import served_argv
+    from freecell_tui.core.variant import SEAHAVEN, parse_variant
+
+    day = date(2026, 11, 26)
+    code, out, err = plain(
+        tmp_path, monkeypatch, "play", "--plain", "--daily", "2026-11-26", "--game", "seahaven"
+    )
+    assert (code, err) == (0, "")
+    assert daily_deal(day, SEAHAVEN) == 12519
+    assert "Seahaven Towers, daily 2026-11-26, deal 12519, 0 moves" in out
+    code, out, err = plain(
+        tmp_path / "two", monkeypatch, "play", "--plain", "--daily=2026-11-26", "--cells", "2"
+    )
+    assert (code, err) == (0, "")
+    number = daily_deal(day, parse_variant(None, 2))
+    assert f"FreeCell (2 cells), daily 2026-11-26, deal {number}, 0 moves" in out
+    # The full-screen game (and serve's tabs, which run it) takes them together too.
+    asked: dict[str, object] = {}
+
+    def run_app(**options: object) -> int:
+        asked.update(options)
+        return 0
+
+    monkeypatch.setattr("freecell_tui.ui.app.run_app", run_app)
+    monkeypatch.setattr(play_module, "terminal_missing", lambda: None)
+    assert main(["--daily", "2026-11-26", "--game", "seahaven", "--data-dir", str(tmp_path)]) == 0
+    assert (asked["daily"], asked["variant"]) == (day, SEAHAVEN)
+    argv = served_argv(tmp_path, daily=day, variant=SEAHAVEN)
+    assert "--daily=2026-11-26" in argv and argv[argv.index("--game") + 1] == "seahaven"

@@ -34,3 +34,14 @@ def test_dates_mostly_get_different_deals() -> None:
 
 def test_the_label_names_the_date() -> None:
     assert daily_label(date(2026, 11, 26)) == "Daily 2026-11-26"
+
+
+def test_each_game_has_its_own_daily_by_the_documented_rule() -> None:
+    from freecell_tui.core.variant import EIGHT_OFF, FREECELL, SEAHAVEN, parse_variant
+
+    day = date(2026, 11, 26)
+    # docs/rules.md: sha256 of "2026-11-26 seahaven", "2026-11-26 eight_off", "… 2 cells".
+    assert daily_deal(day, SEAHAVEN) == 12519
+    assert daily_deal(day, EIGHT_OFF) == 25945
+    assert daily_deal(day, parse_variant(None, 2)) == 22165
+    assert daily_deal(day, FREECELL) == daily_deal(day) == 28225  # classic's is unchanged

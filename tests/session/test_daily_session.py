@@ -13,6 +13,7 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import legal_moves
 from freecell_tui.core.solver import solve
+from freecell_tui.core.variant import EIGHT_OFF
 from freecell_tui.session import Ask, PlaySession, Step, Tone
 from freecell_tui.store import Par, Result, Store, format_duration
 from freecell_tui.store.stats import DailyPlay
@@ -185,3 +186,31 @@ def test_a_daily_declined_at_the_resume_prompt_is_a_loss_of_that_daily(tmp_path:
     assert result.daily == DailyPlay(TODAY, on_day=False)  # declined the next day
     assert again.daily is None
     store.close()
+
+
+def test_each_game_has_its_own_daily_and_its_own_daily_streak() -> None:
+    clock = Clock()
+    store = Store.in_memory()
+    played = PlaySession(
+        store,
+        Game.new(5, autoplay=AutoplayMode.OFF, variant=EIGHT_OFF),
+        clock=clock,
+        today=lambda: TODAY,
+    )
+    asked = played.leave_for_daily()
+    assert isinstance(asked, Step) and asked.new_game
+    assert played.game.start.variant == EIGHT_OFF  # today's Eight Off, not FreeCell's daily
+    assert played.game.deal_number == daily_deal(TODAY, EIGHT_OFF) == 25945
+    assert asked.said == "The Eight Off daily of 2026-11-26: deal 25945. Good luck!"
+    assert played.deal_text == "#25945 · Eight Off · Daily 2026-11-26"
+    played.play(Move.parse("2b"))
+    question = played.leave_for_daily()
+    assert isinstance(question, Ask)
+    assert question.question.title == "Start the Eight Off daily of 2026-11-26?"
+    played.restart()
+    win(played, clock)
+    assert (played.share_line() or "").startswith("Eight Off daily 2026-11-26 · won in ")
+    eight_off = store.results.statistics({}, AutoplayMode.OFF, TODAY, EIGHT_OFF).statistics
+    assert (eight_off.won, eight_off.daily_streak) == (1, 1)
+    freecell = store.results.statistics({}, AutoplayMode.OFF, TODAY).statistics
+    assert (freecell.played, freecell.daily_streak) == (0, 0)  # FreeCell's daily is its own

@@ -82,3 +82,19 @@ async def test_a_daily_won_shows_the_share_line_and_the_code(tmp_path: Path) -> 
         share, code = body.splitlines()[-1].rsplit(None, 1)
         assert share.startswith("FreeCell daily 2026-11-26 · won in ")
         assert code == encode(game(app))
+
+
+async def test_typed_daily_in_seahaven_deals_todays_seahaven(tmp_path: Path) -> None:
+    from freecell_tui.core.variant import SEAHAVEN
+
+    app = make_app(tmp_path, variant=SEAHAVEN)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_command(pilot, "daily 2026-11-26")
+        await wait_for(pilot, lambda: app.session.daily is not None, "the daily deal")
+        assert game(app).start.variant == SEAHAVEN
+        assert game(app).deal_number == daily_deal(date(2026, 11, 26), SEAHAVEN) == 12519
+        await wait_for(
+            pilot,
+            lambda: any("Seahaven Towers · Daily 2026-11-26" in line for line in screen_lines(app)),
+            "the status line naming the game and its daily",
+        )
