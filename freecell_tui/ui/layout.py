@@ -46,6 +46,9 @@ COMPACT_SIZE = Size(64, 24)
 MAX_COLUMN = 19
 #: The widest a pile is drawn (wider terminals get wider gaps and margins instead).
 MAX_PILE_WIDTH = 16
+#: The narrowest a pile is drawn while the row has room, even with no gap between piles: a
+#: one-line card, its key and its edge (``b10♣▕``; Eight Off's twelve piles at 64 columns).
+MIN_PILE_WIDTH = 5
 #: The cards of a column of a fresh deal (the longest ones), one more than which fill the tableau.
 DEALT = 7
 #: The most lines a covered card shows (its label and a few lines of its face).
@@ -229,6 +232,8 @@ def _pile_widths(width: int, count: int = 8) -> tuple[int, int, int]:
     count = max(count, 1)
     gap = 2 if width >= count * MAX_PILE_WIDTH + (count - 1) * 2 else 1
     pile = max(min((width - (count - 1) * gap) // count, MAX_PILE_WIDTH), 1)
+    if pile < MIN_PILE_WIDTH and width >= count * MIN_PILE_WIDTH:
+        gap, pile = 0, MIN_PILE_WIDTH  # a card's own right edge parts it from the next pile
     spare = max(width - count * pile - (count - 1) * gap, 0)
     return pile, gap, (spare + 1) // 2
 

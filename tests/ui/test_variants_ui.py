@@ -214,3 +214,19 @@ async def test_help_names_the_keys_and_rules_of_the_game_played(tmp_path: Path) 
             assert "1–8  a–d  h  9  0  e  g  k" not in shown
             assert any(rule in text for text in shown), variant
             assert f"Rules of {variant.name}" in shown
+
+
+async def test_eight_offs_twelve_top_piles_show_a_ten_whole_at_64_columns(tmp_path: Path) -> None:
+    """At 64×24 Eight Off's top row is twelve piles: each is 5 columns wide, and a ten in a free
+    cell keeps its right edge (it was cut to ``b 10♣``, running into cell c's key)."""
+    app = make_app(tmp_path, variant=EIGHT_OFF)
+    async with app.run_test(size=(64, 24)) as pilot:
+        await pilot.press("8", "b")  # deal 1: column 8's 10♣ to free cell b
+        assert _moves(app) == ["8b"]
+        await pilot.pause()
+        cell = pile_widget(app, "cell-b")
+        assert lines(cell)[0] == "b10♣▕"
+        assert lines(pile_widget(app, "cell-c"))[0] == "c 9♣▕"
+        regions = [pile_widget(app, f"cell-{key}").region for key in "abcdefgk"]
+        assert all(region.width == 5 for region in regions)
+        assert all(a.right <= b.x for a, b in zip(regions, regions[1:], strict=False))

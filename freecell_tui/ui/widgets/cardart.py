@@ -196,15 +196,17 @@ class CardArt(Widget):
     def card_head(
         self, card: Card, face: tuple[str, ...], border: str, glyphs: Glyphs = ROUND
     ) -> Content:
-        """``╭ 10♥ ────╮``: the first line of a card."""
+        """``╭ 10♥ ────╮``: the first line of a card (``╭10♥╮`` where a card is that narrow:
+        the corners always show)."""
         width = self.art_width
         edge = self._style(*face, border)
         label = self.label(card)
-        fill = max(width - len(label) - 4, 0)
+        pad = " " if width >= len(label) + 4 else ""
+        fill = max(width - len(label) - 2 - 2 * len(pad), 0)
         return Content.assemble(
-            (f"{glyphs.top_left} ", edge),
+            (glyphs.top_left + pad, edge),
             (label, self._ink(face, card.suit)),
-            (" " + glyphs.across * fill + glyphs.top_right, edge),
+            (pad + glyphs.across * fill + glyphs.top_right, edge),
         )
 
     def card_body(
@@ -230,15 +232,16 @@ class CardArt(Widget):
     def card_foot(
         self, card: Card, face: tuple[str, ...], border: str, glyphs: Glyphs = ROUND
     ) -> Content:
-        """``╰──── 10♥ ╯``: the last line of a card."""
+        """``╰──── 10♥ ╯``: the last line of a card (``╰10♥╯`` where a card is that narrow)."""
         width = self.art_width
         edge = self._style(*face, border)
         label = self.label(card)
-        fill = max(width - len(label) - 4, 0)
+        pad = " " if width >= len(label) + 4 else ""
+        fill = max(width - len(label) - 2 - 2 * len(pad), 0)
         return Content.assemble(
-            (glyphs.bottom_left + glyphs.across * fill + " ", edge),
+            (glyphs.bottom_left + glyphs.across * fill + pad, edge),
             (label, self._ink(face, card.suit)),
-            (f" {glyphs.bottom_right}", edge),
+            (pad + glyphs.bottom_right, edge),
         )
 
     def card_box(

@@ -82,7 +82,11 @@ class CellWidget(PileWidget):
             return Content.assemble((key, key_style), (text[len(key) :], self._style(style)))
         face = self.face_names(selected, hovered, hinted)
         border, glyphs = self.border(selected=selected, hinted=hinted)
-        return self.one_line(card, f"{key} ", face, border, glyphs, prefix_style=key_style)
+        # The card's right edge always shows: where a ten leaves no room for the space after
+        # the key (Eight Off's twelve piles at 64 columns), the key touches the card (b10♣▕).
+        spaced = len(key) + 1 + len(self.label(card)) + 1 <= self.art_width
+        prefix = f"{key} " if spaced else key
+        return self.one_line(card, prefix, face, border, glyphs, prefix_style=key_style)
 
 
 class FoundationWidget(CellWidget):
