@@ -210,8 +210,10 @@ class FreeCellApp(ReportingApp[None]):
         screen a key opens or closes is already there for the next key. Keys they leave (and
         every key of Textual's own screens) go Textual's way: priority bindings, then the
         focused widget. A paste is a key of many characters: decided the same way."""
-        if isinstance(event, events.InputEvent) and not self.screen_stack:
-            return  # input after the last screen closed (q, then more keys) has nowhere to go
+        if isinstance(event, events.InputEvent) and (
+            not self.screen_stack or self.return_code is not None
+        ):
+            return  # input once the app is leaving (q, then more keys) has nowhere to go
         if isinstance(event, events.Key) and not event.is_forwarded:
             take_key = getattr(self.screen, "take_key", None)
             if event.key == "ctrl+j":  # Enter typed before the game set the terminal up

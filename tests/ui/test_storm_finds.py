@@ -192,3 +192,17 @@ async def test_a_click_on_a_palette_option_that_is_gone_is_nothing(tmp_path: Pat
         opened = lambda: isinstance(app.screen, SaveSlotsScreen)  # noqa: E731
         await wait_for(pilot, opened, "the save screen", 20)
         assert app.is_running and app.crash_report is None
+
+
+async def test_keys_typed_after_q_in_the_same_read_do_nothing(tmp_path: Path) -> None:
+    """``q`` then ``s`` in one read (a fast typist; tmux, 2 runs of 3): the app was leaving,
+    the ``s`` opened the save screen as it went, and its first draw found no list and died
+    (``NoMatches: '#body'``; the player saw a crash report)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3", "a")
+        await app.on_event(Key("q", "q"))  # both decided before the app's exit is handled
+        await app.on_event(Key("s", "s"))
+        assert not any(isinstance(screen, SaveSlotsScreen) for screen in app.screen_stack)
+        await pilot.pause()
+    assert app.return_code == 0 and app.crash_report is None
