@@ -207,7 +207,8 @@ async def test_the_statistics_screen_shows_one_game_and_v_goes_to_the_next() -> 
         # Classic FreeCell's game is kept.
         assert store.results.statistics({}, AutoplayMode.SAFE).statistics.played == 1
         await pilot.press("v")  # back to classic FreeCell, now the only game with games
-        assert _drawn(screen, "#title") == "Statistics"
+        # Once the player went from game to game, the title names each, FreeCell too.
+        assert _drawn(screen, "#title") == "Statistics: FreeCell"
         assert "v:" not in _drawn(screen, "#message")
         await pilot.press("v")
         assert _drawn(screen, "#message") == "Only FreeCell has statistics so far."

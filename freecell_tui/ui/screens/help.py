@@ -94,7 +94,7 @@ def _pile_help(variant: Variant, text: str) -> str:
     if variant.columns == 10:
         notes.append("0 is column 10")
     if variant.cells == 8:
-        notes.append("k is the eighth free cell (h is home)")
+        notes.append("k is the eighth free cell, h being home")
     return f"{text} ({'; '.join(notes)})" if notes else text
 
 
@@ -147,7 +147,7 @@ class HelpScreen(OnceScreen[None]):
         dialog_frame_css("HelpScreen", box="VerticalScroll", width="96", padding="0 1")
         + """
     HelpScreen .section { color: $text-accent; text-style: bold; margin-top: 1; }
-    HelpScreen Grid { grid-size: 2; grid-columns: 16 1fr; grid-rows: auto; height: auto; }
+    HelpScreen Grid { grid-size: 2; grid-columns: 18 1fr; grid-rows: auto; height: auto; }
     HelpScreen .keys { text-style: bold; padding-left: 2; }
     HelpScreen .link { color: $text-primary; }
     """

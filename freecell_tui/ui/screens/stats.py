@@ -130,6 +130,9 @@ class StatsScreen(OnceScreen[Game | None]):
         self.store = store
         self.mode = mode
         self.variant = variant
+        #: Whether the title names the game: always once the player went from game to game
+        #: (``v``), else for every game but classic FreeCell.
+        self._named = not variant.is_classic
         self.ascii = ascii
         self.stats: Statistics | None = None
 
@@ -185,7 +188,7 @@ class StatsScreen(OnceScreen[Game | None]):
             table.styles.max_height = wanted
 
     def _title(self) -> str:
-        return "Statistics" if self.variant.is_classic else f"Statistics: {self.variant.name}"
+        return f"Statistics: {self.variant.name}" if self._named else "Statistics"
 
     def action_next_game(self) -> None:
         """The statistics of the next game with finished games (classic FreeCell first)."""
@@ -199,6 +202,7 @@ class StatsScreen(OnceScreen[Game | None]):
             return
         at = games.index(self.variant) if self.variant in games else -1
         self.variant = games[(at + 1) % len(games)]
+        self._named = True
         self.query_one("#title", Label).update(self._title())
         self.refresh_stats()
 
