@@ -206,3 +206,20 @@ async def test_keys_typed_after_q_in_the_same_read_do_nothing(tmp_path: Path) ->
         assert not any(isinstance(screen, SaveSlotsScreen) for screen in app.screen_stack)
         await pilot.pause()
     assert app.return_code == 0 and app.crash_report is None
+
+
+async def test_the_resume_prompt_answered_before_it_is_drawn_is_no_crash(tmp_path: Path) -> None:
+    """Enter at the very start (a pty, ``\\r6b`` in one write): the prompt was answered and
+    closed before Textual mounted it, and its first fit found no miniature (``NoMatches:
+    'PositionPreview'``): a crash report, though the keys after it were played."""
+    leave_unfinished(tmp_path, Game.new(1).play(Move.parse("3a")))
+    app = make_app(tmp_path, deal=None)
+    async with app.run_test(size=SIZE) as pilot:
+        offer = app.session.offer
+        assert offer is not None
+        prompt = ResumeScreen(offer, then=lambda choice: None)
+        app.push_screen(prompt)
+        assert await prompt.take_key(Key("enter", "\r"))  # answered before it is mounted
+        await pilot.pause()
+        await pilot.pause()
+        assert app.is_running and app.crash_report is None

@@ -85,15 +85,18 @@ class ResumeScreen(AnswerScreen[ResumeChoice]):
                 yield Button("Quit (q)", id="quit")
 
     def on_mount(self) -> None:
+        # Answered before it was drawn (Enter read at once), it mounts without its insides.
         self._fit(self.app.size)
-        self.query_one("#resume", Button).focus()
+        for button in self.query("#resume").results(Button):
+            button.focus()
 
     def on_resize(self, event: Resize) -> None:
         self._fit(event.size)
 
     def _fit(self, size: Size) -> None:
         """Keep the buttons on screen: the miniature gives up its lowest cards first."""
-        self.query_one(PositionPreview).styles.max_height = max(3, size.height - 14)
+        for preview in self.query(PositionPreview):
+            preview.styles.max_height = max(3, size.height - 14)
 
     def choose(self, choice: str) -> None:
         self.dismiss(ResumeChoice(choice))
