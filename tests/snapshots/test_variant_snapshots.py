@@ -25,3 +25,12 @@ def test_eight_off_run_picked_up_with_its_destinations(snap_compare: Any, tmp_pa
     # Column 1's 6♦ picked up: the four empty free cells (b, d, f, k) light up.
     app = make_app(tmp_path, variant=EIGHT_OFF)
     assert snap_compare(app, terminal_size=SIZE, press=["1"])
+
+
+def test_eight_off_at_the_smallest_size_with_a_ten_in_a_cell(
+    snap_compare: Any, tmp_path: Path
+) -> None:
+    # 64x24: the twelve top-row piles 5 columns wide with no gap; column 8's 10♣ to cell b
+    # keeps its edge (b10♣▕).
+    app = make_app(tmp_path, variant=EIGHT_OFF)
+    assert snap_compare(app, terminal_size=(64, 24), press=["8", "b"])
