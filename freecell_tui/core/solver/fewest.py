@@ -30,6 +30,7 @@ from typing import Final
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.solver.collector import paused
 from freecell_tui.core.solver.facts import ColumnFacts
+from freecell_tui.core.solver.fewest_general import fewest_general
 from freecell_tui.core.solver.keys import RANK, RED, Cols, Found, Key
 from freecell_tui.core.solver.moves import (
     CELL_TO_COL,
@@ -113,9 +114,11 @@ def solve_fewest(
 
     if first is None:
         first = solve(state, timeout=budget, cancel=cancel, autoplay=mode)
-    if first.status != "solved" or state.variant != FREECELL:
-        # The beams search classic FreeCell only: another game's best line is the first one.
+    if first.status != "solved":
         return replace(first, seconds=time.monotonic() - started)
+    if state.variant != FREECELL:
+        # These beams play classic FreeCell's compact positions; another game's play its own.
+        return fewest_general(state, mode, first, widths, should_stop, started)
     best = first
     safe = safe_rule(mode)
     positions, expanded = first.positions, first.expanded
