@@ -428,9 +428,7 @@ class LineMode:
 
     def reviewer(self, game: Game) -> Review:
         """``game`` reviewed with its deal's par from the store, when known."""
-        number = game.deal_number
-        par = None if number is None else self.session.store.pars.get(number, game.autoplay)
-        return review(game, par=par)
+        return review(game, par=self.session.par_of(game))
 
     def do_stats(self, command: ActionCommand) -> None:
         try:
