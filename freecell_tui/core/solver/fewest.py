@@ -16,6 +16,10 @@ move the player makes; it is how published tables of near-optimal solutions coun
   any moment: a cancelled or timed-out search returns it.
 * **Deterministic.** Ties go to the child found first; the widths are fixed, so the same position
   gives the same answer whenever the budget lets the same widths finish.
+
+A position of another game than classic FreeCell is searched the same way by
+:mod:`.fewest_general`, on the core's positions and that game's rules, below the general
+search's solution.
 """
 
 from __future__ import annotations
@@ -100,8 +104,9 @@ def solve_fewest(
     home too early can lose a deal that ``safe`` wins); ``safe`` and ``off`` search alike (moves
     home cost no player move, so a player sends a card home when it suits).
 
-    The fast solver answers first: par is never more than its solution, an unsolvable position is
-    ``"unsolvable"``, and a position it gives up on within the budget is ``"gave-up"``. Then beams
+    The fast solver (in another game, the general search) answers first: par is never more than
+    its solution, an unsolvable position is ``"unsolvable"``, and a position it gives up on within
+    the budget is ``"gave-up"``. Then beams
     of the ``widths`` run in turn until the budget is spent or ``cancel`` is set; either way the
     best solution so far is returned (``"solved"``). ``first``: the fast solver's answer for
     ``state`` in ``mode``, when the caller has it already.
