@@ -31,7 +31,6 @@ from freecell_tui.core.solver.collector import paused
 from freecell_tui.core.solver.general import steps_of
 from freecell_tui.core.solver.portfolio import SolveResult
 from freecell_tui.core.state import Column, GameState, run_length
-from freecell_tui.core.variant import Build
 
 __all__ = ["GeneralBeam", "Stopped", "fewest_general", "replays_to_win"]
 
@@ -40,9 +39,10 @@ __all__ = ["GeneralBeam", "Stopped", "fewest_general", "replays_to_win"]
 _CHECK_EVERY: Final = 4
 #: A position's key: each column's card indices, the columns sorted, then the free cells' sorted.
 Key = tuple[bytes, ...]
-#: A position in a level: the position, its key and what is left to do (its score's part that
-#: does not depend on the move to it).
-Node = tuple[GameState, Key, int]
+#: A column, its bytes in the key and the cards under its top run.
+Entry = tuple[Column, bytes, int]
+#: A position in a level: the position, its key, what is left to do (its rank) and its columns.
+Node = tuple[GameState, Key, int, tuple[Entry, ...]]
 #: A child of a level: its score, its place among the level's children, the child, its parent's
 #: key and the moves to it (the step and the moves home its autoplay made).
 Candidate = tuple[int, int, Node, Key, tuple[Move, ...]]
@@ -83,32 +83,24 @@ class Stopped(Exception):
     """The budget ran out or the search was cancelled."""
 
 
-class _Columns:
-    """Each column's bytes and the cards under its top run, made once: a move changes at most
-    two columns, and the others are the parent's very tuples. A column is known by its identity
-    and held here, so that its ``id`` is never another's."""
-
-    def __init__(self, build: Build) -> None:
-        self.build = build
-        self._known: dict[int, tuple[Column, bytes, int]] = {}
-
-    def of(self, column: Column) -> tuple[Column, bytes, int]:
-        entry = self._known.get(id(column))
-        if entry is None or entry[0] is not column:
-            data = bytes(card.index for card in column)
-            unsorted = len(column) - run_length(column, self.build) if column else 0
-            self._known[id(column)] = entry = (column, data, unsorted)
-        return entry
-
-    def node(self, state: GameState) -> Node:
-        """``state`` with its key (columns and free cells in any order are one position) and its
-        rank: cards under the run on top of their column (each must move at least once) and
-        cards in free cells."""
-        entries = [self.of(column) for column in state.columns]
-        cols = sorted(entry[1] for entry in entries)
-        cells = bytes(sorted(card.index for card in state.cells if card is not None))
-        unsorted = sum(entry[2] for entry in entries)
-        return state, (*cols, cells), unsorted + len(cells)
+def _node(state: GameState, parent: Node | None = None) -> Node:
+    """``state`` with its key (columns and free cells in any order are one position), its rank
+    (cards under the run on top of their column, each of which must move at least once, and
+    cards in free cells) and each column's bytes and cards under its run: those of a column the
+    ``parent`` has too (the very tuple: a move changes at most two columns) are the parent's."""
+    build = state.variant.build
+    known = () if parent is None else parent[3]
+    columns: list[Entry] = []
+    for i, column in enumerate(state.columns):
+        if known and known[i][0] is column:
+            columns.append(known[i])
+        else:
+            unsorted = len(column) - run_length(column, build) if column else 0
+            columns.append((column, bytes(card.index for card in column), unsorted))
+    cols = sorted(entry[1] for entry in columns)
+    cells = bytes(sorted(card.index for card in state.cells if card is not None))
+    rank = sum(entry[2] for entry in columns) + len(cells)
+    return state, (*cols, cells), rank, tuple(columns)
 
 
 class GeneralBeam:
@@ -127,9 +119,8 @@ class GeneralBeam:
         self.width = width
         self.bound = bound
         self.should_stop = should_stop
-        self.columns = _Columns(start.variant.build)
         self.start, self.start_home = run_autoplay(start, self.mode)
-        self.root = self.columns.node(self.start)
+        self.root = _node(self.start)
         #: Key → parent key and the moves from it (None for the start), for the positions kept.
         self.seen: dict[Key, tuple[Key, tuple[Move, ...]] | None] = {self.root[1]: None}
         self.expanded = 0
@@ -154,17 +145,18 @@ class GeneralBeam:
         """Expand every position of ``level``: each child not seen, with its score and its place,
         into ``candidates``; a child a move home reaches joins ``level`` (no player move).
         Returns the key of a child that wins."""
-        seen, mode, node_of = self.seen, self.mode, self.columns.node
+        seen, mode = self.seen, self.mode
         i = 0
         while i < len(level):
-            state, key, _ = level[i]
+            node = level[i]
+            state, key = node[0], node[1]
             i += 1
             self.expanded += 1
             if self.expanded % _CHECK_EVERY == 0 and self.should_stop():
                 raise Stopped
             for move in steps_of(state):
                 after, home = run_autoplay(apply_resolved(state, move), mode)
-                child = node_of(after)
+                child = _node(after, node)
                 ckey = child[1]
                 if ckey in seen:
                     continue
