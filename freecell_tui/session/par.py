@@ -30,7 +30,6 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.core.solver import solve_fewest, solve_for_autoplay, turns
-from freecell_tui.core.solver.fewest import WIDTHS
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.store import Par
@@ -61,12 +60,12 @@ def find_par(
     *,
     budget: float = PAR_SECONDS,
     cancel: threading.Event | None = None,
-    widths: tuple[int, ...] = WIDTHS,
+    widths: tuple[int, ...] | None = None,
 ) -> ParSearch:
     """The par of deal ``number`` of ``variant``'s game with autoplay ``mode``: the turns of
-    the shortest solution the beams of ``widths`` find, never more than the solver's solution
-    played in that game (both are counted, the shorter wins). ``budget`` seconds bound the whole
-    search: a search they (or ``cancel``) cut short is not complete."""
+    the shortest solution the beams of ``widths`` (by default the game's) find, never more than
+    the solver's solution played in that game (both are counted, the shorter wins). ``budget``
+    seconds bound the whole search: a search they (or ``cancel``) cut short is not complete."""
     started = time.monotonic()
     start = deal(number, variant)
     fewest = solve_fewest(start, mode, budget=budget, cancel=cancel, widths=widths)

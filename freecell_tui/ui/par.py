@@ -30,7 +30,6 @@ from textual.message import Message
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
-from freecell_tui.core.solver.fewest import WIDTHS
 from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.session.analysis import Cancel
 from freecell_tui.session.par import PAR_SECONDS, ParSearch, find_par
@@ -54,7 +53,7 @@ class ParJob(Job):
     number: int
     mode: AutoplayMode
     budget: float
-    widths: tuple[int, ...]
+    widths: tuple[int, ...] | None
     variant: Variant = FREECELL
 
     def run(self, cancel: Cancel) -> Message | None:
@@ -102,7 +101,7 @@ class ParFinder:
         self,
         *,
         budget: float | None = PAR_SECONDS,
-        widths: tuple[int, ...] = WIDTHS,
+        widths: tuple[int, ...] | None = None,
         delay: float = PAR_DELAY,
     ) -> None:
         self.budget = budget

@@ -14,6 +14,8 @@ from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import apply_move, resolve_move
 from freecell_tui.core.solver import count_player_moves, solve, solve_fewest, turns
 from freecell_tui.core.solver import fewest_general as fewest_general_module
+from freecell_tui.core.solver.fewest import WIDTHS
+from freecell_tui.core.solver.fewest_general import GENERAL_WIDTHS
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import VARIANTS, Variant, parse_variant
 
@@ -110,3 +112,14 @@ def test_a_line_that_does_not_win_is_never_kept(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(fewest_general_module.GeneralBeam, "run", lambda self: first.moves[:5])
     result = solve_fewest(start, AutoplayMode.ALL, budget=60, widths=SMALL)
     assert result.moves == first.moves
+
+
+def test_another_games_beams_stop_short_of_the_widest_classic_one() -> None:
+    # Seahaven deal 2: every beam runs out of children in a second or two.
+    start = deal(2, VARIANTS["seahaven"])
+    by_default = solve_fewest(start, AutoplayMode.ALL, budget=600)
+    assert WIDTHS[:-1] == GENERAL_WIDTHS
+    given = solve_fewest(start, AutoplayMode.ALL, budget=600, widths=GENERAL_WIDTHS)
+    assert (by_default.moves, by_default.expanded) == (given.moves, given.expanded)
+    widest = solve_fewest(start, AutoplayMode.ALL, budget=600, widths=WIDTHS)
+    assert widest.expanded > given.expanded

@@ -34,7 +34,7 @@ from typing import Final
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.solver.collector import paused
 from freecell_tui.core.solver.facts import ColumnFacts
-from freecell_tui.core.solver.fewest_general import fewest_general
+from freecell_tui.core.solver.fewest_general import GENERAL_WIDTHS, fewest_general
 from freecell_tui.core.solver.keys import RANK, RED, Cols, Found, Key
 from freecell_tui.core.solver.moves import (
     CELL_TO_COL,
@@ -92,7 +92,7 @@ def solve_fewest(
     *,
     budget: float = DEFAULT_BUDGET,
     cancel: threading.Event | None = None,
-    widths: tuple[int, ...] = WIDTHS,
+    widths: tuple[int, ...] | None = None,
     first: SolveResult | None = None,
 ) -> SolveResult:
     """A solution of ``state`` with as few player moves (moves not to a foundation) as the search
@@ -108,8 +108,9 @@ def solve_fewest(
     its solution, an unsolvable position is ``"unsolvable"``, and a position it gives up on within
     the budget is ``"gave-up"``. Then beams
     of the ``widths`` run in turn until the budget is spent or ``cancel`` is set; either way the
-    best solution so far is returned (``"solved"``). ``first``: the fast solver's answer for
-    ``state`` in ``mode``, when the caller has it already.
+    best solution so far is returned (``"solved"``). ``widths``: :data:`WIDTHS` unless given
+    (:data:`.fewest_general.GENERAL_WIDTHS` in another game). ``first``: the fast solver's
+    answer for ``state`` in ``mode``, when the caller has it already.
     """
     started = time.monotonic()
     deadline = started + budget
@@ -123,14 +124,15 @@ def solve_fewest(
         return replace(first, seconds=time.monotonic() - started)
     if state.variant != FREECELL:
         # These beams play classic FreeCell's compact positions; another game's play its own.
-        return fewest_general(state, mode, first, widths, should_stop, started)
+        wide = GENERAL_WIDTHS if widths is None else widths
+        return fewest_general(state, mode, first, wide, should_stop, started)
     best = first
     safe = safe_rule(mode)
     positions, expanded = first.positions, first.expanded
     start = root(state, safe)
     try:
         with paused():
-            for width in widths:
+            for width in WIDTHS if widths is None else widths:
                 beam = _Beam(start, safe, width, best.player_moves, should_stop)
                 line = beam.run()
                 positions += len(beam.seen)
