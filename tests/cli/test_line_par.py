@@ -15,6 +15,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.solver import solve_for_autoplay
+from freecell_tui.core.variant import EIGHT_OFF
 from freecell_tui.line import mode as line_mode_module
 from freecell_tui.session import par as session_par
 from freecell_tui.store import DB_NAME, Par, Store
@@ -47,6 +48,41 @@ def test_a_win_searches_par_prints_it_and_keeps_it(monkeypatch: pytest.MonkeyPat
     line.start()  # the search starts with the deal on the board, in the background
     assert line.par_hunt.wait(30)
     line.handle(last)
+    par = store.pars.get(1, AutoplayMode.ALL)
+    assert par is not None  # searched, and kept
+    moves = line.session.game.move_count
+    assert par.moves < moves
+    assert WIN_LINE.format(moves=moves, par=par.moves) + "\n" in out.getvalue()
+    line.handle("stats")
+    rows = [row.split() for row in out.getvalue().splitlines()]
+    assert ["DEAL", "PLAYED", "WON", "BEST", "TIME", "FEWEST", "MOVES", "PAR"] in rows
+    assert ["#1", "1", "1", "0:00", str(moves), str(par.moves)] in rows
+
+
+def test_a_game_of_eight_off_searches_its_own_par(monkeypatch: pytest.MonkeyPatch) -> None:
+    searched: list[tuple[object, ...]] = []
+
+    def quick(*args: object, **options: object) -> session_par.ParSearch:
+        searched.append(args)
+        return session_par.find_par(*args, **(options | {"widths": (16, 64)}))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(line_mode_module, "find_par", quick)
+    moves = solve_for_autoplay(deal(2, EIGHT_OFF), AutoplayMode.ALL).moves
+    game = Game.new(2, autoplay=AutoplayMode.ALL, variant=EIGHT_OFF)
+    for move in moves[:-1]:
+        game = game.play(move)
+    store = Store.in_memory()
+    out = io.StringIO()
+    line = line_mode(game, out, store=store, clock=lambda: 0.0, par_seconds=30)
+    line.start()
+    assert line.par_hunt.wait(30)
+    assert searched == [(2, AutoplayMode.ALL, EIGHT_OFF)]
+    line.handle(str(moves[-1]))
+    par = store.pars.get(2, AutoplayMode.ALL, EIGHT_OFF)
+    assert par is not None and par.moves < len(moves)
+    assert store.pars.get(2, AutoplayMode.ALL) is None  # classic FreeCell's deal 2: not searched
+    won = f"You won deal 2 of Eight Off in {len(moves)} moves — par {par.moves} — and 0:00."
+    assert won + "\n" in out.getvalue()
 
 
 def test_a_search_cut_short_by_its_time_is_no_par(monkeypatch: pytest.MonkeyPatch) -> None:
