@@ -72,6 +72,15 @@ def test_solve_fewest_finds_another_games_par(capsys: pytest.CaptureFixture[str]
     assert sum(1 for move in moves if not move.dest.is_foundation) == par["player_moves"]
 
 
+def test_solve_fewest_says_another_games_deal_has_no_par(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["solve", "1", "--game", "kings only bakers game", "--fewest", "--jobs", "1"]
+    assert main([*args, "--budget", "60"]) == 2
+    out = capsys.readouterr().out
+    assert out.startswith("deal 1: unsolvable: no line of play wins (") and out.count("\n") == 1
+
+
 def test_solve_says_a_variant_deal_is_unsolvable(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["solve", "1", "--game", "kings only bakers game", "--json", "--jobs", "1"]
     assert main(args) == 2

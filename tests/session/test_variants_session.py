@@ -7,11 +7,11 @@ from __future__ import annotations
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
-from freecell_tui.core.variant import EIGHT_OFF, FREECELL, SEAHAVEN
+from freecell_tui.core.variant import EIGHT_OFF, FREECELL, SEAHAVEN, VARIANTS
 from freecell_tui.session import PlaySession, Step
 from freecell_tui.session.analysis import Analyst, analyse, choose_deal
 from freecell_tui.session.assist import Want, answer
-from freecell_tui.session.par import find_par, par_line
+from freecell_tui.session.par import ParSearch, find_par, par_line
 from freecell_tui.session.steps import Tone
 from freecell_tui.store import Store
 
@@ -92,3 +92,8 @@ def test_a_deal_of_eight_off_has_a_par_kept_for_its_game_and_said_when_won() -> 
     assert session.win_text().startswith(
         f"You won deal 1 of Eight Off in {par.moves} moves — par {par.moves}, you matched it —"
     )
+
+
+def test_an_unsolvable_deal_of_another_game_has_no_par_and_its_search_is_complete() -> None:
+    found = find_par(1, AutoplayMode.SAFE, VARIANTS["ko_bakers_game"], budget=60)
+    assert found == ParSearch(None, complete=True)  # proved: no par to search again
