@@ -81,6 +81,11 @@ def test_a_deal_of_eight_off_has_a_par_kept_for_its_game_and_said_when_won() -> 
     assert search.complete and par is not None and par.variant == EIGHT_OFF
     line = par_line(par)  # the stored solution replays to a win of Eight Off's deal 1
     assert line is not None and len(line[0]) == par.moves
+    analyst = Analyst()
+    analyst.learn_par(par)  # a hint on par's line follows it and says how short the way is
+    hint = answer(Want.HINT, session.game, analyst)
+    assert hint.moves == line[0]
+    assert hint.said.endswith(f"(the shortest way from here is {par.moves} moves).")
     session.keep_par(search, 60)
     assert session.par == par and session.par_to_find() is None
     assert session.store.pars.get(1, AutoplayMode.SAFE) is None  # not classic FreeCell's par
