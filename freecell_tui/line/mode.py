@@ -72,7 +72,7 @@ class LineMode:
         self.par_seconds = par_seconds
         #: That search, in the background from the moment the deal is on the board.
         self.par_hunt = ParHunt(par_seconds, lambda *args, **options: find_par(*args, **options))
-        #: The deal and autoplay mode the search was last set for.
+        #: The deal, autoplay mode and game the search was last set for.
         self._par_for: tuple[int | None, AutoplayMode, Variant] | None = None
         self.running = True
         self.analyst = Analyst()

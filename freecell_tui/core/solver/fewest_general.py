@@ -34,9 +34,9 @@ from freecell_tui.core.state import Column, GameState, run_length
 
 __all__ = ["GENERAL_WIDTHS", "GeneralBeam", "Stopped", "fewest_general", "replays_to_win"]
 
-#: The beam widths tried in turn in these games: classic FreeCell's but the widest. A child
-#: costs here what a whole classic step costs, and a 16,384-wide beam took two thirds of the
-#: work without finding a shorter line on deals 2-4 of four games (docs/solver.md).
+#: The beam widths tried in turn in these games: classic FreeCell's but the widest. Every child
+#: is built here before it is scored, and a 16,384-wide beam took two thirds of the work
+#: without finding a shorter line on deals 2-4 of four games (docs/solver.md).
 GENERAL_WIDTHS: Final = (16, 64, 256, 1024, 4096)
 
 #: Positions expanded between looks at the clock and the cancel event (each builds every child:
