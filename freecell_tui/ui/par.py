@@ -2,8 +2,8 @@
 
 :class:`ParFinder` is a plain object that decides when par is searched; it holds no screen and
 runs nothing. The game screen tells it the game after every change (:meth:`ParFinder.follow`);
-it starts a search only when the deal, its game or the autoplay mode is new, and only when the store does
-not know that par yet. Every call returns what the screen is to do, in order (a
+it starts a search only when the deal, its game or the autoplay mode is new, and only when the
+store does not know that par yet. Every call returns what the screen is to do, in order (a
 :data:`~freecell_tui.ui.work.Told`): a message to post (:class:`ParFinder.Known`, the par from
 the store at once, or :class:`ParFinder.Found`, what a search found: the session keeps it if it
 is par and says what to show, :meth:`~freecell_tui.session.play.PlaySession.keep_par`) and the
