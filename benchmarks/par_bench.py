@@ -186,10 +186,11 @@ def run_game(variant: Variant, count: int, budget: float, jobs: int) -> None:
         mean_first = statistics.mean(first[n]["player_moves"] for n in solved)
         mean_par = statistics.mean(pars[n]["player_moves"] for n in solved)
         shorter = sum(1 for n in solved if pars[n]["player_moves"] < first[n]["player_moves"])
+        never_longer = all(pars[n]["player_moves"] <= first[n]["player_moves"] for n in solved)
         print(
             f"solved {len(solved)}/{count}: mean player moves first {mean_first:.2f}, par "
             f"{mean_par:.2f} ({mean_par / mean_first:.3f}x); par shorter on {shorter}; "
-            f"never longer: {all(pars[n]['player_moves'] <= first[n]['player_moves'] for n in solved)}"
+            f"never longer: {never_longer}"
         )
         if both:
             mine = statistics.mean(pars[n]["player_moves"] for n in both)

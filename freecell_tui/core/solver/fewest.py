@@ -107,9 +107,10 @@ def solve_fewest(
     The fast solver (in another game, the general search) answers first: par is never more than
     its solution, an unsolvable position is ``"unsolvable"``, and a position it gives up on within
     the budget is ``"gave-up"``. Then beams of the ``widths`` run in turn until the budget is
-    spent or ``cancel`` is set; either way the best solution so far is returned (``"solved"``). ``widths``: :data:`WIDTHS` unless given
-    (:data:`.fewest_general.GENERAL_WIDTHS` in another game). ``first``: the fast solver's
-    answer for ``state`` in ``mode``, when the caller has it already.
+    spent or ``cancel`` is set; either way the best solution so far is returned (``"solved"``).
+    ``widths``: :data:`WIDTHS` unless given (:data:`.fewest_general.GENERAL_WIDTHS` in another
+    game). ``first``: the fast solver's answer for ``state`` in ``mode``, when the caller has it
+    already.
     """
     started = time.monotonic()
     deadline = started + budget
