@@ -2,6 +2,7 @@
 solutions of Microsoft deals 1-1,000,000 (github.com/macroxue/freecell, "solutions/block.*").
 
     python benchmarks/par_bench.py --published PATH [--deals 100] [--budget 10] [--jobs 2]
+    python benchmarks/par_bench.py --game NAME [--cells N] [--deals 20] [--budget 10] [--jobs 1]
 
 PATH is where the published solutions are: the ``solutions`` folder of a clone of
 https://github.com/macroxue/freecell (files ``block.1`` ... ``block.1000``, one line ``N:MOVES``
@@ -20,6 +21,15 @@ once). Prints, with the load average before and after:
 * that every ``--fewest`` solution (the moves a player makes with autoplay ``all``, as ``solve
   --autoplay all`` prints them) wins in a game with autoplay ``all`` and takes exactly the player
   moves it claims.
+
+With ``--game`` (another game than classic FreeCell: Baker's Game, Eight Off, Seahaven Towers,
+FreeCell with 2 cells …) there is no published table: deals 1 to ``--deals`` are solved with
+``--game NAME --fewest --autoplay all`` and without ``--fewest`` (the variant solver's first
+solution, which par never exceeds), and with fc-solve's preset for the game and its solution
+optimiser (``fc-solve -g KEY -opt``, for scale: fc-solve has no fewest-moves search). Prints a
+line per deal (player moves and seconds of each), the means over the deals all three solved,
+and whether every ``--fewest`` solution wins by the game's rules with autoplay ``all`` and
+takes the player moves it claims.
 """
 
 from __future__ import annotations
@@ -39,7 +49,9 @@ from typing import Any
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.deals import deal, deal_text
 from freecell_tui.core.notation import parse_moves
+from freecell_tui.core.position import format_position
 from freecell_tui.core.rules import apply_move
+from freecell_tui.core.variant import FREECELL, Variant, parse_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 CHATTER = ("-=-=", "This game", "I could not", "Total number", "This scan")
@@ -79,11 +91,16 @@ def spread(table: dict[int, tuple[int, str]], count: int) -> list[int]:
     return deals
 
 
-def run_ours(deals: list[int], options: list[str]) -> tuple[list[dict[str, Any]], float, float]:
+def run_ours(
+    deals: list[int], options: list[str], variant: Variant = FREECELL
+) -> tuple[list[dict[str, Any]], float, float]:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = usage.ru_utime + usage.ru_stime
     started = time.perf_counter()
-    command = [sys.executable, "-m", "freecell_tui", "solve", *map(str, deals), *options, "--json"]
+    game = [] if variant == FREECELL else ["--game", variant.key, "--cells", str(variant.cells)]
+    command = [
+        sys.executable, "-m", "freecell_tui", "solve", *game, *map(str, deals), *options, "--json"
+    ]  # fmt: skip
     out = subprocess.run(command, capture_output=True, text=True, cwd=ROOT).stdout
     wall = time.perf_counter() - started
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -94,12 +111,17 @@ def run_ours(deals: list[int], options: list[str]) -> tuple[list[dict[str, Any]]
     )
 
 
-def fc_solve_player_moves(number: int) -> int | None:
+def fc_solve_player_moves(number: int, variant: Variant = FREECELL) -> int | None:
+    """The moves not to a foundation of fc-solve's solution: ``-l lg`` for classic FreeCell,
+    the game's preset with its solution optimiser for another game."""
+    options = ["-l", "lg"] if variant == FREECELL else [*variant.fcsolve_args, "-opt"]
+    board = deal_text(number) if variant == FREECELL else format_position(deal(number, variant))
     out = subprocess.run(
-        ["fc-solve", "-l", "lg", "-m", "-snx", "-"],
-        input=deal_text(number),
+        ["fc-solve", *options, "-m", "-snx", "-"],
+        input=board,
         capture_output=True,
         text=True,
+        timeout=300,
     ).stdout
     if "This game is solveable." not in out:
         return None
@@ -107,11 +129,11 @@ def fc_solve_player_moves(number: int) -> int | None:
     return sum(1 for word in words if not word.endswith("h"))
 
 
-def check(record: dict[str, Any]) -> bool:
-    """The solution (the moves a player makes with autoplay ``all``) wins in such a game, and
-    takes the player moves it claims."""
-    moves = parse_moves(" ".join(record["moves"]))
-    state = deal(record["deal"])
+def check(record: dict[str, Any], variant: Variant = FREECELL) -> bool:
+    """The solution (the moves a player makes with autoplay ``all``) wins in such a game of
+    ``variant``, and takes the player moves it claims."""
+    moves = parse_moves(" ".join(record["moves"]), variant)
+    state = deal(record["deal"], variant)
     for move in moves:
         state, _ = run_autoplay(apply_move(state, move), AutoplayMode.ALL)
     played = sum(1 for move in moves if not move.dest.is_foundation)
@@ -131,13 +153,79 @@ def compare(name: str, ours: dict[int, int], reference: dict[int, int]) -> None:
     )
 
 
+def run_game(variant: Variant, count: int, budget: float, jobs: int) -> None:
+    """Deals 1 to ``count`` of ``variant``: the variant solver's first solution, par and
+    fc-solve's optimised solution, a line each, then the means."""
+    deals = list(range(1, count + 1))
+    print(
+        f"{variant.name}: deals 1-{count}, budget {budget:g} s a deal, jobs {jobs}, "
+        f"cores {os.cpu_count()}; load average before: {load()}"
+    )
+    fast, fast_wall, _ = run_ours(deals, ["--autoplay", "all", "--jobs", str(jobs)], variant)
+    options = ["--fewest", "--budget", str(budget), "--autoplay", "all", "--jobs", str(jobs)]
+    records, wall, cpu = run_ours(deals, options, variant)
+    first = {r["deal"]: r for r in fast}
+    pars = {r["deal"]: r for r in records}
+    theirs = (
+        {n: fc_solve_player_moves(n, variant) for n in deals} if shutil.which("fc-solve") else {}
+    )
+    print(f"{'deal':>5} {'first':>6} {'s':>6} {'par':>5} {'s':>6} {'fc-solve -opt':>14}")
+    for n in deals:
+        one, par = first.get(n, {}), pars.get(n, {})
+        if par.get("status") != "solved":
+            print(f"{n:>5} {one.get('status', '?'):>6} {one.get('seconds', 0):>6.2f} "
+                  f"{par.get('status', '?')}")  # fmt: skip
+            continue
+        print(
+            f"{n:>5} {one['player_moves']:>6} {one['seconds']:>6.2f} {par['player_moves']:>5} "
+            f"{par['seconds']:>6.2f} {theirs.get(n) or '-':>14}"
+        )
+    solved = [n for n in deals if pars.get(n, {}).get("status") == "solved"]
+    both = [n for n in solved if theirs.get(n) is not None]
+    if solved:
+        mean_first = statistics.mean(first[n]["player_moves"] for n in solved)
+        mean_par = statistics.mean(pars[n]["player_moves"] for n in solved)
+        shorter = sum(1 for n in solved if pars[n]["player_moves"] < first[n]["player_moves"])
+        never_longer = all(pars[n]["player_moves"] <= first[n]["player_moves"] for n in solved)
+        print(
+            f"solved {len(solved)}/{count}: mean player moves first {mean_first:.2f}, par "
+            f"{mean_par:.2f} ({mean_par / mean_first:.3f}x); par shorter on {shorter}; "
+            f"never longer: {never_longer}"
+        )
+        if both:
+            mine = statistics.mean(pars[n]["player_moves"] for n in both)
+            other = statistics.mean(theirs[n] or 0 for n in both)
+            print(
+                f"over the {len(both)} fc-solve solved: par {mine:.2f}, fc-solve -opt {other:.2f}"
+            )
+    print(
+        f"first solutions {fast_wall:.1f} s wall; --fewest {wall:.1f} s wall, {cpu:.1f} s CPU "
+        f"({cpu / count:.1f} s CPU a deal)"
+    )
+    bad = [r["deal"] for r in records if r["status"] == "solved" and not check(r, variant)]
+    print(
+        f"every --fewest solution replays to a win of {variant.name} and takes its player moves "
+        f"with autoplay all: {not bad} {bad[:10]}"
+    )
+    print(f"load average after: {load()}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--published", type=Path, required=True, metavar="PATH")
-    parser.add_argument("--deals", type=int, default=100, help="how many deals (default 100)")
+    parser.add_argument("--published", type=Path, metavar="PATH")
+    parser.add_argument("--game", metavar="NAME", help="another game than classic FreeCell")
+    parser.add_argument("--cells", type=int, metavar="N", help="with --game: its free cells")
+    parser.add_argument("--deals", type=int, help="how many deals (default 100; 20 with --game)")
     parser.add_argument("--budget", type=float, default=10.0, help="seconds a deal (default 10)")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
+    variant = parse_variant(args.game, args.cells)
+    if variant != FREECELL:
+        run_game(variant, args.deals or 20, args.budget, args.jobs)
+        return 0
+    if args.published is None:
+        parser.error("classic FreeCell is measured against --published PATH")
+    args.deals = args.deals or 100
     table = published(args.published)
     deals = spread(table, args.deals)
     reference = {n: table[n][0] for n in deals}

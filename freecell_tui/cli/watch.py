@@ -92,7 +92,7 @@ def _known_par(args: argparse.Namespace, game: Game) -> Par | None:
     if store is None:
         return None
     try:
-        return store.pars.get(game.deal_number, game.autoplay)
+        return store.pars.get(game.deal_number, game.autoplay, game.start.variant)
     finally:
         store.close()
 

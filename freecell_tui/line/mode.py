@@ -19,6 +19,7 @@ from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.notation import Move, is_solution_chatter, parse_moves
 from freecell_tui.core.rules import describe_move, legal_moves
+from freecell_tui.core.variant import Variant
 from freecell_tui.core.words import plural, printable
 from freecell_tui.line.board_text import ASCII_SUITS, format_board
 from freecell_tui.line.par_hunt import ParHunt
@@ -71,8 +72,8 @@ class LineMode:
         self.par_seconds = par_seconds
         #: That search, in the background from the moment the deal is on the board.
         self.par_hunt = ParHunt(par_seconds, lambda *args, **options: find_par(*args, **options))
-        #: The deal and autoplay mode the search was last set for.
-        self._par_for: tuple[int | None, AutoplayMode] | None = None
+        #: The deal, autoplay mode and game the search was last set for.
+        self._par_for: tuple[int | None, AutoplayMode, Variant] | None = None
         self.running = True
         self.analyst = Analyst()
         #: A question waiting for its answer: the next input line goes here.
@@ -114,27 +115,28 @@ class LineMode:
 
     def announce(self, step: Step) -> None:
         if step.event is Event.WON:
-            self.par_news()
+            self.par_news(winning=True)
             self.say(self.session.win_text(), _ANOTHER_GAME)
             self._question = self._another_game
         elif step.event is Event.STUCK:
             self.say("No legal move is left: this game is lost. Type undo, restart or new.")
 
-    def par_news(self) -> None:
+    def par_news(self, *, winning: bool = False) -> None:
         """Keep what the background search for par found, if it has ended (a par found after the
-        win is told with the win's text again), and search for the par the session wants now
-        (a new deal's, another autoplay mode's)."""
+        win is told with the win's text again; ``winning``: the win's text, with that par, is
+        said next), and search for the par the session wants now (a new deal's, another game's,
+        another autoplay mode's)."""
         found = self.par_hunt.take()
         if found is not None:
             step = self.session.keep_par(found, self.par_seconds)
             for notice in step.notices:
                 self.say(f"Note: {notice}")
-            if step.said:
+            if step.said and not winning:
                 self.say(f"Par found: {step.said}")
-        # The store is asked only when the deal or its autoplay mode changed (or a search
-        # ended), not after every line: a move does not change which par is wanted.
+        # The store is asked only when the deal, its game or its autoplay mode changed (or a
+        # search ended), not after every line: a move does not change which par is wanted.
         game = self.session.game
-        playing = (game.deal_number, game.autoplay)
+        playing = (game.deal_number, game.autoplay, game.start.variant)
         if found is not None or playing != self._par_for:
             self._par_for = playing
             self.par_hunt.follow(self.session.par_to_find())
@@ -429,9 +431,7 @@ class LineMode:
 
     def reviewer(self, game: Game) -> Review:
         """``game`` reviewed with its deal's par from the store, when known."""
-        number = game.deal_number
-        par = None if number is None else self.session.store.pars.get(number, game.autoplay)
-        return review(game, par=par)
+        return review(game, par=self.session.par_of(game))
 
     def do_stats(self, command: ActionCommand) -> None:
         try:

@@ -9,18 +9,19 @@ import threading
 from collections.abc import Callable
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.variant import Variant
 from freecell_tui.session.par import ParSearch
 
 __all__ = ["ParHunt"]
 
-#: The deal and autoplay mode whose par is wanted.
-Wanted = tuple[int, AutoplayMode]
-#: ``find_par(number, mode, budget=…, cancel=…)``.
+#: The deal, autoplay mode and game whose par is wanted.
+Wanted = tuple[int, AutoplayMode, Variant]
+#: ``find_par(number, mode, variant, budget=…, cancel=…)``.
 Finder = Callable[..., ParSearch]
 
 
 class ParHunt:
-    """The search for the par of one deal and mode, ``budget`` seconds at most (0: none)."""
+    """The search for the par of one deal, game and mode, ``budget`` seconds at most (0: none)."""
 
     def __init__(self, budget: float, find: Finder) -> None:
         self.budget = budget

@@ -55,7 +55,6 @@ __all__ = [
     "choose_deal",
     "lost_sentence",
     "lost_text",
-    "par_searched",
 ]
 
 #: How long one look at a position may search (a hint, auto-solve, the winnability check).
@@ -64,14 +63,6 @@ SOLVER_SECONDS: Final = 20.0
 DEAL_SECONDS: Final = 10.0
 #: Deals "winnable deals only" tries before it gives up looking (about 1 in 4,000 is unsolvable).
 MAX_DEALS_TRIED: Final = 20
-
-
-def par_searched(variant: Variant) -> bool:
-    """Whether par — the fewest moves that win a deal — is searched for ``variant``'s deals:
-    the one rule that the par search, the win's text and a review keep. The fewest-moves search
-    plays classic FreeCell's rules; in another game the solver finds a winning line (hints,
-    auto-solve, winnability), not the fewest moves, so its deals have no par."""
-    return variant.is_classic
 
 
 #: The cancel flag the searches poll (a subclass may yield the interpreter lock as it polls).
@@ -139,7 +130,7 @@ class Analyst:
         self._shortest: dict[tuple[AutoplayMode, GameState], tuple[Move, ...]] = {}
         self._home: dict[bytes, bool] = {}
         #: The deals (and modes) whose par line was learnt.
-        self._pars: set[tuple[int, AutoplayMode]] = set()
+        self._pars: set[tuple[int, AutoplayMode, Variant]] = set()
 
     def known(self, mode: AutoplayMode) -> dict[bytes, bool]:
         """The verdicts that hold in autoplay ``mode`` (a search thread may add to them)."""
@@ -200,9 +191,9 @@ class Analyst:
     def learn_par(self, par: Par) -> None:
         """Keep a deal's par line (once): a hint on it follows it and says how short the way
         is. A stored solution that does not replay is ignored."""
-        if (par.deal_number, par.autoplay) in self._pars:
+        if (par.deal_number, par.autoplay, par.variant) in self._pars:
             return
-        self._pars.add((par.deal_number, par.autoplay))
+        self._pars.add((par.deal_number, par.autoplay, par.variant))
         line = par_line(par)
         if line is not None:
             self.keep_shortest(par.autoplay, *line)

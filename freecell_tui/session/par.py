@@ -30,8 +30,8 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.core.solver import solve_fewest, solve_for_autoplay, turns
-from freecell_tui.core.solver.fewest import WIDTHS
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.store import Par
 
 __all__ = ["LINE_PAR_SECONDS", "PAR_SECONDS", "ParSearch", "find_par", "par_line", "par_phrase"]
@@ -56,17 +56,18 @@ class ParSearch:
 def find_par(
     number: int,
     mode: AutoplayMode,
+    variant: Variant = FREECELL,
     *,
     budget: float = PAR_SECONDS,
     cancel: threading.Event | None = None,
-    widths: tuple[int, ...] = WIDTHS,
+    widths: tuple[int, ...] | None = None,
 ) -> ParSearch:
-    """The par of deal ``number`` in a game with autoplay ``mode``: the turns of the shortest
-    solution the beams of ``widths`` find, never more than the fast solver's solution played in
-    that game (both are counted, the shorter wins). ``budget`` seconds bound the whole search:
-    a search they (or ``cancel``) cut short is not complete."""
+    """The par of deal ``number`` of ``variant``'s game with autoplay ``mode``: the turns of
+    the shortest solution the beams of ``widths`` (by default the game's) find, never more than
+    the solver's solution played in that game (both are counted, the shorter wins). ``budget``
+    seconds bound the whole search: a search they (or ``cancel``) cut short is not complete."""
     started = time.monotonic()
-    start = deal(number)
+    start = deal(number, variant)
     fewest = solve_fewest(start, mode, budget=budget, cancel=cancel, widths=widths)
     if not fewest.solved:
         finished = fewest.status == "unsolvable" and not _cut_short(started, budget, cancel)
@@ -81,7 +82,7 @@ def find_par(
             best = fast.moves
     solution = " ".join(str(move) for move in best)
     return ParSearch(
-        Par(number, mode, len(best), solution), not _cut_short(started, budget, cancel)
+        Par(number, mode, len(best), solution, variant), not _cut_short(started, budget, cancel)
     )
 
 
@@ -92,11 +93,12 @@ def _cut_short(started: float, budget: float, cancel: threading.Event | None) ->
 
 
 def par_line(par: Par) -> tuple[tuple[Move, ...], tuple[GameState, ...]] | None:
-    """The par's turns and the position before each, played from the deal in its autoplay mode
-    (``None`` when the stored solution does not win that game: a damaged row is ignored)."""
+    """The par's turns and the position before each, played from the deal of its game in its
+    autoplay mode (``None`` when the stored solution does not win that game: a damaged row is
+    ignored)."""
     try:
-        moves = tuple(parse_moves(par.solution))
-        game = Game.new(par.deal_number, autoplay=par.autoplay)
+        moves = tuple(parse_moves(par.solution, par.variant))
+        game = Game.new(par.deal_number, autoplay=par.autoplay, variant=par.variant)
         line = [game.state]
         for move in moves:
             game = game.play(move)

@@ -32,7 +32,6 @@ from freecell_tui.core.notation import Move
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import Variant
 from freecell_tui.core.words import deal_label, plural, printable
-from freecell_tui.session.analysis import par_searched
 from freecell_tui.session.clock import PlayClock
 from freecell_tui.session.par import ParSearch, par_phrase
 from freecell_tui.session.steps import Ask, Decision, Event, Question, Step, Tone, refuse
@@ -572,16 +571,14 @@ class PlaySession:
             return None
         return self.store.pars.get(number, game.autoplay, game.start.variant)
 
-    def par_to_find(self) -> tuple[int, AutoplayMode] | None:
-        """The deal and autoplay mode whose par a search is to find: the game's, unless it is a
-        custom position, the store knows that par, or auto-solve played a move of it (such a
-        game is not told par)."""
+    def par_to_find(self) -> tuple[int, AutoplayMode, Variant] | None:
+        """The deal, autoplay mode and game whose par a search is to find: the game's, unless it
+        is a custom position, the store knows that par, or auto-solve played a move of it (such
+        a game is not told par)."""
         game = self._game
-        if not par_searched(self.variant):
-            return None
         if game.deal_number is None or game.solver_moves or self.par is not None:
             return None
-        return game.deal_number, game.autoplay
+        return game.deal_number, game.autoplay, game.start.variant
 
     def keep_par(self, search: ParSearch, budget_seconds: float) -> Step:
         """A search for par (of ``budget_seconds`` at most) ended. Only a finished search's
@@ -608,7 +605,7 @@ class PlaySession:
         finished search found it), with the help the game had."""
         game = self._game
         moves = plural(game.move_count, "move")
-        if game.deal_number is not None and par_searched(self.variant):
+        if game.deal_number is not None:
             par = self.par
             moves += f" — {par_phrase(game.move_count, None if par is None else par.moves)} —"
         text = f"You won {start_phrase(game)} in {moves} and {format_duration(self.elapsed)}."

@@ -31,7 +31,6 @@ from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.core.solver import canonical_key, last_winnable, solve_for_autoplay
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural
-from freecell_tui.session.analysis import par_searched
 from freecell_tui.session.par import ParSearch, find_par, par_line
 from freecell_tui.session.replay import Replay
 from freecell_tui.store import Par
@@ -221,8 +220,8 @@ def _shortest(
     variant = game.start.variant
     if par is not None and (par.deal_number, par.autoplay, par.variant) == (number, mode, variant):
         return par, True, "", None
-    if number is not None and par_searched(variant):
-        search = find_par(number, mode, budget=budget.left(), cancel=budget.cancel)
+    if number is not None:
+        search = find_par(number, mode, variant, budget=budget.left(), cancel=budget.cancel)
         if search.par is not None:
             return search.par, search.complete, "", search
         return None, False, f"par not known: {budget.gave_up()}", search
@@ -256,10 +255,7 @@ def _review_win(replay: Replay, par: Par | None, budget: _Budget) -> Review:
     if is_par:
         name, same, left = f"par {length}", "you played par's very line", "your line left par's"
     else:
-        cut = ""
-        if game.deal_number is not None:
-            searched = par_searched(game.start.variant)
-            cut = " (par not known: the search was cut short)" if searched else " (no par here)"
+        cut = " (par not known: the search was cut short)" if game.deal_number is not None else ""
         name = f"the shortest line found has {plural(length, 'move')}{cut}"
         same, left = "you played that very line", "your line left it"
     if differs is None:

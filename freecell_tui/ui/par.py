@@ -2,8 +2,8 @@
 
 :class:`ParFinder` is a plain object that decides when par is searched; it holds no screen and
 runs nothing. The game screen tells it the game after every change (:meth:`ParFinder.follow`);
-it starts a search only when the deal or the autoplay mode is new, and only when the store does
-not know that par yet. Every call returns what the screen is to do, in order (a
+it starts a search only when the deal, its game or the autoplay mode is new, and only when the
+store does not know that par yet. Every call returns what the screen is to do, in order (a
 :data:`~freecell_tui.ui.work.Told`): a message to post (:class:`ParFinder.Known`, the par from
 the store at once, or :class:`ParFinder.Found`, what a search found: the session keeps it if it
 is par and says what to show, :meth:`~freecell_tui.session.play.PlaySession.keep_par`) and the
@@ -30,8 +30,8 @@ from textual.message import Message
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
-from freecell_tui.core.solver.fewest import WIDTHS
-from freecell_tui.session.analysis import Cancel, par_searched
+from freecell_tui.core.variant import FREECELL, Variant
+from freecell_tui.session.analysis import Cancel
 from freecell_tui.session.par import PAR_SECONDS, ParSearch, find_par
 from freecell_tui.store import Par
 from freecell_tui.ui.work import Job, Stop, Told, Wait
@@ -53,12 +53,18 @@ class ParJob(Job):
     number: int
     mode: AutoplayMode
     budget: float
-    widths: tuple[int, ...]
+    widths: tuple[int, ...] | None
+    variant: Variant = FREECELL
 
     def run(self, cancel: Cancel) -> Message | None:
         try:
             found = find_par(
-                self.number, self.mode, budget=self.budget, cancel=cancel, widths=self.widths
+                self.number,
+                self.mode,
+                self.variant,
+                budget=self.budget,
+                cancel=cancel,
+                widths=self.widths,
             )
         except Exception:
             found = ParSearch(None, complete=False)
@@ -95,14 +101,14 @@ class ParFinder:
         self,
         *,
         budget: float | None = PAR_SECONDS,
-        widths: tuple[int, ...] = WIDTHS,
+        widths: tuple[int, ...] | None = None,
         delay: float = PAR_DELAY,
     ) -> None:
         self.budget = budget
         self.widths = widths
         self.delay = delay
-        #: The deal and autoplay mode followed (the par wanted).
-        self._following: tuple[int | None, AutoplayMode] | None = None
+        #: The deal, autoplay mode and game followed (the par wanted).
+        self._following: tuple[int | None, AutoplayMode, Variant] | None = None
         self._serial = 0
         #: The followed deal's search under way (its serial).
         self._running: int | None = None
@@ -112,11 +118,11 @@ class ParFinder:
         self._finishing: int | None = None
 
     def follow(self, game: Game, stored: Callable[[], Par | None]) -> Told:
-        """The game changed. When its deal or autoplay mode is new, the search under way stops
-        and the par is read (``stored``: the store's par for that deal and mode) or searched.
-        A game whose par is not searched has none (as a custom position)."""
-        known_game = par_searched(game.start.variant)
-        wanted = (game.deal_number if known_game else None, game.autoplay)
+        """The game changed. When its deal, game or autoplay mode is new, the search under way
+        stops and the par is read (``stored``: the store's par for that deal, game and mode) or
+        searched. A custom position has none."""
+        variant = game.start.variant
+        wanted = (game.deal_number, game.autoplay, variant)
         if wanted == self._following:
             self._won = self._won or game.state.is_won
             return []
@@ -133,22 +139,23 @@ class ParFinder:
         if known is not None:
             told.append(self.Known(known))
         elif self.budget is not None:
-            told.append(self._wait(number, game.autoplay))
+            told.append(self._wait(number, game.autoplay, variant))
         return told
 
-    def start(self, number: int, mode: AutoplayMode) -> Told:
-        """The wait is over: the search for ``number``'s par in ``mode``, if still wanted."""
-        if self._following != (number, mode) or self.budget is None:
+    def start(self, number: int, mode: AutoplayMode, variant: Variant = FREECELL) -> Told:
+        """The wait is over: the search for the par of ``variant``'s deal ``number`` in
+        ``mode``, if still wanted."""
+        if self._following != (number, mode, variant) or self.budget is None:
             return []
         if self._finishing is not None:
             # One search at a time: this deal's waits for the won deal's to finish.
-            return [self._wait(number, mode)]
+            return [self._wait(number, mode, variant)]
         self._serial += 1
         self._running = self._serial
-        return [ParJob(self._serial, number, mode, self.budget, self.widths)]
+        return [ParJob(self._serial, number, mode, self.budget, self.widths, variant)]
 
-    def _wait(self, number: int, mode: AutoplayMode) -> Wait:
-        return Wait("par", self.delay, partial(self.start, number, mode))
+    def _wait(self, number: int, mode: AutoplayMode, variant: Variant) -> Wait:
+        return Wait("par", self.delay, partial(self.start, number, mode, variant))
 
     def done(self, message: Done) -> Told:
         """A search ended: what it found, for the session to keep and say."""

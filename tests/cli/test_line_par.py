@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.solver import solve_for_autoplay
+from freecell_tui.core.variant import BAKERS_GAME, EIGHT_OFF
 from freecell_tui.line import mode as line_mode_module
 from freecell_tui.session import par as session_par
 from freecell_tui.store import DB_NAME, Par, Store
@@ -47,6 +49,65 @@ def test_a_win_searches_par_prints_it_and_keeps_it(monkeypatch: pytest.MonkeyPat
     line.start()  # the search starts with the deal on the board, in the background
     assert line.par_hunt.wait(30)
     line.handle(last)
+    par = store.pars.get(1, AutoplayMode.ALL)
+    assert par is not None  # searched, and kept
+    moves = line.session.game.move_count
+    assert par.moves < moves
+    assert WIN_LINE.format(moves=moves, par=par.moves) + "\n" in out.getvalue()
+    line.handle("stats")
+    rows = [row.split() for row in out.getvalue().splitlines()]
+    assert ["DEAL", "PLAYED", "WON", "BEST", "TIME", "FEWEST", "MOVES", "PAR"] in rows
+    assert ["#1", "1", "1", "0:00", str(moves), str(par.moves)] in rows
+
+
+def test_a_game_of_eight_off_searches_its_own_par(monkeypatch: pytest.MonkeyPatch) -> None:
+    searched: list[tuple[object, ...]] = []
+
+    def quick(*args: object, **options: object) -> session_par.ParSearch:
+        searched.append(args)
+        return session_par.find_par(*args, **(options | {"widths": (16, 64)}))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(line_mode_module, "find_par", quick)
+    moves = solve_for_autoplay(deal(2, EIGHT_OFF), AutoplayMode.ALL).moves
+    game = Game.new(2, autoplay=AutoplayMode.ALL, variant=EIGHT_OFF)
+    for move in moves[:-1]:
+        game = game.play(move)
+    store = Store.in_memory()
+    out = io.StringIO()
+    line = line_mode(game, out, store=store, clock=lambda: 0.0, par_seconds=30)
+    line.start()
+    assert line.par_hunt.wait(30)
+    assert searched == [(2, AutoplayMode.ALL, EIGHT_OFF)]
+    line.handle(str(moves[-1]))
+    par = store.pars.get(2, AutoplayMode.ALL, EIGHT_OFF)
+    assert par is not None and par.moves < len(moves)
+    assert store.pars.get(2, AutoplayMode.ALL) is None  # classic FreeCell's deal 2: not searched
+    won = f"You won deal 2 of Eight Off in {len(moves)} moves — par {par.moves} — and 0:00."
+    # The search ended before the win: its par is said once, in the win's text.
+    assert out.getvalue().count(won) == 1 and "Par found" not in out.getvalue()
+
+
+def test_the_same_deal_of_another_game_is_searched_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    searched: list[tuple[object, ...]] = []
+    go = threading.Event()
+
+    def held(*args: object, **options: object) -> session_par.ParSearch:
+        searched.append(args)
+        go.wait(20)  # the first search still runs when the game changes
+        return session_par.ParSearch(None, complete=False)
+
+    monkeypatch.setattr(line_mode_module, "find_par", held)
+    game = Game.new(2, autoplay=AutoplayMode.ALL, variant=EIGHT_OFF)
+    line = line_mode(game, io.StringIO(), store=Store.in_memory(), par_seconds=30)
+    line.start()
+    deadline = time.monotonic() + 20
+    while not searched and time.monotonic() < deadline:  # Eight Off's search under way
+        time.sleep(0.01)
+    line.handle("deal bakers 2")
+    go.set()
+    assert line.session.game.start.variant == BAKERS_GAME
+    assert line.par_hunt.wait(30)
+    assert searched == [(2, AutoplayMode.ALL, EIGHT_OFF), (2, AutoplayMode.ALL, BAKERS_GAME)]
 
 
 def test_a_search_cut_short_by_its_time_is_no_par(monkeypatch: pytest.MonkeyPatch) -> None:

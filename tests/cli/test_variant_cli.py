@@ -56,6 +56,31 @@ def test_solve_plays_another_game_to_a_win(capsys: pytest.CaptureFixture[str]) -
     assert game.outcome is Outcome.WON
 
 
+def test_solve_fewest_finds_another_games_par(capsys: pytest.CaptureFixture[str]) -> None:
+    common = ["solve", "3", "--game", "bakers", "--autoplay", "all", "--json", "--jobs", "1"]
+    assert main(common) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main([*common, "--fewest", "--budget", "3"]) == 0
+    par = json.loads(capsys.readouterr().out)
+    assert par["status"] == "solved" and par["player_moves"] < first["player_moves"]
+    bakers = VARIANTS["bakers_game"]
+    moves = parse_moves(" ".join(par["moves"]), bakers)
+    game = Game.new(3, autoplay=AutoplayMode.ALL, variant=bakers)
+    for move in moves:
+        game = game.play(move)
+    assert game.outcome is Outcome.WON
+    assert sum(1 for move in moves if not move.dest.is_foundation) == par["player_moves"]
+
+
+def test_solve_fewest_says_another_games_deal_has_no_par(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["solve", "1", "--game", "kings only bakers game", "--fewest", "--jobs", "1"]
+    assert main([*args, "--budget", "60"]) == 2
+    out = capsys.readouterr().out
+    assert out.startswith("deal 1: unsolvable: no line of play wins (") and out.count("\n") == 1
+
+
 def test_solve_says_a_variant_deal_is_unsolvable(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["solve", "1", "--game", "kings only bakers game", "--json", "--jobs", "1"]
     assert main(args) == 2

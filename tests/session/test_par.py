@@ -15,6 +15,7 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.notation import parse_moves
 from freecell_tui.core.rules import legal_moves
 from freecell_tui.core.solver import solve_for_autoplay
+from freecell_tui.core.variant import FREECELL
 from freecell_tui.session import Event, PlaySession, Step, Tone
 from freecell_tui.session.analysis import Analyst
 from freecell_tui.session.par import ParSearch, find_par, par_line, par_phrase
@@ -156,9 +157,13 @@ def test_without_par_the_win_says_it_is_not_known_yet(tmp_path: Path) -> None:
 
 def test_par_is_searched_for_a_deal_until_a_finished_search_found_it(tmp_path: Path) -> None:
     session, last = winning_session(tmp_path, AutoplayMode.SAFE)
-    assert session.par_to_find() == (1, AutoplayMode.SAFE)
+    assert session.par_to_find() == (1, AutoplayMode.SAFE, FREECELL)
     session.keep_par(ParSearch(Par(1, AutoplayMode.SAFE, 99, "best so far"), False), 3.0)
-    assert session.par_to_find() == (1, AutoplayMode.SAFE)  # still wanted: that was no par
+    assert session.par_to_find() == (
+        1,
+        AutoplayMode.SAFE,
+        FREECELL,
+    )  # still wanted: that was no par
     session.keep_par(ParSearch(found(1, AutoplayMode.SAFE), complete=True), 60)
     assert session.par_to_find() is None
     custom = PlaySession(Store.in_memory(), Game.from_position(deal(1)))

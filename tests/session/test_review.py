@@ -4,7 +4,9 @@ compares with par, and a search that gives up saying so."""
 from __future__ import annotations
 
 import threading
-from functools import cache
+from functools import cache, partial
+
+import pytest
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
@@ -12,6 +14,9 @@ from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.core.rules import apply_move, legal_moves
 from freecell_tui.core.solver import canonical_key, is_winnable, solve_for_autoplay
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import SEAHAVEN
+from freecell_tui.session import review as review_module
+from freecell_tui.session.par import find_par
 from freecell_tui.session.review import (
     DIFFERS,
     DIFFERS_FOUND,
@@ -46,7 +51,7 @@ def played(moves: tuple[Move, ...], number: int = DEAL) -> Game:
 def wins_from(state: GameState, line: tuple[LineTurn, ...]) -> bool:
     """Playing every move of ``line`` (autoplay's included) from ``state`` wins."""
     for turn in line:
-        for move in parse_moves(turn.notation):
+        for move in parse_moves(turn.notation, state.variant):
             state = apply_move(state, move)
     return state.is_won
 
@@ -223,19 +228,43 @@ def test_the_steps_reviewed_are_those_since_the_last_restart() -> None:
     assert found.marks == {0: LAST_WINNABLE, 1: LOST_HERE}
 
 
-def test_a_game_of_seahaven_towers_is_reviewed_by_its_rules_and_a_win_has_no_par() -> None:
-    from freecell_tui.core.solver import solve_for_autoplay
-    from freecell_tui.core.variant import SEAHAVEN
-
+def _seahaven_win() -> tuple[Game, tuple[Move, ...]]:
+    """Deal 3 of Seahaven Towers won along the variant solver's line."""
     start = Game.new(3, variant=SEAHAVEN)
-    solution = solve_for_autoplay(start.state, start.autoplay).moves
-    assert solution
+    moves = solve_for_autoplay(start.state, start.autoplay, timeout=SECONDS).moves
+    assert moves
     won = start
-    for move in solution:
+    for move in moves:
         won = won.play(move)
-    found = review(won, seconds=20)
+    assert won.state.is_won
+    return won, moves
+
+
+def test_a_win_of_seahaven_towers_is_compared_with_its_par() -> None:
+    won, moves = _seahaven_win()
+    par = find_par(3, AutoplayMode.SAFE, SEAHAVEN, budget=SECONDS, widths=(16, 64)).par
+    assert par is not None and par.variant == SEAHAVEN and par.moves < len(moves)
+    found = review(won, par=par, seconds=SECONDS)
     assert found.kind == "won"
-    assert "par" not in found.summary.replace("(no par here)", "")
-    assert found.summary.startswith(f"Won in {len(solution)} moves")
-    lost = start.play(solution[0])
-    assert review(lost, seconds=20).kind == "winnable"
+    assert (found.par, found.par_known) == (par.moves, True)
+    assert found.differs_at is not None and found.marks == {found.differs_at: DIFFERS}
+    more = len(moves) - par.moves
+    assert one_line(found) == (
+        f"Won in {len(moves)} moves, par {par.moves}: {more} moves more; your line left par's "
+        f"at move {found.differs_at}."
+    )
+    # Par's line, as the review shows it, wins deal 3 by Seahaven's rules.
+    assert wins_from(won.start, found.line)
+
+
+def test_a_review_of_a_seahaven_win_searches_its_par(monkeypatch: pytest.MonkeyPatch) -> None:
+    won, moves = _seahaven_win()
+    monkeypatch.setattr(review_module, "find_par", partial(find_par, widths=(16, 64)))
+    found = review(won, seconds=SECONDS)
+    assert found.search is not None and found.search.complete
+    par = found.search.par
+    assert par is not None and (par.deal_number, par.variant) == (3, SEAHAVEN)
+    assert (found.par, found.par_known) == (par.moves, True)
+    assert one_line(found).startswith(f"Won in {len(moves)} moves, par {par.moves}: ")
+    lost = Game.new(3, variant=SEAHAVEN).play(moves[0])
+    assert review(lost, seconds=SECONDS).kind == "winnable"

@@ -1,16 +1,17 @@
 """The session plays other games than classic FreeCell: a new deal keeps the game or takes the
-one asked for, the game is named, the solver answers in every game, and par is searched only where the
-fewest-moves search plays the rules (``session.analysis.par_searched``)."""
+one asked for, the game is named, the solver answers in every game, and every game's deals have
+a par: searched, kept per game, said when the game is won."""
 
 from __future__ import annotations
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
-from freecell_tui.core.variant import EIGHT_OFF, FREECELL, SEAHAVEN
+from freecell_tui.core.variant import EIGHT_OFF, FREECELL, SEAHAVEN, VARIANTS
 from freecell_tui.session import PlaySession, Step
-from freecell_tui.session.analysis import Analyst, analyse, choose_deal, par_searched
+from freecell_tui.session.analysis import Analyst, analyse, choose_deal
 from freecell_tui.session.assist import Want, answer
+from freecell_tui.session.par import ParSearch, find_par, par_line
 from freecell_tui.session.steps import Tone
 from freecell_tui.store import Store
 
@@ -72,9 +73,32 @@ def test_the_solver_answers_in_every_game_by_its_rules() -> None:
     assert choice is not None and choice.number == 77
 
 
-def test_no_par_is_looked_for_or_promised_in_a_game_whose_par_is_not_searched() -> None:
-    assert par_searched(FREECELL) and not par_searched(EIGHT_OFF)
+def test_a_deal_of_eight_off_has_a_par_kept_for_its_game_and_said_when_won() -> None:
     session = _session(Game.new(1, variant=EIGHT_OFF))
-    assert session.par_to_find() is None
-    classic = _session(Game.new(1))
-    assert classic.par_to_find() == (1, AutoplayMode.SAFE)
+    assert session.par_to_find() == (1, AutoplayMode.SAFE, EIGHT_OFF)
+    search = find_par(1, AutoplayMode.SAFE, EIGHT_OFF, budget=60, widths=(16, 64))
+    par = search.par
+    assert search.complete and par is not None and par.variant == EIGHT_OFF
+    line = par_line(par)  # the stored solution replays to a win of Eight Off's deal 1
+    assert line is not None and len(line[0]) == par.moves
+    analyst = Analyst()
+    analyst.learn_par(par)  # a hint on par's line follows it and says how short the way is
+    hint = answer(Want.HINT, session.game, analyst)
+    assert hint.moves == line[0]
+    assert hint.said.endswith(f"(the shortest way from here is {par.moves} moves).")
+    session.keep_par(search, 60)
+    assert session.par == par and session.par_to_find() is None
+    assert session.store.pars.get(1, AutoplayMode.SAFE) is None  # not classic FreeCell's par
+    classic = PlaySession(session.store, Game.new(1), deal_source=lambda: 42)
+    assert classic.par is None and classic.par_to_find() == (1, AutoplayMode.SAFE, FREECELL)
+    for move in line[0]:
+        session.play(move)
+    assert session.game.state.is_won
+    assert session.win_text().startswith(
+        f"You won deal 1 of Eight Off in {par.moves} moves — par {par.moves}, you matched it —"
+    )
+
+
+def test_an_unsolvable_deal_of_another_game_has_no_par_and_its_search_is_complete() -> None:
+    found = find_par(1, AutoplayMode.SAFE, VARIANTS["ko_bakers_game"], budget=60)
+    assert found == ParSearch(None, complete=True)  # proved: no par to search again

@@ -20,7 +20,6 @@ from freecell_tui.core.solver import (
     can_bring_card_home,
     canonical_key,
     solve,
-    solve_fewest,
     solve_for_autoplay,
 )
 from freecell_tui.core.solver.general import Keys, steps_of
@@ -99,12 +98,6 @@ def test_hints_and_auto_solve_play_a_variant_to_a_win(mode: AutoplayMode) -> Non
     for move in result.moves:
         game = game.play(move)
     assert game.outcome is Outcome.WON
-
-
-def test_par_of_a_variant_is_its_first_solution() -> None:
-    # The beams search classic FreeCell only: another game keeps the general search's line.
-    state = deal(2, VARIANTS["seahaven"])
-    assert solve_fewest(state, budget=20).moves == solve(state, timeout=20).moves
 
 
 def test_a_cut_short_search_gives_up() -> None:

@@ -14,6 +14,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.solver import solve_for_autoplay
+from freecell_tui.core.variant import BAKERS_GAME
 from freecell_tui.session import par as session_par
 from freecell_tui.store import Par, Store
 from freecell_tui.ui import par as ui_par
@@ -188,3 +189,45 @@ async def test_a_hint_on_par_s_line_says_the_shortest_way(tmp_path: Path) -> Non
         first = par.solution.split()[0]
         assert message.startswith(f"Hint: {first} — ")
         assert message.endswith(f"(the shortest way from here is {par.moves} moves).")
+
+
+async def test_a_won_bakers_game_shows_its_par_in_the_win_and_the_statistics(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every game has a par: Baker's Game's is searched in the background like FreeCell's, said
+    when the game is won, kept for Baker's Game (not FreeCell) and shown in its statistics."""
+
+    def quick(*args: object, **options: object) -> session_par.ParSearch:
+        return session_par.find_par(*args, **(options | {"budget": 60.0, "widths": (16, 64)}))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ui_par, "find_par", quick)
+    mode = AutoplayMode.ALL
+    moves = solve_for_autoplay(deal(3, BAKERS_GAME), mode).moves
+    game = Game.new(3, autoplay=mode, variant=BAKERS_GAME)
+    for move in moves[:-1]:
+        game = game.play(move)
+    last = str(moves[-1])
+    assert len(last) == 2
+    app = make_app(tmp_path, start=game, par_seconds=0.3)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(
+            pilot,
+            lambda: app.session.store.pars.get(3, mode, BAKERS_GAME) is not None,
+            "Baker's Game's par, found in the background",
+        )
+        par = app.session.store.pars.get(3, mode, BAKERS_GAME)
+        assert par is not None and par.moves < len(moves)
+        assert app.session.store.pars.get(3, mode) is None  # FreeCell's deal 3 has none yet
+        await pilot.press(*last)
+        win = app.screen
+        assert isinstance(win, WinScreen)
+        assert drawn(win.query_one(".body", Label)) == (
+            f"You won deal 3 of Baker's Game in {len(moves)} moves — par {par.moves} — and 0:00."
+        )
+        app.pop_screen()
+        await pilot.press("t")
+        await pilot.pause()
+        stats = app.screen
+        assert isinstance(stats, StatsScreen)
+        rows = [line.split() for line in lines(stats.query_one("#deals", DataTable))]
+        assert ["#3", "1", "1", "0:00", str(len(moves)), str(par.moves)] in rows

@@ -10,6 +10,7 @@ from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.core.solver import solve_for_autoplay
+from freecell_tui.core.variant import BAKERS_GAME, FREECELL
 from freecell_tui.session.analysis import Analysis
 from freecell_tui.session.par import ParSearch
 from freecell_tui.store import Par
@@ -114,3 +115,15 @@ def test_a_new_deal_before_a_win_stops_the_par_search_and_a_known_par_is_read() 
     finder.start(1, AutoplayMode.OFF)
     known = Par(5, AutoplayMode.OFF, 38, "…")
     assert finder.follow(DEAL_5, lambda: known) == [Stop(("par",)), ParFinder.Known(known)]
+
+
+def test_the_same_deal_of_another_game_is_another_par_search() -> None:
+    finder = ParFinder(budget=10.0)
+    (job,) = fire(finder.follow(DEAL_1, lambda: None))
+    assert isinstance(job, ParJob) and (job.number, job.variant) == (1, FREECELL)
+    bakers = Game.new(1, autoplay=AutoplayMode.OFF, variant=BAKERS_GAME)
+    told = finder.follow(bakers, lambda: None)
+    assert told[0] == Stop(("par",), workers=True)  # FreeCell's deal 1 is not Baker's
+    (job,) = fire(told)
+    assert isinstance(job, ParJob) and (job.number, job.variant) == (1, BAKERS_GAME)
+    assert finder.start(1, AutoplayMode.OFF) == []  # FreeCell's deal 1 is no longer wanted

@@ -28,7 +28,8 @@ How it searches (see ``docs/solver.md`` for the figures):
   weights join for a few thousand positions each. The first to finish answers.
 * **Par** (:mod:`.fewest`). Beam searches by player moves below the fast solution, wider and
   wider within a time budget; hints and auto-solve use two narrow beams of it to shorten the
-  fast line (:func:`solve_for_autoplay` with ``shorten=True``).
+  fast line (:func:`solve_for_autoplay` with ``shorten=True``). The other games' beams play
+  their own positions and rules (:mod:`.fewest_general`), below the general search's solution.
 """
 
 from freecell_tui.core.solver.fewest import DEFAULT_BUDGET, solve_fewest

@@ -16,6 +16,10 @@ move the player makes; it is how published tables of near-optimal solutions coun
   any moment: a cancelled or timed-out search returns it.
 * **Deterministic.** Ties go to the child found first; the widths are fixed, so the same position
   gives the same answer whenever the budget lets the same widths finish.
+
+A position of another game than classic FreeCell is searched the same way by
+:mod:`.fewest_general`, on the core's positions and that game's rules, below the general
+search's solution.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from typing import Final
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.solver.collector import paused
 from freecell_tui.core.solver.facts import ColumnFacts
+from freecell_tui.core.solver.fewest_general import GENERAL_WIDTHS, fewest_general
 from freecell_tui.core.solver.keys import RANK, RED, Cols, Found, Key
 from freecell_tui.core.solver.moves import (
     CELL_TO_COL,
@@ -87,7 +92,7 @@ def solve_fewest(
     *,
     budget: float = DEFAULT_BUDGET,
     cancel: threading.Event | None = None,
-    widths: tuple[int, ...] = WIDTHS,
+    widths: tuple[int, ...] | None = None,
     first: SolveResult | None = None,
 ) -> SolveResult:
     """A solution of ``state`` with as few player moves (moves not to a foundation) as the search
@@ -99,11 +104,13 @@ def solve_fewest(
     home too early can lose a deal that ``safe`` wins); ``safe`` and ``off`` search alike (moves
     home cost no player move, so a player sends a card home when it suits).
 
-    The fast solver answers first: par is never more than its solution, an unsolvable position is
-    ``"unsolvable"``, and a position it gives up on within the budget is ``"gave-up"``. Then beams
-    of the ``widths`` run in turn until the budget is spent or ``cancel`` is set; either way the
-    best solution so far is returned (``"solved"``). ``first``: the fast solver's answer for
-    ``state`` in ``mode``, when the caller has it already.
+    The fast solver (in another game, the general search) answers first: par is never more than
+    its solution, an unsolvable position is ``"unsolvable"``, and a position it gives up on within
+    the budget is ``"gave-up"``. Then beams of the ``widths`` run in turn until the budget is
+    spent or ``cancel`` is set; either way the best solution so far is returned (``"solved"``).
+    ``widths``: :data:`WIDTHS` unless given (:data:`.fewest_general.GENERAL_WIDTHS` in another
+    game). ``first``: the fast solver's answer for ``state`` in ``mode``, when the caller has it
+    already.
     """
     started = time.monotonic()
     deadline = started + budget
@@ -113,16 +120,19 @@ def solve_fewest(
 
     if first is None:
         first = solve(state, timeout=budget, cancel=cancel, autoplay=mode)
-    if first.status != "solved" or state.variant != FREECELL:
-        # The beams search classic FreeCell only: another game's best line is the first one.
+    if first.status != "solved":
         return replace(first, seconds=time.monotonic() - started)
+    if state.variant != FREECELL:
+        # These beams play classic FreeCell's compact positions; another game's play its own.
+        wide = GENERAL_WIDTHS if widths is None else widths
+        return fewest_general(state, mode, first, wide, should_stop, started)
     best = first
     safe = safe_rule(mode)
     positions, expanded = first.positions, first.expanded
     start = root(state, safe)
     try:
         with paused():
-            for width in widths:
+            for width in WIDTHS if widths is None else widths:
                 beam = _Beam(start, safe, width, best.player_moves, should_stop)
                 line = beam.run()
                 positions += len(beam.seen)

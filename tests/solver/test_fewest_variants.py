@@ -1,0 +1,125 @@
+"""Par in the other games (``solve_fewest`` on a position of another variant): never more than
+the variant solver's solution, a line that wins by that game's rules, an unsolvable deal proved,
+the best so far when cancelled or out of time, the same answer every time. Small widths keep the
+tests fast; the figures are in docs/solver.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.deals import deal
+from freecell_tui.core.game import Game, Outcome
+from freecell_tui.core.notation import Move
+from freecell_tui.core.rules import apply_move, resolve_move
+from freecell_tui.core.solver import count_player_moves, solve, solve_fewest, turns
+from freecell_tui.core.solver import fewest_general as fewest_general_module
+from freecell_tui.core.solver.fewest import WIDTHS
+from freecell_tui.core.solver.fewest_general import GENERAL_WIDTHS
+from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import VARIANTS, Variant, parse_variant
+
+from .test_fewest import CountingCancel
+
+SMALL = (16, 64)
+MODES = [AutoplayMode.ALL, AutoplayMode.SAFE, AutoplayMode.OFF]
+EIGHT_OFF = VARIANTS["eight_off"]
+
+
+def play_out(start: GameState, moves: tuple[Move, ...]) -> GameState:
+    state = start
+    for move in moves:
+        assert move == resolve_move(state, move), f"{move} is not written resolved"
+        state = apply_move(state, move)
+    return state
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize(
+    ("variant", "number"),
+    [
+        (VARIANTS["bakers_game"], 3),
+        (EIGHT_OFF, 2),
+        (VARIANTS["seahaven"], 2),
+        (parse_variant("freecell", 2), 3),
+    ],
+    ids=lambda value: value.key if isinstance(value, Variant) else str(value),
+)
+def test_par_of_a_variant_wins_by_its_rules_and_is_never_more_than_its_solution(
+    variant: Variant, number: int, mode: AutoplayMode
+) -> None:
+    start = deal(number, variant)
+    first = solve(start, autoplay=mode, timeout=60)
+    par = solve_fewest(start, mode, budget=60, widths=SMALL)
+    assert par.status == "solved"
+    assert play_out(start, par.moves).is_won  # the game's rules alone, autoplay off
+    assert par.player_moves <= first.player_moves
+    assert par.player_moves == count_player_moves(start, par.moves, mode)
+    game = Game.new(number, autoplay=mode, variant=variant)
+    for move in turns(start, par.moves, mode):
+        game = game.play(move)
+    assert game.outcome is Outcome.WON
+
+
+def test_the_beams_find_fewer_moves_than_the_variant_solver() -> None:
+    start = deal(1, EIGHT_OFF)
+    first = solve(start, autoplay=AutoplayMode.ALL, timeout=60)
+    par = solve_fewest(start, AutoplayMode.ALL, budget=60, widths=SMALL)
+    assert par.player_moves < first.player_moves
+    assert play_out(start, par.moves).is_won
+
+
+def test_an_unsolvable_variant_deal_has_no_par() -> None:
+    # Kings-only Baker's Game, deal 1: the variant solver proves it (fc-solve agrees).
+    result = solve_fewest(deal(1, VARIANTS["ko_bakers_game"]), AutoplayMode.SAFE, budget=60)
+    assert (result.status, result.moves) == ("unsolvable", ())
+
+
+def test_a_cancelled_variant_search_returns_its_best_so_far() -> None:
+    start = deal(1, EIGHT_OFF)
+    counter = CountingCancel(10**9)
+    first_beam = solve_fewest(start, AutoplayMode.ALL, budget=600, widths=(16,), cancel=counter)
+    looks = counter.polls  # the variant solver's looks and the 16-wide beam's
+    first = solve(start, autoplay=AutoplayMode.ALL)
+    assert first_beam.player_moves < first.player_moves  # the first beam improved on it
+
+    cancel = CountingCancel(looks + 3)  # on during the 64-wide beam
+    result = solve_fewest(start, AutoplayMode.ALL, budget=600, widths=SMALL, cancel=cancel)
+    assert cancel.polls == looks + 4  # it stopped at the first look that saw the flag
+    assert result.status == "solved" and result.moves == first_beam.moves
+    assert play_out(start, result.moves).is_won
+
+
+def test_a_variant_search_out_of_time_gives_its_best_so_far() -> None:
+    start = deal(1, EIGHT_OFF)
+    result = solve_fewest(start, AutoplayMode.ALL, budget=2.0, widths=(16, 64, 256, 10**6))
+    assert result.status == "solved"
+    assert play_out(start, result.moves).is_won
+    assert result.seconds < 20  # the budget, not the widths, ended it (generous: shared CI)
+
+
+def test_par_of_a_variant_is_deterministic() -> None:
+    start = deal(2, VARIANTS["seahaven"])
+    one = solve_fewest(start, AutoplayMode.SAFE, budget=600, widths=SMALL)
+    two = solve_fewest(start, AutoplayMode.SAFE, budget=600, widths=SMALL)
+    assert one.moves == two.moves
+
+
+def test_a_line_that_does_not_win_is_never_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    start = deal(1, EIGHT_OFF)
+    first = solve(start, autoplay=AutoplayMode.ALL)
+    # A beam that claims a short line which loses: the solver's solution less its last moves.
+    monkeypatch.setattr(fewest_general_module.GeneralBeam, "run", lambda self: first.moves[:5])
+    result = solve_fewest(start, AutoplayMode.ALL, budget=60, widths=SMALL)
+    assert result.moves == first.moves
+
+
+def test_another_games_beams_stop_short_of_the_widest_classic_one() -> None:
+    # Seahaven deal 2: every beam runs out of children in a second or two.
+    start = deal(2, VARIANTS["seahaven"])
+    by_default = solve_fewest(start, AutoplayMode.ALL, budget=600)
+    assert WIDTHS[:-1] == GENERAL_WIDTHS
+    given = solve_fewest(start, AutoplayMode.ALL, budget=600, widths=GENERAL_WIDTHS)
+    assert (by_default.moves, by_default.expanded) == (given.moves, given.expanded)
+    widest = solve_fewest(start, AutoplayMode.ALL, budget=600, widths=WIDTHS)
+    assert widest.expanded > given.expanded
