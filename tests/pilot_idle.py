@@ -9,7 +9,7 @@ Two things make that wait longer than the work it waits for:
   the CPU looked at is the event loop's thread's (``thread_time``).
 - A 20 ms look is needed only to see a screen's next refresh: Textual draws changes on a timer
   (``MAX_FPS``, 60 a second), so a look shorter than its period could end before the refresh it
-  is waiting for. Here the looks are 5 ms, and the app is idle only when its screen has no
+  is waiting for. Here the looks are 2 ms, and the app is idle only when its screen has no
   refresh still to draw (a layout, a scroll, a recompose, a dirty widget or a callback waiting
   for the refresh), no resize waits to reach the screens, updates are not held back, and no
   message waits in the app's queue or any of its nodes'.
@@ -30,7 +30,7 @@ import textual.pilot
 from textual._context import active_app
 
 #: How often to look, and how little work in a look counts as none (as Textual's ``_wait``).
-SLEEP_GRANULARITY = 1 / 200
+SLEEP_GRANULARITY = 1 / 500
 SLEEP_IDLE = SLEEP_GRANULARITY / 20.0
 #: A look that took longer than this had the loop's thread waiting for a CPU: it proves nothing.
 OVERRUN = 3 * SLEEP_GRANULARITY

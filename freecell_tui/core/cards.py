@@ -37,6 +37,10 @@ class Colour(enum.Enum):
 class Suit(enum.Enum):
     """The four suits, in Microsoft deal order (clubs, diamonds, hearts, spades)."""
 
+    # A member is its own hash (members are singletons, equal only to themselves): Enum's
+    # hashes its name in Python, and suits and piles are hashed in every hot loop.
+    __hash__ = object.__hash__
+
     CLUBS = "C"
     DIAMONDS = "D"
     HEARTS = "H"
@@ -151,6 +155,9 @@ class Card:
             raise ValueError(f"suit must be a Suit, not {self.suit!r}")
         object.__setattr__(self, "index", (self.rank - 1) * 4 + _SUIT_INDEX[self.suit])
         object.__setattr__(self, "red", self.suit.is_red)
+
+    def __hash__(self) -> int:
+        return self.index  # equal cards have equal indexes
 
     # ----------------------------------------------------------------- identity
 

@@ -42,6 +42,10 @@ __all__ = [
 
 
 class PileKind(enum.Enum):
+    # A member is its own hash (members are singletons, equal only to themselves): Enum's
+    # hashes its name in Python, and suits and piles are hashed in every hot loop.
+    __hash__ = object.__hash__
+
     COLUMN = "column"
     CELL = "cell"
     FOUNDATION = "foundation"
@@ -61,6 +65,9 @@ class Pile:
 
     kind: PileKind
     index: int = 0
+    #: A number of its own among the piles (kept: piles and moves are dictionary keys in hot
+    #: loops, and a dataclass's hash would hash a tuple of the kind and the index each time).
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         limit = {PileKind.COLUMN: MAX_COLUMNS, PileKind.CELL: MAX_CELLS, PileKind.FOUNDATION: 1}[
@@ -68,6 +75,11 @@ class Pile:
         ]
         if not 0 <= self.index < limit:
             raise ValueError(f"{self.kind.value} index must be 0–{limit - 1}, not {self.index}")
+        first = {PileKind.CELL: 0, PileKind.COLUMN: MAX_CELLS, PileKind.FOUNDATION: -1}[self.kind]
+        object.__setattr__(self, "_hash", first + self.index)
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def column(cls, index: int) -> Pile:

@@ -31,7 +31,26 @@ GAMES = [
     parse_variant("freecell", 2),
     parse_variant("freecell", 3),
 ]
-DEALS = range(1, 9)
+#: Deals of each game with the solver's answer: a few it solves and, where the game has some
+#: among its first 20 deals, deals it proves unsolvable — each a fraction of a second's search
+#: (deal 1 of FreeCell with 2 cells, unsolvable, takes 7 s: that game proves none here).
+EXPECTED: dict[str, dict[int, str]] = {
+    "bakers_game-4": {2: "solved", 3: "solved", 4: "solved", 14: "unsolvable"},
+    "eight_off-8": {3: "solved", 6: "solved", 11: "solved"},
+    "forecell-4": {6: "solved", 14: "solved", 15: "solved", 1: "unsolvable", 9: "unsolvable"},
+    "ko_bakers_game-4": {
+        3: "solved",
+        18: "solved",
+        20: "solved",
+        10: "unsolvable",
+        14: "unsolvable",
+    },
+    "relaxed_freecell-4": {1: "solved", 3: "solved", 4: "solved"},
+    "relaxed_seahaven-4": {2: "solved", 3: "solved", 10: "solved"},
+    "seahaven-4": {2: "solved", 3: "solved", 19: "solved"},
+    "freecell-2": {5: "solved", 7: "solved", 8: "solved"},
+    "freecell-3": {3: "solved", 8: "solved", 13: "solved"},
+}
 _RESULTS: dict[tuple[Variant, int], SolveResult] = {}
 
 
@@ -59,25 +78,24 @@ def fcsolve_verdict(variant: Variant, number: int) -> str:
 
 @pytest.mark.parametrize("variant", GAMES, ids=game_id)
 def test_solutions_win_under_the_games_rules(variant: Variant) -> None:
-    answered = 0
-    for number in DEALS:
+    for number, status in EXPECTED[game_id(variant)].items():
         result = solved(variant, number)
-        if result.status != "solved":
+        assert result.status == status, (variant.name, number)
+        if status != "solved":
             continue
         game = Game.new(number, autoplay=AutoplayMode.OFF, variant=variant)
         for move in result.moves:
             game = game.play(move)
         assert game.outcome is Outcome.WON, (variant.name, number)
-        answered += 1
-    assert answered >= 2
 
 
 @pytest.mark.fcsolve
 @pytest.mark.skipif(shutil.which("fc-solve") is None, reason="fc-solve is not installed")
 @pytest.mark.parametrize("variant", GAMES, ids=game_id)
 def test_fc_solve_never_wins_a_deal_we_call_unsolvable(variant: Variant) -> None:
-    for number in DEALS:
-        if solved(variant, number).status == "unsolvable":
+    for number, status in EXPECTED[game_id(variant)].items():
+        if status == "unsolvable":
+            assert solved(variant, number).status == "unsolvable", number
             assert "This game is solveable." not in fcsolve_verdict(variant, number), number
 
 

@@ -340,3 +340,56 @@ def test_the_browser_driver_reads_input_through_the_same_guard() -> None:
     events += list(parser.feed(""))
     assert _keys(events) == ["3", "escape", "4", "a"]
     assert [event.text for event in events if type(event).__name__ == "Paste"] == ["x[31my"]
+
+
+def render_over(dialog: Screen[object]) -> object:
+    """What ``dialog`` renders as its background, as Textual asks it while drawing (with the
+    screens below it in sight)."""
+    from textual._context import visible_screen_stack
+
+    token = visible_screen_stack.set(list(dialog.app.screen_stack[:-1]))
+    try:
+        return dialog.render()
+    finally:
+        visible_screen_stack.reset(token)
+
+
+def dimmed_and_textuals(dialog: Screen[object]) -> tuple[list[list[object]], list[list[object]]]:
+    """The dialog's background as drawn, and as Textual's own renderable draws it."""
+    from textual.renderables.background_screen import BackgroundScreen
+    from textual.visual import Visual, visualize
+
+    width, height = dialog.size
+    below = dialog.app.screen_stack[-2]
+    ours = visualize(dialog, render_over(dialog))
+    textuals = visualize(dialog, BackgroundScreen(below, dialog.styles.background))
+    drawn = Visual.to_strips(dialog, ours, width, height, dialog.visual_style)
+    expected = Visual.to_strips(dialog, textuals, width, height, dialog.visual_style)
+    return [list(strip) for strip in drawn], [list(strip) for strip in expected]
+
+
+async def test_a_dialogs_dimmed_board_is_textuals_segment_for_segment(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3", "right")  # a card picked up, the cursor on the board: their colours
+        await pilot.pause()
+        for opening in ("question_mark", "ctrl+p"):
+            for theme in ("textual-dark", "textual-light"):
+                app.theme = theme
+                await pilot.press(opening)
+                await pilot.pause()
+                assert isinstance(render_over(app.screen), compat._Dimmed)
+                drawn, expected = dimmed_and_textuals(app.screen)
+                assert len(drawn) == SIZE[1] and drawn == expected
+                await pilot.press("escape")
+                await pilot.pause()
+
+
+@pytest.mark.usefixtures("unchecked")
+async def test_a_dialogs_dimmed_board_on_an_unchecked_textual_is_textuals(tmp_path: Path) -> None:
+    from textual.renderables.background_screen import BackgroundScreen
+
+    async with make_app(tmp_path).run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(render_over(pilot.app.screen), BackgroundScreen)

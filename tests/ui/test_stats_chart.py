@@ -126,3 +126,19 @@ async def test_the_dialog_fits_every_size_and_its_table_takes_the_rows_left(
         assert shown[(64, 24)] >= 3  # the header and two deals at the least
         assert shown[(100, 32)] > shown[(64, 24)]
         assert shown[(160, 50)] == 14  # all it may take
+
+
+async def test_a_fit_asked_for_as_the_dialog_closes_finds_nothing_to_fit(tmp_path: Path) -> None:
+    """A resize asks for the table's fit after the next refresh; the dialog may be closing by
+    then, its widgets gone: the fit does nothing."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        await screen.query_one("#dialog").remove()  # as the dialog's close removes its widgets
+        screen.fit_table()
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.crash_report is None

@@ -20,6 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.events import Key, Resize
 from textual.message import Message
 from textual.widgets import Button, DataTable, Label, Static
@@ -168,13 +169,17 @@ class StatsScreen(OnceScreen[Game | None]):
         ``MAX_TABLE`` (it scrolls the rest), so the buttons are always in sight. Run whenever
         the box or what it holds changes size: each step it takes changes it again, until the
         table fits."""
-        box = self.query_one("#dialog", StatsBox)
-        table = self.query_one("#deals", DataTable)
+        try:
+            box = self.query_one("#dialog", StatsBox)
+            table = self.query_one("#deals", DataTable)
+            buttons = self.query_one("#buttons", Horizontal)
+        except NoMatches:  # closing: a fit asked for by a last resize finds its widgets gone
+            return
         if not table.display:
             return
         limit = table.styles.max_height
         now = int(limit.value) if limit is not None else MAX_TABLE
-        bottom = self.query_one("#buttons", Horizontal).virtual_region_with_margin.bottom
+        bottom = buttons.virtual_region_with_margin.bottom
         over = bottom - box.scrollable_content_region.height
         spare = self.size.height - box.outer_size.height
         height = table.outer_size.height
