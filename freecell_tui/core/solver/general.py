@@ -71,8 +71,8 @@ TURN: Final = 256
 @dataclass(frozen=True, slots=True)
 class Weights:
     """A search's heuristic: per card not home, per card lying out of order, per card under
-    its column's top run, per free cell in use, per empty column (a bonus), per move made; and
-    whether the search goes depth first."""
+    its column's top run, per free cell in use, per empty column (a bonus), per move made, per
+    card lying on a card a foundation needs next; and whether the search goes depth first."""
 
     out: int
     disorder: int
@@ -80,6 +80,7 @@ class Weights:
     cell: int
     empty: int
     moves: int
+    next: int = 0
     depth_first: bool = False
 
 
@@ -168,6 +169,7 @@ class _Search:
         rules, seen, w = self.rules, self.seen, self.w
         steps_from, play, autoplay = rules.steps, rules.play, rules.autoplay
         facts, column_facts, all_safe = rules.facts, rules.column_facts, rules.all_safe
+        w_next = w.next
         w_out, w_dis, w_uns, w_cell, w_empty, w_moves = (
             w.out,
             w.disorder,
@@ -236,15 +238,24 @@ class _Search:
                     self.goal = ckey
                     return True
                 cpart = part
-                for old, col in zip(cols, new, strict=True):
-                    if col is not old:
-                        if old:
-                            run, disorder = facts.get(old) or column_facts(old)
-                            cpart -= w_dis * disorder + w_uns * (len(old) - run)
-                        if col:
-                            run, disorder = facts.get(col) or column_facts(col)
-                            cpart += w_dis * disorder + w_uns * (len(col) - run)
+                # The columns the step changed: its own, or any when cards went home.
+                if fl is not found:
+                    touched: tuple[int, ...] | list[int] = changed(cols, new)
+                else:
+                    touched = (
+                        (a, b) if kind == COL_TO_COL else (a,) if kind == COL_TO_CELL else (b,)
+                    )
+                for i in touched:
+                    old, col = cols[i], new[i]
+                    if old:
+                        run, disorder = facts.get(old) or column_facts(old)
+                        cpart -= w_dis * disorder + w_uns * (len(old) - run)
+                    if col:
+                        run, disorder = facts.get(col) or column_facts(col)
+                        cpart += w_dis * disorder + w_uns * (len(col) - run)
                 h = w_out * (52 - home) + cpart + w_cell * len(ccells) - w_empty * new.count(b"")
+                if w_next:
+                    h += w_next * next_depth(new, fl)
                 child = (ckey, fl, g, cpart)
                 if depth_first:
                     children.append((h, child))
@@ -261,6 +272,25 @@ class _Search:
                 children.sort(key=_first, reverse=True)  # the best child is taken first
                 self.stack += [child for _, child in children]
         return None
+
+
+def changed(cols: tuple[bytes, ...], new: list[bytes]) -> list[int]:
+    """The columns of ``new`` that are not those of ``cols``."""
+    return [i for i, (old, col) in enumerate(zip(cols, new, strict=True)) if col is not old]
+
+
+def next_depth(cols: list[bytes], found: tuple[int, ...]) -> int:
+    """How many cards lie on the cards the foundations need next."""
+    joined = b"\xff".join(cols) + b"\xff"
+    find = joined.find
+    total = 0
+    for suit in range(4):
+        rank = found[suit]
+        if rank < 13:
+            at = find(rank * 4 + suit)
+            if at >= 0:  # else in a cell
+                total += find(255, at) - 1 - at
+    return total
 
 
 def _first(item: tuple[int, Node]) -> int:

@@ -159,7 +159,7 @@ class GeneralRules:
         empty = cols.count(b"")
         limit = self.limits[free][empty]
         facts, column_facts = self.facts, self.column_facts
-        runs: dict[int, tuple[int, int]] = {}  # a card of a top run → its column, depth + 1
+        runs: dict[int, int] = {}  # a card of a top run → its column × 16 + its depth + 1
         tops: list[tuple[int, int]] = []  # the non-empty columns' numbers and top cards
         first_empty = -1
         for i, col in enumerate(cols):
@@ -171,16 +171,18 @@ class GeneralRules:
             if top >> 2 == found[top & 3]:
                 append((COL_HOME, i, 0, 1))
             tops.append((i, top))
-            run = (facts.get(col) or column_facts(col))[0]
-            runs[top] = (i, 1)
-            for depth in range(2, min(run, limit) + 1):
-                runs[col[-depth]] = (i, depth)
+            code = i << 4
+            runs[top] = code | 1
+            if limit > 1:
+                run = (facts.get(col) or column_facts(col))[0]
+                for depth in range(2, (run if run < limit else limit) + 1):
+                    runs[col[-depth]] = code | depth
         on = self.on
         for d, top in tops:
             for card in on[top]:
                 where = runs.get(card)
-                if where is not None and where[0] != d:
-                    append((COL_TO_COL, where[0], d, where[1]))
+                if where is not None and where >> 4 != d:
+                    append((COL_TO_COL, where >> 4, d, where & 15))
         if first_empty >= 0:
             limit = self.limits_to_empty[free][empty]
             kings_only = self.kings_only
