@@ -31,11 +31,13 @@ from freecell_tui.core.variant import VARIANTS, Variant, parse_variant
 #: may store to decide it: a bound on work, not on time.
 HARD = [
     (parse_variant("freecell", 2), 37, 60_000),
-    (parse_variant("freecell", 2), 78, 60_000),
     (parse_variant("freecell", 2), 94, 60_000),
     (parse_variant("freecell", 2), 123, 60_000),
-    (VARIANTS["forecell"], 27, 60_000),
-    (parse_variant("freecell", 1), 37, 60_000),
+    (parse_variant("freecell", 2), 132, 60_000),
+    (VARIANTS["forecell"], 34, 60_000),
+    (VARIANTS["forecell"], 37, 60_000),
+    (parse_variant("freecell", 3), 6, 60_000),
+    (parse_variant("freecell", 3), 69, 60_000),
 ]
 
 
@@ -70,8 +72,8 @@ def test_deals_the_old_search_gave_up_on_are_solved_within_a_bound(
 def test_each_search_alone_proves_a_deal_unsolvable(
     game: str, cells: int | None, number: int, positions: int | None
 ) -> None:
-    """A search alone, best first or depth first, expands every position reachable: the same
-    number (the counts of the search on core positions where given)."""
+    """Each search of the portfolio alone expands every position reachable: the same number
+    (the counts of the search on core positions where given)."""
     state = deal(number, parse_variant(game, cells))
     counts = set()
     for weights in PORTFOLIO:

@@ -7,11 +7,12 @@ columns as ``bytes``, cells as sorted ``bytes``, the foundations) and the game's
 its :class:`~freecell_tui.core.variant.Variant`. :func:`steps_of` lists a core position's steps
 as core moves (tests hold them to :func:`~freecell_tui.core.rules.legal_moves` less the pruned).
 
-* **Two searches in turns** (:data:`PORTFOLIO`), the first to finish answers: a best-first
-  search on a heuristic (cards not home, cards lying out of the game's order, cards under the
-  top run of their column, free cells in use, empty columns, moves made), and a depth-first one
-  that tries a position's children best first by the same heuristic without the moves made.
-  Each keeps its own positions.
+* **Best-first searches in turns** (:data:`PORTFOLIO`), the first to finish answers, each on
+  its own positions and its own weighting of one heuristic: cards not home, cards lying out of
+  the game's order, cards under the top run of their column, free cells in use, empty columns
+  (a bonus), moves made, and cards lying on the cards the foundations need next. A position's
+  priority is its heuristic, kept column by column (a step changes one or two columns); of equal
+  priorities the latest queued is expanded first.
 * **Exhaustive**: every position a search reaches is stored under its canonical key (column
   and cell order do not count) and expanded in turn; when one search has expanded every position
   reachable from the start, the start is proved unsolvable. The only pruning is sound: the game's
@@ -72,7 +73,7 @@ TURN: Final = 256
 class Weights:
     """A search's heuristic: per card not home, per card lying out of order, per card under
     its column's top run, per free cell in use, per empty column (a bonus), per move made, per
-    card lying on a card a foundation needs next; and whether the search goes depth first."""
+    card lying on a card a foundation needs next."""
 
     out: int
     disorder: int
@@ -81,12 +82,16 @@ class Weights:
     empty: int
     moves: int
     next: int = 0
-    depth_first: bool = False
 
 
+#: The searches that take turns: the fast search's fourth and second weightings
+#: (:data:`.heuristic.PORTFOLIO`). On the 25 deals of FreeCell with 1–3 cells, Forecell and
+#: Seahaven the search on core positions gave up on at 10 s a deal, at 5 s a deal each alone
+#: left 8 and 10 undecided, its own old weighting (4, 3, 0, 1, 3, 1, 0) 17, a depth-first search
+#: on it 19; the two in turns at 10 s a deal, 6 (docs/solver.md).
 PORTFOLIO: Final = (
-    Weights(4, 3, 0, 1, 3, 1),
-    Weights(4, 3, 0, 1, 3, 0, depth_first=True),
+    Weights(6, 4, 0, 8, 12, 2, 2),
+    Weights(4, 1, 4, 9, 11, 3, 2),
 )
 
 
@@ -122,7 +127,7 @@ Node = tuple[Key, tuple[int, ...], int, int]
 
 
 class _Search:
-    """One search (best first, or depth first): its positions seen (key → parent's key and the
+    """One best-first search: its positions seen (key → parent's key and the
     step from it) and its queue."""
 
     def __init__(self, rules: GeneralRules, w: Weights, start: Key, found: tuple[int, ...]) -> None:
@@ -131,8 +136,8 @@ class _Search:
         self.seen: dict[Key, tuple[Key, Step] | None] = {start: None}
         self.goal: Key | None = start if sum(found) == 52 else None
         part = self._part(start[:-1])
-        self.stack: list[Node] = [(start, found, 0, part)]  # depth first
-        self.queue: dict[int, list[Node]] = {0: [(start, found, 0, part)]}  # best first
+        #: The queue: priority → its positions in order of arrival, the latest out first.
+        self.queue: dict[int, list[Node]] = {0: [(start, found, 0, part)]}
         self.lo = 0
         self.expanded = 0
 
@@ -147,8 +152,7 @@ class _Search:
         return total
 
     def _next(self) -> Node | None:
-        if self.w.depth_first:
-            return self.stack.pop() if self.stack else None
+        """The next position to expand (the least priority's latest), or None: none left."""
         queue = self.queue
         while queue:
             bucket = queue.get(self.lo)
@@ -178,7 +182,6 @@ class _Search:
             w.empty,
             w.moves,
         )
-        depth_first = w.depth_first
         queue = self.queue
         while budget > 0:
             budget -= 1
@@ -192,7 +195,6 @@ class _Search:
             cols = key[:-1]
             cells = key[-1]
             g += 1
-            children: list[tuple[int, Node]] = []
             for step in steps_from(cols, cells, found):
                 kind, a, b, n = step
                 new = list(cols)
@@ -256,21 +258,14 @@ class _Search:
                 h = w_out * (52 - home) + cpart + w_cell * len(ccells) - w_empty * new.count(b"")
                 if w_next:
                     h += w_next * next_depth(new, fl)
-                child = (ckey, fl, g, cpart)
-                if depth_first:
-                    children.append((h, child))
+                h += w_moves * g
+                bucket = queue.get(h)
+                if bucket is None:
+                    queue[h] = [(ckey, fl, g, cpart)]
                 else:
-                    h += w_moves * g
-                    bucket = queue.get(h)
-                    if bucket is None:
-                        queue[h] = [child]
-                    else:
-                        bucket.append(child)
-                    if h < self.lo:
-                        self.lo = h
-            if depth_first and children:
-                children.sort(key=_first, reverse=True)  # the best child is taken first
-                self.stack += [child for _, child in children]
+                    bucket.append((ckey, fl, g, cpart))
+                if h < self.lo:
+                    self.lo = h
         return None
 
 
@@ -291,10 +286,6 @@ def next_depth(cols: list[bytes], found: tuple[int, ...]) -> int:
             if at >= 0:  # else in a cell
                 total += find(255, at) - 1 - at
     return total
-
-
-def _first(item: tuple[int, Node]) -> int:
-    return item[0]
 
 
 def search_general(
