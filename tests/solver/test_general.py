@@ -18,6 +18,7 @@ from freecell_tui.core.position import format_position
 from freecell_tui.core.solver import solve
 from freecell_tui.core.solver.general import (
     PORTFOLIO,
+    SHARE_AFTER,
     GeneralStop,
     ReplayError,
     _replay,
@@ -165,3 +166,17 @@ def test_the_rules_run_limit_is_the_games(variant: Variant) -> None:
     assert [rules.run_limit(free, 2, False) for free in range(3)] == [1, 2, 3]
     assert GeneralRules(VARIANTS["bakers_game"]).run_limit(1, 2, True) == 4
     assert GeneralRules(VARIANTS["relaxed_seahaven"]).run_limit(0, 0, False) == 13
+
+
+def test_the_portfolio_shares_its_positions_for_a_long_proof() -> None:
+    """Past SHARE_AFTER expansions the searches hold one set of positions: the proof covers
+    every position reachable once (FreeCell with 2 cells, deal 1: 70,882), not once a search."""
+    outcome = search_general(
+        deal(1, parse_variant("freecell", 2)),
+        should_stop=lambda: False,
+        max_positions=None,
+        autoplay=AutoplayMode.SAFE,
+    )
+    assert outcome.moves is None
+    assert outcome.positions == 70_882
+    assert SHARE_AFTER <= outcome.expanded < 2 * 70_882

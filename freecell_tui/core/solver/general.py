@@ -15,7 +15,9 @@ as core moves (tests hold them to :func:`~freecell_tui.core.rules.legal_moves` l
   priorities the latest queued is expanded first.
 * **Exhaustive**: every position a search reaches is stored under its canonical key (column
   and cell order do not count) and expanded in turn; when one search has expanded every position
-  reachable from the start, the start is proved unsolvable. The only pruning is sound: the game's
+  reachable from the start, the start is proved unsolvable. Past :data:`SHARE_AFTER`
+  expansions the searches share their positions (a position is expanded by the first to take
+  it), and the start is proved unsolvable once every queue is dry. The only pruning is sound: the game's
   safe autoplay (:func:`~freecell_tui.core.autoplay.is_safe_home`'s rule), no card from one free
   cell to another, one empty column and one empty free cell standing for all, no whole column to
   an empty one (:mod:`.general_moves`).
@@ -67,6 +69,9 @@ __all__ = [
 CHECK_EVERY: Final = 64
 #: Positions each search expands in its turn.
 TURN: Final = 256
+#: Positions the searches expand, all together, before they share the positions they hold: a
+#: proof of unsolvability then costs about one search's work, not one for each.
+SHARE_AFTER: Final = 50_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,18 +310,45 @@ def search_general(
     cells = rules.autoplay(cols, cells, found)
     start = key_of(cols, cells)
     searches = [_Search(rules, w, start, tuple(found)) for w in portfolio]
+    live = list(searches)
+    shared = len(searches) == 1
     while True:
-        for search in searches:
+        for search in list(live):
             done = search.run(TURN, should_stop)
-            if done is not None:
-                positions = sum(len(s.seen) for s in searches)
-                expanded = sum(s.expanded for s in searches)
-                if not done:
-                    return GeneralOutcome(None, positions, expanded)
+            if done:
                 line = _line(search.seen, search.goal)
-                return GeneralOutcome(_replay(state, line, mode), positions, expanded)
-        if max_positions is not None and sum(len(s.seen) for s in searches) > max_positions:
+                moves = _replay(state, line, mode)
+                return GeneralOutcome(moves, _stored(searches), _expanded(searches))
+            if done is not None:  # its queue ran dry: every position it holds is expanded
+                if not shared:
+                    return GeneralOutcome(None, _stored(searches), _expanded(searches))
+                live.remove(search)
+        if not live:  # every queue dry, every position of the shared ones expanded
+            return GeneralOutcome(None, _stored(searches), _expanded(searches))
+        if not shared and _expanded(searches) >= SHARE_AFTER:
+            _share(searches)
+            shared = True
+        if max_positions is not None and _stored(searches) > max_positions:
             raise GeneralStop
+
+
+def _share(searches: list[_Search]) -> None:
+    """From now on the searches keep their positions in one dictionary: a position is expanded
+    by the search that takes it first (each key keeps the first search's link to its parent)."""
+    seen = searches[0].seen
+    for search in searches[1:]:
+        for key, link in search.seen.items():
+            seen.setdefault(key, link)
+        search.seen = seen
+
+
+def _stored(searches: list[_Search]) -> int:
+    """The positions the searches hold (once each when they share them)."""
+    return sum(len(seen) for seen in {id(s.seen): s.seen for s in searches}.values())
+
+
+def _expanded(searches: list[_Search]) -> int:
+    return sum(s.expanded for s in searches)
 
 
 def _line(seen: dict[Key, tuple[Key, Step] | None], goal: Key | None) -> list[tuple[Key, Step]]:
