@@ -18,6 +18,8 @@ from freecell_tui.core.position import format_position
 from freecell_tui.core.solver import solve
 from freecell_tui.core.solver.general import (
     PORTFOLIO,
+    SCOUT_AFTER,
+    SCOUT_BUDGET,
     SHARE_AFTER,
     GeneralStop,
     ReplayError,
@@ -84,6 +86,7 @@ def test_each_search_alone_proves_a_deal_unsolvable(
             max_positions=None,
             autoplay=AutoplayMode.SAFE,
             portfolio=(weights,),
+            scouts=(),
         )
         assert outcome.moves is None
         assert outcome.positions == outcome.expanded
@@ -170,13 +173,30 @@ def test_the_rules_run_limit_is_the_games(variant: Variant) -> None:
 
 def test_the_portfolio_shares_its_positions_for_a_long_proof() -> None:
     """Past SHARE_AFTER expansions the searches hold one set of positions: the proof covers
-    every position reachable once (FreeCell with 2 cells, deal 1: 70,882), not once a search."""
+    every position reachable once (FreeCell with 2 cells, deal 1: 70,882), not once a search;
+    with the scouts too, the proof stands."""
+    state = deal(1, parse_variant("freecell", 2))
     outcome = search_general(
-        deal(1, parse_variant("freecell", 2)),
-        should_stop=lambda: False,
-        max_positions=None,
-        autoplay=AutoplayMode.SAFE,
+        state, should_stop=lambda: False, max_positions=None, autoplay=AutoplayMode.SAFE, scouts=()
     )
     assert outcome.moves is None
     assert outcome.positions == 70_882
     assert SHARE_AFTER <= outcome.expanded < 2 * 70_882
+    scouted = search_general(
+        state, should_stop=lambda: False, max_positions=None, autoplay=AutoplayMode.SAFE
+    )
+    assert scouted.moves is None and scouted.expanded > outcome.expanded
+
+
+def test_a_scout_solves_a_deal_the_two_searches_are_slow_on() -> None:
+    """Seahaven Towers deal 10: the two searches in turns need over 100,000 positions; the
+    first scout, joining after 10,000, solves it within a few hundred more."""
+    state = deal(10, VARIANTS["seahaven"])
+    safe = AutoplayMode.SAFE
+    with pytest.raises(GeneralStop):
+        search_general(
+            state, should_stop=lambda: False, max_positions=60_000, autoplay=safe, scouts=()
+        )
+    outcome = search_general(state, should_stop=lambda: False, max_positions=60_000, autoplay=safe)
+    assert outcome.moves is not None and wins(VARIANTS["seahaven"], 10, outcome.moves)
+    assert outcome.expanded < SCOUT_AFTER + SCOUT_BUDGET

@@ -32,7 +32,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.notation import FOUNDATION, Move, Pile
@@ -72,6 +72,10 @@ TURN: Final = 256
 #: Positions the searches expand, all together, before they share the positions they hold: a
 #: proof of unsolvability then costs about one search's work, not one for each.
 SHARE_AFTER: Final = 50_000
+#: Positions the searches expand before the first scout joins them, and each scout's
+#: positions: one at a time, on its own positions, each on another weighting.
+SCOUT_AFTER: Final = 10_000
+SCOUT_BUDGET: Final = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +101,14 @@ class Weights:
 PORTFOLIO: Final = (
     Weights(6, 4, 0, 8, 12, 2, 2),
     Weights(4, 1, 4, 9, 11, 3, 2),
+)
+
+#: The scouts' weightings, in the order they join.
+SCOUTS: Final = (
+    Weights(2, 0, 6, 8, 6, 3, 0),
+    Weights(0, 2, 4, 10, 8, 1, 0),
+    Weights(2, 0, 6, 8, 6, 3, 1),
+    Weights(4, 3, 0, 1, 3, 1, 0),
 )
 
 
@@ -300,6 +312,7 @@ def search_general(
     max_positions: int | None,
     autoplay: AutoplayMode,
     portfolio: tuple[Weights, ...] = PORTFOLIO,
+    scouts: tuple[Weights, ...] = SCOUTS,
 ) -> GeneralOutcome:
     """Search ``state`` (any variant) for a win; raises :class:`GeneralStop` when
     ``should_stop`` answers True or more than ``max_positions`` positions are stored. The
@@ -309,27 +322,73 @@ def search_general(
     cols, cells, found = compact(state)
     cells = rules.autoplay(cols, cells, found)
     start = key_of(cols, cells)
-    searches = [_Search(rules, w, start, tuple(found)) for w in portfolio]
-    live = list(searches)
-    shared = len(searches) == 1
+    game = _Portfolio(rules, start, tuple(found), portfolio, scouts)
     while True:
-        for search in list(live):
+        winner = game.turn(should_stop)
+        if winner is not None:
+            line = None if winner is False else _line(winner.seen, winner.goal)
+            moves = None if line is None else _replay(state, line, mode)
+            return GeneralOutcome(moves, game.stored(), game.expanded())
+        if max_positions is not None and game.stored() > max_positions:
+            raise GeneralStop
+
+
+class _Portfolio:
+    """The searches taking turns, and the scout of the moment."""
+
+    def __init__(
+        self,
+        rules: GeneralRules,
+        start: Key,
+        found: tuple[int, ...],
+        portfolio: tuple[Weights, ...],
+        scouts: tuple[Weights, ...],
+    ) -> None:
+        self.rules, self.start, self.found = rules, start, found
+        self.searches = [_Search(rules, w, start, found) for w in portfolio]
+        self.live = list(self.searches)
+        self.shared = len(self.searches) == 1
+        self.waiting = list(scouts)
+        self.scout: _Search | None = None
+        self.scouted = 0  # positions the scouts dismissed expanded
+
+    def turn(self, should_stop: Callable[[], bool]) -> _Search | Literal[False] | None:
+        """A turn of each search and of the scout: the search that solved the start, False
+        when the start is proved unsolvable, None when neither yet."""
+        for search in list(self.live):
             done = search.run(TURN, should_stop)
             if done:
-                line = _line(search.seen, search.goal)
-                moves = _replay(state, line, mode)
-                return GeneralOutcome(moves, _stored(searches), _expanded(searches))
+                return search
             if done is not None:  # its queue ran dry: every position it holds is expanded
-                if not shared:
-                    return GeneralOutcome(None, _stored(searches), _expanded(searches))
-                live.remove(search)
-        if not live:  # every queue dry, every position of the shared ones expanded
-            return GeneralOutcome(None, _stored(searches), _expanded(searches))
-        if not shared and _expanded(searches) >= SHARE_AFTER:
-            _share(searches)
-            shared = True
-        if max_positions is not None and _stored(searches) > max_positions:
-            raise GeneralStop
+                if not self.shared:
+                    return False
+                self.live.remove(search)
+        if not self.live:  # every queue dry, every position of the shared ones expanded
+            return False
+        if not self.shared and _expanded(self.searches) >= SHARE_AFTER:
+            _share(self.searches)
+            self.shared = True
+        if self.scout is None and self.waiting and _expanded(self.searches) >= SCOUT_AFTER:
+            self.scout = _Search(self.rules, self.waiting.pop(0), self.start, self.found)
+        scout = self.scout
+        if scout is not None:
+            done = scout.run(TURN, should_stop)
+            if done is not None:  # solved, or alone it expanded every position reachable
+                return scout if done else False
+            if scout.expanded >= SCOUT_BUDGET:  # dismissed: its positions are dropped
+                self.scouted += scout.expanded
+                self.scout = None
+        return None
+
+    def _all(self) -> list[_Search]:
+        return self.searches if self.scout is None else [*self.searches, self.scout]
+
+    def stored(self) -> int:
+        """The positions the searches hold (once each when they share them)."""
+        return _stored(self._all())
+
+    def expanded(self) -> int:
+        return _expanded(self._all()) + self.scouted
 
 
 def _share(searches: list[_Search]) -> None:
