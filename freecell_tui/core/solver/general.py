@@ -14,13 +14,16 @@ as core moves (tests hold them to :func:`~freecell_tui.core.rules.legal_moves` l
   priority is its heuristic, kept column by column (a step changes one or two columns); of equal
   priorities the latest queued is expanded first.
 * **Exhaustive**: every position a search reaches is stored under its canonical key (column
-  and cell order do not count) and expanded in turn; when one search has expanded every position
-  reachable from the start, the start is proved unsolvable. Past :data:`SHARE_AFTER`
-  expansions the searches share their positions (a position is expanded by the first to take
-  it), and the start is proved unsolvable once every queue is dry. The only pruning is sound: the game's
-  safe autoplay (:func:`~freecell_tui.core.autoplay.is_safe_home`'s rule), no card from one free
-  cell to another, one empty column and one empty free cell standing for all, no whole column to
-  an empty one (:mod:`.general_moves`).
+  and cell order do not count) and expanded in turn; when a search holding its own positions
+  has expanded every one, the start is proved unsolvable. Past :data:`SHARE_AFTER` expansions
+  the two share their positions (a position is expanded by the first to take it), and the start
+  is proved unsolvable once every queue is dry. The only pruning is sound: the game's safe
+  autoplay (:func:`~freecell_tui.core.autoplay.is_safe_home`'s rule), no card from one free cell
+  to another, one empty column and one empty free cell standing for all, no whole column to an
+  empty one (:mod:`.general_moves`).
+* **Scouts** (:data:`SCOUTS`): past :data:`SCOUT_AFTER` expansions, other weightings join in
+  turn, one at a time, each on its own positions for :data:`SCOUT_BUDGET` expansions (then its
+  positions are dropped): a deal that leads the two astray rarely fools them all.
 * **Replayed**: a solution is played through the core's rules
   (:func:`~freecell_tui.core.rules.resolve_move`, :func:`~freecell_tui.core.rules.apply_resolved`,
   the game's autoplay) before it is returned; one that does not win raises :class:`ReplayError`.
@@ -94,16 +97,17 @@ class Weights:
 
 
 #: The searches that take turns: the fast search's fourth and second weightings
-#: (:data:`.heuristic.PORTFOLIO`). On the 25 deals of FreeCell with 1–3 cells, Forecell and
-#: Seahaven the search on core positions gave up on at 10 s a deal, at 5 s a deal each alone
-#: left 8 and 10 undecided, its own old weighting (4, 3, 0, 1, 3, 1, 0) 17, a depth-first search
-#: on it 19; the two in turns at 10 s a deal, 6 (docs/solver.md).
+#: (:data:`.heuristic.PORTFOLIO`). Of the 25 deals of FreeCell with 1–3 cells, Forecell and
+#: Seahaven the search on core positions gave up on at 10 s a deal, each alone left 8 and 10
+#: undecided at 5 s a deal; the two in turns at 10 s a deal 6, the old weighting (4, 3, 0, 1, 3,
+#: 1, 0) in turns with a depth-first search on it 17 (docs/solver.md).
 PORTFOLIO: Final = (
     Weights(6, 4, 0, 8, 12, 2, 2),
     Weights(4, 1, 4, 9, 11, 3, 2),
 )
 
-#: The scouts' weightings, in the order they join.
+#: The scouts' weightings, in the order they join: the fast search's first (without, then with
+#: the next cards) and third, and the old search's.
 SCOUTS: Final = (
     Weights(2, 0, 6, 8, 6, 3, 0),
     Weights(0, 2, 4, 10, 8, 1, 0),
@@ -144,8 +148,8 @@ Node = tuple[Key, tuple[int, ...], int, int]
 
 
 class _Search:
-    """One best-first search: its positions seen (key → parent's key and the
-    step from it) and its queue."""
+    """One best-first search: its positions seen (key → parent's key and the step from it,
+    its own or shared) and its queue."""
 
     def __init__(self, rules: GeneralRules, w: Weights, start: Key, found: tuple[int, ...]) -> None:
         self.rules = rules
@@ -183,8 +187,8 @@ class _Search:
     def run(  # noqa: C901, PLR0912, PLR0915 -- the hot loop, inline
         self, budget: int, should_stop: Callable[[], bool]
     ) -> bool | None:
-        """Expand up to ``budget`` positions: True once solved, False once every reachable
-        position has been expanded (unsolvable), None when neither yet."""
+        """Expand up to ``budget`` positions: True once solved, False once its queue is dry
+        (every position it holds expanded), None when neither yet."""
         if self.goal is not None:
             return True
         rules, seen, w = self.rules, self.seen, self.w
