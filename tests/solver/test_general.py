@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import threading
 
 import pytest
 
@@ -200,3 +201,10 @@ def test_a_scout_solves_a_deal_the_two_searches_are_slow_on() -> None:
     outcome = search_general(state, should_stop=lambda: False, max_positions=60_000, autoplay=safe)
     assert outcome.moves is not None and wins(VARIANTS["seahaven"], 10, outcome.moves)
     assert outcome.expanded < SCOUT_AFTER + SCOUT_BUDGET
+
+
+def test_a_cancelled_search_stops() -> None:
+    cancel = threading.Event()
+    cancel.set()
+    result = solve(deal(1, parse_variant("freecell", 2)), timeout=60, cancel=cancel)
+    assert result.status == "gave-up"  # not "unsolvable": the proof was never finished
