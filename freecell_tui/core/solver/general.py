@@ -74,7 +74,7 @@ CHECK_EVERY: Final = 64
 TURN: Final = 256
 #: Positions the searches expand, all together, before they share the positions they hold: a
 #: proof of unsolvability then costs about one search's work, not one for each.
-SHARE_AFTER: Final = 50_000
+SHARE_AFTER: Final = 10_000
 #: Positions the searches expand before the first scout joins them, and each scout's
 #: positions: one at a time, on its own positions, each on another weighting.
 SCOUT_AFTER: Final = 10_000

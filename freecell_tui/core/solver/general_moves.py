@@ -159,7 +159,7 @@ class GeneralRules:
         empty = cols.count(b"")
         limit = self.limits[free][empty]
         facts, column_facts = self.facts, self.column_facts
-        runs: dict[int, int] = {}  # a card of a top run → its column × 16 + its depth + 1
+        runs = [0] * 52  # a card of a top run → its column × 16 + its depth + 1 (0: none)
         tops: list[tuple[int, int]] = []  # the non-empty columns' numbers and top cards
         first_empty = -1
         for i, col in enumerate(cols):
@@ -180,8 +180,8 @@ class GeneralRules:
         on = self.on
         for d, top in tops:
             for card in on[top]:
-                where = runs.get(card)
-                if where is not None and where >> 4 != d:
+                where = runs[card]
+                if where and where >> 4 != d:
                     append((COL_TO_COL, where >> 4, d, where & 15))
         if first_empty >= 0:
             limit = self.limits_to_empty[free][empty]
