@@ -6,12 +6,16 @@ same deals, one process each, one deal at a time.
     python benchmarks/variants_bench.py --game freecell --cells 2 --from 1 --to 32000 \\
         --timeout 10 --jsonl fc2.jsonl                              # stop and run again: resumes
     python benchmarks/variants_bench.py summary fc2.jsonl other.jsonl
+    python benchmarks/variants_bench.py --game forecell --from 1 --to 100 --jsonl new.jsonl \\
+        --theirs old.jsonl                                          # fc-solve's verdicts kept
 
 A run prints one summary line per game. With ``--jsonl FILE`` it also appends one line per deal
 (game, cells, deal, our status, our seconds and positions, fc-solve's verdict and seconds, the
 timeouts), flushed as each deal ends, and skips the deals of that game already in the file: a
 long run is made in parts, interrupted and resumed at will. ``summary`` reads such files and
-prints the same lines, with the deals each game covers.
+prints the same lines, with the deals each game covers. ``--theirs FILE`` takes fc-solve's
+verdict and time for each deal FILE records (a run of ours compared with the same fc-solve
+answers, without running it again).
 
 For each game: our solved / proved unsolvable / gave up and total time; fc-solve's solved / not
 solved (``fc-solve -g KEY [--freecells-num N] -m -snx``, no iteration limit, its own timeout) and
@@ -73,15 +77,27 @@ def fcsolve(
     return verdict, time.monotonic() - started
 
 
-def run_deal(variant: Variant, number: int, timeout: float, their_timeout: float) -> dict[str, Any]:
-    """Both programs on one deal: the record a ``--jsonl`` line holds."""
+def run_deal(
+    variant: Variant,
+    number: int,
+    timeout: float,
+    their_timeout: float,
+    known: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Both programs on one deal: the record a ``--jsonl`` line holds. ``known``: a record of
+    the same deal from an earlier run, whose fc-solve verdict and time are taken (fc-solve is
+    not run again)."""
     result = solve(deal(number, variant), timeout=timeout)
     if result.solved:
         game = Game.new(number, autoplay=AutoplayMode.OFF, variant=variant)
         for move in result.moves:
             game = game.play(move)
         assert game.outcome is Outcome.WON, (variant.name, number)
-    verdict, seconds = fcsolve(variant, number, their_timeout)
+    if known is not None:
+        verdict, seconds = known["fcsolve"], known["fcsolve_s"]
+        their_timeout = known["fcsolve_timeout"]
+    else:
+        verdict, seconds = fcsolve(variant, number, their_timeout)
     record: dict[str, Any] = {
         "game": variant.name,
         "key": variant.key,
@@ -97,7 +113,10 @@ def run_deal(variant: Variant, number: int, timeout: float, their_timeout: float
         "fcsolve_timeout": their_timeout,
     }
     if result.solved and verdict == "unsolvable":
-        record["fcsolve_atomic"] = fcsolve(variant, number, 5 * their_timeout, ATOMIC)[0]
+        if known is not None and "fcsolve_atomic" in known:
+            record["fcsolve_atomic"] = known["fcsolve_atomic"]
+        else:
+            record["fcsolve_atomic"] = fcsolve(variant, number, 5 * their_timeout, ATOMIC)[0]
     return record
 
 
@@ -191,12 +210,14 @@ def summarize(records: Iterable[dict[str, Any]]) -> list[Tally]:
 def run(args: argparse.Namespace) -> None:
     out = Path(args.jsonl) if args.jsonl else None
     done = {(r["game"], r["deal"]) for r in read_records([out])} if out else set()
+    theirs = {(r["game"], r["deal"]): r for r in read_records(Path(p) for p in args.theirs)}
     for variant in games(args.game, args.cells):
         tally = Tally(variant.name)
         for number in range(args.start, args.stop + 1):
             if (variant.name, number) in done:
                 continue
-            record = run_deal(variant, number, args.timeout, args.fcsolve_timeout)
+            known = theirs.get((variant.name, number))
+            record = run_deal(variant, number, args.timeout, args.fcsolve_timeout, known)
             tally.add(record)
             if out is not None:
                 with out.open("a") as handle:
@@ -218,6 +239,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--timeout", type=float, default=10.0, help="our seconds a deal")
     parser.add_argument("--fcsolve-timeout", type=float, default=60.0)
     parser.add_argument("--jsonl", help="append a line per deal; skip deals already there")
+    parser.add_argument(
+        "--theirs",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="take fc-solve's verdict and time for a deal from this earlier --jsonl file when "
+        "it has the deal (fc-solve is not run again); may be given more than once",
+    )
     run(parser.parse_args(argv))
 
 

@@ -137,7 +137,9 @@ def test_keys_tell_the_games_apart_and_keep_classic_keys() -> None:
     assert len(keys) == 4
 
 
-@pytest.mark.parametrize("variant", [*GAMES, parse_variant("freecell", 0)], ids=game_id)
+@pytest.mark.parametrize(
+    "variant", [*GAMES, *(parse_variant("freecell", n) for n in (0, 1))], ids=game_id
+)
 def test_the_general_steps_are_the_legal_moves_but_the_pruned(variant: Variant) -> None:
     """Sound: every step is a legal move. Complete: every legal move leads where some step
     leads (column and cell order not counting), but a card from cell to cell and a whole column

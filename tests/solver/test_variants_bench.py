@@ -83,3 +83,43 @@ def test_summary_counts_each_game_and_flags_disagreements(
     assert "disagreements none" in two_cells
     assert "fc-solve's preset missed, its atomic moves solve none" in two_cells
     assert "we gave up, fc-solve solved [1]" in two_cells
+
+
+def test_theirs_takes_fc_solves_verdicts_from_an_earlier_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bench = load_bench()
+
+    def no_fcsolve(*_args: object, **_kwargs: object) -> tuple[str, float]:
+        raise AssertionError("fc-solve was run again")
+
+    monkeypatch.setattr(bench, "fcsolve", no_fcsolve)
+    earlier = tmp_path / "earlier.jsonl"
+    earlier.write_text(
+        json.dumps(
+            {
+                "game": "Eight Off",
+                "deal": 3,
+                "ours": "gave-up",
+                "our_s": 10.0,
+                "fcsolve": "solved",
+                "fcsolve_s": 0.25,
+                "timeout": 10.0,
+                "fcsolve_timeout": 60.0,
+            }
+        )
+    )
+    out = tmp_path / "new.jsonl"
+    bench.main(
+        ["--game", "eight_off", "--from", "3", "--to", "3", "--jsonl", str(out)]
+        + ["--theirs", str(earlier)]
+    )
+    (line,) = out.read_text().splitlines()
+    new = json.loads(line)
+    assert (new["deal"], new["ours"], new["fcsolve"], new["fcsolve_s"]) == (
+        3,
+        "solved",
+        "solved",
+        0.25,
+    )
+    assert "ours 1 solved 0 unsolvable 0 gave up" in capsys.readouterr().out
