@@ -208,3 +208,18 @@ def test_a_cancelled_search_stops() -> None:
     cancel.set()
     result = solve(deal(1, parse_variant("freecell", 2)), timeout=60, cancel=cancel)
     assert result.status == "gave-up"  # not "unsolvable": the proof was never finished
+
+
+def test_a_search_of_another_game_is_bounded_in_memory_when_its_caller_gives_no_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hint or auto-solve passes no bound: the search of another game still stops at the
+    general bound (here lowered) and gives up, where unbounded it proves the deal unsolvable."""
+    from freecell_tui.core.solver import portfolio
+
+    start = deal(1, parse_variant("freecell", 2))
+    monkeypatch.setattr(portfolio, "GENERAL_MAX_POSITIONS", 5_000)
+    assert solve(start, timeout=60).status == "gave-up"
+    assert solve(start, timeout=60, max_positions=3_000).status == "gave-up"
+    monkeypatch.setattr(portfolio, "GENERAL_MAX_POSITIONS", 200_000)
+    assert solve(start, timeout=60).status == "unsolvable"

@@ -221,6 +221,11 @@ def solve(
         return _solve_pure(state, cols, cells, found, safe, should_stop, max_positions, started)
 
 
+#: The most positions a search of another game stores, whatever its caller asks (about 470 bytes
+#: each: under 500 MB). A search a player starts (a hint, auto-solve) gives no bound of its own.
+GENERAL_MAX_POSITIONS: Final = 1_000_000
+
+
 def _solve_general(
     state: GameState,
     timeout: float | None,
@@ -229,12 +234,13 @@ def _solve_general(
     autoplay: AutoplayMode,
     started: float,
 ) -> SolveResult:
-    """:func:`solve` for a position of another game than classic FreeCell."""
+    """:func:`solve` for a position of another game than classic FreeCell, its memory bounded
+    by :data:`GENERAL_MAX_POSITIONS` at most."""
     try:
         outcome = search_general(
             state,
             should_stop=stopper(timeout, cancel, started),
-            max_positions=max_positions,
+            max_positions=min(max_positions or GENERAL_MAX_POSITIONS, GENERAL_MAX_POSITIONS),
             autoplay=autoplay,
         )
     except GeneralStop:
