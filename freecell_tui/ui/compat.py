@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib.metadata import version
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from rich.segment import Segment
 from rich.style import Style
@@ -25,13 +25,12 @@ from textual.css.styles import RulesMap
 from textual.driver import Driver
 from textual.errors import NoWidget
 from textual.events import Click
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import RenderOptions, Visual
-from textual.widget import Widget
 
 __all__ = [
     "CHECKED",
@@ -152,7 +151,24 @@ class DimBelow(_Screen):
     into strips, every time the dialog is drawn again — a fifth of the CPU of a dialog's keys
     and resizes (upstream: no issue found in Textualize/textual as of 8.2.8). The strips drawn
     here are the same, segment for segment (``tests/ui/test_compat.py``); on unchecked
-    versions Textual draws them its own way."""
+    versions Textual draws them its own way.
+
+    The dimmed lines are kept until the screen below may have changed. A screen below the top
+    one tells the top one what it changed only by refreshing the top one's regions (Textual's
+    ``Screen._compositor_refresh``), so a refresh of this screen with regions drops them; so do
+    this screen's suspension and resumption (``stack_updates``), and any change of the size,
+    the screen below, or the styles they are tinted with. A refresh of this screen without
+    regions (its own styles, focus or mounting) redraws from the lines kept."""
+
+    _dim_kept: tuple[tuple[object, ...], list[Strip]] | None = None
+    _dim_changes: int = 0
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        if regions:
+            self._dim_changes += 1
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     # A widget may render a Visual (Widget.render says so); Screen.render's type is narrower.
     def render(self) -> RenderResult:  # type: ignore[override]
@@ -170,7 +186,7 @@ _TINTED: dict[tuple[Style | None, Style, Style | None, Color], Style] = {}
 class _Dimmed(Visual):
     """The screen ``below`` tinted with ``color``, as :class:`DimBelow`'s background."""
 
-    def __init__(self, dialog: Widget, below: Screen[Any], color: Color) -> None:
+    def __init__(self, dialog: DimBelow, below: Screen[Any], color: Color) -> None:
         self.dialog, self.below, self.color = dialog, below, color
 
     def render_strips(
@@ -178,8 +194,25 @@ class _Dimmed(Visual):
     ) -> list[Strip]:
         base = style.rich_style
         links = self.dialog.link_style if self.dialog.auto_links else None
-        strips = self.below._compositor.render_strips()[:height]
-        return [self._tint(strip.crop(0, width), base, links) for strip in strips]
+        dialog, below = self.dialog, self.below
+        key = (
+            below,
+            below._compositor.size,
+            dialog._dim_changes,
+            dialog.stack_updates,
+            width,
+            height,
+            base,
+            links,
+            self.color,
+        )
+        kept = dialog._dim_kept
+        if kept is not None and kept[0] == key:
+            return list(kept[1])
+        strips = below._compositor.render_strips()[:height]
+        tinted = [self._tint(strip.crop(0, width), base, links) for strip in strips]
+        dialog._dim_kept = (key, tinted)
+        return list(tinted)
 
     def _tint(self, strip: Strip, base: Style, links: Style | None) -> Strip:
         color, tinted = self.color, []

@@ -385,6 +385,41 @@ async def test_a_dialogs_dimmed_board_is_textuals_segment_for_segment(tmp_path: 
                 await pilot.pause()
 
 
+async def test_a_dialogs_dimmed_board_is_drawn_again_only_when_the_board_changes(
+    tmp_path: Path,
+) -> None:
+    from freecell_tui.ui.widgets.status import MessageLine
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        dialog, below = app.screen, app.screen_stack[-2]
+        drawn = 0
+        render_strips = below._compositor.render_strips
+
+        def counted(size: Size | None = None) -> list[object]:
+            nonlocal drawn
+            drawn += 1
+            return list(render_strips(size))
+
+        below._compositor.render_strips = counted  # type: ignore[method-assign]
+        dialog.refresh()  # the dialog's own redraw: the board beneath is as it was
+        await pilot.pause()
+        assert drawn == 0
+        first, expected = dimmed_and_textuals(dialog)
+        assert first == expected
+        below.query_one(MessageLine).say("a line the dialog covers but dims")
+        await pilot.pause()
+        assert drawn >= 1  # the board beneath changed: dimmed again, and as Textual dims it
+        changed, expected = dimmed_and_textuals(dialog)
+        assert changed == expected and changed != first
+        await pilot.resize_terminal(SIZE[0] - 20, SIZE[1] - 5)
+        await pilot.pause()
+        resized, expected = dimmed_and_textuals(dialog)
+        assert resized == expected and len(resized) == SIZE[1] - 5
+
+
 @pytest.mark.usefixtures("unchecked")
 async def test_a_dialogs_dimmed_board_on_an_unchecked_textual_is_textuals(tmp_path: Path) -> None:
     from textual.renderables.background_screen import BackgroundScreen
