@@ -4,6 +4,7 @@ installed."""
 from __future__ import annotations
 
 import compileall
+import gc
 import os
 import shutil
 import subprocess
@@ -20,6 +21,15 @@ import freecell_tui
 from . import pilot_idle
 
 pilot_idle.install()
+
+#: The collector's thresholds in the test processes: a young collection every 50,000 new
+#: objects (Python's default is 700), an older one every 20 of those, a full one every 10 of
+#: those. A start of the game under Pilot makes objects enough for 60 young collections, 5
+#: older ones and half a full one at Python's defaults (700, 10, 10), each walking the objects
+#: still alive; at these, one young collection. Garbage is still collected every few tests (a
+#: worker grows by some 10 MB); what a test checks is the same.
+GC_THRESHOLDS = (50_000, 20, 10)
+gc.set_threshold(*GC_THRESHOLDS)
 
 #: A memory file system, where the machine has one with room to spare.
 MEMORY_DIR = Path("/dev/shm")
