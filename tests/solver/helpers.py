@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from freecell_tui.core.deals import MAX_DEAL, deal
 from freecell_tui.core.notation import Move
-from freecell_tui.core.rules import apply_move, legal_moves
+from freecell_tui.core.rules import apply_move, legal_moves, resolve_move
 from freecell_tui.core.solver import solve
 from freecell_tui.core.state import GameState
 
@@ -47,3 +47,12 @@ def positions(draw: st.DrawFn) -> GameState:
         return reachable(draw(st.integers(min_value=1, max_value=MAX_DEAL)), picks)
     number = draw(st.sampled_from(SOLVED_DEALS))
     return reachable(number, picks[:10], draw(st.integers(min_value=1, max_value=120)))
+
+
+def play_out(start: GameState, moves: tuple[Move, ...]) -> GameState:
+    """Apply ``moves`` through the rules, autoplay off, checking each is already resolved."""
+    state = start
+    for move in moves:
+        assert move == resolve_move(state, move), f"{move} is not written resolved"
+        state = apply_move(state, move)
+    return state

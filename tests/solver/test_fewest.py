@@ -9,10 +9,8 @@ import pytest
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
-from freecell_tui.core.notation import Move
-from freecell_tui.core.rules import apply_move, resolve_move
 from freecell_tui.core.solver import count_player_moves, solve, solve_fewest, turns
-from freecell_tui.core.state import GameState
+from tests.solver.helpers import play_out
 
 from .test_solver import position
 
@@ -31,14 +29,6 @@ class CountingCancel:
     def is_set(self) -> bool:
         self.polls += 1
         return self.polls > self.after
-
-
-def play_out(start: GameState, moves: tuple[Move, ...]) -> GameState:
-    state = start
-    for move in moves:
-        assert move == resolve_move(state, move), f"{move} is not written resolved"
-        state = apply_move(state, move)
-    return state
 
 
 @pytest.mark.parametrize("mode", MODES)

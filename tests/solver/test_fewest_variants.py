@@ -10,28 +10,19 @@ import pytest
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game, Outcome
-from freecell_tui.core.notation import Move
-from freecell_tui.core.rules import apply_move, resolve_move
 from freecell_tui.core.solver import count_player_moves, solve, solve_fewest, turns
 from freecell_tui.core.solver import fewest_general as fewest_general_module
 from freecell_tui.core.solver.fewest import WIDTHS
 from freecell_tui.core.solver.fewest_general import GENERAL_WIDTHS
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import VARIANTS, Variant, parse_variant
+from tests.solver.helpers import play_out
 
 from .test_fewest import CountingCancel
 
 SMALL = (16, 64)
 MODES = [AutoplayMode.ALL, AutoplayMode.SAFE, AutoplayMode.OFF]
 EIGHT_OFF = VARIANTS["eight_off"]
-
-
-def play_out(start: GameState, moves: tuple[Move, ...]) -> GameState:
-    state = start
-    for move in moves:
-        assert move == resolve_move(state, move), f"{move} is not written resolved"
-        state = apply_move(state, move)
-    return state
 
 
 @pytest.mark.parametrize("mode", MODES)

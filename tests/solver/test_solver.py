@@ -13,8 +13,8 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.cards import ALL_CARDS, Card
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
-from freecell_tui.core.notation import Move, parse_moves
-from freecell_tui.core.rules import apply_move, legal_moves, resolve_move
+from freecell_tui.core.notation import parse_moves
+from freecell_tui.core.rules import apply_move, legal_moves
 from freecell_tui.core.solver import (
     can_bring_card_home,
     canonical_key,
@@ -27,18 +27,10 @@ from freecell_tui.core.solver.heuristic import PORTFOLIO
 from freecell_tui.core.solver.moves import is_safe, root
 from freecell_tui.core.solver.portfolio import _portfolio
 from freecell_tui.core.state import GameState
+from tests.solver.helpers import play_out
 
 #: Unsolvable: the one Microsoft deal of the first 32,000 that no line of play wins.
 UNSOLVABLE_DEAL = 11982
-
-
-def play_out(start: GameState, moves: tuple[Move, ...]) -> GameState:
-    """Apply ``moves`` through the rules, autoplay off, checking each is already resolved."""
-    state = start
-    for move in moves:
-        assert move == resolve_move(state, move), f"{move} is not written resolved"
-        state = apply_move(state, move)
-    return state
 
 
 def C(code: str) -> Card:
