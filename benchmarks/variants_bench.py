@@ -1,5 +1,6 @@
-"""Each variant against fc-solve, run by hand: our general search and fc-solve's preset on the
-same deals, one process each, one deal at a time.
+"""Each variant against fc-solve, run by hand: our solver (the general search; the fast one,
+compiled when numba is installed, for FreeCell with 4 cells or fewer) and fc-solve's preset on
+the same deals, one process each, one deal at a time.
 
     python benchmarks/variants_bench.py                            # every game, deals 1-20
     python benchmarks/variants_bench.py --game eight_off --from 1 --to 100 --timeout 30
@@ -8,6 +9,8 @@ same deals, one process each, one deal at a time.
     python benchmarks/variants_bench.py summary fc2.jsonl other.jsonl
     python benchmarks/variants_bench.py --game forecell --from 1 --to 100 --jsonl new.jsonl \\
         --theirs old.jsonl                                          # fc-solve's verdicts kept
+    python benchmarks/variants_bench.py --game freecell --cells 2 --to 32000 --no-fcsolve \\
+        --jsonl fc2.jsonl                  # ours alone, against fc-solve's published figures
 
 A run prints one summary line per game. With ``--jsonl FILE`` it also appends one line per deal
 (game, cells, deal, our status, our seconds and positions, fc-solve's verdict and seconds, the
@@ -15,7 +18,7 @@ timeouts), flushed as each deal ends, and skips the deals of that game already i
 long run is made in parts, interrupted and resumed at will. ``summary`` reads such files and
 prints the same lines, with the deals each game covers. ``--theirs FILE`` takes fc-solve's
 verdict and time for each deal FILE records (a run of ours compared with the same fc-solve
-answers, without running it again).
+answers, without running it again); ``--no-fcsolve`` runs ours alone (its verdict "not run").
 
 For each game: our solved / proved unsolvable / gave up and total time; fc-solve's solved / not
 solved (``fc-solve -g KEY [--freecells-num N] -m -snx``, no iteration limit, its own timeout) and
@@ -42,7 +45,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.position import format_position
-from freecell_tui.core.solver import solve
+from freecell_tui.core.solver import native, solve
 from freecell_tui.core.variant import VARIANTS, Variant, parse_variant
 
 
@@ -96,6 +99,8 @@ def run_deal(
     if known is not None:
         verdict, seconds = known["fcsolve"], known["fcsolve_s"]
         their_timeout = known["fcsolve_timeout"]
+    elif their_timeout <= 0:
+        verdict, seconds = "not run", 0.0
     else:
         verdict, seconds = fcsolve(variant, number, their_timeout)
     record: dict[str, Any] = {
@@ -129,7 +134,7 @@ class Tally:
         default_factory=lambda: {"solved": 0, "unsolvable": 0, "gave-up": 0}
     )
     theirs: dict[str, int] = field(
-        default_factory=lambda: {"solved": 0, "unsolvable": 0, "timed out": 0}
+        default_factory=lambda: {"solved": 0, "unsolvable": 0, "timed out": 0, "not run": 0}
     )
     our_time: float = 0.0
     their_time: float = 0.0
@@ -162,7 +167,7 @@ class Tally:
             f"{self.game:26} {len(self.deals):5} deals ({spans}; {limits} s a deal) "
             f"| ours {o['solved']} solved {o['unsolvable']} unsolvable {o['gave-up']} gave up "
             f"{self.our_time:.1f} s | fc-solve {t['solved']} solved {t['unsolvable']} not "
-            f"{t['timed out']} timed out {self.their_time:.1f} s "
+            f"{t['timed out']} timed out {t['not run']} not run {self.their_time:.1f} s "
             f"| disagreements {self.disagree or 'none'} "
             f"| fc-solve's preset missed, its atomic moves solve {self.preset_missed or 'none'} "
             f"| we gave up, fc-solve solved {self.gave_up_they_solved or 'none'}"
@@ -238,6 +243,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--to", dest="stop", type=int, default=20)
     parser.add_argument("--timeout", type=float, default=10.0, help="our seconds a deal")
     parser.add_argument("--fcsolve-timeout", type=float, default=60.0)
+    parser.add_argument(
+        "--no-fcsolve",
+        action="store_true",
+        help="ours alone (fc-solve's verdict recorded as not run)",
+    )
     parser.add_argument("--jsonl", help="append a line per deal; skip deals already there")
     parser.add_argument(
         "--theirs",
@@ -247,7 +257,12 @@ def main(argv: list[str] | None = None) -> None:
         help="take fc-solve's verdict and time for a deal from this earlier --jsonl file when "
         "it has the deal (fc-solve is not run again); may be given more than once",
     )
-    run(parser.parse_args(argv))
+    args = parser.parse_args(argv)
+    if args.no_fcsolve:
+        args.fcsolve_timeout = 0.0
+    # The compiled search from the first deal (else the first deals are timed in pure Python).
+    print("compiled search:", "yes" if native.warm() else "no (pure Python)", flush=True)
+    run(args)
 
 
 if __name__ == "__main__":

@@ -214,9 +214,16 @@ def test_a_search_of_another_game_is_bounded_in_memory_when_its_caller_gives_no_
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A hint or auto-solve passes no bound: the search of another game still stops at the
-    general bound (here lowered) and gives up, where unbounded it proves the deal unsolvable."""
+    general bound (here lowered) and gives up, where unbounded it proves the deal unsolvable;
+    so does the pure fast search of FreeCell with fewer cells."""
     from freecell_tui.core.solver import portfolio
 
+    monkeypatch.setenv("FREECELL_TUI_PURE", "1")
+    start = deal(1, VARIANTS["bakers_game"])
+    monkeypatch.setattr(portfolio, "GENERAL_MAX_POSITIONS", 50)
+    assert solve(start, timeout=60).status == "gave-up"
+    monkeypatch.setattr(portfolio, "GENERAL_MAX_POSITIONS", 200_000)
+    assert solve(start, timeout=60).status == "solved"
     start = deal(1, parse_variant("freecell", 2))
     monkeypatch.setattr(portfolio, "GENERAL_MAX_POSITIONS", 5_000)
     assert solve(start, timeout=60).status == "gave-up"

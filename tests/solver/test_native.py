@@ -20,6 +20,7 @@ from freecell_tui.core.solver import native as accel
 from freecell_tui.core.solver.portfolio import SCOUTS
 from freecell_tui.core.solver.schedule import SHARE_AFTER
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import parse_variant
 
 from .helpers import positions
 
@@ -91,6 +92,18 @@ def test_hard_deals_are_searched_alike(
     monkeypatch: pytest.MonkeyPatch, number: int, moves: str, mode: AutoplayMode, status: str
 ) -> None:
     expected, got = both(monkeypatch, after(number, moves), autoplay=mode)
+    assert got == expected
+    assert got[0] == status
+
+
+@pytest.mark.parametrize(
+    ("cells", "number", "status"),
+    [(2, 1, "unsolvable"), (2, 209, "solved"), (0, 164, "solved"), (1, 3, "unsolvable")],
+)
+def test_freecell_with_fewer_cells_is_searched_alike(
+    monkeypatch: pytest.MonkeyPatch, cells: int, number: int, status: str
+) -> None:
+    expected, got = both(monkeypatch, deal(number, parse_variant("freecell", cells)))
     assert got == expected
     assert got[0] == status
 

@@ -191,10 +191,13 @@ def apply_step(
     return tuple(new), cells, (fl[0], fl[1], fl[2], fl[3])
 
 
-def steps_from(cols: Cols, cells: bytes, found: Found, facts: ColumnFacts) -> list[SearchStep]:
-    """Every step from a position (columns in canonical order: the empty ones first)."""
+def steps_from(
+    cols: Cols, cells: bytes, found: Found, facts: ColumnFacts, cell_count: int = 4
+) -> list[SearchStep]:
+    """Every step from a position (columns in canonical order: the empty ones first) of a game
+    with ``cell_count`` free cells."""
     out: list[SearchStep] = []
-    free = 4 - len(cells)
+    free = cell_count - len(cells)
     empties = cols.count(b"")
     limit = (free + 1) << empties
     limit_e = (free + 1) << (empties - 1) if empties else 0

@@ -28,9 +28,10 @@ from typing import Final, Literal
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.notation import Move
+from freecell_tui.core.rules import apply_resolved, resolve_move
 from freecell_tui.core.solver.collector import paused
 from freecell_tui.core.solver.facts import ColumnFacts
-from freecell_tui.core.solver.general import GeneralStop, search_general, stopper
+from freecell_tui.core.solver.general import GeneralStop, ReplayError, search_general, stopper
 from freecell_tui.core.solver.keys import Cols, Found, Key
 from freecell_tui.core.solver.moves import (
     Safe,
@@ -44,7 +45,7 @@ from freecell_tui.core.solver.native import accelerator, disable, prepare, searc
 from freecell_tui.core.solver.schedule import Scouts, take_turns
 from freecell_tui.core.solver.search import CHECK_EVERY, PORTFOLIO, Search, Stop, Weights
 from freecell_tui.core.state import GameState
-from freecell_tui.core.variant import FREECELL
+from freecell_tui.core.variant import FREECELL, Variant
 
 __all__ = ["SolveResult", "SolveStatus", "line_to", "solve"]
 
@@ -109,12 +110,13 @@ def _portfolio(
     safe: Safe,
     should_stop: Callable[[], bool],
     max_positions: int | None,
+    cell_count: int = 4,
 ) -> tuple[list[Search], Search | None]:
     """Run the searches of :data:`PORTFOLIO` and the waves of :data:`SCOUTS` by the schedule of
     :func:`.schedule.take_turns`. Returns the searches (scouts last) and the one that solved the
     position (None: unsolvable). Raises :class:`Stop`."""
     facts = ColumnFacts()
-    searches = [Search(cols, cells, found, facts, safe, w, {}) for w in PORTFOLIO]
+    searches = [Search(cols, cells, found, facts, safe, w, {}, cell_count) for w in PORTFOLIO]
 
     def stop() -> bool:
         if max_positions is not None and _stored(searches) > max_positions:
@@ -126,7 +128,7 @@ def _portfolio(
         lambda search, budget: search.run(budget, stop),
         lambda search: search.queued(),
         _share,
-        lambda w: Search(cols, cells, found, facts, safe, w, {}),
+        lambda w: Search(cols, cells, found, facts, safe, w, {}, cell_count),
         SCOUTS,
     )
     return searches, winner
@@ -180,11 +182,14 @@ def solve(
     the process has expanded :data:`PREPARE_AFTER` positions, and hands over to it, from the
     start, as soon as it is loaded.
 
-    A position of another game than classic FreeCell (its variant) is searched by
-    :mod:`.general`, on the core's rules for that game.
+    FreeCell with fewer free cells is searched the same way (the searches take the number of
+    cells), its solution checked by the core's rules (:class:`.general.ReplayError` if it breaks
+    them). A position of another game (its variant) is searched by :mod:`.general`, on the core's
+    rules for that game.
     """
     started = time.monotonic()
-    if state.variant != FREECELL:
+    cell_count = fast_cells(state.variant)
+    if cell_count is None:
         return _solve_general(state, timeout, cancel, max_positions, autoplay, started)
     deadline = None if timeout is None else started + timeout
 
@@ -195,18 +200,31 @@ def solve(
 
     safe = safe_rule(autoplay)
     cols, cells, found = root(state, safe)
+    pure_bound = max_positions  # the compiled search is bounded by its memory too
+    if state.variant != FREECELL:
+        pure_bound = min(max_positions or GENERAL_MAX_POSITIONS, GENERAL_MAX_POSITIONS)
     native = accelerator()
     if native is None:
         try:
             with searching(), paused():  # until the searches are freed too
-                return _solve_pure(
-                    state, cols, cells, found, safe, _switching(should_stop), max_positions, started
+                return _checked(
+                    _solve_pure(
+                        state,
+                        (cols, cells, found, cell_count),
+                        safe,
+                        _switching(should_stop),
+                        pure_bound,
+                        started,
+                    ),
+                    state,
                 )
         except _Switch:
             native = accelerator()
     if native is not None:
         try:
-            outcome = native(cols, cells, found, safe is always, should_stop, max_positions, SCOUTS)
+            outcome = native(
+                cols, cells, found, safe is always, should_stop, max_positions, SCOUTS, cell_count
+            )
         except Stop:
             return SolveResult("gave-up", (), time.monotonic() - started, 0)
         except Exception:  # the compiled search failed to load or run: the pure one answers
@@ -216,13 +234,42 @@ def solve(
             moves = () if outcome.line is None else core_moves(state, outcome.line, safe)
             seconds = time.monotonic() - started
             size = outcome.bytes_per_position
-            return SolveResult(status, moves, seconds, outcome.positions, outcome.expanded, size)
+            return _checked(
+                SolveResult(status, moves, seconds, outcome.positions, outcome.expanded, size),
+                state,
+            )
     with searching(), paused():
-        return _solve_pure(state, cols, cells, found, safe, should_stop, max_positions, started)
+        start = (cols, cells, found, cell_count)
+        return _checked(_solve_pure(state, start, safe, should_stop, pure_bound, started), state)
 
 
-#: The most positions a search of another game stores, whatever its caller asks (about 470 bytes
-#: each: under 500 MB). A search a player starts (a hint, auto-solve) gives no bound of its own.
+def fast_cells(variant: Variant) -> int | None:
+    """The free cells of ``variant`` when it is FreeCell with four cells or fewer (the fast
+    searches play it), else None (:mod:`.general` searches it)."""
+    if variant.cells <= 4 and variant == FREECELL.with_cells(variant.cells):
+        return variant.cells
+    return None
+
+
+def _checked(result: SolveResult, state: GameState) -> SolveResult:
+    """``result``, its moves played from ``state`` by the core's rules with autoplay off
+    when the game is not classic FreeCell: :class:`.general.ReplayError` unless they win."""
+    if not result.solved or state.variant == FREECELL:
+        return result
+    try:
+        for move in result.moves:
+            state = apply_resolved(state, resolve_move(state, move))
+    except ValueError as error:  # IllegalMoveError
+        raise ReplayError(f"the search's line breaks the rules: {error}") from error
+    if not state.is_won:
+        raise ReplayError("the search's line does not win")
+    return result
+
+
+#: The most positions a search of another game than classic FreeCell stores, whatever its caller
+#: asks (the general search's about 470 bytes each, the pure fast search's 360: under 500 MB; the
+#: compiled search is bounded by its :data:`.native.glue.MEMORY`). A search a player starts (a
+#: hint, auto-solve) gives no bound of its own.
 GENERAL_MAX_POSITIONS: Final = 1_000_000
 
 
@@ -283,17 +330,19 @@ def _switching(should_stop: Callable[[], bool]) -> Callable[[], bool]:
 
 def _solve_pure(
     state: GameState,
-    cols: Cols,
-    cells: bytes,
-    found: Found,
+    start: tuple[Cols, bytes, Found, int],
     safe: Safe,
     should_stop: Callable[[], bool],
     max_positions: int | None,
     started: float,
 ) -> SolveResult:
-    """:func:`solve` with the pure searches, from the start ``cols``, ``cells``, ``found``."""
+    """:func:`solve` with the pure searches, from the start: columns, cells, foundations and
+    the game's number of free cells."""
+    cols, cells, found, cell_count = start
     try:
-        searches, winner = _portfolio(cols, cells, found, safe, should_stop, max_positions)
+        searches, winner = _portfolio(
+            cols, cells, found, safe, should_stop, max_positions, cell_count
+        )
     except Stop:
         return SolveResult("gave-up", (), time.monotonic() - started, 0)
     dictionaries = _dictionaries(searches)

@@ -131,8 +131,11 @@ class Search:
         safe: Safe,
         w: Weights,
         seen: dict[Key, tuple[Key, SearchStep] | None],
+        cell_count: int = 4,
     ) -> None:
         self.facts = facts
+        #: The free cells of the game (FreeCell has four; the same search plays it with fewer).
+        self.cell_count = cell_count
         self.safe = safe
         self.homes = homes_for(safe)
         self.w = w
@@ -229,6 +232,7 @@ class Search:
         rank, byte, bits, in_order = RANK, BYTE, BITS, SORTED_CELLS
         fits, kind_of = FIT_CLASS, CLASS
         queue, lo, highest, keys = self.queue, self.lo, self.lo, 0
+        cell_count = self.cell_count
         get = queue.get
         expanded = self.expanded
         try:
@@ -333,7 +337,7 @@ class Search:
                 cols, cells = pkey, pkey[8]  # the columns are the key's first eight
                 back, under = undo >> 8, undo & 0xFF  # the card just moved, what it lay on
                 g1 = g + 1
-                free = 4 - len(cells)
+                free = cell_count - len(cells)
                 empties = 0
                 while empties < 8 and not cols[empties]:
                     empties += 1

@@ -78,11 +78,14 @@ def _grown(array: Array, rows: int) -> Array:
 class _Native:
     """One search (as :class:`..search.Search`): its queue, table and counts."""
 
-    def __init__(self, pool: _Pool, key: Array, won: bool, w: Weights, safe_all: bool) -> None:
+    def __init__(
+        self, pool: _Pool, key: Array, won: bool, w: Weights, safe_all: bool, cell_count: int
+    ) -> None:
         if 52 * (w.disorder + w.unsorted) >= 4096:
             raise ValueError("weights too large for the packed column part")
         self.pool = pool
         self.safe_all = safe_all
+        self.cell_count = cell_count
         self.w: Array = np.array(
             [w.out, w.disorder, w.unsorted, w.cell, w.empty, w.moves, w.next], dtype=np.int64
         )
@@ -113,6 +116,7 @@ class _Native:
             code, pool.count, table.count, self.size, self.seq, expanded, goal = run(
                 pool.nodes, pool.count, table.slots, table.count, self.heap, self.size, self.w,
                 self.safe_all, self.seq, self.expanded, budget, stopping, other, max_stored,
+                self.cell_count,
             )  # fmt: skip
             budget -= expanded - self.expanded
             self.expanded = expanded
@@ -185,14 +189,15 @@ def solve_native(
     should_stop: Callable[[], bool],
     max_positions: int | None,
     scouts: Scouts,
+    cell_count: int = 4,
 ) -> Outcome:
-    """The portfolio from the start ``cols``, ``cells``, ``found`` (after autoplay), autoplay
-    ``all`` when ``safe_all`` else the safe rule. Raises :class:`Stop` (cancelled, out of time,
-    past ``max_positions`` or :data:`MEMORY`)."""
+    """The portfolio from the start ``cols``, ``cells``, ``found`` (after autoplay) of a game
+    with ``cell_count`` free cells, autoplay ``all`` when ``safe_all`` else the safe rule. Raises
+    :class:`Stop` (cancelled, out of time, past ``max_positions`` or :data:`MEMORY`)."""
     pool = _Pool()
     key = _pack(cols, cells)
     won = sum(found) == 52
-    searches = [_Native(pool, key, won, w, safe_all) for w in PORTFOLIO]
+    searches = [_Native(pool, key, won, w, safe_all, cell_count) for w in PORTFOLIO]
 
     def turn(search: _Native, budget: int) -> bool | None:
         other, most = 0, -1
@@ -205,7 +210,7 @@ def solve_native(
         turn,
         lambda search: search.size > 0,
         _share,
-        lambda w: _Native(pool, key, won, w, safe_all),
+        lambda w: _Native(pool, key, won, w, safe_all, cell_count),
         scouts,
     )
     return _outcome(searches, winner)

@@ -43,8 +43,9 @@ LOW32: Final = 0xFFFFFFFF
 
 @njit(cache=True, nogil=True)
 def run(nodes, nnodes, table, ntable, heap, nheap, w, safe_all, seq, expanded, budget, stopping,  # noqa: C901, PLR0912, PLR0913, PLR0915 -- Search.run step for step; compiled, takes arrays
-        other, max_stored):  # fmt: skip
-    """Returns (code, nnodes, ntable, nheap, seq, expanded, goal node or -1)."""
+        other, max_stored, cell_count):  # fmt: skip
+    """Returns (code, nnodes, ntable, nheap, seq, expanded, goal node or -1); the game has
+    ``cell_count`` free cells."""
     w_out, w_dis, w_uns, w_cell, w_empty, w_moves, w_next = w[0], w[1], w[2], w[3], w[4], w[5], w[6]
     cols = np.zeros((8, WIDTH), np.int64)
     lens = np.zeros(8, np.int64)
@@ -123,7 +124,7 @@ def run(nodes, nnodes, table, ntable, heap, nheap, w, safe_all, seq, expanded, b
         undo = ((word >> 45) & 0x3FFF) - 1
         back = undo >> 8 if undo >= 0 else -1  # the card just moved
         under = undo & 0xFF if undo >= 0 else 0xFF  # what it lay on
-        free = 4 - ncells
+        free = cell_count - ncells
         empties = 0
         while empties < 8 and lens[empties] == 0:
             empties += 1

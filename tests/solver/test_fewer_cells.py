@@ -1,0 +1,86 @@
+"""FreeCell with fewer free cells is searched by the fast solver, told how many cells the game
+has: its verdicts are the general search's (both exhaustive), its solutions win under that
+game's rules, and a line that breaks them is never returned."""
+
+from __future__ import annotations
+
+import pytest
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.deals import deal
+from freecell_tui.core.game import Game, Outcome
+from freecell_tui.core.notation import Move
+from freecell_tui.core.solver import SolveResult, solve
+from freecell_tui.core.solver.general import ReplayError, search_general
+from freecell_tui.core.solver.portfolio import _checked, fast_cells
+from freecell_tui.core.variant import FREECELL, VARIANTS, parse_variant
+
+#: Deals of FreeCell with N cells whose answer both searches give in a fraction of a second.
+DEALS = {0: (1, 2, 164), 1: (1, 2, 3, 5, 7), 2: (2, 3, 5, 7, 8, 10), 3: (1, 2, 169, 657)}
+
+
+@pytest.mark.parametrize("cells", sorted(DEALS))
+def test_the_fast_search_answers_as_the_general_one_and_its_wins_are_won(
+    monkeypatch: pytest.MonkeyPatch, cells: int
+) -> None:
+    monkeypatch.setenv("FREECELL_TUI_PURE", "1")  # the pure search (the compiled one: test_native)
+    variant = parse_variant("freecell", cells)
+    statuses = set()
+    for number in DEALS[cells]:
+        start = deal(number, variant)
+        result = solve(start, timeout=30)
+        general = search_general(
+            start, should_stop=lambda: False, max_positions=2_000_000, autoplay=AutoplayMode.SAFE
+        )
+        assert result.status == ("unsolvable" if general.moves is None else "solved"), number
+        statuses.add(result.status)
+        if result.solved:
+            game = Game.new(number, autoplay=AutoplayMode.OFF, variant=variant)
+            for move in result.moves:
+                assert not (move.source.is_cell or move.dest.is_cell) or cells, move
+                game = game.play(move)
+            assert game.outcome is Outcome.WON, number
+    assert statuses == ({"solved"} if cells == 2 else {"solved", "unsolvable"})
+
+
+def test_a_deal_the_general_search_gave_up_on_is_decided(monkeypatch: pytest.MonkeyPatch) -> None:
+    # FreeCell with 2 cells, deal 209: the general search gave up after 90 s and 6 M positions
+    # (fc-solve solves it); the fast search solves it in 55,160 positions; deal 1, a proof, in
+    # 84,882 (the general search 70,882: its pruning differs).
+    monkeypatch.setenv("FREECELL_TUI_PURE", "1")
+    variant = parse_variant("freecell", 2)
+    won = solve(deal(209, variant), timeout=60)
+    assert won.solved and won.positions == 55_160
+    game = Game.new(209, autoplay=AutoplayMode.OFF, variant=variant)
+    for move in won.moves:
+        game = game.play(move)
+    assert game.outcome is Outcome.WON
+    proof = solve(deal(1, variant), timeout=60)
+    assert proof.status == "unsolvable" and proof.positions == 84_882
+
+
+def test_only_freecell_with_four_cells_or_fewer_goes_to_the_fast_search() -> None:
+    assert fast_cells(FREECELL) == 4
+    assert [fast_cells(parse_variant("freecell", n)) for n in range(9)] == [
+        0,
+        1,
+        2,
+        3,
+        4,
+        *[None] * 4,
+    ]
+    for key in VARIANTS:
+        if key != "freecell":
+            assert fast_cells(VARIANTS[key]) is None, key
+
+
+def test_a_line_that_breaks_the_games_rules_is_never_returned() -> None:
+    variant = parse_variant("freecell", 1)
+    start = deal(5, variant)
+    two_cells = SolveResult("solved", (Move.parse("1a"), Move.parse("2b")), 0.0, 1)
+    with pytest.raises(ReplayError, match="breaks the rules"):
+        _checked(two_cells, start)
+    with pytest.raises(ReplayError, match="does not win"):
+        _checked(SolveResult("solved", (Move.parse("1a"),), 0.0, 1), start)
+    unsolved = SolveResult("unsolvable", (), 0.0, 1)
+    assert _checked(unsolved, start) is unsolved
