@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
-from freecell_tui.core.variant import EIGHT_OFF, FREECELL, SEAHAVEN
+from freecell_tui.core.variant import EIGHT_OFF, FREECELL, RELAXED_FREECELL, SEAHAVEN
 from freecell_tui.store import Store
 from freecell_tui.ui.app import FreeCellApp
 from freecell_tui.ui.compat import FooterKey
@@ -230,3 +230,14 @@ async def test_eight_offs_twelve_top_piles_show_a_ten_whole_at_64_columns(tmp_pa
         regions = [pile_widget(app, f"cell-{key}").region for key in "abcdefgk"]
         assert all(region.width == 5 for region in regions)
         assert all(a.right <= b.x for a, b in zip(regions, regions[1:], strict=False))
+
+
+async def test_the_status_says_any_run_moves_in_a_relaxed_game(tmp_path: Path) -> None:
+    app = make_app(tmp_path, variant=RELAXED_FREECELL)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Run any" in status_text(app) and "≤" not in status_text(app)
+    app = make_app(tmp_path / "classic", variant=FREECELL)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Run ≤5" in status_text(app)

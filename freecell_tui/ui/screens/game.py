@@ -32,7 +32,7 @@ from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.game import Game
 from freecell_tui.core.solver import WinnablePoint
 from freecell_tui.core.state import GameState
-from freecell_tui.core.variant import Variant
+from freecell_tui.core.variant import Moving, Variant
 from freecell_tui.core.words import plural, printable
 from freecell_tui.session import (
     Decision,
@@ -513,7 +513,8 @@ class GameScreen(Screen[None]):
         status.elapsed = self.session.elapsed
         status.autoplay = str(game.autoplay)
         # A run is at most 13 cards (king to ace): past that the formula's figure means nothing.
-        status.run_limit = min(game.state.max_run(), 13)
+        unlimited = game.state.variant.moving is Moving.UNLIMITED
+        status.run_limit = None if unlimited else min(game.state.max_run(), 13)
         if self.query_one(KeyFooter).hide(footer_hidden(game.state.variant)):
             self.refresh_bindings()  # the footer shows the keys of this game
 

@@ -84,7 +84,8 @@ class StatusLine(Widget):
     moves: reactive[int] = reactive(0)
     elapsed: reactive[float] = reactive(0.0)
     autoplay: reactive[str] = reactive("safe")
-    run_limit: reactive[int] = reactive(1)
+    run_limit: reactive[int | None] = reactive(1)
+    """The most cards one move carries now; None in a game that moves any run at once."""
     pending: reactive[str] = reactive("")
     """What is picked up and what the keys expect next (``3 → ?``)."""
     extra: reactive[str] = reactive("")
@@ -103,7 +104,7 @@ class StatusLine(Widget):
             "Moves": str(self.moves),
             "Time": format_elapsed(self.elapsed),
             "Autoplay": self.autoplay,
-            "Run": self._text(f"≤{self.run_limit}"),
+            "Run": "any" if self.run_limit is None else self._text(f"≤{self.run_limit}"),
         }
         parts = {
             name: [Content.assemble((f"{name} ", key), value)] for name, value in fields.items()
