@@ -7,6 +7,8 @@ the same deals, one process each, one deal at a time.
     python benchmarks/variants_bench.py --game freecell --cells 2 --from 1 --to 32000 \\
         --timeout 10 --jsonl fc2.jsonl                              # stop and run again: resumes
     python benchmarks/variants_bench.py summary fc2.jsonl other.jsonl
+    python benchmarks/variants_bench.py --game freecell --cells 2 --deals 891,982 \\
+        --timeout 120 --memory 8 --no-fcsolve --jsonl again.jsonl   # give-ups, longer
     python benchmarks/variants_bench.py --game forecell --from 1 --to 100 --jsonl new.jsonl \\
         --theirs old.jsonl                                          # fc-solve's verdicts kept
     python benchmarks/variants_bench.py --game freecell --cells 2 --to 32000 --no-fcsolve \\
@@ -218,7 +220,7 @@ def run(args: argparse.Namespace) -> None:
     theirs = {(r["game"], r["deal"]): r for r in read_records(Path(p) for p in args.theirs)}
     for variant in games(args.game, args.cells):
         tally = Tally(variant.name)
-        for number in range(args.start, args.stop + 1):
+        for number in args.deals or range(args.start, args.stop + 1):
             if (variant.name, number) in done:
                 continue
             known = theirs.get((variant.name, number))
@@ -242,6 +244,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--from", dest="start", type=int, default=1)
     parser.add_argument("--to", dest="stop", type=int, default=20)
     parser.add_argument("--timeout", type=float, default=10.0, help="our seconds a deal")
+    parser.add_argument(
+        "--deals",
+        type=lambda text: [int(n) for n in text.split(",")],
+        help="these deals (1,5,9) instead of --from..--to",
+    )
+    parser.add_argument(
+        "--memory",
+        type=float,
+        help="GiB the compiled search may take (its default: 1); the general search's positions "
+        "are raised in proportion",
+    )
     parser.add_argument("--fcsolve-timeout", type=float, default=60.0)
     parser.add_argument(
         "--no-fcsolve",
@@ -258,6 +271,12 @@ def main(argv: list[str] | None = None) -> None:
         "it has the deal (fc-solve is not run again); may be given more than once",
     )
     args = parser.parse_args(argv)
+    if args.memory:  # a bound for a run by hand, past what a player's search may take
+        from freecell_tui.core.solver import portfolio
+        from freecell_tui.core.solver.native import glue
+
+        glue.MEMORY = int(args.memory * (1 << 30))  # type: ignore[misc]
+        portfolio.GENERAL_MAX_POSITIONS = int(args.memory * 2_000_000)  # type: ignore[misc]
     if args.no_fcsolve:
         args.fcsolve_timeout = 0.0
     # The compiled search from the first deal (else the first deals are timed in pure Python).

@@ -4,6 +4,8 @@ game's rules, and a line that breaks them is never returned."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from freecell_tui.core.autoplay import AutoplayMode
@@ -84,3 +86,30 @@ def test_a_line_that_breaks_the_games_rules_is_never_returned() -> None:
         _checked(SolveResult("solved", (Move.parse("1a"),), 0.0, 1), start)
     unsolved = SolveResult("unsolvable", (), 0.0, 1)
     assert _checked(unsolved, start) is unsolved
+
+
+def test_when_the_fast_search_gives_up_the_general_one_has_the_time_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from freecell_tui.core.solver import portfolio
+
+    asked: list[float | None] = []
+
+    def gives_up(*args: object) -> SolveResult:
+        asked.append(args[2])  # type: ignore[arg-type]
+        return SolveResult("gave-up", (), 0.0, 0)
+
+    monkeypatch.setattr(portfolio, "_solve_fast", gives_up)
+    variant = parse_variant("freecell", 2)
+    result = solve(deal(5, variant), timeout=30)
+    assert asked == [pytest.approx(30 * portfolio.FAST_SHARE)]
+    assert result.solved and result.expanded > 0  # the general search's
+    game = Game.new(5, autoplay=AutoplayMode.OFF, variant=variant)
+    for move in result.moves:
+        game = game.play(move)
+    assert game.outcome is Outcome.WON
+    cancel = threading.Event()
+    cancel.set()
+    assert solve(deal(5, variant), timeout=30, cancel=cancel).status == "gave-up"
+    assert len(asked) == 2  # cancelled: no second search
+    assert solve(deal(5), timeout=30).status == "gave-up"  # classic FreeCell: the fast one only
