@@ -165,11 +165,12 @@ class Tally:
         o, t = self.ours, self.theirs
         spans = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in _spans(self.deals))
         limits = "/".join(f"{s:g}" for s in sorted(self.timeouts))
+        not_run = f", not run on {t['not run']}" if t["not run"] else ""
         return (
             f"{self.game:26} {len(self.deals):5} deals ({spans}; {limits} s a deal) "
             f"| ours {o['solved']} solved {o['unsolvable']} unsolvable {o['gave-up']} gave up "
             f"{self.our_time:.1f} s | fc-solve {t['solved']} solved {t['unsolvable']} not "
-            f"{t['timed out']} timed out {t['not run']} not run {self.their_time:.1f} s "
+            f"{t['timed out']} timed out{not_run} {self.their_time:.1f} s "
             f"| disagreements {self.disagree or 'none'} "
             f"| fc-solve's preset missed, its atomic moves solve {self.preset_missed or 'none'} "
             f"| we gave up, fc-solve solved {self.gave_up_they_solved or 'none'}"

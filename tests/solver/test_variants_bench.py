@@ -66,6 +66,7 @@ def test_summary_counts_each_game_and_flags_disagreements(
             [
                 record("FreeCell (2 cells)", 2, "unsolvable", "unsolvable"),  # again
                 record("FreeCell (2 cells)", 5, "solved", "timed out", our_s=2.0),
+                record("FreeCell (2 cells)", 6, "unsolvable", "not run"),  # --no-fcsolve
             ]
         )
     )
@@ -77,9 +78,9 @@ def test_summary_counts_each_game_and_flags_disagreements(
     assert "fc-solve 2 solved 2 not 0 timed out 2.0 s" in eight_off
     assert "disagreements [2, 3]" in eight_off
     assert "fc-solve's preset missed, its atomic moves solve [4]" in eight_off
-    assert "3 deals (1-2, 5; 10 s a deal)" in two_cells
-    assert "ours 1 solved 1 unsolvable 1 gave up 4.0 s" in two_cells
-    assert "fc-solve 1 solved 1 not 1 timed out 1.5 s" in two_cells
+    assert "4 deals (1-2, 5-6; 10 s a deal)" in two_cells
+    assert "ours 1 solved 2 unsolvable 1 gave up 5.0 s" in two_cells
+    assert "fc-solve 1 solved 1 not 1 timed out, not run on 1 2.0 s" in two_cells
     assert "disagreements none" in two_cells
     assert "fc-solve's preset missed, its atomic moves solve none" in two_cells
     assert "we gave up, fc-solve solved [1]" in two_cells
