@@ -5,6 +5,7 @@ game's rules, and a line that breaks them is never returned."""
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -94,16 +95,21 @@ def test_when_the_fast_search_gives_up_the_general_one_has_the_time_left(
     from freecell_tui.core.solver import portfolio
 
     asked: list[float | None] = []
+    spent = [0.0]  # seconds the fast search took, on a clock the test moves
+    clock = time.monotonic
+    monkeypatch.setattr(time, "monotonic", lambda: clock() + spent[0])
 
     def gives_up(*args: object) -> SolveResult:
         asked.append(args[2])  # type: ignore[arg-type]
-        return SolveResult("gave-up", (), 0.0, 0)
+        spent[0] += args[2]  # type: ignore[operator]  # all of its share
+        return SolveResult("gave-up", (), args[2], 0)  # type: ignore[arg-type]
 
     monkeypatch.setattr(portfolio, "_solve_fast", gives_up)
     variant = parse_variant("freecell", 2)
     result = solve(deal(5, variant), timeout=30)
     assert asked == [pytest.approx(30 * portfolio.FAST_SHARE)]
-    assert result.solved and result.expanded > 0  # the general search's
+    assert result.solved and result.expanded > 0  # the general search's, in the 10 s left
+    assert result.seconds >= 20
     game = Game.new(5, autoplay=AutoplayMode.OFF, variant=variant)
     for move in result.moves:
         game = game.play(move)

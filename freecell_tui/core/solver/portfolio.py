@@ -207,10 +207,9 @@ def solve(
     )
     if first.status != "gave-up" or (cancel is not None and cancel.is_set()):
         return first
-    left = None if timeout is None else started + timeout - time.monotonic()
-    if left is not None and left <= 0:
+    if timeout is not None and time.monotonic() >= started + timeout:
         return first
-    return _solve_general(state, left, cancel, max_positions, autoplay, started)
+    return _solve_general(state, timeout, cancel, max_positions, autoplay, started)
 
 
 #: The share of a solve's time FreeCell with fewer cells gives the fast searches before the
