@@ -192,6 +192,9 @@ class Gestures:
         self._drag_ended = False
         #: Clicks since the board was last shown again (see :meth:`click`).
         self._clicks = 0
+        #: The pile whose card was just refused for going nowhere: ``f`` (``x``) next says why
+        #: it cannot go home or to a cell, as it would had the card been picked up.
+        self._nowhere: Pile | None = None
         self._outcomes: list[Outcome] = []
 
     # ------------------------------------------------------------------ outcomes
@@ -228,6 +231,7 @@ class Gestures:
 
     def select(self, selection: Selection | None) -> None:
         """Pick up ``selection`` (``None``: put down)."""
+        self._nowhere = None
         if selection == self.selection:
             return
         self.selection = selection
@@ -264,6 +268,7 @@ class Gestures:
             return None
         if not legal_destinations(self.state, picked):
             self.refuse(nowhere_text(self.state, picked))
+            self._nowhere = pile
             return None
         return picked
 
@@ -313,6 +318,7 @@ class Gestures:
         """``f`` (``x``): the picked-up card, or the card at the cursor, home or to a free
         cell."""
         pile = self.selection.pile if self.selection is not None else self.cursor_pile
+        pile = pile or self._nowhere
         if pile is None:
             keys = pile_keys_text(self.state.variant)
             quick = quick_key(self.state.variant)

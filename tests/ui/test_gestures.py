@@ -274,3 +274,20 @@ def test_the_cursors_first_words_name_the_games_home_key() -> None:
     assert gestures.take() == [
         Said("Arrows move the cursor; Space or Enter picks up and drops; x sends home.")
     ]
+
+
+def test_f_after_a_card_that_can_go_nowhere_says_why_it_cannot_go_home_or_to_a_cell() -> None:
+    from freecell_tui.core.variant import EIGHT_OFF
+
+    state = deal(1, EIGHT_OFF)
+    for word in ("1b", "2d", "3f", "4k"):  # every free cell full
+        state = apply_move(state, Move.parse(word, EIGHT_OFF))
+    gestures = Gestures(state)
+    gestures.act_on(P("5"))
+    assert refused(gestures).startswith("6♣ can go nowhere now")
+    gestures.quick()
+    why = refused(gestures)
+    assert "6♣" in why and "free cell" in why and "pick a card first" not in why
+    assert gestures.selection is None
+    gestures.quick()  # asked once: then nothing is picked up
+    assert refused(gestures).startswith("pick a card first")
