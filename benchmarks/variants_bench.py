@@ -34,6 +34,7 @@ is no disagreement, only a count.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import subprocess
 import sys
@@ -192,13 +193,17 @@ def _spans(numbers: Iterable[int]) -> Iterator[tuple[int, int]]:
 
 
 def read_records(paths: Iterable[Path]) -> list[dict[str, Any]]:
-    """The deals recorded in ``paths``; a deal recorded twice for one game counts once (the
-    last record), and a torn last line (a run killed mid-write) is skipped."""
+    """The deals recorded in ``paths`` (``.jsonl``, or ``.jsonl.gz`` as kept in
+    ``benchmarks/results``); a deal recorded twice for one game counts once (the last record),
+    and a torn last line (a run killed mid-write) is skipped."""
     records: dict[tuple[str, int], dict[str, Any]] = {}
     for path in paths:
         if not path.exists():
             continue
-        for text in path.read_text().splitlines():
+        data = path.read_bytes()
+        if path.suffix == ".gz":
+            data = gzip.decompress(data)
+        for text in data.decode().splitlines():
             try:
                 record = json.loads(text)
             except json.JSONDecodeError:
