@@ -105,6 +105,16 @@ def _private_data_dir(
     monkeypatch.setenv("FREECELL_TUI_DATA_DIR", str(tmp_path_factory.mktemp("data")))
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (the suite's default): one worker more than the cores this process may use.
+    A third of a Pilot test's time is spent waiting (for the app to be idle, for a timer, for a
+    program or a browser it started), and one worker per core leaves that core idle meanwhile.
+    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` and ``-n logical`` keep xdist's own count."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS") or config.option.numprocesses != "auto":
+        return None
+    return len(os.sched_getaffinity(0)) + 1
+
+
 #: Markers of the tests that take seconds each.
 SLOW = ("storm", "pty", "slow")
 
