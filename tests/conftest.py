@@ -112,7 +112,14 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     ``PYTEST_XDIST_AUTO_NUM_WORKERS`` and ``-n logical`` keep xdist's own count."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS") or config.option.numprocesses != "auto":
         return None
-    return len(os.sched_getaffinity(0)) + 1
+    return usable_cores() + 1
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (all of the machine's where that cannot be asked)."""
+    if hasattr(os, "sched_getaffinity"):  # not on macOS or Windows
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 #: Markers of the tests that take seconds each.

@@ -3,13 +3,12 @@ waiting (for the app to be idle, a timer, a program it started) leaves no core i
 
 from __future__ import annotations
 
-import os
 from types import SimpleNamespace
 from typing import cast
 
 import pytest
 
-from .conftest import pytest_xdist_auto_num_workers
+from .conftest import pytest_xdist_auto_num_workers, usable_cores
 
 
 def config(numprocesses: str) -> pytest.Config:
@@ -18,7 +17,7 @@ def config(numprocesses: str) -> pytest.Config:
 
 def test_auto_starts_one_worker_more_than_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PYTEST_XDIST_AUTO_NUM_WORKERS", raising=False)
-    assert pytest_xdist_auto_num_workers(config("auto")) == len(os.sched_getaffinity(0)) + 1
+    assert pytest_xdist_auto_num_workers(config("auto")) == usable_cores() + 1
 
 
 def test_xdists_own_counts_are_left_to_it(monkeypatch: pytest.MonkeyPatch) -> None:
