@@ -105,6 +105,23 @@ def _private_data_dir(
     monkeypatch.setenv("FREECELL_TUI_DATA_DIR", str(tmp_path_factory.mktemp("data")))
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (the suite's default): one worker more than the cores this process may use.
+    A third of a Pilot test's time is spent waiting (for the app to be idle, for a timer, for a
+    program or a browser it started), and one worker per core leaves that core idle meanwhile.
+    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` and ``-n logical`` keep xdist's own count."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS") or config.option.numprocesses != "auto":
+        return None
+    return usable_cores() + 1
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (all of the machine's where that cannot be asked)."""
+    if hasattr(os, "sched_getaffinity"):  # not on macOS or Windows
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 #: Markers of the tests that take seconds each.
 SLOW = ("storm", "pty", "slow")
 

@@ -2,8 +2,8 @@
 
 Laid out a few columns wide, Textual's compositor (``IndexError``) and Rich's wrapping
 (``ValueError: range() arg 3 must not be zero``) crash on a dialog's grid of buttons or a
-palette's list. So below :data:`~freecell_tui.ui.layout.DIALOG_SIZE` every screen on the stack
-gets the class ``-tiny`` and the modal screens hide their insides (``freecell.tcss``), as the
+palette's list. So below :data:`~freecell_tui.ui.layout.DIALOG_SIZE` every modal screen on the
+stack gets the class ``-tiny`` and hides its insides (``freecell.tcss``), as the
 board asks for a bigger terminal. The class must be set *before* Textual lays the screens out at
 the new size, and Textual lays out the top screen and every screen under it in the top screen's
 resize handler: so the top screen's own handler, which runs before Textual's, calls
@@ -36,13 +36,14 @@ def is_tiny(size: Size) -> bool:
 
 
 def mark_tiny(app: App[Any], size: Size) -> None:
-    """Set ``-tiny`` on every screen of ``app`` for a terminal of ``size`` (styles update at
+    """Set ``-tiny`` on every modal screen of ``app`` for a terminal of ``size`` (styles update at
     once). Only from the top screen's resize handler, the size they are laid out at next: the
     app's own resize comes earlier, with sizes the screens do not have yet, and a screen laid out
     again at its old size with the new size's class crashed the same way."""
     tiny = is_tiny(size)
     for screen in app.screen_stack:
-        screen.set_class(tiny, "-tiny")
+        if screen.is_modal:  # only a modal screen's insides hide (a class restyles the screen)
+            screen.set_class(tiny, "-tiny")
 
 
 def fit_insides(screen: Screen[Any], size: Size | None) -> None:

@@ -130,6 +130,25 @@ async def test_dialogs_stacked_live_through_tiny_terminals(tmp_path: Path) -> No
         assert len(app.screen_stack) == 2 + len(DIALOGS)  # the board, the dialogs, the palette
 
 
+async def test_a_tiny_terminal_marks_the_dialogs_not_the_board_under_them(tmp_path: Path) -> None:
+    """Below a dialog's size the dialogs hide their insides (class ``-tiny``); the game's screen
+    under them is not marked (a class restyles the whole screen, and the board says itself that
+    the terminal is too small)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZES[1]) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        await pilot.resize_terminal(39, 9)  # below DIALOG_SIZE
+        await pilot.pause()
+        assert help_screen.has_class("-tiny")
+        assert not app.game_screen.has_class("-tiny")
+        await pilot.resize_terminal(*SIZES[1])
+        await pilot.pause()
+        assert not help_screen.has_class("-tiny")
+
+
 def test_the_help_names_each_setting_once() -> None:
     from freecell_tui.ui.screens.help import help_sections
 

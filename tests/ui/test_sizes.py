@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from freecell_tui.session import Tone
 from freecell_tui.ui.compat import FooterKey
+from freecell_tui.ui.widgets.footer import KeyFooter
 from freecell_tui.ui.widgets.status import fit_words
 
 from .helpers import COMPACT, lines, make_app, screen_lines, wait_for
@@ -71,3 +74,30 @@ async def test_the_footer_follows_the_width_and_keeps_its_keys_when_nothing_chan
         narrow = screen_lines(app)[-1]
         assert "? Help" in narrow and "q Quit" in narrow
         assert len(narrow.split()) < len(wide.split())
+
+
+async def test_the_footers_keys_are_styled_once_as_they_are_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each key comes in the footer's form (compact or not): mounting does not restyle it."""
+    restyled: list[FooterKey] = []
+    real = FooterKey.update_node_styles
+
+    def counted(key: FooterKey, animate: bool = True) -> None:
+        restyled.append(key)
+        real(key, animate)
+
+    monkeypatch.setattr(FooterKey, "update_node_styles", counted)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(160, 32)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(KeyFooter)
+        for size in ((160, 32), COMPACT):  # built, then built again for the new width
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            keys = [
+                key for key in app.screen.query(FooterKey) if "-command-palette" not in key.classes
+            ]
+            assert len(keys) >= 3
+            assert all(k.compact == k.has_class("-compact") == footer.compact for k in keys)
+            assert not [key for key in restyled if key in keys]

@@ -91,6 +91,11 @@ class KeyFooter(Footer):
         )
         self._width = self.size.width
         for widget in widgets:
+            if widget in keys and widget.action in shown:
+                # Built in the form the footer gives it: mounted, it is styled once (its
+                # default, compact, then the footer's value would restyle it twice).
+                widget.set_reactive(FooterKey.compact, self.compact)
+                widget.set_class(self.compact, "-compact", update=False)
             if widget not in keys or widget.action in shown:
                 yield widget
 

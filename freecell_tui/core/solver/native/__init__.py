@@ -33,7 +33,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from importlib import metadata
 from pathlib import Path
 from typing import Any, Final, Literal, Protocol
 
@@ -219,6 +218,8 @@ def cache_dir() -> Path:
 def _stamp() -> str:
     """The name of the compiled code wanted: numba's version, Python's, the machine's, and each
     compiled module's path, size and time (what numba's own cache index checks)."""
+    from importlib import metadata  # here, not at the top: it costs every program's start 12 ms
+
     digest = hashlib.sha256()
     digest.update(f"{metadata.version('numba')} {sys.version} {platform.machine()}".encode())
     here = Path(__file__).resolve().parent
