@@ -128,7 +128,9 @@ def test_fc_solve_agrees_those_deals_are_unsolvable(
 @pytest.mark.parametrize("mode", [AutoplayMode.SAFE, AutoplayMode.ALL])
 def test_solutions_replay_to_a_win_in_every_game(variant: Variant, mode: AutoplayMode) -> None:
     solved = 0
-    for number in range(1, 40):
+    # Kings-only Baker's Game proves most of its first deals unsolvable: start at its wins.
+    first = (3, 18, 20) if variant.key == "ko_bakers_game" else ()
+    for number in (*first, *range(1, 40)):
         try:
             outcome = search_general(
                 deal(number, variant),
