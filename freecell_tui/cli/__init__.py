@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from freecell_tui import __version__
 from freecell_tui.cli.streams import EXIT_OUTPUT, OutputFailed, guarded_output, quiet_output
-from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.daily import TODAY
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.variant import parse_variant
@@ -336,6 +335,8 @@ def _check_autoplay(args: argparse.Namespace, prog: str) -> int | None:
     mode = getattr(args, "autoplay", None)
     if mode is None:
         return None
+    from freecell_tui.core.autoplay import AutoplayMode  # the rules: only for a mode given
+
     try:
         AutoplayMode.parse(mode)
     except FreeCellError as error:

@@ -17,11 +17,14 @@ from freecell_tui.cli import SUBCOMMANDS, Subcommands, build_parser
 UNUSED_AT_START = ("importlib.metadata",)
 
 #: What printing a deal has no use for: the other commands' modules, the saves, the sessions,
-#: the solver, Klondike and the full-screen game.
+#: the rules and games, the solver, Klondike and the full-screen game.
 UNUSED_BY_DEAL = (
     *(module for _, module, _ in SUBCOMMANDS if module != "freecell_tui.cli.deal"),
     "freecell_tui.store",
     "freecell_tui.session",
+    "freecell_tui.core.autoplay",
+    "freecell_tui.core.game",
+    "freecell_tui.core.rules",
     "freecell_tui.core.solver",
     "freecell_tui.klondike",
     "freecell_tui.line",
