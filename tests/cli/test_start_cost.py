@@ -17,7 +17,8 @@ from freecell_tui.cli import SUBCOMMANDS, Subcommands, build_parser
 UNUSED_AT_START = ("importlib.metadata",)
 
 #: What printing a deal has no use for: the other commands' modules, the saves, the sessions,
-#: the rules and games, the solver, Klondike and the full-screen game.
+#: the rules and games, the solver, Klondike, the full-screen game, and OpenSSL's hashes (the
+#: daily deal's).
 UNUSED_BY_DEAL = (
     *(module for _, module, _ in SUBCOMMANDS if module != "freecell_tui.cli.deal"),
     "freecell_tui.store",
@@ -30,6 +31,7 @@ UNUSED_BY_DEAL = (
     "freecell_tui.line",
     "textual",
     "rich",
+    "hashlib",
 )
 
 PROGRAM = (
