@@ -2,7 +2,8 @@
 
 With no subcommand it opens the full-screen game (the only path that imports Textual). Each
 subcommand lives in its own module here with ``add_parser(subparsers)``; the module sets
-``handler`` on its parser, a function ``(args) -> int`` that returns the exit code.
+``handler`` on its parser, a function ``(args) -> int`` that returns the exit code. A command
+imports only its own module (:data:`SUBCOMMANDS`, :class:`Subcommands`).
 """
 
 from __future__ import annotations
@@ -13,11 +14,10 @@ import importlib
 import os
 import sys
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from freecell_tui import __version__
 from freecell_tui.cli.streams import EXIT_OUTPUT, OutputFailed, guarded_output, quiet_output
-from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.daily import TODAY
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.variant import parse_variant
@@ -26,17 +26,39 @@ from freecell_tui.core.words import os_reason, printable
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-#: Subcommand modules, in the order ``--help`` lists them.
-SUBCOMMAND_MODULES = (
-    "freecell_tui.cli.play",
-    "freecell_tui.cli.serve",
-    "freecell_tui.cli.deal",
-    "freecell_tui.cli.replay",
-    "freecell_tui.cli.watch",
-    "freecell_tui.cli.solve",
-    "freecell_tui.cli.saves",
-    "freecell_tui.cli.klondike",
+#: The subcommands, in the order ``--help`` lists them: each name, the module that builds its
+#: parser (``add_parser``) and runs it, and its line in ``freecell-tui --help``. A module is
+#: imported only when its command is parsed: listing the commands imports none of them.
+SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("play", "freecell_tui.cli.play", "play (full screen, or --plain for line mode)"),
+    ("serve", "freecell_tui.cli.serve", "play in a web browser (needs the web extra)"),
+    ("deal", "freecell_tui.cli.deal", "print Microsoft deal N"),
+    (
+        "replay",
+        "freecell_tui.cli.replay",
+        "replay moves from a deal or a position, or a game code, and print the result",
+    ),
+    (
+        "watch",
+        "freecell_tui.cli.watch",
+        "watch a game code, a save or the last game step by step",
+    ),
+    ("solve", "freecell_tui.cli.solve", "solve deals or a position with the built-in solver"),
+    ("saves", "freecell_tui.cli.saves", "list the named saves"),
+    ("export", "freecell_tui.cli.saves", "write a save to a JSON file"),
+    ("import", "freecell_tui.cli.saves", "add a save from a JSON file"),
+    ("share", "freecell_tui.cli.saves", "print a save's game, or the last game, as a game code"),
+    ("stats", "freecell_tui.cli.saves", "show (or reset) the statistics"),
+    (
+        "klondike",
+        "freecell_tui.cli.klondike",
+        "watch a program play Klondike by fixed rules, for money",
+    ),
 )
+
+#: Each subcommand's line in ``freecell-tui --help`` (:data:`SUBCOMMANDS`), for its module's
+#: ``add_parser``.
+COMMAND_HELP = {name: line for name, _, line in SUBCOMMANDS}
 
 
 class HelpNotWritten(Exception):
@@ -170,29 +192,77 @@ def _resolve_global_options(args: argparse.Namespace, parser: argparse.ArgumentP
             usage_error(f"{name} takes no {flag} option (it was given before {name})")
 
 
+class Subcommands(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """The subcommands, each parser built when its command is parsed: until then a placeholder
+    keeps its name and help line (all that ``freecell-tui --help`` and a usage error show), and
+    parsing the command imports its module, whose ``add_parser`` replaces the placeholder."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: The placeholders' names, each with the module that builds its parser.
+        self.unbuilt: dict[str, str] = {}
+
+    def add_placeholder(self, name: str, module: str, line: str) -> None:
+        super().add_parser(name, help=line)
+        self.unbuilt[name] = module
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        if self.unbuilt.pop(name, None) is not None:
+            # The placeholder's help line stays where ``--help`` lists it; the parser replaces it.
+            del self._name_parser_map[name]
+            kwargs.pop("help", None)
+        parser: argparse.ArgumentParser = super().add_parser(name, **kwargs)
+        return parser
+
+    def build(self, name: str) -> None:
+        """Build ``name``'s parser (and those of the other commands of its module), then prepare
+        each new one once its module has added all its arguments and defaults."""
+        module = self.unbuilt.get(name)
+        if module is None:
+            return
+        before = set(self._name_parser_map.values())
+        importlib.import_module(module).add_parser(self)
+        for parser in set(self._name_parser_map.values()) - before:
+            _prepare_subparser(parser)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        self.build(values[0])
+        super().__call__(parser, namespace, values, option_string)
+
+
+def _prepare_subparser(subparser: argparse.ArgumentParser) -> None:
+    """Unknown arguments after a subcommand are reported under its name, with its exit code;
+    the global options it takes work before it as after it."""
+    own = subparser.get_default("usage_error")
+    subparser.set_defaults(
+        usage_error=own or subparser.error, own_usage_error=own is not None, prog=subparser.prog
+    )
+    _share_global_options(subparser)
+
+
 def build_parser() -> Parser:
+    """The command line's parser; a subcommand's parser is built when the command is parsed
+    (:class:`Subcommands`)."""
     parser = Parser(
         prog="freecell-tui",
         description="FreeCell in the terminal. With no command, opens the full-screen game.",
     )
     parser.add_argument("--version", action="version", version=f"freecell-tui {__version__}")
     add_game_options(parser)
-    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=Parser)
-    for name in SUBCOMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as error:
-            if error.name != name:
-                raise
-            continue  # a part not built yet
-        module.add_parser(subparsers)
-    for subparser in subparsers.choices.values():
-        # Unknown arguments after a subcommand are reported under its name, with its exit code.
-        own = subparser.get_default("usage_error")
-        subparser.set_defaults(
-            usage_error=own or subparser.error, own_usage_error=own is not None, prog=subparser.prog
-        )
-        _share_global_options(subparser)
+    subparsers = cast(
+        Subcommands,
+        parser.add_subparsers(
+            title="commands", metavar="COMMAND", parser_class=Parser, action=Subcommands
+        ),
+    )
+    for name, module, line in SUBCOMMANDS:
+        subparsers.add_placeholder(name, module, line)
     return parser
 
 
@@ -265,6 +335,8 @@ def _check_autoplay(args: argparse.Namespace, prog: str) -> int | None:
     mode = getattr(args, "autoplay", None)
     if mode is None:
         return None
+    from freecell_tui.core.autoplay import AutoplayMode  # the rules: only for a mode given
+
     try:
         AutoplayMode.parse(mode)
     except FreeCellError as error:

@@ -8,7 +8,7 @@ import argparse
 import sys
 from typing import Any
 
-from freecell_tui.cli import fail
+from freecell_tui.cli import COMMAND_HELP, fail
 from freecell_tui.core.deals import deal_text, parse_deal_number
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.variant import FREECELL
@@ -19,7 +19,7 @@ def add_parser(subparsers: Any) -> None:
 
     parser = subparsers.add_parser(
         "deal",
-        help="print Microsoft deal N",
+        help=COMMAND_HELP["deal"],
         description=(
             "Print Microsoft deal N, byte for byte as make-microsoft-freecell-board -t N. With "
             "--game, deal N of that game (Eight Off, Seahaven Towers and Forecell use PySolFC's "

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from freecell_tui.cli import fail
+from freecell_tui.cli import COMMAND_HELP, fail
 from freecell_tui.cli.progress import Advance, progress_bar
 from freecell_tui.core.words import printable, quoted, shorten
 from freecell_tui.files import InputError
@@ -69,7 +69,7 @@ def add_parser(subparsers: Any) -> None:
         "klondike",
         # --game is the FreeCell game's option: never read as an abbreviation of --games.
         allow_abbrev=False,
-        help="watch a program play Klondike by fixed rules, for money",
+        help=COMMAND_HELP["klondike"],
         description=(
             "Play Klondike games by fixed rules (see docs/klondike.md): pay $52 a game, win $5 "
             "for each card that reaches the output piles. Prints the complete record of the first "

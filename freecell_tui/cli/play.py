@@ -8,7 +8,7 @@ import sys
 from datetime import date
 from typing import Any
 
-from freecell_tui.cli import fail
+from freecell_tui.cli import COMMAND_HELP, fail
 from freecell_tui.core.codes import game_start
 from freecell_tui.core.daily import daily_day
 from freecell_tui.core.errors import FreeCellError
@@ -20,7 +20,7 @@ def add_parser(subparsers: Any) -> None:
 
     parser = subparsers.add_parser(
         "play",
-        help="play (full screen, or --plain for line mode)",
+        help=COMMAND_HELP["play"],
         description="Play FreeCell. --plain plays in line mode for screen readers, pipes and dumb terminals.",
     )
     add_game_options(parser)

@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import Any
 
-from freecell_tui.cli import fail
+from freecell_tui.cli import COMMAND_HELP, fail
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.codes import BadCode, decode
 from freecell_tui.core.deals import deal, parse_deal_number
@@ -26,7 +26,7 @@ def add_parser(subparsers: Any) -> None:
 
     parser = subparsers.add_parser(
         "replay",
-        help="replay moves from a deal or a position, or a game code, and print the result",
+        help=COMMAND_HELP["replay"],
         description=(
             "Read whitespace-separated moves in standard notation (fc-solve's -snx output is fine) "
             "from MOVES_FILE or standard input, play them from the start, and print the final "

@@ -12,7 +12,7 @@ import sys
 from datetime import datetime
 from typing import Any
 
-from freecell_tui.cli import add_data_dir_option, add_variant_options, fail
+from freecell_tui.cli import COMMAND_HELP, add_data_dir_option, add_variant_options, fail
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import encode
 from freecell_tui.core.game import Game
@@ -30,7 +30,7 @@ from freecell_tui.store.stats import NO_GAMES, format_statistics
 def add_parser(subparsers: Any) -> None:
     saves = subparsers.add_parser(
         "saves",
-        help="list the named saves",
+        help=COMMAND_HELP["saves"],
         description="List the named saves: name, deal, moves, cards home, play time, when saved.",
     )
     add_data_dir_option(saves)
@@ -38,7 +38,7 @@ def add_parser(subparsers: Any) -> None:
 
     export = subparsers.add_parser(
         "export",
-        help="write a save to a JSON file",
+        help=COMMAND_HELP["export"],
         description="Write the save SLOT to FILE as readable JSON (FILE '-' is standard output).",
     )
     export.add_argument("slot", metavar="SLOT", help="the save's name")
@@ -49,7 +49,7 @@ def add_parser(subparsers: Any) -> None:
 
     imports = subparsers.add_parser(
         "import",
-        help="add a save from a JSON file",
+        help=COMMAND_HELP["import"],
         description=(
             "Check the exported game in FILE ('-' is standard input) and add it as a new save. "
             "Every move is replayed first; nothing is imported from a bad file."
@@ -64,7 +64,7 @@ def add_parser(subparsers: Any) -> None:
 
     share = subparsers.add_parser(
         "share",
-        help="print a save's game, or the last game, as a game code",
+        help=COMMAND_HELP["share"],
         description=(
             "Print the game code of the save SLOT, or with --last of the game played last (the "
             "game in progress, or the game finished last, whichever was played later): one "
@@ -79,7 +79,7 @@ def add_parser(subparsers: Any) -> None:
 
     stats = subparsers.add_parser(
         "stats",
-        help="show (or reset) the statistics",
+        help=COMMAND_HELP["stats"],
         description="Show games played and won, win rate, streaks, and each deal's best time and "
         "fewest moves against its par (the fewest moves the solver found) where the game knows it. "
         "Each game has statistics of its own: classic FreeCell's unless --game (and --cells) "

@@ -27,7 +27,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from freecell_tui.cli import add_game_options, fail
+from freecell_tui.cli import COMMAND_HELP, add_game_options, fail
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import game_start
 from freecell_tui.core.daily import TODAY, daily_day
@@ -87,7 +87,7 @@ def games_count(text: str) -> int:
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve",
-        help="play in a web browser (needs the web extra)",
+        help=COMMAND_HELP["serve"],
         description=(
             "Serve the full-screen game to web browsers: open the address it prints. Every "
             "browser tab plays its own game; all share the data folder, so a game left "

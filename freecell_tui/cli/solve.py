@@ -24,7 +24,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any, Final, NoReturn
 
-from freecell_tui.cli import fail
+from freecell_tui.cli import COMMAND_HELP, fail
 from freecell_tui.cli.progress import progress_bar
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import MAX_DEAL, deal, parse_deal_number
@@ -60,7 +60,7 @@ AHEAD: Final = 4
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "solve",
-        help="solve deals or a position with the built-in solver",
+        help=COMMAND_HELP["solve"],
         description=(
             "Solve Microsoft deals (or the position in FILE) and print each solution in standard "
             "notation as a player plays it with --autoplay MODE: the moves home that autoplay "

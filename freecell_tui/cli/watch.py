@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from freecell_tui.cli import add_data_dir_option, fail
+from freecell_tui.cli import COMMAND_HELP, add_data_dir_option, fail
 from freecell_tui.cli.play import UI_MODULES, terminal_missing
 from freecell_tui.cli.saves import last_game, open_store
 from freecell_tui.core.codes import BadCode, decode, looks_like_code
@@ -27,7 +27,7 @@ PROG = "freecell-tui watch"
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "watch",
-        help="watch a game code, a save or the last game step by step",
+        help=COMMAND_HELP["watch"],
         description=(
             "Watch the game CODE (a game code, as freecell-tui share prints), the save SLOT, or "
             "with --last the game played last, step by step. At a terminal it opens the "

@@ -15,7 +15,6 @@ proved winnable, and the winnability check says when one is not.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from datetime import date
 from typing import Final
@@ -45,6 +44,8 @@ UNWINNABLE: Final = frozenset({11982})
 def daily_deal(day: date, variant: Variant = FREECELL) -> int:
     """The daily deal of ``day`` in ``variant``'s game, a deal of 1–32,000, the same for
     everyone: classic FreeCell's is winnable (see the module's docstring)."""
+    import hashlib  # OpenSSL's library: loaded by the commands that pick a daily deal only
+
     digest = hashlib.sha256(_daily_text(day, variant).encode("utf-8")).digest()
     number = int.from_bytes(digest[:8], "big") % DAILY_DEALS + 1
     while variant.is_classic and number in UNWINNABLE:

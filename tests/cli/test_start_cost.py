@@ -3,33 +3,117 @@ Every command (and every program the suite starts, some 400) pays for what the s
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
+
+import pytest
+
+from freecell_tui.cli import SUBCOMMANDS, Subcommands, build_parser
 
 #: Imported only when used: package metadata (12 ms of a start; read when the compiled solver's
 #: cache is looked up).
 UNUSED_AT_START = ("importlib.metadata",)
 
+#: What printing a deal has no use for: the other commands' modules, the saves, the sessions,
+#: the rules and games, the solver, Klondike, the full-screen game, and OpenSSL's hashes (the
+#: daily deal's).
+UNUSED_BY_DEAL = (
+    *(module for _, module, _ in SUBCOMMANDS if module != "freecell_tui.cli.deal"),
+    "freecell_tui.store",
+    "freecell_tui.session",
+    "freecell_tui.core.autoplay",
+    "freecell_tui.core.game",
+    "freecell_tui.core.rules",
+    "freecell_tui.core.solver",
+    "freecell_tui.klondike",
+    "freecell_tui.line",
+    "textual",
+    "rich",
+    "hashlib",
+)
+
 PROGRAM = (
     "import json, sys\n"
     "from freecell_tui.cli import main\n"
     "code = main(sys.argv[1:])\n"
-    "print(json.dumps(sorted(m for m in sys.modules if m.startswith('importlib.metadata'))),"
-    " file=sys.stderr)\n"
+    "print(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
     "sys.exit(code)\n"
 )
 
 
+def _imported(args: list[str], stdin: str) -> set[str]:
+    """The modules ``freecell-tui ARGS`` imported."""
+    result = subprocess.run(
+        [sys.executable, "-c", PROGRAM, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    return set(json.loads(result.stderr.strip().splitlines()[-1]))
+
+
 def test_dealing_and_playing_in_line_mode_import_no_package_metadata() -> None:
     for args, stdin in ((["deal", "1"], ""), (["play", "--plain", "--deal", "1"], "3a\nq\n")):
-        result = subprocess.run(
-            [sys.executable, "-c", PROGRAM, *args],
-            input=stdin,
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        assert result.returncode == 0, result.stderr
-        imported = json.loads(result.stderr.strip().splitlines()[-1])
-        assert not set(imported) & set(UNUSED_AT_START), (args, imported)
+        imported = _imported(args, stdin)
+        assert not imported & set(UNUSED_AT_START), (args, imported & set(UNUSED_AT_START))
+
+
+def test_dealing_imports_no_other_command_and_no_heavy_part() -> None:
+    imported = _imported(["deal", "1"], "")
+    assert "freecell_tui.cli.deal" in imported
+    unused = {
+        module
+        for module in imported
+        if any(module == name or module.startswith(f"{name}.") for name in UNUSED_BY_DEAL)
+    }
+    assert not unused, sorted(unused)
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> Subcommands:
+    return next(action for action in parser._actions if isinstance(action, Subcommands))
+
+
+def _all_built() -> argparse.ArgumentParser:
+    parser = build_parser()
+    for name, _, _ in SUBCOMMANDS:
+        _subcommands(parser).build(name)
+    return parser
+
+
+def test_the_command_list_is_the_same_before_and_after_the_commands_are_built() -> None:
+    unbuilt = build_parser()
+    assert all(name in unbuilt.format_help() for name, _, _ in SUBCOMMANDS)
+    assert unbuilt.format_help() == _all_built().format_help()
+
+
+@pytest.mark.parametrize("command", [name for name, _, _ in SUBCOMMANDS])
+def test_a_command_built_alone_has_the_help_and_defaults_it_has_among_all(command: str) -> None:
+    alone = build_parser()
+    _subcommands(alone).build(command)
+    own = _subcommands(alone).choices[command]
+    among_all = _subcommands(_all_built()).choices[command]
+    assert own.format_help() == among_all.format_help()
+    assert own.format_help().startswith(f"usage: freecell-tui {command} ")
+    assert _comparable(own._defaults) == _comparable(among_all._defaults)
+
+
+def _comparable(defaults: dict[str, object]) -> dict[str, object]:
+    """A parser's defaults, each function by its name (a parser's own ``error`` is its own)."""
+    return {key: getattr(value, "__qualname__", value) for key, value in defaults.items()}
+
+
+def test_help_for_a_command_is_printed_from_its_own_module(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from freecell_tui.cli import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["solve", "--help"])
+    assert exit_.value.code == 0
+    solve = build_parser()
+    _subcommands(solve).build("solve")
+    assert capsys.readouterr().out == _subcommands(solve).choices["solve"].format_help()
