@@ -24,11 +24,10 @@ from dataclasses import replace
 from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
-from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.notation import Move
-from freecell_tui.core.rules import apply_move, apply_resolved
+from freecell_tui.core.rules import apply_resolved
 from freecell_tui.core.solver.collector import paused
-from freecell_tui.core.solver.general import steps_of
+from freecell_tui.core.solver.general import ReplayError, check_win, steps_of
 from freecell_tui.core.solver.portfolio import SolveResult
 from freecell_tui.core.state import Column, GameState, run_length
 
@@ -204,8 +203,7 @@ class GeneralBeam:
 def replays_to_win(state: GameState, moves: tuple[Move, ...]) -> bool:
     """Whether ``moves`` (written out with autoplay off) win from ``state`` by the checked rules."""
     try:
-        for move in moves:
-            state = apply_move(state, move)
-    except FreeCellError:
+        check_win(state, moves)
+    except ReplayError:
         return False
-    return state.is_won
+    return True

@@ -38,8 +38,9 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
+from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.notation import FOUNDATION, Move, Pile
-from freecell_tui.core.rules import apply_resolved, resolve_move
+from freecell_tui.core.rules import apply_move, apply_resolved, resolve_move
 from freecell_tui.core.solver.general_moves import (
     BYTE,
     CELL_HOME,
@@ -61,6 +62,7 @@ __all__ = [
     "GeneralStop",
     "Keys",
     "ReplayError",
+    "check_win",
     "Weights",
     "can_bring_home_general",
     "search_general",
@@ -444,6 +446,18 @@ def _replay(state: GameState, line: list[tuple[Key, Step]], mode: AutoplayMode) 
     if not state.is_won:
         raise ReplayError("the search's line does not win")
     return tuple(written)
+
+
+def check_win(state: GameState, moves: tuple[Move, ...]) -> None:
+    """Play ``moves`` (written out with autoplay off) from ``state`` by the checked rules:
+    :class:`ReplayError` unless they win."""
+    try:
+        for move in moves:
+            state = apply_move(state, move)
+    except FreeCellError as error:
+        raise ReplayError(f"the search's line breaks the rules: {error}") from error
+    if not state.is_won:
+        raise ReplayError("the search's line does not win")
 
 
 def _core_move(state: GameState, real: list[bytes], cols: tuple[bytes, ...], step: Step) -> Move:

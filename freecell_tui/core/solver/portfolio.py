@@ -28,10 +28,9 @@ from typing import Final, Literal
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.notation import Move
-from freecell_tui.core.rules import apply_resolved, resolve_move
 from freecell_tui.core.solver.collector import paused
 from freecell_tui.core.solver.facts import ColumnFacts
-from freecell_tui.core.solver.general import GeneralStop, ReplayError, search_general, stopper
+from freecell_tui.core.solver.general import GeneralStop, check_win, search_general, stopper
 from freecell_tui.core.solver.keys import Cols, Found, Key
 from freecell_tui.core.solver.moves import (
     Safe,
@@ -292,15 +291,8 @@ def fast_cells(variant: Variant) -> int | None:
 def _checked(result: SolveResult, state: GameState) -> SolveResult:
     """``result``, its moves played from ``state`` by the core's rules with autoplay off
     when the game is not classic FreeCell: :class:`.general.ReplayError` unless they win."""
-    if not result.solved or state.variant == FREECELL:
-        return result
-    try:
-        for move in result.moves:
-            state = apply_resolved(state, resolve_move(state, move))
-    except ValueError as error:  # IllegalMoveError
-        raise ReplayError(f"the search's line breaks the rules: {error}") from error
-    if not state.is_won:
-        raise ReplayError("the search's line does not win")
+    if result.solved and state.variant != FREECELL:
+        check_win(state, result.moves)
     return result
 
 
