@@ -10,6 +10,8 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.solver import count_player_moves, solve, solve_fewest, turns
+from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import EIGHT_OFF
 from tests.solver.helpers import play_out
 
 from .test_solver import position
@@ -76,16 +78,22 @@ def test_the_fewest_moves_of_a_short_ending() -> None:
         assert play_out(state, par.moves).is_won
 
 
-def test_a_cancelled_search_returns_its_best_so_far() -> None:
-    state = deal(9)
+@pytest.mark.parametrize(
+    ("state", "widths"),
+    [(deal(9), (16, 64, 256)), (deal(1, EIGHT_OFF), (16, 64))],  # another game's beams too
+    ids=["freecell", "eight-off"],
+)
+def test_a_cancelled_search_returns_its_best_so_far(
+    state: GameState, widths: tuple[int, ...]
+) -> None:
     counter = CountingCancel(10**9)
     first_beam = solve_fewest(state, AutoplayMode.ALL, budget=600, widths=(16,), cancel=counter)
-    looks = counter.polls  # the fast solver's looks and the 16-wide beam's
+    looks = counter.polls  # the solver's looks and the 16-wide beam's
     fast = solve(state, autoplay=AutoplayMode.ALL)
     assert first_beam.player_moves < fast.player_moves  # the first beam improved on it
 
     cancel = CountingCancel(looks + 3)  # on during the 64-wide beam
-    result = solve_fewest(state, AutoplayMode.ALL, budget=600, widths=(16, 64, 256), cancel=cancel)
+    result = solve_fewest(state, AutoplayMode.ALL, budget=600, widths=widths, cancel=cancel)
     assert cancel.polls == looks + 4  # it stopped at the first look that saw the flag
     assert result.status == "solved"
     assert result.moves == first_beam.moves  # the best found before the cancel

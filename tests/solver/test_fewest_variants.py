@@ -18,8 +18,6 @@ from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import VARIANTS, Variant, parse_variant
 from tests.solver.helpers import play_out
 
-from .test_fewest import CountingCancel
-
 SMALL = (16, 64)
 MODES = [AutoplayMode.ALL, AutoplayMode.SAFE, AutoplayMode.OFF]
 EIGHT_OFF = VARIANTS["eight_off"]
@@ -64,21 +62,6 @@ def test_an_unsolvable_variant_deal_has_no_par() -> None:
     # Kings-only Baker's Game, deal 1: the variant solver proves it (fc-solve agrees).
     result = solve_fewest(deal(1, VARIANTS["ko_bakers_game"]), AutoplayMode.SAFE, budget=60)
     assert (result.status, result.moves) == ("unsolvable", ())
-
-
-def test_a_cancelled_variant_search_returns_its_best_so_far() -> None:
-    start = deal(1, EIGHT_OFF)
-    counter = CountingCancel(10**9)
-    first_beam = solve_fewest(start, AutoplayMode.ALL, budget=600, widths=(16,), cancel=counter)
-    looks = counter.polls  # the variant solver's looks and the 16-wide beam's
-    first = solve(start, autoplay=AutoplayMode.ALL)
-    assert first_beam.player_moves < first.player_moves  # the first beam improved on it
-
-    cancel = CountingCancel(looks + 3)  # on during the 64-wide beam
-    result = solve_fewest(start, AutoplayMode.ALL, budget=600, widths=SMALL, cancel=cancel)
-    assert cancel.polls == looks + 4  # it stopped at the first look that saw the flag
-    assert result.status == "solved" and result.moves == first_beam.moves
-    assert play_out(start, result.moves).is_won
 
 
 def test_a_variant_search_out_of_time_gives_its_best_so_far() -> None:
