@@ -3,6 +3,7 @@ versions it was checked against, and nothing (rather than guess) on others."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,7 +20,7 @@ from textual.screen import Screen
 from freecell_tui.ui import compat
 from freecell_tui.ui.palette import GuardedPalette
 
-from .helpers import SIZE, click_on_option, make_app
+from .helpers import SIZE, click_on_option, make_app, wait_for
 
 
 class Driver:
@@ -423,7 +424,14 @@ async def test_a_dialogs_dimmed_board_is_drawn_again_only_when_the_board_changes
         changed, expected = dimmed_and_textuals(dialog)
         assert changed == expected and changed != first
         await pilot.resize_terminal(SIZE[0] - 20, SIZE[1] - 5)
-        await pilot.pause()
+        # The footer beneath lays its keys out again for the new width over a few frames: the
+        # dimmed board must end as Textual dims it (a kept stale copy never would).
+        await wait_for(
+            pilot,
+            lambda: operator.eq(*dimmed_and_textuals(dialog)),
+            "the dimmed board to be Textual's after the resize",
+            10,
+        )
         resized, expected = dimmed_and_textuals(dialog)
         assert resized == expected and len(resized) == SIZE[1] - 5
 
