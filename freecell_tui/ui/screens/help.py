@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.events import Key
 from textual.widgets import Static
@@ -21,7 +23,10 @@ from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import dialog_frame_css
 from freecell_tui.ui.web import open_link
 
-__all__ = ["EXTRA", "HelpScreen", "help_sections", "rules_rows"]
+__all__ = ["EXTRA", "HelpScreen", "help_sections", "rows_table", "rules_rows"]
+
+#: The keys column: its indent, its width (longer keys wrap at a space) and the gap after it.
+KEYS_INDENT, KEYS_WIDTH, KEYS_GAP = 2, 15, 1
 
 #: Help that is not a command: the mouse, the status line, the rules.
 EXTRA: Final[tuple[tuple[str, tuple[tuple[str, str], ...]], ...]] = (
@@ -139,6 +144,20 @@ def help_sections(variant: Variant = FREECELL) -> list[tuple[str, list[tuple[str
     return sections
 
 
+def rows_table(rows: list[tuple[str, str]]) -> Table:
+    """A section's rows as two columns, the keys (bold) then what they do, each wrapped in its
+    column: one widget for a section, not two for each row (the help opens in a few
+    milliseconds, not a quarter of a second)."""
+    table = Table.grid(expand=True)
+    table.add_column(width=KEYS_INDENT)
+    table.add_column(width=KEYS_WIDTH, style="bold")
+    table.add_column(width=KEYS_GAP)
+    table.add_column(ratio=1)
+    for keys, text in rows:
+        table.add_row("", Text(keys), "", Text(text))
+    return table
+
+
 class HelpScreen(OnceScreen[None]):
     """The list of keys and mouse actions of ``variant``'s game, and its rules; any of Esc,
     q, ? or F1 closes it."""
@@ -147,8 +166,6 @@ class HelpScreen(OnceScreen[None]):
         dialog_frame_css("HelpScreen", box="VerticalScroll", width="96", padding="0 1")
         + """
     HelpScreen .section { color: $text-accent; text-style: bold; margin-top: 1; }
-    HelpScreen Grid { grid-size: 2; grid-columns: 18 1fr; grid-rows: auto; height: auto; }
-    HelpScreen .keys { text-style: bold; padding-left: 2; }
     HelpScreen .link { color: $text-primary; }
     """
     )
@@ -172,10 +189,7 @@ class HelpScreen(OnceScreen[None]):
             scroll.border_subtitle = "Esc closes"
             for section, entries in help_sections(self.variant):
                 yield Static(section, classes="section", markup=False)
-                with Grid():
-                    for keys, text in entries:
-                        yield Static(keys, classes="keys", markup=False)
-                        yield Static(text, markup=False)
+                yield Static(rows_table(entries))
             yield Static("More (click a link)", classes="section", markup=False)
             for title, url in LINKS:
                 link = Content.from_markup(
