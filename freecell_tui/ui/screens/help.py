@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from rich.table import Table
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.events import Key
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Static
 
 from freecell_tui.core.variant import FREECELL, Build, EmptyColumn, Moving, Variant
@@ -23,7 +23,7 @@ from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import dialog_frame_css
 from freecell_tui.ui.web import open_link
 
-__all__ = ["EXTRA", "HelpScreen", "help_sections", "rows_table", "rules_rows"]
+__all__ = ["EXTRA", "HelpScreen", "KeyRows", "help_sections", "rules_rows"]
 
 #: The keys column: its indent, its width (longer keys wrap at a space) and the gap after it.
 KEYS_INDENT, KEYS_WIDTH, KEYS_GAP = 2, 15, 1
@@ -144,18 +144,42 @@ def help_sections(variant: Variant = FREECELL) -> list[tuple[str, list[tuple[str
     return sections
 
 
-def rows_table(rows: list[tuple[str, str]]) -> Table:
-    """A section's rows as two columns, the keys (bold) then what they do, each wrapped in its
-    column: one widget for a section, not two for each row (the help opens in a few
-    milliseconds, not a quarter of a second)."""
-    table = Table.grid(expand=True)
-    table.add_column(width=KEYS_INDENT)
-    table.add_column(width=KEYS_WIDTH, style="bold")
-    table.add_column(width=KEYS_GAP)
-    table.add_column(ratio=1)
-    for keys, text in rows:
-        table.add_row("", Text(keys), "", Text(text))
-    return table
+class KeyRows(Widget):
+    """A section's rows in two columns, the keys (bold) then what they do, each wrapped in its
+    column: one widget for a section, its lines made once for each width (the help opens in a
+    few milliseconds; a grid of two widgets a row took a quarter of a second)."""
+
+    DEFAULT_CSS = "KeyRows { height: auto; }"
+
+    def __init__(self, rows: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.rows = rows
+        self._made: tuple[int, Content] | None = None
+
+    def lines(self, width: int) -> Content:
+        """The rows laid out ``width`` cells wide, a line each."""
+        if self._made is not None and self._made[0] == width:
+            return self._made[1]
+        text_at = KEYS_INDENT + KEYS_WIDTH + KEYS_GAP
+        lines: list[Content] = []
+        for keys, text in self.rows:
+            keys_lines = Content(keys).stylize("bold").wrap(KEYS_WIDTH)
+            text_lines = Content(text).wrap(max(width - text_at, 1))
+            for number in range(max(len(keys_lines), len(text_lines))):
+                key = keys_lines[number] if number < len(keys_lines) else Content()
+                said = text_lines[number] if number < len(text_lines) else Content()
+                indent = " " * KEYS_INDENT
+                gap = " " * (KEYS_WIDTH - key.cell_length + KEYS_GAP)
+                lines.append(Content.assemble(indent, key, gap, said))
+        made = Content("\n").join(lines)
+        self._made = (width, made)
+        return made
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width).split("\n")) if self.rows else 0
+
+    def render(self) -> Content:
+        return self.lines(self.content_region.width)
 
 
 class HelpScreen(OnceScreen[None]):
@@ -189,7 +213,7 @@ class HelpScreen(OnceScreen[None]):
             scroll.border_subtitle = "Esc closes"
             for section, entries in help_sections(self.variant):
                 yield Static(section, classes="section", markup=False)
-                yield Static(rows_table(entries))
+                yield KeyRows(entries)
             yield Static("More (click a link)", classes="section", markup=False)
             for title, url in LINKS:
                 link = Content.from_markup(
