@@ -18,9 +18,10 @@ import pytest
 
 import freecell_tui
 
-from . import pilot_idle
+from . import css_once, pilot_idle
 
 pilot_idle.install()
+css_once.install()
 
 #: The collector's thresholds in the test processes. A test's garbage is collected when it ends
 #: (:func:`pytest_runtest_teardown`), so the automatic collections are only a bound for a long
