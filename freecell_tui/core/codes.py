@@ -39,7 +39,14 @@ from freecell_tui.core.game import MAX_TURNS, Game, Turn
 from freecell_tui.core.notation import FOUNDATION, Move, Pile, cell_piles, column_piles
 from freecell_tui.core.rules import apply_resolved
 from freecell_tui.core.state import GameState, run_length
-from freecell_tui.core.variant import FREECELL, MAX_CELLS, MAX_COLUMNS, Variant, variant_by_key
+from freecell_tui.core.variant import (
+    FREECELL,
+    MAX_CELLS,
+    MAX_COLUMNS,
+    EmptyColumn,
+    Variant,
+    variant_by_key,
+)
 from freecell_tui.core.words import quoted
 
 __all__ = [
@@ -117,6 +124,26 @@ _MOVE: Final = {
     if s != d
     for count in (range(14) if s.is_column and d.is_column else (0,))
 }
+#: The moves from one column to another by number of cards: ``_RUNS[source, dest][count]``.
+_RUNS: Final = {
+    (s, d): tuple(_MOVE[s, d, count] for count in range(14))
+    for s in _ALL_COLUMNS
+    for d in _ALL_COLUMNS
+    if s != d
+}
+#: The moves from a pile to free cells, by the pile and the free cells:
+#: ``_TO_CELLS[source, cells]`` (filled as positions ask).
+_TO_CELLS: dict[tuple[Pile, tuple[Pile, ...]], tuple[Move, ...]] = {}
+
+
+def _to_cells(source: Pile, cells: tuple[Pile, ...]) -> tuple[Move, ...]:
+    """The moves from ``source`` to each of the free ``cells`` (not itself), in order."""
+    moves = _TO_CELLS.get((source, cells))
+    if moves is None:
+        moves = _TO_CELLS[source, cells] = tuple(
+            _MOVE[source, d, 0] for d in cells if d is not source
+        )
+    return moves
 
 
 def ordered_moves(state: GameState) -> list[Move]:
@@ -125,7 +152,7 @@ def ordered_moves(state: GameState) -> list[Move]:
     of the game's free cells, its columns, then h (a b c d 1 2 3 4 5 6 7 8 h in FreeCell),
     then by number of cards."""
     variant = state.variant
-    empty_cells = [pile for pile in cell_piles(variant) if state.cells[pile.index] is None]
+    empty_cells = tuple(pile for pile in cell_piles(variant) if state.cells[pile.index] is None)
     columns = column_piles(variant)
     # How many cards may move together, onto a card and to an empty column: the same for
     # every column of the position.
@@ -141,7 +168,7 @@ def ordered_moves(state: GameState) -> list[Move]:
 def _from_cell(
     state: GameState,
     source: Pile,
-    empty_cells: list[Pile],
+    empty_cells: tuple[Pile, ...],
     columns: tuple[Pile, ...],
     moves: list[Move],
 ) -> None:
@@ -150,10 +177,12 @@ def _from_cell(
     if card is None:
         return
     variant = state.variant
-    moves.extend(_MOVE[source, d, 0] for d in empty_cells if d is not source)
+    moves.extend(_to_cells(source, empty_cells))
+    fits, index, piles = variant.stack_table, card.index * 52, state.columns
+    fills = variant.fills_empty(card)
     for d in columns:
-        target = state.columns[d.index]
-        if variant.stacks(card, target[-1]) if target else variant.fills_empty(card):
+        target = piles[d.index]
+        if fits[index + target[-1].index] if target else fills:
             moves.append(_MOVE[source, d, 0])
     if state.foundations[card.suit.index] + 1 == card.rank:
         moves.append(_MOVE[source, FOUNDATION, 0])
@@ -162,7 +191,7 @@ def _from_cell(
 def _from_column(
     state: GameState,
     source: Pile,
-    empty_cells: list[Pile],
+    empty_cells: tuple[Pile, ...],
     columns: tuple[Pile, ...],
     limits: tuple[int, int],
     moves: list[Move],
@@ -175,24 +204,27 @@ def _from_column(
     variant = state.variant
     card = column[-1]
     run = run_length(column, variant.build)
-    moves.extend(_MOVE[source, d, 0] for d in empty_cells)
+    moves.extend(_to_cells(source, empty_cells))
     onto_card = min(run, limits[0])
     onto_empty = min(run, limits[1])
-    fits = variant.stack_table
+    any_card = variant.empty_column is EmptyColumn.ANY_CARD
+    fits, piles = variant.stack_table, state.columns
     for d in columns:
         if d is source:
             continue
-        target = state.columns[d.index]
+        target = piles[d.index]
         if not target:
-            moves.extend(
-                _MOVE[source, d, count]
-                for count in range(1, onto_empty + 1)
-                if variant.fills_empty(column[-count])
-            )
+            runs = _RUNS[source, d]
+            if any_card:
+                moves.extend(runs[1 : onto_empty + 1])
+            else:  # only a king heads a run to an empty column
+                moves.extend(
+                    runs[count] for count in range(1, onto_empty + 1) if column[-count].rank == 13
+                )
             continue
         count = target[-1].rank - card.rank
         if 1 <= count <= onto_card and fits[column[-count].index * 52 + target[-1].index]:
-            moves.append(_MOVE[source, d, count])
+            moves.append(_RUNS[source, d][count])
     if state.foundations[card.suit.index] + 1 == card.rank:
         moves.append(_MOVE[source, FOUNDATION, 0])
 
