@@ -10,6 +10,7 @@ same layout.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from rich.style import Style
 from textual.content import Content
@@ -34,6 +35,25 @@ from freecell_tui.ui.widgets.cardart import (
 from freecell_tui.ui.widgets.overlay import Sprite, draw_over, repaint_regions
 
 __all__ = ["PileWidget"]
+
+
+#: How many lines a memo of :func:`shared_strips` keeps before it starts again.
+STRIPS_KEPT: Final = 4000
+#: The piles' lines made into strips, shared by every pile of a kind at one width, theme and
+#: style: the same card draws the same lines in any column, on the game's board as in the
+#: viewer's, so a new board makes strips only for lines no pile drew before.
+_SHARED_STRIPS: dict[tuple[object, ...], dict[object, Strip]] = {}
+
+
+def shared_strips(key: tuple[object, ...]) -> dict[object, Strip]:
+    """The memo of lines for ``key`` (kind of pile, width, theme, style); the memos of keys no
+    longer drawn are dropped when there are many."""
+    memo = _SHARED_STRIPS.get(key)
+    if memo is None:
+        if len(_SHARED_STRIPS) >= 64:
+            _SHARED_STRIPS.clear()
+        memo = _SHARED_STRIPS[key] = {}
+    return memo
 
 
 class PileWidget(CardArt):
@@ -182,9 +202,12 @@ class PileWidget(CardArt):
         )
         if self._drawn is not None and self._drawn[0] == key:
             return self._drawn[1]
-        if self._strips_for != (size.width, theme, base) or len(self._strips) > 4000:
-            self._strips, self._strips_for = {}, (size.width, theme, base)
+        memo_for = (type(self), size.width, theme, base)
+        if self._strips_for != memo_for:
+            self._strips, self._strips_for = shared_strips(memo_for), memo_for
         memo = self._strips
+        if len(memo) > STRIPS_KEPT:
+            memo.clear()
         lines: list[Strip] = []
         for content in self.art()[: size.height]:
             line_key = (content.plain, tuple(content.spans))
@@ -197,7 +220,6 @@ class PileWidget(CardArt):
 
     def notify_style_update(self) -> None:
         self._drawn = None
-        self._strips_for = None
         super().notify_style_update()
 
     @property
