@@ -133,9 +133,9 @@ class Serving:
         return f"ws{self.base[4:]}ws/{TOKEN}"
 
 
-@asynccontextmanager
-async def serving(script: Path, grace: float = 5.0, max_games: int = 8) -> AsyncIterator[Serving]:
-    """A GameServer whose games are ``python SCRIPT``, with token :data:`TOKEN`."""
+def start_serving(script: Path, grace: float = 5.0, max_games: int = 8) -> Serving:
+    """Start a GameServer whose games are ``python SCRIPT``, with token :data:`TOKEN`, and wait
+    until it listens; end it with :func:`stop_serving`."""
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-c", SERVER, str(script), str(port), str(grace), str(max_games), TOKEN],
@@ -145,12 +145,29 @@ async def serving(script: Path, grace: float = 5.0, max_games: int = 8) -> Async
     )
     try:
         assert server.stdout is not None
-        assert await asyncio.to_thread(server.stdout.readline) == "ready\n"
-        yield Serving(f"http://127.0.0.1:{port}/", server)
-    finally:
-        if server.poll() is None:
-            server.kill()
+        assert server.stdout.readline() == "ready\n"
+    except BaseException:
+        server.kill()
         server.communicate(timeout=TIMEOUT)
+        raise
+    return Serving(f"http://127.0.0.1:{port}/", server)
+
+
+def stop_serving(served: Serving) -> None:
+    """End the server (killed if it still runs) and reap it."""
+    if served.process.poll() is None:
+        served.process.kill()
+    served.process.communicate(timeout=TIMEOUT)
+
+
+@asynccontextmanager
+async def serving(script: Path, grace: float = 5.0, max_games: int = 8) -> AsyncIterator[Serving]:
+    """A GameServer whose games are ``python SCRIPT``, with token :data:`TOKEN`."""
+    served = await asyncio.to_thread(start_serving, script, grace, max_games)
+    try:
+        yield served
+    finally:
+        stop_serving(served)
 
 
 def zombie(pid: int) -> bool:

@@ -12,12 +12,13 @@ from __future__ import annotations
 import asyncio
 import os
 import urllib.parse
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from .helpers import needs_textual_serve, pid_alive
-from .tabs import TOKEN, Serving, Tab, eventually, serving, zombie
+from .tabs import TOKEN, Serving, Tab, eventually, serving, start_serving, stop_serving, zombie
 
 pytestmark = pytest.mark.usefixtures("_textual_serve")
 
@@ -56,6 +57,20 @@ def noted(tmp_path: Path) -> Path:
     script = tmp_path / "noted game.py"
     script.write_text(NOTED, encoding="utf-8")
     return script
+
+
+@pytest.fixture(scope="module")
+def refusing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Serving, Path]]:
+    """One server for the refused requests (a refused one changes nothing on it), with its
+    noted game: each test checks the games started while it ran."""
+    needs_textual_serve()
+    script = tmp_path_factory.mktemp("refusing") / "noted game.py"
+    script.write_text(NOTED, encoding="utf-8")
+    served = start_serving(script)
+    try:
+        yield served, script
+    finally:
+        stop_serving(served)
 
 
 async def status_of(url: str, **headers: str) -> tuple[int, str, str]:
@@ -102,16 +117,17 @@ REFUSED = [
 
 @pytest.mark.parametrize(("what", "path", "headers"), REFUSED, ids=[r[0] for r in REFUSED])
 async def test_a_refused_websocket_gets_403_and_starts_no_game(
-    noted: Path, what: str, path: str, headers: dict[str, str]
+    refusing: tuple[Serving, Path], what: str, path: str, headers: dict[str, str]
 ) -> None:
-    async with serving(noted) as served:
-        port = str(urllib.parse.urlsplit(served.base).port)
-        filled = {name: value.replace("{port}", port) for name, value in headers.items()}
-        assert await handshake_status(f"ws{served.base[4:]}{path}", **filled) == 403
-        # The right request, after the refused one, starts the one game there is.
-        async with Tab.open(served.websocket_url):
-            [pid] = await eventually(lambda: starts(noted), "the game started")
-        assert starts(noted) == [pid]
+    served, noted = refusing
+    before = len(starts(noted))
+    port = str(urllib.parse.urlsplit(served.base).port)
+    filled = {name: value.replace("{port}", port) for name, value in headers.items()}
+    assert await handshake_status(f"ws{served.base[4:]}{path}", **filled) == 403
+    # The right request, after the refused one, starts the one game started since.
+    async with Tab.open(served.websocket_url):
+        [pid] = await eventually(lambda: starts(noted)[before:], "the game started")
+    assert starts(noted)[before:] == [pid]
 
 
 PAGES = [
@@ -127,16 +143,17 @@ PAGES = [
 
 @pytest.mark.parametrize(("what", "path", "headers"), PAGES, ids=[r[0] for r in PAGES])
 async def test_a_refused_request_gets_a_plain_403(
-    noted: Path, what: str, path: str, headers: dict[str, str]
+    refusing: tuple[Serving, Path], what: str, path: str, headers: dict[str, str]
 ) -> None:
-    async with serving(noted) as served:
-        port = str(urllib.parse.urlsplit(served.base).port)
-        filled = {name: value.replace("{port}", port) for name, value in headers.items()}
-        status, text, cookie = await status_of(served.base + path, **filled)
-        assert status == 403
-        assert text.count("\n") == 1 and "<" not in text  # one plain sentence
-        assert TOKEN not in text and cookie == ""
-        assert starts(noted) == []
+    served, noted = refusing
+    before = starts(noted)
+    port = str(urllib.parse.urlsplit(served.base).port)
+    filled = {name: value.replace("{port}", port) for name, value in headers.items()}
+    status, text, cookie = await status_of(served.base + path, **filled)
+    assert status == 403
+    assert text.count("\n") == 1 and "<" not in text  # one plain sentence
+    assert TOKEN not in text and cookie == ""
+    assert starts(noted) == before
 
 
 async def test_the_printed_address_lets_the_page_in_and_a_cookie_keeps_it(noted: Path) -> None:
