@@ -98,13 +98,19 @@ def deal_1_solution() -> str:
     return DEAL_1_SOLUTION
 
 
+@pytest.fixture(scope="session")
+def _data_dirs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the tests' default data dirs are made."""
+    return tmp_path_factory.mktemp("data")
+
+
 @pytest.fixture(autouse=True)
-def _private_data_dir(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _private_data_dir(_data_dirs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No test ever touches the real user's saves: the default data dir (used when a test gives
-    no ``--data-dir``, and by programs it starts) is a fresh temporary folder."""
-    monkeypatch.setenv("FREECELL_TUI_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    no ``--data-dir``, and by programs it starts) is a fresh temporary folder. (Made by
+    ``mkdtemp``: pytest's numbered folders read the whole folder they are made in, a
+    thousand times over in a worker.)"""
+    monkeypatch.setenv("FREECELL_TUI_DATA_DIR", tempfile.mkdtemp(dir=_data_dirs))
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
