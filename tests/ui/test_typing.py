@@ -40,16 +40,18 @@ def solution_keys(number: int, mode: str = "off") -> str:
     ``mode`` (as ``freecell-tui solve N --autoplay MODE`` prints it): the source, ``+``/``-`` to
     the count when a run goes to an empty column (two keys alone move one card there, as ``18``
     does), then the destination."""
-    printed = subprocess.run(
+    done = subprocess.run(
         [sys.executable, "-m", "freecell_tui", "solve", str(number), "--autoplay", mode],
         capture_output=True,
         text=True,
-        check=True,
+        check=False,
         timeout=TIMEOUT,
-    ).stdout
+    )
+    summary, _, printed = done.stdout.partition("\n")
+    assert done.returncode == 0 and summary.startswith(f"deal {number}: solved"), done
     state = deal(number)
     keys = []
-    for move in parse_moves(printed.split("\n", 1)[1]):  # after the summary line
+    for move in parse_moves(printed):  # after the summary line
         steps = ""
         if move.count and move.count > 1 and not state.columns[move.dest.index]:
             picked = shown_count(state, Selection(move.source))  # what the key picks up
