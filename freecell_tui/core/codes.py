@@ -217,9 +217,11 @@ def _from_column(
             runs = _RUNS[source, d]
             if any_card:
                 moves.extend(runs[1 : onto_empty + 1])
-            else:  # only a king heads a run to an empty column
+            else:
                 moves.extend(
-                    runs[count] for count in range(1, onto_empty + 1) if column[-count].rank == 13
+                    runs[count]
+                    for count in range(1, onto_empty + 1)
+                    if variant.fills_empty(column[-count])
                 )
             continue
         count = target[-1].rank - card.rank
