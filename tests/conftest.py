@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import compileall
 import gc
+import importlib.util
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -140,20 +142,50 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: not any(item.get_closest_marker(name) for name in SLOW))
 
 
+#: The suite's compile of the solver's search, running beside the tests (in the controller).
+SOLVER_COMPILE = pytest.StashKey[subprocess.Popen[bytes]]()
+#: Seconds the compile may take to take the cache's lock, or to end after the last test.
+COMPILE_DEADLINE = 120.0
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """Before the tests. Once (in the controller of an xdist run): load the solver's compiled
-    search (numba, when installed), so that the workers find it in numba's cache instead of
-    each compiling it (about 15 s) inside a test that times the solver. In every process:
-    bytecode is kept even under ``PYTHONDONTWRITEBYTECODE`` (in ``__pycache__`` folders, which
-    git ignores): the package's, compiled once here for the programs the suite starts (some
-    400, each of which would compile it again), and the test modules' as pytest rewrites their
-    asserts (4 s of each worker's start, from the second run on)."""
+    """Before the tests. Once (in the controller of an xdist run): the solver's compiled search
+    (numba, when installed) starts compiling beside the tests when the cache lacks it
+    (:func:`_compile_solver`), and the package's bytecode is compiled for the programs the suite
+    starts (some 400, each of which would compile it again). In every process: bytecode is
+    kept even under ``PYTHONDONTWRITEBYTECODE`` (in ``__pycache__`` folders, which git
+    ignores), the test modules' too as pytest rewrites their asserts (4 s of each worker's
+    start, from the second run on)."""
     sys.dont_write_bytecode = False
     if not hasattr(config, "workerinput"):
-        from freecell_tui.core.solver.native import warm
-
-        warm()
         compileall.compile_dir(Path(freecell_tui.__file__).parent, quiet=2)
+        compile_ = _compile_solver()
+        if compile_ is not None:
+            config.stash[SOLVER_COMPILE] = compile_
+
+
+def _compile_solver() -> subprocess.Popen[bytes] | None:
+    """When numba is installed and its cache lacks the solver's compiled search (always so in a
+    fresh clone: numba keys its cache by the source's path), compile it in a process of its own
+    (``python -m freecell_tui.core.solver.native``, some 11 s of one core) while the tests run,
+    rather than before any starts. Returned once it holds the cache's lock: a test that loads
+    the compiled search waits for it (:func:`~freecell_tui.core.solver.native.warm`), and a
+    program the tests start finds it under way instead of starting its own."""
+    from freecell_tui.core.solver import native
+
+    if importlib.util.find_spec("numba") is None or native.compiled():
+        return None
+    process = subprocess.Popen(
+        [sys.executable, "-m", "freecell_tui.core.solver.native"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + COMPILE_DEADLINE
+    while process.poll() is None and not native.compiling():
+        assert time.monotonic() < deadline, "the solver's compile never took the cache's lock"
+        time.sleep(0.01)
+    return process
 
 
 @pytest.hookimpl(wrapper=True)
@@ -167,8 +199,16 @@ def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    """At the end, one full collection, then the survivors are frozen: pytest collects five
-    times more as it stops (to report exceptions raised in finalizers), and each would walk a
-    worker's million live objects again, seconds at the end of the run."""
+    """At the end, the solver's compile is over (waited for; stopped if it hangs), then one full
+    collection, and the survivors are frozen: pytest collects five times more as it stops (to
+    report exceptions raised in finalizers), and each would walk a worker's million live
+    objects again, seconds at the end of the run."""
+    compile_ = config.stash.get(SOLVER_COMPILE, None)
+    if compile_ is not None:
+        try:
+            compile_.wait(COMPILE_DEADLINE)
+        except subprocess.TimeoutExpired:
+            compile_.kill()
+            compile_.wait()
     gc.collect()
     gc.freeze()

@@ -191,3 +191,25 @@ def test_a_compile_holding_the_cache_s_lock_is_seen_from_any_process(fake: Fake)
         fcntl.flock(lock.fileno(), fcntl.LOCK_EX)  # as the compiling process holds it
         assert accel.compiling()
     assert not accel.compiling()
+
+
+@pytest.mark.parametrize("call", ["warm", "command"])
+def test_a_second_compile_waits_for_the_one_under_way_and_loads_its_work(
+    fake: Fake, capsys: pytest.CaptureFixture[str], call: str
+) -> None:
+    fcntl = pytest.importorskip("fcntl")
+    run: Callable[[], object] = accel.warm if call == "warm" else lambda: build_command.main([])
+    answers: list[object] = []
+    with open(fake.cache / "build.lock", "wb") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)  # as another process compiling holds it
+        waiting = threading.Thread(target=lambda: answers.append(run()), daemon=True)
+        waiting.start()
+        waiting.join(0.2)
+        assert waiting.is_alive() and fake.loads == 0  # no compile beside the other
+        (fake.cache / "ready-k").touch()  # what the other compile leaves
+    waiting.join(DEADLINE)
+    assert answers == [True if call == "warm" else 0] and fake.loads == 1
+    if call == "command":
+        assert capsys.readouterr().out.splitlines()[0] == (
+            f"Waiting for the compile of the solver's accelerator under way in {fake.cache}..."
+        )

@@ -14,6 +14,9 @@ results; nothing a player asks ever waits for it.
 * :func:`warm` loads it now, compiling it first if the cache lacks it: for the tests, the
   benchmarks and ``python -m freecell_tui.core.solver.native`` (compile it at install).
 
+One process compiles at a time: a compile holds the cache's lock, and a process that finds the
+cache without the compiled code waits for that lock, then uses what the holder compiled.
+
 The cache is ``$NUMBA_CACHE_DIR`` when set, else ``freecell-tui/numba`` in the user's cache
 directory: never beside the package, which may be read-only. Any failure (numba missing or too
 old, no cache directory, a compile error) leaves the pure search; a compile that failed is not
@@ -124,7 +127,8 @@ def prepare() -> Phase:
 
 def warm() -> bool:
     """Load the compiled search now, compiling it into the cache first if it is not there (15-60
-    s); whether it is there to use. Blocks: not for a player's search."""
+    s; a compile another process runs is waited for, not repeated); whether it is there to use.
+    Blocks: not for a player's search."""
     global _phase, _solver
     if _pure():
         return False
@@ -135,7 +139,7 @@ def warm() -> bool:
     if _phase == "ready":
         return True
     try:  # outside the lock: prepare() and accelerator() never wait for it
-        solver = _load(cache_dir())
+        solver = _load_in_turn(cache_dir())
     except Exception:  # numba missing, too old, or unable to compile: the pure search
         with _lock:
             _phase, _solver = "off", None
@@ -247,6 +251,17 @@ def _load(directory: Path) -> Callable[..., Any]:
     return solve_native
 
 
+def _load_in_turn(directory: Path) -> Callable[..., Any]:
+    """:func:`_load`, holding the cache's lock when the cache lacks the compiled code: a compile
+    under way in another process is waited for, and its work loaded."""
+    if (directory / f"ready-{_stamp()}").exists():
+        return _load(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / "build.lock", "wb") as lock:
+        _hold(lock.fileno())
+        return _load(directory)
+
+
 def _start_loading(directory: Path) -> None:
     """Load the compiled search in a daemon thread (the lock is held)."""
     global _phase, _loader
@@ -308,8 +323,8 @@ def _look() -> None:
 
 def build(background: bool) -> int:
     """Compile the accelerator into the cache (``python -m freecell_tui.core.solver.native``):
-    0 when it is there to use. In the background: at low priority, one compiler at a time (a
-    second waits for the first and finds its work done), and a failure is remembered in the
+    0 when it is there to use. One compiler at a time (a second waits for the first and finds
+    its work done). In the background: at low priority, and a failure is remembered in the
     cache, so that the game does not start it again."""
     directory = cache_dir()
     directory.mkdir(parents=True, exist_ok=True)
@@ -326,7 +341,7 @@ def build(background: bool) -> int:
                 (directory / f"failed-{_stamp()}").touch()
                 raise
             return 0
-    _load(directory)
+    _load_in_turn(directory)
     return 0
 
 

@@ -23,6 +23,12 @@ def main(argv: list[str] | None = None) -> int:
         return native.build(background=True)
     if native.compiled():
         print(f"Loading the solver's accelerator from {native.cache_dir()}...", flush=True)
+    elif native.compiling():
+        print(
+            f"Waiting for the compile of the solver's accelerator under way in "
+            f"{native.cache_dir()}...",
+            flush=True,
+        )
     else:
         print(
             f"Compiling the solver's accelerator into {native.cache_dir()} (once; 15-60 s)...",
