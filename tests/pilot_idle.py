@@ -43,6 +43,8 @@ def app_busy() -> bool:
         screen = app.screen
     except Exception:  # no app, or none of its screens left: nothing more will be drawn
         return False
+    if app._exit:  # leaving: it draws nothing more (its updates stay held back as it closes)
+        return False
     if (
         app._resize_timer is not None  # a resize waits to reach the screens (1/120 s)
         or app._batch_count  # updates held back (a screen switch's delay)

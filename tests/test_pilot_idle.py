@@ -36,3 +36,14 @@ async def test_the_screen_after_a_resize_is_drawn_at_the_new_size() -> None:
 
 def test_with_no_app_running_nothing_is_busy() -> None:
     assert not pilot_idle.app_busy()
+
+
+async def test_an_app_that_is_leaving_is_idle() -> None:
+    app = Words()
+    async with app.run_test(size=(30, 3)) as pilot:
+        app.query_one("#words", Static).update("after")
+        assert pilot_idle.app_busy()
+        app.exit()  # as a key that quits: what it left undrawn will never be drawn
+        assert not pilot_idle.app_busy()
+        await pilot.press("x")  # returns at once, not after Pilot's longest waits
+    assert app.return_code == 0
