@@ -133,7 +133,7 @@ def usable_cores() -> int:
 
 
 #: Markers of the tests that take seconds each.
-SLOW = ("storm", "pty", "slow")
+SLOW = ("storm", "pty", "browser", "slow")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

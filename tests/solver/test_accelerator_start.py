@@ -23,6 +23,9 @@ from freecell_tui.core.solver.native import __main__ as build_command
 from .fakes import Fake
 
 PREPARE_AFTER = portfolio.PREPARE_AFTER
+#: A deal long enough to ask for the accelerator under the fake's bound (1,377 positions
+#: expanded, 64 before it asks), short enough to take milliseconds.
+LONG = 24
 DEADLINE = 60.0  # seconds a solve in a thread may take before the test calls it stuck
 
 
@@ -60,19 +63,19 @@ def answer(result: SolveResult) -> tuple[object, ...]:
 
 
 def test_with_the_cache_empty_the_first_solve_answers_while_the_compile_runs(fake: Fake) -> None:
-    expected = pure_answer(617)
-    result = in_thread(lambda: solve(deal(617)))  # long enough to ask for the accelerator
+    expected = pure_answer(LONG)
+    result = in_thread(lambda: solve(deal(LONG)))  # long enough to ask for the accelerator
     assert answer(result) == expected  # the pure search's answer, whole
     assert len(fake.compiles) == 1  # the compile was started...
     assert fake.compiles[0].poll() is None  # ...and is still running: the solve did not wait
     assert accel.phase() == "building"
     assert fake.loads == 0 and fake.searches == 0
-    assert answer(in_thread(lambda: solve(deal(617)))) == expected  # still pure, no new compile
+    assert answer(in_thread(lambda: solve(deal(LONG)))) == expected  # still pure, no new compile
     assert len(fake.compiles) == 1
 
 
 def test_once_compiled_it_is_loaded_in_the_background_and_takes_over(fake: Fake) -> None:
-    in_thread(lambda: solve(deal(617)))
+    in_thread(lambda: solve(deal(LONG)))
     fake.finish_compile()
     wait_for(lambda: accel.accelerator() is not None)  # noticed, then loaded by a thread
     assert fake.loads == 1
@@ -90,7 +93,7 @@ def test_a_pure_search_hands_over_to_the_accelerator_once_it_is_loaded(
         monkeypatch.setattr(accel, "_solver", fake.load(directory))
 
     monkeypatch.setattr(accel, "_start_loading", load_at_once)
-    result = in_thread(lambda: solve(deal(617)))
+    result = in_thread(lambda: solve(deal(LONG)))
     assert fake.compiles == []
     assert (result.status, result.positions, fake.searches) == ("unsolvable", 1, 1)
 
@@ -116,7 +119,7 @@ def test_a_failed_compile_leaves_the_pure_search_and_is_not_started_again(
     assert (fake.cache / "failed-k").exists()
     assert accel.prepare() == "off"  # the next process sees the failure
     assert fake.compiles == []
-    assert answer(in_thread(lambda: solve(deal(617)))) == pure_answer(617)
+    assert answer(in_thread(lambda: solve(deal(LONG)))) == pure_answer(LONG)
 
 
 def test_a_compile_that_ends_without_its_stamp_leaves_the_pure_search(fake: Fake) -> None:
@@ -163,7 +166,7 @@ def test_solve_says_at_a_terminal_that_the_compile_goes_on(
     fake: Fake, monkeypatch: pytest.MonkeyPatch, stderr: io.StringIO
 ) -> None:
     monkeypatch.setattr(sys, "stderr", stderr)
-    assert main(["solve", "617"]) == 0  # long enough to start the compile
+    assert main(["solve", str(LONG)]) == 0  # long enough to start the compile
     assert len(fake.compiles) == 1
     said = (
         "freecell-tui solve: compiling the solver's accelerator in the background (once, "

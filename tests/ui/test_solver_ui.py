@@ -315,9 +315,9 @@ async def test_the_first_hint_after_install_does_not_wait_for_the_accelerator_s_
 ) -> None:
     # numba's cache empty: the hint's search (long enough to ask for the accelerator) starts
     # its compile, which never ends here; the pure search's hint is shown all the same.
-    expected = solve_for_autoplay(deal(617), AutoplayMode.SAFE, shorten=True).moves[0]
+    expected = solve_for_autoplay(deal(24), AutoplayMode.SAFE, shorten=True).moves[0]
     fake = Fake(monkeypatch, tmp_path / "cache")
-    app = make_app(tmp_path / "data", deal=617)
+    app = make_app(tmp_path / "data", deal=24)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("i")
         await wait_for(pilot, lambda: hinted(app), "the hint", SOLVER)

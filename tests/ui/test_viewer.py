@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from textual.events import Key
 from textual.pilot import Pilot
 
@@ -340,6 +341,7 @@ async def test_w_on_the_statistics_watches_a_finished_game(tmp_path: Path) -> No
         assert app.screen is app.game_screen and game(app).move_count == 2
 
 
+@pytest.mark.storm
 async def test_a_storm_of_keys_clicks_and_resizes_never_breaks_the_viewer(tmp_path: Path) -> None:
     watched = played(OFF_MOVES, AutoplayMode.OFF)
     keys = [
