@@ -20,7 +20,7 @@ import pytest
 
 import freecell_tui
 
-from . import css_once, pilot_idle
+from . import css_once, pilot_idle, rewrite_once
 
 pilot_idle.install()
 css_once.install()
@@ -151,16 +151,19 @@ COMPILE_DEADLINE = 120.0
 def pytest_configure(config: pytest.Config) -> None:
     """Before the tests. Once (in the controller of an xdist run): the solver's compiled search
     (numba, when installed) starts compiling beside the tests when the cache lacks it
-    (:func:`_compile_solver`), and the package's bytecode is compiled for the programs the suite
-    starts (some 400, each of which would compile it again). In every process: bytecode is
-    kept even under ``PYTHONDONTWRITEBYTECODE`` (in ``__pycache__`` folders, which git
-    ignores), the test modules' too as pytest rewrites their asserts (4 s of each worker's
-    start, from the second run on)."""
+    (:func:`_compile_solver`), the package's bytecode is compiled for the programs the suite
+    starts (some 400, each of which would compile it again), and the test modules' asserts are
+    rewritten for the workers (:mod:`.rewrite_once`). In every process: bytecode is kept even
+    under ``PYTHONDONTWRITEBYTECODE`` (in ``__pycache__`` folders, which git ignores), the test
+    modules' too as pytest rewrites their asserts."""
     sys.dont_write_bytecode = False
     if not hasattr(config, "workerinput"):
-        compileall.compile_dir(Path(freecell_tui.__file__).parent, quiet=2)
         compile_ = _compile_solver()
+        compileall.compile_dir(Path(freecell_tui.__file__).parent, quiet=2)
+        if config.option.numprocesses and config.option.dist != "no":  # workers to come
+            rewrite_once.rewrite_for_workers(config, Path(__file__).parent)
         if compile_ is not None:
+            _wait_until_it_compiles(compile_)
             config.stash[SOLVER_COMPILE] = compile_
 
 
@@ -168,24 +171,30 @@ def _compile_solver() -> subprocess.Popen[bytes] | None:
     """When numba is installed and its cache lacks the solver's compiled search (always so in a
     fresh clone: numba keys its cache by the source's path), compile it in a process of its own
     (``python -m freecell_tui.core.solver.native``, some 11 s of one core) while the tests run,
-    rather than before any starts. Returned once it holds the cache's lock: a test that loads
-    the compiled search waits for it (:func:`~freecell_tui.core.solver.native.warm`), and a
-    program the tests start finds it under way instead of starting its own."""
+    rather than before any starts. Once it holds the cache's lock
+    (:func:`_wait_until_it_compiles`), a test that loads the compiled search waits for it
+    (:func:`~freecell_tui.core.solver.native.warm`), and a program the tests start finds it
+    under way instead of starting its own."""
     from freecell_tui.core.solver import native
 
     if importlib.util.find_spec("numba") is None or native.compiled():
         return None
-    process = subprocess.Popen(
+    return subprocess.Popen(
         [sys.executable, "-m", "freecell_tui.core.solver.native"],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+
+
+def _wait_until_it_compiles(process: subprocess.Popen[bytes]) -> None:
+    """Until the compile holds the cache's lock (or has ended)."""
+    from freecell_tui.core.solver import native
+
     deadline = time.monotonic() + COMPILE_DEADLINE
     while process.poll() is None and not native.compiling():
         assert time.monotonic() < deadline, "the solver's compile never took the cache's lock"
         time.sleep(0.01)
-    return process
 
 
 @pytest.hookimpl(wrapper=True)
