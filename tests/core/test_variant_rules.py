@@ -4,6 +4,7 @@ and the cases a player meets (same-suit building, kings only, run limits, the pi
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
@@ -70,6 +71,8 @@ def most_cards(state: GameState, variant: Variant, dest_empty: bool) -> int:
 
 def reference_moves(state: GameState) -> set[tuple[str, str, int]]:
     """Every legal move as (source, dest, cards), by brute force over all piles and counts."""
+    variant = state.variant
+    most = {empty: most_cards(state, variant, empty) for empty in (False, True)}
     tops = {f"c{i}": cell for i, cell in enumerate(state.cells) if cell is not None}
     tops |= {f"t{i}": column[-1] for i, column in enumerate(state.columns) if column}
     moves = set()
@@ -79,28 +82,24 @@ def reference_moves(state: GameState) -> set[tuple[str, str, int]]:
         for i, cell in enumerate(state.cells):
             if cell is None and source != f"c{i}":
                 moves.add((source, f"c{i}", 1))
-        for j in range(len(state.columns)):
+        pile = [card] if source.startswith("c") else state.columns[int(source[1:])]
+        for j, column in enumerate(state.columns):
             if source != f"t{j}":
-                moves |= {(source, f"t{j}", n) for n in _counts_onto(state, source, j)}
+                counts = _counts_onto(pile, column, variant, most[not column])
+                moves |= {(source, f"t{j}", n) for n in counts}
     return moves
 
 
-def _counts_onto(state: GameState, source: str, j: int) -> list[int]:
-    """How many cards of ``source`` may go onto column ``j``, each count that may."""
-    variant = state.variant
-    column = state.columns[j]
-    pile = (
-        [state.cells[int(source[1:])]] if source.startswith("c") else state.columns[int(source[1:])]
-    )
+def _counts_onto(
+    pile: Sequence[Card], column: Sequence[Card], variant: Variant, most: int
+) -> list[int]:
+    """How many of the cards at the end of ``pile`` may go onto ``column``, each count that may
+    (``most`` cards at most): the last ``n`` cards, each on the next one up as on a column."""
     counts = []
-    for n in range(1, len(pile) + 1):
-        run = pile[-n:]
-        if any(not fits(run[k + 1], run[k], variant) for k in range(n - 1)):
-            break
-        if n > most_cards(state, variant, not column):
-            break
-        bottom = run[0]
-        assert bottom is not None
+    for n in range(1, min(len(pile), most) + 1):
+        bottom = pile[-n]
+        if n > 1 and not fits(pile[-n + 1], bottom, variant):
+            break  # the last n - 1 cards were a run; with this one they are not
         if fits(bottom, column[-1], variant) if column else may_fill(bottom, variant):
             counts.append(n)
     return counts
