@@ -29,6 +29,7 @@ position the step is listed for.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Final
 
 from freecell_tui.core.state import GameState
@@ -83,6 +84,13 @@ def key_of(cols: Sequence[bytes], cells: bytes) -> Key:
     return (*sorted(cols), cells)
 
 
+@cache
+def _lying_on(build: Build) -> tuple[tuple[int, ...], ...]:
+    """For each card, the cards that may lie on it in a column (made once a build)."""
+    table = STACKS[build]
+    return tuple(tuple(c for c in range(52) if table[c * 52 + on]) for on in range(52))
+
+
 class GeneralRules:
     """One game's rules on compact positions (see the module's notes)."""
 
@@ -95,9 +103,7 @@ class GeneralRules:
         #: ``fits[card * 52 + on]``: ``card`` may lie on ``on`` in a column.
         self.fits = table
         #: The cards that may lie on each card in a column.
-        self.on: tuple[tuple[int, ...], ...] = tuple(
-            tuple(c for c in range(52) if table[c * 52 + on]) for on in range(52)
-        )
+        self.on = _lying_on(variant.build)
         #: Every card that can go home goes (autoplay ``all``, or a game built by suit, where
         #: no card could ever need one that can go home: see :mod:`..autoplay`).
         self.all_safe = autoplay_all or variant.build is Build.SAME_SUIT
