@@ -137,9 +137,17 @@ SLOW = ("storm", "pty", "browser", "slow")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow tests first, the rest in their order: in a parallel run the workers then end on
-    short tests, together, instead of one waiting for the other's long one."""
-    items.sort(key=lambda item: not any(item.get_closest_marker(name) for name in SLOW))
+    """The slow tests first, the rest in their order, and last the tests of the compiled
+    search (marked ``compiled``): in a parallel run the workers then end on short tests,
+    together, instead of one waiting for the other's long one, and the compile the suite runs
+    beside the tests (:func:`_compile_solver`) has had the machine's idle moments to finish."""
+
+    def place(item: pytest.Item) -> int:
+        if item.get_closest_marker("compiled"):
+            return 2
+        return 0 if any(item.get_closest_marker(name) for name in SLOW) else 1
+
+    items.sort(key=place)
 
 
 #: The suite's compile of the solver's search, running beside the tests (in the controller).
@@ -171,7 +179,8 @@ def _compile_solver() -> subprocess.Popen[bytes] | None:
     """When numba is installed and its cache lacks the solver's compiled search (always so in a
     fresh clone: numba keys its cache by the source's path), compile it in a process of its own
     (``python -m freecell_tui.core.solver.native``, some 11 s of one core) while the tests run,
-    rather than before any starts. Once it holds the cache's lock
+    rather than before any starts, at the lowest priority: it takes the cores the tests leave
+    idle, and the tests that load it run last. Once it holds the cache's lock
     (:func:`_wait_until_it_compiles`), a test that loads the compiled search waits for it
     (:func:`~freecell_tui.core.solver.native.warm`), and a program the tests start finds it
     under way instead of starting its own."""
@@ -184,7 +193,14 @@ def _compile_solver() -> subprocess.Popen[bytes] | None:
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        preexec_fn=_lowest_priority,
     )
+
+
+def _lowest_priority() -> None:
+    """In a process about to start: run only when nothing else wants the CPU (where it can)."""
+    if hasattr(os, "nice"):
+        os.nice(19)
 
 
 def _wait_until_it_compiles(process: subprocess.Popen[bytes]) -> None:

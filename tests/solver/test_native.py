@@ -25,6 +25,7 @@ from freecell_tui.core.variant import parse_variant
 from .helpers import positions
 
 pytest.importorskip("numba")
+pytestmark = pytest.mark.compiled
 
 Answer = tuple[str, tuple[object, ...], int, int]
 
