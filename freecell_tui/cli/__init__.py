@@ -13,11 +13,17 @@ import contextlib
 import importlib
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from freecell_tui import __version__
-from freecell_tui.cli.streams import EXIT_OUTPUT, OutputFailed, guarded_output, quiet_output
+from freecell_tui.cli.streams import (
+    EXIT_OUTPUT,
+    OutputFailed,
+    ReaderGone,
+    guarded_output,
+    quiet_output,
+)
 from freecell_tui.core.daily import TODAY
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.variant import parse_variant
@@ -362,6 +368,10 @@ def _check_variant(args: argparse.Namespace, prog: str) -> int | None:
     return None
 
 
+#: The exit code of a command one of whose own pipes broke (``EX_SOFTWARE`` of sysexits.h).
+EXIT_SOFTWARE = 70
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if sys.stderr is None:  # started with stderr closed: errors go nowhere, never to stdout
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
@@ -380,21 +390,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     if refused is not None:
         return refused
     handler = getattr(args, "handler", None)
-    try:
-        if handler is None:
-            from freecell_tui.cli.play import run_full_screen
+    if handler is None:
+        return _full_screen(args)
+    return _command(handler, args, prog)
 
-            return run_full_screen(args)
+
+def _full_screen(args: argparse.Namespace) -> int:
+    """The full-screen game; its exit code."""
+    from freecell_tui.cli.play import run_full_screen
+
+    try:
+        return run_full_screen(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # the terminal went away: the game was saved as it was shown
+        quiet_output()
+        return 0
+
+
+def _command(
+    handler: Callable[[argparse.Namespace], int], args: argparse.Namespace, prog: str
+) -> int:
+    """A command with its output guarded (:mod:`.streams`); its exit code."""
+    try:
         with guarded_output():
-            result: int = handler(args)
+            result = handler(args)
             sys.stdout.flush()
         return result
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        # The reader went away (``| head``): not an error of ours.
+    except ReaderGone:  # standard output's reader went away (``| head``): not an error of ours
         quiet_output()
         return 0
+    except BrokenPipeError as error:  # another pipe (to a worker process, a program) broke
+        return fail(prog, f"a pipe to another process broke: {os_reason(error)}", EXIT_SOFTWARE)
     except OutputFailed as failure:
         quiet_output()
         return fail(prog, f"cannot write the output: {os_reason(failure.error)}", EXIT_OUTPUT)

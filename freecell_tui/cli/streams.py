@@ -2,7 +2,8 @@
 
 * Output that cannot be written (a full disk, ``/dev/full``, an I/O error) stops the command with
   one line on standard error and exit :data:`EXIT_OUTPUT` (74, ``EX_IOERR`` of sysexits.h), not a
-  traceback; a reader that went away (``| head``) stops it quietly with 0, as before.
+  traceback; a reader that went away (``| head``) stops it quietly with 0, as before
+  (:class:`ReaderGone`: only standard output's reader; another pipe breaking is an error).
 * Standard output closed (``>&-``) is the same error, found before the command does anything.
 * Text that the terminal's encoding cannot show is written with backslash escapes instead of
   raising; bytes on standard input that are not valid in its encoding read as U+FFFD.
@@ -17,10 +18,15 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, Final, TextIO, cast
 
-__all__ = ["EXIT_OUTPUT", "OutputFailed", "guarded_output", "quiet_output"]
+__all__ = ["EXIT_OUTPUT", "OutputFailed", "ReaderGone", "guarded_output", "quiet_output"]
 
 #: The exit code of a command whose output could not be written.
 EXIT_OUTPUT: Final = 74
+
+
+class ReaderGone(BrokenPipeError):
+    """Standard output's reader went away (``| head``): the output is over, not failed. (A
+    broken pipe of another stream or process stays a plain ``BrokenPipeError``.)"""
 
 
 class OutputFailed(Exception):
@@ -32,8 +38,8 @@ class OutputFailed(Exception):
 
 
 class _Guarded:
-    """A text stream whose write failures become :class:`OutputFailed` (a reader that went
-    away stays :class:`BrokenPipeError`); everything else is the stream's own."""
+    """A text stream whose write failures become :class:`OutputFailed`, or :class:`ReaderGone`
+    when its reader went away; everything else is the stream's own."""
 
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream
@@ -41,8 +47,8 @@ class _Guarded:
     def write(self, text: str) -> int:
         try:
             return self._stream.write(text)
-        except BrokenPipeError:
-            raise
+        except BrokenPipeError as error:
+            raise ReaderGone(error.errno, error.strerror) from None
         except OSError as error:
             raise OutputFailed(error) from None
 
@@ -53,8 +59,8 @@ class _Guarded:
     def flush(self) -> None:
         try:
             self._stream.flush()
-        except BrokenPipeError:
-            raise
+        except BrokenPipeError as error:
+            raise ReaderGone(error.errno, error.strerror) from None
         except OSError as error:
             raise OutputFailed(error) from None
 

@@ -125,3 +125,22 @@ def test_a_reader_that_went_away_ends_the_command_quietly(data: Path, name: str)
     process.stdout.close()  # like ``| head -c0``: gone before the first byte
     _, err = process.communicate(stdin, timeout=120)
     assert (process.returncode, err) == (0, "")
+
+
+def test_a_pipe_of_the_commands_own_that_breaks_is_one_line_and_exit_70(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Only standard output's reader going away is a quiet 0: a broken pipe of the command's
+    own (a worker process that died) is an error, said in one line."""
+    from freecell_tui.cli import deal, main
+
+    def worker_died(args: object) -> int:
+        raise BrokenPipeError(32, "Broken pipe")  # as a pipe to a dead worker raises
+
+    monkeypatch.setattr(deal, "run", worker_died)
+    assert main(["deal", "1"]) == 70
+    captured = capsys.readouterr()
+    assert (
+        captured.err == "freecell-tui deal: error: a pipe to another process broke: broken pipe\n"
+    )
+    assert captured.out == ""
