@@ -127,6 +127,13 @@ class Finished:
         return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", self.raw.decode("utf-8", "replace"))
 
 
+def interruptible() -> None:
+    """In a program about to start (``preexec_fn``): Ctrl-C (SIGINT) at its default, as a shell
+    starts a program in a terminal, even when the tests run with it ignored (a script's
+    background job is started so, and its programs inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def run_at_terminal(
     argv: list[str],
     *,
@@ -148,6 +155,7 @@ def run_at_terminal(
         stderr=side,
         env=environment,
         start_new_session=True,
+        preexec_fn=interruptible,
     )
     os.close(side)
     output = bytearray()

@@ -22,6 +22,8 @@ import pytest
 
 from freecell_tui.store import DB_NAME
 
+from ..terminal import interruptible
+
 T = TypeVar("T")
 
 TIMEOUT = 60.0  # seconds; generous, the machine is shared
@@ -95,6 +97,7 @@ class Served:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
+            preexec_fn=interruptible,  # stopped with Ctrl-C
         )
         try:
             self.printed = self._printed()

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import pytest
 
+from ..terminal import interruptible
 from .helpers import TIMEOUT, autosaves, free_port
 
 T = TypeVar("T")
@@ -142,6 +143,7 @@ def start_serving(script: Path, grace: float = 5.0, max_games: int = 8) -> Servi
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=interruptible,  # stopped with Ctrl-C
     )
     try:
         assert server.stdout is not None
