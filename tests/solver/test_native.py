@@ -44,12 +44,13 @@ def answer(result: SolveResult) -> Answer:
 def both(
     monkeypatch: pytest.MonkeyPatch, state: GameState, **options: object
 ) -> tuple[Answer, Answer]:
-    """The pure search's answer and the compiled one's, for the same call."""
-    assert accel.warm(), "numba is installed but the compiled search did not load"
+    """The pure search's answer and the compiled one's, for the same call. (The pure one first:
+    it needs no compile, which the suite may still be running.)"""
     with monkeypatch.context() as pure:
         pure.setenv("FREECELL_TUI_PURE", "1")
         assert accel.accelerator() is None
         expected = answer(solve(state, **options))  # type: ignore[arg-type]
+    assert accel.warm(), "numba is installed but the compiled search did not load"
     assert accel.accelerator() is not None
     got = answer(solve(state, **options))  # type: ignore[arg-type]
     # A compiled search that failed would have fallen back to the pure one, and turned itself off.
