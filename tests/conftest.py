@@ -4,7 +4,6 @@ installed."""
 from __future__ import annotations
 
 import compileall
-import contextlib
 import gc
 import importlib.util
 import os
@@ -168,36 +167,12 @@ def pytest_configure(config: pytest.Config) -> None:
     sys.dont_write_bytecode = False
     if not hasattr(config, "workerinput"):
         compile_ = _compile_solver()
-        tables = _hypothesis_tables()
         compileall.compile_dir(Path(freecell_tui.__file__).parent, quiet=2)
         if config.option.numprocesses and config.option.dist != "no":  # workers to come
             rewrite_once.rewrite_for_workers(config, Path(__file__).parent)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            tables.wait(COMPILE_DEADLINE)
         if compile_ is not None:
             _wait_until_it_compiles(compile_)
             config.stash[SOLVER_COMPILE] = compile_
-
-
-def _hypothesis_tables() -> subprocess.Popen[bytes]:
-    """Hypothesis's tables of Unicode (its categories, what UTF-8 can encode), made in a process
-    of its own while the controller works, into its cache (``.hypothesis`` here, where the
-    workers look): on a first run each worker that draws text would make them (1.5 s of a core
-    each). The names are Hypothesis's insides (checked on 6.170); a Hypothesis without them
-    leaves it to the workers."""
-    return subprocess.Popen(
-        [sys.executable, "-c", HYPOTHESIS_TABLES],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-
-
-HYPOTHESIS_TABLES = (
-    "from hypothesis.internal.charmap import charmap, intervals_from_codec\n"
-    "charmap()\n"
-    "intervals_from_codec('utf-8')\n"
-)
 
 
 def _compile_solver() -> subprocess.Popen[bytes] | None:
