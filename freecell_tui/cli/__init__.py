@@ -14,7 +14,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any, Final, NoReturn, cast
 
 from freecell_tui import __version__
 from freecell_tui.cli.streams import (
@@ -369,7 +369,7 @@ def _check_variant(args: argparse.Namespace, prog: str) -> int | None:
 
 
 #: The exit code of a command one of whose own pipes broke (``EX_SOFTWARE`` of sysexits.h).
-EXIT_SOFTWARE = 70
+EXIT_SOFTWARE: Final = 70
 
 
 def main(argv: Sequence[str] | None = None) -> int:
