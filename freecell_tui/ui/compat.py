@@ -36,7 +36,6 @@ __all__ = [
     "CHECKED",
     "TEXTUAL",
     "DimBelow",
-    "FooterKey",
     "GuardedCommandList",
     "LaidOutHook",
     "PaletteGuards",
@@ -256,16 +255,6 @@ def _tint_style(style: Style | None, base: Style, links: Style | None, color: Co
     if links and tinted._meta is not None and "@click" in tinted.meta:
         tinted += links
     return tinted
-
-
-# ---------------------------------------------------------------------------- the footer
-if TYPE_CHECKING or checked():
-    # Textual's footer builds one FooterKey per key but exports only Footer (upstream: no issue
-    # found in Textualize/textual as of 8.2.8 asking to export it). On unchecked versions there
-    # is no FooterKey: the game's footer then shows Textual's own footer unchanged.
-    from textual.widgets._footer import FooterKey
-else:
-    FooterKey = None
 
 
 # ---------------------------------------------------------------------------- the palette

@@ -207,14 +207,6 @@ async def test_the_laid_out_hook_on_an_unchecked_textual_is_not_called() -> None
     assert await laid_out_sizes() == []
 
 
-async def test_the_footer_keys_are_textuals(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert compat.FooterKey is not None
-        assert app.screen.query(compat.FooterKey)
-
-
 async def palette(pilot: Pilot[None]) -> GuardedPalette:
     await pilot.press("ctrl+p")
     shown = pilot.app.screen

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from freecell_tui.session import Tone
-from freecell_tui.ui.compat import FooterKey
 from freecell_tui.ui.widgets.footer import KeyFooter
 from freecell_tui.ui.widgets.status import fit_words
 
@@ -57,47 +54,21 @@ async def test_at_80x24_the_footer_keeps_help_and_quit_and_messages_keep_their_w
             assert not toast.region.overlaps(line.region), (toast.region, line.region)
 
 
-async def test_the_footer_follows_the_width_and_keeps_its_keys_when_nothing_changed(
-    tmp_path: Path,
-) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(160, 32)) as pilot:
-        await pilot.pause()
-        wide = screen_lines(app)[-1]
-        keys = list(app.screen.query(FooterKey))
-        app.screen.refresh_bindings()  # the bindings are the same: the keys drawn stay
-        await pilot.pause()
-        assert list(app.screen.query(FooterKey)) == keys
-        assert all(a is b for a, b in zip(app.screen.query(FooterKey), keys, strict=True))
-        await pilot.resize_terminal(*COMPACT)
-        await wait_for(pilot, lambda: len(app.screen.query(FooterKey)) < len(keys), "fewer keys")
-        narrow = screen_lines(app)[-1]
-        assert "? Help" in narrow and "q Quit" in narrow
-        assert len(narrow.split()) < len(wide.split())
-
-
-async def test_the_footers_keys_are_styled_once_as_they_are_built(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Each key comes in the footer's form (compact or not): mounting does not restyle it."""
-    restyled: list[FooterKey] = []
-    real = FooterKey.update_node_styles
-
-    def counted(key: FooterKey, animate: bool = True) -> None:
-        restyled.append(key)
-        real(key, animate)
-
-    monkeypatch.setattr(FooterKey, "update_node_styles", counted)
+async def test_the_footer_follows_the_width(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(160, 32)) as pilot:
         await pilot.pause()
         footer = app.screen.query_one(KeyFooter)
-        for size in ((160, 32), COMPACT):  # built, then built again for the new width
-            await pilot.resize_terminal(*size)
-            await pilot.pause()
-            keys = [
-                key for key in app.screen.query(FooterKey) if "-command-palette" not in key.classes
-            ]
-            assert len(keys) >= 3
-            assert all(k.compact == k.has_class("-compact") == footer.compact for k in keys)
-            assert not [key for key in restyled if key in keys]
+        wide = screen_lines(app)[-1]
+        keys = footer.shown()
+        assert [key.description for _, key in keys][-1] == "palette"
+        await pilot.resize_terminal(*COMPACT)
+        await wait_for(pilot, lambda: len(footer.shown()) < len(keys), "fewer keys")
+        narrow = screen_lines(app)[-1]
+        assert "? Help" in narrow and "q Quit" in narrow
+        assert len(narrow.split()) < len(wide.split())
+        # What is drawn is what the footer says it shows, where it says.
+        *keys, (x, palette) = footer.shown()
+        for start, key in keys:
+            assert narrow[start : start + key.cells] == f" {key.display} {key.description} "
+        assert narrow[x:].rstrip() == "▏^p palette"

@@ -17,8 +17,8 @@ from freecell_tui.core.notation import Move
 from freecell_tui.core.variant import EIGHT_OFF, FREECELL, RELAXED_FREECELL, SEAHAVEN
 from freecell_tui.store import Store
 from freecell_tui.ui.app import FreeCellApp
-from freecell_tui.ui.compat import FooterKey
 from freecell_tui.ui.screens.help import HelpScreen
+from freecell_tui.ui.widgets.footer import KeyFooter
 
 from .helpers import (
     SIZE,
@@ -185,8 +185,12 @@ async def test_every_cell_of_eight_off_is_reached_by_its_key(tmp_path: Path) -> 
         assert message(app).startswith("Picked up from free cell f."), message(app)
         await pilot.press("escape")
         await pilot.pause()
-        footer_keys = {key.key: key.description for key in app.screen.query(FooterKey)}
+        footer_keys = {key.key: key.description for _, key in footer(app).shown()}
         assert footer_keys.get("x") == "Home/cell" and "f" not in footer_keys
+
+
+def footer(app: FreeCellApp) -> KeyFooter:
+    return app.screen.query_one(KeyFooter)
 
 
 async def test_x_sends_home_in_every_game_and_f_in_classic(tmp_path: Path) -> None:
@@ -196,7 +200,7 @@ async def test_x_sends_home_in_every_game_and_f_in_classic(tmp_path: Path) -> No
         await pilot.press("2", "f")
         assert _moves(app) == ["1a", "2b"]
         await pilot.pause()
-        footer_keys = {key.key: key.description for key in app.screen.query(FooterKey)}
+        footer_keys = {key.key: key.description for _, key in footer(app).shown()}
         assert footer_keys.get("f") == "Home/cell" and "x" not in footer_keys
 
 

@@ -17,12 +17,12 @@ from freecell_tui.core.notation import Move
 from freecell_tui.session.replay import Replay
 from freecell_tui.store import Store
 from freecell_tui.ui.app import FreeCellApp
-from freecell_tui.ui.compat import FooterKey
 from freecell_tui.ui.layout import board_layout
 from freecell_tui.ui.screens.dialogs import ConfirmScreen
 from freecell_tui.ui.screens.saves import SaveSlotsScreen
 from freecell_tui.ui.screens.stats import StatsScreen
 from freecell_tui.ui.screens.viewer import PACES, WATCHING, ViewerScreen, list_width
+from freecell_tui.ui.widgets.footer import KeyFooter
 from freecell_tui.ui.widgets.move_list import list_rows
 
 from .helpers import (
@@ -409,14 +409,14 @@ async def test_the_footers_keys_are_buttons_to_click(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, ViewerScreen), "the viewer")
 
         async def click(label: str) -> None:
-            """Click the footer's key (the footer is built again as the screen changes)."""
+            """Click the footer's key (its keys follow the screen's bindings)."""
 
-            def shown() -> dict[str, FooterKey]:
-                keys = {key.description: key for key in app.screen.query(FooterKey)}
-                return keys if label in keys and keys[label].region.width else {}
+            def at() -> int | None:
+                footer = app.screen.query_one(KeyFooter)
+                return next((x for x, key in footer.shown() if key.description == label), None)
 
-            await wait_for(pilot, lambda: bool(shown()), f"the footer's {label}")
-            await pilot.click(shown()[label])
+            await wait_for(pilot, lambda: at() is not None, f"the footer's {label}")
+            await pilot.click(KeyFooter, offset=(at() or 0, 0))
 
         await click("Next")  # a click presses its key (in the app's next turn)
         await wait_for(pilot, lambda: viewer(app).replay.at == 1, "a step on")

@@ -515,8 +515,7 @@ class GameScreen(Screen[None]):
         # A run is at most 13 cards (king to ace): past that the formula's figure means nothing.
         unlimited = game.state.variant.moving is Moving.UNLIMITED
         status.run_limit = None if unlimited else min(game.state.max_run(), 13)
-        if self.query_one(KeyFooter).hide(footer_hidden(game.state.variant)):
-            self.refresh_bindings()  # the footer shows the keys of this game
+        self.query_one(KeyFooter).hide(footer_hidden(game.state.variant))
 
     # ------------------------------------------------------------------ par
     def follow_par(self) -> None:

@@ -1,29 +1,80 @@
-"""The game's footer: the keys of the command table that fit the terminal's width.
+"""The game's footer: the keys of the screen's bindings that fit the terminal's width, drawn as
+one line by one widget.
 
-Textual's footer shows every key and lets the last ones fall off the right edge (at 80 columns,
-``q Quit``). This one drops the least important keys first — the UI's command table ranks them
-(``footer_rank``; 1 is kept longest) — so ``? Help`` and ``q Quit`` are always there.
+It looks like Textual's ``Footer`` (`` k Label `` for each key, the palette's key on the right
+after a thin bar) but drops the least important keys first — the UI's command table ranks them
+(``footer_rank``; 1 is kept longest) — so ``? Help`` and ``q Quit`` are always there. A key
+under the mouse is lit and shows its tooltip; a click presses it (a disabled key rings the
+bell). The keys are read from the screen's active bindings whenever the screen says they
+changed; the width only decides which of them are drawn.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
-from textual.app import ComposeResult
-from textual.events import Resize
-from textual.widgets import Footer
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.strip import Strip
+from textual.widget import Widget
 
 from freecell_tui.core.variant import FREECELL
 from freecell_tui.ui.commands import footer_hidden, footer_ranks
-from freecell_tui.ui.compat import FooterKey
 
-__all__ = ["KeyFooter", "fitting"]
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.binding import ActiveBinding
+    from textual.screen import Screen
+
+__all__ = ["PALETTE_WIDTH", "FooterItem", "KeyFooter", "fitting", "footer_items", "placed"]
 
 #: Each command's rank, by the action its keys run.
 _RANKS = footer_ranks()
 #: Cells the command palette's key takes on the right (``▏^p palette ``).
 PALETTE_WIDTH = 12
+#: The thin bar before the palette's key.
+_BAR = "▏"
+
+
+@dataclass(frozen=True, slots=True)
+class FooterItem:
+    """One key as the footer shows it: the key it presses, how the key is written, its label,
+    the action it runs, whether it may run now, and its tooltip."""
+
+    key: str
+    display: str
+    description: str
+    action: str
+    enabled: bool = True
+    tooltip: str = ""
+
+    @property
+    def cells(self) -> int:
+        """The cells it takes as an ordinary key: `` k Label ``."""
+        return cell_len(self.display) + cell_len(self.description) + 3
+
+
+def footer_items(
+    bindings: Iterable[ActiveBinding], app: App[object], hidden: frozenset[str]
+) -> tuple[FooterItem, ...]:
+    """The keys a footer shows, in the bindings' order: the first shown binding of each action
+    not ``hidden``."""
+    items: dict[str, FooterItem] = {}
+    for _, binding, enabled, tooltip in bindings:
+        if binding.show and binding.action not in hidden and binding.action not in items:
+            items[binding.action] = FooterItem(
+                binding.key,
+                app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                enabled,
+                tooltip,
+            )
+    return tuple(items.values())
 
 
 def fitting(keys: Iterable[tuple[str, int, int]], width: int) -> set[str]:
@@ -38,72 +89,194 @@ def fitting(keys: Iterable[tuple[str, int, int]], width: int) -> set[str]:
     return {action for action, _, _ in shown}
 
 
-class KeyFooter(Footer):
+def placed(
+    items: Iterable[FooterItem], palette: FooterItem | None, width: int
+) -> tuple[tuple[int, FooterItem], ...]:
+    """Where each drawn key starts, left to right: the keys that fit ``width`` from the left,
+    the palette's key (if any) in the last :data:`PALETTE_WIDTH` cells — unless the keys that
+    always stay reach into them."""
+    items = tuple(items)
+    room = width - (PALETTE_WIDTH if palette is not None else 0)
+    shown = fitting(((item.action, _RANKS.get(item.action, 9), item.cells) for item in items), room)
+    result: list[tuple[int, FooterItem]] = []
+    x = 0
+    for item in items:
+        if item.action in shown:
+            result.append((x, item))
+            x += item.cells
+    if palette is not None and x <= width - PALETTE_WIDTH:
+        result.append((width - PALETTE_WIDTH, palette))
+    return tuple(result)
+
+
+class KeyFooter(Widget, can_focus=False):
     """See the module's docstring."""
 
-    #: What the keys were last built from (:meth:`_looks`); None before any key was built.
-    _built: tuple[object, ...] | None = None
-    #: The actions whose keys are left out (the game's other "home or cell" key).
-    hidden: frozenset[str] = footer_hidden(FREECELL)
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {
+        "footer-key--key",
+        "footer-key--description",
+        "footer-key--hover",
+        "footer-key--bar",
+    }
+    DEFAULT_CSS = """
+    KeyFooter {
+        dock: bottom;
+        height: 1;
+        width: 1fr;
+        color: $footer-foreground;
+        background: $footer-background;
+        & > .footer-key--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        & > .footer-key--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        & > .footer-key--hover {
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+        }
+        & > .footer-key--bar {
+            color: $foreground 20%;
+        }
+    }
+    """
 
+    def __init__(
+        self,
+        *,
+        show_command_palette: bool = True,
+        id: str | None = None,  # noqa: A002 - Textual's name
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.show_command_palette = show_command_palette
+        #: The actions whose keys are left out (the game's other "home or cell" key).
+        self.hidden: frozenset[str] = footer_hidden(FREECELL)
+        #: The keys to show when there is room, in order (the palette's apart).
+        self.items: tuple[FooterItem, ...] = ()
+        #: The command palette's key, drawn on the right; None when not shown.
+        self.palette: FooterItem | None = None
+        #: The key under the mouse.
+        self.lit: FooterItem | None = None
+
+    # ------------------------------------------------------------------ the keys
     def hide(self, actions: frozenset[str]) -> bool:
         """Leave out the keys of ``actions`` from now on; whether that changed anything."""
         changed = actions != self.hidden
         self.hidden = actions
+        if changed and self.is_attached:
+            self.read_bindings()
         return changed
 
-    def _looks(self) -> tuple[object, ...]:
-        """Everything the keys are built from: the screen's bindings (each with whether it is
-        enabled and its tooltip), the width, and the footer's options."""
-        bindings = tuple(
-            (binding, enabled, tooltip)
-            for _, binding, enabled, tooltip in self.screen.active_bindings.values()
-        )
-        return (bindings, self.size.width, self.compact, self.show_command_palette, self.hidden)
+    def read_bindings(self) -> None:
+        """Read the keys from the screen's active bindings; draw again if they changed."""
+        screen = self.screen
+        bindings = screen.active_bindings
+        items = footer_items(bindings.values(), self.app, self.hidden)
+        palette = None
+        app = self.app
+        if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
+            found = bindings.get(app.COMMAND_PALETTE_BINDING)
+            if found is not None:
+                _, binding, enabled, _ = found
+                description = binding.tooltip or binding.description
+                palette = FooterItem(
+                    binding.key,
+                    app.get_key_display(binding),
+                    binding.description,
+                    binding.action,
+                    enabled,
+                    description,
+                )
+        if (items, palette) != (self.items, self.palette):
+            self.items, self.palette = items, palette
+            self.lit = None
+            self.refresh()
 
-    async def recompose(self) -> None:
-        """Build the keys again, unless nothing they are built from changed (Textual's footer
-        is rebuilt whenever the screen's bindings may have changed: a focus, a refresh of
-        the bindings)."""
-        if self._built is not None and self.is_attached and self._looks() == self._built:
+    def shown(self) -> tuple[tuple[int, FooterItem], ...]:
+        """The keys drawn at the footer's width, each with the column it starts at."""
+        return placed(self.items, self.palette, self.size.width)
+
+    def item_at(self, x: int) -> FooterItem | None:
+        """The key drawn at column ``x``, if any."""
+        for start, item in self.shown():
+            width = PALETTE_WIDTH if item is self.palette else item.cells
+            if start <= x < start + width:
+                return item
+        return None
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        if self.is_attached and screen is self.screen:
+            self.read_bindings()
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.read_bindings()
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    # ------------------------------------------------------------------ the mouse
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._light(self.item_at(event.x))
+
+    def on_leave(self, event: events.Leave) -> None:
+        self._light(None)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        item = self.item_at(event.x)
+        if item is None:
             return
-        await super().recompose()
+        if item.enabled:
+            self.app.simulate_key(item.key)
+        else:
+            self.app.bell()
 
-    def compose(self) -> ComposeResult:
-        widgets = list(super().compose())
-        self._built = self._looks() if widgets else None
-        if FooterKey is None:  # a Textual whose footer keys are not known: its own footer
-            yield from widgets
+    def _light(self, item: FooterItem | None) -> None:
+        if item is self.lit:
             return
-        widgets = [
-            widget
-            for widget in widgets
-            if not (isinstance(widget, FooterKey) and widget.action in self.hidden)
-        ]
-        keys = [
-            widget
-            for widget in widgets
-            if isinstance(widget, FooterKey) and "-command-palette" not in widget.classes
-        ]
-        room = self.size.width - (PALETTE_WIDTH if len(keys) < len(widgets) else 0)
-        shown = fitting(
-            ((key.action, _RANKS.get(key.action, 9), _cells(key)) for key in keys), room
-        )
-        self._width = self.size.width
-        for widget in widgets:
-            if widget in keys and widget.action in shown:
-                # Built in the form the footer gives it: mounted, it is styled once (its
-                # default, compact, then the footer's value would restyle it twice).
-                widget.set_reactive(FooterKey.compact, self.compact)
-                widget.set_class(self.compact, "-compact", update=False)
-            if widget not in keys or widget.action in shown:
-                yield widget
+        self.lit = item
+        self.tooltip = item.tooltip or None if item is not None else None
+        self.styles.pointer = "default" if item is None else "pointer"
+        self.refresh()
 
-    def on_resize(self, event: Resize) -> None:
-        if getattr(self, "_width", None) not in (None, event.size.width):
-            self.call_after_refresh(self.recompose)
-
-
-def _cells(key: FooterKey) -> int:
-    """The cells a key takes: `` k Label `` and its margin."""
-    return cell_len(key.key_display) + cell_len(key.description) + 3
+    # ------------------------------------------------------------------ the look
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        base = self.rich_style
+        key = self.get_component_rich_style("footer-key--key")
+        description = self.get_component_rich_style("footer-key--description")
+        lit = Style(bgcolor=self.get_component_rich_style("footer-key--hover").bgcolor)
+        blank = Style(bgcolor=base.bgcolor)
+        segments: list[Segment] = []
+        x = 0
+        for start, item in self.shown():
+            if start > x:
+                segments.append(Segment(" " * (start - x), blank))
+            looks = (key, description)
+            if item is self.lit:
+                looks = (key + lit, description + lit)
+            if not item.enabled:
+                looks = (looks[0] + Style(dim=True), looks[1] + Style(dim=True))
+            if item is self.palette:
+                bar = self.get_component_rich_style("footer-key--bar")
+                segments += [
+                    Segment(_BAR, bar),
+                    Segment(item.display, looks[0]),
+                    Segment(f" {item.description}", looks[1]),
+                    Segment(" ", blank),
+                ]
+                x = start + 3 + cell_len(item.display) + cell_len(item.description)
+            else:
+                segments += [
+                    Segment(f" {item.display} ", looks[0]),
+                    Segment(f"{item.description} ", looks[1]),
+                ]
+                x = start + item.cells
+        if x < width:
+            segments.append(Segment(" " * (width - x), blank))
+        return Strip(segments).crop(0, width)
