@@ -19,7 +19,7 @@ from textual.content import Content
 from textual.events import Key
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from freecell_tui.core.cards import ALL_CARDS, Card, Suit
 from freecell_tui.core.words import plural
@@ -34,6 +34,7 @@ from freecell_tui.klondike.engine import (
 )
 from freecell_tui.klondike.money import STAKE, Summary, dollars, net
 from freecell_tui.ui.keys import bound_actions, run_bound_key
+from freecell_tui.ui.widgets.footer import KeyFooter
 
 __all__ = ["SPEEDS", "KlondikeScreen"]
 
@@ -129,7 +130,7 @@ class KlondikeScreen(Screen[None]):
             yield Static(id="klondike-move")
             yield Static(id="klondike-money")
             yield Static(id="klondike-status")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._deal_next()
