@@ -227,6 +227,9 @@ class KeyFooter(Widget, can_focus=False):
     def on_leave(self, event: events.Leave) -> None:
         self._light(None)
 
+    def on_resize(self, event: events.Resize) -> None:
+        self._light(None)  # the keys move: the one lit may no longer be under the mouse
+
     def on_mouse_down(self, event: events.MouseDown) -> None:
         item = self.item_at(event.x)
         if item is None:
@@ -240,7 +243,7 @@ class KeyFooter(Widget, can_focus=False):
         if item is self.lit:
             return
         self.lit = item
-        self.tooltip = item.tooltip or None if item is not None else None
+        self.tooltip = item.tooltip if item is not None and item.tooltip else None
         self.styles.pointer = "default" if item is None else "pointer"
         self.refresh()
 
