@@ -322,7 +322,9 @@ class Gestures:
         if pile is None:
             keys = pile_keys_text(self.state.variant)
             quick = quick_key(self.state.variant)
-            self.refuse(f"pick a card first ({keys}, or the cursor), then {quick} sends it home")
+            self.refuse(
+                f"pick a card ({keys}, or the cursor) for {quick} to send home or to a cell"
+            )
             return
         self.select(None)
         self._home_or_cell(pile)

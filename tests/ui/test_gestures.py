@@ -84,7 +84,7 @@ def test_every_refusal_says_why_in_one_line_and_puts_down() -> None:
     assert refused(gestures) == ("cards never leave the foundations: pick a column or a free cell")
     gestures.quick()
     assert refused(gestures) == (
-        "pick a card first (1–8 or a–d, or the cursor), then f sends it home"
+        "pick a card (1–8 or a–d, or the cursor) for f to send home or to a cell"
     )
     gestures.change_count(1)
     assert refused(gestures) == "+ and − change how many cards of a picked-up column move"
@@ -262,7 +262,7 @@ def test_f_with_nothing_picked_names_the_pile_keys_of_the_game_played() -> None:
         gestures = Gestures(deal(1, variant))
         gestures.quick()
         assert refused(gestures) == (
-            f"pick a card first ({keys}, or the cursor), then {quick} sends it home"
+            f"pick a card ({keys}, or the cursor) for {quick} to send home or to a cell"
         )
 
 
@@ -287,7 +287,7 @@ def test_f_after_a_card_that_can_go_nowhere_says_why_it_cannot_go_home_or_to_a_c
     assert refused(gestures).startswith("6♣ can go nowhere now")
     gestures.quick()
     why = refused(gestures)
-    assert "6♣" in why and "free cell" in why and "pick a card first" not in why
+    assert "6♣" in why and "free cell" in why and "pick a card (" not in why
     assert gestures.selection is None
     gestures.quick()  # asked once: then nothing is picked up
-    assert refused(gestures).startswith("pick a card first")
+    assert refused(gestures).startswith("pick a card (")
