@@ -57,8 +57,8 @@ async def test_a_move_glides_and_a_key_during_it_acts_at_once(tmp_path: Path) ->
         assert board.moving and not board.stage.visible
         assert stored_turns(tmp_path) == [["3a"]]  # on disk before any card moves
         (start,) = board.flying
-        now[0] = 0.05
-        await pilot.pause()
+        now[0] = 0.05  # the next frame (the motion's timer) draws the card further on
+        await wait_for(pilot, lambda: board.flying[0] != start, "the glide's next frame")
         (later,) = board.flying
         # On its way from column 3 (x 27) to free cell a (x 3, y 1).
         assert later.x < start.x and later.y < start.y
