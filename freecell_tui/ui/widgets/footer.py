@@ -164,34 +164,29 @@ class KeyFooter(Widget, can_focus=False):
         self.lit: FooterItem | None = None
 
     # ------------------------------------------------------------------ the keys
-    def hide(self, actions: frozenset[str]) -> bool:
-        """Leave out the keys of ``actions`` from now on; whether that changed anything."""
-        changed = actions != self.hidden
-        self.hidden = actions
-        if changed and self.is_attached:
-            self.read_bindings()
-        return changed
+    def hide(self, actions: frozenset[str]) -> None:
+        """Leave out the keys of ``actions`` from now on."""
+        if actions != self.hidden:
+            self.hidden = actions
+            if self.is_attached:
+                self.read_bindings()
 
     def read_bindings(self) -> None:
         """Read the keys from the screen's active bindings; draw again if they changed."""
-        screen = self.screen
-        bindings = screen.active_bindings
-        items = footer_items(bindings.values(), self.app, self.hidden)
+        app, bindings = self.app, self.screen.active_bindings
+        items = footer_items(bindings.values(), app, self.hidden)
         palette = None
-        app = self.app
-        if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
-            found = bindings.get(app.COMMAND_PALETTE_BINDING)
-            if found is not None:
-                _, binding, enabled, _ = found
-                description = binding.tooltip or binding.description
-                palette = FooterItem(
-                    binding.key,
-                    app.get_key_display(binding),
-                    binding.description,
-                    binding.action,
-                    enabled,
-                    description,
-                )
+        found = bindings.get(app.COMMAND_PALETTE_BINDING)
+        if self.show_command_palette and app.ENABLE_COMMAND_PALETTE and found is not None:
+            _, binding, enabled, _ = found
+            palette = FooterItem(
+                binding.key,
+                app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                enabled,
+                binding.tooltip or binding.description,
+            )
         if (items, palette) != (self.items, self.palette):
             self.items, self.palette = items, palette
             self.lit = None
