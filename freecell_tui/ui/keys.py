@@ -9,7 +9,7 @@ Enter acts on every character typed before it, and a key typed after Enter is re
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 from textual.binding import Binding, BindingType
@@ -20,19 +20,19 @@ from textual.widgets import Input
 __all__ = ["EDIT_KEYS", "bound_actions", "edit_line", "paste_line", "run_bound_key"]
 
 #: Keys that edit a line of text, and the input's action each runs.
-EDIT_KEYS: Final = {
-    "left": "cursor_left",
-    "right": "cursor_right",
-    "home": "home",
-    "end": "end",
-    "ctrl+a": "home",
-    "ctrl+e": "end",
-    "backspace": "delete_left",
-    "ctrl+h": "delete_left",
-    "delete": "delete_right",
-    "ctrl+u": "delete_left_all",
-    "ctrl+k": "delete_right_all",
-    "ctrl+w": "delete_left_word",
+EDIT_KEYS: Final[dict[str, Callable[[Input], object]]] = {
+    "left": Input.action_cursor_left,
+    "right": Input.action_cursor_right,
+    "home": Input.action_home,
+    "end": Input.action_end,
+    "ctrl+a": Input.action_home,
+    "ctrl+e": Input.action_end,
+    "backspace": Input.action_delete_left,
+    "ctrl+h": Input.action_delete_left,
+    "delete": Input.action_delete_right,
+    "ctrl+u": Input.action_delete_left_all,
+    "ctrl+k": Input.action_delete_right_all,
+    "ctrl+w": Input.action_delete_left_word,
 }
 
 
@@ -60,9 +60,9 @@ async def run_bound_key(node: Screen[Any], actions: dict[str, str], event: Key) 
 
 def edit_line(line: Input, key: str, character: str | None, *, limit: int = 0) -> bool:
     """Edit ``line`` by one key; False when the key does not edit a line."""
-    action = EDIT_KEYS.get(key)
-    if action is not None:
-        getattr(line, f"action_{action}")()
+    edit = EDIT_KEYS.get(key)
+    if edit is not None:
+        edit(line)
         return True
     if character is not None and len(character) == 1 and character.isprintable():
         paste_line(line, character, limit=limit)

@@ -655,12 +655,11 @@ class SaveSlotsScreen(OnceScreen[SavedGame | Game | None]):
         self.dismiss(None)
 
     @on(Button.Pressed)
-    def _button(self, event: Button.Pressed) -> None:
+    async def _button(self, event: Button.Pressed) -> None:
         event.stop()
         name = event.button.id or ""
         if self._prompt is not None and name in _SLOT_ACTIONS:
             self.say("Answer the prompt first (Enter), or close it (Esc).", error=True)
             return
-        action = getattr(self, f"action_{name}", None)
-        if action is not None:
-            action()
+        if name:
+            await self.run_action(name)
