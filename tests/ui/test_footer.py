@@ -12,7 +12,7 @@ from textual.command import CommandPalette
 from textual.widgets import Tooltip
 
 from freecell_tui.ui.commands import footer_ranks
-from freecell_tui.ui.widgets.footer import PALETTE_WIDTH, FooterItem, KeyFooter, placed
+from freecell_tui.ui.widgets.footer import FooterItem, KeyFooter, placed
 
 from .helpers import COMPACT, SIZE, game, lines, make_app, styles_on, wait_for
 
@@ -33,12 +33,12 @@ def test_keys_are_placed_one_after_another_and_the_palette_on_the_right() -> Non
         (8, ITEMS[1]),
         (19, ITEMS[2]),
         (27, ITEMS[3]),
-        (100 - PALETTE_WIDTH, PALETTE),
+        (100 - 12, PALETTE),  # ``▏^p palette ``
     )
 
 
 def test_narrow_footers_drop_the_lowest_ranked_keys_first_and_keep_help_and_quit() -> None:
-    everything = sum(item.cells for item in ITEMS) + PALETTE_WIDTH
+    everything = sum(item.cells for item in ITEMS) + PALETTE.cells
     kept = [item.action for _, item in placed(ITEMS, PALETTE, everything - 1)]
     assert RANKS["restart"] > RANKS["undo"]
     assert kept == ["undo", "help", "quit", "command_palette"]  # Restart ranks lowest
@@ -75,7 +75,7 @@ async def test_the_key_under_the_mouse_is_lit_and_a_click_presses_it(tmp_path: P
         await pilot.hover(KeyFooter, offset=(at["palette"] + 3, 0))
         tooltip = app.screen.query_one(Tooltip)
         await wait_for(pilot, lambda: tooltip.display, "the palette key's tooltip")
-        assert "command palette" in str(tooltip.visual or tooltip.render()).lower()
+        assert "command palette" in " ".join(lines(tooltip)).lower()
         await pilot.click(KeyFooter, offset=(at["palette"] + 3, 0))
         await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
 

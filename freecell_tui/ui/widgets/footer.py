@@ -30,12 +30,10 @@ if TYPE_CHECKING:
     from textual.binding import ActiveBinding
     from textual.screen import Screen
 
-__all__ = ["PALETTE_WIDTH", "FooterItem", "KeyFooter", "fitting", "footer_items", "placed"]
+__all__ = ["FooterItem", "KeyFooter", "fitting", "footer_items", "placed"]
 
 #: Each command's rank, by the action its keys run.
 _RANKS = footer_ranks()
-#: Cells the command palette's key takes on the right (``▏^p palette ``).
-PALETTE_WIDTH = 12
 #: The thin bar before the palette's key.
 _BAR = "▏"
 
@@ -54,7 +52,7 @@ class FooterItem:
 
     @property
     def cells(self) -> int:
-        """The cells it takes as an ordinary key: `` k Label ``."""
+        """The cells it takes: `` k Label `` (the palette's key: ``▏k Label ``)."""
         return cell_len(self.display) + cell_len(self.description) + 3
 
 
@@ -93,10 +91,10 @@ def placed(
     items: Iterable[FooterItem], palette: FooterItem | None, width: int
 ) -> tuple[tuple[int, FooterItem], ...]:
     """Where each drawn key starts, left to right: the keys that fit ``width`` from the left,
-    the palette's key (if any) in the last :data:`PALETTE_WIDTH` cells — unless the keys that
-    always stay reach into them."""
+    the palette's key (if any) in the last cells — unless the keys that always stay reach into
+    them."""
     items = tuple(items)
-    room = width - (PALETTE_WIDTH if palette is not None else 0)
+    room = width - (palette.cells if palette is not None else 0)
     shown = fitting(((item.action, _RANKS.get(item.action, 9), item.cells) for item in items), room)
     result: list[tuple[int, FooterItem]] = []
     x = 0
@@ -104,8 +102,8 @@ def placed(
         if item.action in shown:
             result.append((x, item))
             x += item.cells
-    if palette is not None and x <= width - PALETTE_WIDTH:
-        result.append((width - PALETTE_WIDTH, palette))
+    if palette is not None and x <= width - palette.cells:
+        result.append((width - palette.cells, palette))
     return tuple(result)
 
 
@@ -199,8 +197,7 @@ class KeyFooter(Widget, can_focus=False):
     def item_at(self, x: int) -> FooterItem | None:
         """The key drawn at column ``x``, if any."""
         for start, item in self.shown():
-            width = PALETTE_WIDTH if item is self.palette else item.cells
-            if start <= x < start + width:
+            if start <= x < start + item.cells:
                 return item
         return None
 
@@ -245,36 +242,29 @@ class KeyFooter(Widget, can_focus=False):
     # ------------------------------------------------------------------ the look
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        base = self.rich_style
+        blank = Style(bgcolor=self.rich_style.bgcolor)
         key = self.get_component_rich_style("footer-key--key")
         description = self.get_component_rich_style("footer-key--description")
         lit = Style(bgcolor=self.get_component_rich_style("footer-key--hover").bgcolor)
-        blank = Style(bgcolor=base.bgcolor)
         segments: list[Segment] = []
         x = 0
         for start, item in self.shown():
             if start > x:
                 segments.append(Segment(" " * (start - x), blank))
-            looks = (key, description)
-            if item is self.lit:
-                looks = (key + lit, description + lit)
-            if not item.enabled:
-                looks = (looks[0] + Style(dim=True), looks[1] + Style(dim=True))
+            over = (lit if item is self.lit else Style()) + Style(dim=not item.enabled or None)
             if item is self.palette:
-                bar = self.get_component_rich_style("footer-key--bar")
                 segments += [
-                    Segment(_BAR, bar),
-                    Segment(item.display, looks[0]),
-                    Segment(f" {item.description}", looks[1]),
+                    Segment(_BAR, self.get_component_rich_style("footer-key--bar")),
+                    Segment(item.display, key + over),
+                    Segment(f" {item.description}", description + over),
                     Segment(" ", blank),
                 ]
-                x = start + 3 + cell_len(item.display) + cell_len(item.description)
             else:
                 segments += [
-                    Segment(f" {item.display} ", looks[0]),
-                    Segment(f"{item.description} ", looks[1]),
+                    Segment(f" {item.display} ", key + over),
+                    Segment(f"{item.description} ", description + over),
                 ]
-                x = start + item.cells
+            x = start + item.cells
         if x < width:
             segments.append(Segment(" " * (width - x), blank))
         return Strip(segments).crop(0, width)
