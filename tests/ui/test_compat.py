@@ -407,8 +407,8 @@ async def test_a_dialogs_dimmed_board_is_drawn_again_only_when_the_board_changes
             await pilot.pause()
             return drawn
 
-        # The board beneath may still be changing as the dialog opens (its footer lays the
-        # dialog's keys out after a refresh): until two redraws in a row compose nothing.
+        # The board beneath may still be changing as the dialog opens: until two redraws in a
+        # row compose nothing.
         deadline, quiet = time.monotonic() + 10, 0
         while quiet < 2:
             quiet = quiet + 1 if await redraw() == 0 else 0
@@ -424,13 +424,13 @@ async def test_a_dialogs_dimmed_board_is_drawn_again_only_when_the_board_changes
         assert first == expected
         drawn = 0
         below.query_one(MessageLine).say("a line the dialog covers but dims")
-        await pilot.pause()
-        assert drawn >= 1  # the board beneath changed: dimmed again, and as Textual dims it
+        # The board beneath changed: dimmed again (at the dialog's next frame), as Textual dims it.
+        await wait_for(pilot, lambda: drawn >= 1, "the dimmed board drawn again")
         changed, expected = dimmed_and_textuals(dialog)
         assert changed == expected and changed != first
         await pilot.resize_terminal(SIZE[0] - 20, SIZE[1] - 5)
-        # The footer beneath lays its keys out again for the new width over a few frames: the
-        # dimmed board must end as Textual dims it (a kept stale copy never would).
+        # The screen beneath is laid out again for the new width over a few frames: the dimmed
+        # board must end as Textual dims it (a kept stale copy never would).
         await wait_for(
             pilot,
             lambda: operator.eq(*dimmed_and_textuals(dialog)),
