@@ -280,16 +280,26 @@ class PlaySession:
         self, number: int | None = None, variant: Variant | None = None
     ) -> Question | None:
         """What to ask before a new game (of ``variant``'s game when given; ``None``: nothing
-        is at stake)."""
+        is at stake). A new deal of the same game records this one as a loss; a game of another
+        game keeps this one unfinished (as starting with ``--game`` does)."""
         if not self.under_way:
             return None
-        of = "" if variant is None or variant == self.variant else f" of {variant.name}"
+        other = self._is_other_game(variant)
+        of = f" of {variant.name}" if other and variant is not None else ""
         title = f"Start deal {number}{of}?" if number is not None else f"Start a new game{of}?"
+        fate = (
+            "will be kept as an unfinished game: the saves list it."
+            if other
+            else "will be recorded as a loss."
+        )
         return Question(
             title,
-            f"Your game of {game_phrase(self._game)} will be recorded as a loss.",
+            f"Your game of {game_phrase(self._game)} {fate}",
             yes=f"Deal {number}" if number is not None else "New game",
         )
+
+    def _is_other_game(self, variant: Variant | None) -> bool:
+        return variant is not None and variant != self.variant
 
     def new_game(
         self,
@@ -300,12 +310,17 @@ class PlaySession:
     ) -> Step:
         """Deal ``number`` (random when ``None``; the daily deal of ``daily`` when given) of
         ``variant``'s game (this game's when ``None``; each game has its own daily),
-        keeping the autoplay mode. A game under way is recorded as a loss (ask with
-        :meth:`question_new` first)."""
-        notices: tuple[str, ...] = ()
-        if self.under_way:
-            notices = self._report(self._finish())
+        keeping the autoplay mode. A game under way is recorded as a loss, or kept unfinished
+        when the new one is of another game (ask with :meth:`question_new` first)."""
         variant, self._next_variant = variant or self._next_variant, None
+        if self.under_way and self._is_other_game(variant):
+            error = self.store.autosaves.set_aside()
+            if error is not None:
+                return refuse(f"{error.message} Your game carries on.", error.kind)
+            step = self._deal(number, self._game.autoplay, (), daily, variant)
+            kept = " The game you were playing is kept: the saves list it."
+            return replace(step, said=step.said + kept)
+        notices = self._report(self._finish()) if self.under_way else ()
         return self._deal(number, self._game.autoplay, notices, daily, variant)
 
     def _deal(

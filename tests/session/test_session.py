@@ -12,6 +12,7 @@ import pytest
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move, parse_moves
+from freecell_tui.core.variant import BAKERS_GAME, SEAHAVEN
 from freecell_tui.session import Event, PlaySession, Step, Tone
 from freecell_tui.session.replay import Replay, with_solution
 from freecell_tui.store import DB_NAME, ErrorKind, Result, SavedGame, Store
@@ -97,6 +98,29 @@ def test_new_game_asks_and_says_the_game_is_recorded_as_a_loss(tmp_path: Path) -
     assert step.new_game and step.said == "Deal 617. Good luck!"
     results = session.store.results.all().items
     assert [(r.deal_number, r.result) for r in results] == [(1, Result.LEFT)]  # it was true
+
+
+def test_a_game_of_another_game_keeps_this_one_unfinished(tmp_path: Path) -> None:
+    """Leaving a game for a deal of another game keeps it, as starting with ``--game`` does;
+    the question says so, and it is true."""
+    session = session_on(tmp_path, Game.new(1, variant=SEAHAVEN))
+    play(session, "1a")
+    question = session.question_new(5, BAKERS_GAME)
+    assert question is not None and question.title == "Start deal 5 of Baker's Game?"
+    assert question.detail.endswith("will be kept as an unfinished game: the saves list it.")
+    step = session.new_game(5, variant=BAKERS_GAME)
+    assert step.new_game and session.variant == BAKERS_GAME
+    assert step.said.endswith("The game you were playing is kept: the saves list it.")
+    assert session.store.results.all().items == ()
+    kept = session.store.autosaves.all().items
+    assert [(info.deal_number, info.variant) for info in kept] == [(1, SEAHAVEN)]
+    # A new deal of the same game still records the game left as a loss, as it says.
+    play(session, "1a")
+    question = session.question_new(6, BAKERS_GAME)
+    assert question is not None and question.detail.endswith("will be recorded as a loss.")
+    session.new_game(6, variant=BAKERS_GAME)
+    results = session.store.results.all().items
+    assert [(r.deal_number, r.result) for r in results] == [(5, Result.LEFT)]
 
 
 def test_a_game_with_only_moves_to_redo_is_under_way(tmp_path: Path) -> None:
