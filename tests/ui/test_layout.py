@@ -22,6 +22,7 @@ from .helpers import (
     game,
     lines,
     make_app,
+    message,
     pile_widget,
     the_board,
 )
@@ -152,10 +153,15 @@ async def test_ascii_suits_and_the_four_colour_deck_are_drawn(tmp_path: Path) ->
         diamonds, hearts = colour_on(column_1, "6♦"), colour_on(pile_widget(app, "col-3"), "9♥")
         assert len({*clubs, *spades, *diamonds, *hearts}) == 4  # four suits, four colours
         assert app.settings.four_colour  # kept for next time
+        assert message(app).startswith("Four-colour deck: clubs green")  # and the player is told
         await app.game_screen.run_action("ascii")
         await pilot.pause()
         drawn = "".join(lines(pile_widget(app, "col-3")))
         assert "2H" in drawn and "♥" not in drawn
+        assert message(app).startswith("ASCII suits: C D H S")
+        await app.game_screen.run_action("four_colour")
+        await pilot.pause()
+        assert message(app).startswith("Two-colour deck")
 
 
 def test_every_key_is_in_the_help_and_the_keys_document() -> None:

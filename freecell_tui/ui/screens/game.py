@@ -772,10 +772,20 @@ class GameScreen(Screen[None]):
         board = self.board
         board.four_colour = not board.four_colour
         self.remember("four_colour", board.four_colour)
+        self.say(
+            "Four-colour deck: clubs green, diamonds blue, hearts red, spades black."
+            if board.four_colour
+            else "Two-colour deck: hearts and diamonds red, clubs and spades black."
+        )
 
     def action_ascii(self) -> None:
         self.board.ascii = not self.board.ascii
         self.remember("ascii_suits", self.board.ascii)
+        self.say(
+            "ASCII suits: C D H S for clubs, diamonds, hearts, spades."
+            if self.board.ascii
+            else "Suits drawn as ♣ ♦ ♥ ♠."
+        )
 
     def action_motion(self) -> None:
         board = self.board
