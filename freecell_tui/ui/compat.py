@@ -12,30 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib.metadata import version
-from typing import TYPE_CHECKING, Any, Final, Self
+from typing import TYPE_CHECKING, Any, Final
 
-from rich.segment import Segment
-from rich.style import Style
 from textual import messages, work
-from textual.app import App, ComposeResult, RenderResult, ReturnType
-from textual.color import Color
+from textual.app import App, ComposeResult, ReturnType
 from textual.command import CommandList, CommandPalette
 from textual.css.query import NoMatches
-from textual.css.styles import RulesMap
 from textual.driver import Driver
 from textual.errors import NoWidget
 from textual.events import Click
-from textual.geometry import Region, Size
-from textual.renderables.background_screen import BackgroundScreen
+from textual.geometry import Size
 from textual.screen import Screen
-from textual.strip import Strip
-from textual.style import Style as VisualStyle
-from textual.visual import RenderOptions, Visual
 
 __all__ = [
     "CHECKED",
     "TEXTUAL",
-    "DimBelow",
     "GuardedCommandList",
     "LaidOutHook",
     "PaletteGuards",
@@ -138,123 +129,6 @@ class LaidOutHook(_Screen):
         if checked():
             self.before_layout(size)
         super()._refresh_layout(size, scroll)
-
-
-class DimBelow(_Screen):
-    """A modal screen whose dimmed view of the screen below is drawn from that screen's lines
-    (strips), each style tinted once; put it before the screen class.
-
-    Textual draws a translucent screen's background as a Rich renderable
-    (``BackgroundScreen`` over ``Screen._compositor``): the screen below is turned into Rich
-    segments, each segment's colours are blended with the tint, and the result is turned back
-    into strips, every time the dialog is drawn again — a fifth of the CPU of a dialog's keys
-    and resizes (upstream: no issue found in Textualize/textual as of 8.2.8). The strips drawn
-    here are the same, segment for segment (``tests/ui/test_compat.py``); on unchecked
-    versions Textual draws them its own way.
-
-    The dimmed lines are kept until the screen below may have changed. A screen below the top
-    one tells the top one what it changed only by refreshing the top one's regions (Textual's
-    ``Screen._compositor_refresh``), so a refresh of this screen with regions drops them; so do
-    this screen's suspension and resumption (``stack_updates``), and any change of the size,
-    the screen below, or the styles they are tinted with. A refresh of this screen without
-    regions (its own styles, focus or mounting) redraws from the lines kept."""
-
-    _dim_kept: tuple[tuple[object, ...], list[Strip]] | None = None
-    _dim_changes: int = 0
-
-    def refresh(
-        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
-    ) -> Self:
-        if regions:
-            self._dim_changes += 1
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-
-    # A widget may render a Visual (Widget.render says so); Screen.render's type is narrower.
-    def render(self) -> RenderResult:  # type: ignore[override]
-        drawn = super().render()
-        if checked() and isinstance(drawn, BackgroundScreen):
-            return _Dimmed(self, drawn.screen, drawn.color)
-        return drawn
-
-
-#: Each style of the screen below, tinted and put on the dialog's own style:
-#: ``(style, dialog's style, link style, tint) -> style``.
-_TINTED: dict[tuple[Style | None, Style, Style | None, Color], Style] = {}
-
-
-class _Dimmed(Visual):
-    """The screen ``below`` tinted with ``color``, as :class:`DimBelow`'s background."""
-
-    def __init__(self, dialog: DimBelow, below: Screen[Any], color: Color) -> None:
-        self.dialog, self.below, self.color = dialog, below, color
-
-    def render_strips(
-        self, width: int, height: int | None, style: VisualStyle, options: RenderOptions
-    ) -> list[Strip]:
-        base = style.rich_style
-        links = self.dialog.link_style if self.dialog.auto_links else None
-        dialog, below = self.dialog, self.below
-        key = (
-            below,
-            below._compositor.size,
-            dialog._dim_changes,
-            dialog.stack_updates,
-            width,
-            height,
-            base,
-            links,
-            self.color,
-        )
-        kept = dialog._dim_kept
-        if kept is not None and kept[0] == key:
-            return list(kept[1])
-        strips = below._compositor.render_strips()[:height]
-        tinted = [self._tint(strip.crop(0, width), base, links) for strip in strips]
-        dialog._dim_kept = (key, tinted)
-        return list(tinted)
-
-    def _tint(self, strip: Strip, base: Style, links: Style | None) -> Strip:
-        color, tinted = self.color, []
-        for text, style, control in strip:
-            if control:  # as Textual's: untinted, and with the dialog's style no longer a control
-                tinted.append(
-                    Segment(text, base + style) if base else Segment(text, style, control)
-                )
-                continue
-            key = (style, base, links, color)
-            final = _TINTED.get(key)
-            if final is None:
-                if len(_TINTED) > 4096:
-                    _TINTED.clear()
-                final = _TINTED[key] = _tint_style(style, base, links, color)
-            tinted.append(Segment(text, final))
-        return Strip(tinted, strip.cell_length)
-
-    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
-        return container_width
-
-    def get_height(self, rules: RulesMap, width: int) -> int:
-        return self.below.size.height
-
-
-def _tint_style(style: Style | None, base: Style, links: Style | None, color: Color) -> Style:
-    """What Textual's ``BackgroundScreen.process_segments`` and the widget's ``_Styled`` make of
-    one segment's ``style``."""
-    tinted = Style() if style is None else style.clear_meta_and_links()
-    if color.a != 0:
-        tinted += Style.from_color(
-            (Color.from_rich_color(tinted.color) + color).rich_color
-            if tinted.color is not None
-            else None,
-            (Color.from_rich_color(tinted.bgcolor) + color).rich_color
-            if tinted.bgcolor is not None
-            else None,
-        )
-    if base:
-        tinted = base + tinted
-    if links and tinted._meta is not None and "@click" in tinted.meta:
-        tinted += links
-    return tinted
 
 
 # ---------------------------------------------------------------------------- the palette

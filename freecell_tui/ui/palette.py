@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from textual.await_complete import AwaitComplete
 
-from freecell_tui.ui.compat import DimBelow, PaletteGuards
+from freecell_tui.ui.compat import PaletteGuards
 from freecell_tui.ui.tiny import TinyDialog
 
 __all__ = ["GuardedPalette"]
 
 
-class GuardedPalette(TinyDialog, DimBelow, PaletteGuards):
+class GuardedPalette(TinyDialog, PaletteGuards):
     """Textual's command palette without its known crash paths."""
 
     _dismissed_once = False

@@ -3,8 +3,6 @@ versions it was checked against, and nothing (rather than guess) on others."""
 
 from __future__ import annotations
 
-import operator
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -71,7 +69,7 @@ async def test_on_an_unchecked_textual_a_whole_game_is_typed_in_one_burst_and_wo
     from freecell_tui.core.autoplay import AutoplayMode
     from freecell_tui.store import Result, Store
 
-    from .helpers import game, stored_turns, wait_for
+    from .helpers import game, stored_turns
     from .test_typing import solution_keys
 
     keys = solution_keys(1)
@@ -334,118 +332,3 @@ def test_the_browser_driver_reads_input_through_the_same_guard() -> None:
     events += list(parser.feed(""))
     assert _keys(events) == ["3", "escape", "4", "a"]
     assert [event.text for event in events if type(event).__name__ == "Paste"] == ["x[31my"]
-
-
-def render_over(dialog: Screen[object]) -> object:
-    """What ``dialog`` renders as its background, as Textual asks it while drawing (with the
-    screens below it in sight)."""
-    from textual._context import visible_screen_stack
-
-    token = visible_screen_stack.set(list(dialog.app.screen_stack[:-1]))
-    try:
-        return dialog.render()
-    finally:
-        visible_screen_stack.reset(token)
-
-
-def dimmed_and_textuals(dialog: Screen[object]) -> tuple[list[list[object]], list[list[object]]]:
-    """The dialog's background as drawn, and as Textual's own renderable draws it."""
-    from textual.renderables.background_screen import BackgroundScreen
-    from textual.visual import Visual, visualize
-
-    width, height = dialog.size
-    below = dialog.app.screen_stack[-2]
-    ours = visualize(dialog, render_over(dialog))
-    textuals = visualize(dialog, BackgroundScreen(below, dialog.styles.background))
-    drawn = Visual.to_strips(dialog, ours, width, height, dialog.visual_style)
-    expected = Visual.to_strips(dialog, textuals, width, height, dialog.visual_style)
-    return [list(strip) for strip in drawn], [list(strip) for strip in expected]
-
-
-async def test_a_dialogs_dimmed_board_is_textuals_segment_for_segment(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("3", "right")  # a card picked up, the cursor on the board: their colours
-        await pilot.pause()
-        for opening in ("question_mark", "ctrl+p"):
-            for theme in ("textual-dark", "textual-light"):
-                app.theme = theme
-                await pilot.press(opening)
-                await pilot.pause()
-                assert isinstance(render_over(app.screen), compat._Dimmed)
-                drawn, expected = dimmed_and_textuals(app.screen)
-                assert len(drawn) == SIZE[1] and drawn == expected
-                await pilot.press("escape")
-                await pilot.pause()
-
-
-async def test_a_dialogs_dimmed_board_is_drawn_again_only_when_the_board_changes(
-    tmp_path: Path,
-) -> None:
-    from freecell_tui.ui.widgets.status import MessageLine
-
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("question_mark")
-        await pilot.pause()
-        dialog, below = app.screen, app.screen_stack[-2]
-        drawn = 0
-        render_strips = below._compositor.render_strips
-
-        def counted(size: Size | None = None) -> list[object]:
-            nonlocal drawn
-            drawn += 1
-            return list(render_strips(size))
-
-        below._compositor.render_strips = counted  # type: ignore[method-assign]
-
-        async def redraw() -> int:
-            """The dialog drawn again: how many times the board beneath was composed."""
-            nonlocal drawn
-            drawn = 0
-            dialog.refresh()
-            await pilot.pause()
-            return drawn
-
-        # The board beneath may still be changing as the dialog opens: until two redraws in a
-        # row compose nothing.
-        deadline, quiet = time.monotonic() + 10, 0
-        while quiet < 2:
-            quiet = quiet + 1 if await redraw() == 0 else 0
-            assert time.monotonic() < deadline, "the board beneath never stopped changing"
-        # The dialog's own redraw, the board beneath as it was: nothing composed again. Under
-        # load the screen beneath now and then still tells the dialog of a change (two of three
-        # redraws in a loaded CI run; not seen on a quiet machine), so of six redraws at least
-        # half compose nothing; a dialog that composed the board at each of its own redraws
-        # would compose it six times.
-        counts = [await redraw() for _ in range(6)]
-        assert counts.count(0) >= 3, counts
-        first, expected = dimmed_and_textuals(dialog)
-        assert first == expected
-        drawn = 0
-        below.query_one(MessageLine).say("a line the dialog covers but dims")
-        # The board beneath changed: dimmed again (at the dialog's next frame), as Textual dims it.
-        await wait_for(pilot, lambda: drawn >= 1, "the dimmed board drawn again")
-        changed, expected = dimmed_and_textuals(dialog)
-        assert changed == expected and changed != first
-        await pilot.resize_terminal(SIZE[0] - 20, SIZE[1] - 5)
-        # The screen beneath is laid out again for the new width over a few frames: the dimmed
-        # board must end as Textual dims it (a kept stale copy never would).
-        await wait_for(
-            pilot,
-            lambda: operator.eq(*dimmed_and_textuals(dialog)),
-            "the dimmed board to be Textual's after the resize",
-            10,
-        )
-        resized, expected = dimmed_and_textuals(dialog)
-        assert resized == expected and len(resized) == SIZE[1] - 5
-
-
-@pytest.mark.usefixtures("unchecked")
-async def test_a_dialogs_dimmed_board_on_an_unchecked_textual_is_textuals(tmp_path: Path) -> None:
-    from textual.renderables.background_screen import BackgroundScreen
-
-    async with make_app(tmp_path).run_test(size=SIZE) as pilot:
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(render_over(pilot.app.screen), BackgroundScreen)

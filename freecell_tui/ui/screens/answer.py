@@ -18,7 +18,6 @@ from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
-from freecell_tui.ui.compat import DimBelow
 from freecell_tui.ui.tiny import TinyDialog
 
 __all__ = ["AnswerScreen", "OnceScreen"]
@@ -26,7 +25,7 @@ __all__ = ["AnswerScreen", "OnceScreen"]
 T = TypeVar("T")
 
 
-class OnceScreen(TinyDialog, DimBelow, ModalScreen[T], Generic[T]):
+class OnceScreen(TinyDialog, ModalScreen[T], Generic[T]):
     """A modal screen that closes once: a second close is ignored instead of popping the screen
     below it. ``then`` receives its result as it closes, before the next key is read (a
     callback given to ``push_screen`` instead runs later, in the caller's turn)."""
