@@ -27,7 +27,7 @@ from freecell_tui.line.watch import Watcher
 from freecell_tui.session.analysis import Analyst
 from freecell_tui.session.assist import Answer, Want, answer, look
 from freecell_tui.session.par import LINE_PAR_SECONDS, find_par
-from freecell_tui.session.parse import ActionCommand, parse_command
+from freecell_tui.session.parse import ActionCommand, MovesCommand, parse_command
 from freecell_tui.session.play import Decision, Event, PlaySession, Question, Step
 from freecell_tui.session.replay import Replay, with_solution
 from freecell_tui.session.review import Review, review
@@ -206,6 +206,9 @@ class LineMode:
             return
         if isinstance(command, MoveCommand):
             self.tell(self.session.play(command.move, command=command), board=True, details=True)
+            return
+        if isinstance(command, MovesCommand):
+            self.play_moves(list(command.moves))
             return
         if not by_name(command.action).line:
             self.say(_NOT_HERE.get(command.action, _NOT_HERE[""]).format(command.action))
