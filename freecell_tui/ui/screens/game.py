@@ -561,7 +561,11 @@ class GameScreen(Screen[None]):
 
         def dialog() -> None:
             if self.is_attached:
-                self.app.push_screen(dialogs.WinScreen(title, self.session.win_text(), then=chosen))
+                text = self.session.win_text()
+                typed = self._typed_gap
+                self.app.push_screen(
+                    dialogs.WinScreen(title, text, then=chosen, after_typing=typed)
+                )
 
         # The cards bounce off the foundations first (a short cascade when auto-solve won);
         # any key or click ends it. With motion off, the dialog at once.
@@ -630,10 +634,10 @@ class GameScreen(Screen[None]):
         before = self.session.game
         board.act_on(pile)
         if completes:
+            self._typed_gap = True  # set first: a dialog the move opens (a win) knows it
             self.take_board_news()  # the move is played here
             game = self.session.game
             self._typed = game.turns[-1].move if game is not before and game.turns else None
-            self._typed_gap = True
 
     def _notation_key(self, event: Key) -> bool:
         """The keys of notation typed between moves: ``v`` and its count, and Space or Enter
