@@ -707,9 +707,6 @@ class GameScreen(Screen[None]):
         if listed is None or not self.is_attached:
             return
         plan, index = listed
-        if index >= len(plan) or self.session.game.state.is_won:
-            self._listed = None
-            return
         step = play_listed(self.session, plan, index)
         self._listed = (plan, index + 1)
         self.show(step)
