@@ -26,7 +26,7 @@ from freecell_tui.cli.streams import (
 )
 from freecell_tui.core.daily import TODAY
 from freecell_tui.core.errors import FreeCellError
-from freecell_tui.core.variant import parse_variant
+from freecell_tui.core.variant import parse_variant, variant_names
 from freecell_tui.core.words import os_reason, printable
 
 if TYPE_CHECKING:
@@ -146,8 +146,7 @@ def add_variant_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game",
         metavar="NAME",
-        help="the game: freecell (default), bakers-game, ko-bakers-game, eight-off, seahaven, "
-        "forecell, relaxed-freecell, relaxed-seahaven",
+        help=f"the game: {variant_names()} (freecell by default)",
     )
     parser.add_argument(
         "--cells", metavar="N", help="free cells, 0 to 8 (FreeCell with 2 cells: --cells 2)"

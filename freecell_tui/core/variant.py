@@ -31,6 +31,7 @@ __all__ = [
     "MAX_CELLS",
     "MAX_COLUMNS",
     "SEAHAVEN",
+    "TYPED_NAMES",
     "VARIANTS",
     "Build",
     "EmptyColumn",
@@ -292,9 +293,24 @@ VARIANTS: Final[dict[str, Variant]] = {
     )
 }
 
-#: Other names a player may type for a game, squeezed as :func:`_squeeze` does.
+#: The name to type for each game (``--game NAME``, ``:new NAME``), by key: the one the help,
+#: the README and a refused name list.
+TYPED_NAMES: Final = {
+    "freecell": "freecell",
+    "bakers_game": "bakers",
+    "ko_bakers_game": "ko-bakers-game",
+    "eight_off": "eight-off",
+    "seahaven": "seahaven",
+    "forecell": "forecell",
+    "relaxed_freecell": "relaxed-freecell",
+    "relaxed_seahaven": "relaxed-seahaven",
+}
+
+#: Other names a player may type for a game, squeezed as :func:`_squeeze` does. ``relaxed``
+#: alone is Relaxed FreeCell, as ``--game`` alone is FreeCell.
 _ALIASES: Final = {
     "bakers": "bakers_game",
+    "relaxed": "relaxed_freecell",
     "kobakersgame": "ko_bakers_game",
     "kingsonlybakersgame": "ko_bakers_game",
     "kingsonlybakers": "ko_bakers_game",
@@ -319,8 +335,9 @@ _BY_NAME: Final = (
 
 
 def variant_names() -> str:
-    """The games' names, for a message: ``FreeCell, Baker's Game, ...``."""
-    return ", ".join(v.title for v in VARIANTS.values())
+    """The names to type for the games, for a message: ``freecell, bakers, ko-bakers-game,
+    ...``."""
+    return ", ".join(TYPED_NAMES[key] for key in VARIANTS)
 
 
 def variant_by_key(key: str, cells: int | None = None) -> Variant:

@@ -27,7 +27,7 @@ from freecell_tui.line.watch import Watcher
 from freecell_tui.session.analysis import Analyst
 from freecell_tui.session.assist import Answer, Want, answer, look
 from freecell_tui.session.par import LINE_PAR_SECONDS, find_par
-from freecell_tui.session.parse import ActionCommand, parse_command
+from freecell_tui.session.parse import ActionCommand, MovesCommand, parse_command
 from freecell_tui.session.play import Decision, Event, PlaySession, Question, Step
 from freecell_tui.session.replay import Replay, with_solution
 from freecell_tui.session.review import Review, review
@@ -204,20 +204,27 @@ class LineMode:
         except FreeCellError as error:
             self.say(f"Not understood: {error}")
             return
-        if isinstance(command, MoveCommand):
-            self.tell(self.session.play(command.move, command=command), board=True, details=True)
+        if not isinstance(command, ActionCommand):
+            self.play_command(command)
             return
         if not by_name(command.action).line:
             self.say(_NOT_HERE.get(command.action, _NOT_HERE[""]).format(command.action))
             return
         HANDLERS[command.action](self, command)
 
+    def play_command(self, command: MoveCommand | MovesCommand) -> None:
+        """A move, or several on one line."""
+        if isinstance(command, MovesCommand):
+            self.play_moves(list(command.moves))
+        else:
+            self.tell(self.session.play(command.move, command=command), board=True, details=True)
+
     def took_solution_line(self, text: str) -> bool:
         """Take a line of a solver's output: its header or closing line (skipped: its moves
         follow or came before), or a line of several moves (played); false for anything else."""
         if is_solution_chatter(text):
             return True
-        moves = _moves_of(text)
+        moves = _moves_of(text, self.session.variant)
         if moves is None:
             return False
         self.play_moves(moves)
@@ -486,14 +493,14 @@ HANDLERS: Final[dict[str, Callable[[LineMode, ActionCommand], None]]] = {
 }
 
 
-def _moves_of(text: str) -> list[Move] | None:
+def _moves_of(text: str, variant: Variant) -> list[Move] | None:
     """The moves of a line of several moves in standard notation (a solver's line of a solution),
     or ``None`` for anything else (one move or a command: :func:`parse_command` reads it)."""
     words = text.split()
     if len(words) < 2:
         return None
     try:
-        return parse_moves(text)
+        return parse_moves(text, variant)
     except NotationError:
         return None
 

@@ -1,11 +1,12 @@
 """Typed commands: one parser for line mode and the full-screen game's ``:`` line.
 
-A line is a move (standard notation or the seed-003 menu, see :mod:`freecell_tui.core.commands`)
-or a command of :mod:`freecell_tui.session.table` with its operand::
+A line is a move (standard notation or the seed-003 menu, see :mod:`freecell_tui.core.commands`),
+several moves (a :class:`MovesCommand`) or a command of :mod:`freecell_tui.session.table` with its operand::
 
     3a   18v3   t2c 5 1   undo   new   new 617   deal 617   autoplay off   save my game   speed 2
 
-:func:`parse_command` returns a :class:`MoveCommand` or an :class:`ActionCommand`, or raises
+:func:`parse_command` returns a :class:`MoveCommand`, a :class:`MovesCommand` or an
+:class:`ActionCommand`, or raises
 :class:`NotationError` with a message for the player.
 """
 
@@ -23,13 +24,21 @@ from freecell_tui.core.daily import parse_day
 from freecell_tui.core.deals import parse_deal_number
 from freecell_tui.core.errors import NotationError
 from freecell_tui.core.game import Game
-from freecell_tui.core.notation import Move, parse_moves
+from freecell_tui.core.notation import Move
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import FREECELL, Variant, parse_variant, variant_names
+from freecell_tui.session.listed import read_moves
 from freecell_tui.session.table import by_word
 from freecell_tui.store.settings import SPEED_RANGE
 
-__all__ = ["SPEED_RANGE", "ActionCommand", "Command", "parse_command", "parse_speed"]
+__all__ = [
+    "SPEED_RANGE",
+    "ActionCommand",
+    "Command",
+    "MovesCommand",
+    "parse_command",
+    "parse_speed",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +66,15 @@ class ActionCommand:
     """``new GAME [N]``, ``game GAME [N]``: the game of the new deal (``None``: this game's)."""
 
 
-Command = MoveCommand | ActionCommand
+@dataclass(frozen=True, slots=True)
+class MovesCommand:
+    """Several moves on one line (``31 32 35``, a line of a solver's solution): played in
+    turn, one turn a move (:mod:`freecell_tui.session.listed`)."""
+
+    moves: tuple[Move, ...]
+
+
+Command = MoveCommand | ActionCommand | MovesCommand
 
 
 def parse_speed(text: str) -> float:
@@ -208,17 +225,7 @@ def parse_command(text: str, variant: Variant = FREECELL) -> Command:
             raise NotationError(
                 f"{words[0][:40]!r} is not a command or a move: help lists the commands"
             ) from error
-    if _all_moves(words, variant):
-        raise NotationError(
-            f"{len(words)} moves in one line: type one move at a time here "
-            "(line mode and replay take a list of moves)"
-        )
+    moves = read_moves(text, variant)  # a word after the first that is no move: says which
+    if moves is not None:
+        return MovesCommand(moves)
     raise NotationError(f"{words[0][:40]!r} is not a command: help lists the commands")
-
-
-def _all_moves(words: list[str], variant: Variant) -> bool:
-    try:
-        parse_moves(" ".join(words), variant)
-    except NotationError:
-        return False
-    return True

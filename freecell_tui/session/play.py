@@ -230,6 +230,37 @@ class PlaySession:
             before=state,
         )
 
+    def amend(self, move: Move) -> Step:
+        """Play ``move`` in place of the last turn, a move between the same two columns with
+        another count (``18`` typed by its keys, then ``v3``: ``18v3``), as one change. Refused,
+        it says why and the last turn stays as played."""
+        game = self._game
+        last = game.turns[-1].move if game.turns and self._offer is None else None
+        if (
+            last is None
+            or game.turns[-1].solver
+            or (last.source, last.dest)
+            != (
+                move.source,
+                move.dest,
+            )
+        ):
+            return refuse(f"v and a count follow a move between two columns, as {move}")
+        before = game.undo()
+        try:
+            amended = before.play(move)
+        except FreeCellError as error:
+            return refuse(f"{move}: {error}; {last} stays as played")
+        turn = amended.turns[-1]
+        state = before.state
+        return self._change(
+            amended,
+            turn_summary(state, turn),
+            lines=tuple(describe_turn(state, turn)),
+            turn=turn,
+            before=state,
+        )
+
     def undo(self, count: int = 1, *, reason: str = "") -> Step:
         """Undo ``count`` turns as one change (``reason`` ends the message for several)."""
         game = self._game

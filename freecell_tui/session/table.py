@@ -77,7 +77,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command(
         "cursor_act",
         "The cursor",
-        "pick up at the cursor; press again on another pile to drop there",
+        "pick up at the cursor; press again on another pile to drop there (right after a move "
+        "typed by its keys: nothing, as between the moves of a list)",
         line=False,
     ),
     # ------------------------------------------------------------------ game

@@ -318,6 +318,11 @@ class Board(Widget):
         self._gestures.change_count(step)
         self._take()
 
+    def choose_count(self, count: int) -> None:
+        """``v`` and a count: how many cards of a picked-up column move."""
+        self._gestures.choose_count(count)
+        self._take()
+
     def put_down(self) -> bool:
         """Put down what is picked up (cards in the hand go back); False when nothing was."""
         put = self._gestures.put_down()

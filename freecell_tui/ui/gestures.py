@@ -357,13 +357,31 @@ class Gestures:
         if selection is None or not selection.pile.is_column:
             self.refuse("+ and − change how many cards of a picked-up column move")
             return
-        state = self.state
-        most = max(movable_run(state, selection.pile.index), 1)
-        count = max(1, min(most, shown_count(state, selection) + step))
-        self.select(Selection(selection.pile, count))
+        most = max(movable_run(self.state, selection.pile.index), 1)
+        self._count(selection.pile, max(1, min(most, shown_count(self.state, selection) + step)))
+
+    def choose_count(self, count: int) -> None:
+        """``v`` and a count after a column's key: that many cards of it move (``1v38``)."""
+        selection = self.selection
+        if selection is None or not selection.pile.is_column:
+            self.refuse("v and a count choose how many cards of a picked-up column move")
+            return
+        most = max(movable_run(self.state, selection.pile.index), 1)
+        if count > most:
+            self.refuse(
+                f"{plural(count, 'card')} of {selection.pile.name} cannot move together now: "
+                f"at most {most} may"
+            )
+            return
+        self._count(selection.pile, count)
+
+    def _count(self, pile: Pile, count: int) -> None:
+        """``count`` cards of the column ``pile`` are picked up; said with how many may move."""
+        most = max(movable_run(self.state, pile.index), 1)
+        selection = Selection(pile, count)
+        self.select(selection)
         self._say(
-            f"{plural(count, 'card')} of {selection.pile.name} picked up "
-            f"(at most {most} may move now)."
+            f"{plural(count, 'card')} of {pile.name} picked up (at most {most} may move now)."
         )
 
     # ------------------------------------------------------------------ the cursor

@@ -33,7 +33,10 @@ def test_deal_with_fewer_cells_is_the_microsoft_deal(capsys: pytest.CaptureFixtu
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--game", "spider"], "'spider' is not a game: the games are FreeCell, Baker's Game"),
+        (
+            ["--game", "spider"],
+            "'spider' is not a game: the games are freecell, bakers, ko-bakers-game",
+        ),
         (["--cells", "9"], "'9' is not a number of free cells: use a whole number from 0 to 8"),
         (["--game", "eight off", "--cells", "4"], "Eight Off deals cards into its 8 cells"),
     ],

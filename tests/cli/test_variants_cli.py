@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from freecell_tui.cli import main
+from freecell_tui.cli import build_parser, main
 from freecell_tui.cli.serve import served_argv
 from freecell_tui.core.deals import deal, deal_text
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.core.position import format_position
 from freecell_tui.core.rules import apply_move
-from freecell_tui.core.variant import EIGHT_OFF, SEAHAVEN, parse_variant
+from freecell_tui.core.variant import EIGHT_OFF, SEAHAVEN, parse_variant, variant_names
 from freecell_tui.store import Store
 
 from .line import line_mode
@@ -40,7 +40,10 @@ def test_deal_prints_the_games_deal(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (("--game", "spider"), "'spider' is not a game: the games are FreeCell, Baker's Game"),
+        (
+            ("--game", "spider"),
+            "'spider' is not a game: the games are freecell, bakers, ko-bakers-game",
+        ),
         (("--cells", "9"), "'9' is not a number of free cells: use a whole number from 0 to 8"),
         (("--game", "eight-off", "--cells", "4"), "Eight Off deals cards into its 8 cells"),
     ],
@@ -155,3 +158,13 @@ def test_line_modes_help_and_menu_name_the_games_own_piles() -> None:
     line = line_mode(Game.new(1, variant=parse_variant(None, 0)), no_cells)
     line.handle("t2c 1 1")
     assert "t2c: FreeCell (0 cells) has no cells" in no_cells.getvalue()
+
+
+def test_the_help_and_the_readme_list_the_names_a_refusal_lists() -> None:
+    names = variant_names()
+    assert names.startswith("freecell, bakers, ")
+    text = " ".join(build_parser().format_help().split())
+    assert names in text
+    readme = Path(__file__).parents[2].joinpath("README.md").read_text(encoding="utf-8")
+    for name in names.split(", ")[1:]:
+        assert f"`{name}`" in readme

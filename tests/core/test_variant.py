@@ -71,6 +71,8 @@ def test_the_deal_layouts() -> None:
         ("Seahaven", "seahaven"),
         ("relaxed seahaven", "relaxed_seahaven"),
         ("forecell", "forecell"),
+        ("relaxed", "relaxed_freecell"),
+        ("Relaxed", "relaxed_freecell"),
     ],
 )
 def test_names_are_read_without_case_spaces_or_dashes(typed: str, key: str) -> None:
@@ -87,8 +89,11 @@ def test_a_bad_name_gets_one_line_listing_the_games() -> None:
         parse_variant("spider")
     message = str(error.value)
     assert "\n" not in message and "'spider' is not a game" in message
-    for variant in VARIANTS.values():
-        assert variant.title in message
+    # The names to type, each read back as its game (not the titles: "Baker's Game" is no word
+    # to type after --game).
+    listed = message.split("the games are ")[1].split(", ")
+    assert [parse_variant(name) for name in listed] == list(VARIANTS.values())
+    assert "Baker's Game" not in message
 
 
 @pytest.mark.parametrize(

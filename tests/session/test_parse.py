@@ -14,7 +14,7 @@ from freecell_tui.core.errors import IllegalMoveError, NotationError
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import apply_move
-from freecell_tui.session.parse import ActionCommand, parse_command
+from freecell_tui.session.parse import ActionCommand, MovesCommand, parse_command
 from freecell_tui.session.table import COMMANDS
 from freecell_tui.ui.commands import shown
 
@@ -90,9 +90,9 @@ def test_actions_with_operands() -> None:
         ("move 1 2", "'move' is not a command: help lists the commands"),
         ("t2x 1 2", "'t2x' is not a command: help lists the commands"),
         (
-            "6a 6b 7b",
-            "3 moves in one line: type one move at a time here (line mode and replay take a list "
-            "of moves)",
+            "6a 6b x9",
+            "move 3 of 3: x9: 'x9' is not a move: 'x' is not a pile (1–8 columns, a–d "
+            "free cells, h home)",
         ),
         ("", "an empty command: type a move such as 3a, or help"),
         # missing and extra operands
@@ -241,3 +241,10 @@ def test_watch_reads_a_game_code_or_none_for_this_game() -> None:
 def test_watch_solution_is_the_solvers_solution_not_a_code() -> None:
     assert parse_command("watch solution") == ActionCommand("watch", choice="solution")
     assert parse_command("WATCH Solution") == ActionCommand("watch", choice="solution")
+
+
+def test_several_moves_on_one_line_are_a_list_of_moves() -> None:
+    """``6a 6b 7b`` (a line of a solver's solution) is played in turn, as line mode plays it."""
+    assert parse_command("6a 6b 7b") == MovesCommand(
+        (Move.parse("6a"), Move.parse("6b"), Move.parse("7b"))
+    )

@@ -186,11 +186,13 @@ async def test_a_huge_paste_with_escapes_into_the_command_line_is_capped(tmp_pat
         assert [str(move) for move in game(app).moves] == ["3a"]
 
 
-async def test_a_paste_on_the_board_says_where_it_goes(tmp_path: Path) -> None:
+async def test_a_paste_on_the_board_that_is_no_list_of_moves_says_where_it_goes(
+    tmp_path: Path,
+) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.post_message(events.Paste("3a"))
-        await wait_for(pilot, lambda: "command line" in message(app), "the answer", 10)
+        app.post_message(events.Paste("deal 617"))
+        await wait_for(pilot, lambda: "for a command, : first" in message(app), "the answer", 10)
         assert not game(app).moves
 
 

@@ -211,3 +211,25 @@ def test_a_burst_of_arrows_in_the_viewer_all_land(tmp_path: Path) -> None:
         )
     finally:
         term.close()
+
+
+def test_a_solution_as_solve_prints_it_typed_in_one_write_wins(tmp_path: Path) -> None:
+    """``freecell-tui solve 1``'s moves as it prints them (spaces, line ends, ``vN`` counts, the
+    last line's end too), typed in one write as a terminal without bracketed paste hands them
+    over: they play exactly, and the game is won."""
+    done = subprocess.run(
+        [sys.executable, "-m", "freecell_tui", "solve", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=TIMEOUT,
+    )
+    printed = done.stdout.partition("\n")[2]
+    assert " " in printed and "\n" in printed and "v" in printed
+    term = Terminal(tmp_path, "--deal", "1")
+    try:
+        term.wait_until_up()
+        term.write(printed.replace("\n", "\r"))  # a terminal sends Enter as a carriage return
+        term.wait(lambda: term.won() == 1, "deal 1 won")
+    finally:
+        term.close()

@@ -106,7 +106,7 @@ async def test_a_game_is_chosen_on_the_command_line(tmp_path: Path) -> None:
         assert "Eight Off" not in status_text(app) and "Seahaven" not in status_text(app)
         await type_command(pilot, "new klondike")
         assert message(app).startswith("'klondike' is not a deal number")
-        assert "or a game's name: the games are FreeCell, Baker's Game" in message(app)
+        assert "or a game's name: the games are freecell, bakers, ko-bakers-game" in message(app)
         assert game(app).start.variant == FREECELL
 
 

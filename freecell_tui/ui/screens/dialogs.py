@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Vertical
@@ -123,11 +124,25 @@ class _ChoiceScreen(AnswerScreen[str | None]):
     CHOICES: ClassVar[tuple[tuple[str, str, str], ...]] = ()  # (answer, key, label)
 
     def __init__(
-        self, title: str, body: str, *, then: Callable[[str | None], None] | None = None
+        self,
+        title: str,
+        body: str,
+        *,
+        then: Callable[[str | None], None] | None = None,
+        after_typing: bool = False,
     ) -> None:
         super().__init__(then=then)
         self.title_text = title
         self.body_text = body
+        #: Opened by a move typed by its keys: Space and Enter right after it separate typed
+        #: moves (a list of moves typed whole ends with a line end) and answer nothing.
+        self._after_typing = after_typing
+
+    async def take_key(self, event: events.Key) -> bool:
+        if self._after_typing and event.key in ("space", "enter"):
+            return True
+        self._after_typing = False
+        return await super().take_key(event)
 
     def compose(self) -> ComposeResult:
         with Vertical():

@@ -29,7 +29,9 @@ from textual.timer import Timer
 from textual.worker import get_current_worker
 
 from freecell_tui.core.commands import MoveCommand
+from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
+from freecell_tui.core.notation import MAX_RUN, Move
 from freecell_tui.core.solver import WinnablePoint
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import Moving, Variant
@@ -43,6 +45,7 @@ from freecell_tui.session import (
 )
 from freecell_tui.session.analysis import lost_sentence
 from freecell_tui.session.assist import solution_phrase
+from freecell_tui.session.listed import MoveList, play_listed, read_moves
 from freecell_tui.session.replay import solution_title, with_solution
 from freecell_tui.store import SavedGame
 from freecell_tui.ui.assistant import Assistant, YieldingCancel
@@ -155,6 +158,7 @@ class GameScreen(Screen[None]):
         self.board.settle()
         self.session.hold_clock("covered")
         self.stop_autosolve()
+        self.stop_list()
         self._tick()
 
     def on_screen_resume(self) -> None:
@@ -364,8 +368,11 @@ class GameScreen(Screen[None]):
         board.settle()  # moving cards land; the key acts on the board as it is
         if event.key not in AUTOSOLVE_KEYS:
             self.stop_autosolve()  # said now: the key's own message, if it has one, comes after
+        self.stop_list()
         if self.command_line.has_class("-open"):
             self._edit_line(event)
+            return True
+        if self._notation_key(event):
             return True
         action = key_actions(self.session.variant).get(event.key)
         if action is None:
@@ -392,12 +399,31 @@ class GameScreen(Screen[None]):
             self.app.bell()
 
     def take_paste(self, event: Paste) -> bool:
-        """Pasted text, decided as it is read like a key: into the open ``:`` line (control
-        characters dropped, the line's length capped); on the board it is refused."""
-        if self.command_line.has_class("-open"):
-            self.command_line.paste(event.text)
+        """Pasted text, decided as it is read like a key: a list of moves (a solver's solution)
+        on the board or into the empty ``:`` line is played (:meth:`play_list`); other text goes
+        into the open ``:`` line (control characters dropped, the line's length capped), and on
+        the board it is refused."""
+        self.stop_autosolve()
+        self.stop_list()
+        line = self.command_line
+        is_open = line.has_class("-open")
+        if not is_open or not line.value.strip():
+            try:
+                moves = read_moves(event.text, self.session.variant)
+            except FreeCellError as error:
+                moves = None
+                if not is_open:
+                    self.refuse(str(error))
+                    return True
+            if moves is not None and (not is_open or len(moves) > 1):
+                if is_open:
+                    self._close_command_line()
+                self.play_list(moves)
+                return True
+        if is_open:
+            line.paste(event.text)
         else:
-            self.refuse("Paste into the command line: : opens it")
+            self.refuse("A paste on the board plays a list of moves; for a command, : first")
         return True
 
     def take_board_news(self) -> None:
@@ -417,6 +443,8 @@ class GameScreen(Screen[None]):
     def on_mouse_down(self, event: MouseDown) -> None:
         self._last_input = time.monotonic()
         self.stop_autosolve()
+        self.stop_list()
+        self._typed_gap = False
 
     # ------------------------------------------------------------------ the command line
     def _close_command_line(self) -> None:
@@ -533,7 +561,11 @@ class GameScreen(Screen[None]):
 
         def dialog() -> None:
             if self.is_attached:
-                self.app.push_screen(dialogs.WinScreen(title, self.session.win_text(), then=chosen))
+                text = self.session.win_text()
+                typed = self._typed_gap
+                self.app.push_screen(
+                    dialogs.WinScreen(title, text, then=chosen, after_typing=typed)
+                )
 
         # The cards bounce off the foundations first (a short cascade when auto-solve won);
         # any key or click ends it. With motion off, the dialog at once.
@@ -582,13 +614,119 @@ class GameScreen(Screen[None]):
             self.app.exit()
 
     # ------------------------------------------------------------------ moves and the cursor
+    #: The move the last pile key made: ``v`` and a count right after it choose how many cards
+    #: it moves (``18`` then ``v3`` is ``18v3``).
+    _typed: Move | None = None
+    #: The last key completed a move typed by its keys (played or refused): Space and Enter
+    #: separate typed moves, as in a solver's list, and do nothing.
+    _typed_gap = False
+    #: ``v`` was typed: the next key is the card count, in hexadecimal.
+    _counting = False
+
     def action_pile(self, code: str) -> None:
         """A notation key: the source, then the destination."""
+        board = self.board
         pile = pile_for_key(code, self.session.variant)
-        if isinstance(pile, str) or (pile.is_foundation and self.board.selection is None):
+        if isinstance(pile, str) or (pile.is_foundation and board.selection is None):
             self.refuse(pile if isinstance(pile, str) else "h is a destination: first pick a pile")
             return
-        self.board.act_on(pile)
+        completes = board.selection is not None and board.selection.pile != pile
+        before = self.session.game
+        board.act_on(pile)
+        if completes:
+            self._typed_gap = True  # set first: a dialog the move opens (a win) knows it
+            self.take_board_news()  # the move is played here
+            game = self.session.game
+            self._typed = game.turns[-1].move if game is not before and game.turns else None
+
+    def _notation_key(self, event: Key) -> bool:
+        """The keys of notation typed between moves: ``v`` and its count, and Space or Enter
+        right after a move typed by its keys (they do nothing: a list of moves is typed as it
+        is written). True when ``event`` was one; any other key forgets the typed move."""
+        key = event.key
+        if self._counting and key != "escape":
+            self._counting = False
+            self._take_count(event.character)
+            return True
+        self._counting = False
+        if key in ("space", "enter") and self._typed_gap:
+            return True
+        if key == "v":
+            self._start_count()
+            return True
+        self._typed, self._typed_gap = None, False
+        return False
+
+    def _start_count(self) -> None:
+        """``v``: the next key counts the cards of the run picked up from a column (``1v38``),
+        or of the move between columns typed just before (``18v3``)."""
+        picked = self.board.selection
+        typed = self._typed
+        if (picked is not None and picked.pile.is_column) or (
+            picked is None and typed is not None and typed.source.is_column and typed.dest.is_column
+        ):
+            self._counting = True
+            return
+        self.refuse(
+            "v and a count (1 to d) choose how many cards move: after a column's key (1v3 8) or "
+            "a move between columns (18v3)"
+        )
+
+    def _take_count(self, character: str | None) -> None:
+        """The key after ``v``: the count, one hexadecimal digit 1 to d."""
+        digit = (character or "").lower()
+        count = int(digit, 16) if len(digit) == 1 and digit in "0123456789abcdef" else 0
+        if not 1 <= count <= MAX_RUN:
+            shown = printable(character) if character else "that key"
+            self.refuse(
+                f"after v comes the card count, 1 to {MAX_RUN:x} in hexadecimal, not {shown}"
+            )
+            return
+        picked, typed = self.board.selection, self._typed
+        self._typed = None
+        if picked is not None:
+            self.board.choose_count(count)
+        elif typed is not None and typed.count != count:
+            self.show(self.session.amend(Move(typed.source, typed.dest, count)))
+
+    # ------------------------------------------------------------------ a list of moves
+    #: The list of moves being played (pasted, or typed on the ``:`` line), and the index of
+    #: its next move.
+    _listed: tuple[MoveList, int] | None = None
+
+    def play_list(self, moves: tuple[Move, ...]) -> None:
+        """Play ``moves`` one turn a move (each saved, then drawn, before the next is played),
+        with the game's autoplay (see :mod:`freecell_tui.session.listed`); the first refused
+        one stops the list and says why. A key, a click or a screen over the board stops it."""
+        self.board.put_down()
+        self._listed = (MoveList.plan(self.session.game, moves), 0)
+        self._play_listed()
+
+    def _play_listed(self) -> None:
+        listed = self._listed
+        if listed is None or not self.is_attached:
+            return
+        plan, index = listed
+        step = play_listed(self.session, plan, index)
+        self._listed = (plan, index + 1)
+        self.show(step)
+        if step.refused or step.event is not None:
+            self._listed = None
+        elif index + 1 == len(plan):
+            self._listed = None
+            if not step.changed:  # the last move was left out: the list's end is said here
+                self.say(f"The list is played: {step.said}")
+        else:
+            self.call_after_refresh(self._play_listed)
+
+    def stop_list(self) -> None:
+        """Stop the list of moves being played, saying how far it got."""
+        listed, self._listed = self._listed, None
+        if listed is not None:
+            plan, index = listed
+            self.say(
+                f"The list stopped after move {index} of {len(plan)}: u undoes them one by one."
+            )
 
     def action_count(self, step: int) -> None:
         """``+`` / ``−``: how many cards of a picked-up column move; during auto-solve, its pace."""

@@ -16,8 +16,10 @@ from typing import Final, Protocol
 from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Move
 from freecell_tui.core.variant import Variant
 from freecell_tui.session import ActionCommand, Decision, PlaySession, Step, parse_command
+from freecell_tui.session.parse import MovesCommand
 from freecell_tui.ui.autosolve import AutoSolver, pace_for
 
 __all__ = ["TYPED", "Screen", "line_only", "run_typed"]
@@ -32,6 +34,7 @@ class Screen(Protocol):
     def show(self, step: Step) -> None: ...
     def present(self, decision: Decision | None) -> None: ...
     def play(self, command: MoveCommand) -> None: ...
+    def play_list(self, moves: tuple[Move, ...]) -> None: ...
     def refuse(self, reason: str) -> None: ...
     def say(self, text: str) -> None: ...
     def remember(self, name: str, value: object) -> None: ...
@@ -136,8 +139,8 @@ TYPED: Final[dict[str, Typed]] = {
 
 
 def run_typed(screen: Screen, text: str) -> None:
-    """Run one typed command (the ``:`` line): a move, or a command of the table; what does
-    not read is refused with one line and changes nothing."""
+    """Run one typed command (the ``:`` line): a move, a list of moves (played in turn), or a
+    command of the table; what does not read is refused with one line and changes nothing."""
     try:
         command = parse_command(text, screen.session.variant)
     except FreeCellError as error:
@@ -145,6 +148,9 @@ def run_typed(screen: Screen, text: str) -> None:
         return
     if isinstance(command, MoveCommand):
         screen.play(command)
+        return
+    if isinstance(command, MovesCommand):
+        screen.play_list(command.moves)
         return
     typed = TYPED.get(command.action)
     if typed is not None:
