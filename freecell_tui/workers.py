@@ -67,7 +67,9 @@ def _release_the_fork_server() -> None:
 
     if forkserver.get_inherited_fds() is None:  # not started by a fork server
         return
-    # CPython (3.11 to 3.14) keeps the pipe's end in the module's one ForkServer.
+    # CPython keeps the pipe's end in the module's one ForkServer (3.11 to 3.13, and its main
+    # branch). Were it elsewhere, a killed command's fork server and workers would keep each
+    # other alive: tests/cli/test_orphans.py would fail.
     server: Any = getattr(forkserver, "_forkserver", None)
     alive = getattr(server, "_forkserver_alive_fd", None)
     if isinstance(alive, int):
