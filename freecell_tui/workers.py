@@ -1,40 +1,80 @@
-"""Worker processes that end with their parent.
+"""Worker processes: started without forking the command, and ending with it.
 
-A command that works in several processes (``solve --jobs``, ``klondike --jobs``) starts each
-worker with :func:`end_with_parent` as its initializer. Killed outright (``kill -9``, a timeout,
-the OOM killer), the parent cannot stop its workers, and they would wait on their task queue for
-good (they hold both ends of its pipe, so it never reports an end). So each worker watches its
-parent itself: on Linux the kernel sends it SIGKILL when the parent dies
+A command that works in several processes (``solve --jobs``, ``klondike --jobs``) makes its pool
+from :func:`worker_context` and starts each worker with :func:`end_with_parent` as its
+initializer.
+
+Workers are never forked from the command itself: it may run threads (a pool's own, the solver's
+loader), and a child forked while another thread holds a lock may wait on it for good (Python
+3.12 warns; 3.14 no longer forks by default). A fork server, a single-threaded process started
+once per command with the workers' modules imported, forks them instead; where there is none
+(Windows), each worker is a new interpreter.
+
+Killed outright (``kill -9``, a timeout, the OOM killer), the command cannot stop its workers,
+and they would wait on their task queue for good (they hold both ends of its pipe, so it never
+reports an end). So each worker watches its parent, the fork server (or the command, for a new
+interpreter): on Linux the kernel sends it SIGKILL when the parent dies
 (``prctl(PR_SET_PDEATHSIG)``); elsewhere a thread notices that the worker was handed to another
-parent and ends the process.
+parent and ends the process. The fork server ends once every process holding its "alive" pipe
+has; a worker lets go of its copy, so that the command alone holds it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
 import os
 import signal
 import sys
 import threading
-from typing import Final
+from multiprocessing.context import BaseContext
+from typing import Any, Final
 
-__all__ = ["end_with_parent"]
+__all__ = ["end_with_parent", "worker_context"]
 
 _PR_SET_PDEATHSIG: Final = 1
 #: How often the portable watcher looks at its parent, in seconds.
 _WATCH_EVERY: Final = 0.5
 
 
+def worker_context(*modules: str) -> BaseContext:
+    """How a pool starts its workers: from the fork server, which imports ``modules`` (those of
+    the workers' functions) once, before it forks any of them; else as new interpreters."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(list(modules))  # takes effect when the server starts
+    return context
+
+
 def end_with_parent() -> None:
     """Make this process end when its parent is gone (the process that started it: the command
-    itself, or the fork server that starts workers for it, which ends with the command). Call
-    it first thing in a worker."""
+    itself, or the fork server, which then ends with the command). Call it first thing in a
+    worker."""
+    _release_the_fork_server()
     parent = os.getppid()
     if _death_signal():
         if os.getppid() != parent:  # the parent died while the signal was asked for
             os._exit(1)
         return
     threading.Thread(target=_watch, args=(parent,), name="end-with-parent", daemon=True).start()
+
+
+def _release_the_fork_server() -> None:
+    """In a worker the fork server started, close its copy of the server's "alive" pipe: the
+    server runs until every copy is closed, and its workers until it ends."""
+    from multiprocessing import forkserver
+
+    if forkserver.get_inherited_fds() is None:  # not started by a fork server
+        return
+    # CPython keeps the pipe's end in the module's one ForkServer (3.11 to 3.13, and its main
+    # branch). Were it elsewhere, a killed command's fork server and workers would keep each
+    # other alive: tests/cli/test_orphans.py would fail.
+    server: Any = getattr(forkserver, "_forkserver", None)
+    alive = getattr(server, "_forkserver_alive_fd", None)
+    if isinstance(alive, int):
+        os.close(alive)
+        server._forkserver_alive_fd = None
 
 
 def _death_signal() -> bool:

@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -34,6 +35,30 @@ css_once.install()
 #: time. What a test checks is the same.
 GC_THRESHOLDS = (500_000, 50, 10)
 gc.set_threshold(*GC_THRESHOLDS)
+
+
+def _threads() -> int:
+    """The threads of this process: the system's count where it has one (a thread started
+    outside ``threading``, as xdist's worker starts its own, is one too), else Python's."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return threading.active_count()
+
+
+def _refuse_to_fork_a_threaded_process(event: str, args: tuple[object, ...]) -> None:
+    """No test process forks while it runs threads (xdist's worker always runs one): a child
+    forked while another thread holds a lock may wait on it for good. Python 3.12 and later warn
+    of it, but the warning cannot be made an error (``os.fork`` clears it), so the fork itself is
+    refused, on every Python. Starting programs (``subprocess``) is not a fork of this kind."""
+    if event == "os.fork" and (threads := _threads()) > 1:
+        raise RuntimeError(
+            f"os.fork() in a process running {threads} threads: "
+            "start workers from freecell_tui.workers.worker_context()"
+        )
+
+
+sys.addaudithook(_refuse_to_fork_a_threaded_process)
 
 #: A memory file system, where the machine has one with room to spare.
 MEMORY_DIR = Path("/dev/shm")

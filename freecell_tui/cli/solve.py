@@ -35,7 +35,7 @@ from freecell_tui.core.solver.turns import turns
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import os_reason
-from freecell_tui.workers import end_with_parent
+from freecell_tui.workers import end_with_parent, worker_context
 
 PROG = "freecell-tui solve"
 EXIT_SOLVED = 0
@@ -216,7 +216,11 @@ def _results(
         for batch in batches:
             yield from _solve_batch((batch, options))
         return
-    pool = ProcessPoolExecutor(max_workers=min(jobs, count), initializer=end_with_parent)
+    pool = ProcessPoolExecutor(
+        max_workers=min(jobs, count),
+        mp_context=worker_context(__name__),
+        initializer=end_with_parent,
+    )
     try:
         pending: deque[Future[list[tuple[str, str]]]] = deque()
         for batch in batches:

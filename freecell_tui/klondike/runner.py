@@ -7,14 +7,13 @@ order; so the cards home of every game, and every total, are the same for any nu
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
 from freecell_tui.klondike.deck import BLOCK, Deck, shuffled_decks
 from freecell_tui.klondike.fast import play_fast
-from freecell_tui.workers import end_with_parent
+from freecell_tui.workers import end_with_parent, worker_context
 
 __all__ = ["default_jobs", "play_decks", "play_seeded"]
 
@@ -62,5 +61,5 @@ def _run(
     if jobs <= 1:
         yield from map(work, tasks)
         return
-    with multiprocessing.get_context().Pool(jobs, end_with_parent) as pool:
+    with worker_context(__name__).Pool(jobs, end_with_parent) as pool:
         yield from pool.imap(work, tasks)

@@ -41,6 +41,10 @@ def _children(parent: int) -> set[int]:
     return {pid for pid in pids if (_stat(pid) or ("", 0))[1] == parent and _alive(pid)}
 
 
+def _grandchildren(parent: int) -> set[int]:
+    return {pid for child in _children(parent) for pid in _children(child)}
+
+
 def _wait_for(condition: object, what: str) -> None:
     deadline = time.monotonic() + DEADLINE
     while time.monotonic() < deadline:
@@ -51,12 +55,14 @@ def _wait_for(condition: object, what: str) -> None:
 
 
 def _kill_parent_and_check_workers(process: subprocess.Popen[bytes], workers: int) -> None:
-    _wait_for(lambda: len(_children(process.pid)) >= workers, f"fewer than {workers} workers")
-    started = _children(process.pid)
+    """Once the command has ``workers`` workers (children of its fork server, a child of the
+    command), kill it: they end, and so do the fork server and the command's other helpers."""
+    _wait_for(lambda: len(_grandchildren(process.pid)) >= workers, f"fewer than {workers} workers")
+    started = _children(process.pid) | _grandchildren(process.pid)
     os.kill(process.pid, signal.SIGKILL)
     process.wait(timeout=DEADLINE)
     try:
-        _wait_for(lambda: not any(_alive(pid) for pid in started), "workers still alive")
+        _wait_for(lambda: not any(_alive(pid) for pid in started), "processes still alive")
     finally:
         for pid in started:  # never leave one behind for the rest of the suite
             if _alive(pid):
@@ -86,25 +92,28 @@ def test_workers_end_when_the_command_is_killed(args: list[str]) -> None:
             process.wait()
 
 
-def test_without_a_death_signal_the_watcher_ends_the_worker() -> None:
+def test_without_a_death_signal_the_watcher_ends_the_worker(tmp_path: Path) -> None:
     """The portable way (no ``prctl``: macOS, the BSDs): a thread in the worker notices that
-    its parent changed."""
-    script = textwrap.dedent(
-        """
-        import multiprocessing, sys, time
-        from freecell_tui import workers
-        workers._death_signal = lambda: False
+    its parent (the fork server, which ends with the command) changed."""
+    script = tmp_path / "command.py"
+    script.write_text(
+        textwrap.dedent(
+            """
+            import time
+            from freecell_tui import workers
+            workers._death_signal = lambda: False
 
-        def work():
-            workers.end_with_parent()
-            time.sleep(600)
+            def work():
+                workers.end_with_parent()
+                time.sleep(600)
 
-        if __name__ == "__main__":
-            multiprocessing.get_context("fork").Process(target=work).start()
-            time.sleep(600)
-        """
+            if __name__ == "__main__":
+                workers.worker_context().Process(target=work).start()
+                time.sleep(600)
+            """
+        )
     )
-    process = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.DEVNULL)
+    process = subprocess.Popen([sys.executable, str(script)], stdin=subprocess.DEVNULL)
     try:
         _kill_parent_and_check_workers(process, 1)
     finally:
