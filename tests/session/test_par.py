@@ -18,7 +18,7 @@ from freecell_tui.core.solver import solve_for_autoplay
 from freecell_tui.core.variant import FREECELL
 from freecell_tui.session import Event, PlaySession, Step, Tone
 from freecell_tui.session.analysis import Analyst
-from freecell_tui.session.par import ParSearch, find_par, par_line, par_phrase
+from freecell_tui.session.par import ParSearch, find_par, par_line, par_phrase, shorter_way
 from freecell_tui.store import GameResult, Par, Result, Store, compute_statistics
 from freecell_tui.store.stats import format_statistics
 
@@ -193,8 +193,11 @@ def test_a_search_cut_short_keeps_nothing_and_a_win_against_it_beats_nothing(
     moves = session.game.move_count
     long_way = Par(1, AutoplayMode.SAFE, moves + 20, "a best so far")
     assert session.keep_par(ParSearch(long_way, complete=False), 3.0) == Step("")
-    assert session.par is None and session.store.pars.all() == {}
-    assert "beat" not in session.win_text() and "par not known yet" in session.win_text()
+    # Only the won game's own line is known: it is par, but the solver's search is still wanted.
+    assert session.par is not None and session.par.won and not session.par.searched
+    assert session.store.pars.all() == {AutoplayMode.SAFE: {1: moves}}
+    assert session.par_to_find() == (1, AutoplayMode.SAFE, FREECELL)
+    assert "shorter" not in session.win_text() and "par not known yet" in session.win_text()
     # A finished search: kept, and the won game is told its par.
     par = found(1, AutoplayMode.SAFE)
     step = session.keep_par(ParSearch(par, complete=True), 60)
@@ -211,9 +214,20 @@ def test_a_search_cut_short_keeps_nothing_and_a_win_against_it_beats_nothing(
 
 
 def test_par_phrase_says_when_the_player_matched_or_beat_it() -> None:
-    assert par_phrase(30, 27) == "par 27"
-    assert par_phrase(27, 27) == "par 27, you matched it"
-    assert par_phrase(25, 27) == "par 27, you beat it"
+    par = Par(1, AutoplayMode.SAFE, 27, "")
+    assert par_phrase(30, par) == "par 27"
+    assert par_phrase(27, par) == "par 27, you matched it"
+    assert par_phrase(25, par) == "par was 27"
+    assert par_phrase(25, None) == "par not known yet"
+    assert shorter_way(25, par, player=True) == (
+        "You found a shorter way than the solver: 25 moves, par was 27."
+    )
+    earlier = Par(1, AutoplayMode.SAFE, 27, "", won=True)
+    assert shorter_way(25, earlier, player=True) == (
+        "You found a shorter way than any game before: 25 moves, par was 27."
+    )
+    assert shorter_way(25, par, player=False) == "This line is par now: 25 moves, par was 27."
+    assert shorter_way(27, par, player=True) == shorter_way(25, None, player=True) == ""
 
 
 def test_a_shorter_par_replaces_a_longer_one_and_pars_lists_them(tmp_path: Path) -> None:

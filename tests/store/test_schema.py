@@ -57,7 +57,7 @@ def test_a_version_1_database_is_migrated_with_everything_kept(tmp_path: Path) -
     assert opened.warnings == ()
     store = opened.store
     with sqlite3.connect(tmp_path / DB_NAME) as connection:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
     assert store.slots.load("old").game == played(1, 5)
     assert store.slots.load("old").game.hints == 0
     found = store.autosaves.offer()
@@ -149,7 +149,7 @@ def test_a_version_5_database_gains_the_daily_columns_and_keeps_its_games(tmp_pa
     assert opened.warnings == ()
     store = opened.store
     with sqlite3.connect(tmp_path / DB_NAME) as check:
-        assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+        assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
     (old,) = store.results.all().items
     assert old.deal_number == 7 and old.result is Result.WON and old.daily is None
     # A daily finished on the migrated file is kept with its date.

@@ -123,7 +123,7 @@ async def test_a_search_its_time_cuts_short_is_no_par_the_win_says_so(
         moves = app.session.game.move_count
         body = drawn(win.query_one(".body", Label))
         assert body == f"You won deal 1 in {moves} moves — par not known yet — and 0:00."
-        assert app.session.store.pars.all() == {}
+        assert app.session.store.pars.all() == {AutoplayMode.OFF: {1: moves}}  # the win alone
 
 
 @pytest.mark.slow

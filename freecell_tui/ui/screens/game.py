@@ -307,8 +307,10 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ par
     def on_par_finder_known(self, message: ParFinder.Known) -> None:
-        """A deal's par, from the store: hints on its line say how short the way is."""
+        """A deal's par, from the store: the status line shows it, hints on its line say how
+        short the way is."""
         message.stop()
+        self._update_status()
         self.assistant.analyst.learn_par(message.par)
 
     def on_par_finder_found(self, message: ParFinder.Found) -> None:
@@ -316,6 +318,7 @@ class GameScreen(Screen[None]):
         already shown gets its par)."""
         message.stop()
         step = self.session.keep_par(message.search, message.budget)
+        self._update_status()
         for notice in step.notices:
             self.app.notify(notice, title="Saves", severity="error", markup=False)
         if message.search.complete and message.search.par is not None:
@@ -510,6 +513,8 @@ class GameScreen(Screen[None]):
         status = self.status
         status.deal = self.session.deal_text
         status.moves = game.move_count
+        par = self.session.par_shown
+        status.par = None if par is None else par.moves
         status.elapsed = self.session.elapsed
         status.autoplay = str(game.autoplay)
         # A run is at most 13 cards (king to ace): past that the formula's figure means nothing.
