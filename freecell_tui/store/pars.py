@@ -108,7 +108,8 @@ def _keep(connection: sqlite3.Connection, par: Par, budget_seconds: float, when:
 #: The shortest won game of each deal, game and mode that is shorter than its par (or has none),
 #: shortest first: the wins a file before schema version 8 kept beside its pars.
 _WINS_BELOW_PAR: Final = (
-    "SELECT g.code, g.finished_at FROM games AS g LEFT JOIN pars AS p"
+    "SELECT g.code, g.finished_at, g.variant, g.deal_number, g.autoplay"
+    " FROM games AS g LEFT JOIN pars AS p"
     " ON p.variant = g.variant AND p.deal_number = g.deal_number AND p.autoplay = g.autoplay"
     " AND p.complete = 1"
     " WHERE g.result IN ('won', 'solved') AND g.deal_number IS NOT NULL"
@@ -124,16 +125,15 @@ def fold_wins(connection: sqlite3.Connection) -> None:
     alone, then says no par longer than a line it has seen win. Runs in the caller's
     transaction."""
     done: set[tuple[object, ...]] = set()
-    for code, finished_at in connection.execute(_WINS_BELOW_PAR).fetchall():
+    for code, finished_at, *key in connection.execute(_WINS_BELOW_PAR).fetchall():
         game = decode(code) if isinstance(code, str) else None
-        if game is None or isinstance(game, BadCode):
+        if game is None or isinstance(game, BadCode) or tuple(key) in done:
             continue
-        key = (game.start.variant, game.deal_number, game.autoplay)
-        if key in done:
-            continue
+        if [variant_text(game.start.variant), game.deal_number, game.autoplay.value] != key:
+            continue  # a code that is not its row's game
         par = win_par(game)
         if par is not None:
-            done.add(key)
+            done.add(tuple(key))
             _keep(connection, par, 0.0, str(finished_at))
 
 
