@@ -583,9 +583,9 @@ class ViewerScreen(Screen[Game | None]):
             return
         moved = Replay.of(offered.game).to(offered.at)
         assert isinstance(moved, Replay)  # the step shown is one of the line's
-        own = (self.replay, self.watched)
+        mine = (self.replay, self.watched)
         self._show_line(moved, offered.title, shown=True)
-        self._own = own
+        self._own = mine
         self.say(offered.said)
 
     def _show_line(self, moved: Replay, watched: str, *, shown: bool) -> None:
