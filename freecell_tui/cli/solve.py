@@ -152,7 +152,7 @@ class Options:
 
 
 @dataclass(frozen=True, slots=True)
-class Answer:
+class DealAnswer:
     """A deal's or board's answer: the solver's ``result``, its moves as a player plays them,
     and for ``--fewest`` whether the search finished its work (``None`` without ``--fewest``):
     only then is the line's length par."""
@@ -167,23 +167,23 @@ class Answer:
         return len(self.result.moves) if self.complete and self.result.solved else None
 
 
-def solve_position(state: GameState, options: Options) -> Answer:
+def solve_position(state: GameState, options: Options) -> DealAnswer:
     """The solution of ``state`` as a player plays it with ``options.autoplay``: the moves home
     that autoplay makes are left out (all of them are moves with autoplay off). With
     ``--fewest``, the game's own par search (:func:`~freecell_tui.session.par.shortest_line`)."""
     if options.fewest:
         found = shortest_line(state, options.autoplay, budget=options.budget)
-        return Answer(replace(found.result, moves=found.moves), found.complete)
+        return DealAnswer(replace(found.result, moves=found.moves), found.complete)
     result = solve(
         state, timeout=options.timeout, max_positions=MAX_POSITIONS, autoplay=options.autoplay
     )
     if not result.solved:
-        return Answer(result)
-    return Answer(replace(result, moves=turns(state, result.moves, options.autoplay)))
+        return DealAnswer(result)
+    return DealAnswer(replace(result, moves=turns(state, result.moves, options.autoplay)))
 
 
 def report(
-    deal_number: int | None, board: str | None, answer: Answer, json_: bool, budget: float = 0.0
+    deal_number: int | None, board: str | None, answer: DealAnswer, json_: bool, budget: float = 0.0
 ) -> str:
     """The output for one deal or board: a JSON line, or a header line and the moves. With
     ``--fewest`` the header says par first (``deal 1: par 41``), counted as the game counts
