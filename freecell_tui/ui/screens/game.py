@@ -307,15 +307,12 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ par
     def on_par_finder_known(self, message: ParFinder.Known) -> None:
-        """A deal's par, from the store: the status line shows it, hints on its line say how
-        short the way is."""
+        """A deal's par, from the store: hints on its line say how short the way is."""
         message.stop()
-        self._update_status()
         self.assistant.analyst.learn_par(message.par)
 
     def on_par_finder_found(self, message: ParFinder.Found) -> None:
-        """A par search ended: the session keeps what is par and says what to show (a win
-        already shown gets its par)."""
+        """A par search ended: the session keeps par; the status line and a win shown get it."""
         message.stop()
         step = self.session.keep_par(message.search, message.budget)
         self._update_status()
@@ -513,8 +510,7 @@ class GameScreen(Screen[None]):
         status = self.status
         status.deal = self.session.deal_text
         status.moves = game.move_count
-        par = self.session.par_shown
-        status.par = None if par is None else par.moves
+        status.par = None if (par := self.session.par_shown) is None else par.moves
         status.elapsed = self.session.elapsed
         status.autoplay = str(game.autoplay)
         # A run is at most 13 cards (king to ace): past that the formula's figure means nothing.
