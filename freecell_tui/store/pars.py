@@ -10,8 +10,8 @@ mode, counted as the game's Moves counter counts (its turns: :func:`turns
 So par is never longer than a line the game has seen win. A row a search left unfinished
 (``complete`` 0: the rows of files before schema version 4, kept while a time budget could cut
 the search short) is no par: it is neither read nor listed, and the next par replaces it. Files
-before schema version 8 had only the solver's pars: their won games are folded in as they are
-migrated (:func:`fold_wins`). A par is a convenience: reading one never raises, keeping one
+before schema version 8 had only the solver's pars: their won games are folded in
+(:func:`fold_wins`) as they are migrated, and a deal's as the solver's par of it is kept. A par is a convenience: reading one never raises, keeping one
 returns its error."""
 
 from __future__ import annotations
@@ -67,7 +67,9 @@ def win_par(game: Game) -> Par | None:
     if not again.state.is_won or again.move_count != game.move_count:
         return None
     solution = " ".join(str(move) for move in moves)
-    return Par(number, game.autoplay, len(moves), solution, game.start.variant, won=True)
+    return Par(
+        number, game.autoplay, len(moves), solution, game.start.variant, won=True, searched=False
+    )
 
 
 #: Keeps a par row: a shorter par replaces a longer one (or a row a search left unfinished),
@@ -105,36 +107,42 @@ def _keep(connection: sqlite3.Connection, par: Par, budget_seconds: float, when:
     )
 
 
-#: The shortest won game of each deal, game and mode that is shorter than its par (or has none),
-#: shortest first: the wins a file before schema version 8 kept beside its pars.
+#: The won games shorter than their deal's par, each deal's (game's, mode's) shortest first; a
+#: clause may narrow them to one deal (variant, deal, mode).
 _WINS_BELOW_PAR: Final = (
     "SELECT g.code, g.finished_at, g.variant, g.deal_number, g.autoplay"
-    " FROM games AS g LEFT JOIN pars AS p"
+    " FROM games AS g JOIN pars AS p"
     " ON p.variant = g.variant AND p.deal_number = g.deal_number AND p.autoplay = g.autoplay"
     " AND p.complete = 1"
-    " WHERE g.result IN ('won', 'solved') AND g.deal_number IS NOT NULL"
-    " AND g.autoplay IS NOT NULL AND g.code IS NOT NULL"
-    " AND (p.moves IS NULL OR g.move_count < p.moves)"
-    " ORDER BY g.variant, g.deal_number, g.autoplay, g.move_count"
+    " WHERE g.result IN ('won', 'solved') AND g.code IS NOT NULL AND g.move_count < p.moves"
+    "{one} ORDER BY g.variant, g.deal_number, g.autoplay, g.move_count"
 )
+_ONE_DEAL: Final = " AND g.variant = ? AND g.deal_number = ? AND g.autoplay = ?"
 
 
-def fold_wins(connection: sqlite3.Connection) -> None:
+def fold_wins(connection: sqlite3.Connection, par: Par | None = None) -> None:
     """Make each won game the store kept that is shorter than its deal's par the par (a row that
-    does not read is skipped): a file migrated to schema version 8, whose pars were the solver's
-    alone, then says no par longer than a line it has seen win. Runs in the caller's
-    transaction."""
+    does not read, or whose code is not its row's game, is skipped): the games won before schema
+    version 8, when par was the solver's alone, then count too. Every deal's (as a file is
+    migrated), or ``par``'s deal's (a par just kept: a deal with no par then had none to beat).
+    Decoding a game takes milliseconds, so only the wins below a par are read. Runs in the
+    caller's transaction."""
+    if par is None:
+        rows = connection.execute(_WINS_BELOW_PAR.format(one=""))
+    else:
+        key = (variant_text(par.variant), par.deal_number, par.autoplay.value)
+        rows = connection.execute(_WINS_BELOW_PAR.format(one=_ONE_DEAL), key)
     done: set[tuple[object, ...]] = set()
-    for code, finished_at, *key in connection.execute(_WINS_BELOW_PAR).fetchall():
+    for code, finished_at, *key in rows.fetchall():
         game = decode(code) if isinstance(code, str) else None
         if game is None or isinstance(game, BadCode) or tuple(key) in done:
             continue
         if [variant_text(game.start.variant), game.deal_number, game.autoplay.value] != key:
             continue  # a code that is not its row's game
-        par = win_par(game)
-        if par is not None:
+        won = win_par(game)
+        if won is not None:
             done.add(tuple(key))
-            _keep(connection, par, 0.0, str(finished_at))
+            _keep(connection, won, 0.0, str(finished_at))
 
 
 class Pars:
@@ -184,17 +192,20 @@ class Pars:
         """Remember what a search that finished its work found (the caller keeps nothing
         else): it becomes par unless a shorter par is known, and the deal counts as searched.
         A failure is returned."""
-        return self._put(replace(par, won=False, searched=True), budget_seconds)
+        return self._put(replace(par, won=False, searched=True), budget_seconds, fold=True)
 
     def keep_win(self, par: Par) -> StoreError | None:
         """Remember a won game's line (:func:`win_par`): it becomes par when it is shorter than
         the par known, or when none is. A failure is returned."""
         return self._put(replace(par, won=True, searched=False), 0.0)
 
-    def _put(self, par: Par, budget_seconds: float) -> StoreError | None:
+    def _put(self, par: Par, budget_seconds: float, *, fold: bool = False) -> StoreError | None:
+        """Keep ``par``; ``fold``: then the deal's games won before version 8 (:func:`fold_wins`)."""
         when = stamp(self._db.clock())
-        return self._db.quiet(
-            lambda: self._db.write(
-                "keep the par", lambda connection: _keep(connection, par, budget_seconds, when)
-            )
-        )
+
+        def put(connection: sqlite3.Connection) -> None:
+            _keep(connection, par, budget_seconds, when)
+            if fold:
+                fold_wins(connection, par)
+
+        return self._db.quiet(lambda: self._db.write("keep the par", put))

@@ -170,11 +170,8 @@ def test_a_version_7_database_makes_each_won_game_shorter_than_par_its_par(
 ) -> None:
     """Issue 37: par was the solver's alone, and could be longer than a game the player had
     won. Migrating to version 8 folds the wins kept into the pars: saves and games survive."""
-    moves = solve_for_autoplay(deal(1), AutoplayMode.SAFE).moves
-    won = Game.new(1)
-    for move in moves:
-        won = won.play(move)
-    assert won.state.is_won
+    won, moves = won_game(1)
+    won_4, moves_4 = won_game(4)
     connection = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
     for step in MIGRATIONS[:7]:
         for statement in step:
@@ -188,6 +185,8 @@ def test_a_version_7_database_makes_each_won_game_shorter_than_par_its_par(
         (2, 80, encode(won)),
         (3, won.move_count, encode(won)),
         (3, won.move_count, "FC-not-a-code"),
+        # deal 4's win, which no par was known for.
+        (4, won_4.move_count, encode(won_4)),
     )
     for number, count, code in games:
         connection.execute(
@@ -212,5 +211,21 @@ def test_a_version_7_database_makes_each_won_game_shorter_than_par_its_par(
     )
     assert store.pars.get(2, AutoplayMode.SAFE) == Par(2, AutoplayMode.SAFE, 70, "the solver's")
     assert store.pars.get(3, AutoplayMode.SAFE) is None  # its codes are no game of it: skipped
+    assert store.pars.get(4, AutoplayMode.SAFE) is None  # no par to beat yet
     assert len(store.results.all().items) == len(games)
+    # The solver's par of deal 4, longer than the game won before: the game's line is par.
+    assert store.pars.keep(Par(4, AutoplayMode.SAFE, won_4.move_count + 3, "longer"), 60) is None
+    assert store.pars.get(4, AutoplayMode.SAFE) == Par(
+        4, AutoplayMode.SAFE, won_4.move_count, " ".join(map(str, moves_4)), won=True
+    )
     store.close()
+
+
+def won_game(number: int) -> tuple[Game, tuple[Move, ...]]:
+    """Deal ``number`` won with autoplay safe (the fast solution), and its moves."""
+    moves = solve_for_autoplay(deal(number), AutoplayMode.SAFE).moves
+    won = Game.new(number)
+    for move in moves:
+        won = won.play(move)
+    assert won.state.is_won
+    return won, moves
