@@ -30,11 +30,12 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import MAX_DEAL, deal, parse_deal_number
 from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.position import parse_position
-from freecell_tui.core.solver import DEFAULT_BUDGET, SolveResult, native, solve, solve_fewest
+from freecell_tui.core.solver import SolveResult, native, solve
 from freecell_tui.core.solver.turns import turns
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import os_reason
+from freecell_tui.session.par import PAR_SECONDS, shortest_line
 from freecell_tui.workers import end_with_parent, worker_context
 
 PROG = "freecell-tui solve"
@@ -66,9 +67,10 @@ def add_parser(subparsers: Any) -> None:
             "notation as a player plays it with --autoplay MODE: the moves home that autoplay "
             "makes are left out, so 'freecell-tui replay --deal N --autoplay MODE' (the same "
             "default, safe), line mode and the game in MODE play it to a win; with --autoplay off "
-            "every move home is written out, as fc-solve does. --fewest searches for a solution "
-            "with few player moves (moves "
-            "not to a foundation) for --budget seconds a deal. Exit 0 when all were solved, 2 when "
+            "every move home is written out, as fc-solve does. --fewest prints the deal's par "
+            "first (the fewest moves its search finds, counted as the game's Moves counter counts "
+            "them in that autoplay mode), as the game does, within --budget seconds a deal. "
+            "Exit 0 when all were solved, 2 when "
             "one was proved unsolvable, 3 when one ran out of time (and none was unsolvable), 64 "
             "for bad arguments. --game solves another game's deals (or position): its rules, its "
             "deal numbers."
@@ -105,14 +107,15 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--fewest",
         action="store_true",
-        help="search for a solution with as few player moves as the budget allows (par)",
+        help="the deal's par: the game's own search for the line of fewest moves, counted as the "
+        "game counts them (its Moves counter) in --autoplay MODE",
     )
     parser.add_argument(
         "--budget",
         type=float,
         metavar="SECONDS",
-        help=f"with --fewest: the time for each deal (default {DEFAULT_BUDGET:g}, at most "
-        f"{MAX_BUDGET:,.0f})",
+        help=f"with --fewest: the most time for each deal (default {PAR_SECONDS:g}, as the game's; "
+        f"at most {MAX_BUDGET:,.0f}); a search it cuts short finds no par",
     )
     parser.add_argument(
         "--autoplay",
@@ -125,7 +128,8 @@ def add_parser(subparsers: Any) -> None:
         "--json",
         action="store_true",
         help='one JSON object a line: {"deal", "status", "moves", "seconds", "positions", '
-        '"player_moves"}',
+        '"player_moves"}, with --fewest also "par" (null: the search was cut short) and '
+        '"complete"',
     )
     parser.set_defaults(handler=run, usage_error=_usage_error)
 
@@ -141,28 +145,50 @@ class Options:
 
     timeout: float = DEFAULT_TIMEOUT
     fewest: bool = False
-    budget: float = DEFAULT_BUDGET
+    budget: float = PAR_SECONDS
     autoplay: AutoplayMode = AutoplayMode.SAFE
     json: bool = False
     variant: Variant = FREECELL
 
 
-def solve_position(state: GameState, options: Options) -> SolveResult:
+@dataclass(frozen=True, slots=True)
+class DealAnswer:
+    """A deal's or board's answer: the solver's ``result``, its moves as a player plays them,
+    and for ``--fewest`` whether the search finished its work (``None`` without ``--fewest``):
+    only then is the line's length par."""
+
+    result: SolveResult
+    complete: bool | None = None
+
+    @property
+    def par(self) -> int | None:
+        """Par, counted as the game counts moves (``None``: no ``--fewest``, no line, or a
+        search cut short)."""
+        return len(self.result.moves) if self.complete and self.result.solved else None
+
+
+def solve_position(state: GameState, options: Options) -> DealAnswer:
     """The solution of ``state`` as a player plays it with ``options.autoplay``: the moves home
-    that autoplay makes are left out (all of them are moves with autoplay off)."""
+    that autoplay makes are left out (all of them are moves with autoplay off). With
+    ``--fewest``, the game's own par search (:func:`~freecell_tui.session.par.shortest_line`)."""
     if options.fewest:
-        result = solve_fewest(state, options.autoplay, budget=options.budget)
-    else:
-        result = solve(
-            state, timeout=options.timeout, max_positions=MAX_POSITIONS, autoplay=options.autoplay
-        )
+        found = shortest_line(state, options.autoplay, budget=options.budget)
+        return DealAnswer(replace(found.result, moves=found.moves), found.complete)
+    result = solve(
+        state, timeout=options.timeout, max_positions=MAX_POSITIONS, autoplay=options.autoplay
+    )
     if not result.solved:
-        return result
-    return replace(result, moves=turns(state, result.moves, options.autoplay))
+        return DealAnswer(result)
+    return DealAnswer(replace(result, moves=turns(state, result.moves, options.autoplay)))
 
 
-def report(deal_number: int | None, board: str | None, result: SolveResult, json_: bool) -> str:
-    """The output for one deal or board: a JSON line, or a header line and the moves."""
+def report(
+    deal_number: int | None, board: str | None, answer: DealAnswer, json_: bool, budget: float = 0.0
+) -> str:
+    """The output for one deal or board: a JSON line, or a header line and the moves. With
+    ``--fewest`` the header says par first (``deal 1: par 41``), counted as the game counts
+    moves, or that the search was cut short at its ``budget`` (no par)."""
+    result = answer.result
     solved = result.status == "solved"
     words = [str(move) for move in result.moves]
     if json_:
@@ -174,15 +200,24 @@ def report(deal_number: int | None, board: str | None, result: SolveResult, json
             "positions": result.positions,
             "player_moves": result.player_moves if solved else None,
         }
+        if answer.complete is not None:
+            record["par"] = answer.par
+            record["complete"] = answer.complete
         if board is not None:
             record["board"] = board
         return json.dumps(record) + "\n"
     label = f"deal {deal_number}" if board is None else f"board {board}"
     if solved:
-        lines = [
-            f"{label}: solved in {len(result.moves)} moves "
-            f"({result.player_moves} player moves, {result.seconds:.2f} s)"
-        ]
+        if answer.par is not None:
+            header = f"{label}: par {answer.par} ({result.seconds:.2f} s)"
+        elif answer.complete is False:
+            header = (
+                f"{label}: {len(words)} moves, not par: the search was cut short at {budget:g} s "
+                "(a longer --budget lets it finish)"
+            )
+        else:
+            header = f"{label}: solved in {len(words)} moves ({result.seconds:.2f} s)"
+        lines = [header]
         lines += [
             " ".join(words[i : i + MOVES_PER_LINE]) for i in range(0, len(words), MOVES_PER_LINE)
         ]
@@ -200,8 +235,10 @@ def _solve_batch(job: tuple[tuple[int, ...], Options]) -> list[tuple[str, str]]:
     numbers, options = job
     out: list[tuple[str, str]] = []
     for number in numbers:
-        result = solve_position(deal(number, options.variant), options)
-        out.append((result.status, report(number, None, result, options.json)))
+        answer = solve_position(deal(number, options.variant), options)
+        out.append(
+            (answer.result.status, report(number, None, answer, options.json, options.budget))
+        )
     return out
 
 
@@ -277,7 +314,7 @@ def _options(args: argparse.Namespace) -> Options:
     return Options(
         timeout=DEFAULT_TIMEOUT if args.timeout is None else args.timeout,
         fewest=args.fewest,
-        budget=DEFAULT_BUDGET if args.budget is None else args.budget,
+        budget=PAR_SECONDS if args.budget is None else args.budget,
         autoplay=AutoplayMode.parse(args.autoplay),
         json=args.json,
         variant=getattr(args, "variant", None) or FREECELL,
@@ -348,10 +385,10 @@ def run(args: argparse.Namespace) -> int:
         return fail(PROG, str(error), EXIT_USAGE)
 
     if args.board is not None:
-        result = solve_position(state, options)
-        sys.stdout.write(report(None, args.board, result, options.json))
+        answer = solve_position(state, options)
+        sys.stdout.write(report(None, args.board, answer, options.json, options.budget))
         _say_compiling()
-        return _exit_code([result.status])
+        return _exit_code([answer.result.status])
 
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     statuses: set[str] = set()

@@ -17,11 +17,13 @@ __all__ = ["ASCII_SUITS", "format_board"]
 ASCII_SUITS: Final = ASCII_TEXT
 
 
-def format_board(game: Game, *, ascii: bool = False, daily: date | None = None) -> list[str]:
+def format_board(
+    game: Game, *, ascii: bool = False, daily: date | None = None, par: int | None = None
+) -> list[str]:
     """A heading (the game when it is not classic FreeCell, the deal — and the date, for a
-    daily deal —, moves, cards home, autoplay), the foundations, the free cells (as many as
-    the game has, each by its letter; "none" in a game without), then one line per column,
-    deepest card first."""
+    daily deal —, moves and the deal's ``par`` when known, cards home, autoplay), the
+    foundations, the free cells (as many as the game has, each by its letter; "none" in a game
+    without), then one line per column, deepest card first."""
     state = game.state
 
     def text(card: Card) -> str:
@@ -33,7 +35,7 @@ def format_board(game: Game, *, ascii: bool = False, daily: date | None = None) 
     variant = state.variant
     if not variant.is_classic:
         where = f"{variant.name}, {where[:1].lower()}{where[1:]}"
-    moves = plural(game.move_count, "move")
+    moves = plural(game.move_count, "move") + ("" if par is None else f" (par {par})")
     lines = [f"{where}, {moves}, {state.cards_home} of 52 cards home, autoplay {game.autoplay}"]
     homes = []
     for suit in Suit:

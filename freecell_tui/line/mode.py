@@ -89,7 +89,16 @@ class LineMode:
         self.out.flush()
 
     def show_board(self) -> None:
-        self.say(*format_board(self.session.game, ascii=self.ascii, daily=self.session.daily))
+        session = self.session
+        par = session.par_shown
+        self.say(
+            *format_board(
+                session.game,
+                ascii=self.ascii,
+                daily=session.daily,
+                par=None if par is None else par.moves,
+            )
+        )
 
     def start(self, note: str | None = None) -> None:
         """Greet the player (then ``note``, if any) and show the first board."""

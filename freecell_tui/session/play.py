@@ -33,10 +33,18 @@ from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import Variant
 from freecell_tui.core.words import deal_label, plural, printable
 from freecell_tui.session.clock import PlayClock
-from freecell_tui.session.par import ParSearch, par_phrase
+from freecell_tui.session.par import ParSearch, par_phrase, shorter_way
 from freecell_tui.session.steps import Ask, Decision, Event, Question, Step, Tone, refuse
 from freecell_tui.session.words import describe_turn, game_phrase, start_phrase, turn_summary
-from freecell_tui.store import ErrorKind, Par, SavedGame, Store, StoreError, format_duration
+from freecell_tui.store import (
+    ErrorKind,
+    Par,
+    SavedGame,
+    Store,
+    StoreError,
+    format_duration,
+    win_par,
+)
 from freecell_tui.store.stats import DailyPlay
 
 __all__ = ["Ask", "Decision", "Event", "PlaySession", "Question", "Step", "Tone"]
@@ -87,6 +95,9 @@ class PlaySession:
             self._clock.stop()
         self._outcome = game.outcome
         self._reported: set[ErrorKind] = set()
+        #: The par the won game is measured against: the par known before its win was kept
+        #: (its own line may be par now), lowered by a search that ends after the win.
+        self._par_before: Par | None = None
 
     # ------------------------------------------------------------------ what is played
     @property
@@ -171,7 +182,7 @@ class PlaySession:
         if self._game.state.is_won:
             self._clock.stop()
             self._finished = True
-            return self._report(self._finish())
+            return self._report(self._finish()) + self._keep_win()
         return self._report(self.store.autosaves.save(self._game, self._clock.elapsed, self._daily))
 
     def _change(
@@ -617,14 +628,29 @@ class PlaySession:
             return None
         return self.store.pars.get(number, game.autoplay, game.start.variant)
 
+    @property
+    def par_shown(self) -> Par | None:
+        """The par a won game is told (the par before its own line was kept); else the par."""
+        return self._par_before if self._finished else self.par
+
     def par_to_find(self) -> tuple[int, AutoplayMode, Variant] | None:
         """The deal, autoplay mode and game whose par a search is to find: the game's, unless it
-        is a custom position, the store knows that par, or auto-solve played a move of it (such
-        a game is not told par)."""
+        is a custom position, a finished search of the solver is behind the par the store knows,
+        or auto-solve played a move of it (such a game is not told par)."""
         game = self._game
-        if game.deal_number is None or game.solver_moves or self.par is not None:
+        par = self.par
+        if game.deal_number is None or game.solver_moves or (par is not None and par.searched):
             return None
         return game.deal_number, game.autoplay, game.start.variant
+
+    def _keep_win(self) -> tuple[str, ...]:
+        """The game was just won: the par known before is what it is measured against, and its
+        line, when shorter, is the deal's par from now on (whoever played it)."""
+        self._par_before = self.par
+        found = win_par(self._game)
+        if found is None:
+            return ()
+        return self._report(self.store.pars.keep_win(found))
 
     def keep_par(self, search: ParSearch, budget_seconds: float) -> Step:
         """A search for par (of ``budget_seconds`` at most) ended. Only a finished search's
@@ -642,19 +668,25 @@ class PlaySession:
             found.autoplay,
             found.variant,
         )
-        won = mine and game.state.is_won and not game.solver_moves
+        won = mine and self._finished and not game.solver_moves
+        if won and (self._par_before is None or found.moves < self._par_before.moves):
+            self._par_before = found  # the par this win is measured against
         return Step(self.win_text() if won else "", Tone.SUCCESS, notices=notices)
 
     # ------------------------------------------------------------------ the end of a game
     def win_text(self) -> str:
         """``You won deal 617 in 38 moves — par 27 — and 3:04.`` (``par not known yet`` until a
-        finished search found it), with the help the game had."""
+        finished search or a win found it; a win in fewer moves than par says the player found
+        a shorter way), with the help the game had."""
         game = self._game
         moves = plural(game.move_count, "move")
-        if game.deal_number is not None:
-            par = self.par
-            moves += f" — {par_phrase(game.move_count, None if par is None else par.moves)} —"
+        par = self.par_shown
+        shorter = shorter_way(game.move_count, par, player=not game.solver_moves)
+        if game.deal_number is not None and not shorter:
+            moves += f" — {par_phrase(game.move_count, par)} —"
         text = f"You won {start_phrase(game)} in {moves} and {format_duration(self.elapsed)}."
+        if shorter and not game.solver_moves:
+            text += f" {shorter}"
         if game.solver_moves:
             # One sentence that stands alone (line mode) and under the dialog's title ("Solved
             # by the computer") without repeating it.
@@ -664,6 +696,8 @@ class PlaySession:
             else:
                 played = "the one move" if total == 1 else f"all {total} moves"
             text = f"Auto-solve played {played}, so this game is not counted as your win."
+            if shorter:
+                text += f" {shorter}"
         if game.hints:
             text += f" Hints used: {game.hints}."
         share = self.share_line()
@@ -678,7 +712,7 @@ class PlaySession:
         game = self._game
         if self._daily is None or not game.state.is_won or game.solver_moves:
             return None
-        par = self.par
+        par = self.par_shown
         moves = f"won in {plural(game.move_count, 'move')}"
         if par is not None:
             moves += f", par {par.moves}"

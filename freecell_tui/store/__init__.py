@@ -16,6 +16,7 @@ from freecell_tui.store.database import (
 from freecell_tui.store.errors import ErrorKind, StoreError
 from freecell_tui.store.exchange import FORMAT_NAME, FORMAT_VERSION, ImportedGame, read_export
 from freecell_tui.store.names import MAX_NAME_LENGTH, check_name
+from freecell_tui.store.pars import win_par
 from freecell_tui.store.records import GameRecord, SavedGame, SlotInfo, UnfinishedInfo
 from freecell_tui.store.results import StatisticsReading
 from freecell_tui.store.stats import (
@@ -53,4 +54,5 @@ __all__ = [
     "compute_statistics",
     "format_duration",
     "read_export",
+    "win_par",
 ]

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from typing import Final
 
 from freecell_tui import __version__
+from freecell_tui.store.pars import fold_wins
 
 __all__ = [
     "DB_NAME",
@@ -24,7 +26,7 @@ __all__ = [
 ]
 
 DB_NAME: Final = "freecell-tui.sqlite3"
-SCHEMA_VERSION: Final = 7
+SCHEMA_VERSION: Final = 8
 
 #: ``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1`` (``PRAGMA user_version``).
 MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
@@ -155,7 +157,19 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         "DROP TABLE pars",
         "ALTER TABLE pars_v7 RENAME TO pars",
     ),
+    (
+        # Version 8: par is the fewest moves known, the solver's or a won game's: whether the
+        # par's line is a won game's (1), and whether a finished search of the solver is behind
+        # the row (0: only a game's win, the search still to run). Every par before was the
+        # solver's; the won games kept are folded in (``_AFTER``).
+        "ALTER TABLE pars ADD COLUMN won INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE pars ADD COLUMN searched INTEGER NOT NULL DEFAULT 1",
+    ),
 )
+
+#: What a migration does beyond its statements, by the version it reaches: version 8 makes each
+#: won game kept that is shorter than its deal's par the par.
+_AFTER: Final[dict[int, Callable[[sqlite3.Connection], None]]] = {8: fold_wins}
 
 
 #: What each version added that shows it was made: ``_MARKS[i]`` is a table (and a column of
@@ -168,6 +182,7 @@ _MARKS: Final = (
     ("games", "code"),
     ("games", "daily_on_day"),
     ("pars", "variant"),
+    ("pars", "searched"),
 )
 _ADD_COLUMN: Final = re.compile(r"ALTER TABLE (\w+) ADD COLUMN (\w+)")
 
@@ -191,12 +206,15 @@ def _schema_version(connection: sqlite3.Connection) -> int:
 def _migrate(connection: sqlite3.Connection, start: int) -> None:
     """Run the migrations after version ``start``; a column that exists already is not added
     again, so running a step twice changes nothing and fails nothing."""
-    for step in MIGRATIONS[start:SCHEMA_VERSION]:
+    for reached, step in enumerate(MIGRATIONS[start:SCHEMA_VERSION], start + 1):
         for statement in step:
             added = _ADD_COLUMN.match(statement)
             if added and added[2] in _columns(connection, added[1]):
                 continue
             connection.execute(statement)
+        after = _AFTER.get(reached)
+        if after is not None:
+            after(connection)
 
 
 class Damaged(Exception):

@@ -2,8 +2,9 @@
 
 :class:`ParFinder` is a plain object that decides when par is searched; it holds no screen and
 runs nothing. The game screen tells it the game after every change (:meth:`ParFinder.follow`);
-it starts a search only when the deal, its game or the autoplay mode is new, and only when the
-store does not know that par yet. Every call returns what the screen is to do, in order (a
+it starts a search only when the deal, its game or the autoplay mode is new, and only when no
+finished search of the solver is behind the par the store knows (a par that is only a won
+game's line is searched still). Every call returns what the screen is to do, in order (a
 :data:`~freecell_tui.ui.work.Told`): a message to post (:class:`ParFinder.Known`, the par from
 the store at once, or :class:`ParFinder.Found`, what a search found: the session keeps it if it
 is par and says what to show, :meth:`~freecell_tui.session.play.PlaySession.keep_par`) and the
@@ -138,8 +139,8 @@ class ParFinder:
         known = stored()
         if known is not None:
             told.append(self.Known(known))
-        elif self.budget is not None:
-            told.append(self._wait(number, game.autoplay, variant))
+        if (known is None or not known.searched) and self.budget is not None:
+            told.append(self._wait(number, game.autoplay, variant))  # a win's par: searched still
         return told
 
     def start(self, number: int, mode: AutoplayMode, variant: Variant = FREECELL) -> Told:

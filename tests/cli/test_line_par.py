@@ -129,8 +129,8 @@ def test_a_search_cut_short_by_its_time_is_no_par(monkeypatch: pytest.MonkeyPatc
     assert line.par_hunt.wait(30)
     line.handle(last)
     assert len(ended) == 1 and not ended[0].complete
-    assert store.pars.all() == {}
     moves = line.session.game.move_count
+    assert store.pars.all() == {AutoplayMode.SAFE: {1: moves}}  # the win's own line, no search's
     assert f"You won deal 1 in {moves} moves — par not known yet — and 0:00." in (
         out.getvalue().splitlines()
     )

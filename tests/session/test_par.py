@@ -18,7 +18,7 @@ from freecell_tui.core.solver import solve_for_autoplay
 from freecell_tui.core.variant import FREECELL
 from freecell_tui.session import Event, PlaySession, Step, Tone
 from freecell_tui.session.analysis import Analyst
-from freecell_tui.session.par import ParSearch, find_par, par_line, par_phrase
+from freecell_tui.session.par import ParSearch, find_par, par_line, par_phrase, shorter_way
 from freecell_tui.store import GameResult, Par, Result, Store, compute_statistics
 from freecell_tui.store.stats import format_statistics
 
@@ -193,8 +193,11 @@ def test_a_search_cut_short_keeps_nothing_and_a_win_against_it_beats_nothing(
     moves = session.game.move_count
     long_way = Par(1, AutoplayMode.SAFE, moves + 20, "a best so far")
     assert session.keep_par(ParSearch(long_way, complete=False), 3.0) == Step("")
-    assert session.par is None and session.store.pars.all() == {}
-    assert "beat" not in session.win_text() and "par not known yet" in session.win_text()
+    # Only the won game's own line is known: it is par, but the solver's search is still wanted.
+    assert session.par is not None and session.par.won and not session.par.searched
+    assert session.store.pars.all() == {AutoplayMode.SAFE: {1: moves}}
+    assert session.par_to_find() == (1, AutoplayMode.SAFE, FREECELL)
+    assert "shorter" not in session.win_text() and "par not known yet" in session.win_text()
     # A finished search: kept, and the won game is told its par.
     par = found(1, AutoplayMode.SAFE)
     step = session.keep_par(ParSearch(par, complete=True), 60)
@@ -211,9 +214,20 @@ def test_a_search_cut_short_keeps_nothing_and_a_win_against_it_beats_nothing(
 
 
 def test_par_phrase_says_when_the_player_matched_or_beat_it() -> None:
-    assert par_phrase(30, 27) == "par 27"
-    assert par_phrase(27, 27) == "par 27, you matched it"
-    assert par_phrase(25, 27) == "par 27, you beat it"
+    par = Par(1, AutoplayMode.SAFE, 27, "")
+    assert par_phrase(30, par) == "par 27"
+    assert par_phrase(27, par) == "par 27, you matched it"
+    assert par_phrase(25, par) == "par was 27"
+    assert par_phrase(25, None) == "par not known yet"
+    assert shorter_way(25, par, player=True) == (
+        "You found a shorter way than the solver: 25 moves, par was 27."
+    )
+    earlier = Par(1, AutoplayMode.SAFE, 27, "", won=True)
+    assert shorter_way(25, earlier, player=True) == (
+        "You found a shorter way than any game before: 25 moves, par was 27."
+    )
+    assert shorter_way(25, par, player=False) == "This line is par now: 25 moves, par was 27."
+    assert shorter_way(27, par, player=True) == shorter_way(25, None, player=True) == ""
 
 
 def test_a_shorter_par_replaces_a_longer_one_and_pars_lists_them(tmp_path: Path) -> None:
@@ -269,3 +283,80 @@ def test_a_finished_game_records_its_autoplay_mode(tmp_path: Path) -> None:
     game = game.play(next(iter(legal_moves(game.state))))
     assert store.autosaves.finish(game, 12.0) is None
     assert [r.autoplay for r in store.results.all().items] == [AutoplayMode.ALL]
+
+
+def fast_line(mode: AutoplayMode) -> Par:
+    """The fast solver's line for deal 1 as a par (a real solution, longer than the beams')."""
+    moves = solve_for_autoplay(deal(1), mode).moves
+    return Par(1, mode, len(moves), " ".join(map(str, moves)))
+
+
+def play_out(session: PlaySession, par: Par, *, solver: bool = False) -> Step:
+    """``par``'s line played to its win in ``session``; the last step."""
+    step = Step("")
+    for move in parse_moves(par.solution):
+        step = session.play(move, solver=solver)
+    assert step.event is Event.WON
+    return step
+
+
+def test_a_win_shorter_than_par_becomes_par_and_the_player_is_told(tmp_path: Path) -> None:
+    """Issue 37: deal 11523 showed par 41 after a win in 40. A won game shorter than par is the
+    deal's par from then on, and the player is told, in words that say it was the player."""
+    longer, short = fast_line(AutoplayMode.SAFE), found(1, AutoplayMode.SAFE)
+    assert short.moves < longer.moves
+    store = Store.open(tmp_path).store
+    store.pars.keep(longer, 60)  # the solver's par, longer than the line the player finds
+    session = PlaySession(store, Game.new(1, autoplay=AutoplayMode.SAFE), clock=lambda: 0.0)
+    play_out(session, short)
+    assert session.game.move_count == short.moves
+    assert session.win_text() == (
+        f"You won deal 1 in {short.moves} moves and 0:00. You found a shorter way than the "
+        f"solver: {short.moves} moves, par was {longer.moves}."
+    )
+    par = store.pars.get(1, AutoplayMode.SAFE)
+    assert par == Par(1, AutoplayMode.SAFE, short.moves, short.solution, won=True, searched=True)
+    assert session.par_to_find() is None  # the solver's search is behind it: not searched again
+    # A search that ends after the win, longer still, changes neither par nor the win's words.
+    said = session.win_text()
+    assert session.keep_par(ParSearch(longer, complete=True), 60).said == said
+    assert store.pars.get(1, AutoplayMode.SAFE) == par
+    # The next game of the deal is measured against it; statistics show it.
+    session.new_game(1)
+    assert session.par == par and session.par_shown == par
+    reading = store.results.statistics(store.pars.all(), AutoplayMode.SAFE)
+    assert [(d.fewest_moves, d.par) for d in reading.statistics.deals] == [(short.moves,) * 2]
+    # Beating that par again says it beat an earlier game, not the solver.
+    assert shorter_way(short.moves - 1, par, player=True).startswith(
+        "You found a shorter way than any game before:"
+    )
+
+
+def test_auto_solve_s_win_shorter_than_par_becomes_par_too(tmp_path: Path) -> None:
+    """Whoever played it, a line the game has seen win is never longer than par."""
+    longer, short = fast_line(AutoplayMode.SAFE), found(1, AutoplayMode.SAFE)
+    store = Store.open(tmp_path).store
+    store.pars.keep(longer, 60)
+    session = PlaySession(store, Game.new(1, autoplay=AutoplayMode.SAFE), clock=lambda: 0.0)
+    play_out(session, short, solver=True)
+    assert session.win_text() == (
+        f"Auto-solve played all {short.moves} moves, so this game is not counted as your win. "
+        f"This line is par now: {short.moves} moves, par was {longer.moves}."
+    )
+    par = store.pars.get(1, AutoplayMode.SAFE)
+    assert par is not None and par.moves == short.moves and par.won
+
+
+def test_a_win_before_any_search_is_par_until_the_solver_finds_shorter(tmp_path: Path) -> None:
+    longer, short = fast_line(AutoplayMode.SAFE), found(1, AutoplayMode.SAFE)
+    store = Store.open(tmp_path).store
+    session = PlaySession(store, Game.new(1, autoplay=AutoplayMode.SAFE), clock=lambda: 0.0)
+    play_out(session, longer)
+    assert "par not known yet" in session.win_text()  # only its own line is known
+    assert session.par == Par(
+        1, AutoplayMode.SAFE, longer.moves, longer.solution, won=True, searched=False
+    )
+    assert session.par_to_find() == (1, AutoplayMode.SAFE, FREECELL)  # the solver's still runs
+    step = session.keep_par(ParSearch(short, complete=True), 60)
+    assert f"— par {short.moves} —" in step.said
+    assert store.pars.get(1, AutoplayMode.SAFE) == short

@@ -17,10 +17,12 @@ from freecell_tui.cli import main
 from freecell_tui.cli.solve import MAX_BOARD_BYTES
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.deals import deal
-from freecell_tui.core.notation import parse_moves
+from freecell_tui.core.notation import parse_moves, solution_words
 from freecell_tui.core.position import format_position
 from freecell_tui.core.rules import apply_move
+from freecell_tui.core.solver import fewest
 from freecell_tui.core.state import GameState
+from freecell_tui.session.par import find_par
 
 
 def exit_code(argv: list[str]) -> int:
@@ -211,10 +213,24 @@ def test_fewest_finds_no_more_player_moves_than_the_fast_solver(
     assert par["player_moves"] <= fast["player_moves"]
 
 
-def test_fewest_text_output_names_the_player_moves(capsys: pytest.CaptureFixture[str]) -> None:
-    assert exit_code(["solve", "2", "--fewest", "--budget", "0.5"]) == 0
+def test_fewest_text_output_says_par_first_or_that_the_search_was_cut_short(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37: ``--fewest`` said "solved in 43 moves (31 player moves)", and the docs called the
+    31 par, where the game said par 41. It says par first, as the game counts it, and a search
+    its budget cut short says it found no par."""
+    monkeypatch.setattr(fewest, "WIDTHS", (16, 64))  # the game's search, narrower: quick
+    assert exit_code(["solve", "2", "--fewest"]) == 0
+    out = capsys.readouterr().out
+    par = find_par(2, AutoplayMode.SAFE, widths=(16, 64)).par
+    assert par is not None
+    assert out.splitlines()[0].startswith(f"deal 2: par {par.moves} (")
+    assert " ".join(solution_words(out)) == par.solution
+    assert "player" not in out
+    monkeypatch.setattr(fewest, "WIDTHS", (16, 64, 256, 1024, 4096))
+    assert exit_code(["solve", "2", "--fewest", "--budget", "0.3"]) == 0
     header = capsys.readouterr().out.splitlines()[0]
-    assert header.startswith("deal 2: solved in ") and " player moves, " in header
+    assert " moves, not par: the search was cut short at 0.3 s " in header
 
 
 def test_fewest_proves_an_unsolvable_position(

@@ -10,8 +10,11 @@ from pathlib import Path
 import pytest
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.codes import encode
+from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
+from freecell_tui.core.solver import solve_for_autoplay
 from freecell_tui.store import DB_NAME, SCHEMA_VERSION, Par, Result, Store
 from freecell_tui.store.schema import MIGRATIONS
 from freecell_tui.store.stats import DailyPlay
@@ -57,7 +60,7 @@ def test_a_version_1_database_is_migrated_with_everything_kept(tmp_path: Path) -
     assert opened.warnings == ()
     store = opened.store
     with sqlite3.connect(tmp_path / DB_NAME) as connection:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
     assert store.slots.load("old").game == played(1, 5)
     assert store.slots.load("old").game.hints == 0
     found = store.autosaves.offer()
@@ -149,7 +152,7 @@ def test_a_version_5_database_gains_the_daily_columns_and_keeps_its_games(tmp_pa
     assert opened.warnings == ()
     store = opened.store
     with sqlite3.connect(tmp_path / DB_NAME) as check:
-        assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+        assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
     (old,) = store.results.all().items
     assert old.deal_number == 7 and old.result is Result.WON and old.daily is None
     # A daily finished on the migrated file is kept with its date.
@@ -160,3 +163,69 @@ def test_a_version_5_database_gains_the_daily_columns_and_keeps_its_games(tmp_pa
     latest = store.autosaves.latest()
     assert latest is not None and latest.daily == date(2026, 11, 26)
     store.close()
+
+
+def test_a_version_7_database_makes_each_won_game_shorter_than_par_its_par(
+    tmp_path: Path,
+) -> None:
+    """Issue 37: par was the solver's alone, and could be longer than a game the player had
+    won. Migrating to version 8 folds the wins kept into the pars: saves and games survive."""
+    won, moves = won_game(1)
+    won_4, moves_4 = won_game(4)
+    connection = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
+    for step in MIGRATIONS[:7]:
+        for statement in step:
+            connection.execute(statement)
+    connection.execute("PRAGMA user_version = 7")
+    games = (
+        # deal 1's win, shorter than its par, and a longer win of it; deal 2's win, longer than
+        # its par; deal 3 (no par) with a code of another deal's game, and one that does not read.
+        (1, won.move_count, encode(won)),
+        (1, won.move_count + 5, encode(won)),
+        (2, 80, encode(won)),
+        (3, won.move_count, encode(won)),
+        (3, won.move_count, "FC-not-a-code"),
+        # deal 4's win, which no par was known for.
+        (4, won_4.move_count, encode(won_4)),
+    )
+    for number, count, code in games:
+        connection.execute(
+            "INSERT INTO games (deal_number, result, move_count, cards_home, elapsed_seconds,"
+            " finished_at, autoplay, code) VALUES (?, 'won', ?, 52, 300,"
+            " '2025-01-03T00:00:00+00:00', 'safe', ?)",
+            (number, count, code),
+        )
+    for number, count in ((1, won.move_count + 10), (2, 70)):
+        connection.execute(
+            "INSERT INTO pars (deal_number, autoplay, moves, solution, budget_seconds, found_at,"
+            " complete) VALUES (?, 'safe', ?, 'the solver''s', 10.0, '2025-01-03', 1)",
+            (number, count),
+        )
+    connection.close()
+    opened = Store.open(tmp_path)
+    assert opened.warnings == ()
+    store = opened.store
+    solution = " ".join(map(str, moves))
+    assert store.pars.get(1, AutoplayMode.SAFE) == Par(
+        1, AutoplayMode.SAFE, won.move_count, solution, won=True, searched=True
+    )
+    assert store.pars.get(2, AutoplayMode.SAFE) == Par(2, AutoplayMode.SAFE, 70, "the solver's")
+    assert store.pars.get(3, AutoplayMode.SAFE) is None  # its codes are no game of it: skipped
+    assert store.pars.get(4, AutoplayMode.SAFE) is None  # no par to beat yet
+    assert len(store.results.all().items) == len(games)
+    # The solver's par of deal 4, longer than the game won before: the game's line is par.
+    assert store.pars.keep(Par(4, AutoplayMode.SAFE, won_4.move_count + 3, "longer"), 60) is None
+    assert store.pars.get(4, AutoplayMode.SAFE) == Par(
+        4, AutoplayMode.SAFE, won_4.move_count, " ".join(map(str, moves_4)), won=True
+    )
+    store.close()
+
+
+def won_game(number: int) -> tuple[Game, tuple[Move, ...]]:
+    """Deal ``number`` won with autoplay safe (the fast solution), and its moves."""
+    moves = solve_for_autoplay(deal(number), AutoplayMode.SAFE).moves
+    won = Game.new(number)
+    for move in moves:
+        won = won.play(move)
+    assert won.state.is_won
+    return won, moves

@@ -85,7 +85,7 @@ def test_an_old_database_opens_and_its_games_are_classic_freecell(tmp_path: Path
     assert opened.warnings == ()
     store = opened.store
     with sqlite3.connect(tmp_path / DB_NAME) as connection:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
     assert store.slots.load("old").game == played(1, 5)
     assert store.slots.load("old").game.start.variant == FREECELL
     found = store.autosaves.offer()

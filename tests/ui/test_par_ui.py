@@ -4,24 +4,29 @@ line says how short the way is."""
 
 from __future__ import annotations
 
+import io
+import re
 import threading
 from pathlib import Path
 
 import pytest
 from textual.widgets import DataTable, Label
 
+from freecell_tui.cli import main
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
-from freecell_tui.core.solver import solve_for_autoplay
+from freecell_tui.core.solver import fewest, solve_for_autoplay
 from freecell_tui.core.variant import BAKERS_GAME
 from freecell_tui.session import par as session_par
 from freecell_tui.store import Par, Store
 from freecell_tui.ui import par as ui_par
 from freecell_tui.ui.screens.dialogs import WinScreen
 from freecell_tui.ui.screens.stats import StatsScreen
+from freecell_tui.ui.screens.viewer import ViewerScreen
 
-from .helpers import SIZE, lines, make_app, wait_for
+from ..cli.line import line_mode
+from .helpers import SIZE, lines, make_app, status_text, wait_for
 
 
 def near_win(mode: AutoplayMode) -> tuple[Game, str]:
@@ -123,7 +128,7 @@ async def test_a_search_its_time_cuts_short_is_no_par_the_win_says_so(
         moves = app.session.game.move_count
         body = drawn(win.query_one(".body", Label))
         assert body == f"You won deal 1 in {moves} moves — par not known yet — and 0:00."
-        assert app.session.store.pars.all() == {}
+        assert app.session.store.pars.all() == {AutoplayMode.OFF: {1: moves}}  # the win alone
 
 
 @pytest.mark.slow
@@ -231,3 +236,45 @@ async def test_a_won_bakers_game_shows_its_par_in_the_win_and_the_statistics(
         assert isinstance(stats, StatsScreen)
         rows = [line.split() for line in lines(stats.query_one("#deals", DataTable))]
         assert ["#3", "1", "1", "0:00", str(len(moves)), str(par.moves)] in rows
+
+
+async def test_deal_1_s_par_is_one_number_everywhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 37: deal 1 met three pars — ``solve 1 --fewest`` said "43 moves (31 player moves)",
+    the game "par 41". Par is one number, counted as the game's Moves counter counts: the same
+    in ``solve --fewest``, on the status line, in the win, in line mode and in the viewer."""
+    monkeypatch.setattr(fewest, "WIDTHS", (16, 64))  # the game's search, narrower: quick
+    assert main(["solve", "1", "--fewest", "--autoplay", "off", "--jobs", "1"]) == 0
+    header = capsys.readouterr().out.splitlines()[0]
+    said = re.fullmatch(r"deal 1: par (\d+) \(.* s\)", header)
+    assert said is not None, header
+    par = int(said[1])
+    game, last = near_win(AutoplayMode.OFF)  # the fast solution: longer than par
+    app = make_app(tmp_path, start=game, par_seconds=ui_par.PAR_SECONDS)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: f"(par {par})" in status_text(app), "par on the status line")
+        await pilot.press(*last)
+        win = app.screen
+        assert isinstance(win, WinScreen)
+        moves = app.session.game.move_count
+        assert moves > par
+        body = drawn(win.query_one(".body", Label))
+        assert body == f"You won deal 1 in {moves} moves — par {par} — and 0:00."
+        assert f"Moves {moves} (par {par})" in status_text(app)
+        won = app.session.game
+    store = Store.open(tmp_path).store
+    out = io.StringIO()
+    line = line_mode(game, out, store=store, clock=lambda: 0.0)
+    line.handle("board")
+    assert f"Deal 1, {moves - 1} moves (par {par}), " in out.getvalue()
+    line.handle(last)
+    assert f"You won deal 1 in {moves} moves — par {par} — and 0:00." in out.getvalue()
+    store.close()
+    app = make_app(tmp_path, deal=None, watch=won)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ViewerScreen), "the viewer")
+        screen = app.screen
+        assert isinstance(screen, ViewerScreen)
+        await wait_for(pilot, lambda: screen.found is not None, "the review", 120)
+        assert f"won in {moves}, par {par}: " in lines(screen.status)[0]

@@ -196,11 +196,23 @@ async def test_a_win_longer_than_par_shows_pars_line_beside_it(tmp_path: Path) -
         assert f"par: {pars[parts]}" in listed(screen, parts + 1)
         await pilot.press("m")
         assert screen.replay.at == parts
-        # The step's words end with par's next moves.
-        assert f"par: {' '.join(pars[parts : parts + 3])}" in screen.message.text
+        # Issue 37: the step's words end with par's moves from its own move at the step where
+        # the lines part (they began with its next one).
+        assert f"differs from par · par: {' '.join(pars[parts - 1 : parts + 2])}" in (
+            screen.message.text
+        )
         await pilot.press("W")  # par's line itself, on the step where the lines parted
         assert screen.replay.game.move_count == par.moves and screen.replay.game.state.is_won
         assert screen.replay.at == parts - 1
+        assert screen.message.text.endswith("W goes back to yours.")
+        # Issue 37: W again goes back to the player's line (only leaving did), on the same move.
+        await pilot.press("right", "W")
+        assert screen.replay.game == won and screen.replay.at == parts
+        assert not screen.line_shown and screen.watched == f"deal {DEAL}"
+        assert screen.message.text.startswith(f"Your line again, on move {parts}")
+        assert f"differs from par: {pars[parts - 1]}" in listed(screen, parts)  # the tags too
+        await pilot.press("W")  # and to par's line again
+        assert screen.line_shown and screen.replay.game.move_count == par.moves
 
 
 async def test_the_review_stops_when_the_viewer_closes(

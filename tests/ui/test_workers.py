@@ -117,6 +117,17 @@ def test_a_new_deal_before_a_win_stops_the_par_search_and_a_known_par_is_read() 
     assert finder.follow(DEAL_5, lambda: known) == [Stop(("par",)), ParFinder.Known(known)]
 
 
+def test_a_par_that_is_only_a_won_game_s_line_is_told_and_searched_still() -> None:
+    """A win before any search finished made its line par: the solver may find shorter."""
+    finder = ParFinder(budget=10.0, delay=1.0)
+    won = Par(1, AutoplayMode.OFF, 90, "…", won=True, searched=False)
+    told = finder.follow(DEAL_1, lambda: won)
+    assert told[:2] == [Stop(("par",), workers=False), ParFinder.Known(won)]
+    assert waits(told) == [("par", 1.0)]
+    (job,) = fire(told)
+    assert isinstance(job, ParJob) and job.number == 1
+
+
 def test_the_same_deal_of_another_game_is_another_par_search() -> None:
     finder = ParFinder(budget=10.0)
     (job,) = fire(finder.follow(DEAL_1, lambda: None))

@@ -316,10 +316,10 @@ class GameScreen(Screen[None]):
         self.assistant.analyst.learn_par(message.par)
 
     def on_par_finder_found(self, message: ParFinder.Found) -> None:
-        """A par search ended: the session keeps what is par and says what to show (a win
-        already shown gets its par)."""
+        """A par search ended: the session keeps par; the status line and a win shown get it."""
         message.stop()
         step = self.session.keep_par(message.search, message.budget)
+        self._update_status()
         for notice in step.notices:
             self.app.notify(notice, title="Saves", severity="error", markup=False)
         if message.search.complete and message.search.par is not None:
@@ -538,6 +538,7 @@ class GameScreen(Screen[None]):
         status = self.status
         status.deal = self.session.deal_text
         status.moves = game.move_count
+        status.par = None if (par := self.session.par_shown) is None else par.moves
         status.elapsed = self.session.elapsed
         status.autoplay = str(game.autoplay)
         # A run is at most 13 cards (king to ace): past that the formula's figure means nothing.

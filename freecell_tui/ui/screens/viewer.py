@@ -98,7 +98,8 @@ WATCHING: Final = "Watching: t plays on from here."
 KEYS_LINE: Final = (
     "→/l next, ←/h back, Space plays or pauses, +/− pace, Home/g first, End/G last, ↑/↓ pick a "
     "move and Enter jumps there (or click it), p the solver's way from here, t plays on from "
-    "here, r reviews the game, m jumps to a marked move, W shows the review's line, q/Esc leaves."
+    "here, r reviews the game, m jumps to a marked move, W shows the review's line (W again: "
+    "yours), q/Esc leaves."
 )
 
 
@@ -254,6 +255,8 @@ class ViewerScreen(Screen[Game | None]):
         self.reviewing = False
         #: The review's line is shown in place of the player's moves (``W``).
         self.line_shown = False
+        #: The player's line and its title while the review's is shown (``W`` goes back).
+        self._own: tuple[Replay, str] | None = None
 
     @classmethod
     def over(
@@ -540,7 +543,7 @@ class ViewerScreen(Screen[Game | None]):
     def _forget_review(self) -> None:
         """The line watched is another game's now: its review (done or under way) is moot."""
         self.workers.cancel_group(self, "viewer-review")
-        self.found, self.reviewing, self.line_shown = None, False, False
+        self.found, self.reviewing, self.line_shown, self._own = None, False, False, None
         self.moves.tags = {}
 
     def action_marked(self) -> None:
@@ -558,7 +561,8 @@ class ViewerScreen(Screen[Game | None]):
 
     def action_offered(self) -> None:
         """``W``: the review's line in place of the player's moves — a lost game's winning line
-        from its last winnable step, a win's par line — to step through and play on from."""
+        from its last winnable step, a win's par line — to step through and play on from; ``W``
+        again: the player's line, on the same move (or its last)."""
         self.stop_playing()
         found = self.found
         if found is None:
@@ -566,8 +570,12 @@ class ViewerScreen(Screen[Game | None]):
                 "The review is not done yet." if self.reviewing else "r reviews the game first."
             )
             return
-        if self.line_shown:
-            self.refuse("The review's line is shown already (← and → step through it).")
+        if self._own is not None:
+            own, watched = self._own
+            moved = own.to(min(self.replay.at, own.last_number))
+            assert isinstance(moved, Replay)  # a step of the player's line
+            self._show_line(moved, watched, shown=False)
+            self.say(f"Your line again, on move {moved.at}: W shows the review's line.")
             return
         offered = offered_line(found)
         if isinstance(offered, str):
@@ -575,15 +583,23 @@ class ViewerScreen(Screen[Game | None]):
             return
         moved = Replay.of(offered.game).to(offered.at)
         assert isinstance(moved, Replay)  # the step shown is one of the line's
+        mine = (self.replay, self.watched)
+        self._show_line(moved, offered.title, shown=True)
+        self._own = mine
+        self.say(offered.said)
+
+    def _show_line(self, moved: Replay, watched: str, *, shown: bool) -> None:
+        """Watch ``moved`` (the review's line when ``shown``, else the player's) from its step."""
+        assert self.found is not None
         self.workers.cancel_group(self, "viewer-solver")
         self.replay = moved
         self.board.state = moved.state
-        self.watched = offered.title
-        self.line_shown = True
+        self.watched = watched
+        self.line_shown = shown
+        self._own = None
         self._list_moves()
-        self.moves.tags = review_tags(found, line_shown=True)
+        self.moves.tags = review_tags(self.found, line_shown=shown)
         self._show_step()
-        self.say(offered.said)
 
     # ------------------------------------------------------------------ leaving
     def action_take_over(self) -> None:

@@ -7,9 +7,9 @@ offers in place of the player's (``W``).
   the winning line after the last winnable step, each of its turns a solver's turn (as ``p``
   shows the solver's way), tagged ``winning line`` where it starts.
 * A win: ``differs from par: 5h`` where the player's line left par's, then par's move beside
-  each later move (``par: 6a``) while par's line lasts; a step's words end with par's next moves
-  (``par: 6a 5h 3h…``); ``W`` shows par's line itself, from its start, on the step where they
-  parted.
+  each later move (``par: 6a``) while par's line lasts; a step's words end with par's moves from
+  its move at that step (``par: 6a 5h 3h…``); ``W`` shows par's line itself, from its start, on
+  the step where they parted, and ``W`` again the player's line.
 """
 
 from __future__ import annotations
@@ -122,8 +122,9 @@ def review_word(found: Review | None, reviewing: bool, line_shown: bool = False)
 
 
 def review_note(found: Review | None, at: int, line_shown: bool = False) -> str:
-    """What a step's words add (empty: nothing): its mark, and for a win, from where the
-    player's line left the other, the other's next moves (``par: 6a 5h 3h…``)."""
+    """What a step's words add (empty: nothing): its mark, and for a win, from the step before
+    the player's line left the other, the other's moves from the next step; from the step where
+    they part on, from its own move at that step (``differs from par · par: 7a 4b 74…``)."""
     if found is None or line_shown:
         return ""
     note = ""
@@ -131,7 +132,9 @@ def review_note(found: Review | None, at: int, line_shown: bool = False) -> str:
     if mark in (LAST_WINNABLE, LOST_HERE):
         note = f" — {mark}"
     if found.kind == "won" and found.differs_at is not None and at >= found.differs_at - 1:
-        ahead = [_made(turn) for turn in found.line if turn.number > at]
+        # From the step where the lines part, par's own move at the step comes first.
+        first = max(at, found.differs_at)
+        ahead = [_made(turn) for turn in found.line if turn.number >= first]
         if ahead:
             more = "…" if len(ahead) > _PAR_AHEAD else ""
             note += f" · {_other(found)}: {' '.join(ahead[:_PAR_AHEAD])}{more}"
@@ -175,7 +178,7 @@ def offered_line(found: Review) -> OfferedLine | str:
             at,
             f"{name} of {deal_phrase(game.deal_number)}",
             f"{name[:1].upper()}{name[1:]}: {plural(len(moves), 'move')}, shown on move {at}, "
-            "where yours left it; → steps through it.",
+            "where yours left it; → steps through it, W goes back to yours.",
         )
     last = found.last_winnable if found.last_winnable is not None else 0
     base = Replay.of(game).to(last)
@@ -185,5 +188,5 @@ def offered_line(found: Review) -> OfferedLine | str:
         last,
         f"the winning line of {deal_phrase(game.deal_number)} from move {last}",
         f"The winning line: {plural(len(moves), 'move')} to a win from move {last}; "
-        "→ steps through it, t plays on from here.",
+        "→ steps through it, t plays on from here, W goes back to yours.",
     )

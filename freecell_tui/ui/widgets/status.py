@@ -63,8 +63,9 @@ def fit_parts(parts: Sequence[tuple[int, Sequence[int]]], width: int) -> list[in
 
 
 class StatusLine(Widget):
-    """``Deal 1  Moves 4  Time 0:42  Autoplay safe  Run ≤5  3 (2♥) → ?  winnable``: the parts
-    that fit the width, whole (see :func:`fit_parts`), never a word cut."""
+    """``Deal 1  Moves 4 (par 41)  Time 0:42  Autoplay safe  Run ≤5  3 (2♥) → ?  winnable``: the
+    parts that fit the width, whole (see :func:`fit_parts`; the moves lose their par first),
+    never a word cut."""
 
     DEFAULT_CSS = """
     StatusLine {
@@ -82,6 +83,8 @@ class StatusLine(Widget):
 
     deal: reactive[str] = reactive("")
     moves: reactive[int] = reactive(0)
+    par: reactive[int | None] = reactive(None)
+    """The deal's par, counted as :attr:`moves` is (``None``: not known, or no deal)."""
     elapsed: reactive[float] = reactive(0.0)
     autoplay: reactive[str] = reactive("safe")
     run_limit: reactive[int | None] = reactive(1)
@@ -109,6 +112,10 @@ class StatusLine(Widget):
         parts = {
             name: [Content.assemble((f"{name} ", key), value)] for name, value in fields.items()
         }
+        if self.par is not None:  # the moves beside par, shortened to the moves alone
+            parts["Moves"].insert(
+                0, parts["Moves"][0] + Content.assemble((" (par ", key), f"{self.par}", (")", key))
+            )
         pending = self.get_visual_style("status--pending")
         parts["pending"] = (
             [Content.styled(self._text(self.pending), pending)] if self.pending else []
