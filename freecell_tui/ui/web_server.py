@@ -17,7 +17,9 @@ a server for players needs:
   game is saved and offered again next time; a game that has not quit after ``grace`` seconds
   is killed (its last move is saved all the same);
 - nothing answers without the secret token, nor to a ``Host`` or ``Origin`` that is not this
-  server's (:mod:`freecell_tui.ui.web_guard`): a 403, and no game is started;
+  server's (:mod:`freecell_tui.ui.web_guard`): a 403 that closes its connection, and no game is
+  started. The token is never a cookie (a browser would send it to every port of the host):
+  the page carries it in the address of each of its files and of its websocket;
 - a tab's messages are checked (:func:`~freecell_tui.ui.web_guard.parse_message`): sizes are
   clamped, anything malformed is dropped, a message over :data:`MAX_MESSAGE` bytes closes that
   tab's connection; a tab's game ends when its socket closes (killed if it has not quit
@@ -117,6 +119,11 @@ def served_game(text: str) -> tuple[str | None, str]:
     )
 
 
+#: Headers of the pages: never cached, and their address (with the token) never sent to another
+#: site as the referrer of a link or a request.
+PAGE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+
+
 def _to_int(text: str | None, default: int, low: int, high: int) -> int:
     try:
         value = int(text) if text is not None else default
@@ -181,7 +188,7 @@ class GameServer(Server):
         self.viewer_command = viewer_command or command
         self.grace = grace
         self.max_games = max_games
-        self.guard = Guard(token, host, port)
+        self.guard = Guard(token, host)
         self._sessions: set[GameSession] = set()
         page = resources.files("freecell_tui.ui").joinpath("web_page.html")
         self._page = string.Template(page.read_text(encoding="utf-8"))
@@ -232,19 +239,33 @@ class GameServer(Server):
         request: web.Request,
         handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
     ) -> web.StreamResponse:
-        """Every request: refused with a 403, before anything else, unless it carries the token
-        and its ``Host`` and ``Origin`` are this server's."""
-        tokens = (
-            request.match_info.get("token"),
-            request.query.get("token"),
-            request.cookies.get(self.guard.cookie_name),
-        )
+        """Every request: refused with a 403 that closes its connection, before anything else,
+        unless it carries the token (in its path or its query; a download: or the download's
+        key) and its ``Host`` and ``Origin`` are this server's."""
         refusal = self.guard.refusal(
-            request.headers.get("Host"), request.headers.get("Origin"), tokens
+            request.headers.get("Host"),
+            request.headers.get("Origin"),
+            (request.match_info.get("token"), request.query.get("token")),
+            delivery=await self._is_delivery(request),
         )
         if refusal is not None:
-            return _plain(403, refusal)
+            response = _plain(403, refusal)
+            response.force_close()
+            return response
         return await handler(request)
+
+    async def _is_delivery(self, request: web.Request) -> bool:
+        """Whether ``request`` fetches a file a game is delivering now (``/download/KEY``): the
+        key is a secret of that game's page, the only one told it, whose script opens the
+        address without the token."""
+        key = request.match_info.get("key")
+        if key is None:
+            return False
+        try:
+            await self.download_manager.get_download_metadata(key)
+        except KeyError:
+            return False
+        return True
 
     def _refuse_when_full(self) -> None:
         """Raise a 503 when ``max_games`` games are running already."""
@@ -293,7 +314,7 @@ class GameServer(Server):
         if asked is not None:
             code, why = await asyncio.to_thread(served_game, asked)
             if code is None:
-                return self._with_cookie(self._bad_game_page(why))
+                return self._bad_game_page(why)
             socket = f"/ws/{self.guard.token}/game/{code}"
         else:
             deal = await asyncio.to_thread(served_deal, request.query.get("deal"))
@@ -303,10 +324,9 @@ class GameServer(Server):
             title=html.escape(self.title),
             font_size=font_size,
             websocket_path=socket,
+            token=self.guard.token,
         )
-        return self._with_cookie(
-            web.Response(text=page, content_type="text/html", headers={"Cache-Control": "no-store"})
-        )
+        return web.Response(text=page, content_type="text/html", headers=PAGE_HEADERS)
 
     def _bad_game_page(self, why: str) -> web.Response:
         """A ``?game=`` that does not read: a page saying why in one line, and a way to play."""
@@ -316,18 +336,10 @@ class GameServer(Server):
             "monospace; color: #e0e0e0; background: #121212; }} a {{ color: #8ab4f8; }}"
             "</style></head>\n<body>\n"
             f'<p id="why">{html.escape(why)}</p>\n'
-            '<p><a href="/">Play a new game instead</a></p>\n</body></html>\n'
+            f'<p><a href="/?token={html.escape(self.guard.token)}">Play a new game instead</a>'
+            "</p>\n</body></html>\n"
         )
-        return web.Response(
-            status=400, text=page, content_type="text/html", headers={"Cache-Control": "no-store"}
-        )
-
-    def _with_cookie(self, response: web.Response) -> web.Response:
-        # The page's own files come with the cookie (sent back only to this server's pages).
-        response.set_cookie(
-            self.guard.cookie_name, self.guard.token, httponly=True, samesite="Strict", path="/"
-        )
-        return response
+        return web.Response(status=400, text=page, content_type="text/html", headers=PAGE_HEADERS)
 
     def _command_for(self, path: Mapping[str, str]) -> str:
         """The game a socket's path asks for: a game code's viewer (``/game/CODE``), a deal
