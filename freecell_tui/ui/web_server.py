@@ -20,6 +20,10 @@ a server for players needs:
   server's (:mod:`freecell_tui.ui.web_guard`): a 403 that closes its connection, and no game is
   started. The token is never a cookie (a browser would send it to every port of the host):
   the page carries it in the address of each of its files and of its websocket;
+- a connection that does not send its request within a few seconds is closed, and the
+  connections held at once stay well below the open-file limit
+  (:mod:`freecell_tui.ui.web_connections`): a flood of silent connections never keeps a
+  player's tab out;
 - a tab's messages are checked (:func:`~freecell_tui.ui.web_guard.parse_message`): sizes are
   clamped, anything malformed is dropped, a message over :data:`MAX_MESSAGE` bytes closes that
   tab's connection; a tab's game ends when its socket closes (killed if it has not quit
@@ -33,7 +37,8 @@ a server for players needs:
   ``viewer_command``): its socket is ``/ws/TOKEN/game/…``, checked again there
   (:func:`served_game`); a code that does not read gets a page that says why in one line, and
   a link to the normal game;
-- warnings are one line on standard error, never a traceback; no access log, no banner.
+- warnings are one line on standard error, never a traceback, and the same line at most once a
+  second; no access log, no banner.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ import shlex
 import signal
 import string
 import sys
+import time
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from importlib import resources
@@ -57,6 +63,15 @@ from freecell_tui.core.codes import decode, looks_like_code
 from freecell_tui.core.deals import parse_deal_number
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
+from freecell_tui.ui.web_connections import (
+    HEADER_SECONDS,
+    MAX_CONNECTIONS,
+    Connections,
+    connection_limit,
+    files_kept,
+    listen_backlog,
+    open_files,
+)
 from freecell_tui.ui.web_guard import Guard, clamp_size, parse_message
 
 __all__ = [
@@ -189,6 +204,7 @@ class GameServer(Server):
         self.grace = grace
         self.max_games = max_games
         self.guard = Guard(token, host)
+        self.connections: Connections | None = None  # while serving
         self._sessions: set[GameSession] = set()
         page = resources.files("freecell_tui.ui").joinpath("web_page.html")
         self._page = string.Template(page.read_text(encoding="utf-8"))
@@ -207,14 +223,26 @@ class GameServer(Server):
             with suppress(NotImplementedError):  # Windows: Ctrl+C raises KeyboardInterrupt
                 loop.add_signal_handler(signum, stop.set)
         runner = web.AppRunner(
-            await self._make_app(), access_log=None, shutdown_timeout=2 * self.grace
+            await self._make_app(),
+            access_log=None,
+            shutdown_timeout=2 * self.grace,
+            keepalive_timeout=HEADER_SECONDS,  # the next request's headers, after an answer
         )
         await runner.setup()
+        assert runner.server is not None
+        files = open_files(MAX_CONNECTIONS + files_kept(self.max_games))
+        self.connections = Connections(runner.server, connection_limit(files, self.max_games))
+        backlog = listen_backlog(files)
+        listening: asyncio.Server | None = None
         try:
-            await web.TCPSite(runner, self.host, self.port).start()
+            listening = await loop.create_server(
+                self.connections, self.host or None, self.port, backlog=backlog
+            )
             ready()
             await stop.wait()
         finally:
+            if listening is not None:
+                listening.close()
             await runner.cleanup()  # calls on_shutdown, which stops the games
 
     async def _make_app(self) -> web.Application:
@@ -242,6 +270,8 @@ class GameServer(Server):
         """Every request: refused with a 403 that closes its connection, before anything else,
         unless it carries the token (in its path or its query; a download: or the download's
         key) and its ``Host`` and ``Origin`` are this server's."""
+        if self.connections is not None:
+            self.connections.asked(request.transport)
         refusal = self.guard.refusal(
             request.headers.get("Host"),
             request.headers.get("Origin"),
@@ -437,22 +467,49 @@ class GameServer(Server):
             await asyncio.wait(pending, timeout=self.grace)
 
 
+def _one_line(record: logging.LogRecord) -> str:
+    """A log record in a line: its message's first line and, for a failure, its kind (never
+    the traceback textual-serve, aiohttp and asyncio log some with, nor asyncio's details)."""
+    line = record.getMessage().split("\n", 1)[0]
+    if record.exc_info and record.exc_info[0] is not None:
+        line += f" ({record.exc_info[0].__name__})"
+    return line
+
+
 class _OneLine(logging.Formatter):
-    """A log line without the traceback (textual-serve and aiohttp log some with one)."""
+    """Each record as :func:`_one_line`, after the prefix."""
 
-    def formatException(self, ei: object) -> str:  # noqa: N802 (logging's name)
-        return ""
+    def format(self, record: logging.LogRecord) -> str:
+        return f"freecell-tui serve: {_one_line(record)}"
 
-    def formatStack(self, stack_info: str) -> str:  # noqa: N802
-        return ""
+
+class _OncePerSecond(logging.Filter):
+    """Lets a line through at most once a second: a fault repeated (a flood of bad requests, the
+    system out of something) is one line a second, not one per occurrence."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._last: dict[tuple[str, str], float] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        now = time.monotonic()
+        key = (record.name, _one_line(record))
+        if now - self._last.get(key, -1.0) < 1.0:
+            return False
+        if len(self._last) > 1000:  # forget lines not seen for a second
+            self._last = {k: at for k, at in self._last.items() if now - at < 1.0}
+        self._last[key] = now
+        return True
 
 
 @contextmanager
 def _warnings_on_stderr() -> Iterator[None]:
     """While serving: warnings of the server, textual-serve, aiohttp and asyncio as one line
-    each on stderr (``freecell-tui serve: …``); nothing below warnings."""
+    each on stderr (``freecell-tui serve: …``), the same line at most once a second; nothing
+    below warnings."""
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(_OneLine("freecell-tui serve: %(message)s"))
+    handler.setFormatter(_OneLine())
+    handler.addFilter(_OncePerSecond())
     loggers = [
         logging.getLogger(name)
         for name in ("freecell_tui.serve", "textual-serve", "aiohttp", "asyncio")
