@@ -3,7 +3,8 @@
 ``freecell-tui serve`` runs with the usual open-file limit (``--open-files``, 1,024 by default;
 the soft limit, which serve raises as far as it may, or with ``--hard`` the hard one too) while this script holds ``--connections`` connections (2,000 by default) that never finish
 their request: each sends the start of one and then a header line a second; a connection the
-server closes is opened again at once, for ``--seconds``. Meanwhile, once a second, a real tab
+server closes is opened again at once, for ``--seconds`` (from a process of its own).
+Meanwhile, once a second, a real tab
 opens: the page (with the token), then the page's script, then the game's websocket up to its
 first screen bytes. It prints, for the tabs during the attack and for tabs without one:
 
@@ -161,23 +162,38 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
-async def attack(url: str, port: int, pid: int, connections: int, seconds: float) -> None:
-    quiet = [await one_tab(url) for _ in range(3)]
+async def slowloris(port: int, connections: int) -> None:
+    """The attacker (a process of its own, so that its load does not slow the tab's timing):
+    holds ``connections`` until its standard input closes, then prints how many it opened."""
     stop = asyncio.Event()
     opened = [0]
     holders = [asyncio.create_task(hold(port, stop, opened)) for _ in range(connections)]
-    await asyncio.sleep(3)  # the connections opened
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+    stop.set()
+    await asyncio.gather(*holders, return_exceptions=True)
+    print(opened[0], flush=True)
+
+
+async def attack(url: str, port: int, pid: int, connections: int, seconds: float) -> None:
+    quiet = [await one_tab(url) for _ in range(3)]
+    attacker = subprocess.Popen(
+        [sys.executable, __file__, "--slowloris", str(port), "--connections", str(connections)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    await asyncio.sleep(5)  # the connections opened
     attacked: list[dict[str, float]] = []
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         attacked.append(await one_tab(url))
         await asyncio.sleep(1)
+    memory = rss_mb(pid)
+    opened, _ = attacker.communicate("")
     print(
-        f"slowloris: {connections} connections held, {opened[0]:,} opened in all; "
-        f"serve's memory at the end: {rss_mb(pid):.0f} MB"
+        f"slowloris: {connections} connections held, {int(opened):,} opened in all; "
+        f"serve's memory at the end: {memory:.0f} MB"
     )
-    stop.set()
-    await asyncio.gather(*holders, return_exceptions=True)
     summary("without an attack", quiet)
     summary("during the attack", attacked)
 
@@ -192,11 +208,15 @@ def main() -> None:
         action="store_true",
         help="make --open-files the hard limit too (serve cannot raise it)",
     )
+    parser.add_argument("--slowloris", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
-    if hard < args.connections + 100:
-        sys.exit(f"this process may open only {hard} files: raise the hard limit")
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    if args.slowloris:
+        hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        if hard < args.connections + 100:
+            sys.exit(f"this process may open only {hard} files: raise the hard limit")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        asyncio.run(slowloris(args.slowloris, args.connections))
+        return
     with tempfile.TemporaryDirectory() as folder:
         stderr = Path(folder) / "stderr"
         port = free_port()

@@ -35,7 +35,7 @@ __all__ = [
 HEADER_SECONDS = 5.0
 #: Connections the system queues before the server accepts them (fewer with few files: it is
 #: also the most asyncio accepts in one turn of its loop, before any of them can be closed).
-BACKLOG = 128
+BACKLOG = 1024
 #: The most connections held at once, whatever the open-file limit: a tab needs a few (its page,
 #: its files, its websocket), and each costs the server some memory.
 MAX_CONNECTIONS = 4096
