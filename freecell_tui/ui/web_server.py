@@ -414,6 +414,8 @@ class GameServer(Server):
                 clamp_size(request.query.get("height"), 24),
             )
             await self._process_messages(websocket, session)
+        except ConnectionResetError:  # written to as the tab went away: a normal close
+            pass
         except Exception as error:  # a connection that broke
             log.warning(
                 "A browser's game ended on an error: %s", str(error) or type(error).__name__

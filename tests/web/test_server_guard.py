@@ -233,6 +233,38 @@ async def test_a_tab_closing_ends_its_game_even_one_that_does_not_quit(tmp_path:
     assert os.path.exists(pid_file)
 
 
+async def test_a_tab_gone_while_written_to_is_a_normal_close(
+    noted: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37: a tab closed while the server wrote to it ("Cannot write to closing
+    transport") is a normal close: its game ends, and nothing is said."""
+    import sys
+
+    from aiohttp import ClientConnectionResetError, WSMsgType, web
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from freecell_tui.cli.serve import shell_command
+    from freecell_tui.ui.web_server import GameServer
+
+    async def gone(*args: object, **kwargs: object) -> None:
+        raise ClientConnectionResetError("Cannot write to closing transport")
+
+    monkeypatch.setattr(web.WebSocketResponse, "send_json", gone)  # the pong, as the tab goes
+    server = GameServer(
+        shell_command([sys.executable, str(noted)]), host="127.0.0.1", port=0, token=TOKEN
+    )
+    async with (
+        TestClient(TestServer(await server._make_app())) as client,
+        client.ws_connect(f"/ws/{TOKEN}") as tab,
+    ):
+        await eventually(lambda: starts(noted), "the game started")
+        await tab.send_str('["ping", "1"]')
+        assert (await tab.receive(timeout=60)).type in (WSMsgType.CLOSE, WSMsgType.CLOSED)
+    assert [record.getMessage() for record in caplog.records if record.levelno >= 30] == []
+    [pid] = starts(noted)
+    await eventually(lambda: not pid_alive(pid) or zombie(pid), "the game process ended")
+
+
 async def test_tabs_connecting_at_once_never_run_more_than_max_games(noted: Path) -> None:
     import aiohttp
 
