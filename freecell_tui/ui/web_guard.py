@@ -3,9 +3,11 @@
 Who. Every request (the page, its files, the websocket, a download) must come with the server's
 secret token, and from a page the server itself sent:
 
-- the token is in the address ``serve`` printed (``/?token=…``); the page sets it as a cookie
-  (HttpOnly, SameSite=Strict, named for the port) and gives it to its websocket in the path
-  (``/ws/TOKEN``). Tokens are compared with :func:`hmac.compare_digest`;
+- the token is in the address ``serve`` printed (``/?token=…``); the page puts it in the
+  address of each of its files (``?token=…``) and of its websocket (``/ws/TOKEN``). It is never
+  a cookie: browsers keep cookies per host, not per port, and would send it to every other
+  server on this computer. A download's key, a secret of the page whose game delivers it, stands
+  for the token while that download lasts. Tokens are compared with :func:`hmac.compare_digest`;
 - ``Host`` must name this server: for a loopback address only ``localhost`` and loopback
   addresses; for a wildcard (``0.0.0.0``, ``::``) an address, ``localhost`` or this computer's
   own names; for anything else, that name or address as well. A name served by somebody else's
@@ -162,9 +164,8 @@ def machine_names() -> set[str]:
 class Guard:
     """Who may connect to a server listening on ``listen_host`` with secret ``token``."""
 
-    def __init__(self, token: str, listen_host: str, port: int) -> None:
+    def __init__(self, token: str, listen_host: str) -> None:
         self.token = token
-        self.cookie_name = f"freecell-token-{port}"
         listen = host_name(listen_host) if listen_host not in WILDCARDS else ""
         self._loopback_only = bool(listen) and _is_loopback(listen)
         self._wildcard = listen == "" or listen_host in WILDCARDS
@@ -203,14 +204,21 @@ class Guard:
         )
 
     def refusal(
-        self, host_header: str | None, origin: str | None, tokens: Iterable[str | None]
+        self,
+        host_header: str | None,
+        origin: str | None,
+        tokens: Iterable[str | None],
+        *,
+        delivery: bool = False,
     ) -> str | None:
-        """Why a request is refused, in a sentence for the 403 page; ``None`` to let it in."""
+        """Why a request is refused, in a sentence for the 403 page; ``None`` to let it in.
+        ``delivery``: the request names a download being delivered (its key stands for the
+        token)."""
         if host_header is None or not self.host_allowed(host_header):
             return "This server does not answer to that name."
         if not self.origin_allowed(origin, host_header):
             return "Only the page this server sent can connect to it."
-        if not self.token_matches(tokens):
+        if not delivery and not self.token_matches(tokens):
             return (
                 "This address needs the token that freecell-tui serve printed: open the "
                 "address it printed, with its ?token=…"

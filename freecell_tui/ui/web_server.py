@@ -17,7 +17,13 @@ a server for players needs:
   game is saved and offered again next time; a game that has not quit after ``grace`` seconds
   is killed (its last move is saved all the same);
 - nothing answers without the secret token, nor to a ``Host`` or ``Origin`` that is not this
-  server's (:mod:`freecell_tui.ui.web_guard`): a 403, and no game is started;
+  server's (:mod:`freecell_tui.ui.web_guard`): a 403 that closes its connection, and no game is
+  started. The token is never a cookie (a browser would send it to every port of the host):
+  the page carries it in the address of each of its files and of its websocket;
+- a connection that does not send its request within a few seconds is closed, and the
+  connections held at once stay well below the open-file limit
+  (:mod:`freecell_tui.ui.web_connections`): a flood of silent connections never keeps a
+  player's tab out;
 - a tab's messages are checked (:func:`~freecell_tui.ui.web_guard.parse_message`): sizes are
   clamped, anything malformed is dropped, a message over :data:`MAX_MESSAGE` bytes closes that
   tab's connection; a tab's game ends when its socket closes (killed if it has not quit
@@ -31,7 +37,8 @@ a server for players needs:
   ``viewer_command``): its socket is ``/ws/TOKEN/game/…``, checked again there
   (:func:`served_game`); a code that does not read gets a page that says why in one line, and
   a link to the normal game;
-- warnings are one line on standard error, never a traceback; no access log, no banner.
+- warnings are one line on standard error, never a traceback, and the same line at most once a
+  second; no access log, no banner.
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ import shlex
 import signal
 import string
 import sys
+import time
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from importlib import resources
@@ -55,6 +63,15 @@ from freecell_tui.core.codes import decode, looks_like_code
 from freecell_tui.core.deals import parse_deal_number
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
+from freecell_tui.ui.web_connections import (
+    HEADER_SECONDS,
+    MAX_CONNECTIONS,
+    Connections,
+    connection_limit,
+    files_kept,
+    listen_backlog,
+    open_files,
+)
 from freecell_tui.ui.web_guard import Guard, clamp_size, parse_message
 
 __all__ = [
@@ -115,6 +132,11 @@ def served_game(text: str) -> tuple[str | None, str]:
         if isinstance(game, Game)
         else (None, f"{game.reason[:1].upper()}{game.reason[1:]}.")
     )
+
+
+#: Headers of the pages: never cached, and their address (with the token) never sent to another
+#: site as the referrer of a link or a request.
+PAGE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
 
 
 def _to_int(text: str | None, default: int, low: int, high: int) -> int:
@@ -181,7 +203,8 @@ class GameServer(Server):
         self.viewer_command = viewer_command or command
         self.grace = grace
         self.max_games = max_games
-        self.guard = Guard(token, host, port)
+        self.guard = Guard(token, host)
+        self.connections: Connections | None = None  # while serving
         self._sessions: set[GameSession] = set()
         page = resources.files("freecell_tui.ui").joinpath("web_page.html")
         self._page = string.Template(page.read_text(encoding="utf-8"))
@@ -200,14 +223,26 @@ class GameServer(Server):
             with suppress(NotImplementedError):  # Windows: Ctrl+C raises KeyboardInterrupt
                 loop.add_signal_handler(signum, stop.set)
         runner = web.AppRunner(
-            await self._make_app(), access_log=None, shutdown_timeout=2 * self.grace
+            await self._make_app(),
+            access_log=None,
+            shutdown_timeout=2 * self.grace,
+            keepalive_timeout=HEADER_SECONDS,  # the next request's headers, after an answer
         )
         await runner.setup()
+        assert runner.server is not None
+        files = open_files(MAX_CONNECTIONS + files_kept(self.max_games))
+        self.connections = Connections(runner.server, connection_limit(files, self.max_games))
+        backlog = listen_backlog(files)
+        listening: asyncio.Server | None = None
         try:
-            await web.TCPSite(runner, self.host, self.port).start()
+            listening = await loop.create_server(
+                self.connections, self.host or None, self.port, backlog=backlog
+            )
             ready()
             await stop.wait()
         finally:
+            if listening is not None:
+                listening.close()
             await runner.cleanup()  # calls on_shutdown, which stops the games
 
     async def _make_app(self) -> web.Application:
@@ -232,19 +267,35 @@ class GameServer(Server):
         request: web.Request,
         handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
     ) -> web.StreamResponse:
-        """Every request: refused with a 403, before anything else, unless it carries the token
-        and its ``Host`` and ``Origin`` are this server's."""
-        tokens = (
-            request.match_info.get("token"),
-            request.query.get("token"),
-            request.cookies.get(self.guard.cookie_name),
-        )
+        """Every request: refused with a 403 that closes its connection, before anything else,
+        unless it carries the token (in its path or its query; a download: or the download's
+        key) and its ``Host`` and ``Origin`` are this server's."""
+        if self.connections is not None:
+            self.connections.asked(request.transport)
         refusal = self.guard.refusal(
-            request.headers.get("Host"), request.headers.get("Origin"), tokens
+            request.headers.get("Host"),
+            request.headers.get("Origin"),
+            (request.match_info.get("token"), request.query.get("token")),
+            delivery=await self._is_delivery(request),
         )
         if refusal is not None:
-            return _plain(403, refusal)
+            response = _plain(403, refusal)
+            response.force_close()
+            return response
         return await handler(request)
+
+    async def _is_delivery(self, request: web.Request) -> bool:
+        """Whether ``request`` fetches a file a game is delivering now (``/download/KEY``): the
+        key is a secret of that game's page, the only one told it, whose script opens the
+        address without the token."""
+        key = request.match_info.get("key")
+        if key is None:
+            return False
+        try:
+            await self.download_manager.get_download_metadata(key)
+        except KeyError:
+            return False
+        return True
 
     def _refuse_when_full(self) -> None:
         """Raise a 503 when ``max_games`` games are running already."""
@@ -293,7 +344,7 @@ class GameServer(Server):
         if asked is not None:
             code, why = await asyncio.to_thread(served_game, asked)
             if code is None:
-                return self._with_cookie(self._bad_game_page(why))
+                return self._bad_game_page(why)
             socket = f"/ws/{self.guard.token}/game/{code}"
         else:
             deal = await asyncio.to_thread(served_deal, request.query.get("deal"))
@@ -303,10 +354,9 @@ class GameServer(Server):
             title=html.escape(self.title),
             font_size=font_size,
             websocket_path=socket,
+            token=self.guard.token,
         )
-        return self._with_cookie(
-            web.Response(text=page, content_type="text/html", headers={"Cache-Control": "no-store"})
-        )
+        return web.Response(text=page, content_type="text/html", headers=PAGE_HEADERS)
 
     def _bad_game_page(self, why: str) -> web.Response:
         """A ``?game=`` that does not read: a page saying why in one line, and a way to play."""
@@ -316,18 +366,10 @@ class GameServer(Server):
             "monospace; color: #e0e0e0; background: #121212; }} a {{ color: #8ab4f8; }}"
             "</style></head>\n<body>\n"
             f'<p id="why">{html.escape(why)}</p>\n'
-            '<p><a href="/">Play a new game instead</a></p>\n</body></html>\n'
+            f'<p><a href="/?token={html.escape(self.guard.token)}">Play a new game instead</a>'
+            "</p>\n</body></html>\n"
         )
-        return web.Response(
-            status=400, text=page, content_type="text/html", headers={"Cache-Control": "no-store"}
-        )
-
-    def _with_cookie(self, response: web.Response) -> web.Response:
-        # The page's own files come with the cookie (sent back only to this server's pages).
-        response.set_cookie(
-            self.guard.cookie_name, self.guard.token, httponly=True, samesite="Strict", path="/"
-        )
-        return response
+        return web.Response(status=400, text=page, content_type="text/html", headers=PAGE_HEADERS)
 
     def _command_for(self, path: Mapping[str, str]) -> str:
         """The game a socket's path asks for: a game code's viewer (``/game/CODE``), a deal
@@ -372,6 +414,8 @@ class GameServer(Server):
                 clamp_size(request.query.get("height"), 24),
             )
             await self._process_messages(websocket, session)
+        except ConnectionResetError:  # written to as the tab went away: a normal close
+            pass
         except Exception as error:  # a connection that broke
             log.warning(
                 "A browser's game ended on an error: %s", str(error) or type(error).__name__
@@ -425,22 +469,49 @@ class GameServer(Server):
             await asyncio.wait(pending, timeout=self.grace)
 
 
+def _one_line(record: logging.LogRecord) -> str:
+    """A log record in a line: its message's first line and, for a failure, its kind (never
+    the traceback textual-serve, aiohttp and asyncio log some with, nor asyncio's details)."""
+    line = record.getMessage().split("\n", 1)[0]
+    if record.exc_info and record.exc_info[0] is not None:
+        line += f" ({record.exc_info[0].__name__})"
+    return line
+
+
 class _OneLine(logging.Formatter):
-    """A log line without the traceback (textual-serve and aiohttp log some with one)."""
+    """Each record as :func:`_one_line`, after the prefix."""
 
-    def formatException(self, ei: object) -> str:  # noqa: N802 (logging's name)
-        return ""
+    def format(self, record: logging.LogRecord) -> str:
+        return f"freecell-tui serve: {_one_line(record)}"
 
-    def formatStack(self, stack_info: str) -> str:  # noqa: N802
-        return ""
+
+class _OncePerSecond(logging.Filter):
+    """Lets a line through at most once a second: a fault repeated (a flood of bad requests, the
+    system out of something) is one line a second, not one per occurrence."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._last: dict[tuple[str, str], float] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        now = time.monotonic()
+        key = (record.name, _one_line(record))
+        if now - self._last.get(key, -1.0) < 1.0:
+            return False
+        if len(self._last) > 1000:  # forget lines not seen for a second
+            self._last = {k: at for k, at in self._last.items() if now - at < 1.0}
+        self._last[key] = now
+        return True
 
 
 @contextmanager
 def _warnings_on_stderr() -> Iterator[None]:
     """While serving: warnings of the server, textual-serve, aiohttp and asyncio as one line
-    each on stderr (``freecell-tui serve: …``); nothing below warnings."""
+    each on stderr (``freecell-tui serve: …``), the same line at most once a second; nothing
+    below warnings."""
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(_OneLine("freecell-tui serve: %(message)s"))
+    handler.setFormatter(_OneLine())
+    handler.addFilter(_OncePerSecond())
     loggers = [
         logging.getLogger(name)
         for name in ("freecell_tui.serve", "textual-serve", "aiohttp", "asyncio")

@@ -96,6 +96,30 @@ async def test_a_move_glides_and_a_key_during_it_acts_at_once(tmp_path: Path) ->
         assert drawn_top(pile_widget(app, "cell-b")) == "3♦"
 
 
+async def test_a_glide_leaves_the_gaps_between_piles_the_boards_colour(tmp_path: Path) -> None:
+    """Issue 37: a pile's card lines end at the card; with a gliding card over the pile, the
+    rest of the line (the gap up to the next pile) was padded with no colour, drawn in the
+    terminal's own background (black in the browser) and left there after the card had gone."""
+    app = _moving_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = the_board(app)
+        now = [0.0]
+        board.clock = lambda: now[0]
+        app.game_screen.run_command("3a")
+        (start,) = board.flying
+        now[0] = 0.05
+        await wait_for(pilot, lambda: board.flying[0] != start, "the glide's next frame")
+        crossed = [pile_widget(app, f"col-{n}") for n in range(1, 9)]
+        crossed = [widget for widget in crossed if widget.overlay]
+        assert crossed  # column 3, at least: the card leaves it
+        for widget in crossed:
+            rows = {y for sprite in widget.overlay for y in range(sprite.y, sprite.region.bottom)}
+            for y in sorted(rows & set(range(widget.size.height))):
+                line = widget.render_line(y)
+                assert line.cell_length == widget.size.width
+                assert all(s.style is not None and s.style.bgcolor for s in line), (widget, y)
+
+
 async def test_the_drag_image_follows_the_pointer_and_slides_back_when_refused(
     tmp_path: Path,
 ) -> None:

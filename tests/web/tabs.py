@@ -134,16 +134,27 @@ class Serving:
         return f"ws{self.base[4:]}ws/{TOKEN}"
 
 
-def start_serving(script: Path, grace: float = 5.0, max_games: int = 8) -> Serving:
+def start_serving(
+    script: Path, grace: float = 5.0, max_games: int = 8, open_files: int | None = None
+) -> Serving:
     """Start a GameServer whose games are ``python SCRIPT``, with token :data:`TOKEN`, and wait
-    until it listens; end it with :func:`stop_serving`."""
+    until it listens; end it with :func:`stop_serving`. ``open_files``: the server's open-file
+    limit, soft and hard (so it cannot raise it)."""
     port = free_port()
+
+    def prepare() -> None:
+        interruptible()  # stopped with Ctrl-C
+        if open_files is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))
+
     server = subprocess.Popen(
         [sys.executable, "-c", SERVER, str(script), str(port), str(grace), str(max_games), TOKEN],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=interruptible,  # stopped with Ctrl-C
+        preexec_fn=prepare,
     )
     try:
         assert server.stdout is not None
@@ -163,9 +174,11 @@ def stop_serving(served: Serving) -> None:
 
 
 @asynccontextmanager
-async def serving(script: Path, grace: float = 5.0, max_games: int = 8) -> AsyncIterator[Serving]:
+async def serving(
+    script: Path, grace: float = 5.0, max_games: int = 8, open_files: int | None = None
+) -> AsyncIterator[Serving]:
     """A GameServer whose games are ``python SCRIPT``, with token :data:`TOKEN`."""
-    served = await asyncio.to_thread(start_serving, script, grace, max_games)
+    served = await asyncio.to_thread(start_serving, script, grace, max_games, open_files)
     try:
         yield served
     finally:

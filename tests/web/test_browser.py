@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -161,6 +163,52 @@ def test_the_page_without_the_token_is_refused(chromium: WebDriver, tmp_path: Pa
         text = chromium.find_element("tag name", "body").text
         assert text.startswith("This address needs the token that freecell-tui serve printed")
         assert autosaves(tmp_path / "saves") == []
+
+
+def test_the_token_reaches_no_other_server_on_this_computer(
+    chromium: WebDriver, tmp_path: Path
+) -> None:
+    """Issue 40: a browser keeps cookies per host, not per port, so a token in a cookie went to
+    every other server on 127.0.0.1. Another server there hears from the page (a request of its
+    script, with credentials) and from the browser (opened in the tab): never the token."""
+    heard: list[str] = []
+
+    class Recorder(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+            heard.append(f"{self.requestline}\n{self.headers}")
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Access-Control-Allow-Origin", "*")
+            self.end_headers()
+            self.wfile.write(b"another server\n")
+
+        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+            pass
+
+    other = ThreadingHTTPServer(("127.0.0.1", 0), Recorder)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    elsewhere = f"http://127.0.0.1:{other.server_port}"
+    try:
+        with Served(tmp_path / "saves") as served:
+            open_game(chromium, served.url)
+            chromium.execute_script(
+                f"fetch('{elsewhere}/from-the-page', {{mode: 'no-cors', credentials: 'include'}})"
+            )
+            wait_for(lambda: heard, "the page's request to the other server")
+            chromium.get(f"{elsewhere}/opened-in-the-tab")
+            wait_for(
+                lambda: any("/opened-in-the-tab" in request for request in heard),
+                "the tab's request to the other server",
+            )
+            cookies = chromium.get_cookies()
+            token = served.token
+    finally:
+        other.shutdown()
+        other.server_close()
+    lines = {request.split("\n")[0] for request in heard}  # and the tab's /favicon.ico
+    assert {"GET /from-the-page HTTP/1.1", "GET /opened-in-the-tab HTTP/1.1"} <= lines
+    assert [request for request in heard if token in request] == []
+    assert [cookie for cookie in cookies if token in str(cookie)] == []
 
 
 async def _deal_1_points(size: tuple[int, int], data_dir: Path) -> tuple[tuple[int, int], ...]:

@@ -60,6 +60,8 @@ async def test_a_bad_game_gets_one_clear_line_and_no_game(noted: Path) -> None: 
             _, why = served_game(asked)
             assert f'<p id="why">{html.escape(why)}</p>' in page
             assert "<b>" not in page  # what was asked is never written into the page as is
+            # Its way to play goes with the token (no cookie carries it).
+            assert f'<a href="/?token={TOKEN}">' in page
         # A socket path written by hand is checked again: the normal game, not the viewer.
         async with Tab.open(f"ws{served.base[4:]}ws/{TOKEN}/game/{MISTYPED}"):
             await eventually(lambda: len(started_with(noted)) == 1, "the game")

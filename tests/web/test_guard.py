@@ -59,7 +59,7 @@ def test_the_host_of_a_header(header: str, name: str) -> None:
     ],
 )
 def test_only_this_servers_names_are_answered(listen: str, host: str, allowed: bool) -> None:
-    assert Guard(TOKEN, listen, 8000).host_allowed(host) is allowed
+    assert Guard(TOKEN, listen).host_allowed(host) is allowed
 
 
 @pytest.mark.parametrize(
@@ -84,21 +84,24 @@ def test_only_the_servers_own_page_may_connect(
 
 
 def test_the_token_must_be_exactly_this_servers() -> None:
-    guard = Guard(TOKEN, "127.0.0.1", 8000)
+    guard = Guard(TOKEN, "127.0.0.1")
     assert guard.token_matches([None, None, TOKEN])
     for wrong in ([], [None], [""], [TOKEN[:-1]], [TOKEN + "x"], [TOKEN.upper()], ["\udcff"]):
         assert not guard.token_matches(wrong)
-    assert guard.cookie_name == "freecell-token-8000"  # each port its own
 
 
 def test_a_refusal_says_why_in_one_sentence() -> None:
-    guard = Guard(TOKEN, "127.0.0.1", 8000)
+    guard = Guard(TOKEN, "127.0.0.1")
     assert guard.refusal("127.0.0.1:8000", None, [TOKEN]) is None
     assert guard.refusal(None, None, [TOKEN]) == "This server does not answer to that name."
     assert guard.refusal("127.0.0.1:8000", "http://evil.example", [TOKEN]) == (
         "Only the page this server sent can connect to it."
     )
     assert "needs the token" in (guard.refusal("127.0.0.1:8000", None, ["x"]) or "")
+    # A download being delivered: its key stands for the token, not for the Host or the Origin.
+    assert guard.refusal("127.0.0.1:8000", None, [None], delivery=True) is None
+    assert guard.refusal("evil.example", None, [None], delivery=True) is not None
+    assert guard.refusal("127.0.0.1:8000", "http://evil.example", [], delivery=True) is not None
 
 
 @pytest.mark.parametrize(

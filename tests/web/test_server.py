@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import re
 import signal
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -27,7 +28,7 @@ from .helpers import (
     owner_pid,
     pid_alive,
 )
-from .tabs import TOKEN, Tab, eventually, playing, serving, zombie
+from .tabs import Tab, eventually, playing, serving, zombie
 
 pytestmark = pytest.mark.usefixtures("_textual_serve")
 
@@ -39,16 +40,16 @@ def _textual_serve() -> None:
 
 def test_the_page_loads_nothing_from_anywhere_else(tmp_path: Path) -> None:
     with Served(tmp_path) as served:
-        # A browser: the page's files come with the cookie the page set.
-        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
-        with browser.open(served.url, timeout=TIMEOUT) as response:
+        # A browser without cookies: each of the page's files carries the token in its address.
+        with urllib.request.urlopen(served.url, timeout=TIMEOUT) as response:
             page = response.read().decode()
+            assert "Set-Cookie" not in response.headers
         links = re.findall(r'(?:src|href)="([^"]*)"', page) + re.findall(r'url\("([^"]*)"\)', page)
         assert [link for link in links if not link.startswith(("/static/", "data:"))] == []
-        assert "/static/js/textual.js" in links
+        assert f"/static/js/textual.js?token={served.token}" in links
         for link in links:
             if link.startswith("/"):
-                with browser.open(served.base + link[1:], timeout=TIMEOUT) as asset:
+                with urllib.request.urlopen(served.base + link[1:], timeout=TIMEOUT) as asset:
                     assert asset.status == 200
         code, out, err = served.stop()
     assert (code, err) == (0, "")
@@ -123,14 +124,17 @@ async def test_an_export_and_a_link_reach_the_page(tmp_path: Path) -> None:
         [key] = await eventually(
             lambda: [m[1] for m in tab.messages if m[0] == "deliver_file_start"], "download"
         )
-        download = await asyncio.to_thread(
-            urllib.request.urlopen, f"{url}download/{key}?token={TOKEN}"
-        )
+        # The page's script opens the download's address without the token: the key is the
+        # game's secret, told only to its page, and good until the file is delivered.
+        download = await asyncio.to_thread(urllib.request.urlopen, f"{url}download/{key}")
         assert download.read().decode() == '{"name": "Sofa game ♥"}'
         assert download.headers["Content-Type"] == "application/json; charset=utf-8"
         assert download.headers["Content-Disposition"] == (
             "attachment; filename=freecell-Sofa-game.json"
         )
+        with pytest.raises(urllib.error.HTTPError) as again:
+            await asyncio.to_thread(urllib.request.urlopen, f"{url}download/{key}")
+        assert again.value.code == 403
         await tab.keys("l")
         opened = await eventually(
             lambda: [m[1] for m in tab.messages if m[0] == "open_url"], "link"

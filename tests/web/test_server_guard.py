@@ -103,6 +103,8 @@ REFUSED = [
     ("a wrong token", "ws/not-the-token", {}),
     ("a token one letter short", f"ws/{TOKEN[:-1]}", {}),
     ("a wrong token in the cookie", "ws", {"Cookie": "freecell-token-{port}=nope"}),
+    # The token is never a cookie: a browser sends a host's cookies to each of its ports.
+    ("the token in a cookie", "ws", {"Cookie": f"freecell-token-{{port}}={TOKEN}"}),
     ("another site's page", f"ws/{TOKEN}", {"Origin": "http://evil.example"}),
     ("another port's page", f"ws/{TOKEN}", {"Origin": "http://127.0.0.1:1"}),
     ("a sandboxed page", f"ws/{TOKEN}", {"Origin": "null"}),
@@ -156,23 +158,29 @@ async def test_a_refused_request_gets_a_plain_403(
     assert starts(noted) == before
 
 
-async def test_the_printed_address_lets_the_page_in_and_a_cookie_keeps_it(noted: Path) -> None:
+async def test_the_printed_address_lets_the_page_in_and_its_files_carry_the_token(
+    noted: Path,
+) -> None:
+    """No cookie: browsers keep cookies per host, not per port, so a cookie would reach every
+    other server on the computer. The page puts the token in its files' and socket's addresses."""
     import aiohttp
 
     async with serving(noted) as served:
-        port = urllib.parse.urlsplit(served.base).port
-        # A browser keeps cookies of an address too (aiohttp's jar must be told to).
-        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as browser:
+        jar = aiohttp.CookieJar(unsafe=True)  # a browser keeps cookies of an address too
+        async with aiohttp.ClientSession(cookie_jar=jar) as browser:
             async with browser.get(f"{served.base}?token={TOKEN}") as page:
                 assert page.status == 200
-                assert f'"/ws/{TOKEN}"' in await page.text()  # the page gives its socket the token
-                cookie = page.headers["Set-Cookie"]
-            assert cookie.startswith(f"freecell-token-{port}={TOKEN};")
-            assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
-            # Without the token in the address, the cookie lets the page's files and socket in.
-            async with browser.get(f"{served.base}static/js/textual.js") as script:
+                text = await page.text()
+                assert "Set-Cookie" not in page.headers
+                assert page.headers["Referrer-Policy"] == "no-referrer"
+            assert f'"/ws/{TOKEN}"' in text  # the page gives its socket the token
+            assert f'"/static/js/textual.js?token={TOKEN}"' in text
+            assert len(jar) == 0
+            async with browser.get(f"{served.base}static/js/textual.js?token={TOKEN}") as script:
                 assert script.status == 200
-            async with browser.ws_connect(f"ws{served.base[4:]}ws"):
+            async with browser.get(f"{served.base}static/js/textual.js") as script:
+                assert script.status == 403
+            async with browser.ws_connect(served.websocket_url):
                 await eventually(lambda: starts(noted), "the game started")
 
 
@@ -223,6 +231,38 @@ async def test_a_tab_closing_ends_its_game_even_one_that_does_not_quit(tmp_path:
         "stopped; its last move is saved.\n"
     )
     assert os.path.exists(pid_file)
+
+
+async def test_a_tab_gone_while_written_to_is_a_normal_close(
+    noted: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37: a tab closed while the server wrote to it ("Cannot write to closing
+    transport") is a normal close: its game ends, and nothing is said."""
+    import sys
+
+    from aiohttp import ClientConnectionResetError, WSMsgType, web
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from freecell_tui.cli.serve import shell_command
+    from freecell_tui.ui.web_server import GameServer
+
+    async def gone(*args: object, **kwargs: object) -> None:
+        raise ClientConnectionResetError("Cannot write to closing transport")
+
+    monkeypatch.setattr(web.WebSocketResponse, "send_json", gone)  # the pong, as the tab goes
+    server = GameServer(
+        shell_command([sys.executable, str(noted)]), host="127.0.0.1", port=0, token=TOKEN
+    )
+    async with (
+        TestClient(TestServer(await server._make_app())) as client,
+        client.ws_connect(f"/ws/{TOKEN}") as tab,
+    ):
+        await eventually(lambda: starts(noted), "the game started")
+        await tab.send_str('["ping", "1"]')
+        assert (await tab.receive(timeout=60)).type in (WSMsgType.CLOSE, WSMsgType.CLOSED)
+    assert [record.getMessage() for record in caplog.records if record.levelno >= 30] == []
+    [pid] = starts(noted)
+    await eventually(lambda: not pid_alive(pid) or zombie(pid), "the game process ended")
 
 
 async def test_tabs_connecting_at_once_never_run_more_than_max_games(noted: Path) -> None:

@@ -151,7 +151,11 @@ class PileWidget(CardArt):
         lines = self._lines()
         line = lines[y] if y < len(lines) else self._blank_line()
         if self._overlay:
-            return draw_over(line, y, self._overlay, self.size.width)
+            width = self.size.width
+            if line.cell_length < width:  # the blank up to the next pile: the board's
+                board = Style(bgcolor=self.visual_style.rich_style.bgcolor)
+                line = line.extend_cell_length(width, board)
+            return draw_over(line, y, self._overlay, width)
         return line
 
     # ------------------------------------------------------------------ gliding cards
