@@ -206,14 +206,22 @@ def parse_command(text: str, variant: Variant = FREECELL) -> Command:
             if looks_like_a_move(name):
                 raise
             raise NotationError(
-                f"{words[0][:40]!r} is not a command or a move: help lists the commands"
+                f"{_quoted(words[0])} is not a command or a move: help lists the commands"
             ) from error
     if _all_moves(words, variant):
         raise NotationError(
-            f"{len(words)} moves in one line: type one move at a time here "
-            "(line mode and replay take a list of moves)"
+            f"{len(words)} moves in one line: here, type one at a time (line mode takes a list)"
         )
-    raise NotationError(f"{words[0][:40]!r} is not a command: help lists the commands")
+    raise NotationError(f"{_quoted(words[0])} is not a command: help lists the commands")
+
+
+#: The longest word a refusal repeats: with the refusal, one line of an 80-column terminal.
+_QUOTED_MOST: Final = 24
+
+
+def _quoted(word: str) -> str:
+    """``word`` as a refusal repeats it: quoted, or ``That word`` when too long for the line."""
+    return repr(word) if len(word) <= _QUOTED_MOST else "That word"
 
 
 def _all_moves(words: list[str], variant: Variant) -> bool:

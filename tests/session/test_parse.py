@@ -89,11 +89,9 @@ def test_actions_with_operands() -> None:
         ("xyz", "'xyz' is not a command or a move: help lists the commands"),
         ("move 1 2", "'move' is not a command: help lists the commands"),
         ("t2x 1 2", "'t2x' is not a command: help lists the commands"),
-        (
-            "6a 6b 7b",
-            "3 moves in one line: type one move at a time here (line mode and replay take a list "
-            "of moves)",
-        ),
+        ("6a 6b 7b", "3 moves in one line: here, type one at a time (line mode takes a list)"),
+        ("x" * 25, "That word is not a command or a move: help lists the commands"),
+        ("y" * 24 + " z", f"'{'y' * 24}' is not a command: help lists the commands"),
         ("", "an empty command: type a move such as 3a, or help"),
         # missing and extra operands
         ("t2f", "t2f: missing operands: use t2f T F (tableau 1-8, foundation 1-4)"),
