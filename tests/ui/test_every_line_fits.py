@@ -25,7 +25,7 @@ from freecell_tui.core.notation import Move
 from freecell_tui.core.variant import EIGHT_OFF, FREECELL, SEAHAVEN, Variant
 from freecell_tui.ui.app import FreeCellApp
 from freecell_tui.ui.commands import key_actions, key_label
-from freecell_tui.ui.screens.dialogs import ConfirmScreen
+from freecell_tui.ui.screens.dialogs import CodeScreen, ConfirmScreen, WinScreen
 from freecell_tui.ui.screens.help import HelpScreen, help_sections
 from freecell_tui.ui.screens.klondike import KlondikeScreen
 from freecell_tui.ui.screens.saves import SaveSlotsScreen
@@ -35,6 +35,7 @@ from freecell_tui.ui.screens.viewer_keys import VIEWER_BINDINGS
 from freecell_tui.ui.widgets.status import MessageLine
 
 from .helpers import COMPACT, SIZE, make_app, screen_lines, type_command, wait_for
+from .positions import kings_left_game
 from .test_viewer_review import lost_game
 
 #: The app's own words that end in an ellipsis (a search under way, a list that goes on).
@@ -171,6 +172,23 @@ async def question(pilot: Pilot[None]) -> None:
     await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
 
 
+async def code(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    assert isinstance(app, FreeCellApp)
+    for move in MOVES.split()[:8]:
+        await type_command(pilot, move)
+    await type_command(pilot, "share")
+    await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), "the game's code")
+
+
+async def win(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    assert isinstance(app, FreeCellApp)
+    await pilot.pause()
+    await pilot.press("1", "h", "2", "h", "3", "h", "4", "h")
+    await wait_for(pilot, lambda: isinstance(app.screen, WinScreen), "the win")
+
+
 async def klondike(pilot: Pilot[None]) -> None:
     app = pilot.app
     assert isinstance(app, FreeCellApp)
@@ -197,6 +215,8 @@ SCREENS: dict[str, tuple[Variant, Opening]] = {
     "stats": (FREECELL, stats),
     "help": (FREECELL, help_screen),
     "question": (FREECELL, question),
+    "code": (FREECELL, code),
+    "win": (FREECELL, win),
     "klondike": (FREECELL, klondike),
 }
 
@@ -205,7 +225,8 @@ SCREENS: dict[str, tuple[Variant, Opening]] = {
 @pytest.mark.parametrize("name", list(SCREENS))
 async def test_no_line_is_cut_short(tmp_path: Path, name: str, size: tuple[int, int]) -> None:
     variant, opening = SCREENS[name]
-    app = make_app(tmp_path, variant=variant)
+    start = kings_left_game() if name == "win" else None
+    app = make_app(tmp_path, variant=variant, start=start)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await opening(pilot)
