@@ -314,3 +314,14 @@ async def test_the_game_footer_shows_saves_statistics_and_solve_where_there_is_r
         footer = screen_lines(app)[-1]
         for key in ("s Saves", "t Stats", "p Solve", "? Help", "q Quit"):
             assert key in footer, footer
+
+
+async def test_klondikes_footer_keeps_next_game_at_80_columns(tmp_path: Path) -> None:
+    """At 80 columns the Klondike screen's footer drops the pace's keys (its line above names
+    them) before ``n``, which nothing else names."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=COMPACT) as pilot:
+        await klondike(pilot)
+        drawn = screen_lines(app)
+        assert "n Next game" in drawn[-1] and "esc Close" in drawn[-1], drawn[-1]
+        assert "+/- speed" in drawn[-2], drawn[-2]
