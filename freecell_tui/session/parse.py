@@ -223,9 +223,18 @@ def parse_command(text: str, variant: Variant = FREECELL) -> Command:
             if looks_like_a_move(name):
                 raise
             raise NotationError(
-                f"{words[0][:40]!r} is not a command or a move: help lists the commands"
+                f"{_quoted(words[0])} is not a command or a move: help lists the commands"
             ) from error
     moves = read_moves(text, variant)  # a word after the first that is no move: says which
     if moves is not None:
         return MovesCommand(moves)
-    raise NotationError(f"{words[0][:40]!r} is not a command: help lists the commands")
+    raise NotationError(f"{_quoted(words[0])} is not a command: help lists the commands")
+
+
+#: The longest word a refusal repeats: with the refusal, one line of an 80-column terminal.
+_QUOTED_MOST: Final = 24
+
+
+def _quoted(word: str) -> str:
+    """``word`` as a refusal repeats it: quoted, or ``That word`` when too long for the line."""
+    return repr(word) if len(word) <= _QUOTED_MOST else "That word"

@@ -121,6 +121,8 @@ SCREEN: Final[dict[str, ScreenCommand]] = {
     ),
     "solve": ScreenCommand(
         keys=("p",),
+        footer="Solve",
+        footer_rank=8,
         palette="Auto-solve",
         palette_help="Play a solution from here, step by step (p; Esc stops)",
     ),
@@ -139,6 +141,8 @@ SCREEN: Final[dict[str, ScreenCommand]] = {
     ),
     "saves": ScreenCommand(
         keys=("s", "ctrl+s"),
+        footer="Saves",
+        footer_rank=7,
         palette="Saved games",
         palette_help="Save this game under a name, load, rename, export…",
     ),
@@ -156,6 +160,8 @@ SCREEN: Final[dict[str, ScreenCommand]] = {
     ),
     "stats": ScreenCommand(
         keys=("t", "f4"),
+        footer="Stats",
+        footer_rank=8,
         palette="Statistics",
         palette_help="Games played and won, streaks, best times",
     ),
@@ -269,6 +275,8 @@ _KEY_NAMES: Final = {
     "right": "→",
     "up": "↑",
     "down": "↓",
+    "home": "Home",
+    "end": "End",
 }
 
 

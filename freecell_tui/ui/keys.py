@@ -9,15 +9,19 @@ Enter acts on every character typed before it, and a key typed after Enter is re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any, Final
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, Final, Literal
 
 from textual.binding import Binding, BindingType
 from textual.events import Key
 from textual.screen import Screen
-from textual.widgets import Input
+from textual.widgets import Button, Input
 
-__all__ = ["EDIT_KEYS", "bound_actions", "edit_line", "paste_line", "run_bound_key"]
+from freecell_tui.ui.commands import key_label
+
+__all__ = ["EDIT_KEYS", "bound_actions", "edit_line", "key_buttons", "paste_line", "run_bound_key"]
+
+ButtonLook = Literal["default", "primary", "success", "warning", "error"]
 
 #: Keys that edit a line of text, and the input's action each runs.
 EDIT_KEYS: Final[dict[str, Callable[[Input], object]]] = {
@@ -46,6 +50,22 @@ def bound_actions(bindings: Iterable[BindingType]) -> dict[str, str]:
         for key in keys.split(","):
             actions.setdefault(key.strip(), action)
     return actions
+
+
+def key_buttons(
+    bindings: Iterable[BindingType], looks: Mapping[str, ButtonLook] | None = None
+) -> Iterator[Button]:
+    """A dialog's buttons, one for each of its ``bindings`` (a ``BINDINGS`` list) in order: the
+    binding's label and first key (``Share (s)``), its action as its id, its look from
+    ``looks`` by action. A key the dialog takes is a key it shows."""
+    for binding in bindings:
+        if not isinstance(binding, Binding):
+            continue
+        key = key_label(binding.key.split(",")[0])
+        look = (looks or {}).get(binding.action, "default")
+        yield Button(
+            f"{binding.description} ({key})", id=binding.action, variant=look, compact=True
+        )
 
 
 async def run_bound_key(node: Screen[Any], actions: dict[str, str], event: Key) -> bool:

@@ -11,7 +11,8 @@ bottom where the terminal is tall enough; at 100x32 a 19-card column needs every
 
 The game's shape decides the rows (:func:`layout_for`): the top row holds its free cells (0 to 8)
 then the four foundations, the tableau its columns (up to 10), each row centred with piles as
-wide as its count allows (classic FreeCell's rows are both eight piles, as wide as each other).
+wide as its count allows — a card no wider in the top row than in the columns (classic
+FreeCell's rows are both eight piles, as wide as each other).
 
 :meth:`BoardLayout.column_rows` says where each card of a column is drawn (deep covered cards
 are squeezed first when a column grows), and :meth:`BoardLayout.card_rect` /
@@ -47,8 +48,12 @@ MAX_COLUMN = 19
 #: The widest a pile is drawn (wider terminals get wider gaps and margins instead).
 MAX_PILE_WIDTH = 16
 #: The narrowest a pile is drawn while the row has room, even with no gap between piles: a
-#: one-line card, its key and its edge (``b10♣▕``; Eight Off's twelve piles at 64 columns).
+#: one-line card, its key and its edge (``b T♣▕``: a ten by its code; Eight Off's twelve piles
+#: at 64 columns).
 MIN_PILE_WIDTH = 5
+#: The narrowest a free cell is drawn where the row has room, with no gap: its key, a blank,
+#: a ten and its edge (``b 10♣▕``; Eight Off's twelve piles at 80 columns).
+MIN_CELL_WIDTH = 6
 #: The cards of a column of a fresh deal (the longest ones), one more than which fill the tableau.
 DEALT = 7
 #: The most lines a covered card shows (its label and a few lines of its face).
@@ -225,15 +230,23 @@ def _column_rows(count: int, card_height: int, height: int, max_step: int) -> tu
     return tuple(rows)
 
 
-def _pile_widths(width: int, count: int = 8) -> tuple[int, int, int]:
+def _pile_widths(width: int, count: int = 8, least: int = MIN_PILE_WIDTH) -> tuple[int, int, int]:
     """(pile width, gap, left margin) for a row of ``count`` piles in a terminal ``width``
     columns wide: all the same width, centred, the spare columns split between the margins (the
-    larger half on the left). Wide terminals get two blank columns between piles."""
+    larger half on the left). Wide terminals get two blank columns between piles; narrow ones
+    none, for piles ``least`` wide (else :data:`MIN_PILE_WIDTH`), where that leaves them wider."""
     count = max(count, 1)
     gap = 2 if width >= count * MAX_PILE_WIDTH + (count - 1) * 2 else 1
     pile = max(min((width - (count - 1) * gap) // count, MAX_PILE_WIDTH), 1)
-    if pile < MIN_PILE_WIDTH and width >= count * MIN_PILE_WIDTH:
-        gap, pile = 0, MIN_PILE_WIDTH  # a card's own right edge parts it from the next pile
+    for narrowest in (least, MIN_PILE_WIDTH):
+        if pile < narrowest and width >= count * narrowest:
+            gap, pile = 0, narrowest  # a card's own right edge parts it from the next pile
+            break
+    return _centred(width, count, pile, gap)
+
+
+def _centred(width: int, count: int, pile: int, gap: int) -> tuple[int, int, int]:
+    """(pile width, gap, left margin) of ``count`` piles ``pile`` wide, ``gap`` apart, centred."""
     spare = max(width - count * pile - (count - 1) * gap, 0)
     return pile, gap, (spare + 1) // 2
 
@@ -263,7 +276,7 @@ def board_layout(
     free cells and ``columns`` columns whose deal's longest column holds ``dealt`` cards (see
     the module's docstring)."""
     pile, gap, left = _pile_widths(width, columns)
-    top_pile, top_row_gap, top_left = _pile_widths(width, cells + 4)
+    top_pile, top_row_gap, top_left = _pile_widths(width, cells + 4, MIN_CELL_WIDTH)
     too_small = width < COMPACT_SIZE.width or height < COMPACT_SIZE.height
     message_lines = 2 if height >= 30 else 1
     bottom = FIXED_BOTTOM + message_lines
@@ -275,6 +288,8 @@ def board_layout(
     card_height = max(min(fit, shapely, 10), 1)
     compact = card_height < 2
     top_gap = 0
+    if not compact and top_pile > pile:  # the top row's cards as wide as the columns'
+        top_pile, top_row_gap, top_left = _centred(width, cells + 4, pile, gap)
     if compact:
         card_height = 1
     elif (height - bottom - 2 - (MAX_COLUMN - 1) - 1) // 2 >= card_height:

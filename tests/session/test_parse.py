@@ -94,6 +94,8 @@ def test_actions_with_operands() -> None:
             "move 3 of 3: x9: 'x9' is not a move: 'x' is not a pile (1–8 columns, a–d "
             "free cells, h home)",
         ),
+        ("x" * 25, "That word is not a command or a move: help lists the commands"),
+        ("y" * 24 + " z", f"'{'y' * 24}' is not a command: help lists the commands"),
         ("", "an empty command: type a move such as 3a, or help"),
         # missing and extra operands
         ("t2f", "t2f: missing operands: use t2f T F (tableau 1-8, foundation 1-4)"),

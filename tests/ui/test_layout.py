@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.geometry import Region
 from textual.widgets import Static
 
@@ -194,3 +195,14 @@ def test_a_commands_other_keys_run_the_same_action() -> None:
         "help",
         "new",
     )
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32), (160, 48)])
+@pytest.mark.parametrize("cells", [0, 1, 2, 3, 4])
+def test_a_top_row_card_is_no_wider_than_a_column_card(size: tuple[int, int], cells: int) -> None:
+    """A shorter top row (``--cells 2``: six piles over eight columns) has cards as wide as the
+    columns' (they were 15 columns wide over the columns' 11 at 100x32), centred."""
+    layout = board_layout(*size, cells=cells)
+    assert layout.top_width <= layout.pile_width or layout.compact, layout
+    left, right = layout.top_x(0), layout.top_x(cells + 3) + layout.top_width
+    assert left >= 0 and right <= size[0] and abs(left - (size[0] - right)) <= 1, (left, right)

@@ -4,6 +4,7 @@ chosen on the ``:`` line, and their keys and help are their own."""
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -234,14 +235,15 @@ async def test_help_names_the_keys_and_rules_of_the_game_played(tmp_path: Path) 
 
 async def test_eight_offs_twelve_top_piles_show_a_ten_whole_at_64_columns(tmp_path: Path) -> None:
     """At 64×24 Eight Off's top row is twelve piles: each is 5 columns wide, and a ten in a free
-    cell keeps its right edge (it was cut to ``b 10♣``, running into cell c's key)."""
+    cell keeps its right edge (it was cut to ``b 10♣``, running into cell c's key) and the blank
+    after its key (``b10♣▕`` read as a key ``b1``): it is written by its code, ``T``."""
     app = make_app(tmp_path, variant=EIGHT_OFF)
     async with app.run_test(size=(64, 24)) as pilot:
         await pilot.press("8", "b")  # deal 1: column 8's 10♣ to free cell b
         assert _moves(app) == ["8b"]
         await pilot.pause()
         cell = pile_widget(app, "cell-b")
-        assert lines(cell)[0] == "b10♣▕"
+        assert lines(cell)[0] == "b T♣▕"
         assert lines(pile_widget(app, "cell-c"))[0] == "c 9♣▕"
         regions = [pile_widget(app, f"cell-{key}").region for key in "abcdefgk"]
         assert all(region.width == 5 for region in regions)
@@ -257,3 +259,20 @@ async def test_the_status_says_any_run_moves_in_a_relaxed_game(tmp_path: Path) -
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "Run ≤5" in status_text(app)
+
+
+async def test_eight_offs_free_cells_keep_a_blank_after_their_key(tmp_path: Path) -> None:
+    """A free cell's key is followed by a blank before its card at every size the board fits: a
+    ten too (at 80 columns the twelve piles are six wide, ``b 10♣▕``; at 64 there is no room
+    for ``10``: the ten is written by its code, ``T``)."""
+    app = make_app(tmp_path, variant=EIGHT_OFF)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("8", "b")  # deal 1: column 8's 10♣ to free cell b
+        assert _moves(app) == ["8b"]
+        for size, ten in (((80, 24), "b 10♣"), ((64, 24), "b T♣"), ((100, 32), "10♣")):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            board = app.game_screen.board
+            top = "".join(screen_lines(app)[board.region.y : board.region.y + 3])
+            assert ten in top, (size, top)
+            assert not re.findall(r"\b[a-gk]\S", top), (size, top)

@@ -123,7 +123,7 @@ async def test_a_click_on_a_move_in_the_list_jumps_there(tmp_path: Path) -> None
         screen = await open_viewer(pilot, watched)
         moves = screen.moves
         entry = next(entry for entry in moves.rows() if entry.number == 14)
-        assert entry.text.startswith("14: 67v3 — ")
+        assert entry.text == "14: 67v3 — Q♣–10♣ onto K♥"  # the words the notation says left out
         gutter = moves.gutter
         await pilot.click(moves, offset=(gutter.left + entry.x + 2, gutter.top + entry.y))
         assert screen.replay.at == 14
@@ -422,7 +422,7 @@ async def test_the_footers_keys_are_buttons_to_click(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: viewer(app).replay.at == 1, "a step on")
         await click("Next")
         await wait_for(pilot, lambda: viewer(app).replay.at == 2, "two steps on")
-        await click("Play from here")
+        await click("Play on")
         await wait_for(pilot, lambda: app.screen is app.game_screen, "the game")
         assert game(app).move_count == 2
 

@@ -121,11 +121,13 @@ class GameScreen(Screen[None]):
         message = MessageLine(id="message")
         deal = self.session.game.deal_number
         # Said as the screen is built: a key read before it is mounted says what it did after.
+        said = f"Deal {deal}. " if deal is not None else ""
         message.set_reactive(
             MessageLine.text,
-            (f"Deal {deal}. " if deal is not None else "")
+            said
             + "Type a source then a destination (3a, 18, 5h), click or drag cards; ? for help.",
         )
+        message.shorter = (said + "Type a move (3a, 18, 5h), or click or drag cards; ? for help.",)
         self._said = message.text
         yield message
         yield CommandLine(id="command")

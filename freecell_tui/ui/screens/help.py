@@ -3,6 +3,7 @@ rules in a few lines (``?`` or ``F1``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import ClassVar, Final
 
 from textual.app import ComposeResult
@@ -17,18 +18,35 @@ from textual.widgets import Static
 from freecell_tui.core.variant import FREECELL, Build, EmptyColumn, Moving, Variant
 from freecell_tui.core.words import plural
 from freecell_tui.session.table import COMMANDS, SECTIONS
-from freecell_tui.ui.commands import keys_text, shown
+from freecell_tui.ui.commands import key_label, keys_text, shown
 from freecell_tui.ui.keys import bound_actions, run_bound_key
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import dialog_frame_css
+from freecell_tui.ui.screens.viewer_keys import VIEWER_BINDINGS
 from freecell_tui.ui.web import open_link
 
-__all__ = ["EXTRA", "HelpScreen", "KeyRows", "help_sections", "rules_rows"]
+__all__ = ["EXTRA", "HelpScreen", "KeyRows", "binding_rows", "help_sections", "rules_rows"]
 
 #: The keys column: its indent, its width (longer keys wrap at a space) and the gap after it.
 KEYS_INDENT, KEYS_WIDTH, KEYS_GAP = 2, 15, 1
 
-#: Help that is not a command: the mouse, the status line, the rules.
+
+def binding_rows(bindings: Iterable[Binding]) -> tuple[tuple[str, str], ...]:
+    """A screen's keys as help rows: each binding's keys (as a player reads them) and what they
+    do (its tooltip, else its label), the keys that do the same thing on one row."""
+    rows: dict[str, list[str]] = {}
+    for binding in bindings:
+        keys = binding.key.split(",")
+        said = binding.tooltip or binding.description.lower()
+        rows.setdefault(said, []).extend(
+            key_label(key)
+            for key in keys
+            if not (key.startswith("shift+") and key[6:].upper() in keys)
+        )
+    return tuple(("  ".join(keys), said) for said, keys in rows.items())
+
+
+#: Help that is not a command: the mouse, the viewer, the status line, the rules.
 EXTRA: Final[tuple[tuple[str, tuple[tuple[str, str], ...]], ...]] = (
     (
         "Mouse",
@@ -42,15 +60,7 @@ EXTRA: Final[tuple[tuple[str, tuple[tuple[str, str], ...]], ...]] = (
     ),
     (
         "The viewer (:watch, :watch CODE, :watch solution)",
-        (
-            ("→ ←  l h", "one move forward, one back (the move list beside the board)"),
-            ("Space  + −", "play the moves or pause; faster, slower"),
-            ("Home  End", "the first position, the last move (g, G too)"),
-            ("click a move", "jump there (↑ ↓ pick one, Enter jumps)"),
-            ("p", "the solver's way from the move shown, in place of the moves after it"),
-            ("t", "play on from the move shown: a new game that keeps the moves before it"),
-            ("q  Esc", "leave the viewer"),
-        ),
+        binding_rows(VIEWER_BINDINGS),
     ),
     (
         "Status line",
@@ -181,8 +191,9 @@ class KeyRows(Widget):
 
 
 class HelpScreen(OnceScreen[None]):
-    """The list of keys and mouse actions of ``variant``'s game, and its rules; any of Esc,
-    q, ? or F1 closes it."""
+    """The list of keys and mouse actions of ``variant``'s game, and its rules — or, given
+    ``sections``, those alone under ``title`` (another screen's keys); any of Esc, q, ? or F1
+    closes it."""
 
     DEFAULT_CSS = (
         dialog_frame_css("HelpScreen", box="VerticalScroll", width="96", padding="0 1")
@@ -201,17 +212,27 @@ class HelpScreen(OnceScreen[None]):
         one that closes it reaches the screen below, in order."""
         return await run_bound_key(self, self._actions, event)
 
-    def __init__(self, variant: Variant = FREECELL) -> None:
+    def __init__(
+        self,
+        variant: Variant = FREECELL,
+        *,
+        title: str = "",
+        sections: list[tuple[str, list[tuple[str, str]]]] | None = None,
+    ) -> None:
         super().__init__()
         self.variant = variant
+        self.title_text = title or f"{variant.name}: keys and mouse"
+        self.sections = sections
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
-            scroll.border_title = f"{self.variant.name}: keys and mouse"
+            scroll.border_title = self.title_text
             scroll.border_subtitle = "Esc closes"
-            for section, entries in help_sections(self.variant):
+            for section, entries in self.sections or help_sections(self.variant):
                 yield Static(section, classes="section", markup=False)
                 yield KeyRows(entries)
+            if self.sections is not None:
+                return
             yield Static("More (click a link)", classes="section", markup=False)
             for title, url in LINKS:
                 link = Content.from_markup(

@@ -10,7 +10,7 @@ once and deal the next, ``escape`` close.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -54,6 +54,11 @@ _MUTED = "$foreground-muted"
 def _card(card: Card, ascii: bool, *, moved: bool = False) -> tuple[str, str]:
     style = _RED if card.is_red else _BLACK
     return card.text(ascii=ascii).rjust(3), f"{style} {_MOVED}" if moved else style
+
+
+#: The footer's ranks of the screen's keys: the pace's keys (named on the line above it too)
+#: give way first on a narrow terminal.
+_FOOTER_RANKS: Final = {"close": 1, "toggle_pause": 2, "step": 3, "next_game": 3}
 
 
 class KlondikeScreen(Screen[None]):
@@ -130,7 +135,7 @@ class KlondikeScreen(Screen[None]):
             yield Static(id="klondike-move")
             yield Static(id="klondike-money")
             yield Static(id="klondike-status")
-        yield KeyFooter()
+        yield KeyFooter(ranks=_FOOTER_RANKS)
 
     def on_mount(self) -> None:
         self._deal_next()

@@ -486,6 +486,7 @@ class SaveSlotsScreen(OnceScreen[SavedGame | Game | None]):
                     ("Export (e)", "export", "default"),
                     ("Import (i)", "import", "default"),
                     ("Share (s)", "share", "default"),
+                    ("Watch (w)", "watch", "default"),
                     ("Close (Esc)", "close", "default"),
                 ):
                     yield Button(label, id=action, variant=variant, compact=True)  # type: ignore[arg-type]

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Vertical
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.events import Key, Resize
@@ -31,7 +31,7 @@ from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import plural
 from freecell_tui.store import Statistics, Store, StoreError, format_duration
 from freecell_tui.store.stats import NO_GAMES, DealStats, GameResult, statistics_rows
-from freecell_tui.ui.keys import bound_actions, run_bound_key
+from freecell_tui.ui.keys import bound_actions, key_buttons, run_bound_key
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.deal_games import DealGamesScreen, deal_games, when
 from freecell_tui.ui.screens.dialogs import CodeScreen, ConfirmScreen, dialog_frame_css
@@ -101,16 +101,24 @@ class StatsScreen(OnceScreen[Game | None]):
     StatsScreen DataTable { height: auto; max-height: 14; }
     StatsScreen #message { height: auto; min-height: 1; margin-top: 1; }
     StatsScreen #message.-error { color: $text-error; }
-    StatsScreen #buttons { height: auto; margin-top: 1; }
-    StatsScreen Button { margin-right: 1; min-width: 13; }
+    StatsScreen #buttons {
+        layout: grid;
+        grid-size: 3;
+        grid-gutter: 0 1;
+        grid-rows: 1;
+        height: auto;
+        margin-top: 1;
+    }
+    StatsScreen #buttons Button { width: 100%; }
     """
     )
+    #: The screen's keys, each with its button (in this order).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "reset", "Reset"),
         Binding("s", "share", "Share"),
         Binding("g", "games", "Games"),
         Binding("w", "watch", "Watch"),
         Binding("v", "next_game", "Next game"),
+        Binding("r", "reset", "Reset"),
         Binding("escape", "close", "Close"),
     ]
     _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
@@ -144,11 +152,8 @@ class StatsScreen(OnceScreen[Game | None]):
             yield ResultsChart(ascii=self.ascii, id="chart")
             yield DataTable(id="deals", cursor_type="row", zebra_stripes=True)
             yield Static(id="message")
-            with Horizontal(id="buttons"):
-                yield Button("Share (s)", id="share")
-                yield Button("Games (g)", id="games")
-                yield Button("Reset (r)", id="reset", variant="error")
-                yield Button("Close (Esc)", id="close", variant="primary")
+            with Container(id="buttons"):
+                yield from key_buttons(self.BINDINGS, {"reset": "error", "close": "primary"})
 
     def on_mount(self) -> None:
         self.query_one("#deals", DataTable).add_columns(
@@ -172,7 +177,7 @@ class StatsScreen(OnceScreen[Game | None]):
         try:
             box = self.query_one("#dialog", StatsBox)
             table = self.query_one("#deals", DataTable)
-            buttons = self.query_one("#buttons", Horizontal)
+            buttons = self.query_one("#buttons", Container)
         except NoMatches:  # closing: a fit asked for by a last resize finds its widgets gone
             return
         if not table.display:
@@ -351,13 +356,7 @@ class StatsScreen(OnceScreen[Game | None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        if event.button.id == "reset":
-            self.action_reset()
-        elif event.button.id == "share":
-            self.action_share()
-        elif event.button.id == "games":
-            self.action_games()
-        else:
-            self.action_close()
+        if event.button.id:
+            await self.run_action(event.button.id)

@@ -34,14 +34,13 @@ from typing import Any, ClassVar, Final, Protocol
 
 from textual import getters, work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Container
 from textual.events import Key, Paste, Resize
 from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from freecell_tui.core.game import Game
@@ -65,6 +64,8 @@ from freecell_tui.store import Par
 from freecell_tui.ui.assistant import YieldingCancel
 from freecell_tui.ui.board import Board
 from freecell_tui.ui.keys import bound_actions
+from freecell_tui.ui.screens.help import HelpScreen, binding_rows
+from freecell_tui.ui.screens.viewer_keys import VIEWER_BINDINGS, VIEWER_RANKS
 from freecell_tui.ui.screens.viewer_review import (
     offered_line,
     review_keys,
@@ -74,7 +75,7 @@ from freecell_tui.ui.screens.viewer_review import (
 )
 from freecell_tui.ui.widgets.footer import KeyFooter
 from freecell_tui.ui.widgets.move_list import MoveList
-from freecell_tui.ui.widgets.status import MessageLine
+from freecell_tui.ui.widgets.status import MessageLine, PartsLine
 
 __all__ = [
     "PACES",
@@ -95,12 +96,6 @@ LIST_WIDTHS: Final = (30, 48)
 _BOARD_WIDTH: Final = 64
 #: Said to a click or drag on the board.
 WATCHING: Final = "Watching: t plays on from here."
-KEYS_LINE: Final = (
-    "→/l next, ←/h back, Space plays or pauses, +/− pace, Home/g first, End/G last, ↑/↓ pick a "
-    "move and Enter jumps there (or click it), p the solver's way from here, t plays on from "
-    "here, r reviews the game, m jumps to a marked move, W shows the review's line (W again: "
-    "yours), q/Esc leaves."
-)
 
 
 class ParBook(Protocol):
@@ -168,8 +163,6 @@ class ViewerScreen(Screen[Game | None]):
         background: $panel;
         color: $foreground;
         padding: 0 1;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
     }
     ViewerScreen.-narrow #viewer-body { layout: vertical; }
     ViewerScreen.-narrow #viewer-body Board { width: 100%; height: 1fr; }
@@ -177,25 +170,7 @@ class ViewerScreen(Screen[Game | None]):
     ViewerScreen.-narrow #viewer-status { display: none; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape", "quit", "Leave"),
-        Binding("right,l", "next", "Next"),
-        Binding("left,h", "back", "Back"),
-        Binding("t", "take_over", "Play from here"),
-        Binding("space", "play", "Play/pause"),
-        Binding("plus,equals_sign", "pace(1)", "Faster"),
-        Binding("minus", "pace(-1)", "Slower"),
-        Binding("question_mark", "help", "Keys"),
-        Binding("home,g", "first", "First", show=False),
-        Binding("end,G,shift+g", "last", "Last", show=False),
-        Binding("up,k", "pick(-1)", "Pick", show=False),
-        Binding("down,j", "pick(1)", "Pick", show=False),
-        Binding("enter", "enter", "Jump", show=False),
-        Binding("p", "solve", "Solution", show=False),
-        Binding("r", "review", "Review"),
-        Binding("m", "marked", "Marked move", show=False),
-        Binding("W,shift+w", "offered", "Winning line", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(VIEWER_BINDINGS)
     _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
     #: The bound on a review's searches, all together.
     review_seconds: ClassVar[float] = REVIEW_SECONDS
@@ -218,7 +193,7 @@ class ViewerScreen(Screen[Game | None]):
     board = getters.query_one("#board", Board)
     moves = getters.query_one("#moves", MoveList)
     message = getters.query_one("#message", MessageLine)
-    status = getters.query_one("#viewer-status", Static)
+    status = getters.query_one("#viewer-status", PartsLine)
 
     def __init__(  # noqa: PLR0913 (keyword-only injection points: the looks, who answers, the par book)
         self,
@@ -294,9 +269,9 @@ class ViewerScreen(Screen[Game | None]):
         with Container(id="viewer-body"):
             yield board
             yield MoveList(id="moves")
-        yield Static(id="viewer-status", markup=False)
+        yield PartsLine(id="viewer-status")
         yield MessageLine(id="message")
-        yield KeyFooter(show_command_palette=False)
+        yield KeyFooter(show_command_palette=False, ranks=VIEWER_RANKS)
 
     def on_mount(self) -> None:
         board = self.board
@@ -499,7 +474,7 @@ class ViewerScreen(Screen[Game | None]):
         """``r``: review the game watched (in a worker thread: the keys go on meanwhile); once
         reviewed, say its summary again."""
         if self.found is not None:
-            self.say(f"{self.found.summary} {review_keys(self.found)}".strip())
+            self._say_review(self.found)
             return
         if self.reviewing:
             self.say("Reviewing… (the keys go on meanwhile)")
@@ -538,7 +513,15 @@ class ViewerScreen(Screen[Game | None]):
                 self.app.notify(notice, title="Saves", severity="error", markup=False)
         self.moves.tags = review_tags(found)
         self._show_step()
-        self.say(f"{found.summary} {review_keys(found)}".strip())
+        self._say_review(found)
+
+    def _say_review(self, found: Review) -> None:
+        """The review's summary and what its keys do; where that does not fit, its gist with
+        the keys, else the summary alone, else the gist."""
+        keys = review_keys(found)
+        gist = _capital(review_word(found, reviewing=False)) + "."
+        full, short = f"{found.summary} {keys}".strip(), f"{gist} {keys}".strip()
+        self.message.say(full, Tone.INFO, short, found.summary, gist)
 
     def _forget_review(self) -> None:
         """The line watched is another game's now: its review (done or under way) is moot."""
@@ -631,7 +614,9 @@ class ViewerScreen(Screen[Game | None]):
         self._then(answer)
 
     def action_help(self) -> None:
-        self.say(KEYS_LINE)
+        """``?``: the viewer's keys, from its bindings."""
+        sections = [("Keys", list(binding_rows(VIEWER_BINDINGS)))]
+        self.app.push_screen(HelpScreen(title="The viewer: keys", sections=sections))
 
     # ------------------------------------------------------------------ the board's messages
     def on_board_pending(self, message: Board.Pending) -> None:
@@ -661,10 +646,9 @@ class ViewerScreen(Screen[Game | None]):
         where = f"Move {replay.at} of {replay.last_number}"
         pace = pace_text(PACES[self.pace])
         state = "playing" if self.playing else "paused"
-        # The most wanted first: a narrow line loses the end.
+        # The most wanted first: a part that does not fit is left out.
         reviewed = review_word(self.found, self.reviewing, self.line_shown)
-        parts = (where, f"{state}, {pace}", reviewed, _capital(self.watched))
-        self.status.update(" · ".join(part for part in parts if part))
+        self.status.parts = (where, f"{state}, {pace}", reviewed, _capital(self.watched))
         moves.prefix = f"{replay.at}/{replay.last_number}" + (" ▶" if self.playing else "")
         if self.reviewing:  # a narrow terminal's stand-in for the status line says it too
             moves.prefix += " reviewing…"

@@ -278,14 +278,16 @@ class CardArt(Widget):
         *,
         top: bool = True,
         prefix_style: Style | None = None,
+        label: str = "",
     ) -> Content:
         """A card on one line (the compact layout): ``prefix`` (an edge, or a free cell's key)
-        then its label on the face (the top card underlined, as the edge of the card)."""
+        then its label (``label``, else :meth:`label`) on the face (the top card underlined, as
+        the edge of the card)."""
         width = self.art_width
         if top:
             face = (*face, "card--edge")
         edge = self._style(*face, border)
-        label = self.label(card)
+        label = label or self.label(card)
         rest = max(width - len(prefix) - len(label) - 1, 0)
         return Content.assemble(
             (prefix, prefix_style or edge),

@@ -3,7 +3,7 @@ one line by one widget.
 
 It looks like Textual's ``Footer`` (`` k Label `` for each key, the palette's key on the right
 after a thin bar) but drops the least important keys first — the UI's command table ranks them
-(``footer_rank``; 1 is kept longest) — so ``? Help`` and ``q Quit`` are always there. A key
+(``footer_rank``; 1 is kept longest), or the screen's own ranks — so ``? Help`` and ``q Quit`` are always there. A key
 under the mouse is lit and shows its tooltip; a click presses it (a disabled key rings the
 bell). The keys are read from the screen's active bindings whenever the screen says they
 changed; the width only decides which of them are drawn.
@@ -11,7 +11,7 @@ changed; the width only decides which of them are drawn.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -88,14 +88,17 @@ def fitting(keys: Iterable[tuple[str, int, int]], width: int) -> set[str]:
 
 
 def placed(
-    items: Iterable[FooterItem], palette: FooterItem | None, width: int
+    items: Iterable[FooterItem],
+    palette: FooterItem | None,
+    width: int,
+    ranks: Mapping[str, int] = _RANKS,
 ) -> tuple[tuple[int, FooterItem], ...]:
-    """Where each drawn key starts, left to right: the keys that fit ``width`` from the left,
-    the palette's key (if any) in the last cells — unless the keys that always stay reach into
-    them."""
+    """Where each drawn key starts, left to right: the keys that fit ``width`` from the left
+    (``ranks``: each action's rank, 9 for one absent), the palette's key (if any) in the last
+    cells — unless the keys that always stay reach into them."""
     items = tuple(items)
     room = width - (palette.cells if palette is not None else 0)
-    shown = fitting(((item.action, _RANKS.get(item.action, 9), item.cells) for item in items), room)
+    shown = fitting(((item.action, ranks.get(item.action, 9), item.cells) for item in items), room)
     result: list[tuple[int, FooterItem]] = []
     x = 0
     for item in items:
@@ -147,11 +150,14 @@ class KeyFooter(Widget, can_focus=False):
         self,
         *,
         show_command_palette: bool = True,
+        ranks: Mapping[str, int] = _RANKS,
         id: str | None = None,  # noqa: A002 - Textual's name
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
         self.show_command_palette = show_command_palette
+        #: Each action's rank (the game's command table's, unless the screen has its own).
+        self.ranks = ranks
         #: The actions whose keys are left out (the game's other "home or cell" key).
         self.hidden: frozenset[str] = footer_hidden(FREECELL)
         #: The keys to show when there is room, in order (the palette's apart).
@@ -192,7 +198,7 @@ class KeyFooter(Widget, can_focus=False):
 
     def shown(self) -> tuple[tuple[int, FooterItem], ...]:
         """The keys drawn at the footer's width, each with the column it starts at."""
-        return placed(self.items, self.palette, self.size.width)
+        return placed(self.items, self.palette, self.size.width, self.ranks)
 
     def item_at(self, x: int) -> FooterItem | None:
         """The key drawn at column ``x``, if any."""

@@ -5,13 +5,15 @@ right after the move's notation, where cutting a long entry to the list's width 
 
 Where each entry is drawn is worked out once, by :func:`list_rows` (plain arithmetic, tested
 without a terminal): the same entries are drawn and found under the mouse. Two lines or more: one
-move a line, the window scrolled so the current move sits near the middle. One line (a narrow
+move a line (its long entry, with fewer words or its short one where the long one does not
+fit: never a word cut short), the window scrolled so the current move sits near the middle. One line (a narrow
 terminal, the list under the board): the moves in notation side by side around the current one,
 after a prefix (``27/95 ▶``) that stands in for the status line.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
@@ -81,6 +83,21 @@ def _cut(text: str, width: int) -> str:
     return out + "…" if width > 0 else ""
 
 
+#: What a long entry's words may leave out, as its notation says it already: the column a card
+#: goes onto (``86 — 10♣ onto J♥``), how many cards a run holds.
+_SAID_ALREADY = re.compile(r" in column \d+| \(\d+ cards\)")
+
+
+def _fitted(long: str, short: str, width: int) -> str:
+    """A move a line: its long entry where it fits ``width`` cells, else with fewer words (see
+    :data:`_SAID_ALREADY`), else its short one (the words of the move shown are on the
+    message line) — never a word cut short."""
+    for entry in (long, _SAID_ALREADY.sub("", long)):
+        if cell_len(entry) <= width:
+            return entry
+    return _cut(short, width)
+
+
 def list_rows(
     long: Sequence[str],
     short: Sequence[str],
@@ -99,7 +116,7 @@ def list_rows(
     if height >= 2:
         first = min(max(at - height // 2, 0), max(count - height, 0))
         return tuple(
-            Entry(number, _cut(long[number], width), 0, number - first)
+            Entry(number, _fitted(long[number], short[number], width), 0, number - first)
             for number in range(first, min(first + height, count))
         )
     start = cell_len(prefix) + 1 if prefix else 0

@@ -82,11 +82,15 @@ class CellWidget(PileWidget):
             return Content.assemble((key, key_style), (text[len(key) :], self._style(style)))
         face = self.face_names(selected, hovered, hinted)
         border, glyphs = self.border(selected=selected, hinted=hinted)
-        # The card's right edge always shows: where a ten leaves no room for the space after
-        # the key (Eight Off's twelve piles at 64 columns), the key touches the card (b10♣▕).
-        spaced = len(key) + 1 + len(self.label(card)) + 1 <= self.art_width
-        prefix = f"{key} " if spaced else key
-        return self.one_line(card, prefix, face, border, glyphs, prefix_style=key_style)
+        # The key, a blank, the card and its right edge always show: where a ten leaves no
+        # room for them (Eight Off's twelve piles at 64 columns), it is written by its code,
+        # T (b T♣▕).
+        label = self.label(card)
+        if len(key) + 1 + len(label) + 1 > self.art_width:
+            label = card.code[0] + label[-1]
+        return self.one_line(
+            card, f"{key} ", face, border, glyphs, prefix_style=key_style, label=label
+        )
 
 
 class FoundationWidget(CellWidget):

@@ -17,7 +17,16 @@ from freecell_tui.session.steps import Tone
 from freecell_tui.ui.ascii import ascii_asked
 from freecell_tui.ui.layout import board_layout
 
-__all__ = ["MessageLine", "StatusLine", "fit_parts", "fit_words", "format_elapsed"]
+__all__ = [
+    "MessageLine",
+    "PartsLine",
+    "StatusLine",
+    "fit_parts",
+    "fit_words",
+    "fits",
+    "format_elapsed",
+    "joined_parts",
+]
 
 
 def format_elapsed(seconds: float) -> str:
@@ -180,6 +189,39 @@ def fit_words(text: str, width: int, lines: int) -> list[str]:
     ]
 
 
+def joined_parts(parts: Sequence[str], width: int, between: str = " · ") -> str:
+    """``parts`` joined by ``between`` in ``width`` cells: each whole or left out (the first,
+    when too long alone, shortened between words)."""
+    line = ""
+    for part in parts:
+        if not part:
+            continue
+        candidate = f"{line}{between}{part}" if line else part
+        if cell_len(candidate) <= width:
+            line = candidate
+        elif not line:
+            line = " ".join(fit_words(part, width, 1))
+    return line
+
+
+class PartsLine(Widget):
+    """One line of parts (``Move 6 of 20 · paused · Deal 1``), most wanted first: a part that
+    does not fit the width is left out whole (see :func:`joined_parts`)."""
+
+    DEFAULT_CSS = "PartsLine { height: 1; text-wrap: nowrap; }"
+
+    parts: reactive[tuple[str, ...]] = reactive(())
+
+    def render(self) -> Content:
+        text = joined_parts(self.parts, self.content_size.width)
+        return Content(ascii_text(text) if ascii_asked(self) else text)
+
+
+def fits(text: str, width: int, lines: int) -> bool:
+    """Whether ``text`` fits whole in ``lines`` lines of ``width`` cells, broken between words."""
+    return " ".join(fit_words(text, width, lines)).split() == text.split()
+
+
 class MessageLine(Widget):
     """What the last action did (``3a: 7♣ to free cell a``) or why it was refused: one or two
     lines (:attr:`lines`, as the terminal's height allows), broken between words, never cut in
@@ -214,11 +256,24 @@ class MessageLine(Widget):
     def watch_lines(self, lines: int) -> None:
         self.styles.height = lines
 
-    def render(self) -> Content:
-        text = ascii_text(self.text) if ascii_asked(self) else self.text
-        return Content("\n".join(fit_words(text, self.content_size.width, self.lines)))
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        #: Shorter ways to say :attr:`text`, longest first: the first that fits whole is drawn
+        #: where the text does not.
+        self.shorter: tuple[str, ...] = ()
 
-    def say(self, text: str, tone: Tone = Tone.INFO) -> None:
-        """Show ``text`` (never parsed as markup)."""
+    def render(self) -> Content:
+        width = self.content_size.width
+        forms = (self.text, *self.shorter)
+        if ascii_asked(self):
+            forms = tuple(ascii_text(form) for form in forms)
+        text = next((form for form in forms if fits(form, width, self.lines)), forms[-1])
+        return Content("\n".join(fit_words(text, width, self.lines)))
+
+    def say(self, text: str, tone: Tone = Tone.INFO, *shorter: str) -> None:
+        """Show ``text`` (never parsed as markup); where it does not fit whole, the first of
+        ``shorter`` that does."""
+        self.shorter = shorter
         self.text = text
         self.tone = tone
+        self.refresh()
