@@ -229,6 +229,7 @@ def run(args: argparse.Namespace) -> int:
     except FreeCellError as error:
         return fail(PROG, str(error))
     try:
+        from freecell_tui.ui.compat import serve_unchecked
         from freecell_tui.ui.web_guard import machine_addresses
         from freecell_tui.ui.web_server import GameServer
     except ModuleNotFoundError as error:
@@ -237,7 +238,7 @@ def run(args: argparse.Namespace) -> int:
         return fail(PROG, INSTALL_HINT)
 
     data_dir = default_data_dir(getattr(args, "data_dir", None)).absolute()
-    problem = _check_data_dir(data_dir)
+    problem = serve_unchecked() or _check_data_dir(data_dir)
     if problem is not None:
         return fail(PROG, problem, 1)
     host, port = args.host, args.port

@@ -29,10 +29,12 @@ __all__ = [
     "TEXTUAL",
     "GuardedCommandList",
     "LaidOutHook",
+    "SERVE_CHECKED",
     "PaletteGuards",
     "ReportingApp",
     "checked",
     "exit_app_from_driver",
+    "serve_unchecked",
     "guard_input",
     "write_to_terminal",
 ]
@@ -46,6 +48,28 @@ CHECKED: Final = ((8, 2),)
 def checked() -> bool:
     """True when the installed Textual is one these workarounds were checked against."""
     return TEXTUAL in CHECKED
+
+
+#: The textual-serve versions whose private names :mod:`.web_server` builds on were checked
+#: against: ``Server._make_app`` (the routes, behind the token's middleware),
+#: ``Server._process_messages`` (a tab's messages, bounded), ``AppService._build_environment``
+#: (the game's driver) and ``AppService._process`` (the game's process, to wait for and kill).
+#: textual-serve has no public hooks for these (upstream: no issue found in
+#: Textualize/textual-serve as of 1.1.3). Unlike Textual's workarounds these carry the server's
+#: security, so on another version ``serve`` does not start (:func:`serve_unchecked`).
+SERVE_CHECKED: Final = ((1, 1),)
+
+
+def serve_unchecked() -> str | None:
+    """Why ``serve`` must not start on the installed textual-serve (``None``: it may)."""
+    found = tuple(int(part) for part in version("textual-serve").split(".")[:2])
+    if found in SERVE_CHECKED:
+        return None
+    wanted = ", ".join(f"{major}.{minor}" for major, minor in SERVE_CHECKED)
+    return (
+        f"textual-serve {found[0]}.{found[1]} is installed, but serve was checked against "
+        f"{wanted} only: pip install 'textual-serve>=1.1,<1.2'"
+    )
 
 
 # ---------------------------------------------------------------------------- the terminal

@@ -332,3 +332,36 @@ def test_the_browser_driver_reads_input_through_the_same_guard() -> None:
     events += list(parser.feed(""))
     assert _keys(events) == ["3", "escape", "4", "a"]
     assert [event.text for event in events if type(event).__name__ == "Paste"] == ["x[31my"]
+
+
+def test_serve_runs_on_the_textual_serve_it_was_checked_against() -> None:
+    """The extra's pin (``textual-serve>=1.1,<1.2``) admits only checked versions."""
+    import tomllib
+
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    extras = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"
+    ]
+    (pin,) = [d for d in extras["web"] if d.startswith("textual-serve")]
+    assert pin == "textual-serve>=1.1,<1.2" and compat.SERVE_CHECKED == ((1, 1),)
+    assert compat.serve_unchecked() is None
+
+
+def test_serve_on_an_unchecked_textual_serve_says_so_in_one_line_and_does_not_start(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """web_server overrides textual-serve's private methods, the token's middleware among them:
+    on a version they were not checked against, serve refuses rather than guess."""
+    from freecell_tui.cli import main
+
+    real = compat.version
+    monkeypatch.setattr(
+        compat, "version", lambda name: "1.2.0" if name == "textual-serve" else real(name)
+    )
+    code = main(["serve", "--data-dir", str(tmp_path), "--port", "1"])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == ""
+    assert err.strip().splitlines() == [
+        "freecell-tui serve: error: textual-serve 1.2 is installed, but serve was checked against 1.1 "
+        "only: pip install 'textual-serve>=1.1,<1.2'"
+    ]
