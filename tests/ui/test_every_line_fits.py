@@ -101,8 +101,9 @@ async def game_screen(pilot: Pilot[None]) -> None:
 
 
 async def refusal(pilot: Pilot[None]) -> None:
-    await type_command(pilot, "6a 6b 6h bh 6h 7b 76 7c 7h 3h 86 32")
-    assert "moves in one line" in pilot.app.screen.query_one("#message", MessageLine).text
+    await type_command(pilot, "6a 6b 6h bh 6h 7b 76 7c 7h 3h 86 5d")  # the last one refused
+    said = pilot.app.screen.query_one("#message", MessageLine).text
+    assert said.startswith("move 12 of 12: 5d:"), said
 
 
 async def long_refusal(pilot: Pilot[None]) -> None:
