@@ -231,6 +231,26 @@ async def test_a_bad_code_on_the_save_screen_is_one_line_and_changes_nothing(
     assert save_names(tmp_path) == []
 
 
+@pytest.mark.parametrize("text", ["F" + "x" * 299, "x" * 300])
+async def test_a_word_too_long_for_a_file_name_is_one_line_on_the_save_screen(
+    tmp_path: Path, text: str
+) -> None:
+    """A word longer than a file name may be (255 bytes): a code that does not read, or a file
+    that cannot be read; one line either way, and the game goes on."""
+    app = make_app(tmp_path, deal=5)
+    async with app.run_test(size=SIZE) as pilot:
+        saves = await open_saves(pilot, app)
+        await pilot.press("i", "ctrl+u")
+        app.post_message(events.Paste(text))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: saves.query_one("#message").has_class("-error"), "refusal")
+        said = saves_message(app)
+        assert said.startswith("Nothing imported: ") and "\n" not in said
+        assert ("game code" if text[0] == "F" else "file name too long") in said
+        assert app.screen is saves and app.is_running
+    assert save_names(tmp_path) == []
+
+
 async def test_a_missing_file_named_like_a_code_is_refused_as_a_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

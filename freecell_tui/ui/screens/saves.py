@@ -87,9 +87,11 @@ def code_in(text: str) -> str | None:
     word = text.removeprefix("~/")
     if not looks_like_code(word) or any(ch in word for ch in "./\\"):
         return None
-    if Path(os.path.expanduser(text)).exists():  # a ~user with no known home stays as written
-        return None
-    return word
+    try:  # a ~user with no known home stays as written
+        named = Path(os.path.expanduser(text)).exists()
+    except OSError:  # a name too long for a file (a long code), or unreadable: no file
+        named = False
+    return None if named else word
 
 
 def _capital(text: str) -> str:
