@@ -170,8 +170,9 @@ async def test_a_burst_that_opens_the_palette_types_into_it(tmp_path: Path) -> N
 
 async def test_a_huge_paste_with_escapes_into_the_command_line_is_capped(tmp_path: Path) -> None:
     """100 KB of text with escape characters pasted into the ``:`` line: the line takes its first
-    200 characters, control characters dropped, at once, and the game goes on answering."""
-    from freecell_tui.ui.widgets.command_line import MAX_LENGTH
+    :data:`~freecell_tui.ui.keys.MAX_LINE` characters, control characters dropped, at once, and
+    the game goes on answering."""
+    from freecell_tui.ui.keys import MAX_LINE
 
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -179,7 +180,7 @@ async def test_a_huge_paste_with_escapes_into_the_command_line_is_capped(tmp_pat
         started = time.monotonic()
         app.post_message(events.Paste("3a 18v3 \x1b[31m deal 617 " * 4000))
         line = app.game_screen.command_line
-        await wait_for(pilot, lambda: len(line.value) == MAX_LENGTH, "the paste", 10)
+        await wait_for(pilot, lambda: len(line.value) == MAX_LINE, "the paste", 10)
         assert "\x1b" not in line.value
         assert time.monotonic() - started < 5  # at once, whatever the paste's size
         await pilot.press("escape", "3", "a")  # the line closes; the board answers
