@@ -157,7 +157,7 @@ async def test_the_import_prompt_reads_the_longest_code(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, SaveSlotsScreen), "the saves")
-        await pilot.press("i", "ctrl+u")
+        await pilot.press("i")
         app.post_message(events.Paste(code))
         await pilot.press("enter")
         saves = app.screen

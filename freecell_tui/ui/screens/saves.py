@@ -13,7 +13,6 @@ plain text, and every refusal from the store appears on the message line in the 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar, Literal
@@ -31,7 +30,7 @@ from textual.widgets import Button, DataTable, Input, Label, Static
 from freecell_tui.core.codes import BadCode, decode, looks_like_code
 from freecell_tui.core.game import Game
 from freecell_tui.core.state import GameState
-from freecell_tui.core.words import plural, printable
+from freecell_tui.core.words import plural, printable, quoted
 from freecell_tui.session.words import game_deal_phrase
 from freecell_tui.store import (
     ErrorKind,
@@ -79,19 +78,21 @@ _PROMPTS: dict[PromptKind, str] = {
 _WEB_IMPORT = "Paste a game code (a browser's game cannot read your files):"
 
 
+#: The longest path a file is opened by (Linux's ``PATH_MAX``): a longer text names no file.
+MAX_PATH = 4096
+
+
 def code_in(text: str) -> str | None:
     """The game code the import prompt's ``text`` holds, or ``None`` when it names a file: a
-    text that starts with the codes' format letter, alone or after the ``~/`` the prompt offers,
-    with no dot or slash (a file's name has them) and naming no file. Looks at the disk: run
-    it off the UI thread."""
-    word = text.removeprefix("~/")
-    if not looks_like_code(word) or any(ch in word for ch in "./\\"):
+    text that starts with the codes' format letter, with no dot or slash (a file's name has
+    them) and naming no file. Looks at the disk: run it off the UI thread."""
+    if not looks_like_code(text) or any(ch in text for ch in "./\\"):
         return None
-    try:  # a ~user with no known home stays as written
-        named = Path(os.path.expanduser(text)).exists()
+    try:
+        named = Path(text).exists()
     except OSError:  # a name too long for a file (a long code), or unreadable: no file
         named = False
-    return None if named else word
+    return None if named else text
 
 
 def _capital(text: str) -> str:
@@ -360,15 +361,23 @@ class SaveSlotsScreen(OnceScreen[SavedGame | Game | None]):
             watch_from(self, saved.game, self.dismiss)
 
     def action_import(self) -> None:
-        self._open_prompt("import", "" if self.app.is_web else "~/")
+        # Empty: a code is pasted as it is (Tab completes a path typed, ~/ included).
+        self._open_prompt("import")
 
     def _import(self, text: str) -> bool:
+        text = text.strip()
         if self.app.is_web:  # a browser's game cannot read files: the text is a code
             self._import_text(text, code=text)
-        elif not text.strip():
+        elif not text:
             self.say("Give the file to import, or a game code.", error=True)
+        elif not looks_like_code(text) and len(text.encode()) > MAX_PATH:
+            self.say(
+                f"Nothing imported: {quoted(text)} is no file (a path is at most "
+                f"{MAX_PATH:,} bytes) and no game code (a code starts with F1).",
+                error=True,
+            )
         else:
-            self._import_text(text.strip())
+            self._import_text(text)
         return False  # the prompt closes once the game is imported
 
     @work(thread=True, exclusive=True, group="import")
