@@ -35,6 +35,7 @@ from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import Moving, Variant
 from freecell_tui.core.words import plural, printable
 from freecell_tui.session import (
+    Ask,
     Decision,
     Event,
     PlaySession,
@@ -685,15 +686,19 @@ class GameScreen(Screen[None]):
 
         self.board.put_down()
         session = self.session
-        self.app.push_screen(
-            SaveSlotsScreen(session.store, session.game, session.elapsed, then=self.take_up)
+        saves = SaveSlotsScreen(
+            session.store, session.game, session.elapsed, then=self.take_up, load=session.load
         )
+        self.app.push_screen(saves)
 
     def take_up(self, saved: object) -> None:
-        """Play a save or an unfinished game a dialog chose, or a game watched from it (asks
-        first when a game is under way: it is kept as an unfinished game)."""
+        """Play a save or an unfinished game a dialog chose (asks first when a game is under
+        way: it is kept as an unfinished game), show what a dialog's load did, or play on from
+        a game watched from it."""
         if isinstance(saved, SavedGame):
             self.present(self.session.load(saved))
+        elif isinstance(saved, (Step, Ask)):
+            self.present(saved)
         elif isinstance(saved, Game):
             self.play_on(saved)
 

@@ -31,6 +31,7 @@ from freecell_tui.core.codes import BadCode, decode, looks_like_code
 from freecell_tui.core.game import Game
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural, printable, quoted
+from freecell_tui.session.steps import Ask, Decision, Step
 from freecell_tui.session.words import game_deal_phrase
 from freecell_tui.store import (
     ErrorKind,
@@ -99,9 +100,10 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class SaveSlotsScreen(OnceScreen[SavedGame | Game | None]):
-    """The named saves. Returns the loaded game, a watched game to play on from (``w``, then
-    ``t`` in the viewer), or ``None`` when closed without either."""
+class SaveSlotsScreen(OnceScreen[SavedGame | Decision | Game | None]):
+    """The named saves. Returns what loading did (a step to show; the chosen save itself when
+    no ``load`` was given), a watched game to play on from (``w``, then ``t`` in the viewer), or
+    ``None`` when closed without either."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "save_new", "Save new"),
@@ -218,9 +220,41 @@ class SaveSlotsScreen(OnceScreen[SavedGame | Game | None]):
         )
 
     def action_load(self) -> None:
+        """Load the highlighted entry: the game's own question first when a game is under way,
+        asked over this screen (no: back here, nothing changed); once loaded, the screen closes
+        with the step to show."""
         saved = self._highlighted("load")
-        if saved is not None:
+        if saved is None:
+            return
+        if self._loader is None:
             self.dismiss(saved)
+            return
+        decision = self._loader(saved)
+        if not isinstance(decision, Ask):
+            self._loaded(decision)
+            return
+        ask = decision
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._loaded(ask.yes())
+            else:
+                self.say(ask.no)
+
+        question = ask.question
+        self.app.push_screen(
+            ConfirmScreen(
+                question.title, question.detail, yes=question.yes, no=question.no, then=answered
+            )
+        )
+
+    def _loaded(self, step: Decision | None) -> None:
+        """Close with what loading did; a refusal (the game was taken up elsewhere) is said
+        here instead, and the screen stays."""
+        if isinstance(step, Step) and step.refused:
+            self.say(step.said, error=True)
+            return
+        self.dismiss(step)
 
     @on(DataTable.RowSelected, "#slots")
     def _row_chosen(self, event: DataTable.RowSelected) -> None:
@@ -464,9 +498,13 @@ class SaveSlotsScreen(OnceScreen[SavedGame | Game | None]):
         game: Game | None = None,
         elapsed_seconds: float = 0.0,
         *,
-        then: Callable[[SavedGame | Game | None], None] | None = None,
+        then: Callable[[SavedGame | Decision | Game | None], None] | None = None,
+        load: Callable[[SavedGame], Decision] | None = None,
     ) -> None:
         super().__init__(then=then)
+        #: Loads a save into the game (the session's ``load``: it asks first when a game is
+        #: under way); ``None``: the chosen save is returned as it is.
+        self._loader = load
         self.store = store
         self.game = game
         self.elapsed_seconds = elapsed_seconds
