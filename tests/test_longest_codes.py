@@ -23,7 +23,7 @@ from freecell_tui.ui.screens.viewer import ViewerScreen
 
 from .core.long_games import longest_code_game, too_long_game
 from .store.helpers import Clock
-from .ui.helpers import SIZE, make_app, wait_for
+from .ui.helpers import COMPACT, SIZE, make_app, wait_for
 
 
 @pytest.fixture(scope="module")
@@ -166,6 +166,27 @@ async def test_the_import_prompt_reads_the_longest_code(
         assert said() == f"Imported “Shared deal 1”: deal 1, {len(game.turns)} moves."
     imported = Store.open(tmp_path).store.slots.load("Shared deal 1").game
     assert imported.turns == game.turns
+
+
+async def test_the_longest_codes_dialog_fits_a_small_terminal(
+    tmp_path: Path, longest: tuple[Game, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 80x24 the longest code scrolls in a few lines: what it is and OK stay on screen."""
+    game, code = longest
+    app = make_app(tmp_path, start=game)
+    clipboard: list[str] = []
+    monkeypatch.setattr(app, "copy_to_clipboard", clipboard.append)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.press("colon", *"share", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), "the dialog", 30)
+        await pilot.pause()
+        screen = app.screen.region
+        for part in (".body", "#close"):
+            shown = app.screen.query_one(part).region
+            assert shown.height and screen.contains_region(shown), part
+        assert clipboard == [code]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not isinstance(app.screen, CodeScreen), "closed")
 
 
 async def test_share_of_a_game_too_long_says_why_and_copies_nothing(

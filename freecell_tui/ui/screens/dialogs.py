@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Vertical
+from textual.containers import Grid, Vertical, VerticalScroll
 from textual.widgets import Button, Label
 
 from freecell_tui.core.codes import BadCode, shared_code
@@ -225,7 +225,9 @@ class CodeScreen(NoticeScreen):
         dialog_frame_css("CodeScreen", width="90")
         + _DIALOG_CSS.format(name="CodeScreen")
         + "CodeScreen .choices { grid-size: 1; grid-columns: 1fr; padding: 0 13; }"
-        + "CodeScreen .code { width: 100%; margin-top: 1; text-style: bold; color: $accent; }"
+        + "CodeScreen .code { width: 100%; text-style: bold; color: $accent; }"
+        # A long code (thousands of moves) scrolls in a few lines: the note and OK stay in view.
+        + "CodeScreen .code-box { height: auto; max-height: 8; margin-top: 1; }"
     )
 
     def __init__(self, game: Game, *, then: Callable[[str | None], None] | None = None) -> None:
@@ -244,7 +246,8 @@ class CodeScreen(NoticeScreen):
         with Vertical():
             yield Label(self.title_text, classes="title", markup=False)
             if self.code is not None:
-                yield Label(self.code, classes="code", markup=False)
+                with VerticalScroll(classes="code-box", can_focus=False):
+                    yield Label(self.code, classes="code", markup=False)
             yield Label(self.body_text, classes="body", markup=False)
             with Grid(classes="choices"):
                 yield Button("OK (Enter)", id="close", variant="primary")
