@@ -45,7 +45,6 @@ from freecell_tui.session import (
 from freecell_tui.session.analysis import lost_sentence
 from freecell_tui.session.assist import solution_phrase
 from freecell_tui.session.replay import solution_title, with_solution
-from freecell_tui.store import SavedGame
 from freecell_tui.ui.assistant import Assistant, YieldingCancel
 from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver
 from freecell_tui.ui.board import Board
@@ -692,12 +691,8 @@ class GameScreen(Screen[None]):
         self.app.push_screen(saves)
 
     def take_up(self, saved: object) -> None:
-        """Play a save or an unfinished game a dialog chose (asks first when a game is under
-        way: it is kept as an unfinished game), show what a dialog's load did, or play on from
-        a game watched from it."""
-        if isinstance(saved, SavedGame):
-            self.present(self.session.load(saved))
-        elif isinstance(saved, (Step, Ask)):
+        """Show what loading a save from a dialog did, or play on from a game watched there."""
+        if isinstance(saved, (Step, Ask)):
             self.present(saved)
         elif isinstance(saved, Game):
             self.play_on(saved)
