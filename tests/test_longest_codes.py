@@ -6,6 +6,7 @@ line mode's ``watch CODE``; a game whose code would be longer has none, and ``sh
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +22,7 @@ from freecell_tui.ui.screens.dialogs import CodeScreen
 from freecell_tui.ui.screens.saves import SaveSlotsScreen
 from freecell_tui.ui.screens.viewer import ViewerScreen
 
+from .cli.line import line_mode
 from .core.long_games import longest_code_game, too_long_game
 from .store.helpers import Clock
 from .ui.helpers import COMPACT, SIZE, make_app, wait_for
@@ -130,6 +132,12 @@ def test_line_modes_watch_reads_the_longest_code(tmp_path: Path, longest: tuple[
     )
     assert played.returncode == 0, played.stderr
     assert f"Watching deal 1 ({len(game.turns)} moves):" in played.stdout
+
+
+def test_line_modes_share_of_a_game_too_long_says_why(too_long: Game) -> None:
+    out = io.StringIO()
+    line_mode(too_long, out).handle("share")
+    assert out.getvalue() == f"No game code: {too_long_reason(too_long)}.\n"
 
 
 # ---------------------------------------------------------------------- the full-screen game
