@@ -5,24 +5,28 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from freecell_tui.cli import COMMAND_HELP, fail
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.codes import BadCode, decode
 from freecell_tui.core.deals import deal, parse_deal_number
 from freecell_tui.core.errors import FreeCellError
+from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.notation import Move, solution_words
 from freecell_tui.core.position import format_position, parse_position
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import FREECELL
-from freecell_tui.core.words import plural, printable, shorten
+from freecell_tui.core.words import deal_phrase, plural, printable, shorten
 from freecell_tui.files import TEXT_LIMIT, InputError, read_input, read_text
+
+if TYPE_CHECKING:
+    from freecell_tui.store import Par
 
 
 def add_parser(subparsers: Any) -> None:
-    from freecell_tui.cli import add_variant_options
+    from freecell_tui.cli import add_data_dir_option, add_variant_options
 
     parser = subparsers.add_parser(
         "replay",
@@ -32,8 +36,10 @@ def add_parser(subparsers: Any) -> None:
             "from MOVES_FILE or standard input, play them from the start, and print the final "
             "position and 'won' or 'not won'. Or, with neither --deal nor --board, check the game "
             "CODE (freecell-tui share prints one; it holds its start, moves and autoplay modes) "
-            "and print the same. Exit 0 when every move is legal, 1 at the first illegal or "
-            "unreadable move, 2 for bad arguments (a code that does not read, too)."
+            "and say what it is: its game and deal, the moves played, won or not, and the deal's "
+            "par when the store knows it (--position: the final position and 'won' or 'not won' "
+            "instead). Exit 0 when every move is legal, 1 at the first illegal or unreadable move, "
+            "2 for bad arguments (a code that does not read, too)."
         ),
     )
     add_variant_options(parser)
@@ -55,6 +61,12 @@ def add_parser(subparsers: Any) -> None:
         metavar="MOVES_FILE|CODE",
         help="the moves (default: stdin) after --deal or --board; else a game code",
     )
+    parser.add_argument(
+        "--position",
+        action="store_true",
+        help="for a game code: print its final position and 'won' or 'not won', as for moves",
+    )
+    add_data_dir_option(parser)
     parser.set_defaults(handler=run)
 
 
@@ -106,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     if args.deal is None and args.board is None:
         if getattr(args, "variant", None) is not None:
             return fail(prog, "a game code names its game: give --game with --deal or --board")
-        return _replay_code(prog, args.moves_file)
+        return _replay_code(prog, args)
     try:
         mode = AutoplayMode.parse(args.autoplay)
         state = read_start(args)
@@ -127,15 +139,52 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay_code(prog: str, code: str | None) -> int:
-    """Check the game code ``code`` and print where its game ends."""
+def _replay_code(prog: str, args: argparse.Namespace) -> int:
+    """Check the game code ``args.moves_file`` and say what game it is (``--position``: print
+    where its game ends)."""
+    code = args.moves_file
     if code is None:
         return fail(prog, "give a game code, or --deal N or --board FILE and the moves")
     game = decode(code)
     if isinstance(game, BadCode):
         return fail(prog, game.reason)
-    _print_end(game.state)
+    if args.position:
+        _print_end(game.state)
+    else:
+        print(code_summary(game, _stored_par(args, game)))
     return 0
+
+
+def code_summary(game: Game, par: Par | None = None) -> str:
+    """A game code's game in a sentence: ``Deal 617 (FreeCell), autoplay safe: 38 moves played,
+    won. Par 27.`` — its deal, the moves played (and how many auto-solve played), won, not won
+    (the cards home) or lost (no move left), and the deal's ``par`` when known."""
+    start = deal_phrase(game.deal_number)
+    said = f"{start[:1].upper()}{start[1:]} ({game.start.variant.name}), autoplay "
+    said += f"{game.autoplay.value}: {plural(game.move_count, 'move')} played"
+    if game.solver_moves:
+        said += f" (auto-solve played {game.solver_moves} of them)"
+    home = f"{game.state.cards_home} of 52 cards home"
+    outcome = game.outcome
+    if outcome is Outcome.WON:
+        said += ", won."
+    elif outcome is Outcome.STUCK:
+        said += f", lost: no move is left ({home})."
+    else:
+        said += f", not won ({home})."
+    return said if par is None else f"{said} Par {par.moves}."
+
+
+def _stored_par(args: argparse.Namespace, game: Game) -> Par | None:
+    """The par of ``game``'s deal the store knows; ``None`` without asking when there is no
+    store yet (a check of a code creates no data folder)."""
+    from freecell_tui.cli.watch import known_par
+    from freecell_tui.paths import data_dir
+    from freecell_tui.store import DB_NAME
+
+    if game.deal_number is None or not (data_dir(args.data_dir) / DB_NAME).is_file():
+        return None
+    return known_par(args, game, "freecell-tui replay")
 
 
 def _print_end(state: GameState) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from freecell_tui.cli import COMMAND_HELP, add_data_dir_option, add_variant_options, fail
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.codes import encode
+from freecell_tui.core.codes import BadCode, shared_code
 from freecell_tui.core.game import Game
 from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import deal_phrase, plural, printable
@@ -228,7 +228,10 @@ def run_share(args: argparse.Namespace) -> int:
         store.close()
     if isinstance(code, str):
         return fail(prog, code, 1)
-    print(encode(code))
+    shared = shared_code(code)
+    if isinstance(shared, BadCode):
+        return fail(prog, shared.reason, 1)
+    print(shared)
     return 0
 
 

@@ -77,18 +77,18 @@ def run(args: argparse.Namespace) -> int:
     from freecell_tui.line import run_watch  # the text viewer works anywhere
 
     if args.review:
-        run_watch(found, ascii=args.ascii, reviewed=True, par=_known_par(args, found))
+        run_watch(found, ascii=args.ascii, reviewed=True, par=known_par(args, found))
     else:
         run_watch(found, ascii=args.ascii)
     return 0
 
 
-def _known_par(args: argparse.Namespace, game: Game) -> Par | None:
+def known_par(args: argparse.Namespace, game: Game, prog: str = PROG) -> Par | None:
     """The par of ``game``'s deal the store knows (``None``: a custom position, not known, or
-    no store to ask: the review searches it)."""
+    no store to ask: the review searches it); ``prog`` names the command in a warning."""
     if game.deal_number is None:
         return None
-    store = open_store(args, PROG)
+    store = open_store(args, prog)
     if store is None:
         return None
     try:

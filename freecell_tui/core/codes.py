@@ -53,9 +53,11 @@ __all__ = [
     "ALPHABET",
     "MAX_CODE_LENGTH",
     "PREFIX",
+    "STORED_CODE_LENGTH",
     "BadCode",
     "decode",
     "encode",
+    "shared_code",
     "looks_like_code",
     "ordered_moves",
     "game_start",
@@ -83,8 +85,16 @@ GAMES: Final = (
     "relaxed_seahaven",
 )
 _CHECK_DIGITS: Final = 3
-#: The longest code read: a game of :data:`MAX_TURNS` turns takes well under this.
-MAX_CODE_LENGTH: Final = 16_000
+#: The longest code: the longest the game gives a player (:func:`shared_code`) and the longest
+#: every place that takes one reads (the ``:`` line, the import prompt, ``replay``, ``watch``,
+#: ``serve``'s address). A game of :data:`MAX_TURNS` turns played in one autoplay mode takes
+#: about 7,200; and a page address holding it fits the 8,190 bytes a web server reads of a
+#: request's line.
+MAX_CODE_LENGTH: Final = 8_000
+#: The longest code the store reads back: the code it keeps of every finished game, however
+#: long (a game of :data:`MAX_TURNS` turns, each in another autoplay mode and auto-solve's by
+#: turns, takes about 25,000 characters; reading one replays at most :data:`MAX_TURNS` turns).
+STORED_CODE_LENGTH: Final = 64_000
 _CODE_RE: Final = re.compile(r"[A-Za-z0-9_-]+")
 #: How much of a bad code a refusal repeats.
 _ECHO: Final = 14
@@ -388,6 +398,19 @@ def encode(game: Game) -> str:
     return _write(writer.number(), PREFIX if classic else VARIANT_PREFIX)
 
 
+def shared_code(game: Game) -> str | BadCode:
+    """The code of ``game`` to give a player, or why there is none: a game whose code would be
+    over :data:`MAX_CODE_LENGTH` characters (thousands of moves) has none, as nothing would read
+    it."""
+    code = encode(game)
+    if len(code) > MAX_CODE_LENGTH:
+        return BadCode(
+            f"this game is too long for a game code: its code would be {len(code):,} characters, "
+            f"and a code holds at most {MAX_CODE_LENGTH:,}"
+        )
+    return code
+
+
 def _radix(moves: int, extras: bool) -> int:
     """A turn digit's radix: its legal moves (and the escapes, with extras); never under 2, so
     that every turn takes a bit of the number, a forced move too, and a short code can never
@@ -440,12 +463,14 @@ def game_start(text: str, variant: Variant | None = None) -> tuple[int | GameSta
     return start, None if variant is None and named == FREECELL else named
 
 
-def decode(text: str) -> Game | BadCode:
+def decode(text: str, *, longest: int = MAX_CODE_LENGTH) -> Game | BadCode:
     """The game ``text`` is the code of, or why it is not one. Never raises. Spaces and line
     breaks are no part of a code: a code wrapped over lines, or pasted with them, reads. A code
-    names its game (classic FreeCell's codes are version 1, other games' version 2)."""
-    code = "".join(text.split()) if len(text) <= 4 * MAX_CODE_LENGTH else text
-    problem = _check_text(code)
+    names its game (classic FreeCell's codes are version 1, other games' version 2). A code over
+    ``longest`` characters is refused unread; only the store, reading back the codes it wrote
+    itself, reads longer ones (:data:`STORED_CODE_LENGTH`)."""
+    code = "".join(text.split()) if len(text) <= 4 * longest else text
+    problem = _check_text(code, longest)
     if problem is not None:
         return BadCode(problem)
     body = code[len(PREFIX) : -_CHECK_DIGITS]
@@ -465,12 +490,12 @@ def _not_a_code(code: str, why: str) -> str:
     return f"{quoted(code, _ECHO)} is not a game code: {why}"
 
 
-def _check_text(code: str) -> str | None:
+def _check_text(code: str, longest: int) -> str | None:
     """What is wrong with the text of a code, before it is read, or ``None``."""
     if not code:
         return "an empty game code: paste the whole code, which starts with F1"
-    if len(code) > MAX_CODE_LENGTH:
-        return _not_a_code(code, f"over {MAX_CODE_LENGTH:,} characters long")
+    if len(code) > longest:
+        return _not_a_code(code, f"over {longest:,} characters long")
     if not code.startswith(FORMAT):
         return _not_a_code(code, f"a game code starts with {PREFIX}")
     if not _CODE_RE.fullmatch(code):

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Final, TextIO
 
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.codes import encode
+from freecell_tui.core.codes import BadCode, shared_code
 from freecell_tui.core.commands import MoveCommand, menu_help
 from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.game import Game, Outcome
@@ -407,7 +407,11 @@ class LineMode:
     def do_share(self, command: ActionCommand) -> None:
         """The game code of this game, on a line of its own (to copy)."""
         game = self.session.game
-        self.say(encode(game), code_note(game))
+        code = shared_code(game)
+        if isinstance(code, BadCode):
+            self.say(f"No game code: {code.reason}.")
+        else:
+            self.say(code, code_note(game))
 
     def do_watch(self, command: ActionCommand) -> None:
         """The text viewer of a game code (or of this game): its lines go to the viewer until

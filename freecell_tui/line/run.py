@@ -17,7 +17,7 @@ import argparse
 import contextlib
 import sys
 from datetime import date
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, Final, TextIO
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import game_start
@@ -32,6 +32,7 @@ from freecell_tui.line.board_text import ASCII_SUITS
 from freecell_tui.line.mode import LineMode
 from freecell_tui.line.watch import Watcher
 from freecell_tui.session.par import LINE_PAR_SECONDS
+from freecell_tui.session.parse import MAX_COMMAND
 from freecell_tui.session.play import PlaySession
 from freecell_tui.session.replay import Replay
 from freecell_tui.session.review import review
@@ -40,8 +41,9 @@ from freecell_tui.store import Par, SavedGame, Store, format_duration
 
 __all__ = ["MAX_LINE_BYTES", "run_line_mode", "run_watch"]
 
-#: An input line longer than this is not a command: the rest of it is skipped.
-MAX_LINE_BYTES = 4096
+#: An input line longer than this is not a command: the rest of it is skipped (a game code is
+#: ASCII: a line holding the longest one and its command word fits).
+MAX_LINE_BYTES: Final = MAX_COMMAND
 
 
 def _can_write_suits(out: TextIO) -> bool:

@@ -18,7 +18,7 @@ from datetime import date
 from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.codes import BadCode, decode, game_start, looks_like_code
+from freecell_tui.core.codes import MAX_CODE_LENGTH, BadCode, decode, game_start, looks_like_code
 from freecell_tui.core.commands import MENU_WORDS, MoveCommand, looks_like_a_move, parse_menu
 from freecell_tui.core.daily import parse_day
 from freecell_tui.core.deals import parse_deal_number
@@ -32,6 +32,7 @@ from freecell_tui.session.table import by_word
 from freecell_tui.store.settings import SPEED_RANGE
 
 __all__ = [
+    "MAX_COMMAND",
     "SPEED_RANGE",
     "ActionCommand",
     "Command",
@@ -39,6 +40,11 @@ __all__ = [
     "parse_command",
     "parse_speed",
 ]
+
+#: The longest command line read, in characters: a command word and the longest game code
+#: (``watch CODE``), with room to spare. Every line of text the game takes keeps at most this
+#: much (the ``:`` line, the save screen's prompts, line mode's input).
+MAX_COMMAND: Final = MAX_CODE_LENGTH + 64
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from dataclasses import replace
 from datetime import date
 
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.codes import encode
+from freecell_tui.core.codes import BadCode, shared_code
 from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.daily import daily_deal, daily_label, daily_title, not_out_yet
 from freecell_tui.core.deals import random_deal_number
@@ -702,7 +702,8 @@ class PlaySession:
             text += f" Hints used: {game.hints}."
         share = self.share_line()
         if share is not None:
-            text += f"\n{share}  {encode(game)}"
+            code = shared_code(game)  # a daily deal won in thousands of moves: the line alone
+            text += f"\n{share}" + ("" if isinstance(code, BadCode) else f"  {code}")
         return text
 
     def share_line(self) -> str | None:

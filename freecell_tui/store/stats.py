@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.core.codes import BadCode, decode
+from freecell_tui.core.codes import STORED_CODE_LENGTH, BadCode, decode
 from freecell_tui.core.game import Game
 from freecell_tui.core.variant import FREECELL, Variant
 
@@ -96,7 +96,7 @@ class GameResult:
         names the game: "… was finished before games kept their moves: it has no game code")."""
         if self.code is None:
             return "was finished before games kept their moves: it has no game code"
-        game = decode(self.code)
+        game = decode(self.code, longest=STORED_CODE_LENGTH)
         if isinstance(game, BadCode):
             return f"is stored with a code that does not read: {game}"
         return game

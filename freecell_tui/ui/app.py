@@ -341,12 +341,16 @@ class FreeCellApp(ReportingApp[None]):
 
     # ------------------------------------------------------------------ the command palette
     def action_command_palette(self) -> None:
-        """The command palette, guarded against Textual's own crashes (see :mod:`.palette`)."""
+        """The command palette, guarded against Textual's own crashes (see :mod:`.palette`);
+        never a second one while a palette is anywhere in the screen stack (under a dialog
+        a command opened, say)."""
         from textual.command import CommandPalette
 
         from freecell_tui.ui.palette import GuardedPalette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
+        if not self.use_command_palette:
+            return
+        if not any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
             self.push_screen(GuardedPalette(id="--command-palette"))
 
     def search_themes(self) -> None:

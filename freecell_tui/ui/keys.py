@@ -17,11 +17,24 @@ from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Button, Input
 
+from freecell_tui.session.parse import MAX_COMMAND
 from freecell_tui.ui.commands import key_label
 
-__all__ = ["EDIT_KEYS", "bound_actions", "edit_line", "key_buttons", "paste_line", "run_bound_key"]
+__all__ = [
+    "EDIT_KEYS",
+    "MAX_LINE",
+    "bound_actions",
+    "edit_line",
+    "key_buttons",
+    "paste_line",
+    "run_bound_key",
+]
 
 ButtonLook = Literal["default", "primary", "success", "warning", "error"]
+
+#: The most characters a line of text keeps (the ``:`` line, the save screen's prompts): typing
+#: or a paste beyond is cut.
+MAX_LINE: Final = MAX_COMMAND
 
 #: Keys that edit a line of text, and the input's action each runs.
 EDIT_KEYS: Final[dict[str, Callable[[Input], object]]] = {
@@ -78,7 +91,7 @@ async def run_bound_key(node: Screen[Any], actions: dict[str, str], event: Key) 
     return True
 
 
-def edit_line(line: Input, key: str, character: str | None, *, limit: int = 0) -> bool:
+def edit_line(line: Input, key: str, character: str | None, *, limit: int = MAX_LINE) -> bool:
     """Edit ``line`` by one key; False when the key does not edit a line."""
     edit = EDIT_KEYS.get(key)
     if edit is not None:
@@ -90,11 +103,11 @@ def edit_line(line: Input, key: str, character: str | None, *, limit: int = 0) -
     return False
 
 
-def paste_line(line: Input, text: str, *, limit: int = 0) -> None:
+def paste_line(line: Input, text: str, *, limit: int = MAX_LINE) -> None:
     """Put ``text`` in ``line`` at the cursor (over the selected text): its first line only,
     control characters dropped (a pasted escape sequence is no command), the line cut to
-    ``limit`` characters (0: no limit)."""
-    room = limit - len(line.value) + len(line.selected_text) if limit else len(text)
+    ``limit`` characters."""
+    room = limit - len(line.value) + len(line.selected_text)
     text = text[: max(room, 0) * 4]  # enough for the room once control characters are dropped
     text = text.split("\n", 1)[0].split("\r", 1)[0]
     clean = "".join(char for char in text if char.isprintable())[: max(room, 0)]

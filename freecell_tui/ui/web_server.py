@@ -59,7 +59,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from freecell_tui.core.codes import decode, looks_like_code
+from freecell_tui.core.codes import MAX_CODE_LENGTH, decode, looks_like_code
 from freecell_tui.core.deals import parse_deal_number
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
@@ -97,9 +97,10 @@ MAX_GAMES = 8
 #: The largest message a tab may send, in bytes: keys and sizes are a few bytes, a paste a few
 #: lines. A larger one closes that tab's connection (and so ends its game, saved).
 MAX_MESSAGE = 64 * 1024
-#: The longest ``?deal=`` the page takes, in characters: a won game's code is about 50, and a
-#: code is read (its moves replayed) before its game starts. A longer one gets the normal game.
-MAX_DEAL_TEXT = 512
+#: The longest ``?deal=`` or ``?game=`` the page takes, in characters: the longest game code
+#: (a page address holding it fits the 8,190 bytes aiohttp reads of a request's line). A code
+#: is read (its moves replayed) before its game starts. A longer one gets the normal game.
+MAX_DEAL_TEXT = MAX_CODE_LENGTH
 
 
 def served_deal(text: str | None) -> str | None:

@@ -18,6 +18,9 @@ from freecell_tui.core.position import format_position
 from freecell_tui.store import DB_NAME, Store
 from freecell_tui.store.schema import MIGRATIONS
 
+from ..core.test_codes import solver_game
+from ..session.test_review import par_of, solution
+from ..session.test_review import played as solver_moves_played
 from ..store.helpers import one_from_won, played
 
 
@@ -143,15 +146,56 @@ def test_a_hand_edited_code_in_the_store_is_refused_with_one_line(
 
 
 # ---------------------------------------------------------------------- replay CODE
-def test_replay_code_prints_the_final_position_and_the_result(
+def test_replay_code_says_what_game_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The code's game and deal, its autoplay mode, the moves played (auto-solve's counted),
+    won or not; and no data folder is made to look for a par."""
+    folder = str(tmp_path / "none")
+    game = played(5, 12)
+    code, out, err = run(capsys, "replay", encode(game), "--data-dir", folder)
+    home = game.state.cards_home
+    assert (code, err) == (0, "")
+    assert out == (
+        f"Deal 5 (FreeCell), autoplay safe: 12 moves played, not won ({home} of 52 cards home).\n"
+    )
+    won = one_from_won().play(Move.parse("1h"))
+    assert run(capsys, "replay", encode(won), "--data-dir", folder) == (
+        0,
+        "A custom position (FreeCell), autoplay safe: 1 move played, won.\n",
+        "",
+    )
+    solved = solver_game(617)
+    assert run(capsys, "replay", encode(solved), "--data-dir", folder)[1] == (
+        f"Deal 617 (FreeCell), autoplay safe: {solved.move_count} moves played (auto-solve "
+        f"played {solved.move_count} of them), won.\n"
+    )
+    assert not (tmp_path / "none").exists()
+
+
+def test_replay_code_tells_the_deals_par_the_store_knows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    best = solution()
+    store = Store.open(tmp_path).store
+    assert store.pars.keep(par_of(best), 1.0) is None
+    store.close()
+    won = solver_moves_played(best)
+    code, out, err = run(capsys, "replay", encode(won), "--data-dir", str(tmp_path))
+    assert (code, err) == (0, "")
+    assert out.endswith(f", won. Par {len(best)}.\n")
+
+
+def test_replay_code_position_prints_the_final_position_and_the_result(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """``--position``: what ``replay`` prints for a list of moves, for a script."""
     game = played(5, 12)
-    code, out, err = run(capsys, "replay", encode(game))
+    code, out, err = run(capsys, "replay", "--position", encode(game))
     assert (code, err) == (0, "")
     assert out == format_position(game.state) + "not won\n"
     won = one_from_won().play(Move.parse("1h"))
-    code, out, err = run(capsys, "replay", encode(won))
+    code, out, err = run(capsys, "replay", encode(won), "--position")
     assert (code, err) == (0, "")
     assert out.endswith("\nwon\n") and out.startswith("Foundations: H-K C-K D-K S-K")
 

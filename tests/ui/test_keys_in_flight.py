@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from textual import events
-from textual.widgets import Button
+from textual.widgets import Button, Input
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
@@ -170,8 +170,9 @@ async def test_a_burst_that_opens_the_palette_types_into_it(tmp_path: Path) -> N
 
 async def test_a_huge_paste_with_escapes_into_the_command_line_is_capped(tmp_path: Path) -> None:
     """100 KB of text with escape characters pasted into the ``:`` line: the line takes its first
-    200 characters, control characters dropped, at once, and the game goes on answering."""
-    from freecell_tui.ui.widgets.command_line import MAX_LENGTH
+    :data:`~freecell_tui.ui.keys.MAX_LINE` characters, control characters dropped, at once, and
+    the game goes on answering."""
+    from freecell_tui.ui.keys import MAX_LINE
 
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -179,11 +180,47 @@ async def test_a_huge_paste_with_escapes_into_the_command_line_is_capped(tmp_pat
         started = time.monotonic()
         app.post_message(events.Paste("3a 18v3 \x1b[31m deal 617 " * 4000))
         line = app.game_screen.command_line
-        await wait_for(pilot, lambda: len(line.value) == MAX_LENGTH, "the paste", 10)
+        await wait_for(pilot, lambda: len(line.value) == MAX_LINE, "the paste", 10)
         assert "\x1b" not in line.value
         assert time.monotonic() - started < 5  # at once, whatever the paste's size
         await pilot.press("escape", "3", "a")  # the line closes; the board answers
         assert [str(move) for move in game(app).moves] == ["3a"]
+
+
+#: Pastes a player's terminal may hand over: 100 KB of text, and 77 KB full of escape sequences.
+HUGE_PASTES = {
+    "text": ("3a 18v3 deal 617 " * 6100)[:100_000],
+    "escapes": ("\x1b[31m3a\x1b[0m \x1b[A\x1b[1;5D deal\x1b[K " * 2100)[:77_000],
+}
+
+
+@pytest.mark.parametrize("kind", HUGE_PASTES)
+async def test_a_huge_paste_into_the_import_prompt_is_capped_and_the_keys_go_on(
+    tmp_path: Path, kind: str
+) -> None:
+    """The save screen's import prompt keeps what the ``:`` line keeps (the first
+    :data:`~freecell_tui.ui.keys.MAX_LINE` characters, control characters dropped); Enter
+    answers in one line, and the keys after it act (Esc closes the prompt, ``n`` opens the new
+    save's). ``benchmarks/paste_bench.py`` times it in a real terminal."""
+    from freecell_tui.ui.keys import MAX_LINE
+    from freecell_tui.ui.screens.saves import SaveSlotsScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "i")
+        saves = app.screen
+        assert isinstance(saves, SaveSlotsScreen)
+        box = saves.query_one("#prompt-input", Input)
+        app.post_message(events.Paste(HUGE_PASTES[kind]))
+        await wait_for(pilot, lambda: len(box.value) == MAX_LINE, "the paste", 10)
+        assert box.value.isprintable()
+        await pilot.press("enter")
+        said = lambda: str(saves.query_one("#message").render())  # noqa: E731
+        await wait_for(pilot, lambda: said().startswith("Nothing imported"), "the answer", 10)
+        assert "\n" not in said() and len(said()) < 200
+        await pilot.press("escape", "n")
+        await wait_for(pilot, lambda: box.value == "Deal 1", "the new save's prompt")
+        assert app.screen is saves and not app.session.store.slots.all().items
 
 
 async def test_a_paste_on_the_board_that_is_no_list_of_moves_says_where_it_goes(

@@ -194,6 +194,32 @@ async def test_loading_a_save_while_a_game_is_under_way_asks_and_keeps_it(tmp_pa
     assert sorted(info.move_count for info in store.autosaves.all().items) == [1, 3]
 
 
+@pytest.mark.parametrize("answer", ["n", "escape"])
+async def test_carry_on_at_load_goes_back_to_the_save_screen(tmp_path: Path, answer: str) -> None:
+    """*Load?* asked over the save screen: Carry on closes the question only; the save screen
+    is there with the save still highlighted, and Load again loads."""
+    store = Store.open(tmp_path).store
+    store.slots.save("early", game_with_history(), 90)
+    store.close()
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "a", "s")
+        saves = app.screen
+        assert isinstance(saves, SaveSlotsScreen)
+        before = game(app)
+        await pilot.press("l")
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.question == "Load “early”?"
+        await pilot.press(answer)
+        await wait_for(pilot, lambda: app.screen is saves, "the save screen again")
+        assert drawn(saves.query_one("#message", Static)) == "Not loaded: your game goes on."
+        assert saves.selected is not None and saves.selected.name == "early"
+        assert game(app) is before
+        await pilot.press("l", "y")
+        await wait_for(pilot, lambda: app.screen is app.game_screen, "the board")
+        assert game(app) == game_with_history()
+        assert message(app).startswith("Loaded “early”: deal 1, 2 moves, 1:30 played.")
+
+
 # ---------------------------------------------------------------- bug 3: the prompt keeps its keys
 async def test_after_tab_the_import_prompt_keeps_every_key_and_completes_paths(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -214,8 +240,10 @@ async def test_after_tab_the_import_prompt_keeps_every_key_and_completes_paths(
         saves = app.screen
         assert isinstance(saves, SaveSlotsScreen)
         before = game(app)
-        await pilot.press("i", "tab")
+        await pilot.press("i")
         box = saves.query_one("#prompt-input", Input)
+        assert box.value == ""  # the prompt opens empty: a pasted code is the code alone
+        await pilot.press(*"~/", "tab")
         assert box.value == "~/"
         assert drawn(saves.query_one("#message", Static)) == "exports/  games/  notes.txt"
         await pilot.press("l", "e", "r", "n")  # load, export, rename, save new: not here
@@ -226,7 +254,7 @@ async def test_after_tab_the_import_prompt_keeps_every_key_and_completes_paths(
             == "Import from a file, or paste a game code:"
         )
         assert game(app) is before
-        await pilot.press("escape", "i", "e", "tab")  # a real path, completed
+        await pilot.press("escape", "i", *"~/e", "tab")  # a real path, completed
         assert box.value == "~/exports/"
         await pilot.press("tab")
         assert box.value == "~/exports/mine.json"

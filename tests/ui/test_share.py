@@ -11,7 +11,7 @@ import pytest
 from textual import events
 from textual.command import CommandList
 from textual.pilot import Pilot
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Input
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import decode, encode
@@ -182,7 +182,7 @@ async def test_with_no_save_there_is_nothing_to_share(tmp_path: Path) -> None:
         assert app.screen is saves and saves_message(app) == "There is no save to share."
 
 
-@pytest.mark.parametrize("how", ["pasted", "typed after ~/"])
+@pytest.mark.parametrize("how", ["pasted", "typed"])
 async def test_a_code_imported_on_the_save_screen_is_a_new_save(tmp_path: Path, how: str) -> None:
     shared = played(4, 6)
     code = encode(shared)
@@ -191,9 +191,11 @@ async def test_a_code_imported_on_the_save_screen_is_a_new_save(tmp_path: Path, 
     async with app.run_test(size=SIZE) as pilot:
         saves = await open_saves(pilot, app)
         await pilot.press("i")
-        if how == "pasted":
-            await pilot.press("ctrl+u")  # the offered ~/ cleared, as a player would
+        if how == "pasted":  # into the prompt as it opens: empty
             app.post_message(events.Paste(code))
+            box = saves.query_one("#prompt-input", Input)
+            await wait_for(pilot, lambda: bool(box.value), "the paste")
+            assert box.value == code  # the code alone, no ~/ before it
         else:
             await pilot.press(*code)
         await pilot.press("enter")
@@ -211,7 +213,7 @@ async def test_a_custom_positions_code_is_imported_as_a_shared_position(tmp_path
     app = make_app(tmp_path, deal=5)
     async with app.run_test(size=SIZE) as pilot:
         await open_saves(pilot, app)
-        await pilot.press("i", "ctrl+u", *encode(position), "enter")
+        await pilot.press("i", *encode(position), "enter")
         await wait_for(pilot, lambda: saves_message(app).startswith("Imported"), "the import")
     assert save_names(tmp_path) == ["Shared position"]
 
@@ -223,11 +225,31 @@ async def test_a_bad_code_on_the_save_screen_is_one_line_and_changes_nothing(
     app = make_app(tmp_path, deal=5)
     async with app.run_test(size=SIZE) as pilot:
         saves = await open_saves(pilot, app)
-        await pilot.press("i", "ctrl+u", *text, "enter")
+        await pilot.press("i", *text, "enter")
         await wait_for(pilot, lambda: saves.query_one("#message").has_class("-error"), "refusal")
         assert saves_message(app).startswith("Nothing imported: ")
         assert "game code" in saves_message(app) and "\n" not in saves_message(app)
         assert saves.query_one("#prompt").has_class("-open")  # to be corrected
+    assert save_names(tmp_path) == []
+
+
+@pytest.mark.parametrize("text", ["F" + "x" * 299, "x" * 300])
+async def test_a_word_too_long_for_a_file_name_is_one_line_on_the_save_screen(
+    tmp_path: Path, text: str
+) -> None:
+    """A word longer than a file name may be (255 bytes): a code that does not read, or a file
+    that cannot be read; one line either way, and the game goes on."""
+    app = make_app(tmp_path, deal=5)
+    async with app.run_test(size=SIZE) as pilot:
+        saves = await open_saves(pilot, app)
+        await pilot.press("i")
+        app.post_message(events.Paste(text))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: saves.query_one("#message").has_class("-error"), "refusal")
+        said = saves_message(app)
+        assert said.startswith("Nothing imported: ") and "\n" not in said
+        assert ("game code" if text[0] == "F" else "file name too long") in said
+        assert app.screen is saves and app.is_running
     assert save_names(tmp_path) == []
 
 
@@ -238,7 +260,7 @@ async def test_a_missing_file_named_like_a_code_is_refused_as_a_file(
     app = make_app(tmp_path, deal=5)
     async with app.run_test(size=SIZE) as pilot:
         saves = await open_saves(pilot, app)
-        await pilot.press("i", *"Freecell.json", "enter")
+        await pilot.press("i", *"~/Freecell.json", "enter")
         await wait_for(pilot, lambda: saves.query_one("#message").has_class("-error"), "refusal")
         assert saves_message(app) == (
             f"Cannot read {tmp_path}/Freecell.json: no such file or directory."

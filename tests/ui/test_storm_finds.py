@@ -223,3 +223,26 @@ async def test_the_resume_prompt_answered_before_it_is_drawn_is_no_crash(tmp_pat
         await pilot.pause()
         await pilot.pause()
         assert app.is_running and app.crash_report is None
+
+
+async def test_the_palette_asked_for_while_one_is_under_a_dialog_is_not_opened_twice(
+    tmp_path: Path,
+) -> None:
+    """A palette left under the save screen (the storm: 11,800 events in 9 minutes), then
+    ``ctrl+p`` on the save screen: a second palette of the same id was pushed
+    (``DuplicateIds '--command-palette'``) and the app died. The palette anywhere in the stack
+    keeps a second one out."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, GuardedPalette), "the palette")
+        app.game_screen.action_saves()  # a dialog over it, as a command run in a storm opens
+        await wait_for(pilot, lambda: isinstance(app.screen, SaveSlotsScreen), "the saves")
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.is_running and app.crash_report is None
+        palettes = [screen for screen in app.screen_stack if isinstance(screen, GuardedPalette)]
+        assert len(palettes) == 1 and isinstance(app.screen, SaveSlotsScreen)
+        await pilot.press("escape")  # the saves close; the palette below answers again
+        await wait_for(pilot, lambda: app.screen is palettes[0], "the palette again")

@@ -172,6 +172,27 @@ def test_a_huge_paste_with_escapes_leaves_the_game_answering(tmp_path: Path) -> 
         term.close()
 
 
+def test_a_huge_paste_with_escapes_into_the_import_prompt_leaves_the_game_answering(
+    tmp_path: Path,
+) -> None:
+    """77 KB full of escape sequences pasted into the save screen's import prompt: the prompt
+    keeps what the ``:`` line keeps, and Esc, Esc (as CSI-u keys) then 3a, in the same write,
+    close the prompt and the save screen and play."""
+    term = Terminal(tmp_path, "--deal", "1", "--autoplay", "off")
+    try:
+        term.wait_until_up()
+        term.write("s")
+        term.wait(lambda: b"Saved games" in term.output, "the save screen")
+        term.write("i")
+        term.wait(lambda: b"paste a game code" in term.output, "the import prompt")
+        paste = ("\x1b[31m3a\x1b[0m \x1b[A\x1b[1;5D deal\x1b[K " * 2100)[:77_000]
+        term.write("\x1b[200~" + paste + "\x1b[201~" + "\x1b[27u\x1b[27u" + "3a")
+        turns = "SELECT turns FROM autosaves"
+        term.wait(lambda: term.rows(turns) == [('["3a"]',)], "3a played after the paste")
+    finally:
+        term.close()
+
+
 def test_escape_typed_just_before_a_key_is_both_keys(tmp_path: Path) -> None:
     """3 picks up column 3's card, Esc puts it down, 4a plays: all in one write (the terminal's
     parser alone reads Esc and 4 as one key, and 3a would be played)."""

@@ -18,6 +18,7 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.ui.web_server import MAX_DEAL_TEXT, served_game
 
+from ..core.long_games import longest_code_game
 from .tabs import TOKEN, Tab, eventually, serving
 from .test_deal_link import noted, started_with  # noqa: F401 (a fixture)
 from .test_server_guard import handshake_status, status_of
@@ -49,6 +50,23 @@ async def test_the_page_opened_with_a_game_opens_the_viewer(noted: Path) -> None
         async with Tab.open(f"ws{served.base[4:]}ws/{TOKEN}/game/{CODE}"):
             await eventually(lambda: len(started_with(noted)) == 1, "the game")
         assert started_with(noted) == [["watch", CODE]]
+
+
+async def test_the_longest_code_opens_the_viewer(noted: Path) -> None:  # noqa: F811
+    """The longest code the game gives fits the page's address and its socket's path: each
+    request line, and the Referer a browser sends with the page's address (with a token as long
+    as serve's own, 32 characters), is read whole by the server."""
+    code = encode(longest_code_game())
+    assert served_game(code) == (code, "")
+    async with serving(noted) as served:
+        query = urllib.parse.urlencode({"token": TOKEN, "game": code, "fontsize": 16})
+        page_address = f"{served.base}?{query}".replace(TOKEN, "t" * 32)
+        status, page, _ = await status_of(f"{served.base}?{query}", Referer=page_address)
+        assert status == 200
+        assert f'"/ws/{TOKEN}/game/{code}"' in page
+        async with Tab.open(f"ws{served.base[4:]}ws/{TOKEN}/game/{code}", Referer=page_address):
+            await eventually(lambda: len(started_with(noted)) == 1, "the game")
+        assert started_with(noted) == [["watch", code]]
 
 
 async def test_a_bad_game_gets_one_clear_line_and_no_game(noted: Path) -> None:  # noqa: F811

@@ -9,10 +9,10 @@ from typing import ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Vertical
+from textual.containers import Grid, Vertical, VerticalScroll
 from textual.widgets import Button, Label
 
-from freecell_tui.core.codes import encode
+from freecell_tui.core.codes import BadCode, shared_code
 from freecell_tui.core.game import Game
 from freecell_tui.session.words import code_note
 from freecell_tui.ui.screens.answer import AnswerScreen
@@ -234,28 +234,40 @@ class CodeScreen(NoticeScreen):
     """A game's code, shown to copy (select it with the terminal's own selection: in most
     terminals, with Shift held) and sent to the clipboard as the dialog opens (Textual's
     ``copy_to_clipboard``: the browser's clipboard under ``serve``, OSC 52 in a terminal that
-    takes it)."""
+    takes it); or why the game has none (it is too long for one)."""
 
     DEFAULT_CSS = (
         dialog_frame_css("CodeScreen", width="90")
         + _DIALOG_CSS.format(name="CodeScreen")
         + "CodeScreen .choices { grid-size: 1; grid-columns: 1fr; padding: 0 13; }"
-        + "CodeScreen .code { width: 100%; margin-top: 1; text-style: bold; color: $accent; }"
+        + "CodeScreen .code { width: 100%; text-style: bold; color: $accent; }"
+        # A long code (thousands of moves) scrolls in a few lines: the note and OK stay in view.
+        + "CodeScreen .code-box { height: auto; max-height: 8; margin-top: 1; }"
     )
 
     def __init__(self, game: Game, *, then: Callable[[str | None], None] | None = None) -> None:
+        code = shared_code(game)
+        #: The code shown and copied (``None``: the game has none).
+        self.code = None if isinstance(code, BadCode) else code
+        if isinstance(code, BadCode):
+            super().__init__(
+                "No game code", f"{code.reason[:1].upper()}{code.reason[1:]}.", then=then
+            )
+            return
         copied = " It is sent to your clipboard where the terminal allows it."
         super().__init__("Game code", code_note(game) + copied, then=then)
-        self.code = encode(game)
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.title_text, classes="title", markup=False)
-            yield Label(self.code, classes="code", markup=False)
+            if self.code is not None:
+                with VerticalScroll(classes="code-box", can_focus=False):
+                    yield Label(self.code, classes="code", markup=False)
             yield Label(self.body_text, classes="body", markup=False)
             with Grid(classes="choices"):
                 yield Button("OK (Enter)", id="close", variant="primary")
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.app.copy_to_clipboard(self.code)
+        if self.code is not None:
+            self.app.copy_to_clipboard(self.code)

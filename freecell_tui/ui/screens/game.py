@@ -37,6 +37,7 @@ from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import Moving, Variant
 from freecell_tui.core.words import plural, printable
 from freecell_tui.session import (
+    Ask,
     Decision,
     Event,
     PlaySession,
@@ -47,7 +48,6 @@ from freecell_tui.session.analysis import lost_sentence
 from freecell_tui.session.assist import solution_phrase
 from freecell_tui.session.listed import MoveList, play_listed, read_moves
 from freecell_tui.session.replay import solution_title, with_solution
-from freecell_tui.store import SavedGame
 from freecell_tui.ui.assistant import Assistant, YieldingCancel
 from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver
 from freecell_tui.ui.board import Board
@@ -826,15 +826,15 @@ class GameScreen(Screen[None]):
 
         self.board.put_down()
         session = self.session
-        self.app.push_screen(
-            SaveSlotsScreen(session.store, session.game, session.elapsed, then=self.take_up)
+        saves = SaveSlotsScreen(
+            session.store, session.game, session.elapsed, then=self.take_up, load=session.load
         )
+        self.app.push_screen(saves)
 
     def take_up(self, saved: object) -> None:
-        """Play a save or an unfinished game a dialog chose, or a game watched from it (asks
-        first when a game is under way: it is kept as an unfinished game)."""
-        if isinstance(saved, SavedGame):
-            self.present(self.session.load(saved))
+        """Show what loading a save from a dialog did, or play on from a game watched there."""
+        if isinstance(saved, (Step, Ask)):
+            self.present(saved)
         elif isinstance(saved, Game):
             self.play_on(saved)
 

@@ -13,7 +13,6 @@ plain text, and every refusal from the store appears on the message line in the 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar, Literal
@@ -31,7 +30,8 @@ from textual.widgets import Button, DataTable, Input, Label, Static
 from freecell_tui.core.codes import BadCode, decode, looks_like_code
 from freecell_tui.core.game import Game
 from freecell_tui.core.state import GameState
-from freecell_tui.core.words import plural, printable
+from freecell_tui.core.words import plural, printable, quoted
+from freecell_tui.session.steps import Ask, Decision, Step
 from freecell_tui.session.words import game_deal_phrase
 from freecell_tui.store import (
     ErrorKind,
@@ -79,26 +79,31 @@ _PROMPTS: dict[PromptKind, str] = {
 _WEB_IMPORT = "Paste a game code (a browser's game cannot read your files):"
 
 
+#: The longest path a file is opened by (Linux's ``PATH_MAX``): a longer text names no file.
+MAX_PATH = 4096
+
+
 def code_in(text: str) -> str | None:
     """The game code the import prompt's ``text`` holds, or ``None`` when it names a file: a
-    text that starts with the codes' format letter, alone or after the ``~/`` the prompt offers,
-    with no dot or slash (a file's name has them) and naming no file. Looks at the disk: run
-    it off the UI thread."""
-    word = text.removeprefix("~/")
-    if not looks_like_code(word) or any(ch in word for ch in "./\\"):
+    text that starts with the codes' format letter, with no dot or slash (a file's name has
+    them) and naming no file. Looks at the disk: run it off the UI thread."""
+    if not looks_like_code(text) or any(ch in text for ch in "./\\"):
         return None
-    if Path(os.path.expanduser(text)).exists():  # a ~user with no known home stays as written
-        return None
-    return word
+    try:
+        named = Path(text).exists()
+    except OSError:  # a name too long for a file (a long code), or unreadable: no file
+        named = False
+    return None if named else text
 
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class SaveSlotsScreen(OnceScreen[SavedGame | Game | None]):
-    """The named saves. Returns the loaded game, a watched game to play on from (``w``, then
-    ``t`` in the viewer), or ``None`` when closed without either."""
+class SaveSlotsScreen(OnceScreen[SavedGame | Decision | Game | None]):
+    """The named saves. Returns what loading did (a step to show; the chosen save itself when
+    no ``load`` was given), a watched game to play on from (``w``, then ``t`` in the viewer), or
+    ``None`` when closed without either."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "save_new", "Save new"),
@@ -215,9 +220,41 @@ class SaveSlotsScreen(OnceScreen[SavedGame | Game | None]):
         )
 
     def action_load(self) -> None:
+        """Load the highlighted entry: the game's own question first when a game is under way,
+        asked over this screen (no: back here, nothing changed); once loaded, the screen closes
+        with the step to show."""
         saved = self._highlighted("load")
-        if saved is not None:
+        if saved is None:
+            return
+        if self._loader is None:
             self.dismiss(saved)
+            return
+        decision = self._loader(saved)
+        if not isinstance(decision, Ask):
+            self._loaded(decision)
+            return
+        ask = decision
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._loaded(ask.yes())
+            else:
+                self.say(ask.no)
+
+        question = ask.question
+        self.app.push_screen(
+            ConfirmScreen(
+                question.title, question.detail, yes=question.yes, no=question.no, then=answered
+            )
+        )
+
+    def _loaded(self, step: Decision | None) -> None:
+        """Close with what loading did; a refusal (the game was taken up elsewhere) is said
+        here instead, and the screen stays."""
+        if isinstance(step, Step) and step.refused:
+            self.say(step.said, error=True)
+            return
+        self.dismiss(step)
 
     @on(DataTable.RowSelected, "#slots")
     def _row_chosen(self, event: DataTable.RowSelected) -> None:
@@ -358,15 +395,23 @@ class SaveSlotsScreen(OnceScreen[SavedGame | Game | None]):
             watch_from(self, saved.game, self.dismiss)
 
     def action_import(self) -> None:
-        self._open_prompt("import", "" if self.app.is_web else "~/")
+        # Empty: a code is pasted as it is (Tab completes a path typed, ~/ included).
+        self._open_prompt("import")
 
     def _import(self, text: str) -> bool:
+        text = text.strip()
         if self.app.is_web:  # a browser's game cannot read files: the text is a code
             self._import_text(text, code=text)
-        elif not text.strip():
+        elif not text:
             self.say("Give the file to import, or a game code.", error=True)
+        elif not looks_like_code(text) and len(text.encode()) > MAX_PATH:
+            self.say(
+                f"Nothing imported: {quoted(text)} is no file (a path is at most "
+                f"{MAX_PATH:,} bytes) and no game code (a code starts with F1).",
+                error=True,
+            )
         else:
-            self._import_text(text.strip())
+            self._import_text(text)
         return False  # the prompt closes once the game is imported
 
     @work(thread=True, exclusive=True, group="import")
@@ -453,9 +498,13 @@ class SaveSlotsScreen(OnceScreen[SavedGame | Game | None]):
         game: Game | None = None,
         elapsed_seconds: float = 0.0,
         *,
-        then: Callable[[SavedGame | Game | None], None] | None = None,
+        then: Callable[[SavedGame | Decision | Game | None], None] | None = None,
+        load: Callable[[SavedGame], Decision] | None = None,
     ) -> None:
         super().__init__(then=then)
+        #: Loads a save into the game (the session's ``load``: it asks first when a game is
+        #: under way); ``None``: the chosen save is returned as it is.
+        self._loader = load
         self.store = store
         self.game = game
         self.elapsed_seconds = elapsed_seconds

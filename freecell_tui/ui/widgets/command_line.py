@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
-from freecell_tui.ui.keys import edit_line, paste_line
+from freecell_tui.ui.keys import MAX_LINE, edit_line, paste_line
 
 __all__ = ["CommandLine"]
-
-
-#: The most characters the line takes (a command is a few words; a paste beyond is cut).
-MAX_LENGTH = 200
 
 
 class CommandLine(Input):
@@ -33,7 +29,7 @@ class CommandLine(Input):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(
             placeholder="a move (3a, 18v3, t2c 5 1) or a command: undo, deal 617, autoplay off …",
-            max_length=MAX_LENGTH,
+            max_length=MAX_LINE,
             id=id,
             # The line opens empty and takes what is typed next at once; a focus arriving after
             # those keys must not select them (the next key would replace them).
@@ -56,9 +52,9 @@ class CommandLine(Input):
 
     def edit(self, key: str, character: str | None) -> bool:
         """Edit the line by one key; False when the key means nothing here."""
-        return edit_line(self, key, character, limit=MAX_LENGTH)
+        return edit_line(self, key, character)
 
     def paste(self, text: str) -> None:
         """Insert ``text`` at the cursor: control characters dropped (a pasted escape sequence
-        is no command), cut to the line's :data:`MAX_LENGTH`."""
-        paste_line(self, text, limit=MAX_LENGTH)
+        is no command), cut to :data:`~freecell_tui.ui.keys.MAX_LINE` characters."""
+        paste_line(self, text)

@@ -17,6 +17,8 @@ from textual.message import Message
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
+from freecell_tui.ui.keys import MAX_LINE
+
 __all__ = ["Prompt", "complete_path"]
 
 #: At most this many choices are listed after a Tab.
@@ -61,7 +63,7 @@ class Prompt(Input):
         names: list[str]
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, select_on_focus=False)
+        super().__init__(id=id, select_on_focus=False, max_length=MAX_LINE)
         #: Tab completes file paths (the export and import prompts).
         self.paths = False
 
