@@ -5,7 +5,7 @@
 
 It measures three things:
 
-1. the fast engine alone, one core, decks shuffled beforehand (µs a game);
+1. the engine alone, one core, decks shuffled beforehand (µs a game);
 2. the shuffle alone, one core (µs a game);
 3. the real command, ``freecell-tui klondike --games N --jobs J --show 0 --seed 1``, in a
    subprocess: wall time, CPU time of all its processes, games a second.
@@ -24,7 +24,7 @@ import sys
 import time
 
 from freecell_tui.klondike.deck import shuffled_decks
-from freecell_tui.klondike.fast import play_fast
+from freecell_tui.klondike.engine import play_fast
 
 GOAL_SECONDS = 60.0
 

@@ -37,7 +37,6 @@ from freecell_tui.core.deals import deal
 from freecell_tui.core.notation import parse_moves
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.solver import solve
-from freecell_tui.core.solver.native import warm
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -145,12 +144,6 @@ def main() -> int:
         f"({time.perf_counter() - started:.1f} s to replay)"
     )
 
-    cpu0, started = time.process_time(), time.perf_counter()
-    compiled = warm()  # numba's import and the compiled search's load, once a process
-    print(
-        f"solver: {'compiled (numba)' if compiled else 'pure Python'}; loaded in "
-        f"{time.perf_counter() - started:.2f} s wall, {time.process_time() - cpu0:.2f} s CPU"
-    )
     cpu0, started = time.process_time(), time.perf_counter()
     result = solve(deal(11982))
     print(

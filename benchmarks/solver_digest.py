@@ -2,12 +2,10 @@
 (the same positions expanded in the same order, the same solutions) keeps it.
 
     python benchmarks/solver_digest.py                       # deals 1-1000
-    FREECELL_TUI_PURE=1 python benchmarks/solver_digest.py   # the pure search (numba installed)
     python benchmarks/solver_digest.py --range 1 60
 
 Prints the positions stored and expanded over the deals and the first ten hex digits of the
-SHA-256 of every deal's number, status, positions stored, positions expanded and moves. The pure
-and the compiled search give the same digest.
+SHA-256 of every deal's number, status, positions stored, positions expanded and moves.
 """
 
 from __future__ import annotations
@@ -17,7 +15,6 @@ import hashlib
 
 from freecell_tui.core.deals import deal
 from freecell_tui.core.solver import solve
-from freecell_tui.core.solver.native import accelerator
 
 
 def main() -> None:
@@ -30,10 +27,9 @@ def main() -> None:
         moves = [str(move) for move in result.moves]
         rows.append((number, result.status, result.positions, result.expanded, moves))
     digest = hashlib.sha256(repr(rows).encode()).hexdigest()[:10]
-    search = "pure" if accelerator() is None else "compiled"
     stored = sum(row[2] for row in rows)
     expanded = sum(row[3] for row in rows)
-    print(f"deals {first}-{last}, {search}: {stored:,} stored, {expanded:,} expanded, {digest}")
+    print(f"deals {first}-{last}: {stored:,} stored, {expanded:,} expanded, {digest}")
 
 
 if __name__ == "__main__":

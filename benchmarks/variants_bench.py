@@ -1,5 +1,5 @@
-"""Each variant against fc-solve, run by hand: our solver (the general search; the fast one,
-compiled when numba is installed, for FreeCell with 4 cells or fewer) and fc-solve's preset on
+"""Each variant against fc-solve, run by hand: our solver (the general search; the fast one
+for FreeCell with 4 cells or fewer) and fc-solve's preset on
 the same deals, one process each, one deal at a time.
 
     python benchmarks/variants_bench.py                            # every game, deals 1-20
@@ -48,7 +48,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.position import format_position
-from freecell_tui.core.solver import native, solve
+from freecell_tui.core.solver import solve
 from freecell_tui.core.variant import VARIANTS, Variant, parse_variant
 
 
@@ -258,8 +258,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--memory",
         type=float,
-        help="GiB the compiled search may take (its default: 1); the general search's positions "
-        "are raised in proportion",
+        help="GiB a search of another game than classic FreeCell may take (2,000,000 positions "
+        "a GiB; its default: 1,000,000 positions)",
     )
     parser.add_argument("--fcsolve-timeout", type=float, default=60.0)
     parser.add_argument(
@@ -279,14 +279,10 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.memory:  # a bound for a run by hand, past what a player's search may take
         from freecell_tui.core.solver import portfolio
-        from freecell_tui.core.solver.native import glue
 
-        glue.MEMORY = int(args.memory * (1 << 30))  # type: ignore[misc]
         portfolio.GENERAL_MAX_POSITIONS = int(args.memory * 2_000_000)  # type: ignore[misc]
     if args.no_fcsolve:
         args.fcsolve_timeout = 0.0
-    # The compiled search from the first deal (else the first deals are timed in pure Python).
-    print("compiled search:", "yes" if native.warm() else "no (pure Python)", flush=True)
     run(args)
 
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import compileall
 import gc
-import importlib.util
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import threading
-import time
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -162,80 +160,22 @@ SLOW = ("storm", "pty", "browser", "slow")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow tests first, the rest in their order, and last the tests of the compiled
-    search (marked ``compiled``): in a parallel run the workers then end on short tests,
-    together, instead of one waiting for the other's long one, and the compile the suite runs
-    beside the tests (:func:`_compile_solver`) has had the machine's idle moments to finish."""
-
-    def place(item: pytest.Item) -> int:
-        if item.get_closest_marker("compiled"):
-            return 2
-        return 0 if any(item.get_closest_marker(name) for name in SLOW) else 1
-
-    items.sort(key=place)
-
-
-#: The suite's compile of the solver's search, running beside the tests (in the controller).
-SOLVER_COMPILE = pytest.StashKey[subprocess.Popen[bytes]]()
-#: Seconds the compile may take to take the cache's lock, or to end after the last test.
-COMPILE_DEADLINE = 120.0
+    """The slow tests first, the rest in their order: in a parallel run the workers then end on
+    short tests, together, instead of one waiting for the other's long one."""
+    items.sort(key=lambda item: 0 if any(item.get_closest_marker(n) for n in SLOW) else 1)
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Before the tests. Once (in the controller of an xdist run): the solver's compiled search
-    (numba, when installed) starts compiling beside the tests when the cache lacks it
-    (:func:`_compile_solver`), the package's bytecode is compiled for the programs the suite
-    starts (some 400, each of which would compile it again), and the test modules' asserts are
-    rewritten for the workers (:mod:`.rewrite_once`). In every process: bytecode is kept even
-    under ``PYTHONDONTWRITEBYTECODE`` (in ``__pycache__`` folders, which git ignores), the test
-    modules' too as pytest rewrites their asserts."""
+    """Before the tests. Once (in the controller of an xdist run): the package's bytecode is
+    compiled for the programs the suite starts (some 400, each of which would compile it again),
+    and the test modules' asserts are rewritten for the workers (:mod:`.rewrite_once`). In every
+    process: bytecode is kept even under ``PYTHONDONTWRITEBYTECODE`` (in ``__pycache__``
+    folders, which git ignores), the test modules' too as pytest rewrites their asserts."""
     sys.dont_write_bytecode = False
     if not hasattr(config, "workerinput"):
-        compile_ = _compile_solver()
         compileall.compile_dir(Path(freecell_tui.__file__).parent, quiet=2)
         if config.option.numprocesses and config.option.dist != "no":  # workers to come
             rewrite_once.rewrite_for_workers(config, Path(__file__).parent)
-        if compile_ is not None:
-            _wait_until_it_compiles(compile_)
-            config.stash[SOLVER_COMPILE] = compile_
-
-
-def _compile_solver() -> subprocess.Popen[bytes] | None:
-    """When numba is installed and its cache lacks the solver's compiled search (always so in a
-    fresh clone: numba keys its cache by the source's path), compile it in a process of its own
-    (``python -m freecell_tui.core.solver.native``, some 11 s of one core) while the tests run,
-    rather than before any starts, at the lowest priority: it takes the cores the tests leave
-    idle, and the tests that load it run last. Once it holds the cache's lock
-    (:func:`_wait_until_it_compiles`), a test that loads the compiled search waits for it
-    (:func:`~freecell_tui.core.solver.native.warm`), and a program the tests start finds it
-    under way instead of starting its own."""
-    from freecell_tui.core.solver import native
-
-    if importlib.util.find_spec("numba") is None or native.compiled():
-        return None
-    return subprocess.Popen(
-        [sys.executable, "-m", "freecell_tui.core.solver.native"],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        preexec_fn=_lowest_priority,
-    )
-
-
-def _lowest_priority() -> None:
-    """In a process about to start: run only when nothing else wants the CPU (where it can)."""
-    if hasattr(os, "nice"):
-        os.nice(19)
-
-
-def _wait_until_it_compiles(process: subprocess.Popen[bytes]) -> None:
-    """Until the compile holds the cache's lock (or has ended)."""
-    from freecell_tui.core.solver import native
-
-    deadline = time.monotonic() + COMPILE_DEADLINE
-    while process.poll() is None and not native.compiling():
-        assert time.monotonic() < deadline, "the solver's compile never took the cache's lock"
-        time.sleep(0.01)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -249,16 +189,8 @@ def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    """At the end, the solver's compile is over (waited for; stopped if it hangs), then one full
-    collection, and the survivors are frozen: pytest collects five times more as it stops (to
-    report exceptions raised in finalizers), and each would walk a worker's million live
-    objects again, seconds at the end of the run."""
-    compile_ = config.stash.get(SOLVER_COMPILE, None)
-    if compile_ is not None:
-        try:
-            compile_.wait(COMPILE_DEADLINE)
-        except subprocess.TimeoutExpired:
-            compile_.kill()
-            compile_.wait()
+    """At the end, one full collection, and the survivors are frozen: pytest collects five times
+    more as it stops (to report exceptions raised in finalizers), and each would walk a worker's
+    million live objects again, seconds at the end of the run."""
     gc.collect()
     gc.freeze()

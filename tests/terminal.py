@@ -36,15 +36,7 @@ class Terminal:
         self.data_dir = data_dir
         main, side = pty.openpty()
         fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
-        # The pure solver: the compiled one is loaded (or compiled, in a process of its own)
-        # in the background once the searches run long, and shares the interpreter while it
-        # loads; these tests are about the order keys act in, not the solver's speed.
-        environment = {
-            **os.environ,
-            "TERM": "xterm-256color",
-            "FREECELL_TUI_PURE": "1",
-            **(env or {}),
-        }
+        environment = {**os.environ, "TERM": "xterm-256color", **(env or {})}
         environment.pop("TEXTUAL_DRIVER", None)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "freecell_tui", "--data-dir", str(data_dir), *args],

@@ -62,16 +62,11 @@ README = DOCS.parent / "README.md"
 NOT_RUN = {
     "pip install . && freecell-tui": "installs from the network, then opens the full-screen "
     "game, which needs a terminal (tests/ui/test_typing.py plays it in one)",
-    "pip install '.[fast]' && python -m freecell_tui.core.solver.native && freecell-tui": (
-        "installs from the network, then opens the full-screen game, which needs a terminal "
-        "(tests/solver/test_accelerator_start.py runs the compile command)"
-    ),
     "pip install -e '.[test]' && pytest": "installs from the network, then runs the whole "
     "suite this test is part of",
     "pip install '.[web]' && freecell-tui serve": "installs from the network, then serves "
     "until stopped (tests/web/ runs serve)",
     "pip install -e '.[dev]'": "installs from the network",
-    "pip install --only-binary=:all: 'numba>=0.60'": "installs from the network",
     "pytest": "the whole suite, which this test is part of",
 }
 #: What each command that is run must print on standard output (besides exit 0 and nothing on
@@ -135,8 +130,6 @@ def test_the_readme_command_runs_as_written(command: str, tmp_path: Path) -> Non
             pytest.skip(f"{tool} is not installed (the dev extra)")
     if command in NEEDS and shutil.which(NEEDS[command]) is None:
         pytest.skip(f"{NEEDS[command]} is not installed")
-    if "mypy" in command and importlib.util.find_spec("numpy") is None:
-        pytest.skip("mypy reads numpy's types for the accelerator: the README installs numba first")
     # `freecell-tui` is this checkout's, and `python` the interpreter running the tests.
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()

@@ -22,9 +22,9 @@ from freecell_tui.klondike.deck import (
     read_decks,
     shuffled_decks,
 )
-from freecell_tui.klondike.engine import cards_from_indexes, play
 from freecell_tui.klondike.money import Summary, net
 from freecell_tui.klondike.runner import default_jobs, play_decks, play_seeded
+from freecell_tui.klondike.table import cards_from_indexes, play
 from freecell_tui.klondike.text import format_record, format_summary
 
 PROG = "freecell-tui klondike"

@@ -30,7 +30,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import MAX_DEAL, deal, parse_deal_number
 from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.position import parse_position
-from freecell_tui.core.solver import SolveResult, native, solve
+from freecell_tui.core.solver import SolveResult, solve
 from freecell_tui.core.solver.turns import turns
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import FREECELL, Variant
@@ -387,7 +387,6 @@ def run(args: argparse.Namespace) -> int:
     if args.board is not None:
         answer = solve_position(state, options)
         sys.stdout.write(report(None, args.board, answer, options.json, options.budget))
-        _say_compiling()
         return _exit_code([answer.result.status])
 
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
@@ -398,15 +397,4 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(output)
             sys.stdout.flush()
             advance(1)
-    _say_compiling()
     return _exit_code(statuses)
-
-
-def _say_compiling() -> None:
-    """At a terminal, say that the solver's accelerator is compiling in the background (started
-    by this run, its workers or another program): it goes on after the answers."""
-    if sys.stderr.isatty() and native.compiling():
-        sys.stderr.write(
-            f"{PROG}: compiling the solver's accelerator in the background (once, 15-60 s); "
-            "the pure solver answered meanwhile\n"
-        )

@@ -1,7 +1,7 @@
 """Decks: shuffled from a seed, or read from a file of one deck a line.
 
 A deck is 52 cards, top first. In memory a deck is a tuple of card indexes 0-51 (``Card.index``),
-the form both engines take.
+the form the engine takes.
 
 Shuffled decks come in fixed blocks of :data:`BLOCK` games: block ``b`` of seed ``s`` is shuffled
 by its own ``random.Random`` seeded from ``(s, b)``, so game ``i`` has the same deck however the

@@ -1,7 +1,7 @@
 """Playing many games, in several processes.
 
 Work is cut into fixed tasks of :data:`~freecell_tui.klondike.deck.BLOCK` games (one generator
-block each, or that many lines of a decks file), played by the fast engine, and gathered in
+block each, or that many lines of a decks file), played by the engine, and gathered in
 order; so the cards home of every game, and every total, are the same for any number of jobs.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
 from freecell_tui.klondike.deck import BLOCK, Deck, shuffled_decks
-from freecell_tui.klondike.fast import play_fast
+from freecell_tui.klondike.engine import play_fast
 from freecell_tui.workers import end_with_parent, worker_context
 
 __all__ = ["default_jobs", "play_decks", "play_seeded"]

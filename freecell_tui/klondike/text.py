@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from freecell_tui.core.cards import ALL_CARDS, Card, Suit
-from freecell_tui.klondike.engine import GameRecord, Table
 from freecell_tui.klondike.money import PER_CARD, STAKE, Summary, dollars, net
+from freecell_tui.klondike.table import GameRecord, Table
 
 __all__ = ["FACE_DOWN", "format_record", "format_summary", "format_table"]
 

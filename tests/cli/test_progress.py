@@ -75,17 +75,9 @@ def test_piped_neither_output_carries_a_bar() -> None:
         assert "/s" not in done.stdout
 
 
-def own_cache(tmp_path: Path) -> dict[str, str]:
-    """An empty cache of the solver's compiled search: at a terminal, ``solve`` says when a
-    compile is under way (test_accelerator_start.py), and the suite may be running one."""
-    return {"NUMBA_CACHE_DIR": str(tmp_path / "numba")}
-
-
 def test_one_deal_is_no_long_work(tmp_path: Path) -> None:
     with (tmp_path / "out.txt").open("wb") as out:
-        finished = run_at_terminal(
-            ["-m", "freecell_tui", "solve", "1"], stdout=out, env=own_cache(tmp_path)
-        )
+        finished = run_at_terminal(["-m", "freecell_tui", "solve", "1"], stdout=out)
     assert finished.code == 0
     assert finished.raw == b""
 
@@ -95,7 +87,7 @@ def test_a_dumb_terminal_gets_no_bar(tmp_path: Path) -> None:
         finished = run_at_terminal(
             ["-m", "freecell_tui", "solve", "1", "2", "3", "--jobs", "1"],
             stdout=out,
-            env={"TERM": "dumb", **own_cache(tmp_path)},
+            env={"TERM": "dumb"},
         )
     assert finished.code == 0
     assert finished.raw == b""

@@ -12,8 +12,7 @@ import pytest
 
 from freecell_tui.cli import SUBCOMMANDS, Subcommands, build_parser
 
-#: Imported only when used: package metadata (12 ms of a start; read when the compiled solver's
-#: cache is looked up).
+#: Imported only when used: package metadata (12 ms of a start; read for Textual's version).
 UNUSED_AT_START = ("importlib.metadata",)
 
 #: What printing a deal has no use for: the other commands' modules, the saves, the sessions,

@@ -37,11 +37,7 @@ for name in names:
         for info in pkgutil.walk_packages(module.__path__, name + "."):
             if info.name in {RICH_BY_DESIGN!r}:
                 continue
-            try:
-                importlib.import_module(info.name)
-            except ModuleNotFoundError as error:  # the solver's accelerator without numba
-                if (error.name or "").split(".")[0] not in ("numba", "numpy"):
-                    raise
+            importlib.import_module(info.name)
 print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("textual", "rich"))))
 """
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from freecell_tui.core.cards import ALL_CARDS, Card
-from freecell_tui.klondike.engine import KlondikeMove, Table, play
-from freecell_tui.klondike.fast import DEAL_ORDER
+from freecell_tui.klondike.engine import DEAL_ORDER
+from freecell_tui.klondike.table import KlondikeMove, Table, play
 
 #: Cards used where a test does not say: queens and jacks first, which rarely move early.
 _FILLER = sorted(ALL_CARDS, key=lambda card: (-abs(card.rank - 11.5), card.index), reverse=True)

@@ -19,9 +19,9 @@ from freecell_tui.klondike.deck import (
     read_decks,
     shuffled_decks,
 )
-from freecell_tui.klondike.engine import cards_from_indexes, play
-from freecell_tui.klondike.fast import play_fast
+from freecell_tui.klondike.engine import play_fast
 from freecell_tui.klondike.runner import play_decks, play_seeded
+from freecell_tui.klondike.table import cards_from_indexes, play
 
 DECK = next(shuffled_decks(7, 0, 1))
 LINE = deck_text(DECK)
@@ -233,7 +233,7 @@ def test_thousands_separators_accepted_in_game_counts(capsys: pytest.CaptureFixt
 # ---------------------------------------------------------------------------- hygiene
 def test_the_klondike_part_and_its_command_do_not_import_textual() -> None:
     code = (
-        "import sys, freecell_tui.klondike.engine, freecell_tui.klondike.fast, "
+        "import sys, freecell_tui.klondike.engine, freecell_tui.klondike.table, "
         "freecell_tui.klondike.runner, freecell_tui.klondike.text, freecell_tui.cli.klondike;"
         "from freecell_tui.cli import build_parser; build_parser();"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')];"

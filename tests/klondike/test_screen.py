@@ -8,8 +8,8 @@ from textual.app import App
 from textual.widgets import Static
 
 from freecell_tui.klondike.deck import shuffled_decks
-from freecell_tui.klondike.engine import cards_from_indexes, play
 from freecell_tui.klondike.money import dollars, net
+from freecell_tui.klondike.table import cards_from_indexes, play
 from freecell_tui.ui.screens.klondike import SPEEDS, KlondikeScreen
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from freecell_tui.klondike.deck import parse_deck, shuffled_decks
-from freecell_tui.klondike.engine import cards_from_indexes, play
 from freecell_tui.klondike.money import PER_CARD, STAKE, Summary, dollars, net
+from freecell_tui.klondike.table import cards_from_indexes, play
 from freecell_tui.klondike.text import format_record, format_summary, format_table
 
 GOLDEN = Path(__file__).parent / "golden"

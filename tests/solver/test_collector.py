@@ -1,4 +1,4 @@
-"""The cyclic collector is paused while a pure search runs, and comes back as it was."""
+"""The cyclic collector is paused while a search runs, and comes back as it was."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def test_paused_turns_the_collector_back_on_after_an_error() -> None:
 
 
 @pytest.mark.usefixtures("collector_on")
-def test_the_pure_search_runs_with_the_collector_paused(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_search_runs_with_the_collector_paused(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[bool] = []
     search = portfolio._portfolio
 
@@ -52,8 +52,6 @@ def test_the_pure_search_runs_with_the_collector_paused(monkeypatch: pytest.Monk
         seen.append(gc.isenabled())
         return search(*args, **kwargs)
 
-    monkeypatch.setenv("FREECELL_TUI_PURE", "1")
-    monkeypatch.setattr(portfolio, "accelerator", lambda: None)
     monkeypatch.setattr(portfolio, "_portfolio", watched)
     assert solve(deal(1)).solved
     assert seen == [False]

@@ -24,9 +24,8 @@ DEALS = {0: (1, 2, 164), 1: (1, 2, 3, 5, 7), 2: (2, 3, 5, 7, 8, 10), 3: (1, 2, 1
 
 @pytest.mark.parametrize("cells", sorted(DEALS))
 def test_the_fast_search_answers_as_the_general_one_and_its_wins_are_won(
-    monkeypatch: pytest.MonkeyPatch, cells: int
+    cells: int,
 ) -> None:
-    monkeypatch.setenv("FREECELL_TUI_PURE", "1")  # the pure search (the compiled one: test_native)
     variant = parse_variant("freecell", cells)
     statuses = set()
     for number in DEALS[cells]:
@@ -46,11 +45,9 @@ def test_the_fast_search_answers_as_the_general_one_and_its_wins_are_won(
     assert statuses == ({"solved"} if cells == 2 else {"solved", "unsolvable"})
 
 
-def test_a_deal_the_general_search_gave_up_on_is_decided(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_deal_the_general_search_gave_up_on_is_decided() -> None:
     # FreeCell with 2 cells, deal 209: the general search gave up after 90 s and 6 M positions
-    # (fc-solve solves it); the fast search solves it in 55,160 positions. (Its proof of deal 1,
-    # 84,882 positions: test_native.py, pure and compiled.)
-    monkeypatch.setenv("FREECELL_TUI_PURE", "1")
+    # (fc-solve solves it); the fast search solves it in 55,160 positions.
     variant = parse_variant("freecell", 2)
     won = solve(deal(209, variant), timeout=60)
     assert won.solved and won.positions == 55_160

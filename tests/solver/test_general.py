@@ -217,10 +217,9 @@ def test_a_search_of_another_game_is_bounded_in_memory_when_its_caller_gives_no_
 ) -> None:
     """A hint or auto-solve passes no bound: the search of another game still stops at the
     general bound (here lowered) and gives up, where unbounded it proves the deal unsolvable;
-    so does the pure fast search of FreeCell with fewer cells."""
+    so does the fast search of FreeCell with fewer cells."""
     from freecell_tui.core.solver import portfolio
 
-    monkeypatch.setenv("FREECELL_TUI_PURE", "1")
     start = deal(1, VARIANTS["bakers_game"])
     monkeypatch.setattr(portfolio, "GENERAL_MAX_POSITIONS", 50)
     assert solve(start, timeout=60).status == "gave-up"

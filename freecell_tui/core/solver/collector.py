@@ -1,4 +1,4 @@
-"""The cyclic garbage collector paused while a pure search runs (:func:`paused`).
+"""The cyclic garbage collector paused while a search runs (:func:`paused`).
 
 A search builds hundreds of thousands of tuples (positions, their links, queued children) and no
 reference cycles, so it frees everything by reference counting alone. The cyclic collector would

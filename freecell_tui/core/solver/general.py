@@ -1,6 +1,6 @@
 """The general search: any variant's position, on compact positions of its own.
 
-The fast searches (:mod:`.search`, :mod:`.native`) know classic FreeCell only: four cells,
+The fast searches (:mod:`.search`) know classic FreeCell only: four cells,
 eight columns, alternate colours, any card to an empty column. Every other game
 (:mod:`freecell_tui.core.variant`) is searched here, on compact positions (:mod:`.general_moves`:
 columns as ``bytes``, cells as sorted ``bytes``, the foundations) and the game's rules read from

@@ -35,14 +35,12 @@ from freecell_tui.core.solver.keys import Cols, Found, Key
 from freecell_tui.core.solver.moves import (
     Safe,
     SearchStep,
-    always,
     core_moves,
     root,
     safe_rule,
 )
-from freecell_tui.core.solver.native import accelerator, disable, prepare, searching
 from freecell_tui.core.solver.schedule import Scouts, take_turns
-from freecell_tui.core.solver.search import CHECK_EVERY, PORTFOLIO, Search, Stop, Weights
+from freecell_tui.core.solver.search import PORTFOLIO, Search, Stop, Weights
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import FREECELL, Variant
 
@@ -175,12 +173,6 @@ def solve(
     player with autoplay ``all`` plays, where a card sent home too early can lose it. Either way
     the moves written out replay with autoplay off.
 
-    With numba installed (the ``fast`` extra) the compiled search answers once it is loaded, with
-    the same answer (see :mod:`.native`; ``FREECELL_TUI_PURE=1`` turns it off). No solve waits
-    for it: the pure search answers until it is ready, asks for it (:func:`.native.prepare`) once
-    the process has expanded :data:`PREPARE_AFTER` positions, and hands over to it, from the
-    start, as soon as it is loaded.
-
     FreeCell with fewer free cells is searched the same way (the searches take the number of
     cells), its solution checked by the core's rules (:class:`.general.ReplayError` if it breaks
     them); when it gives up with time left (:data:`FAST_SHARE` of the time at most), the general
@@ -237,47 +229,12 @@ def _solve_fast(
 
     safe = safe_rule(autoplay)
     cols, cells, found = root(state, safe)
-    pure_bound = max_positions  # the compiled search is bounded by its memory too
+    bound = max_positions
     if state.variant != FREECELL:
-        pure_bound = min(max_positions or GENERAL_MAX_POSITIONS, GENERAL_MAX_POSITIONS)
-    native = accelerator()
-    if native is None:
-        try:
-            with searching(), paused():  # until the searches are freed too
-                return _checked(
-                    _solve_pure(
-                        state,
-                        (cols, cells, found, cell_count),
-                        safe,
-                        _switching(should_stop),
-                        pure_bound,
-                        started,
-                    ),
-                    state,
-                )
-        except _Switch:
-            native = accelerator()
-    if native is not None:
-        try:
-            outcome = native(
-                cols, cells, found, safe is always, should_stop, max_positions, SCOUTS, cell_count
-            )
-        except Stop:
-            return SolveResult("gave-up", (), time.monotonic() - started, 0)
-        except Exception:  # the compiled search failed to load or run: the pure one answers
-            disable()
-        else:
-            status: SolveStatus = "unsolvable" if outcome.line is None else "solved"
-            moves = () if outcome.line is None else core_moves(state, outcome.line, safe)
-            seconds = time.monotonic() - started
-            size = outcome.bytes_per_position
-            return _checked(
-                SolveResult(status, moves, seconds, outcome.positions, outcome.expanded, size),
-                state,
-            )
-    with searching(), paused():
+        bound = min(max_positions or GENERAL_MAX_POSITIONS, GENERAL_MAX_POSITIONS)
+    with paused():  # until the searches are freed too
         start = (cols, cells, found, cell_count)
-        return _checked(_solve_pure(state, start, safe, should_stop, pure_bound, started), state)
+        return _checked(_run_portfolio(state, start, safe, should_stop, bound, started), state)
 
 
 def fast_cells(variant: Variant) -> int | None:
@@ -297,9 +254,8 @@ def _checked(result: SolveResult, state: GameState) -> SolveResult:
 
 
 #: The most positions a search of another game than classic FreeCell stores, whatever its caller
-#: asks (the general search's about 470 bytes each, the pure fast search's 360: under 500 MB; the
-#: compiled search is bounded by its :data:`.native.glue.MEMORY`). A search a player starts (a
-#: hint, auto-solve) gives no bound of its own.
+#: asks (the general search's about 470 bytes each, the fast search's 360: under 500 MB). A
+#: search a player starts (a hint, auto-solve) gives no bound of its own.
 GENERAL_MAX_POSITIONS: Final = 1_000_000
 
 
@@ -328,37 +284,7 @@ def _solve_general(
     return SolveResult("solved", outcome.moves, seconds, outcome.positions, outcome.expanded)
 
 
-#: Positions the pure searches of a process expand before they ask for the compiled one
-#: (about 0.3 s of work): loading it (0.6 s, and the interpreter shared while it loads) costs a
-#: process more than it saves until then, so a single easy solve never loads it (deals 1-200
-#: take at most 1,050 each; 617 31,048, 11982 78,029).
-PREPARE_AFTER: Final = 20_000
-_pure_looks = 0  # looks the pure searches of this process took (one every CHECK_EVERY positions)
-
-
-class _Switch(Exception):
-    """The compiled search is loaded: it takes the solve over."""
-
-
-def _switching(should_stop: Callable[[], bool]) -> Callable[[], bool]:
-    """``should_stop`` for a pure search, which also asks for the compiled search once the pure
-    searches of the process have run :data:`PREPARE_AFTER` positions, and raises
-    :class:`_Switch` once it is loaded. The searches call it every :data:`.search.CHECK_EVERY`
-    positions each."""
-
-    def stop() -> bool:
-        global _pure_looks
-        _pure_looks += 1
-        if _pure_looks >= PREPARE_AFTER // CHECK_EVERY:
-            prepare()  # once a process; then only says where it is
-        if accelerator() is not None:
-            raise _Switch
-        return should_stop()
-
-    return stop
-
-
-def _solve_pure(
+def _run_portfolio(
     state: GameState,
     start: tuple[Cols, bytes, Found, int],
     safe: Safe,
@@ -366,7 +292,7 @@ def _solve_pure(
     max_positions: int | None,
     started: float,
 ) -> SolveResult:
-    """:func:`solve` with the pure searches, from the start: columns, cells, foundations and
+    """:func:`solve` with the portfolio's searches, from the start: columns, cells, foundations and
     the game's number of free cells."""
     cols, cells, found, cell_count = start
     try:

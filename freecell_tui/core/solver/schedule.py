@@ -1,5 +1,4 @@
-"""The portfolio's schedule, for the pure searches (:mod:`.portfolio`) and the compiled ones
-(:mod:`.native.glue`) alike, so that both take the same turns and expand the same positions.
+"""The portfolio's schedule (:mod:`.portfolio`): which search expands positions when.
 
 The first search runs alone for :data:`ALONE` expansions, then all in turn, each for its
 :data:`TURNS` (scouts :data:`TURN`). Each keeps its own positions seen until together they have expanded :data:`SHARE_AFTER`; from then

@@ -14,10 +14,7 @@ are built. :mod:`.portfolio` runs several of them in turn and answers.
 * **The heuristic** is :mod:`.heuristic`'s (see ``docs/solver.md``); the search keeps it step by
   step, :func:`score` computes it from scratch (for the start and the tests).
 * **The hot loop is one method** (:meth:`Search.run`), its steps written out inline rather than
-  in helper functions: a call for each child would be a large part of that child's cost. The
-  compiled kernel
-  (:mod:`.native.kernel`) mirrors it step for step, so both expand the same positions in the
-  same order.
+  in helper functions: a call for each child would be a large part of that child's cost.
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
 """The "watch Klondike" screen: the automatic player plays game after game at a pace a person can
 follow, with the running money.
 
-The rules and the record come from :mod:`freecell_tui.klondike.engine`; this screen only steps a
-frozen :class:`~freecell_tui.klondike.engine.Table` on a timer and draws it. Keys: ``space`` pause
-or go on, ``right`` one move (when paused), ``+``/``-`` faster/slower, ``n`` finish this game at
-once and deal the next, ``escape`` close.
+The rules and the record come from :mod:`freecell_tui.klondike.table` (its :func:`play`); this
+screen only steps through a game's record on a timer and draws each frozen
+:class:`~freecell_tui.klondike.table.Table`. Keys: ``space`` pause or go on, ``right`` one move
+(when paused), ``+``/``-`` faster/slower, ``n`` finish this game at once and deal the next,
+``escape`` close.
 """
 
 from __future__ import annotations
@@ -24,15 +25,16 @@ from textual.widgets import Static
 from freecell_tui.core.cards import ALL_CARDS, Card, Suit
 from freecell_tui.core.words import plural
 from freecell_tui.klondike.deck import Deck, random_seed, shuffled_decks
-from freecell_tui.klondike.engine import (
+from freecell_tui.klondike.money import STAKE, Summary, dollars, net
+from freecell_tui.klondike.table import (
     PILES,
+    GameRecord,
     KlondikeMove,
     Table,
     Zone,
     cards_from_indexes,
-    deal,
+    play,
 )
-from freecell_tui.klondike.money import STAKE, Summary, dollars, net
 from freecell_tui.ui.keys import bound_actions, run_bound_key
 from freecell_tui.ui.widgets.footer import KeyFooter
 
@@ -118,7 +120,8 @@ class KlondikeScreen(Screen[None]):
         self.game_number = 0
         self.move_number = 0
         self.last_move: KlondikeMove | None = None
-        self.table: Table | None = None
+        self.record: GameRecord | None = None  # the current game, played to its end
+        self.table: Table | None = None  # the table shown: the record's after move_number moves
         self.finished = False  # the current game is over (its result is in the summary)
         self.out_of_decks = False
         self._end_ticks = 0
@@ -154,7 +157,8 @@ class KlondikeScreen(Screen[None]):
             self._refresh()
             return
         self.game_number += 1
-        self.table = deal(cards_from_indexes(deck))
+        self.record = play(cards_from_indexes(deck))
+        self.table = self.record.start
         self.move_number = 0
         self.last_move = None
         self.finished = False
@@ -163,16 +167,15 @@ class KlondikeScreen(Screen[None]):
 
     def _step(self) -> None:
         """One move of the current game; at its end, the result goes into the money."""
-        if self.table is None or self.out_of_decks:
+        if self.record is None or self.out_of_decks:
             return
         if self.finished:
             self._deal_next()
             return
-        step = self.table.next_move()
-        if step is None:
+        if self.move_number == len(self.record.steps):
             self._finish()
         else:
-            self.last_move, self.table = step
+            self.last_move, self.table = self.record.steps[self.move_number]
             self.move_number += 1
         self._refresh()
 
@@ -219,12 +222,12 @@ class KlondikeScreen(Screen[None]):
 
     def action_next_game(self) -> None:
         """Play the rest of this game at once (its result counts), then deal the next."""
-        if self.table is None or self.out_of_decks:
+        if self.record is None or self.out_of_decks:
             return
         if not self.finished:
-            for move, table in self.table.moves():
-                self.last_move, self.table = move, table
-                self.move_number += 1
+            if self.move_number < len(self.record.steps):
+                self.last_move, self.table = self.record.steps[-1]
+                self.move_number = len(self.record.steps)
             self._finish()
         self._deal_next()
         self._restart_timer()
