@@ -167,3 +167,22 @@ def test_the_readme_command_runs_as_written(command: str, tmp_path: Path) -> Non
         assert expected in done.stdout, done.stdout[-2000:]
     if command in LEAVES:
         assert (tmp_path / LEAVES[command]).exists()
+
+
+SCREENSHOT_SCRIPT = DOCS / "make_screenshot.py"
+
+
+async def test_the_readme_picture_is_what_the_game_draws() -> None:
+    """docs/screenshot.svg is the game as it draws that position today."""
+    spec = importlib.util.spec_from_file_location("make_screenshot", SCREENSHOT_SCRIPT)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    drawn: str = await script.screenshot()
+    committed = script.SCREENSHOT.read_text(encoding="utf-8")
+    if drawn != committed:
+        pytest.fail(
+            "docs/screenshot.svg is not what the game draws now: run "
+            "`python docs/make_screenshot.py`, look at the picture and commit it",
+            pytrace=False,
+        )
