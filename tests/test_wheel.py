@@ -100,7 +100,7 @@ def test_the_wheel_installs_and_plays_in_a_new_environment(tmp_path: Path) -> No
     python = venv / "bin" / "python"
     installed = run(
         [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-compile"]
-        + [str(wheel)],
+        + ["--retries", "1", "--timeout", "30", str(wheel)],
         tmp_path,
     )
     if installed.returncode and any(words in installed.stderr for words in OFFLINE):
