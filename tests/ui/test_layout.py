@@ -159,7 +159,6 @@ async def test_ascii_suits_and_the_four_colour_deck_are_drawn(tmp_path: Path) ->
         await pilot.pause()
         drawn = "".join(lines(pile_widget(app, "col-3")))
         assert "2H" in drawn and "♥" not in drawn
-        assert message(app).startswith("ASCII suits: C D H S")
         await app.game_screen.run_action("four_colour")
         await pilot.pause()
         assert message(app).startswith("Two-colour deck")

@@ -922,11 +922,6 @@ class GameScreen(Screen[None]):
     def action_ascii(self) -> None:
         self.board.ascii = not self.board.ascii
         self.remember("ascii_suits", self.board.ascii)
-        self.say(
-            "ASCII suits: C D H S for clubs, diamonds, hearts, spades."
-            if self.board.ascii
-            else "Suits drawn as ♣ ♦ ♥ ♠."
-        )
 
     def action_motion(self) -> None:
         board = self.board
