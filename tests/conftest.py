@@ -12,7 +12,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -22,6 +21,7 @@ import pytest
 import freecell_tui
 
 from . import css_once, pilot_idle, rewrite_once
+from .waiting import wait_for
 
 pilot_idle.install()
 css_once.install()
@@ -232,10 +232,12 @@ def _wait_until_it_compiles(process: subprocess.Popen[bytes]) -> None:
     """Until the compile holds the cache's lock (or has ended)."""
     from freecell_tui.core.solver import native
 
-    deadline = time.monotonic() + COMPILE_DEADLINE
-    while process.poll() is None and not native.compiling():
-        assert time.monotonic() < deadline, "the solver's compile never took the cache's lock"
-        time.sleep(0.01)
+    wait_for(
+        lambda: process.poll() is not None or native.compiling(),
+        "the solver's compile to take the cache's lock",
+        COMPILE_DEADLINE,
+        every=0.01,
+    )
 
 
 @pytest.hookimpl(wrapper=True)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from freecell_tui.core.solver import SolveResult, portfolio, solve
 from freecell_tui.core.solver import native as accel
 from freecell_tui.core.solver.native import __main__ as build_command
 
+from ..waiting import wait_for
 from .fakes import Fake
 
 PREPARE_AFTER = portfolio.PREPARE_AFTER
@@ -42,13 +42,6 @@ def in_thread(call: Callable[[], SolveResult]) -> SolveResult:
     worker.join(DEADLINE)
     assert not worker.is_alive(), "the solve waited for the compile"
     return answers[0]
-
-
-def wait_for(condition: Callable[[], bool]) -> None:
-    deadline = time.monotonic() + DEADLINE
-    while not condition():
-        assert time.monotonic() < deadline, "never happened"
-        time.sleep(0.01)
 
 
 def pure_answer(number: int) -> tuple[object, ...]:
@@ -77,7 +70,7 @@ def test_with_the_cache_empty_the_first_solve_answers_while_the_compile_runs(fak
 def test_once_compiled_it_is_loaded_in_the_background_and_takes_over(fake: Fake) -> None:
     in_thread(lambda: solve(deal(LONG)))
     fake.finish_compile()
-    wait_for(lambda: accel.accelerator() is not None)  # noticed, then loaded by a thread
+    wait_for(accel.accelerator, "the compile noticed, then loaded", DEADLINE, every=0.01)
     assert fake.loads == 1
     result = in_thread(lambda: solve(deal(1)))
     assert (result.status, result.positions, fake.searches) == ("unsolvable", 1, 1)
@@ -183,7 +176,7 @@ def test_the_accelerator_loads_only_while_no_pure_search_runs(fake: Fake) -> Non
         assert loader is not None
         loader.join(0.2)
         assert loader.is_alive() and fake.loads == 0  # it waits for the search to end
-    wait_for(lambda: accel.accelerator() is not None)
+    wait_for(accel.accelerator, "the load", DEADLINE, every=0.01)
     assert fake.loads == 1
 
 

@@ -5,8 +5,6 @@ moves, positions stored, positions expanded). Skipped when numba is not installe
 from __future__ import annotations
 
 import threading
-import time
-from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,19 +20,13 @@ from freecell_tui.core.solver.schedule import SHARE_AFTER
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import parse_variant
 
+from ..waiting import wait_for
 from .helpers import positions
 
 pytest.importorskip("numba")
 pytestmark = pytest.mark.compiled
 
 Answer = tuple[str, tuple[object, ...], int, int]
-
-
-def wait_for(condition: Callable[[], bool], deadline: float = 120.0) -> None:
-    end = time.monotonic() + deadline
-    while not condition():
-        assert time.monotonic() < end, "never happened"
-        time.sleep(0.01)
 
 
 def answer(result: SolveResult) -> Answer:
@@ -179,7 +171,7 @@ def test_a_pure_search_handing_over_to_the_compiled_one_answers_the_same(
             fresh.setattr(portfolio, "_pure_looks", 0)
             fresh.setattr(portfolio, "PREPARE_AFTER", 1_000)
             assert answer(solve(deal(number), autoplay=mode)) == expected
-            wait_for(lambda: accel.accelerator() is not None)  # the load was started
+            wait_for(accel.accelerator, "the load the search started", 120, every=0.01)
 
 
 def test_the_compiled_search_gives_up_past_its_memory(monkeypatch: pytest.MonkeyPatch) -> None:

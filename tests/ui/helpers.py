@@ -8,15 +8,14 @@ key press down: Pilot waits for the process to be idle after each key).
 What is drawn is read off the rendered widgets — text (:func:`lines`, :func:`drawn_top`,
 :func:`status_text`), colours (:func:`colour_on`, :func:`background_on`) and whole looks
 (:func:`look`, :func:`changed_piles`) — not off flags. Waits have a deadline and fail saying what
-never came (:func:`wait_for`). :func:`type_command` types a command as a quick typist does.
+never came (:func:`wait_for`, the tests' one wait in the app: ``tests/waiting.py``).
+:func:`type_command` types a command as a quick typist does.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-import time
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -36,6 +35,8 @@ from freecell_tui.store import DB_NAME, Store
 from freecell_tui.ui.app import FreeCellApp
 from freecell_tui.ui.board import Board
 from freecell_tui.ui.widgets.piles import PileWidget
+
+from ..waiting import wait_for_app as wait_for  # noqa: F401  (the one wait, as the UI tests import it)
 
 SIZE = (100, 32)
 COMPACT = (80, 24)
@@ -214,22 +215,6 @@ async def type_command(pilot: Pilot[None], text: str, end: str = "enter") -> Non
     for key, character in keys:
         pilot.app.post_message(events.Key(key, character))
     await pilot.pause()
-
-
-# ---------------------------------------------------------------------- waiting
-async def wait_for(
-    pilot: Pilot[None],
-    condition: Callable[[], bool],
-    what: str,
-    seconds: float = 60.0,
-) -> None:
-    """Let the app run until ``condition`` holds; fail saying ``what`` was awaited after
-    ``seconds`` (the deadline only stops a broken test: a healthy run takes a fraction)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {seconds:g} s for {what}; it never happened")
-        await pilot.pause(0.02)
 
 
 # ---------------------------------------------------------------------- the store

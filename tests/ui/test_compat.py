@@ -79,7 +79,7 @@ async def test_on_an_unchecked_textual_a_whole_game_is_typed_in_one_burst_and_wo
         await pilot.pause()
         for key in keys:
             app.post_message(events.Key(names.get(key, key), key))  # typed at once
-        await wait_for(pilot, lambda: game(app).state.is_won, "deal 1 won", seconds=60)
+        await wait_for(pilot, lambda: game(app).state.is_won, "deal 1 won", timeout=60)
     (result,) = Store.open(tmp_path).store.results.all().items
     assert result.result is Result.WON and stored_turns(tmp_path) == []
 
