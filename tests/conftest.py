@@ -20,7 +20,7 @@ import pytest
 
 import freecell_tui
 
-from . import css_once, pilot_idle, rewrite_once
+from . import css_once, pilot_idle
 from .waiting import wait_for
 
 pilot_idle.install()
@@ -184,17 +184,14 @@ COMPILE_DEADLINE = 120.0
 def pytest_configure(config: pytest.Config) -> None:
     """Before the tests. Once (in the controller of an xdist run): the solver's compiled search
     (numba, when installed) starts compiling beside the tests when the cache lacks it
-    (:func:`_compile_solver`), the package's bytecode is compiled for the programs the suite
-    starts (some 400, each of which would compile it again), and the test modules' asserts are
-    rewritten for the workers (:mod:`.rewrite_once`). In every process: bytecode is kept even
-    under ``PYTHONDONTWRITEBYTECODE`` (in ``__pycache__`` folders, which git ignores), the test
-    modules' too as pytest rewrites their asserts."""
+    (:func:`_compile_solver`), and the package's bytecode is compiled for the programs the suite
+    starts (some 400, each of which would compile it again). In every process: bytecode is kept
+    even under ``PYTHONDONTWRITEBYTECODE`` (in ``__pycache__`` folders, which git ignores), the
+    test modules' too as pytest rewrites their asserts."""
     sys.dont_write_bytecode = False
     if not hasattr(config, "workerinput"):
         compile_ = _compile_solver()
         compileall.compile_dir(Path(freecell_tui.__file__).parent, quiet=2)
-        if config.option.numprocesses and config.option.dist != "no":  # workers to come
-            rewrite_once.rewrite_for_workers(config, Path(__file__).parent)
         if compile_ is not None:
             _wait_until_it_compiles(compile_)
             config.stash[SOLVER_COMPILE] = compile_
