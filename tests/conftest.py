@@ -20,11 +20,11 @@ import pytest
 
 import freecell_tui
 
-from . import css_once, pilot_idle
+from . import harness
 from .waiting import wait_for
 
-pilot_idle.install()
-css_once.install()
+harness.install_idle()
+harness.install_css_once()
 
 #: The collector's thresholds in the test processes. A test's garbage is collected when it ends
 #: (:func:`pytest_runtest_teardown`), so the automatic collections are only a bound for a long
