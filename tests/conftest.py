@@ -19,10 +19,10 @@ import pytest
 
 import freecell_tui
 
-from . import css_once, pilot_idle, rewrite_once
+from . import harness
 
-pilot_idle.install()
-css_once.install()
+harness.install_idle()
+harness.install_css_once()
 
 #: The collector's thresholds in the test processes. A test's garbage is collected when it ends
 #: (:func:`pytest_runtest_teardown`), so the automatic collections are only a bound for a long
@@ -167,15 +167,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     """Before the tests. Once (in the controller of an xdist run): the package's bytecode is
-    compiled for the programs the suite starts (some 400, each of which would compile it again),
-    and the test modules' asserts are rewritten for the workers (:mod:`.rewrite_once`). In every
-    process: bytecode is kept even under ``PYTHONDONTWRITEBYTECODE`` (in ``__pycache__``
-    folders, which git ignores), the test modules' too as pytest rewrites their asserts."""
+    compiled for the programs the suite starts (some 400, each of which would compile it again).
+    In every process: bytecode is kept even under ``PYTHONDONTWRITEBYTECODE`` (in
+    ``__pycache__`` folders, which git ignores), the test modules' too as pytest rewrites their
+    asserts."""
     sys.dont_write_bytecode = False
     if not hasattr(config, "workerinput"):
         compileall.compile_dir(Path(freecell_tui.__file__).parent, quiet=2)
-        if config.option.numprocesses and config.option.dist != "no":  # workers to come
-            rewrite_once.rewrite_for_workers(config, Path(__file__).parent)
 
 
 @pytest.hookimpl(wrapper=True)

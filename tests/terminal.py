@@ -23,6 +23,8 @@ from typing import IO
 
 from freecell_tui.store import DB_NAME
 
+from .waiting import wait_for
+
 __all__ = ["TIMEOUT", "Terminal", "Finished", "run_at_terminal"]
 
 TIMEOUT = 90.0  # seconds: a deadline for a broken run only (a healthy one takes a few)
@@ -77,17 +79,21 @@ class Terminal:
         self.wait(lambda: b"Deal " in self.output, "the board")
 
     def wait(self, condition: Callable[[], bool], what: str) -> None:
-        deadline = time.monotonic() + TIMEOUT
-        while not condition():
+        """Until ``condition`` holds (the one wait, ``tests/waiting.py``); fails at once if the
+        game ends first, and past the deadline says what it stored and drew last."""
+
+        def met() -> bool:
+            if condition():
+                return True
             if self.process.poll() is not None:
                 raise AssertionError(f"the game ended before {what}: {self.output[-2000:]!r}")
-            if time.monotonic() > deadline:
-                games = self.rows("SELECT deal_number, turns FROM autosaves")
-                raise AssertionError(
-                    f"waited {TIMEOUT:g} s for {what}; it never happened (autosaves: {games}; "
-                    f"the screen's last output: {self.output[-1500:]!r})"
-                )
-            time.sleep(0.05)
+            return False
+
+        def seen() -> str:
+            games = self.rows("SELECT deal_number, turns FROM autosaves")
+            return f"autosaves: {games}; the screen's last output: {self.output[-1500:]!r}"
+
+        wait_for(met, what, TIMEOUT, detail=seen)
 
     def rows(self, query: str) -> list[tuple[object, ...]]:
         try:

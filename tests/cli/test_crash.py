@@ -147,15 +147,6 @@ def _autosaves(data: Path) -> list[tuple[str | None, str]]:
         return []  # the schema is being created
 
 
-def _wait_for(condition: Callable[[], bool], what: str, output: Callable[[], bytes]) -> None:
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.1)
-    pytest.fail(f"no {what} after {TIMEOUT:g} s; screen bytes: {output()[-400:]!r}")
-
-
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 def test_full_screen_kill_9_then_resume_offers_the_exact_game(tmp_path: Path) -> None:
     data = tmp_path / "data"

@@ -9,12 +9,13 @@ import pty
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from freecell_tui.store import DB_NAME
+
+from ..waiting import wait_for
 
 TIMEOUT = 60.0
 
@@ -26,15 +27,6 @@ def turns(data: Path) -> list[str]:
     except sqlite3.OperationalError:
         return []
     return json.loads(rows[0][0]) if rows else []
-
-
-def wait_for(condition: object, what: str) -> None:
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline:
-        if condition():  # type: ignore[operator]
-            return
-        time.sleep(0.05)
-    pytest.fail(f"no {what} after {TIMEOUT:g} s")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")

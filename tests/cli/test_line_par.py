@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import sqlite3
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,7 @@ from freecell_tui.line import mode as line_mode_module
 from freecell_tui.session import par as session_par
 from freecell_tui.store import DB_NAME, Par, Store
 
+from ..waiting import wait_for
 from .line import line_mode
 
 WIN_LINE = "You won deal 1 in {moves} moves — par {par} — and 0:00."
@@ -100,9 +100,7 @@ def test_the_same_deal_of_another_game_is_searched_again(monkeypatch: pytest.Mon
     game = Game.new(2, autoplay=AutoplayMode.ALL, variant=EIGHT_OFF)
     line = line_mode(game, io.StringIO(), store=Store.in_memory(), par_seconds=30)
     line.start()
-    deadline = time.monotonic() + 20
-    while not searched and time.monotonic() < deadline:  # Eight Off's search under way
-        time.sleep(0.01)
+    wait_for(lambda: searched, "Eight Off's search under way", 20, every=0.01)
     line.handle("deal bakers 2")
     go.set()
     assert line.session.game.start.variant == BAKERS_GAME

@@ -9,10 +9,11 @@ import signal
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
+
+from ..waiting import wait_for
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").exists(), reason="reads processes from /proc"
@@ -45,24 +46,15 @@ def _grandchildren(parent: int) -> set[int]:
     return {pid for child in _children(parent) for pid in _children(child)}
 
 
-def _wait_for(condition: object, what: str) -> None:
-    deadline = time.monotonic() + DEADLINE
-    while time.monotonic() < deadline:
-        if callable(condition) and condition():
-            return
-        time.sleep(0.1)
-    pytest.fail(f"{what} after {DEADLINE:g} s")
-
-
 def _kill_parent_and_check_workers(process: subprocess.Popen[bytes], workers: int) -> None:
     """Once the command has ``workers`` workers (children of its fork server, a child of the
     command), kill it: they end, and so do the fork server and the command's other helpers."""
-    _wait_for(lambda: len(_grandchildren(process.pid)) >= workers, f"fewer than {workers} workers")
+    wait_for(lambda: len(_grandchildren(process.pid)) >= workers, f"{workers} workers", DEADLINE)
     started = _children(process.pid) | _grandchildren(process.pid)
     os.kill(process.pid, signal.SIGKILL)
     process.wait(timeout=DEADLINE)
     try:
-        _wait_for(lambda: not any(_alive(pid) for pid in started), "processes still alive")
+        wait_for(lambda: not any(_alive(pid) for pid in started), "every process to end", DEADLINE)
     finally:
         for pid in started:  # never leave one behind for the rest of the suite
             if _alive(pid):

@@ -10,15 +10,13 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
-import unicodedata
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 
 from textual import events as ev
 from textual.events import Resize
 from textual.geometry import Size
-from textual.keys import _character_to_key, _get_unicode_name_from_key
+from textual.keys import key_to_character
 from textual.pilot import Pilot, WaitForScreenTimeout
 
 from freecell_tui.core.cards import Suit
@@ -29,6 +27,9 @@ from freecell_tui.store.rows import GAME_FIELDS, row_record
 from freecell_tui.ui.app import FreeCellApp
 from freecell_tui.ui.board import Board
 from freecell_tui.ui.screens.game import GameScreen
+
+from ..harness import driver as driver_of
+from ..harness import key_of, screen_waits_cut, set_terminal_size
 
 #: Keys a player (or a cat) may press: the game's, the dialogs', the palette's. Not ``q`` or
 #: ``ctrl+q``: they quit, which ends the storm early.
@@ -93,13 +94,11 @@ async def storm(pilot: Pilot[None], seed: int, events: int) -> StormReport:
     # Pilot waits for the screen that was on top when an event was sent; when that event closes
     # the screen (a click on the palette's background), Pilot waits for it for 30 s (a Pilot
     # limit, not the game's: the game goes on). Such waits are cut short and counted.
-    wait = pilot._wait_for_screen
-    pilot._wait_for_screen = partial(wait, timeout=WAIT_SECONDS)  # type: ignore[method-assign]
     try:
-        await _events(pilot, rng, report, events, seed)
+        with screen_waits_cut(pilot, WAIT_SECONDS):
+            await _events(pilot, rng, report, events, seed)
     finally:
         app.exit = exit_app  # type: ignore[method-assign]
-        pilot._wait_for_screen = wait  # type: ignore[method-assign]
     return report
 
 
@@ -141,24 +140,19 @@ async def burst_storm(pilot: Pilot[None], seed: int, events: int, settle: int = 
 
 
 def _burst_event(app: FreeCellApp, rng: random.Random, report: StormReport) -> None:
-    driver = app._driver
-    assert driver is not None
+    driver = driver_of(app)
     roll = rng.random()
     if roll < BURST_RESIZES:
         report.width, report.height = rng.choice(SIZES)
         report.resizes += 1
         size = Size(report.width, report.height)
-        driver._size = size  # type: ignore[attr-defined]  (the headless driver's size)
+        set_terminal_size(app, size)
         app.post_message(Resize(size, size))
     elif roll < 0.7:
         report.keys += 1
         key = rng.choice(KEYS)
-        key = _character_to_key(key) if len(key) == 1 and not key.isalnum() else key
-        try:
-            char: str | None = unicodedata.lookup(_get_unicode_name_from_key(key))
-        except KeyError:
-            char = key if len(key) == 1 else None
-        driver.send_message(ev.Key(key, char))
+        key = key_of(key) if len(key) == 1 and not key.isalnum() else key
+        driver.send_message(ev.Key(key, key_to_character(key)))
     else:
         (x1, y1), (x2, y2) = _spot(rng, report), _spot(rng, report)
         report.clicks += roll < 0.85

@@ -12,6 +12,7 @@ from freecell_tui.core.notation import Move
 from freecell_tui.core.variant import EIGHT_OFF, FREECELL, SEAHAVEN, Variant
 from freecell_tui.ui.app import FreeCellApp
 
+from ..harness import exit_renderables
 from .storm import burst_storm, drawn_cards, stored_game, stored_games_replay, storm
 
 #: Events per seed in the suite, each waited for (the nightly-size storm is
@@ -77,7 +78,7 @@ async def test_a_crash_writes_a_report_and_keeps_the_game(tmp_path: Path) -> Non
     report = app.crash_report.read_text(encoding="utf-8")
     assert "RuntimeError: a bug" in report and "moves: 3a" in report
     assert app.crash_report.parent == tmp_path / "crash-reports"
-    assert app._exit_renderables == []  # no traceback is printed for the player
+    assert exit_renderables(app) == []  # no traceback is printed for the player
     from freecell_tui.store import Store
 
     saved = Store.open(tmp_path).store.autosaves.offer().saved

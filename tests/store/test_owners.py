@@ -10,7 +10,6 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ import pytest
 from freecell_tui.store import DB_NAME, Store
 from freecell_tui.store.owners import LOCKS_FOLDER, OwnerLock, lock_path, owner_alive
 
+from ..waiting import wait_for
 from .helpers import played
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,10 +68,11 @@ class Holder:
         if not stat_file.exists():
             self.process.wait(timeout=30)
             return
-        deadline = time.monotonic() + 30  # a guard against a hang, not a timing assertion
-        while stat_file.read_text().rsplit(")", 1)[1].split()[0] != "Z":
-            assert time.monotonic() < deadline, "the killed process never became a zombie"
-            time.sleep(0.01)
+
+        def zombie() -> bool:
+            return stat_file.read_text().rsplit(")", 1)[1].split()[0] == "Z"
+
+        wait_for(zombie, "the killed process to be a zombie", 30, every=0.01)
         os.kill(self.process.pid, 0)  # the PID is still taken
 
     def reap(self) -> None:

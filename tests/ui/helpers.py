@@ -8,27 +8,21 @@ key press down: Pilot waits for the process to be idle after each key).
 What is drawn is read off the rendered widgets — text (:func:`lines`, :func:`drawn_top`,
 :func:`status_text`), colours (:func:`colour_on`, :func:`background_on`) and whole looks
 (:func:`look`, :func:`changed_piles`) — not off flags. Waits have a deadline and fail saying what
-never came (:func:`wait_for`). :func:`type_command` types a command as a quick typist does.
+never came (:func:`wait_for`, the tests' one wait in the app: ``tests/waiting.py``).
+:func:`type_command` types a command as a quick typist does.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-import time
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 from rich.style import Style
 from textual import events
-from textual.app import App
 from textual.color import Color
-from textual.command import CommandPalette
-from textual.geometry import Size
-from textual.keys import _character_to_key
 from textual.pilot import Pilot
-from textual.screen import Screen
 from textual.widget import Widget
 
 from freecell_tui.core.game import Game
@@ -36,6 +30,15 @@ from freecell_tui.store import DB_NAME, Store
 from freecell_tui.ui.app import FreeCellApp
 from freecell_tui.ui.board import Board
 from freecell_tui.ui.widgets.piles import PileWidget
+
+# Textual's insides (tests/harness.py) and the one wait (tests/waiting.py), where the UI tests
+# import them.
+from ..harness import key_of, no_matches_seconds
+from ..harness import no_matches_due as no_matches_due
+from ..harness import screen_lines as screen_lines
+from ..harness import screen_stack as screen_stack
+from ..harness import set_terminal_size as set_terminal_size
+from ..waiting import wait_for_app as wait_for  # noqa: F401
 
 SIZE = (100, 32)
 COMPACT = (80, 24)
@@ -209,27 +212,11 @@ async def type_command(pilot: Pilot[None], text: str, end: str = "enter") -> Non
     """Type ``:`` then ``text`` then ``end`` (Enter, or Escape) as a quick typist does: every key
     is queued before the first is handled (the command line must take the keys typed right after
     the ``:``), then wait until they are all handled."""
-    keys = [("colon", ":"), *((_character_to_key(ch), ch) for ch in text)]
+    keys = [("colon", ":"), *((key_of(ch), ch) for ch in text)]
     keys.append((end, "\r" if end == "enter" else None))
     for key, character in keys:
         pilot.app.post_message(events.Key(key, character))
     await pilot.pause()
-
-
-# ---------------------------------------------------------------------- waiting
-async def wait_for(
-    pilot: Pilot[None],
-    condition: Callable[[], bool],
-    what: str,
-    seconds: float = 60.0,
-) -> None:
-    """Let the app run until ``condition`` holds; fail saying ``what`` was awaited after
-    ``seconds`` (the deadline only stops a broken test: a healthy run takes a fraction)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {seconds:g} s for {what}; it never happened")
-        await pilot.pause(0.02)
 
 
 # ---------------------------------------------------------------------- the store
@@ -267,26 +254,5 @@ def click_on_option(widget: Widget, option: int) -> events.Click:
     )
 
 
-# Textual's insides the tests read, here only (ui/compat.py holds the package's).
-def screen_lines(app: App[object]) -> list[str]:
-    """The screen as the terminal gets it (every widget composed)."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
-
-
-def screen_stack(app: App[object]) -> list[Screen[object]]:
-    """The app's own list of screens (changing it changes the app's stack)."""
-    return app._screen_stacks[app._current_mode]
-
-
-def set_terminal_size(app: App[object], size: Size) -> None:
-    """What the headless driver says the terminal's size is (before a ``Resize`` is posted)."""
-    app._driver._size = size  # type: ignore[union-attr]
-
-
-def no_matches_due(palette: CommandPalette) -> bool:
-    """The palette's "No matches found" is due (its countdown is running)."""
-    return palette._no_matches_timer is not None
-
-
 #: How long the palette waits before it says "No matches found".
-NO_MATCHES_SECONDS = CommandPalette._NO_MATCHES_COUNTDOWN
+NO_MATCHES_SECONDS = no_matches_seconds()

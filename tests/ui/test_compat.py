@@ -19,6 +19,7 @@ from textual.screen import Screen
 from freecell_tui.ui import compat
 from freecell_tui.ui.palette import GuardedPalette
 
+from ..harness import FakeDriver, input_parser, page_command_list, parser_wait_over, set_driver
 from .helpers import SIZE, click_on_option, make_app, wait_for
 
 
@@ -79,7 +80,7 @@ async def test_on_an_unchecked_textual_a_whole_game_is_typed_in_one_burst_and_wo
         await pilot.pause()
         for key in keys:
             app.post_message(events.Key(names.get(key, key), key))  # typed at once
-        await wait_for(pilot, lambda: game(app).state.is_won, "deal 1 won", seconds=60)
+        await wait_for(pilot, lambda: game(app).state.is_won, "deal 1 won", timeout=60)
     (result,) = Store.open(tmp_path).store.results.all().items
     assert result.result is Result.WON and stored_turns(tmp_path) == []
 
@@ -88,7 +89,7 @@ def test_write_to_terminal_writes_through_the_apps_driver(tmp_path: Path) -> Non
     app = make_app(tmp_path)
     assert compat.write_to_terminal(app, "x") is False  # not running: no driver
     driver = Driver()
-    app._driver = driver  # type: ignore[assignment]
+    set_driver(app, driver)
     assert compat.write_to_terminal(app, "\x1b[6n") is True
     assert driver.written == ["\x1b[6n"] and driver.flushed == 1
 
@@ -99,7 +100,7 @@ def test_write_to_terminal_does_nothing_on_an_unchecked_textual(
     monkeypatch.setattr(compat, "TEXTUAL", (99, 0))
     app = make_app(tmp_path)
     driver = Driver()
-    app._driver = driver  # type: ignore[assignment]
+    set_driver(app, driver)
     assert compat.write_to_terminal(app, "x") is False and driver.written == []
 
 
@@ -109,35 +110,17 @@ def unchecked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(compat, "TEXTUAL", (99, 0))
 
 
-class AppOfDriver:
-    def __init__(self) -> None:
-        self.posted: list[object] = []
-
-    def post_message(self, message: object) -> bool:
-        self.posted.append(message)
-        return True
-
-
-class DriverOfApp:
-    def __init__(self) -> None:
-        self._app = AppOfDriver()
-        self.sent: list[object] = []
-
-    def send_message(self, message: object) -> None:
-        self.sent.append(message)
-
-
 def test_exit_app_from_driver_posts_exit_to_the_drivers_app() -> None:
-    driver = DriverOfApp()
+    driver = FakeDriver()
     compat.exit_app_from_driver(driver)  # type: ignore[arg-type]
-    assert [type(m) for m in driver._app.posted] == [ExitApp] and driver.sent == []
+    assert [type(m) for m in driver.posted] == [ExitApp] and driver.sent == []
 
 
 @pytest.mark.usefixtures("unchecked")
 def test_exit_app_from_driver_on_an_unchecked_textual_sends_through_the_public_api() -> None:
-    driver = DriverOfApp()
+    driver = FakeDriver()
     compat.exit_app_from_driver(driver)  # type: ignore[arg-type]
-    assert [type(m) for m in driver.sent] == [ExitApp] and driver._app.posted == []
+    assert [type(m) for m in driver.sent] == [ExitApp] and driver.posted == []
 
 
 class Crashing(compat.ReportingApp[None]):
@@ -228,7 +211,7 @@ async def test_the_palette_on_an_unchecked_textual_is_textuals_own(tmp_path: Pat
             options = shown.query_one(CommandList)
             assert type(options) is CommandList
             with pytest.raises(KeyError), patched_command_list_action(KeyError(0)):
-                shown._action_command_list("page_down")
+                page_command_list(shown, "page_down")
             options.post_message(click_on_option(options, 10_000))  # far past any list
             await pilot.pause()
     assert app.crash_report is not None
@@ -239,7 +222,7 @@ async def test_paging_the_palette_before_its_lines_are_built_is_nothing(tmp_path
         shown = await palette(pilot)
         for error in (KeyError(0), IndexError(0)):
             with patched_command_list_action(error):
-                shown._action_command_list("page_down")  # no error
+                page_command_list(shown, "page_down")  # no error
 
 
 @contextmanager
@@ -275,7 +258,7 @@ def test_the_driver_reads_pastes_through_the_sanitizer() -> None:
     from textual.drivers import linux_driver
 
     assert compat.guard_input() is True
-    parser = linux_driver.XTermParser()  # type: ignore[attr-defined]
+    parser = input_parser(linux_driver)
     events = list(parser.feed(compat.PASTE_START + "3a\x1b[31m deal" + compat.PASTE_END))
     events += list(parser.feed(""))
     assert [type(event).__name__ for event in events] == ["Paste"]
@@ -298,7 +281,7 @@ def test_the_driver_reads_escape_then_a_key_as_both_keys() -> None:
     from textual.drivers import linux_driver
 
     assert compat.guard_input() is True
-    parser = linux_driver.XTermParser()  # type: ignore[attr-defined]
+    parser = input_parser(linux_driver)
     events = list(parser.feed("3\x1b4a"))  # Esc then 4, in one read: not "£"
     events += list(parser.feed("\x1b"))
     events += list(parser.feed("h"))  # Esc, then h in the next read: not alt+h
@@ -307,19 +290,16 @@ def test_the_driver_reads_escape_then_a_key_as_both_keys() -> None:
     assert _keys(events) == ["3", "escape", "4", "a", "escape", "h", "escape", "escape", "5", "up"]
 
 
-def test_an_escape_the_parser_sent_alone_leaves_the_next_key_alone(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    import textual._parser
+def test_an_escape_the_parser_sent_alone_leaves_the_next_key_alone() -> None:
     from textual.drivers import linux_driver
 
     assert compat.guard_input() is True
-    parser = linux_driver.XTermParser()  # type: ignore[attr-defined]
+    parser = input_parser(linux_driver)
     events = list(parser.feed("\x1b"))
-    monkeypatch.setattr(textual._parser, "get_time", lambda: 1e12)  # its wait is over
-    events += list(parser.tick())
-    events += list(parser.feed("4"))
-    events += list(parser.feed(""))
+    with parser_wait_over():  # from here on
+        events += list(parser.tick())
+        events += list(parser.feed("4"))
+        events += list(parser.feed(""))
     assert _keys(events) == ["escape", "4"]
 
 
@@ -327,7 +307,7 @@ def test_the_browser_driver_reads_input_through_the_same_guard() -> None:
     from textual.drivers import web_driver
 
     assert compat.guard_input() is True
-    parser = web_driver.XTermParser()  # type: ignore[attr-defined]
+    parser = input_parser(web_driver)
     events = list(parser.feed("3\x1b4a" + compat.PASTE_START + "x\x1b[31my" + compat.PASTE_END))
     events += list(parser.feed(""))
     assert _keys(events) == ["3", "escape", "4", "a"]

@@ -53,7 +53,7 @@ async def test_keys_typed_with_the_answer_reach_the_board_in_order(tmp_path: Pat
         assert isinstance(app.screen, ResumeScreen)
         for key, character in (("enter", "\r"), ("1", "1"), ("b", "b")):
             app.post_message(events.Key(key, character))  # typed at once
-        await wait_for(pilot, lambda: game(app).moves == MOVED, "1b on the board", seconds=10)
+        await wait_for(pilot, lambda: game(app).moves == MOVED, "1b on the board", timeout=10)
         assert isinstance(app.screen, GameScreen)
         assert message(app) == "1b: 6♠ to free cell b"
     assert stored_turns(tmp_path) == [["3a", "1b"]]

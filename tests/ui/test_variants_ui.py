@@ -5,7 +5,6 @@ chosen on the ``:`` line, and their keys and help are their own."""
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -78,9 +77,7 @@ async def test_a_hint_in_seahaven_towers_is_a_move_by_its_rules(tmp_path: Path) 
     app = make_app(tmp_path, variant=SEAHAVEN, check=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("i")
-        deadline = time.monotonic() + 60
-        while "Hint" not in message(app) and time.monotonic() < deadline:
-            await pilot.pause(0.05)
+        await wait_for(pilot, lambda: "Hint" in message(app), "the hint")
         assert message(app).startswith("Hint"), message(app)
         assert "solver does not know" not in status_text(app)
         assert not game(app).moves  # a hint plays nothing

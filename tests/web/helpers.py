@@ -14,17 +14,14 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
 import pytest
 
 from freecell_tui.store import DB_NAME
 
 from ..terminal import interruptible
-
-T = TypeVar("T")
+from ..waiting import wait_for
 
 TIMEOUT = 60.0  # seconds; generous, the machine is shared
 #: A data folder name a shell would split or expand if it were not quoted.
@@ -40,18 +37,6 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
-
-
-def wait_for(check: Callable[[], T | None], what: str, timeout: float = TIMEOUT) -> T:
-    """Poll ``check`` until it answers something (not ``None``/false); fail after ``timeout``."""
-    deadline = time.monotonic() + timeout
-    while True:
-        answer = check()
-        if answer:
-            return answer
-        if time.monotonic() > deadline:
-            pytest.fail(f"no {what} after {timeout:g} s")
-        time.sleep(0.05)
 
 
 def autosaves(data_dir: Path) -> list[tuple[str | None, list[str]]]:

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-import pytest
-
 from ..terminal import interruptible
+from ..waiting import wait_for_app
 from .helpers import TIMEOUT, autosaves, free_port
 
 T = TypeVar("T")
@@ -25,15 +24,9 @@ TOKEN = "T0K-3n_secret"
 
 
 async def eventually(check: Callable[[], T | None], what: str, timeout: float = TIMEOUT) -> T:
-    """Poll ``check`` (without blocking the event loop) until it answers; fail after
-    ``timeout``."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not (answer := check()):
-        if loop.time() > deadline:
-            pytest.fail(f"no {what} after {timeout:g} s")
-        await asyncio.sleep(0.05)
-    return answer
+    """The one wait (``tests/waiting.py``) in a test's event loop, which runs no app: the tabs
+    and the server run between looks."""
+    return await wait_for_app(None, check, what, timeout)
 
 
 class Tab:

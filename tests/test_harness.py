@@ -1,0 +1,83 @@
+"""Textual's insides the tests use (``tests/harness.py``): Pilot's wait for idle waits for what
+the app still has to draw, CSS is parsed once, and every use fails clearly on another Textual."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from . import harness
+from .ui.helpers import screen_lines
+
+
+class Words(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("before", id="words")
+
+
+async def test_a_refresh_still_to_draw_is_not_idle() -> None:
+    app = Words()
+    async with app.run_test(size=(30, 3)) as pilot:
+        await pilot.pause()
+        assert not harness.app_busy()
+        app.query_one("#words", Static).update("after")
+        assert harness.app_busy()  # the change waits for the screen's next refresh
+        await pilot.pause()
+        assert not harness.app_busy()
+        assert screen_lines(app)[0].rstrip() == "after"
+
+
+async def test_the_screen_after_a_resize_is_drawn_at_the_new_size() -> None:
+    app = Words()
+    async with app.run_test(size=(30, 3)) as pilot:
+        for width in (12, 7, 40, 5, 20):  # a resize waits 1/120 s to reach the screen
+            await pilot.resize_terminal(width, 3)
+            assert [len(line) for line in screen_lines(app)] == [width] * 3
+
+
+def test_with_no_app_running_nothing_is_busy() -> None:
+    assert not harness.app_busy()
+
+
+async def test_an_app_that_is_leaving_is_idle() -> None:
+    app = Words()
+    async with app.run_test(size=(30, 3)) as pilot:
+        app.query_one("#words", Static).update("after")
+        assert harness.app_busy()
+        app.exit()  # as a key that quits: what it left undrawn will never be drawn
+        assert not harness.app_busy()
+        await pilot.press("x")  # returns at once, not after Pilot's longest waits
+    assert app.return_code == 0
+
+
+class Styled(App[None]):
+    CSS = "Static { color: red; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("styled")
+
+
+async def rules_of_a_start() -> list[object]:
+    app = Styled()
+    async with app.run_test(size=(30, 3)) as pilot:
+        await pilot.pause()
+    return list(app.stylesheet.rules)
+
+
+async def test_each_css_is_parsed_once_in_a_test_process() -> None:
+    first, second = await rules_of_a_start(), await rules_of_a_start()
+    assert first and all(a is b for a, b in zip(first, second, strict=True))
+
+
+def test_on_another_textual_every_use_fails_saying_what_to_do(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(harness, "TEXTUAL", (harness.CHECKED[0], harness.CHECKED[1] + 1))
+    uses = [harness.install_idle, harness.install_css_once, harness.app_busy]
+    uses += [lambda: harness.key_of(":"), harness.no_matches_seconds]
+    for use in uses:
+        with pytest.raises(
+            RuntimeError, match=r"private names of Textual 8\.2, .* then change CHECKED"
+        ):
+            use()
