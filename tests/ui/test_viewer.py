@@ -193,8 +193,10 @@ async def test_space_plays_to_the_end_at_the_pace_shown(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: screen.replay.at_end and not screen.playing, "the end")
         assert screen.board.state == watched.state
         assert "paused" in status(app)
+        end = screen.replay.at
         await pilot.press("space")  # at the end: from the start again
-        assert screen.playing and screen.replay.at <= 1
+        # At 4 moves a second a loaded machine may have played a move or two by now.
+        assert screen.playing and screen.replay.at <= 3 < end
         await pilot.press("space")
         assert not screen.playing
         at = screen.replay.at
