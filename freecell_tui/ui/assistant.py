@@ -12,11 +12,12 @@ every call answers a :class:`Reply`: the messages for the screen to post to itse
 :class:`Search` or :class:`FindDeal` to start now, or the winnability check's search to ask for
 (:meth:`Assistant.check_search`) after :data:`CHECK_DELAY`.
 
-The searches run in the screen's thread workers (``@work(thread=True, exclusive=True)``: one at a
-time per group), on frozen games, through the pure :mod:`freecell_tui.session.analysis`; each polls a cancel flag that also hands the board's
-thread the interpreter lock every few positions, so a long search never slows a key press. Every
-change of the game stops the work under way, and an answer for a game no longer on the board is
-dropped (each search carries the token of the game it was asked for).
+The searches (:meth:`Search.run`, :meth:`FindDeal.run`) run in the screen's thread workers (one
+at a time per group), on frozen games, through the pure :mod:`freecell_tui.session.analysis`;
+each polls a cancel flag that also hands the board's thread the interpreter lock every few
+positions, so a long search never slows a key press. Every change of the game stops the work
+under way, and an answer for a game no longer on the board is dropped (each search carries the
+token of the game it was asked for).
 """
 
 from __future__ import annotations

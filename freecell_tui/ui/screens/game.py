@@ -19,10 +19,11 @@ import time
 from collections.abc import Callable
 from typing import ClassVar, Final
 
-from textual import getters, work
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.events import Key, MouseDown, Paste, Resize
+from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import get_current_worker
@@ -43,23 +44,16 @@ from freecell_tui.session import (
     Step,
     Tone,
 )
-from freecell_tui.session.analysis import lost_sentence
+from freecell_tui.session.analysis import Cancel, lost_sentence
 from freecell_tui.session.assist import solution_phrase
 from freecell_tui.session.listed import MoveList, play_listed, read_moves
 from freecell_tui.session.replay import solution_title, with_solution
-from freecell_tui.ui.assistant import (
-    CHECK_DELAY,
-    Assistant,
-    FindDeal,
-    Reply,
-    Search,
-    YieldingCancel,
-)
+from freecell_tui.ui.assistant import CHECK_DELAY, Assistant, Reply, YieldingCancel
 from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver
 from freecell_tui.ui.board import Board
 from freecell_tui.ui.commands import footer_hidden, key_actions, screen_bindings
 from freecell_tui.ui.messages import SettingChanged
-from freecell_tui.ui.par import ParFinder, ParJob
+from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens import dialogs
 from freecell_tui.ui.screens.typed import run_typed
 from freecell_tui.ui.screens.viewer import ViewerScreen
@@ -205,16 +199,16 @@ class GameScreen(Screen[None]):
             self._wait("solver", CHECK_DELAY, self._check)
         if reply.search is not None:
             self._stop_timer("solver")
-            self._search(reply.search)
+            self._search("solver", reply.search.run)
         if reply.deal is not None:
-            self._find_deal(reply.deal)
+            self._search("deals", reply.deal.run)
 
     def _check(self) -> None:
         """The check's wait is over: search what is not known of the position, if still
         needed."""
         search = self.assistant.check_search()
         if search is not None:
-            self._search(search)
+            self._search("solver", search.run)
 
     def _wait(self, name: str, delay: float, then: Callable[[], None]) -> None:
         """After ``delay`` seconds, ``then``; the timer ``name`` replaces the one of that name."""
@@ -226,29 +220,18 @@ class GameScreen(Screen[None]):
         if timer is not None:
             timer.stop()
 
-    @work(thread=True, exclusive=True, group="solver", exit_on_error=False)
-    def _search(self, search: Search) -> None:
-        """The solver on a position, in a thread; its answer: :class:`Assistant.Answer`."""
-        worker = get_current_worker()
-        answer = search.run(YieldingCancel(worker))
-        if not worker.is_cancelled:
-            self.post_message(answer)
+    def _search(self, group: str, search: Callable[[Cancel], Message | None]) -> None:
+        """Run a helper's search (``Search.run``, ``FindDeal.run``, ``ParJob.run``) in a thread
+        worker of ``group``: one at a time, a new one cancels the one under way. Its answer, a
+        message, comes back to the screen unless the worker was cancelled."""
 
-    @work(thread=True, exclusive=True, group="deals", exit_on_error=False)
-    def _find_deal(self, find: FindDeal) -> None:
-        """A winnable random deal, in a thread; its answer: :class:`Assistant.DealFound`."""
-        worker = get_current_worker()
-        answer = find.run(YieldingCancel(worker))
-        if answer is not None and not worker.is_cancelled:
-            self.post_message(answer)
+        def work() -> None:
+            worker = get_current_worker()
+            answer = search(YieldingCancel(worker))
+            if answer is not None and not worker.is_cancelled:
+                self.post_message(answer)
 
-    @work(thread=True, exclusive=True, group="par", exit_on_error=False)
-    def _find_par(self, job: ParJob) -> None:
-        """A deal's par, in a thread; its answer: :class:`ParFinder.Found`."""
-        worker = get_current_worker()
-        found = job.run(YieldingCancel(worker))
-        if not worker.is_cancelled:
-            self.post_message(found)
+        self.run_worker(work, group=group, thread=True, exclusive=True, exit_on_error=False)
 
     def on_assistant_answer(self, message: Assistant.Answer) -> None:
         message.stop()
@@ -592,7 +575,7 @@ class GameScreen(Screen[None]):
         if job is None:
             self._wait("par", self.par_finder.delay, self._start_par)
         else:
-            self._find_par(job)
+            self._search("par", job.run)
 
     # ------------------------------------------------------------------ notices
     def _show_win(self) -> None:
