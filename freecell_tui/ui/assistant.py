@@ -5,26 +5,27 @@ only", searched in the background.
 mean; it holds no screen and runs nothing. The game screen calls it (:meth:`Assistant.game_changed`,
 :meth:`ask_hint`, :meth:`ask_solution`, :meth:`find_deal`, :meth:`stop_waiting`,
 :meth:`set_check`, and with each search's answer :meth:`answered` / :meth:`deal_answered`), and
-every call returns what the screen is to do, in order (a :data:`~freecell_tui.ui.work.Told`):
-messages to post to itself (:class:`Assistant.Status`, :class:`Assistant.Hint`,
-:class:`Assistant.Solution`, :class:`Assistant.Lost`, :class:`Assistant.Over`,
-:class:`Assistant.DealChosen`, :class:`Assistant.Said`) and the work to wait for, start or stop
-(the check's wait, the jobs :class:`Search` and :class:`FindDeal`).
+every call answers a :class:`Reply`: the messages for the screen to post to itself
+(:class:`Assistant.Status`, :class:`Assistant.Hint`, :class:`Assistant.Solution`,
+:class:`Assistant.Lost`, :class:`Assistant.Over`, :class:`Assistant.DealChosen`,
+:class:`Assistant.Said`), whether to stop the searches under way, and what to search: a
+:class:`Search` or :class:`FindDeal` to start now, or the winnability check's search to ask for
+(:meth:`Assistant.check_search`) after :data:`CHECK_DELAY`.
 
-The searches run in the screen's thread workers (``@work(thread=True, exclusive=True)``: one at a
-time per group), on frozen games, through the pure :mod:`freecell_tui.session.analysis`; each polls a cancel flag that also hands the board's
-thread the interpreter lock every few positions, so a long search never slows a key press. Every
-change of the game stops the work under way, and an answer for a game no longer on the board is
-dropped (each search carries the token of the game it was asked for).
+The searches (:meth:`Search.run`, :meth:`FindDeal.run`) run in the screen's thread workers (one
+at a time per group), on frozen games, through the pure :mod:`freecell_tui.session.analysis`;
+each polls a cancel flag that also hands the board's thread the interpreter lock every few
+positions, so a long search never slows a key press. Every change of the game stops the work
+under way, and an answer for a game no longer on the board is dropped (each search carries the
+token of the game it was asked for).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import partial
-from typing import ClassVar, Final
+from dataclasses import dataclass, field
+from typing import Final
 
 from textual.message import Message
 from textual.worker import Worker
@@ -46,7 +47,6 @@ from freecell_tui.session.analysis import (
 )
 from freecell_tui.session.assist import Want, answer, look
 from freecell_tui.session.steps import Tone
-from freecell_tui.ui.work import Job, Stop, Told, Wait
 
 __all__ = [
     "CHECKING",
@@ -54,6 +54,7 @@ __all__ = [
     "WINNABLE",
     "Assistant",
     "FindDeal",
+    "Reply",
     "Search",
     "YieldingCancel",
 ]
@@ -83,37 +84,52 @@ class YieldingCancel(Cancel):
 
 # ---------------------------------------------------------------------- the searches
 @dataclass(frozen=True)
-class Search(Job):
-    """The solver on ``game`` (for a solution when ``solve_it``), answered as
-    :class:`Assistant.Answer`; a solver bug is an answer too: it must not take the game down."""
+class Search:
+    """The solver on ``game`` (for a solution when ``solve_it``), for the screen's ``solver``
+    worker."""
 
-    group: ClassVar[str] = "solver"
     game: Game
     token: int
     solve_it: bool
     known: dict[bytes, bool]
 
-    def run(self, cancel: Cancel) -> Message | None:
+    def run(self, cancel: Cancel) -> Assistant.Answer:
+        """The search (in the worker's thread); a solver bug is an answer too: it must not take
+        the game down."""
         found = look(self.game, self.known, solve_it=self.solve_it, cancel=cancel)
         return Assistant.Answer(self.token, self.game, found, self.solve_it)
 
 
 @dataclass(frozen=True)
-class FindDeal(Job):
-    """A random deal the solver does not prove unsolvable, answered as
-    :class:`Assistant.DealFound` (nothing when cancelled)."""
+class FindDeal:
+    """A random deal the solver does not prove unsolvable, for the screen's ``deals`` worker."""
 
-    group: ClassVar[str] = "deals"
     token: int
     mode: AutoplayMode
     source: Callable[[], int]
 
-    def run(self, cancel: Cancel) -> Message | None:
+    def run(self, cancel: Cancel) -> Assistant.DealFound | None:
+        """The search (in the worker's thread); ``None`` when cancelled."""
         try:
             choice = choose_deal(self.mode, self.source, cancel)
         except Exception as error:  # a solver bug must not take the game down
             return Assistant.DealFound(self.token, None, f"{type(error).__name__}: {error}")
         return None if choice is None else Assistant.DealFound(self.token, choice)
+
+
+@dataclass
+class Reply:
+    """What a call of the :class:`Assistant` answers the game screen: the messages to post to
+    itself, in order; whether to stop the searches under way (the ``solver`` and ``deals``
+    workers, and the check's wait); whether to wait :data:`CHECK_DELAY` and then start what
+    :meth:`Assistant.check_search` answers; the search to start now in the ``solver`` worker,
+    and in the ``deals`` worker."""
+
+    said: list[Message] = field(default_factory=list)
+    stop: bool = False
+    check: bool = False
+    search: Search | None = None
+    deal: FindDeal | None = None
 
 
 class Assistant:
@@ -206,22 +222,22 @@ class Assistant:
         self._wanted: Want | None = None
         #: The position whose "game over" notice was posted (posted once).
         self._over_posted: bytes | None = None
-        self._out: Told = []
+        self._reply = Reply()
 
-    def _told(self) -> Told:
-        told, self._out = self._out, []
-        return told
+    def _told(self) -> Reply:
+        reply, self._reply = self._reply, Reply()
+        return reply
 
     def _say(self, message: Message) -> None:
-        self._out.append(message)
+        self._reply.said.append(message)
 
-    def begin(self) -> Told:
+    def begin(self) -> Reply:
         """The screen is up: what is known of the first position, and the search for the rest."""
         self._refresh(self._game)
         return self._told()
 
     # ------------------------------------------------------------------ the game changed
-    def game_changed(self, game: Game) -> Told:
+    def game_changed(self, game: Game) -> Reply:
         """The game changed: stop what was under way, show what is known of the new position
         and start the check when something is not. Cheap: a key press waits for this."""
         self._game = game
@@ -233,7 +249,7 @@ class Assistant:
 
     def _stop_work(self) -> None:
         self._working = None
-        self._out.append(Stop(("solver", "deals")))
+        self._reply.stop = True
 
     def _status(
         self, game: Game, answer: Analysis | None, *, announce: bool
@@ -271,7 +287,7 @@ class Assistant:
         point, winnable = self._status(game, answer, announce=announce)
         home = self.analyst.home(game.state)
         if answer is None and ((self.check and point is None) or (not winnable and home is None)):
-            self._out.append(Wait("solver", CHECK_DELAY, partial(self.start, game, self.token)))
+            self._reply.check = True
             return
         if home is False:
             key = canonical_key(game.state)
@@ -279,27 +295,29 @@ class Assistant:
                 self._over_posted = key
                 self._say(self.Over(point))
 
-    def start(self, game: Game, token: int, *, solve_it: bool | None = None) -> Told:
-        """The search for ``game`` (still the board's when ``token`` is current): for a
-        solution when ``solve_it`` (by default, when the check is on)."""
-        solve_it = self.check if solve_it is None else solve_it
-        if token != self.token:
-            return []
-        if self._working == (token, True) or (self._working == (token, False) and not solve_it):
-            return []  # the running search answers this already
-        self._working = (token, solve_it)
-        return [Search(game, token, solve_it, self.analyst.known(game.autoplay))]
+    def check_search(self) -> Search | None:
+        """The check's wait is over (the game is the same: a change stops the wait): the search
+        for what is not known of it, unless one under way answers it already."""
+        return self._start(solve_it=self.check)
 
-    def answered(self, message: Answer) -> Told:
+    def _start(self, *, solve_it: bool) -> Search | None:
+        """The search for the board's game (for a solution when ``solve_it``)."""
+        token, game = self.token, self._game
+        if self._working == (token, True) or (self._working == (token, False) and not solve_it):
+            return None  # the running search answers this already
+        self._working = (token, solve_it)
+        return Search(game, token, solve_it, self.analyst.known(game.autoplay))
+
+    def answered(self, message: Answer) -> Reply:
         """A search's answer arrived."""
         if message.token != self.token:
-            return []
+            return Reply()
         game, found = message.game, message.analysis
         if self._working not in (None, (message.token, message.solve_it)):
             # Posted just before a search for a solution replaced it (the player asked for a
             # hint meanwhile): keep what it found; the running search answers the player.
             self.analyst.learn(game, found)
-            return []
+            return Reply()
         self._working = None
         wanted, self._wanted = self._wanted, None
         if found.error is not None:
@@ -325,12 +343,12 @@ class Assistant:
             self._say(self.Said(answered.said, answered.tone))
 
     # ------------------------------------------------------------------ what the player asks
-    def ask_hint(self) -> Told:
+    def ask_hint(self) -> Reply:
         """The next move of a solution: from what is known, or after a search."""
         self._ask(Want.HINT)
         return self._told()
 
-    def ask_solution(self, *, watch: bool = False) -> Told:
+    def ask_solution(self, *, watch: bool = False) -> Reply:
         """Auto-solve's plan (``watch``: a solution to watch): from what is known, or after a
         search."""
         self._ask(Want.WATCH if watch else Want.SOLVE)
@@ -344,24 +362,24 @@ class Assistant:
             return
         self._wanted = wanted
         self._say(self.Said(f"{answered.said} (Esc stops looking)"))
-        self._out += self.start(game, self.token, solve_it=True)
+        self._reply.search = self._start(solve_it=True)
 
     @property
     def waiting(self) -> bool:
         """The player waits for a hint or a solution."""
         return self._wanted is not None
 
-    def stop_waiting(self) -> Told:
+    def stop_waiting(self) -> Reply:
         """Esc: stop waiting for a hint or a solution (see :attr:`waiting`)."""
         if self._wanted is None:
-            return []
+            return Reply()
         self._wanted = None
         if not self.check:  # the search is only for what the player gave up waiting for
             self._stop_work()
         self._say(self.Said("Stopped looking."))
         return self._told()
 
-    def set_check(self, on: bool) -> Told:
+    def set_check(self, on: bool) -> Reply:
         """Switch the winnability check."""
         self.check = on
         self._stop_work()
@@ -370,23 +388,23 @@ class Assistant:
         return self._told()
 
     # ------------------------------------------------------------------ winnable deals only
-    def find_deal(self, mode: AutoplayMode) -> Told:
+    def find_deal(self, mode: AutoplayMode) -> Reply:
         """Look for a random deal the solver does not prove unsolvable; the answer comes as
         :class:`DealChosen`."""
-        return [
-            self.Said("Looking for a winnable deal…"),
-            FindDeal(self.token, mode, self.deal_source),
-        ]
+        return Reply(
+            [self.Said("Looking for a winnable deal…")],
+            deal=FindDeal(self.token, mode, self.deal_source),
+        )
 
-    def deal_answered(self, message: DealFound) -> Told:
+    def deal_answered(self, message: DealFound) -> Reply:
         """The deals' search answered."""
         if message.token != self.token:
-            return []  # the player played on meanwhile
+            return Reply()  # the player played on meanwhile
         choice = message.choice
         if choice is None or choice.number is None:
             why = message.error or "20 deals in a row were proved unsolvable"
             said = f"No winnable deal found ({why}); a random deal instead."
-            return [self.DealChosen(None, said)]
+            return Reply([self.DealChosen(None, said)])
         self.analyst.learn_deal(choice)
         said = f"Deal {choice.number}"
         said += (
@@ -399,4 +417,4 @@ class Assistant:
             said += (
                 f"Skipped deal{'s' if len(choice.skipped) > 1 else ''} {deals}: proved unsolvable. "
             )
-        return [self.DealChosen(choice.number, said + "Good luck!")]
+        return Reply([self.DealChosen(choice.number, said + "Good luck!")])

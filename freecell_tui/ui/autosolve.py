@@ -1,9 +1,10 @@
 """Auto-solve's pace: a plain object that hands the game screen one move of a plan at a time,
 at a pace a person can follow.
 
-It holds no screen: :meth:`AutoSolver.start` takes the plan and answers the screen's timer for
-the first move (a :data:`~freecell_tui.ui.work.Told`); when it fires, :class:`AutoSolver.Step` is
-posted for that move with the timer for the next. The screen plays each step through the session
+It holds no screen: :meth:`AutoSolver.start` takes the plan, and the screen's ``autosolve``
+timer fires after :attr:`AutoSolver.delay` seconds, again while moves are left; at each,
+:meth:`AutoSolver.tick` answers the :class:`AutoSolver.Step` that the screen posts to itself for
+the next move. The screen plays each step through the session
 as an ordinary, undoable turn, once :meth:`AutoSolver.take` says it is still wanted: a step on its
 way when auto-solve stopped (a key typed as it was posted) is not played, so the key that stopped
 it acts on the board as it was. :meth:`AutoSolver.stop` says how many moves were played, so that
@@ -13,13 +14,11 @@ the screen says it before the input that stopped it acts.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 from typing import Final
 
 from textual.message import Message
 
 from freecell_tui.core.notation import Move
-from freecell_tui.ui.work import Told, Wait
 
 __all__ = ["AUTOSOLVE_KEYS", "DEFAULT_PACE", "PACES", "AutoSolver", "pace_for"]
 
@@ -70,6 +69,11 @@ class AutoSolver:
         return True
 
     @property
+    def delay(self) -> float:
+        """Seconds until the next move."""
+        return PACES[self.pace]
+
+    @property
     def speed(self) -> float:
         """Moves a second."""
         return 1 / PACES[self.pace]
@@ -83,23 +87,25 @@ class AutoSolver:
     def change_pace(self, step: int) -> None:
         self.pace = max(0, min(len(PACES) - 1, self.pace + step))
 
-    def start(self, plan: tuple[Move, ...]) -> Told:
+    def start(self, plan: tuple[Move, ...]) -> None:
         """Play ``plan`` from the next tick."""
         self.stop()
         self._plan = list(plan)
         self._handed = self._played = 0
         self._total = len(plan)
-        return self._next()
 
-    def _next(self) -> Told:
-        return [Wait("autosolve", PACES[self.pace], partial(self._tick, self._run))]
-
-    def _tick(self, run: int) -> Told:
-        if run != self._run or not self._plan:
-            return []  # a tick due when auto-solve stopped
+    def tick(self) -> Step | None:
+        """The timer fired: the next move (``None``: none is left); the timer goes on while
+        moves are left (:attr:`more`)."""
+        if not self._plan:
+            return None  # a tick due when auto-solve stopped
         self._handed += 1
-        told: Told = [self.Step(self._plan.pop(0), self._handed, self._total, self._run)]
-        return told + self._next() if self._plan else told
+        return self.Step(self._plan.pop(0), self._handed, self._total, self._run)
+
+    @property
+    def more(self) -> bool:
+        """Moves are left to hand up."""
+        return bool(self._plan)
 
     def stop(self) -> int | None:
         """Stop now (Esc, ``p`` again, any other input, a refused step, a screen over the

@@ -2,13 +2,14 @@
 
 :class:`ParFinder` is a plain object that decides when par is searched; it holds no screen and
 runs nothing. The game screen tells it the game after every change (:meth:`ParFinder.follow`);
-it starts a search only when the deal, its game or the autoplay mode is new, and only when no
-finished search of the solver is behind the par the store knows (a par that is only a won
-game's line is searched still). Every call returns what the screen is to do, in order (a
-:data:`~freecell_tui.ui.work.Told`): a message to post (:class:`ParFinder.Known`, the par from
-the store at once, or :class:`ParFinder.Found`, what a search found: the session keeps it if it
-is par and says what to show, :meth:`~freecell_tui.session.play.PlaySession.keep_par`) and the
-work to wait for, start (:class:`ParJob`) or stop.
+when the deal, its game or the autoplay mode is new, it answers a :class:`ParFinder.New`: the par
+the store knows (:class:`ParFinder.Known`, for the screen to post to itself), whether the search
+under way stops, and whether to search — only when no finished search of the solver is behind
+the par the store knows (a par that is only a won game's line is searched still). The screen
+then waits :attr:`ParFinder.delay` and starts what :meth:`ParFinder.start` answers (a
+:class:`ParJob`) in its ``par`` worker, whose answer, :class:`ParFinder.Found`, it hands back
+(:meth:`ParFinder.done`) and to the session, which keeps it if it is par and says what to show
+(:meth:`~freecell_tui.session.play.PlaySession.keep_par`).
 
 The search (:func:`freecell_tui.session.par.find_par`) runs in the screen's
 thread worker a moment after the deal starts, until its beams finish (its time bound, or a
@@ -24,8 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
-from typing import ClassVar, Final
+from typing import Final
 
 from textual.message import Message
 
@@ -35,7 +35,6 @@ from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.session.analysis import Cancel
 from freecell_tui.session.par import PAR_SECONDS, ParSearch, find_par
 from freecell_tui.store import Par
-from freecell_tui.ui.work import Job, Stop, Told, Wait
 
 __all__ = ["PAR_DELAY", "ParFinder", "ParJob"]
 
@@ -45,11 +44,9 @@ PAR_DELAY: Final = 1.0
 
 
 @dataclass(frozen=True)
-class ParJob(Job):
-    """The search for a deal's par, answered as :class:`ParFinder.Done` (a solver bug is no
-    par, that is all)."""
+class ParJob:
+    """The search for a deal's par, for the screen's ``par`` worker."""
 
-    group: ClassVar[str] = "par"
     serial: int
     number: int
     mode: AutoplayMode
@@ -57,7 +54,8 @@ class ParJob(Job):
     widths: tuple[int, ...] | None
     variant: Variant = FREECELL
 
-    def run(self, cancel: Cancel) -> Message | None:
+    def run(self, cancel: Cancel) -> ParFinder.Found:
+        """The search (in the worker's thread); a solver bug is no par, that is all."""
         try:
             found = find_par(
                 self.number,
@@ -69,7 +67,7 @@ class ParJob(Job):
             )
         except Exception:
             found = ParSearch(None, complete=False)
-        return ParFinder.Done(self.serial, found, self.budget)
+        return ParFinder.Found(self.serial, found, self.budget)
 
 
 class ParFinder:
@@ -84,19 +82,22 @@ class ParFinder:
 
     @dataclass
     class Found(Message):
-        """A search of at most ``budget`` seconds ended: what it found (par only when it
-        finished: the session decides what to keep and say)."""
-
-        search: ParSearch
-        budget: float
-
-    @dataclass
-    class Done(Message):
-        """The par search ``serial`` ended, with what it found."""
+        """The par search ``serial``, of at most ``budget`` seconds, ended: what it found (par
+        only when it finished: the session decides what to keep and say)."""
 
         serial: int
         search: ParSearch
         budget: float
+
+    @dataclass(frozen=True)
+    class New:
+        """The deal, game or autoplay mode followed is new: the par the store knows, whether
+        the search under way stops (``cancel``; a won deal's finishes), and whether to search
+        (after :attr:`ParFinder.delay`)."""
+
+        known: ParFinder.Known | None = None
+        cancel: bool = False
+        search: bool = False
 
     def __init__(
         self,
@@ -118,50 +119,47 @@ class ParFinder:
         #: A won deal's search, finishing while the next deal is played.
         self._finishing: int | None = None
 
-    def follow(self, game: Game, stored: Callable[[], Par | None]) -> Told:
-        """The game changed. When its deal, game or autoplay mode is new, the search under way
-        stops and the par is read (``stored``: the store's par for that deal, game and mode) or
-        searched. A custom position has none."""
+    def follow(self, game: Game, stored: Callable[[], Par | None]) -> New | None:
+        """The game changed. When its deal, game or autoplay mode is new (else ``None``), the
+        search under way stops (the screen stops its wait too) and the par is read
+        (``stored``: the store's par for that deal, game and mode) or searched. A custom
+        position has none."""
         variant = game.start.variant
         wanted = (game.deal_number, game.autoplay, variant)
         if wanted == self._following:
             self._won = self._won or game.state.is_won
-            return []
+            return None
         self._following = wanted
         if self._won and self._running is not None:
             self._finishing, self._running = self._running, None  # kept running: see above
         self._won = game.state.is_won
-        told: Told = [Stop(("par",), workers=self._running is not None)]
-        self._running = None
-        number = wanted[0]
-        if number is None:
-            return told  # a custom position has no par
+        cancel, self._running = self._running is not None, None
+        if wanted[0] is None:
+            return self.New(cancel=cancel)  # a custom position has no par
         known = stored()
-        if known is not None:
-            told.append(self.Known(known))
-        if (known is None or not known.searched) and self.budget is not None:
-            told.append(self._wait(number, game.autoplay, variant))  # a win's par: searched still
-        return told
+        return self.New(
+            None if known is None else self.Known(known),
+            cancel,
+            # A par that is only a won game's line is searched still.
+            search=(known is None or not known.searched) and self.budget is not None,
+        )
 
-    def start(self, number: int, mode: AutoplayMode, variant: Variant = FREECELL) -> Told:
-        """The wait is over: the search for the par of ``variant``'s deal ``number`` in
-        ``mode``, if still wanted."""
-        if self._following != (number, mode, variant) or self.budget is None:
-            return []
+    def start(self) -> ParJob | None:
+        """The wait is over (the deal followed is the same: a new one stops the wait): the
+        search for its par, or ``None`` while a won deal's search finishes (one search at a
+        time: wait again)."""
+        assert self._following is not None and self.budget is not None  # see follow
+        number, mode, variant = self._following
+        assert number is not None  # a custom position has no par: no wait
         if self._finishing is not None:
-            # One search at a time: this deal's waits for the won deal's to finish.
-            return [self._wait(number, mode, variant)]
+            return None
         self._serial += 1
         self._running = self._serial
-        return [ParJob(self._serial, number, mode, self.budget, self.widths, variant)]
+        return ParJob(self._serial, number, mode, self.budget, self.widths, variant)
 
-    def _wait(self, number: int, mode: AutoplayMode, variant: Variant) -> Wait:
-        return Wait("par", self.delay, partial(self.start, number, mode, variant))
-
-    def done(self, message: Done) -> Told:
-        """A search ended: what it found, for the session to keep and say."""
-        if message.serial == self._finishing:
+    def done(self, found: Found) -> None:
+        """A search ended (the screen gives what it found to the session)."""
+        if found.serial == self._finishing:
             self._finishing = None
-        if message.serial == self._running:
+        if found.serial == self._running:
             self._running = None
-        return [self.Found(message.search, message.budget)]

@@ -8,18 +8,18 @@ the action makes a session call, which commits the game to the store and returns
 :class:`~freecell_tui.session.Step` — or a question to ask first, with what follows a yes
 (:meth:`GameScreen.present`); :meth:`GameScreen.show` draws the step (the board, the lines, a
 notice). The board is a child widget that receives attributes and posts messages. The solver's
-assistant, the par finder and auto-solve are plain helpers that hold no screen; the screen does
-what they answer (:meth:`GameScreen.do`): messages, timers, searches in its thread workers.
+assistant, the par finder and auto-solve are plain helpers that hold no screen: they answer data
+(what to show, what to search); the screen posts their messages to itself, keeps the timers and
+runs their searches in its ``@work`` thread workers, whose answers come back as messages.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from functools import partial
 from typing import ClassVar, Final
 
-from textual import getters, work
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.events import Key, MouseDown, Paste, Resize
@@ -44,11 +44,11 @@ from freecell_tui.session import (
     Step,
     Tone,
 )
-from freecell_tui.session.analysis import lost_sentence
+from freecell_tui.session.analysis import Cancel, lost_sentence
 from freecell_tui.session.assist import solution_phrase
 from freecell_tui.session.listed import MoveList, play_listed, read_moves
 from freecell_tui.session.replay import solution_title, with_solution
-from freecell_tui.ui.assistant import Assistant, YieldingCancel
+from freecell_tui.ui.assistant import CHECK_DELAY, Assistant, Reply, YieldingCancel
 from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver
 from freecell_tui.ui.board import Board
 from freecell_tui.ui.commands import footer_hidden, key_actions, screen_bindings
@@ -62,7 +62,6 @@ from freecell_tui.ui.themes import CLASSIC_NAME
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.footer import KeyFooter
 from freecell_tui.ui.widgets.status import MessageLine, StatusLine
-from freecell_tui.ui.work import Job, Stop, Told, Wait
 
 __all__ = ["GameScreen"]
 
@@ -100,11 +99,12 @@ class GameScreen(Screen[None]):
         self._four_colour = four_colour
         self._motion = motion
         #: The solver's searches, par's and auto-solve's pace: plain objects (see the module's
-        #: docstring); the timers they asked for, by name.
+        #: docstring); the screen's timers for them, by name (``solver``: the check's wait,
+        #: ``par``, ``autosolve``).
         self.assistant = assistant or Assistant(session.game)
         self.par_finder = par_finder or ParFinder()
         self.autosolver = autosolver or AutoSolver()
-        self._waits: dict[str, tuple[Wait, Timer]] = {}
+        self._waits: dict[str, Timer] = {}
         self._ticker: Timer | None = None
         #: The message line as the last change of the game left it (a loss found later is said
         #: only while it still shows).
@@ -139,7 +139,7 @@ class GameScreen(Screen[None]):
         board.watch_four_colour(board.four_colour)
         self._update_status()
         self._ticker = self.set_interval(1.0, self._tick)
-        self.do(self.assistant.begin())
+        self.take_reply(self.assistant.begin())
         self.follow_par()
         self.ask_resume()
 
@@ -186,65 +186,60 @@ class GameScreen(Screen[None]):
         self.status.pending = message.text
 
     # ------------------------------------------------------------------ the solver's work
-    def do(self, told: Told) -> None:
-        """Do what a helper answered (see :mod:`freecell_tui.ui.work`), in order."""
-        for item in told:
-            if isinstance(item, Message):
-                self.post_message(item)
-            elif isinstance(item, Wait):
-                self._stop_timer(item.name)
-                timer = self.set_timer(item.delay, partial(self._waited, item))
-                self._waits[item.name] = (item, timer)
-            elif isinstance(item, Stop):
-                for group in item.groups:
-                    self._stop_timer(group)
-                    if item.workers:
-                        self.workers.cancel_group(self, group)
-            else:
-                self._stop_timer(item.group)
-                worker = {"solver": self._search, "deals": self._find_deal, "par": self._find_par}
-                worker[item.group](item)
+    def take_reply(self, reply: Reply) -> None:
+        """Show what the assistant answered (:class:`~freecell_tui.ui.assistant.Reply`), and
+        stop or start its searches."""
+        if reply.stop:
+            self._stop_timer("solver")
+            self.workers.cancel_group(self, "solver")
+            self.workers.cancel_group(self, "deals")
+        for message in reply.said:
+            self.post_message(message)
+        if reply.check:
+            self._wait("solver", CHECK_DELAY, self._check)
+        if reply.search is not None:
+            self._stop_timer("solver")
+            self._search("solver", reply.search.run)
+        if reply.deal is not None:
+            self._search("deals", reply.deal.run)
 
-    def _waited(self, wait: Wait) -> None:
-        if self._waits.get(wait.name, (None,))[0] is wait:  # not stopped as it fired
-            del self._waits[wait.name]
-            self.do(wait.then())
+    def _check(self) -> None:
+        """The check's wait is over: search what is not known of the position, if still
+        needed."""
+        search = self.assistant.check_search()
+        if search is not None:
+            self._search("solver", search.run)
+
+    def _wait(self, name: str, delay: float, then: Callable[[], None]) -> None:
+        """After ``delay`` seconds, ``then``; the timer ``name`` replaces the one of that name."""
+        self._stop_timer(name)
+        self._waits[name] = self.set_timer(delay, then)
 
     def _stop_timer(self, name: str) -> None:
-        waiting = self._waits.pop(name, None)
-        if waiting is not None:
-            waiting[1].stop()
+        timer = self._waits.pop(name, None)
+        if timer is not None:
+            timer.stop()
 
-    @work(thread=True, exclusive=True, group="solver", exit_on_error=False)
-    def _search(self, job: Job) -> None:
-        self._run_job(job)
+    def _search(self, group: str, search: Callable[[Cancel], Message | None]) -> None:
+        """Run a helper's search (``Search.run``, ``FindDeal.run``, ``ParJob.run``) in a thread
+        worker of ``group``: one at a time, a new one cancels the one under way. Its answer, a
+        message, comes back to the screen unless the worker was cancelled."""
 
-    @work(thread=True, exclusive=True, group="deals", exit_on_error=False)
-    def _find_deal(self, job: Job) -> None:
-        self._run_job(job)
+        def work() -> None:
+            worker = get_current_worker()
+            answer = search(YieldingCancel(worker))
+            if answer is not None and not worker.is_cancelled:
+                self.post_message(answer)
 
-    @work(thread=True, exclusive=True, group="par", exit_on_error=False)
-    def _find_par(self, job: Job) -> None:
-        self._run_job(job)
-
-    def _run_job(self, job: Job) -> None:
-        """A worker's body: the job's answer, posted unless the worker was cancelled."""
-        worker = get_current_worker()
-        answer = job.run(YieldingCancel(worker))
-        if answer is not None and not worker.is_cancelled:
-            self.post_message(answer)
+        self.run_worker(work, group=group, thread=True, exclusive=True, exit_on_error=False)
 
     def on_assistant_answer(self, message: Assistant.Answer) -> None:
         message.stop()
-        self.do(self.assistant.answered(message))
+        self.take_reply(self.assistant.answered(message))
 
     def on_assistant_deal_found(self, message: Assistant.DealFound) -> None:
         message.stop()
-        self.do(self.assistant.deal_answered(message))
-
-    def on_par_finder_done(self, message: ParFinder.Done) -> None:
-        message.stop()
-        self.do(self.par_finder.done(message))
+        self.take_reply(self.assistant.deal_answered(message))
 
     # ------------------------------------------------------------------ the assistant's messages
     def on_assistant_status(self, message: Assistant.Status) -> None:
@@ -270,7 +265,8 @@ class GameScreen(Screen[None]):
             self.action_watch(game, len(self.session.game.line), solution_title(self.session.game))
             return
         self.board.hint = None
-        self.do(self.autosolver.start(message.moves))
+        self.autosolver.start(message.moves)
+        self._wait("autosolve", self.autosolver.delay, self._autosolve_tick)
         said = solution_phrase(message.moves)
         self.say(f"{said}, {self.autosolver.pace_text()}; + faster, − slower, Esc stops.")
 
@@ -320,6 +316,7 @@ class GameScreen(Screen[None]):
     def on_par_finder_found(self, message: ParFinder.Found) -> None:
         """A par search ended: the session keeps par; the status line and a win shown get it."""
         message.stop()
+        self.par_finder.done(message)
         step = self.session.keep_par(message.search, message.budget)
         self._update_status()
         for notice in step.notices:
@@ -334,6 +331,14 @@ class GameScreen(Screen[None]):
                 self.say(step.said)
 
     # ------------------------------------------------------------------ auto-solve
+    def _autosolve_tick(self) -> None:
+        """Auto-solve's timer: post the next move, and wait for the one after."""
+        step = self.autosolver.tick()
+        if step is not None:
+            self.post_message(step)
+        if self.autosolver.more:
+            self._wait("autosolve", self.autosolver.delay, self._autosolve_tick)
+
     def on_auto_solver_step(self, message: AutoSolver.Step) -> None:
         message.stop()
         if not self.autosolver.take(message):
@@ -475,7 +480,7 @@ class GameScreen(Screen[None]):
         if step.changed:
             self._said = step.said
             self._update_status()
-            self.do(self.assistant.game_changed(self.session.game))
+            self.take_reply(self.assistant.game_changed(self.session.game))
             self.follow_par()
         if step.event is Event.WON:
             self._show_win()
@@ -552,7 +557,25 @@ class GameScreen(Screen[None]):
     def follow_par(self) -> None:
         """Tell the par finder the game (it looks for a new deal's or mode's par)."""
         session = self.session
-        self.do(self.par_finder.follow(session.game, lambda: session.par))
+        new = self.par_finder.follow(session.game, lambda: session.par)
+        if new is None:
+            return  # the same deal, game and mode: its search goes on
+        self._stop_timer("par")
+        if new.cancel:
+            self.workers.cancel_group(self, "par")
+        if new.known is not None:
+            self.post_message(new.known)
+        if new.search:
+            self._wait("par", self.par_finder.delay, self._start_par)
+
+    def _start_par(self) -> None:
+        """The par search's wait is over: search, or wait again while a won deal's search
+        finishes."""
+        job = self.par_finder.start()
+        if job is None:
+            self._wait("par", self.par_finder.delay, self._start_par)
+        else:
+            self._search("par", job.run)
 
     # ------------------------------------------------------------------ notices
     def _show_win(self) -> None:
@@ -745,7 +768,7 @@ class GameScreen(Screen[None]):
         if self.autosolver.solving:
             self.stop_autosolve()
         elif self.assistant.waiting:
-            self.do(self.assistant.stop_waiting())
+            self.take_reply(self.assistant.stop_waiting())
         elif board.put_down():
             self.say("Put down.")
         elif board.hint is not None:
@@ -781,7 +804,7 @@ class GameScreen(Screen[None]):
         a random deal (of a game it knows) first."""
 
         def find_winnable() -> None:
-            self.do(self.assistant.find_deal(self.session.game.autoplay))
+            self.take_reply(self.assistant.find_deal(self.session.game.autoplay))
 
         start = find_winnable if number is None and self.assistant.winnable_only else None
         self.present(self.session.leave_for_deal(number, start=start, variant=variant))
@@ -809,7 +832,7 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         """Light up the next move of a solution from here (searched in the background)."""
         self.board.put_down()
-        self.do(self.assistant.ask_hint())
+        self.take_reply(self.assistant.ask_hint())
 
     def action_solve(self) -> None:
         """Auto-solve: play a solution from here at a pace a person can follow; again stops."""
@@ -817,7 +840,7 @@ class GameScreen(Screen[None]):
         if self.autosolver.solving:
             self.stop_autosolve()
         else:
-            self.do(self.assistant.ask_solution())
+            self.take_reply(self.assistant.ask_solution())
 
     # ------------------------------------------------------------------ saves, statistics, Klondike
     def action_saves(self) -> None:
@@ -860,7 +883,7 @@ class GameScreen(Screen[None]):
     def action_watch_solution(self) -> None:
         """The solver's solution from here, in the viewer (searched in the background first)."""
         self.board.put_down()
-        self.do(self.assistant.ask_solution(watch=True))
+        self.take_reply(self.assistant.ask_solution(watch=True))
 
     def play_on(self, game: Game | None) -> None:
         """The viewer's answer: play on from a watched game's step (``None``: it was left)."""
@@ -878,7 +901,7 @@ class GameScreen(Screen[None]):
     def action_winnable(self, on: bool | None = None) -> None:
         """The winnability check in the status line (toggled from the palette)."""
         on = not self.assistant.check if on is None else on
-        self.do(self.assistant.set_check(on))
+        self.take_reply(self.assistant.set_check(on))
         self.remember("winnability_check", on)
         self.say(
             "Winnability check on: the status line says whether this game can still be won."
