@@ -6,12 +6,11 @@ Attributes down: the game screen sets :attr:`Board.state` (the position to draw)
 :meth:`Board.glide` with the turn that led there (the cards travel), and sets :attr:`Board.hint`,
 :attr:`Board.motion`, :attr:`Board.ascii`, :attr:`Board.four_colour`. It hands the board its keys'
 gestures (:meth:`Board.act_on`, :meth:`Board.quick`, :meth:`Board.cursor_act`,
-:meth:`Board.move_cursor`, :meth:`Board.change_count`, :meth:`Board.put_down`) and then empties
-the board's outbox (:meth:`Board.drain`): what they came to, in order — a move
-(:class:`Board.Play`), words for the player (:class:`Board.Said`), what is picked up
-(:class:`Board.Pending`) — so a move is played before the next key is read. The mouse's gestures
-run in the board's own turn: what the screen did not take is posted after as those messages
-(:meth:`Board.post_outbox`).
+:meth:`Board.move_cursor`, :meth:`Board.change_count`, :meth:`Board.put_down`): each call returns
+what its gesture came to, in order (:data:`~freecell_tui.ui.gestures.News`: a move to play, words
+for the player, what is picked up), and the screen acts on it at once — a key's move is played
+before the next key is read. The mouse's gestures run in the board's own turn: each posts what it
+came to as one message (:class:`Board.Gestured`).
 
 The board is one widget that owns two plain objects and draws what they say:
 
@@ -45,15 +44,14 @@ from textual.widgets import Static
 from freecell_tui.core.cards import Card, Suit
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Turn
-from freecell_tui.core.notation import FOUNDATION, Move, Pile, cell_piles, column_piles
+from freecell_tui.core.notation import FOUNDATION, Pile, cell_piles, column_piles
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import MAX_CELLS, MAX_COLUMNS, Variant
 from freecell_tui.session.analysis import HintMark
-from freecell_tui.session.steps import Tone
 from freecell_tui.ui import gestures
 from freecell_tui.ui.animator import FRAME, Animator, Hand
 from freecell_tui.ui.cascade import Cascade
-from freecell_tui.ui.gestures import Gestures, Grab, Where
+from freecell_tui.ui.gestures import Gestures, Grab, News, Where
 from freecell_tui.ui.highlights import PileLook, compute_looks
 from freecell_tui.ui.layout import COMPACT_SIZE, BoardLayout, board_layout, layout_for
 from freecell_tui.ui.messages import PileClicked
@@ -95,23 +93,10 @@ class Board(Widget):
     four_colour: reactive[bool] = reactive(False, init=False, repaint=False)
 
     @dataclass
-    class Play(Message, namespace="board"):
-        """The player made ``move`` (two keys, a click and a drop, a drag, a double click)."""
+    class Gestured(Message, namespace="board"):
+        """What a gesture of the mouse came to, in order (a click, a drop, a drag)."""
 
-        move: Move
-
-    @dataclass
-    class Said(Message, namespace="board"):
-        """What the board tells the player, in a tone (information or a refusal)."""
-
-        text: str
-        tone: Tone = Tone.INFO
-
-    @dataclass
-    class Pending(Message, namespace="board"):
-        """What is picked up, for the status line (``3 (2♥) → ?``; empty: nothing)."""
-
-        text: str
+        news: tuple[News, ...]
 
     geometry: BoardLayout = board_layout(100, 32)
     """The layout for the terminal's size (see :meth:`fit`)."""
@@ -124,7 +109,6 @@ class Board(Widget):
         self.set_reactive(Board.state, state)
         self._gestures = Gestures(state)
         self._animator = Animator()
-        self._outbox: list[Message] = []
         #: The game's cells and columns (:attr:`_every` holds as many as any game has; the
         #: others are hidden).
         self._piles: dict[Pile, PileWidget] = {}
@@ -213,6 +197,7 @@ class Board(Widget):
         if old.variant != state.variant and self._every:  # another game: other piles
             self._use(state.variant)
             self.fit(self.app.size)
+        # What was picked up is put down (the screen setting the state knows: no news for it).
         self._gestures.new_position(state)
         self._take(looks=False)  # ``_show`` below sets every pile's looks once
         # Cards released over a pile wait there for the move to fly on from (see ``glide``).
@@ -237,35 +222,15 @@ class Board(Widget):
             widget.four_colour = four_colour
 
     # ------------------------------------------------------------------ what gestures come to
-    def _emit(self, message: Message) -> None:
-        """What a gesture came to, kept in order until the screen takes it; what the screen did
-        not take in its turn (the mouse's gestures, in the board's turn) is posted after."""
-        if not self._outbox and self.is_attached:
-            self.call_later(self.post_outbox)
-        self._outbox.append(message)
-
-    def drain(self) -> list[Message]:
-        """What the gestures came to since the last call, in order (the screen acts on each)."""
-        out, self._outbox = self._outbox, []
-        return out
-
-    def post_outbox(self) -> None:
-        """Post what the gestures came to as messages (the mouse, in the board's own turn)."""
-        for message in self.drain():
-            self.post_message(message)
-
-    def _take(self, *, looks: bool = True) -> None:
-        """Act on what the gestures came to: words and moves go into the outbox, the hand
-        moves; the piles' looks follow what is picked up, the cursor and the mouse (unless
-        ``looks`` is false: the caller shows them)."""
+    def _take(self, *, looks: bool = True) -> tuple[News, ...]:
+        """Act on what the gestures came to: the hand moves; the piles' looks follow what is
+        picked up, the cursor and the mouse (unless ``looks`` is false: the caller shows them).
+        Returns the news for the screen, in order."""
+        news: list[News] = []
         for outcome in self._gestures.take():
             match outcome:
-                case gestures.Play(move):
-                    self._emit(self.Play(move))
-                case gestures.Said(text, tone):
-                    self._emit(self.Said(text, tone))
-                case gestures.Pending(text):
-                    self._emit(self.Pending(text))
+                case gestures.Play() | gestures.Said() | gestures.Pending():
+                    news.append(outcome)
                 case gestures.Grab():
                     self._grab(outcome)
                 case gestures.Follow(x, y):
@@ -278,6 +243,12 @@ class Board(Widget):
                         self._start()
         if looks and self._gestures.marks != self._marks:
             self._show_looks()
+        return tuple(news)
+
+    def _post(self, news: tuple[News, ...]) -> None:
+        """What a gesture of the mouse came to, posted to the screen (when it came to any)."""
+        if news:
+            self.post_message(self.Gestured(news))
 
     # ------------------------------------------------------------------ the keys' gestures
     @property
@@ -295,39 +266,38 @@ class Board(Widget):
         self._gestures.cursor = cursor
         self._take()
 
-    def act_on(self, pile: Pile) -> None:
+    def act_on(self, pile: Pile) -> tuple[News, ...]:
         """A pile key: pick up from ``pile``, drop on it, or put down."""
         self._gestures.act_on(pile)
-        self._take()
+        return self._take()
 
-    def quick(self) -> None:
+    def quick(self) -> tuple[News, ...]:
         """``f``: the picked-up card, or the card at the cursor, home or to a free cell."""
         self._gestures.quick()
-        self._take()
+        return self._take()
 
-    def move_cursor(self, rows: int, places: int) -> None:
+    def move_cursor(self, rows: int, places: int) -> tuple[News, ...]:
         self._gestures.move_cursor(rows, places)
-        self._take()
+        return self._take()
 
-    def cursor_act(self) -> None:
+    def cursor_act(self) -> tuple[News, ...]:
         self._gestures.cursor_act()
-        self._take()
+        return self._take()
 
-    def change_count(self, step: int) -> None:
+    def change_count(self, step: int) -> tuple[News, ...]:
         """``+`` / ``−``: how many cards of a picked-up column move."""
         self._gestures.change_count(step)
-        self._take()
+        return self._take()
 
-    def choose_count(self, count: int) -> None:
+    def choose_count(self, count: int) -> tuple[News, ...]:
         """``v`` and a count: how many cards of a picked-up column move."""
         self._gestures.choose_count(count)
-        self._take()
+        return self._take()
 
-    def put_down(self) -> bool:
-        """Put down what is picked up (cards in the hand go back); False when nothing was."""
-        put = self._gestures.put_down()
-        self._take()
-        return put
+    def put_down(self) -> tuple[News, ...]:
+        """Put down what is picked up (cards in the hand go back)."""
+        self._gestures.put_down()
+        return self._take()
 
     # ------------------------------------------------------------------ the mouse
     def _at(self, event: events.MouseEvent) -> tuple[int, int]:
@@ -354,20 +324,20 @@ class Board(Widget):
         x, y = self._at(event)
         if self._gestures.mouse_down(self._locate(x, y), x, y, through_stage):
             self.capture_mouse()  # a drag may take the pointer anywhere
-        self._take()
+        self._post(self._take())
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         x, y = self._at(event)
         self._gestures.mouse_move(x, y, self._locate(x, y))
         if self._gestures.press is None:
             self.release_mouse()
-        self._take()
+        self._post(self._take())
 
     def on_mouse_up(self, event: events.MouseUp) -> None:
         x, y = self._at(event)
         if self._gestures.mouse_up(self._locate(x, y)):
             self.release_mouse()
-        self._take()
+        self._post(self._take())
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -380,7 +350,7 @@ class Board(Widget):
     def on_pile_clicked(self, message: PileClicked) -> None:
         message.stop()
         self._gestures.click(message.pile, message.index, message.chain)
-        self._take()
+        self._post(self._take())
 
     def on_leave(self, event: events.Leave) -> None:
         # A pile's Leave bubbles up here too: only a pointer off the whole board ends the hover.

@@ -51,6 +51,7 @@ __all__ = [
     "Gestures",
     "Grab",
     "LetGo",
+    "News",
     "Outcome",
     "Pending",
     "Play",
@@ -126,7 +127,9 @@ class PutBack:
     """What was picked up is put down: cards in the hand go back to their pile."""
 
 
-Outcome = Play | Said | Pending | Grab | Follow | LetGo | PutBack
+#: What a gesture comes to for the screen (the board moves the player's hand itself).
+News = Play | Said | Pending
+Outcome = News | Grab | Follow | LetGo | PutBack
 
 
 @dataclass(frozen=True, slots=True)

@@ -254,3 +254,23 @@ async def test_the_palette_lists_each_command_once_in_the_games_words(tmp_path: 
         assert "Theme" in titles and "Keys and mouse" in titles and "Saved games" in titles
         assert "Keys" not in titles and "Quit" not in titles  # Textual's stock entries
         assert len(titles) == len(set(titles))
+
+
+async def test_a_board_command_run_from_the_palette_is_done_before_it_returns(
+    tmp_path: Path,
+) -> None:
+    """The palette runs the board's commands as actions, not keys: what each comes to (words,
+    what is picked up, a move played and on disk) is done by the call that made it."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE):
+        screen = app.game_screen
+        await screen.run_action("cursor_act")  # the first shows the cursor, on column 1
+        assert message(app).startswith("Arrows move the cursor;")
+        await screen.run_action("cursor(0, 2)")  # column 3: 2♥
+        await screen.run_action("cursor_act")
+        assert message(app) == "Picked up from column 3. It may go to: a b c d."
+        assert status_text(app).endswith("3 (2♥) → ?")
+        await screen.run_action("quick")
+        assert [str(move) for move in game(app).moves] == ["3a"]
+        assert message(app) == "3a: 2♥ to free cell a"
+        assert "→ ?" not in status_text(app)

@@ -8,9 +8,11 @@ from pathlib import Path
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.cards import ALL_CARDS, Card
 from freecell_tui.core.game import Game
-from freecell_tui.core.notation import Pile
+from freecell_tui.core.notation import Move, Pile
 from freecell_tui.core.rules import legal_moves
 from freecell_tui.core.state import GameState
+from freecell_tui.ui.board import Board
+from freecell_tui.ui.gestures import Pending, Play, Said
 
 from .helpers import (
     SIZE,
@@ -28,6 +30,7 @@ from .helpers import (
     status_text,
     theme_colour,
     tone,
+    wait_for,
 )
 from .positions import run_game
 
@@ -42,6 +45,27 @@ async def test_click_a_card_then_a_pile(tmp_path: Path) -> None:
         await pilot.click("#cell-b", offset=(3, 2))
         assert drawn_top(pile_widget(app, "cell-b")) == "2♥"
         assert message(app) == "3b: 2♥ to free cell b"
+
+
+async def test_each_gesture_of_the_mouse_posts_what_it_came_to_once(tmp_path: Path) -> None:
+    """A click is one message to the screen, with what it came to in order: the pick-up's
+    status and words, then the drop's move (posted once: each is said or played once)."""
+    posted: dict[int, Board.Gestured] = {}  # a message bubbling up is seen at each widget
+
+    def hook(message: object) -> None:
+        if isinstance(message, Board.Gestured):
+            posted.setdefault(id(message), message)
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE, message_hook=hook) as pilot:
+        await pilot.click("#col-3", offset=(3, 13))
+        await pilot.click("#cell-b", offset=(3, 2))
+        await wait_for(pilot, lambda: len(game(app).moves) == 1, "3b played")
+        assert game(app).moves == (Move.parse("3b"),)
+    assert [message.news for message in posted.values()] == [
+        (Pending("3 (2♥) → ?"), Said("Picked up from column 3. It may go to: a b c d.")),
+        (Play(Move.parse("3b")),),
+    ]
 
 
 async def test_click_on_the_picked_up_pile_puts_it_down(tmp_path: Path) -> None:

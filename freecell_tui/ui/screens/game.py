@@ -52,6 +52,7 @@ from freecell_tui.ui.assistant import CHECK_DELAY, Assistant, Reply, YieldingCan
 from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver
 from freecell_tui.ui.board import Board
 from freecell_tui.ui.commands import footer_hidden, key_actions, screen_bindings
+from freecell_tui.ui.gestures import News, Pending, Play, Said
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens import dialogs
@@ -168,22 +169,31 @@ class GameScreen(Screen[None]):
         self.board.shown_again()
         self.session.release_clock("covered")
 
-    # ------------------------------------------------------------------ the board's messages
-    def on_board_play(self, message: Board.Play) -> None:
-        message.stop()
-        self.show(self.session.play(message.move))
+    # ------------------------------------------------------------------ the board's gestures
+    def take_gesture(self, news: tuple[News, ...]) -> None:
+        """Act on what a gesture on the board came to, in order: a move is played here."""
+        for item in news:
+            match item:
+                case Play(move):
+                    self.show(self.session.play(move))
+                case Said(text, Tone.ERROR):
+                    self.message.say(text, Tone.ERROR)
+                    self.app.bell()
+                case Said(text):
+                    self.say(text)
+                case Pending(text):
+                    self.status.pending = text
 
-    def on_board_said(self, message: Board.Said) -> None:
+    def on_board_gestured(self, message: Board.Gestured) -> None:
+        """The mouse's gestures, posted by the board in its own turn."""
         message.stop()
-        if message.tone is Tone.ERROR:
-            self.message.say(message.text, Tone.ERROR)
-            self.app.bell()
-        else:
-            self.say(message.text)
+        self.take_gesture(message.news)
 
-    def on_board_pending(self, message: Board.Pending) -> None:
-        message.stop()
-        self.status.pending = message.text
+    def put_down(self) -> bool:
+        """Put down what is picked up; False when nothing was."""
+        picked = self.board.selection is not None
+        self.take_gesture(self.board.put_down())
+        return picked
 
     # ------------------------------------------------------------------ the solver's work
     def take_reply(self, reply: Reply) -> None:
@@ -366,7 +376,6 @@ class GameScreen(Screen[None]):
             return bool(
                 take_key is not None and self.app.screen is not self and await take_key(event)
             )
-        self.take_board_news()  # a click's gestures not yet acted on come first
         board = self.board
         if board.stop_cascade():  # the win's cascade ends, its dialog opens: the key is for it
             top = self.app.screen
@@ -388,7 +397,6 @@ class GameScreen(Screen[None]):
             self.refuse(f"{printable(event.character)} does nothing here: ? shows the keys")
             return True
         await self.run_action(action)
-        self.take_board_news()
         return True
 
     def _edit_line(self, event: Key) -> None:
@@ -399,7 +407,6 @@ class GameScreen(Screen[None]):
             self._close_command_line()
             if text.strip():
                 self.run_command(text)
-            self.take_board_news()
         elif event.key == "escape":
             self._close_command_line()
         elif not line.edit(event.key, event.character):
@@ -433,20 +440,6 @@ class GameScreen(Screen[None]):
             self.refuse("A paste on the board plays a list of moves; for a command, : first")
         return True
 
-    def take_board_news(self) -> None:
-        """Act on what the board's gestures came to, in order (a move is played here)."""
-        while news_list := self.board.drain():
-            for news in news_list:
-                self._board_news(news)
-
-    def _board_news(self, news: object) -> None:
-        if isinstance(news, Board.Play):
-            self.on_board_play(news)
-        elif isinstance(news, Board.Said):
-            self.on_board_said(news)
-        elif isinstance(news, Board.Pending):
-            self.on_board_pending(news)
-
     def on_mouse_down(self, event: MouseDown) -> None:
         self._last_input = time.monotonic()
         self.stop_autosolve()
@@ -474,6 +467,8 @@ class GameScreen(Screen[None]):
             # line says what changed); the same position keeps it: a game taken up as it was
             # shown (the resume prompt's), a new autoplay mode.
             self.board.state = self.session.game.state
+            if self.board.selection is None:  # put down by the new position
+                self.status.pending = ""
             self.board.glide(step.before, step.turn)  # the cards travel (motion)
             self.board.hint = None
         self.say(step.said, Tone.SUCCESS if step.tone is Tone.SUCCESS else Tone.INFO)
@@ -508,7 +503,7 @@ class GameScreen(Screen[None]):
 
     def refuse(self, reason: str) -> None:
         """A refused action: say why; what was picked up is put down."""
-        self.board.put_down()
+        self.put_down()
         self.message.say(reason, Tone.ERROR)
         self.app.bell()
 
@@ -657,11 +652,11 @@ class GameScreen(Screen[None]):
             self.refuse(pile if isinstance(pile, str) else "h is a destination: first pick a pile")
             return
         completes = board.selection is not None and board.selection.pile != pile
-        before = self.session.game
-        board.act_on(pile)
         if completes:
             self._typed_gap = True  # set first: a dialog the move opens (a win) knows it
-            self.take_board_news()  # the move is played here
+        before = self.session.game
+        self.take_gesture(board.act_on(pile))  # the move is played here
+        if completes:
             game = self.session.game
             self._typed = game.turns[-1].move if game is not before and game.turns else None
 
@@ -711,7 +706,7 @@ class GameScreen(Screen[None]):
         picked, typed = self.board.selection, self._typed
         self._typed = None
         if picked is not None:
-            self.board.choose_count(count)
+            self.take_gesture(self.board.choose_count(count))
         elif typed is not None and typed.count != count:
             self.show(self.session.amend(Move(typed.source, typed.dest, count)))
 
@@ -724,7 +719,7 @@ class GameScreen(Screen[None]):
         """Play ``moves`` one turn a move (each saved, then drawn, before the next is played),
         with the game's autoplay (see :mod:`freecell_tui.session.listed`); the first refused
         one stops the list and says why. A key, a click or a screen over the board stops it."""
-        self.board.put_down()
+        self.put_down()
         self._listed = (MoveList.plan(self.session.game, moves), 0)
         self._play_listed()
 
@@ -761,7 +756,7 @@ class GameScreen(Screen[None]):
             self.say(f"Auto-solve: {self.autosolver.pace_text()}.")
             self.remember("solve_speed", self.autosolver.speed)
             return
-        self.board.change_count(step)
+        self.take_gesture(self.board.change_count(step))
 
     def action_cancel(self) -> None:
         board = self.board
@@ -769,7 +764,7 @@ class GameScreen(Screen[None]):
             self.stop_autosolve()
         elif self.assistant.waiting:
             self.take_reply(self.assistant.stop_waiting())
-        elif board.put_down():
+        elif self.put_down():
             self.say("Put down.")
         elif board.hint is not None:
             board.hint = None
@@ -777,13 +772,13 @@ class GameScreen(Screen[None]):
             board.cursor = None
 
     def action_quick(self, key: str = "f") -> None:
-        self.board.quick()
+        self.take_gesture(self.board.quick())
 
     def action_cursor(self, rows: int, places: int) -> None:
-        self.board.move_cursor(rows, places)
+        self.take_gesture(self.board.move_cursor(rows, places))
 
     def action_cursor_act(self) -> None:
-        self.board.cursor_act()
+        self.take_gesture(self.board.cursor_act())
 
     def play(self, command: MoveCommand) -> None:
         self.show(self.session.play(command.move, command=command))
@@ -823,7 +818,7 @@ class GameScreen(Screen[None]):
         self.app.exit()
 
     def action_command_line(self) -> None:
-        self.board.put_down()
+        self.put_down()
         # The command line takes the message line's place. (Hidden by its own display, not a
         # class on the screen: that would restyle every pile of the board on each ':'.)
         self.message.display = False
@@ -831,12 +826,12 @@ class GameScreen(Screen[None]):
 
     def action_hint(self) -> None:
         """Light up the next move of a solution from here (searched in the background)."""
-        self.board.put_down()
+        self.put_down()
         self.take_reply(self.assistant.ask_hint())
 
     def action_solve(self) -> None:
         """Auto-solve: play a solution from here at a pace a person can follow; again stops."""
-        self.board.put_down()
+        self.put_down()
         if self.autosolver.solving:
             self.stop_autosolve()
         else:
@@ -847,7 +842,7 @@ class GameScreen(Screen[None]):
         """The save-slot screen: save this game under a name, load, rename, delete, export…"""
         from freecell_tui.ui.screens.saves import SaveSlotsScreen
 
-        self.board.put_down()
+        self.put_down()
         session = self.session
         saves = SaveSlotsScreen(
             session.store, session.game, session.elapsed, then=self.take_up, load=session.load
@@ -873,7 +868,7 @@ class GameScreen(Screen[None]):
 
     def action_watch(self, game: Game | None = None, at: int = 0, title: str = "") -> None:
         """The viewer over the board: a game (this one by default) from step ``at``."""
-        self.board.put_down()
+        self.put_down()
         watched = game or self.session.game
         viewer = ViewerScreen.over(
             self.board, watched, at=at, title=title, then=self.play_on, pars=self.session
@@ -882,7 +877,7 @@ class GameScreen(Screen[None]):
 
     def action_watch_solution(self) -> None:
         """The solver's solution from here, in the viewer (searched in the background first)."""
-        self.board.put_down()
+        self.put_down()
         self.take_reply(self.assistant.ask_solution(watch=True))
 
     def play_on(self, game: Game | None) -> None:
@@ -894,7 +889,7 @@ class GameScreen(Screen[None]):
         """Watch the automatic Klondike player; this game's clock waits meanwhile."""
         from freecell_tui.ui.screens.klondike import KlondikeScreen
 
-        self.board.put_down()
+        self.put_down()
         self.app.push_screen(KlondikeScreen())
 
     # ------------------------------------------------------------------ settings (palette)

@@ -63,6 +63,7 @@ from freecell_tui.session.words import deal_phrase
 from freecell_tui.store import Par
 from freecell_tui.ui.assistant import YieldingCancel
 from freecell_tui.ui.board import Board
+from freecell_tui.ui.gestures import Pending
 from freecell_tui.ui.keys import bound_actions
 from freecell_tui.ui.screens.help import HelpScreen, binding_rows
 from freecell_tui.ui.screens.viewer_keys import VIEWER_BINDINGS, VIEWER_RANKS
@@ -619,23 +620,12 @@ class ViewerScreen(Screen[Game | None]):
         self.app.push_screen(HelpScreen(title="The viewer: keys", sections=sections))
 
     # ------------------------------------------------------------------ the board's messages
-    def on_board_pending(self, message: Board.Pending) -> None:
-        """A card picked up with the mouse: the viewer plays no move; put down, say so."""
+    def on_board_gestured(self, message: Board.Gestured) -> None:
+        """A click or a drag on the board: the viewer plays no move; put down, say so."""
         message.stop()
-        if message.text:
-            self._watching()
-
-    def on_board_play(self, message: Board.Play) -> None:
-        message.stop()
-        self._watching()
-
-    def on_board_said(self, message: Board.Said) -> None:
-        message.stop()
-        self._watching()
-
-    def _watching(self) -> None:
-        self.board.put_down()
-        self.refuse(WATCHING)
+        if any(not isinstance(news, Pending) or news.text for news in message.news):
+            self.board.put_down()
+            self.refuse(WATCHING)
 
     # ------------------------------------------------------------------ drawing
     def _show_step(self) -> None:
