@@ -57,6 +57,47 @@ def test_architecture_md_names_only_things_that_exist() -> None:
             raise AssertionError(name)
 
 
+def _package_classes() -> dict[str, list[type]]:
+    """Every class the package defines, by its name (a name may be in several modules)."""
+    import inspect
+    import pkgutil
+
+    import freecell_tui
+
+    found: dict[str, list[type]] = {}
+    for module in pkgutil.walk_packages(freecell_tui.__path__, "freecell_tui."):
+        if module.name.endswith("__main__"):
+            continue
+        loaded = importlib.import_module(module.name)
+        for name, value in vars(loaded).items():
+            if inspect.isclass(value) and value.__module__ == loaded.__name__:
+                found.setdefault(name, []).append(value)
+    return found
+
+
+def test_architecture_md_names_only_members_that_exist() -> None:
+    """Every ``Class.member`` the architecture page names (``Board.Gestured``,
+    ``PlaySession.keep_par``) is a member of a class of that name in the package."""
+    text = (DOCS / "architecture.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`([A-Z][A-Za-z]+(?:\.[A-Za-z_]+)+)", text))
+    assert len(named) >= 10
+    classes = _package_classes()
+    for name in sorted(named):
+        head, *members = name.split(".")
+        if head not in classes:
+            continue  # Textual's (``App.animation_level``): not this package's to keep
+        for cls in classes[head]:
+            thing: object = cls
+            try:
+                for member in members:
+                    thing = getattr(thing, member)
+            except AttributeError:
+                continue
+            break
+        else:
+            raise AssertionError(f"docs/architecture.md names {name}, which does not exist")
+
+
 README = DOCS.parent / "README.md"
 #: The README's commands that are not run here, each with the reason.
 NOT_RUN = {
