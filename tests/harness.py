@@ -266,6 +266,12 @@ def no_matches_due(palette: CommandPalette) -> bool:
     return palette._no_matches_timer is not None
 
 
+def end_search_finding_nothing(palette: CommandPalette, search_value: str) -> None:
+    """What the palette's search does as it ends having found nothing for ``search_value``."""
+    checked()  # the search worker calls this private method; the moment is made certain here
+    palette._start_no_matches_countdown(search_value)
+
+
 def no_matches_seconds() -> float:
     """How long the palette waits before it says "No matches found"."""
     checked()  # a private constant of the palette

@@ -10,9 +10,8 @@ overrides of private methods live here too, as small classes the package builds 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from importlib.metadata import version
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from textual import messages, work
 from textual.app import App, ComposeResult, ReturnType
@@ -21,14 +20,11 @@ from textual.css.query import NoMatches
 from textual.driver import Driver
 from textual.errors import NoWidget
 from textual.events import Click
-from textual.geometry import Size
-from textual.screen import Screen
 
 __all__ = [
     "CHECKED",
     "TEXTUAL",
     "GuardedCommandList",
-    "LaidOutHook",
     "SERVE_CHECKED",
     "PaletteGuards",
     "ReportingApp",
@@ -127,37 +123,10 @@ class ReportingApp(App[ReturnType]):
             self._exit_renderables.clear()
 
 
-# ---------------------------------------------------------------------------- screens
-# The mixin is typed as a screen; at run time it adds no class of Textual's to a dialog's chain
-# (a Screen subclass did, and Textual's merge of the palette's COMPONENT_CLASSES broke).
-if TYPE_CHECKING:
-    _Screen = Screen[Any]
-else:
-    _Screen = object
-
-
-class LaidOutHook(_Screen):
-    """A screen told the size it is about to be laid out at (:meth:`before_layout`); put it
-    before the screen class.
-
-    Textual has no public hook that runs as a screen is laid out, with the size it is laid out
-    at: a ``Resize`` comes earlier, and a screen under the top one is laid out again at its own
-    last size after later resizes (upstream: no issue found in Textualize/textual as of 8.2.8).
-    ``Screen._refresh_layout(size, scroll)`` is where it happens; on unchecked versions the
-    hook is not called."""
-
-    def before_layout(self, size: Size | None) -> None:
-        """Just before the screen is laid out at ``size`` (its own size when ``None``)."""
-
-    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
-        if checked():
-            self.before_layout(size)
-        super()._refresh_layout(size, scroll)
-
-
 # ---------------------------------------------------------------------------- the palette
 class GuardedCommandList(CommandList):
-    """The palette's list of commands, where a click on an option that is gone is nothing.
+    """The palette's list of commands, where a click on an option that is gone is nothing, and
+    whose leaving stops the palette's "No matches found" countdown (see :class:`PaletteGuards`).
 
     A click carries the index of the option drawn under the mouse when the screen was last
     drawn; when the list changed since (a new search, the palette closing as a command opens a
@@ -172,6 +141,13 @@ class GuardedCommandList(CommandList):
         if checked() and option is not None and not 0 <= option < self.option_count:
             event.prevent_default()
 
+    def on_unmount(self) -> None:
+        # The palette's "No matches found" countdown ends by looking this list up: it stops
+        # while the list is still there (see PaletteGuards).
+        palette = self.screen
+        if checked() and isinstance(palette, CommandPalette):
+            palette._stop_no_matches_countdown()
+
 
 class PaletteGuards(CommandPalette):
     """Textual's command palette without its known crash paths (each guarded here):
@@ -185,7 +161,9 @@ class PaletteGuards(CommandPalette):
     - a search still running as the palette closes: ``NoMatches`` in the ``_gather_commands``
       worker, which by default exits the app (upstream: no issue found as of 8.2.8).
     - "No matches found" shown after the palette's list is gone: ``NoMatches`` in the timer set
-      by ``_start_no_matches_countdown`` (upstream: no issue found as of 8.2.8).
+      by ``_start_no_matches_countdown``, whose callback looks the list up (upstream: no issue
+      found as of 8.2.8). The countdown stops as :class:`GuardedCommandList` leaves, and does
+      not start once it is gone.
     - a click on an option that is gone: :class:`GuardedCommandList`, composed in place of
       Textual's ``CommandList``.
 
@@ -232,17 +210,10 @@ class PaletteGuards(CommandPalette):
                 raise
 
     def _start_no_matches_countdown(self, search_value: str) -> None:
-        super()._start_no_matches_countdown(search_value)
-        timer = self._no_matches_timer
-        if timer is None or not checked():
+        # A search that ends after the list is gone (the palette closing) starts no countdown.
+        if checked() and not self.query(GuardedCommandList):
             return
-        show: Callable[[], object] = timer._callback  # type: ignore[assignment]
-
-        def show_if_open() -> None:
-            if self.query(CommandList):  # its list is still there (not closing)
-                show()
-
-        timer._callback = show_if_open
+        super()._start_no_matches_countdown(search_value)
 
 
 # ---------------------------------------------------------------------- pastes with escapes

@@ -33,6 +33,7 @@ from freecell_tui.ui.widgets.piles import PileWidget
 
 # Textual's insides (tests/harness.py) and the one wait (tests/waiting.py), where the UI tests
 # import them.
+from ..harness import end_search_finding_nothing as end_search_finding_nothing
 from ..harness import key_of, no_matches_seconds
 from ..harness import no_matches_due as no_matches_due
 from ..harness import screen_lines as screen_lines

@@ -8,13 +8,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from textual.app import App
 from textual.command import CommandList
 from textual.events import Key
-from textual.geometry import Size
 from textual.messages import ExitApp
 from textual.pilot import Pilot
-from textual.screen import Screen
 
 from freecell_tui.ui import compat
 from freecell_tui.ui.palette import GuardedPalette
@@ -158,34 +155,6 @@ async def test_reporting_app_on_an_unchecked_textual_tells_and_leaves_the_traceb
     app = await crash()
     assert [str(error) for error in app.errors] == ["boom"]
     assert "Traceback" in "".join(capfd.readouterr())  # Textual's own behaviour
-
-
-class Laid(compat.LaidOutHook, Screen[None]):
-    def __init__(self) -> None:
-        super().__init__()
-        self.sizes: list[Size | None] = []
-
-    def before_layout(self, size: Size | None) -> None:
-        self.sizes.append(size)
-
-
-async def laid_out_sizes() -> list[Size | None]:
-    app: App[None] = App()
-    async with app.run_test(size=(40, 12)) as pilot:
-        screen = Laid()
-        await app.push_screen(screen)
-        await pilot.resize_terminal(50, 14)
-        await pilot.pause()
-        return screen.sizes
-
-
-async def test_the_laid_out_hook_is_told_each_size_the_screen_is_laid_out_at() -> None:
-    assert Size(50, 14) in await laid_out_sizes()
-
-
-@pytest.mark.usefixtures("unchecked")
-async def test_the_laid_out_hook_on_an_unchecked_textual_is_not_called() -> None:
-    assert await laid_out_sizes() == []
 
 
 async def palette(pilot: Pilot[None]) -> GuardedPalette:

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 from textual.containers import VerticalScroll
-from textual.geometry import Region
+from textual.events import Resize
+from textual.geometry import Region, Size
 from textual.screen import Screen
 from textual.widgets import Button
 
@@ -20,7 +21,7 @@ from freecell_tui.ui.screens.resume import ResumeScreen
 from freecell_tui.ui.screens.saves import SaveSlotsScreen
 from freecell_tui.ui.screens.stats import StatsScreen
 
-from .helpers import game, leave_unfinished, make_app
+from .helpers import game, leave_unfinished, make_app, wait_for
 from .positions import game_with_history
 
 SIZES = [(64, 24), (80, 24)]
@@ -130,23 +131,53 @@ async def test_dialogs_stacked_live_through_tiny_terminals(tmp_path: Path) -> No
         assert len(app.screen_stack) == 2 + len(DIALOGS)  # the board, the dialogs, the palette
 
 
-async def test_a_tiny_terminal_marks_the_dialogs_not_the_board_under_them(tmp_path: Path) -> None:
-    """Below a dialog's size the dialogs hide their insides (class ``-tiny``); the game's screen
-    under them is not marked (a class restyles the whole screen, and the board says itself that
-    the terminal is too small)."""
+async def test_a_tiny_terminal_hides_the_dialogs_insides_not_the_board_under_them(
+    tmp_path: Path,
+) -> None:
+    """Below a dialog's size the dialogs hide their insides; the board under them stays (it says
+    itself that the terminal is too small). They come back as the terminal grows."""
     app = make_app(tmp_path)
     async with app.run_test(size=SIZES[1]) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)
+        shown = lambda screen: [child.display for child in screen.children]  # noqa: E731
+        board = shown(app.game_screen)
         await pilot.resize_terminal(39, 9)  # below DIALOG_SIZE
         await pilot.pause()
-        assert help_screen.has_class("-tiny")
-        assert not app.game_screen.has_class("-tiny")
+        assert not any(shown(help_screen))
+        assert shown(app.game_screen) == board
         await pilot.resize_terminal(*SIZES[1])
         await pilot.pause()
-        assert not help_screen.has_class("-tiny")
+        assert all(shown(help_screen))
+
+
+async def test_a_dialog_laid_out_at_a_newer_size_leaves_the_one_on_top_at_its_own(
+    tmp_path: Path,
+) -> None:
+    """Resizes wait in each screen's own queue: the dialog under the palette may handle a bigger
+    size first. Textual then lays it out at that size, but not the palette on top, which stays
+    laid out a few columns wide: its insides stay hidden until its own resize comes."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZES[1]) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        app.action_command_palette()
+        await pilot.pause()
+        palette = app.screen
+        assert isinstance(help_screen, HelpScreen) and palette is not help_screen
+        await pilot.resize_terminal(11, 59)
+        await pilot.pause()
+        big = Size(*SIZES[1])
+        help_screen.post_message(Resize(big, big))  # the palette's has not come yet
+        await wait_for(pilot, lambda: help_screen.outer_size == big, "the help laid out", 10)
+        await pilot.pause()
+        assert palette.outer_size == Size(11, 59)
+        assert not any(child.display for child in palette.children)
+        assert all(child.display for child in help_screen.children)
+        assert app.is_running and app.crash_report is None
 
 
 def test_the_help_names_each_setting_once() -> None:

@@ -23,6 +23,7 @@ from .helpers import (
     NO_MATCHES_SECONDS,
     SIZE,
     click_on_option,
+    end_search_finding_nothing,
     game,
     leave_unfinished,
     make_app,
@@ -112,9 +113,9 @@ async def test_dialogs_live_through_resizes_faster_than_the_app(tmp_path: Path, 
     save screen and the palette open. The screens under the palette were laid out at a tiny
     size before they knew to hide their insides, and Rich's wrapping raised ``ValueError``
     (storm-tui, seed 28, at 64x24 after a tiny size; here seed 1 crashed at the 6th resize). With
-    the class set for the whole stack, seeds 4 and 26 still crashed about every other run: the
-    save screen laid out again at its own last size, 13x4, after the latest resize had taken the
-    class away (ui/tiny.py's ``fit_insides``)."""
+    the insides shown again for the whole stack at the latest size, seeds 4 and 26 still crashed
+    about every other run: the save screen laid out again at its own last size, 13x4, after the
+    latest resize had shown its insides (ui/tiny.py)."""
     rng = random.Random(seed)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -146,6 +147,22 @@ async def test_no_matches_after_the_palette_list_is_gone_is_nothing(tmp_path: Pa
         await pilot.press(*"zqzqzq")  # matches nothing
         await wait_for(pilot, lambda: no_matches_due(shown), "the search's end", 10)
         await shown.query_one(CommandList).remove()  # the instant the crash needs
+        await pilot.pause(NO_MATCHES_SECONDS + 0.3)
+        assert app.is_running and app.crash_report is None
+
+
+async def test_a_search_ending_after_the_palette_list_is_gone_says_nothing(tmp_path: Path) -> None:
+    """A search still running as the palette's list goes (the palette closing) ends having found
+    nothing: no "No matches found" is due, whose countdown would look the list up."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        shown = app.screen
+        assert isinstance(shown, GuardedPalette)
+        await shown.query_one(CommandList).remove()
+        end_search_finding_nothing(shown, "zqzqzq")
+        assert not no_matches_due(shown)
         await pilot.pause(NO_MATCHES_SECONDS + 0.3)
         assert app.is_running and app.crash_report is None
 
