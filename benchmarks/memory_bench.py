@@ -4,17 +4,14 @@ wheel turns and resizes thrown at it for N seconds, its resident memory read as 
     .venv/bin/python benchmarks/memory_bench.py [--seconds 600] [--seed 1] [--command '…']
 
 The game runs with HOME and the XDG folders in a fresh temporary folder (its saves never touch
-yours) and the solver's compiled accelerator where this machine keeps it (``NUMBA_CACHE_DIR``:
-the game loads it as an installed one would, once its searches run long; none compiled, the pure
-solver answers). The storm is the mix ``storm-tui`` throws: keys the game knows (new deals, hints,
+yours). The storm is the mix ``storm-tui`` throws: keys the game knows (new deals, hints,
 auto-solve, undo, the screens), presses, drags and wheel turns at random cells, and one event in
 four a resize (between 1x1 and 250x70), with a pause of 0 to 60 ms between events.
 
 Prints the resident memory (VmRSS) every minute, then at the end: the peak (VmHWM), the memory
 after the storm, 10 s later, and once every search has ended (130 s later: a par search runs
 120 s at most), how much of it is the process's own (anonymous) and
-how much mapped files (libraries, shared with other processes that map them), and whether the
-accelerator was loaded. Exit status 0 when the game lived through the storm.
+how much mapped files (libraries, shared with other processes that map them). Exit status 0 when the game lived through the storm.
 
 Needs tmux. The machine's load changes the number of events thrown, not what a game keeps.
 """
@@ -34,7 +31,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from freecell_tui.core.solver.native import cache_dir  # noqa: E402
 from freecell_tui.session.par import PAR_SECONDS  # noqa: E402
 
 KEYS = [
@@ -76,14 +72,6 @@ def status(pid: int) -> dict[str, float]:
     except OSError:
         return {}
     return found
-
-
-def accelerated(pid: int) -> bool:
-    """Whether the game has loaded the solver's compiled accelerator (LLVM's library mapped)."""
-    try:
-        return "libllvmlite" in Path(f"/proc/{pid}/maps").read_text()
-    except OSError:
-        return False
 
 
 def game_pid(session: str) -> int:
@@ -164,7 +152,6 @@ def main() -> int:
         "XDG_CONFIG_HOME": f"{home}/.config",
         "XDG_STATE_HOME": f"{home}/.local/state",
         "XDG_CACHE_HOME": f"{home}/.cache",
-        "NUMBA_CACHE_DIR": str(cache_dir()),
         "TERM": "xterm-256color",
         "COLORTERM": "truecolor",
     }
@@ -198,8 +185,7 @@ def main() -> int:
         print(
             f"peak {quiet['VmHWM']:.1f} MB; after the storm {after['VmRSS']:.1f} MB; 10 s later "
             f"{soon['VmRSS']:.1f} MB; {QUIET:.0f} s later {quiet['VmRSS']:.1f} MB (own "
-            f"{quiet['Anonymous']:.1f} MB, mapped files {quiet['VmRSS'] - quiet['Anonymous']:.1f} MB); "
-            f"the accelerator loaded: {accelerated(pid)}"
+            f"{quiet['Anonymous']:.1f} MB, mapped files {quiet['VmRSS'] - quiet['Anonymous']:.1f} MB)"
         )
         return 0
     finally:
