@@ -1,4 +1,5 @@
-"""The cyclic collector is paused while a search runs, and comes back as it was."""
+"""The cyclic collector is paused while a search runs, and comes back as it was; the
+solver's memo tables are emptied once the last search running ends."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from collections.abc import Iterator
 import pytest
 
 from freecell_tui.core.deals import deal
-from freecell_tui.core.solver import portfolio, solve
+from freecell_tui.core.solver import moves, portfolio, solve, solve_fewest
 from freecell_tui.core.solver.collector import paused
+from freecell_tui.core.solver.keys import SORTED_CELLS
 
 
 @pytest.fixture
@@ -56,3 +58,22 @@ def test_the_search_runs_with_the_collector_paused(monkeypatch: pytest.MonkeyPat
     assert solve(deal(1)).solved
     assert seen == [False]
     assert gc.isenabled()
+
+
+def _memo_sizes() -> tuple[int, int, int]:
+    return len(SORTED_CELLS), sum(len(table) for table in moves._HOMES.values()), len(moves._MOVES)
+
+
+def test_the_memo_tables_are_empty_after_each_search() -> None:
+    assert solve(deal(1)).solved
+    assert _memo_sizes() == (0, 0, 0)
+    assert solve_fewest(deal(1), widths=(16,)).solved
+    assert _memo_sizes() == (0, 0, 0)
+
+
+def test_the_memo_tables_are_kept_while_another_search_runs() -> None:
+    with paused():  # a search running in another thread
+        assert solve(deal(1)).solved
+        cells, homes, core_moves = _memo_sizes()
+        assert cells > 0 and homes > 0 and core_moves > 0
+    assert _memo_sizes() == (0, 0, 0)

@@ -273,6 +273,13 @@ def _move(source: int, dest: int, count: int) -> Move:
     return move
 
 
+def forget_moves() -> None:
+    """Empty this module's memo tables (the :class:`Homes` tables, the core moves): see
+    :mod:`.collector`, which calls it when no search runs."""
+    _HOMES.clear()
+    _MOVES.clear()
+
+
 def core_moves(
     state: GameState, line: Sequence[tuple[Cols, bytes, SearchStep]], safe: Safe
 ) -> tuple[Move, ...]:

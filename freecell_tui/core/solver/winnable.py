@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.solver.collector import paused
 from freecell_tui.core.solver.facts import ColumnFacts
 from freecell_tui.core.solver.general import can_bring_home_general, stopper
 from freecell_tui.core.solver.keys import CELL_FLAG, Cols, Found, canonical_key, compact
@@ -143,30 +144,31 @@ def can_bring_card_home(
     cols, cells, found = compact(state)
     if _next_card_in_reach(cols, cells, found):
         return True
-    facts = ColumnFacts()
-    seen = {(*cols, cells)}
-    frontier = [(cols, cells)]
-    count = 0
-    while frontier:
-        next_frontier: list[tuple[Cols, bytes]] = []
-        for cols, cells in frontier:
-            count += 1
-            if count % CHECK_EVERY == 0:
-                if cancel is not None and cancel.is_set():
+    with paused():
+        facts = ColumnFacts()
+        seen = {(*cols, cells)}
+        frontier = [(cols, cells)]
+        count = 0
+        while frontier:
+            next_frontier: list[tuple[Cols, bytes]] = []
+            for cols, cells in frontier:
+                count += 1
+                if count % CHECK_EVERY == 0:
+                    if cancel is not None and cancel.is_set():
+                        return None
+                    if timeout is not None and time.monotonic() - started >= timeout:
+                        return None
+                for ccols, ccells, cfound, _step in children(cols, cells, found, facts, is_safe):
+                    if cfound != found:
+                        return True
+                    ckey = (*ccols, ccells)
+                    if ckey not in seen:
+                        seen.add(ckey)
+                        next_frontier.append((ccols, ccells))
+                if len(seen) > max_positions:
                     return None
-                if timeout is not None and time.monotonic() - started >= timeout:
-                    return None
-            for ccols, ccells, cfound, _step in children(cols, cells, found, facts, is_safe):
-                if cfound != found:
-                    return True
-                ckey = (*ccols, ccells)
-                if ckey not in seen:
-                    seen.add(ckey)
-                    next_frontier.append((ccols, ccells))
-            if len(seen) > max_positions:
-                return None
-        frontier = next_frontier
-    return False
+            frontier = next_frontier
+        return False
 
 
 def _next_card_in_reach(cols: Cols, cells: bytes, found: Found) -> bool:
