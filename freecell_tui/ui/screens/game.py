@@ -61,6 +61,7 @@ from freecell_tui.ui.selection import pile_for_key
 from freecell_tui.ui.themes import CLASSIC_NAME
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.footer import KeyFooter
+from freecell_tui.ui.widgets.intro import IntroCard
 from freecell_tui.ui.widgets.status import MessageLine, StatusLine
 from freecell_tui.ui.work import Job, Stop, Told, Wait
 
@@ -93,9 +94,12 @@ class GameScreen(Screen[None]):
         assistant: Assistant | None = None,
         autosolver: AutoSolver | None = None,
         par_finder: ParFinder | None = None,
+        intro: bool = False,
     ) -> None:
         super().__init__()
         self.session = session
+        #: The first game's card shows (see :meth:`close_intro`).
+        self.intro = intro
         self._ascii = ascii
         self._four_colour = four_colour
         self._motion = motion
@@ -132,6 +136,8 @@ class GameScreen(Screen[None]):
         yield message
         yield CommandLine(id="command")
         yield KeyFooter()
+        if self.intro:
+            yield IntroCard()
 
     def on_mount(self) -> None:
         board = self.board
@@ -355,6 +361,7 @@ class GameScreen(Screen[None]):
         on disk, the board drawn, a dialog open — before the next key is read. False: not a key
         of the game (Textual's own, such as ``ctrl+p``)."""
         self._last_input = time.monotonic()
+        self.close_intro()
         if self.session.offer is not None:  # the resume prompt comes first, even before it shows
             self.ask_resume()
             take_key = getattr(self.app.screen, "take_key", None)
@@ -405,6 +412,7 @@ class GameScreen(Screen[None]):
         on the board or into the empty ``:`` line is played (:meth:`play_list`); other text goes
         into the open ``:`` line (control characters dropped, the line's length capped), and on
         the board it is refused."""
+        self.close_intro()
         self.stop_autosolve()
         self.stop_list()
         line = self.command_line
@@ -444,9 +452,19 @@ class GameScreen(Screen[None]):
 
     def on_mouse_down(self, event: MouseDown) -> None:
         self._last_input = time.monotonic()
+        self.close_intro()
         self.stop_autosolve()
         self.stop_list()
         self._typed_gap = False
+
+    def close_intro(self) -> None:
+        """The first game's card goes at the player's first key, paste or click (which then
+        does what it always does), for good: the setting is kept for next time."""
+        if self.intro:
+            self.intro = False
+            for card in self.query(IntroCard):
+                card.remove()
+            self.remember("seen_intro", True)
 
     # ------------------------------------------------------------------ the command line
     def _close_command_line(self) -> None:
