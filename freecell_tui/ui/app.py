@@ -21,7 +21,7 @@ from textual import events
 from textual.app import SystemCommand
 from textual.command import CommandListItem
 from textual.events import DeliveryFailed
-from textual.filter import LineFilter
+from textual.filter import LineFilter, Monochrome, NoColor
 from textual.screen import Screen
 from textual.widget import AwaitMount
 
@@ -53,6 +53,8 @@ from freecell_tui.ui.themes import CLASSIC
 from freecell_tui.ui.web import DELIVERY_NAME
 
 __all__ = ["FreeCellApp", "run_app"]
+
+_NO_COLOUR = NoColor()
 
 
 class FreeCellApp(ReportingApp[None]):
@@ -200,6 +202,11 @@ class FreeCellApp(ReportingApp[None]):
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         filters = super().get_line_filters()
+        if self.no_color and self.native_ansi_color:
+            # NO_COLOR under an ANSI theme: no colour at all, as Textual does for a theme that
+            # is ANSI from the start (its greys would turn the terminal's colours black: the
+            # theme is chosen after Textual picks its filter, from the settings or the palette).
+            filters = [_NO_COLOUR if isinstance(f, Monochrome) else f for f in filters]
         return [*filters, self.ascii_text] if self.ascii_text.enabled else filters
 
     def show_ascii(self, ascii: bool) -> None:
