@@ -12,9 +12,10 @@ from textual.geometry import Size
 
 from freecell_tui.store.settings import SETTINGS_NAME
 from freecell_tui.ui.app import FreeCellApp
-from freecell_tui.ui.widgets.intro import IntroCard
+from freecell_tui.ui.widgets.intro import INTRO_TITLE, IntroCard
 from freecell_tui.ui.widgets.piles import PileWidget
 
+from ..terminal import Terminal
 from .helpers import COMPACT, SIZE, column, make_app, message, screen_lines, wait_for
 
 SIZES = [COMPACT, (64, 24), SIZE]
@@ -95,3 +96,20 @@ async def test_no_card_once_seen_or_when_turned_off(tmp_path: Path) -> None:
             await pilot.pause()
             assert not card_shown(app)
             assert not app.game_screen.query(IntroCard)
+
+
+def test_a_move_typed_as_the_real_game_starts_is_played_and_closes_the_card(
+    tmp_path: Path,
+) -> None:
+    """The program in a terminal, first start: the move typed at once (before the card is
+    drawn, even) is played, and the card is not shown again."""
+    term = Terminal(tmp_path, "--deal", "1", "--autoplay", "off")
+    try:
+        term.write("3a")
+        term.wait(lambda: seen(tmp_path) is True, "the card closed")
+        term.wait(
+            lambda: bool(term.rows("SELECT turns FROM autosaves WHERE turns LIKE '%3a%'")), "3a"
+        )
+        assert INTRO_TITLE.encode() not in term.output.rpartition(b"3a: 2")[2]
+    finally:
+        term.close()

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-__all__ = ["INTRO", "IntroCard"]
+__all__ = ["INTRO", "INTRO_TITLE", "IntroCard"]
+
+#: The card's title, in its top border.
+INTRO_TITLE = "How to play (any key or click closes this)"
 
 #: What the card says: two lines that fit the narrowest board (64 columns).
 INTRO = (
@@ -40,4 +43,4 @@ class IntroCard(Static):
 
     def __init__(self) -> None:
         super().__init__(INTRO, id="intro", markup=False)
-        self.border_title = "How to play (any key or click closes this)"
+        self.border_title = INTRO_TITLE
