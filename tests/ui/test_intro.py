@@ -58,6 +58,16 @@ async def test_a_first_start_shows_the_card_clear_of_the_piles(
             assert_clear_of_the_piles(app)
 
 
+async def test_a_terminal_too_small_for_the_board_says_so_without_the_card(tmp_path: Path) -> None:
+    app = make_app(tmp_path, intro=None)
+    async with app.run_test(size=(50, 16)) as pilot:
+        await pilot.pause()
+        assert not card_shown(app)
+        assert any("Make the terminal bigger" in line for line in screen_lines(app))
+        await pilot.resize_terminal(*COMPACT)
+        await wait_for(pilot, lambda: card_shown(app), "the card again at 80x24")
+
+
 async def test_a_move_typed_while_it_shows_is_played_and_closes_it_for_good(tmp_path: Path) -> None:
     app = make_app(tmp_path, intro=None)
     async with app.run_test(size=COMPACT) as pilot:

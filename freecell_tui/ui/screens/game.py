@@ -150,9 +150,12 @@ class GameScreen(Screen[None]):
         self.ask_resume()
 
     def on_resize(self, event: Resize) -> None:
-        lines = self.board.fit(event.size).message_lines
+        layout = self.board.fit(event.size)
+        lines = layout.message_lines
         self.message.lines = lines
         self.command_line.styles.height = lines  # drawn in the message line's place
+        for card in self.query(IntroCard):  # never over the board's "make the terminal bigger"
+            card.display = not layout.too_small
 
     # ------------------------------------------------------------------ the clock
     def _tick(self) -> None:
