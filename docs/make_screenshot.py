@@ -27,7 +27,9 @@ KEYS = "6a6b7b767c8632a36"
 async def screenshot() -> str:
     """The picture, as SVG text."""
     with tempfile.TemporaryDirectory() as data_dir:
-        app = FreeCellApp(deal=DEAL, data_dir=data_dir, clock=lambda: 0.0, par_seconds=None)
+        app = FreeCellApp(  # the first game's card is for players, not the picture
+            deal=DEAL, data_dir=data_dir, clock=lambda: 0.0, par_seconds=None, intro=False
+        )
         app.animation_level = "none"
         app.settings = replace(app.settings, winnability_check=False)
         async with app.run_test(size=SIZE) as pilot:

@@ -22,12 +22,14 @@ from pathlib import Path
 from typing import IO
 
 from freecell_tui.store import DB_NAME
+from freecell_tui.ui.widgets.intro import INTRO_TITLE
 
 from .waiting import wait_for
 
 __all__ = ["TIMEOUT", "Terminal", "Finished", "run_at_terminal"]
 
 TIMEOUT = 90.0  # seconds: a deadline for a broken run only (a healthy one takes a few)
+UP_ON_A_FIRST_START = INTRO_TITLE.encode()
 
 
 class Terminal:
@@ -76,7 +78,12 @@ class Terminal:
             time.sleep(1 / per_second)
 
     def wait_until_up(self) -> None:
-        self.wait(lambda: b"Deal " in self.output, "the board")
+        """Until the game is drawn: its status line, or on a first start the first game's card
+        over it (at 80x24, the size pytest-xdist's workers give programs through LINES and
+        COLUMNS, the card covers the status line until the first key)."""
+        self.wait(
+            lambda: b"Deal " in self.output or UP_ON_A_FIRST_START in self.output, "the board"
+        )
 
     def wait(self, condition: Callable[[], bool], what: str) -> None:
         """Until ``condition`` holds (the one wait, ``tests/waiting.py``); fails at once if the

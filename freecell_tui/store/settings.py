@@ -1,5 +1,5 @@
 """The player's settings (theme, four-colour deck, winnability check, winnable deals only,
-auto-solve speed, motion, ASCII suits), kept in ``settings.json`` beside the database so they
+auto-solve speed, motion, ASCII suits, the first game's card seen), kept in ``settings.json`` beside the database so they
 survive a restart.
 
 A small JSON object, written whole or not at all (a temporary file, then :func:`os.replace`).
@@ -56,6 +56,8 @@ class Settings:
     ascii_suits: bool | None = None
     """Suits as the letters C D H S (``None``: not chosen; letters when the terminal draws
     ♠♥♦♣ two cells wide, found out at start)."""
+    seen_intro: bool = False
+    """The first game's card (how to move, ``?`` for the keys) was closed: never shown again."""
 
 
 @dataclass(frozen=True)

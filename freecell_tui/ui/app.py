@@ -21,7 +21,7 @@ from textual import events
 from textual.app import SystemCommand
 from textual.command import CommandListItem
 from textual.events import DeliveryFailed
-from textual.filter import LineFilter
+from textual.filter import LineFilter, Monochrome, NoColor
 from textual.screen import Screen
 from textual.widget import AwaitMount
 
@@ -54,6 +54,8 @@ from freecell_tui.ui.web import DELIVERY_NAME
 
 __all__ = ["FreeCellApp", "run_app"]
 
+_NO_COLOUR = NoColor()
+
 
 class FreeCellApp(ReportingApp[None]):
     """FreeCell in the terminal.
@@ -66,6 +68,8 @@ class FreeCellApp(ReportingApp[None]):
     it cuts short finds no par; ``None``: only pars already in the store are shown). ``daily``
     plays the daily deal of that date (as ``deal`` does). ``watch`` opens the viewer on that
     game first, over its deal's start (``t`` there plays on; leaving the viewer quits).
+    ``intro``: the first game's card (how to move) shows; ``None``: until the player has closed
+    it once (the ``seen_intro`` setting).
 
     With neither ``deal`` nor ``start``, an unfinished game in the store is offered first (the
     resume prompt). With ``deal``, an unfinished game is left waiting: it stays in the store, is
@@ -94,6 +98,7 @@ class FreeCellApp(ReportingApp[None]):
         daily: date | None = None,
         watch: Game | None = None,
         variant: Variant | None = None,
+        intro: bool | None = None,
     ) -> None:
         super().__init__()
         #: A game to open the viewer on at start (``freecell-tui watch``): leaving it quits.
@@ -143,6 +148,8 @@ class FreeCellApp(ReportingApp[None]):
         #: The player's settings as last written (see ``docs/saves.md``).
         self.settings: Settings = loaded.settings
         self._settings_reported = False
+        #: The first game's card shows (``None``: on a first start, until the player closes it).
+        self._intro = not self.settings.seen_intro if intro is None else intro
         self._four_colour = four_colour if four_colour is not None else self.settings.four_colour
         chosen = self.settings.ascii_suits
         self._ascii = ascii or bool(chosen)
@@ -175,6 +182,7 @@ class FreeCellApp(ReportingApp[None]):
             assistant=assistant,
             autosolver=autosolver,
             par_finder=ParFinder(budget=self.par_seconds),
+            intro=self._intro,
         )
 
     @property
@@ -194,6 +202,11 @@ class FreeCellApp(ReportingApp[None]):
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         filters = super().get_line_filters()
+        if self.no_color and self.native_ansi_color:
+            # NO_COLOR under an ANSI theme: no colour at all, as Textual does for a theme that
+            # is ANSI from the start (its greys would turn the terminal's colours black: the
+            # theme is chosen after Textual picks its filter, from the settings or the palette).
+            filters = [_NO_COLOUR if isinstance(f, Monochrome) else f for f in filters]
         return [*filters, self.ascii_text] if self.ascii_text.enabled else filters
 
     def show_ascii(self, ascii: bool) -> None:

@@ -59,10 +59,12 @@ def make_app(
     ``--deal``, offering an unfinished game) or ``start``. ``check``: the winnability check as
     the player's settings say (on by default); otherwise it is off for this run (the settings
     file is not touched). The background search for par is off unless ``par_seconds`` is given
-    (pars in the store are still shown)."""
+    (pars in the store are still shown). The first game's card is off unless ``intro`` is
+    given."""
     options.setdefault("clock", lambda: 0.0)
     options.setdefault("deal_source", lambda: RANDOM_DEAL)
     options.setdefault("par_seconds", None)
+    options.setdefault("intro", False)  # the first game's card: its own tests turn it on
     app = FreeCellApp(deal=deal, data_dir=data_dir, start=start, **options)  # type: ignore[arg-type]
     app.animation_level = "none"
     if not check:

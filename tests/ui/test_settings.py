@@ -38,6 +38,7 @@ async def test_settings_chosen_in_the_game_are_there_after_a_restart(tmp_path: P
         "solve_speed": 10.0,
         "motion": True,
         "ascii_suits": None,
+        "seen_intro": False,
     }
 
     app = make_app(tmp_path, check=True)

@@ -17,7 +17,7 @@ from .test_web_helpers import browser  # noqa: F401  (the fixture: Pilot's drive
 
 
 def app_with_a_save(data_dir: Path) -> FreeCellApp:
-    app = FreeCellApp(deal=1, data_dir=data_dir, clock=lambda: 0.0)
+    app = FreeCellApp(deal=1, data_dir=data_dir, clock=lambda: 0.0, intro=False)
     app.session.store.slots.save("Sofa ♥", Game.new(1).play(Move.parse("3a")), 12)
     return app
 

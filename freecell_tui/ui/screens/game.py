@@ -62,6 +62,7 @@ from freecell_tui.ui.selection import pile_for_key
 from freecell_tui.ui.themes import CLASSIC_NAME
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.footer import KeyFooter
+from freecell_tui.ui.widgets.intro import IntroCard
 from freecell_tui.ui.widgets.status import MessageLine, StatusLine
 
 __all__ = ["GameScreen"]
@@ -93,9 +94,12 @@ class GameScreen(Screen[None]):
         assistant: Assistant | None = None,
         autosolver: AutoSolver | None = None,
         par_finder: ParFinder | None = None,
+        intro: bool = False,
     ) -> None:
         super().__init__()
         self.session = session
+        #: The first game's card shows (see :meth:`close_intro`).
+        self.intro = intro
         self._ascii = ascii
         self._four_colour = four_colour
         self._motion = motion
@@ -133,6 +137,8 @@ class GameScreen(Screen[None]):
         yield message
         yield CommandLine(id="command")
         yield KeyFooter()
+        if self.intro:
+            yield IntroCard()
 
     def on_mount(self) -> None:
         board = self.board
@@ -145,9 +151,12 @@ class GameScreen(Screen[None]):
         self.ask_resume()
 
     def on_resize(self, event: Resize) -> None:
-        lines = self.board.fit(event.size).message_lines
+        layout = self.board.fit(event.size)
+        lines = layout.message_lines
         self.message.lines = lines
         self.command_line.styles.height = lines  # drawn in the message line's place
+        for card in self.query(IntroCard):  # never over the board's "make the terminal bigger"
+            card.display = not layout.too_small
 
     # ------------------------------------------------------------------ the clock
     def _tick(self) -> None:
@@ -370,6 +379,7 @@ class GameScreen(Screen[None]):
         on disk, the board drawn, a dialog open — before the next key is read. False: not a key
         of the game (Textual's own, such as ``ctrl+p``)."""
         self._last_input = time.monotonic()
+        self.close_intro()
         if self.session.offer is not None:  # the resume prompt comes first, even before it shows
             self.ask_resume()
             take_key = getattr(self.app.screen, "take_key", None)
@@ -417,6 +427,7 @@ class GameScreen(Screen[None]):
         on the board or into the empty ``:`` line is played (:meth:`play_list`); other text goes
         into the open ``:`` line (control characters dropped, the line's length capped), and on
         the board it is refused."""
+        self.close_intro()
         self.stop_autosolve()
         self.stop_list()
         line = self.command_line
@@ -442,9 +453,19 @@ class GameScreen(Screen[None]):
 
     def on_mouse_down(self, event: MouseDown) -> None:
         self._last_input = time.monotonic()
+        self.close_intro()
         self.stop_autosolve()
         self.stop_list()
         self._typed_gap = False
+
+    def close_intro(self) -> None:
+        """The first game's card goes at the player's first key, paste or click (which then
+        does what it always does), for good: the setting is kept for next time."""
+        if self.intro:
+            self.intro = False
+            for card in self.query(IntroCard):
+                card.remove()
+            self.remember("seen_intro", True)
 
     # ------------------------------------------------------------------ the command line
     def _close_command_line(self) -> None:

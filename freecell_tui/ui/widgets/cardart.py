@@ -6,7 +6,9 @@ in the middle; a covered card shows its top lines; in the compact layout a card 
 outline's *shape* tells the keyboard cursor (heavy lines) and the hint (double lines) from the
 rest, and its *colour* the piles a picked-up card may go to; the face's colour tells a picked-up
 card, the cards a click would pick up and the hinted cards. So every highlight differs in every
-theme, even where two theme colours are alike.
+theme, even where two theme colours are alike. Where no colour is drawn (``NO_COLOR``: Textual
+draws greys, or no colour at all under an ANSI theme) the picked-up cards and the places they
+may go to get outlines of their own too (:data:`PICKED`, :data:`TARGET`).
 
 Colours come from component classes styled with theme variables (``$card-face``, ``$card-ink``…,
 see :mod:`freecell_tui.ui.inks`), held by the screen's one :class:`CardInks`; the inks are then made readable on the face they are drawn on
@@ -24,7 +26,18 @@ from textual.widget import Widget
 from freecell_tui.core.cards import Card, Suit
 from freecell_tui.ui.inks import card_inks, readable
 
-__all__ = ["DASHED", "DOUBLE", "HEAVY", "HEAVY_DASHED", "ROUND", "CardArt", "CardInks", "Glyphs"]
+__all__ = [
+    "DASHED",
+    "DOUBLE",
+    "HEAVY",
+    "HEAVY_DASHED",
+    "PICKED",
+    "ROUND",
+    "TARGET",
+    "CardArt",
+    "CardInks",
+    "Glyphs",
+]
 
 
 class Glyphs(NamedTuple):
@@ -45,6 +58,10 @@ HEAVY = Glyphs("┏", "┓", "┗", "┛", "━", "┃", "┃", "┃")
 DOUBLE = Glyphs("╔", "╗", "╚", "╝", "═", "║", "║", "║")
 DASHED = Glyphs("┌", "┐", "└", "┘", "╌", "╎", "▏", "▕")
 HEAVY_DASHED = Glyphs("┏", "┓", "┗", "┛", "╍", "╏", "┃", "┃")
+#: Where no colour is drawn (``NO_COLOR``): the picked-up cards' outline, and the places they may
+#: go to (a card's or an empty place's), which colour alone tells apart elsewhere.
+PICKED = Glyphs("┏", "┓", "┗", "┛", "┅", "┇", "▐", "▌")
+TARGET = Glyphs("╭", "╮", "╰", "╯", "┄", "┆", "┆", "┆")
 
 
 class CardInks(Widget):

@@ -28,7 +28,9 @@ from freecell_tui.ui.widgets.cardart import (
     DOUBLE,
     HEAVY,
     HEAVY_DASHED,
+    PICKED,
     ROUND,
+    TARGET,
     CardArt,
     Glyphs,
 )
@@ -242,15 +244,20 @@ class PileWidget(CardArt):
     ) -> tuple[str, Glyphs]:
         """The outline of a card: its colour class and its shape. A picked-up card keeps the
         plain shape (its face shows it); the cursor's card is outlined heavy, the hint's double;
-        the colour says where the picked-up card may go (reversed: the pile under the mouse)."""
+        the colour says where the picked-up card may go (reversed: the pile under the mouse).
+        Where no colour is drawn, the picked-up cards and those places have outlines of their
+        own (:data:`PICKED`, :data:`TARGET`)."""
         look = self.look
+        no_colour = self.app.no_color
         glyphs = ROUND
         if top and look.cursor:
             glyphs = HEAVY
         elif hinted or (top and look.hint_target):
             glyphs = DOUBLE
+        elif no_colour and top and (look.target or look.hover_target):
+            glyphs = TARGET
         if selected:
-            return "card--selected-border", glyphs
+            return "card--selected-border", PICKED if no_colour else glyphs
         if hinted:
             return "card--hint-border", glyphs
         if not top:
@@ -261,6 +268,8 @@ class PileWidget(CardArt):
         """The outline of an empty place: its colour class and shape."""
         look = self.look
         glyphs = HEAVY_DASHED if look.cursor else DOUBLE if look.hint_target else DASHED
+        if glyphs is DASHED and self.app.no_color and (look.target or look.hover_target):
+            glyphs = TARGET
         return self._place_class("pile--cursor-outline") or "pile--empty", glyphs
 
     def _place_class(self, cursor: str) -> str | None:

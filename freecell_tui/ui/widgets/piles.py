@@ -7,6 +7,7 @@ from textual.content import Content
 
 from freecell_tui.core.cards import Card, Suit
 from freecell_tui.core.notation import Pile
+from freecell_tui.ui.widgets.cardart import DOUBLE, TARGET
 from freecell_tui.ui.widgets.pile import PileWidget
 
 __all__ = ["CellWidget", "ColumnWidget", "FoundationWidget", "PileWidget"]
@@ -74,7 +75,9 @@ class CellWidget(PileWidget):
         """``a 2♥     ▕`` or ``a ·``: the key (reversed under the cursor), then the card."""
         key_style = self._style("pile--label-cursor") if self.look.cursor else None
         if card is None:
-            style, _ = self.empty_outline()
+            style, glyphs = self.empty_outline()
+            if self.app.no_color and glyphs in (TARGET, DOUBLE):  # the outline's shape, as a mark
+                mark = "+" if glyphs is TARGET else DOUBLE.across
             width = self.art_width
             text = f"{key} {mark}".ljust(width)[:width]
             if key_style is None:
