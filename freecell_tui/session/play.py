@@ -232,13 +232,18 @@ class PlaySession:
             game = self._game.play(move, solver=solver)
         except FreeCellError as error:
             return refuse(str(error))
+        return self._played(game, state)
+
+    def _played(self, game: Game, before: GameState) -> Step:
+        """Make ``game``, one turn on from the position ``before``, the game, and tell that
+        turn."""
         turn = game.turns[-1]
         return self._change(
             game,
-            turn_summary(state, turn),
-            lines=tuple(describe_turn(state, turn)),
+            turn_summary(before, turn),
+            lines=tuple(describe_turn(before, turn)),
             turn=turn,
-            before=state,
+            before=before,
         )
 
     def amend(self, move: Move) -> Step:
@@ -247,30 +252,15 @@ class PlaySession:
         it says why and the last turn stays as played."""
         game = self._game
         last = game.turns[-1].move if game.turns and self._offer is None else None
-        if (
-            last is None
-            or game.turns[-1].solver
-            or (last.source, last.dest)
-            != (
-                move.source,
-                move.dest,
-            )
-        ):
+        same_piles = last is not None and (last.source, last.dest) == (move.source, move.dest)
+        if last is None or not same_piles or game.turns[-1].solver:
             return refuse(f"v and a count follow a move between two columns, as {move}")
         before = game.undo()
         try:
             amended = before.play(move)
         except FreeCellError as error:
             return refuse(f"{move}: {error}; {last} stays as played")
-        turn = amended.turns[-1]
-        state = before.state
-        return self._change(
-            amended,
-            turn_summary(state, turn),
-            lines=tuple(describe_turn(state, turn)),
-            turn=turn,
-            before=state,
-        )
+        return self._played(amended, before.state)
 
     def undo(self, count: int = 1, *, reason: str = "") -> Step:
         """Undo ``count`` turns as one change (``reason`` ends the message for several)."""
