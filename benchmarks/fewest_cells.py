@@ -1,0 +1,273 @@
+"""The fewest free cells each Microsoft deal needs, and the 4-cell search's effort: the facts
+behind ``freecell_tui/core/data/deal_facts.bin`` (docs/rules.md, "Difficulty").
+
+    python benchmarks/fewest_cells.py run --jsonl cells.jsonl                  # 1-32,000
+    python benchmarks/fewest_cells.py run --jsonl cells.jsonl \\
+        --known benchmarks/results/variants-2026-11-26-fc2-32000-10s.jsonl.gz  # 2-cell verdicts
+    python benchmarks/fewest_cells.py run --jsonl cells.jsonl --timeout 90 --memory 6   # give-ups
+    python benchmarks/fewest_cells.py summary cells.jsonl
+    python benchmarks/fewest_cells.py table cells.jsonl   # writes the package's table
+
+A deal's fewest cells is found by trying 0 cells, then 1, and so on: a deal proved unwinnable
+with N cells needs more than N, a deal solved with N needs N at most (a cell more never loses a
+win). Each round tries, for every deal not yet decided, the smallest count not yet known; the
+rounds go on until no deal has a count left to try. ``run`` also solves every deal once with
+four cells (the classic game), for the effort its search spends (positions stored, a
+deterministic count) and the length of its solution.
+
+``--jsonl FILE`` gets one line per search (deal, cells, verdict, seconds, positions, moves, the
+timeout), appended as each ends; a search already there is not run again, except a give-up
+whose timeout was shorter than this run's: so a run stopped anywhere resumes, and a second run
+with a longer ``--timeout`` (and ``--memory``) decides the give-ups. ``--known FILE`` reads
+verdicts of earlier runs (this script's lines, or ``variants_bench.py``'s for FreeCell with N
+cells) as if they were the file's. ``--jobs`` worker processes (2 by default); run it niced.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import multiprocessing
+import sys
+import time
+import zlib
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, Final
+
+from freecell_tui.core.deals import deal
+from freecell_tui.core.solver import portfolio, solve
+from freecell_tui.core.variant import parse_variant
+
+#: The min-freecells project's published fewest cells over Microsoft deals 1-32,000.
+PUBLISHED: Final = {0: 69, 1: 6_220, 2: 19_092, 3: 6_420, 4: 198, 5: 1}
+#: The classic game's cells: the count whose search's effort is a difficulty fact.
+EFFORT_CELLS: Final = 4
+MAX_CELLS: Final = 8
+TABLE: Final = Path(__file__).parent.parent / "freecell_tui/core/data/deal_facts.bin"
+
+Key = tuple[int, int]  # (deal, cells)
+
+
+def read(paths: Iterable[Path]) -> dict[Key, dict[str, Any]]:
+    """The searches recorded in ``paths`` (``.jsonl`` or ``.jsonl.gz``), by (deal, cells); a
+    search recorded twice counts as the last line, except that a give-up never hides a
+    verdict. A torn last line (a run killed mid-write) is skipped."""
+    found: dict[Key, dict[str, Any]] = {}
+    for path in paths:
+        if not path.exists():
+            continue
+        data = path.read_bytes()
+        if path.suffix == ".gz":
+            data = gzip.decompress(data)
+        for text in data.decode().splitlines():
+            try:
+                raw = json.loads(text)
+            except json.JSONDecodeError:
+                continue
+            record = _normal(raw)
+            if record is None:
+                continue
+            key = (record["deal"], record["cells"])
+            old = found.get(key)
+            if old is not None and old["status"] != "gave-up" and record["status"] == "gave-up":
+                continue
+            found[key] = record
+    return found
+
+
+def _normal(raw: dict[str, Any]) -> dict[str, Any] | None:
+    """A line of this script's, or of ``variants_bench.py``'s for FreeCell with N cells."""
+    if "status" in raw:
+        return raw
+    if raw.get("key") != "freecell" or raw.get("cells") is None:
+        return None
+    return {
+        "deal": raw["deal"],
+        "cells": raw["cells"],
+        "status": raw["ours"],
+        "s": raw["our_s"],
+        "positions": raw["positions"],
+        "moves": raw["moves"],
+        "timeout": raw["timeout"],
+    }
+
+
+def bounds(known: dict[Key, dict[str, Any]], number: int) -> tuple[int, int | None]:
+    """(the fewest cells deal ``number`` may need, the fewest it is known to be won with or
+    None): the first is one more than the most cells it was proved unwinnable with."""
+    low, high = 0, None
+    for cells in range(MAX_CELLS + 1):
+        record = known.get((number, cells))
+        if record is None:
+            continue
+        if record["status"] == "unsolvable":
+            low = max(low, cells + 1)
+        elif record["status"] == "solved" and high is None:
+            high = cells
+    return low, high
+
+
+def fewest(known: dict[Key, dict[str, Any]], number: int) -> int | None:
+    """The fewest cells deal ``number`` needs, when the searches decided it."""
+    low, high = bounds(known, number)
+    return low if high == low else None
+
+
+def next_search(known: dict[Key, dict[str, Any]], number: int, timeout: float) -> Key | None:
+    """The search that narrows deal ``number``'s fewest cells: the smallest count between the
+    bounds not searched yet, or given up on at a shorter timeout than this run's (past a count
+    given up on, the next: a win there bounds the deal from above)."""
+    low, high = bounds(known, number)
+    for cells in range(low, MAX_CELLS + 1 if high is None else high):
+        if _wants((number, cells), known, timeout):
+            return number, cells
+    return None
+
+
+def _init(memory: float | None) -> None:
+    if memory:  # a bound for a run by hand, past what a player's search may take
+        portfolio.GENERAL_MAX_POSITIONS = int(memory * 2_000_000)  # type: ignore[misc]
+
+
+def search(task: tuple[int, int, float]) -> dict[str, Any]:
+    number, cells, timeout = task
+    started = time.monotonic()
+    result = solve(deal(number, parse_variant("freecell", cells)), timeout=timeout)
+    return {
+        "deal": number,
+        "cells": cells,
+        "status": result.status,
+        "s": round(time.monotonic() - started, 3),
+        "positions": result.positions,
+        "moves": len(result.moves),
+        "player_moves": result.player_moves,
+        "timeout": timeout,
+    }
+
+
+def run(args: argparse.Namespace) -> None:
+    out = Path(args.jsonl)
+    extra = [Path(p) for p in args.known]
+    deals = range(args.start, args.stop + 1)
+    context = multiprocessing.get_context("fork")
+    with context.Pool(args.jobs, _init, (args.memory,)) as pool:
+        while True:
+            known = read([*extra, out])
+            tasks = {key for n in deals if (key := next_search(known, n, args.timeout))}
+            if args.effort:
+                tasks |= {
+                    (n, EFFORT_CELLS)
+                    for n in deals
+                    if _wants((n, EFFORT_CELLS), known, args.timeout)
+                }
+            if not tasks:
+                break
+            ordered = sorted(tasks, key=lambda key: (_first(key[1]), key))
+            print(f"round: {len(ordered)} searches", _counts(ordered), flush=True)
+            work = [(n, cells, args.timeout) for n, cells in ordered]
+            with out.open("a") as handle:
+                for record in pool.imap_unordered(search, work, chunksize=8):
+                    handle.write(json.dumps(record) + "\n")
+                    handle.flush()
+    summary([*extra, out], args.start, args.stop)
+
+
+#: The order of a round's searches by their cells: 0 cells, then the 4-cell searches (the
+#: effort every band needs), then 1 cell (checked against the published counts), then the rest.
+FIRST: Final = (0, EFFORT_CELLS, 1)
+
+
+def _first(cells: int) -> int:
+    """A search's place in its round (:data:`FIRST`, then by cells)."""
+    return FIRST.index(cells) if cells in FIRST else len(FIRST) + cells
+
+
+def _wants(key: Key, known: dict[Key, dict[str, Any]], timeout: float) -> bool:
+    record = known.get(key)
+    return record is None or (record["status"] == "gave-up" and record["timeout"] < timeout)
+
+
+def _counts(keys: Iterable[Key]) -> str:
+    tally = Counter(cells for _, cells in keys)
+    return ", ".join(f"{tally[c]} with {c} cells" for c in sorted(tally))
+
+
+def summary(paths: Iterable[Path], start: int = 1, stop: int = 32_000) -> None:
+    known = read(paths)
+    deals = range(start, stop + 1)
+    needs = Counter(fewest(known, n) for n in deals)
+    print(f"deals {start}-{stop}: fewest cells (ours / published)")
+    for cells in sorted(c for c in needs if c is not None):
+        print(f"  {cells}: {needs[cells]} / {PUBLISHED.get(cells, 0)}")
+    undecided = [n for n in deals if fewest(known, n) is None]
+    print(f"  undecided: {len(undecided)} {[(n, bounds(known, n)) for n in undecided][:40]}")
+    for cells in range(MAX_CELLS + 1):
+        runs = [known[n, cells] for n in deals if (n, cells) in known]
+        if not runs:
+            continue
+        states = Counter(r["status"] for r in runs)
+        seconds = sum(r["s"] for r in runs)
+        winnable = sum(1 for n in deals if (b := bounds(known, n))[1] is not None and b[1] <= cells)
+        lost = sum(1 for n in deals if bounds(known, n)[0] > cells)
+        print(
+            f"  {cells} cells: searched {len(runs)}: {states['solved']} solved, "
+            f"{states['unsolvable']} unsolvable, {states['gave-up']} gave up, {seconds:.0f} s; "
+            f"so winnable {winnable}, unwinnable {lost}, undecided {len(deals) - winnable - lost}"
+            f" (published winnable: {sum(v for c, v in PUBLISHED.items() if c <= cells)})"
+        )
+
+
+def table(paths: Iterable[Path], out: Path) -> None:
+    """Write the package's table (zlib-compressed): per deal 1-32,000, five bytes: the fewest
+    cells the searches allow, at least (high nibble) and at most (low nibble; 0xF unknown), equal
+    when decided; the positions the 4-cell search stored (24 bits, at most 16,777,215; 0 when it
+    gave up); and its solution's moves (0 when it found none)."""
+    known = read(paths)
+    data = bytearray()
+    for number in range(1, 32_001):
+        low, high = bounds(known, number)
+        effort = known.get((number, EFFORT_CELLS))
+        decided = effort is not None and effort["status"] != "gave-up"
+        positions = min(0xFF_FFFF, effort["positions"]) if decided else 0
+        moves = min(255, effort["moves"]) if decided else 0
+        cells = low << 4 | (0xF if high is None else high)
+        data += bytes([cells, *positions.to_bytes(3, "big"), moves])
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(zlib.compress(bytes(data), 9))
+    print(f"{out}: {len(data)} bytes, {out.stat().st_size} compressed")
+
+
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers(dest="command", required=True)
+    go = sub.add_parser("run")
+    go.add_argument("--jsonl", required=True)
+    go.add_argument("--known", action="append", default=[], metavar="FILE")
+    go.add_argument("--from", dest="start", type=int, default=1)
+    go.add_argument("--to", dest="stop", type=int, default=32_000)
+    go.add_argument("--timeout", type=float, default=10.0, help="seconds a search")
+    go.add_argument("--memory", type=float, help="GiB a search of fewer than 4 cells may take")
+    go.add_argument("--jobs", type=int, default=2)
+    go.add_argument(
+        "--no-effort", dest="effort", action="store_false", help="skip the 4-cell searches"
+    )
+    tell = sub.add_parser("summary")
+    tell.add_argument("files", nargs="+")
+    make = sub.add_parser("table")
+    make.add_argument("files", nargs="+")
+    make.add_argument("--out", default=str(TABLE))
+    args = parser.parse_args(argv)
+    if args.command == "run":
+        run(args)
+    elif args.command == "summary":
+        summary(Path(p) for p in args.files)
+    else:
+        table((Path(p) for p in args.files), Path(args.out))
+
+
+if __name__ == "__main__":
+    main()
