@@ -5,6 +5,7 @@ behind ``freecell_tui/core/data/deal_facts.bin`` (docs/rules.md, "Difficulty").
     python benchmarks/fewest_cells.py run --jsonl cells.jsonl \\
         --known benchmarks/results/variants-2026-11-26-fc2-32000-10s.jsonl.gz  # 2-cell verdicts
     python benchmarks/fewest_cells.py run --jsonl cells.jsonl --timeout 90 --memory 6   # give-ups
+    python benchmarks/fewest_cells.py run --jsonl cells.jsonl --cells 0,1 --no-effort   # 0, 1 only
     python benchmarks/fewest_cells.py summary cells.jsonl
     python benchmarks/fewest_cells.py table cells.jsonl   # writes the package's table
 
@@ -157,6 +158,8 @@ def run(args: argparse.Namespace) -> None:
         while True:
             known = read([*extra, out])
             tasks = {key for n in deals if (key := next_search(known, n, args.timeout))}
+            if args.cells is not None:
+                tasks = {key for key in tasks if key[1] in args.cells}
             if args.effort:
                 tasks |= {
                     (n, EFFORT_CELLS)
@@ -238,6 +241,24 @@ def table(paths: Iterable[Path], out: Path) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(zlib.compress(bytes(data), 9))
     print(f"{out}: {len(data)} bytes, {out.stat().st_size} compressed")
+    if out == TABLE:
+        bands()
+
+
+def bands() -> None:
+    """The bands' sizes over 1-32,000 and their facts' medians, by the package's table."""
+    from statistics import median
+
+    from freecell_tui.core.difficulty import RATED_DEALS, Band, rating
+
+    rated = [r for n in range(1, RATED_DEALS + 1) if (r := rating(n)) is not None]
+    for band in Band:
+        group = [r for r in rated if r.band is band]
+        needs = Counter(r.needs.removeprefix("needs ") for r in group)
+        print(
+            f"{band}: {len(group)} deals, positions median {median(r.positions for r in group):g}"
+            f", moves median {median(r.moves for r in group):g}; {dict(needs.most_common())}"
+        )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -254,6 +275,11 @@ def main(argv: list[str] | None = None) -> None:
     go.add_argument("--jobs", type=int, default=2)
     go.add_argument(
         "--no-effort", dest="effort", action="store_false", help="skip the 4-cell searches"
+    )
+    go.add_argument(
+        "--cells",
+        type=lambda text: {int(n) for n in text.split(",")},
+        help="only the searches with these cells (0,1), besides the 4-cell ones",
     )
     tell = sub.add_parser("summary")
     tell.add_argument("files", nargs="+")

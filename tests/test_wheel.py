@@ -38,6 +38,8 @@ async def main() -> None:
     print("from:", freecell_tui.__file__)
     page = resources.files("freecell_tui.ui").joinpath("web_page.html").read_text("utf-8")
     print("page:", "<html" in page.lower())
+    from freecell_tui.core.difficulty import fewest_cells
+    print("fewest cells of deal 11982:", fewest_cells(11982))
 
 asyncio.run(main())
 """
@@ -92,7 +94,11 @@ def test_the_wheel_installs_and_plays_in_a_new_environment(tmp_path: Path) -> No
         if path.is_file() and "__pycache__" not in path.parts
     }
     assert shipped - packed == set(), "files of the package the wheel does not carry"
-    assert {"freecell_tui/ui/freecell.tcss", "freecell_tui/ui/web_page.html"} <= packed
+    assert {
+        "freecell_tui/ui/freecell.tcss",
+        "freecell_tui/ui/web_page.html",
+        "freecell_tui/core/data/deal_facts.bin",
+    } <= packed
 
     venv = tmp_path / "venv"
     made = run([sys.executable, "-m", "venv", "--without-pip", str(venv)], tmp_path)
@@ -114,6 +120,7 @@ def test_the_wheel_installs_and_plays_in_a_new_environment(tmp_path: Path) -> No
     assert "drawn: True" in played.stdout
     assert f"from: {venv}" in played.stdout, played.stdout
     assert "page: True" in played.stdout
+    assert "fewest cells of deal 11982: 5" in played.stdout
 
     plain = run(
         [str(venv / "bin" / "freecell-tui"), "play", "--plain", "--deal", "1"],

@@ -110,6 +110,7 @@ GLOBAL_OPTIONS: dict[str, object] = {
     "--autoplay": None,
     "--game": None,
     "--cells": None,
+    "--difficulty": None,
 }
 
 
@@ -138,6 +139,12 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         help="off, safe (default) or all: which cards go home by themselves",
     )
     add_variant_options(parser)
+    parser.add_argument(
+        "--difficulty",
+        metavar="BAND",
+        help="play a random Microsoft deal of this difficulty: easy, medium, hard or expert "
+        "(rated by the solver: docs/rules.md)",
+    )
 
 
 def add_variant_options(parser: argparse.ArgumentParser) -> None:
@@ -149,7 +156,10 @@ def add_variant_options(parser: argparse.ArgumentParser) -> None:
         help=f"the game: {variant_names()} (freecell by default)",
     )
     parser.add_argument(
-        "--cells", metavar="N", help="free cells, 0 to 8 (FreeCell with 2 cells: --cells 2)"
+        "--cells",
+        metavar="N",
+        help="free cells, 0 to 8 (FreeCell with 2 cells: --cells 2), or fewest: the fewest "
+        "Microsoft deal --deal N is won with",
     )
 
 
@@ -351,13 +361,46 @@ def _check_autoplay(args: argparse.Namespace, prog: str) -> int | None:
     return None
 
 
+def _check_difficulty(args: argparse.Namespace, prog: str) -> int | None:
+    """Read ``--difficulty BAND`` into ``args.deal``, a random deal of that band; the exit code
+    for a bad one, else ``None``."""
+    text = getattr(args, "difficulty", None)
+    if text is None:
+        return None
+    from freecell_tui.core.difficulty import parse_band, random_deal
+
+    try:
+        band = parse_band(text)
+    except FreeCellError as error:
+        return _refuse(args, prog, f"--difficulty: {error}")
+    if getattr(args, "deal", None) is not None or getattr(args, "daily", False):
+        return _refuse(args, prog, "--difficulty chooses the deal: give no --deal or --daily")
+    if getattr(args, "game", None) is not None:
+        return _refuse(args, prog, "--difficulty rates Microsoft's deals of FreeCell: no --game")
+    args.deal, args.difficulty = str(random_deal(band)), band
+    return None
+
+
+def _refuse(args: argparse.Namespace, prog: str, message: str) -> int:
+    """A bad option's exit code: the subcommand's own usage error when it has one."""
+    if getattr(args, "own_usage_error", False):
+        args.usage_error(message)
+    return fail(prog, message)
+
+
 def _check_variant(args: argparse.Namespace, prog: str) -> int | None:
     """Read ``--game`` and ``--cells`` into ``args.variant`` (``None`` when neither is given);
-    the exit code for a bad one, else ``None``."""
+    the exit code for a bad one, else ``None``. ``--cells fewest`` is the fewest cells Microsoft
+    deal ``--deal N`` (1–32,000) is won with."""
     name, cells = getattr(args, "game", None), getattr(args, "cells", None)
     args.variant = None
     if name is None and cells is None:
         return None
+    if isinstance(cells, str) and cells.strip().lower() == "fewest":
+        found = _fewest_cells(args)
+        if isinstance(found, str):
+            return _refuse(args, prog, found)
+        cells = found
     try:
         args.variant = parse_variant(name, cells)
     except FreeCellError as error:
@@ -365,6 +408,22 @@ def _check_variant(args: argparse.Namespace, prog: str) -> int | None:
             args.usage_error(str(error))
         return fail(prog, str(error))
     return None
+
+
+def _fewest_cells(args: argparse.Namespace) -> int | str:
+    """The fewest cells the solver won ``--deal N`` with, or why there is no such count."""
+    from freecell_tui.core.deals import parse_deal_number
+    from freecell_tui.core.difficulty import RATED_DEALS, rating
+
+    why = f"--cells fewest needs --deal N of Microsoft's FreeCell deals 1-{RATED_DEALS:,}"
+    text = getattr(args, "deal", None)
+    if text is None or getattr(args, "game", None) not in (None, "freecell"):
+        return why
+    try:
+        rated = rating(parse_deal_number(text))
+    except FreeCellError:
+        return why
+    return why if rated is None or rated.most is None else rated.most
 
 
 #: The exit code of a command one of whose own pipes broke (``EX_SOFTWARE`` of sysexits.h).
@@ -384,6 +443,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args
     prog = getattr(args, "prog", parser.prog)
     refused = _check_autoplay(args, prog)
+    if refused is None:
+        refused = _check_difficulty(args, prog)
     if refused is None:
         refused = _check_variant(args, prog)
     if refused is not None:

@@ -312,6 +312,10 @@ class LineMode:
     def do_daily(self, command: ActionCommand) -> None:
         self.present(self.session.leave_for_daily(command.day))
 
+    def do_difficulty(self, command: ActionCommand) -> None:
+        """How hard deal N (or this deal) is, and the fewest free cells it is won with."""
+        self.say(self.session.difficulty(command.number))
+
     def _leave_for(self, number: int | None) -> None:
         self.present(self.session.leave_for_deal(number))
 
@@ -494,6 +498,7 @@ HANDLERS: Final[dict[str, Callable[[LineMode, ActionCommand], None]]] = {
     "new": LineMode.do_new,
     "deal": LineMode.do_deal,
     "daily": LineMode.do_daily,
+    "difficulty": LineMode.do_difficulty,
     "autoplay": LineMode.do_autoplay,
     "hint": LineMode.do_hint,
     "solve": LineMode.do_solve,

@@ -173,6 +173,8 @@ def run_line_mode(
         store.close()
         return 0
     note = _opening_note(line, offer, answer, found.saved)
+    if note is None and _rated_start(args):
+        note = session.difficulty()
     line.start(note)
     try:
         while line.running:
@@ -184,6 +186,15 @@ def run_line_mode(
         line.par_hunt.stop()
         session.close()
     return 0
+
+
+def _rated_start(args: argparse.Namespace) -> bool:
+    """Whether the deal was chosen by its difficulty or is played with its fewest cells: then
+    line mode says why before the first board."""
+    cells = getattr(args, "cells", None)
+    return getattr(args, "difficulty", None) is not None or (
+        isinstance(cells, str) and cells.strip().lower() == "fewest"
+    )
 
 
 def _opening_note(

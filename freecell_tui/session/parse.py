@@ -3,7 +3,7 @@
 A line is a move (standard notation or the seed-003 menu, see :mod:`freecell_tui.core.commands`),
 several moves (a :class:`MovesCommand`) or a command of :mod:`freecell_tui.session.table` with its operand::
 
-    3a   18v3   t2c 5 1   undo   new   new 617   deal 617   autoplay off   save my game   speed 2
+    3a   18v3   t2c 5 1   undo   new   new 617   new hard   deal 617   autoplay off   speed 2
 
 :func:`parse_command` returns a :class:`MoveCommand`, a :class:`MovesCommand` or an
 :class:`ActionCommand`, or raises
@@ -22,6 +22,7 @@ from freecell_tui.core.codes import MAX_CODE_LENGTH, BadCode, decode, game_start
 from freecell_tui.core.commands import MENU_WORDS, MoveCommand, looks_like_a_move, parse_menu
 from freecell_tui.core.daily import parse_day
 from freecell_tui.core.deals import parse_deal_number
+from freecell_tui.core.difficulty import RATED_DEALS, Band, random_deal, rating
 from freecell_tui.core.errors import NotationError
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
@@ -40,6 +41,9 @@ __all__ = [
     "parse_command",
     "parse_speed",
 ]
+
+#: The words of the difficulty bands (``new hard``).
+BANDS: Final = frozenset(band.value for band in Band)
 
 #: The longest command line read, in characters: a command word and the longest game code
 #: (``watch CODE``), with room to spare. Every line of text the game takes keeps at most this
@@ -107,9 +111,16 @@ def _switch(name: str, operands: list[str]) -> bool:
 
 def _deal_command(name: str, operands: list[str]) -> ActionCommand:
     """``deal N``, ``new N``, ``deal CODE``: a deal number, or a game code's start; a game's
-    name first chooses the game (``new bakers 123``, ``game eight-off``: a random deal)."""
+    name first chooses the game (``new bakers 123``, ``game eight-off``: a random deal);
+    ``new hard``: a random Microsoft deal of that difficulty; ``new fewest N``: Microsoft deal
+    N with the fewest free cells it is won with."""
     if not operands:
         raise NotationError(f"{name}: give one deal number, as '{name} 617'")
+    words = [word.lower() for word in operands]
+    if len(words) == 1 and words[0] in BANDS:
+        return ActionCommand("deal", number=random_deal(Band(words[0])), variant=FREECELL)
+    if words[0] == "fewest":
+        return _fewest_command(name, operands[1:])
     last = operands[-1]
     if len(operands) > 1 and last.lstrip("#").replace(",", "").replace("_", "").isdigit():
         return ActionCommand(
@@ -133,6 +144,26 @@ def _deal_command(name: str, operands: list[str]) -> ActionCommand:
     if named is None and looks_like_code(last):  # a code of classic FreeCell names it too
         named = FREECELL
     return ActionCommand("deal", number=start, variant=named)
+
+
+def _fewest_command(name: str, operands: list[str]) -> ActionCommand:
+    """``new fewest N``: Microsoft deal N in FreeCell with the fewest cells the solver won it
+    with."""
+    number = parse_deal_number(operands[0]) if len(operands) == 1 else None
+    rated = None if number is None else rating(number)
+    cells = None if rated is None else rated.most
+    if number is None or cells is None:
+        raise NotationError(
+            f"{name} fewest: give a Microsoft deal of 1-{RATED_DEALS:,}, as '{name} fewest 617'"
+        )
+    return ActionCommand("deal", number=number, variant=FREECELL.with_cells(cells))
+
+
+def _difficulty_command(operands: list[str]) -> ActionCommand:
+    """``difficulty N``: deal N's difficulty (no operand: this deal's)."""
+    if len(operands) != 1:
+        raise NotationError("difficulty: give one deal number, as 'difficulty 617'")
+    return ActionCommand("difficulty", number=parse_deal_number(operands[0]))
 
 
 def _game_named(text: str) -> Variant | None:
@@ -162,13 +193,7 @@ def _operand_command(action: str, name: str, operands: list[str], text: str) -> 
         return ActionCommand("speed", speed=parse_speed(operands[0]))
     if action == "winnable":
         return ActionCommand("winnable", switch=_switch(name, operands))
-    if action == "deals":
-        return _deals_command(operands)
-    if action == "daily":
-        return _daily_command(operands)
-    if action == "watch":
-        return _watch_command(operands)
-    raise AssertionError(action)
+    return _OPERAND_READERS[action](operands)
 
 
 def _deals_command(operands: list[str]) -> ActionCommand:
@@ -198,11 +223,30 @@ def _watch_command(operands: list[str]) -> ActionCommand:
     return ActionCommand("watch", game=game)
 
 
+#: The commands whose operands are read by one function of them alone.
+_OPERAND_READERS: Final = {
+    "deals": _deals_command,
+    "daily": _daily_command,
+    "watch": _watch_command,
+    "difficulty": _difficulty_command,
+}
 _OPERANDS: Final = frozenset(
-    {"deal", "new", "save", "load", "autoplay", "speed", "winnable", "deals", "daily", "watch"}
+    {
+        "deal",
+        "new",
+        "save",
+        "load",
+        "autoplay",
+        "speed",
+        "winnable",
+        "deals",
+        "daily",
+        "watch",
+        "difficulty",
+    }
 )
 #: Commands whose operand may be left out.
-_OPTIONAL: Final = frozenset({"new", "daily", "watch"})
+_OPTIONAL: Final = frozenset({"new", "daily", "watch", "difficulty"})
 
 
 def parse_command(text: str, variant: Variant = FREECELL) -> Command:

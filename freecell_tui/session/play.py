@@ -26,16 +26,24 @@ from freecell_tui.core.codes import BadCode, shared_code
 from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.daily import daily_deal, daily_label, daily_title, not_out_yet
 from freecell_tui.core.deals import random_deal_number
+from freecell_tui.core.difficulty import rating
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game, Outcome, Turn
 from freecell_tui.core.notation import Move
 from freecell_tui.core.state import GameState
-from freecell_tui.core.variant import Variant
+from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import deal_label, plural, printable
 from freecell_tui.session.clock import PlayClock
 from freecell_tui.session.par import ParSearch, par_phrase, shorter_way
 from freecell_tui.session.steps import Ask, Decision, Event, Question, Step, Tone, refuse
-from freecell_tui.session.words import describe_turn, game_phrase, start_phrase, turn_summary
+from freecell_tui.session.words import (
+    band_phrase,
+    deal_difficulty,
+    describe_turn,
+    game_phrase,
+    start_phrase,
+    turn_summary,
+)
 from freecell_tui.store import (
     ErrorKind,
     Par,
@@ -111,13 +119,16 @@ class PlaySession:
 
     @property
     def deal_text(self) -> str:
-        """The game's deal as the status line names it: ``#617``, ``custom``, or
-        ``#28225 · Daily 2026-11-26`` for a daily deal; a game of another variant than classic
-        FreeCell names it: ``#617 · Eight Off``."""
+        """The game's deal as the status line names it: ``#617 · hard`` (a classic deal of
+        1–32,000 with its difficulty), ``#40000``, ``custom``, or ``#28225 · medium · Daily
+        2026-11-26`` for a daily deal; a game of another variant than classic FreeCell names
+        it: ``#617 · Eight Off``."""
         label = deal_label(self._game.deal_number)
         variant = self.variant
         if not variant.is_classic:
             label = f"{label} · {variant.name}"
+        elif self._game.deal_number is not None and (rated := rating(self._game.deal_number)):
+            label = f"{label} · {rated.band}"
         return label if self._daily is None else f"{label} · {daily_label(self._daily)}"
 
     @property
@@ -369,16 +380,24 @@ class PlaySession:
         number = number if number is not None else self.deal_source()
         game = Game.new(number, autoplay=mode, variant=game_of)
         self._start(game, 0.0, daily)
-        said = f"Deal {number}. Good luck!"
+        rated = band_phrase(number, game_of)
+        said = f"Deal {number}{rated}. Good luck!"
         if not game_of.is_classic:
-            said = f"{game_of.name}, deal {number}. Good luck!"
+            said = f"{game_of.name}, deal {number}{rated}. Good luck!"
         if daily is not None:
             title = daily_title(daily, game_of)
-            said = f"{title[:1].upper()}{title[1:]}: deal {number}. Good luck!"
+            said = f"{title[:1].upper()}{title[1:]}: deal {number}{rated}. Good luck!"
             if daily != self.today():
                 said += " (Played on another day: it does not count for the daily streak.)"
         step = self._change(game, said, new_game=True)
         return replace(step, notices=notices + step.notices)
+
+    def difficulty(self, number: int | None = None) -> str:
+        """How hard Microsoft deal ``number`` (this game's deal when ``None``) is, and the
+        fewest free cells it is won with."""
+        if number is not None:
+            return deal_difficulty(number, FREECELL)
+        return deal_difficulty(self._game.deal_number, self.variant)
 
     def leave_for_daily(self, day: date | None = None) -> Decision | None:
         """The daily deal of ``day`` (today's when ``None``) of this game (each game has its
@@ -665,7 +684,7 @@ class PlaySession:
 
     # ------------------------------------------------------------------ the end of a game
     def win_text(self) -> str:
-        """``You won deal 617 in 38 moves — par 27 — and 3:04.`` (``par not known yet`` until a
+        """``You won deal 617 (hard) in 38 moves — par 27 — and 3:04.`` (``par not known yet`` until a
         finished search or a win found it; a win in fewer moves than par says the player found
         a shorter way), with the help the game had."""
         game = self._game
@@ -674,7 +693,14 @@ class PlaySession:
         shorter = shorter_way(game.move_count, par, player=not game.solver_moves)
         if game.deal_number is not None and not shorter:
             moves += f" — {par_phrase(game.move_count, par)} —"
-        text = f"You won {start_phrase(game)} in {moves} and {format_duration(self.elapsed)}."
+        rated = (
+            band_phrase(game.deal_number, game.start.variant)
+            if game.start.variant.is_classic
+            else ""
+        )
+        text = (
+            f"You won {start_phrase(game)}{rated} in {moves} and {format_duration(self.elapsed)}."
+        )
         if shorter and not game.solver_moves:
             text += f" {shorter}"
         if game.solver_moves:

@@ -104,9 +104,20 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "new",
         "Game",
         "a new game with a random deal, or deal N; a game's name first plays that game (new "
-        "eight-off, new bakers 123; asks first when a game is under way)",
+        "eight-off, new bakers 123); a difficulty plays a random deal of it (new hard); new "
+        "fewest N plays deal N with the fewest free cells it is won with (asks first when a "
+        "game is under way)",
         words=("new", "n"),
         operand="[GAME] [N]",
+    ),
+    Command(
+        "difficulty",
+        "Game",
+        "how hard this deal (or deal N) is, rated by the solver, and the fewest free cells it "
+        "is won with",
+        words=("difficulty", "rating"),
+        operand="[N]",
+        screen=False,
     ),
     Command(
         "deal",

@@ -3,6 +3,7 @@ full-screen game and line mode."""
 
 from __future__ import annotations
 
+from freecell_tui.core.difficulty import RATED_DEALS, rating
 from freecell_tui.core.game import Game, Turn
 from freecell_tui.core.rules import apply_move, describe_move
 from freecell_tui.core.state import GameState
@@ -11,7 +12,9 @@ from freecell_tui.core.words import deal_phrase, plural
 from freecell_tui.store.stats import format_duration
 
 __all__ = [
+    "band_phrase",
     "code_note",
+    "deal_difficulty",
     "deal_phrase",
     "describe_turn",
     "game_deal_phrase",
@@ -38,6 +41,29 @@ def rules_phrase(variant: Variant) -> str:
     return f"{cells}, {variant.columns} columns, builds {builds}, {empty}" + moving.get(
         variant.moving, ""
     )
+
+
+def deal_difficulty(number: int | None, variant: Variant) -> str:
+    """``Deal 5: easy: needs 1 free cell, …; winnable with 1 free cell (new fewest 5)``: a
+    Microsoft deal's difficulty and the fewest cells challenge, or why it has none."""
+    rated = rating(number) if number is not None and variant.key == "freecell" else None
+    if number is None or rated is None:
+        return f"Only Microsoft's FreeCell deals 1-{RATED_DEALS:,} are rated."
+    if rated.most is None:
+        return f"Deal {number}: {rated.text}."
+    cells = plural(rated.most, "free cell") if rated.most else "no free cell"
+    return f"Deal {number}: {rated.text}; winnable with {cells} (new fewest {number})."
+
+
+def band_phrase(number: int | None, variant: Variant) -> str:
+    """`` (hard)`` after a classic Microsoft deal's number, `` (needs 2 free cells)`` in
+    FreeCell with other cells; nothing for another game or deal."""
+    rated = rating(number) if number is not None and variant.key == "freecell" else None
+    if rated is None:
+        return ""
+    if variant.is_classic:
+        return f" ({rated.band})"
+    return f" ({rated.needs})"
 
 
 def start_phrase(game: Game) -> str:

@@ -48,6 +48,7 @@ from freecell_tui.store.stats import (
     Pars,
     Result,
     Statistics,
+    band_wins,
     daily_streaks,
     game_par,
 )
@@ -268,6 +269,7 @@ class Results:
                 _over_par(connection.execute(_LATEST_WINS.format(**order), game), pars, mode),
                 daily,
                 best_daily,
+                band_wins(deals, variant),
             )
             return StatisticsReading(figures, _left_out(stored - played))
 

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import enum
 import math
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import STORED_CODE_LENGTH, BadCode, decode
+from freecell_tui.core.difficulty import Band, rating
 from freecell_tui.core.game import Game
 from freecell_tui.core.variant import FREECELL, Variant
 
@@ -35,11 +37,13 @@ __all__ = [
     "Pars",
     "Result",
     "Statistics",
+    "band_wins",
     "compute_statistics",
     "daily_streaks",
     "format_duration",
     "format_statistics",
     "statistics_rows",
+    "wins_by_band_text",
 ]
 
 #: How many of the latest games the recent results keep, and how many of the latest wins with
@@ -143,6 +147,9 @@ class Statistics:
     """Days in a row, up to today or yesterday, whose daily deal was won on its day."""
     best_daily_streak: int = 0
     """The most days in a row whose daily deal was won on its day."""
+    wins_by_band: tuple[tuple[Band, int], ...] = ()
+    """The player's wins of rated deals (classic FreeCell, deals 1–32,000) per difficulty,
+    easiest first (empty for another game)."""
 
     @property
     def lost(self) -> int:
@@ -248,7 +255,21 @@ def compute_statistics(
         tuple(over_par[-RECENT_GAMES:]),
         daily,
         best_daily,
+        band_wins(deals, variant),
     )
+
+
+def band_wins(deals: Iterable[DealStats], variant: Variant) -> tuple[tuple[Band, int], ...]:
+    """The player's wins per difficulty band (:mod:`freecell_tui.core.difficulty`), easiest
+    first, from the deals' records; none for another game than classic FreeCell."""
+    if not variant.is_classic:
+        return ()
+    wins: Counter[Band] = Counter()
+    for deal in deals:
+        rated = rating(deal.deal_number) if deal.deal_number is not None else None
+        if rated is not None:
+            wins[rated.band] += deal.won
+    return tuple((band, wins[band]) for band in Band)
 
 
 def game_par(
@@ -296,12 +317,19 @@ def statistics_rows(stats: Statistics) -> tuple[tuple[str, str], ...]:
     )
 
 
+def wins_by_band_text(stats: Statistics) -> str:
+    """``easy 3, medium 1, hard 0, expert 0``: the wins per difficulty."""
+    return ", ".join(f"{band} {count}" for band, count in stats.wins_by_band)
+
+
 def format_statistics(stats: Statistics) -> str:
     """The statistics as plain text: :func:`statistics_rows` in two aligned columns, then a
     table of the deals (the command line's ``stats`` and line mode)."""
     rows = statistics_rows(stats)
     width = max(len(label) for label, _ in rows)
     lines = [f"{label:<{width}}  {value}" for label, value in rows]
+    if any(count for _, count in stats.wins_by_band):
+        lines.append(f"Wins by difficulty: {wins_by_band_text(stats)}")
     if stats.deals:
         with_par = any(deal.par is not None for deal in stats.deals)
         lines += [

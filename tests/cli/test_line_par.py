@@ -23,7 +23,7 @@ from freecell_tui.store import DB_NAME, Par, Store
 from ..waiting import wait_for
 from .line import line_mode
 
-WIN_LINE = "You won deal 1 in {moves} moves — par {par} — and 0:00."
+WIN_LINE = "You won deal 1 (hard) in {moves} moves — par {par} — and 0:00."
 
 
 def near_win(mode: AutoplayMode) -> tuple[Game, str]:
@@ -129,7 +129,7 @@ def test_a_search_cut_short_by_its_time_is_no_par(monkeypatch: pytest.MonkeyPatc
     assert len(ended) == 1 and not ended[0].complete
     moves = line.session.game.move_count
     assert store.pars.all() == {AutoplayMode.SAFE: {1: moves}}  # the win's own line, no search's
-    assert f"You won deal 1 in {moves} moves — par not known yet — and 0:00." in (
+    assert f"You won deal 1 (hard) in {moves} moves — par not known yet — and 0:00." in (
         out.getvalue().splitlines()
     )
     assert "Par found" not in out.getvalue()
@@ -154,7 +154,7 @@ def test_a_win_never_waits_for_par_and_par_found_after_is_told(
     line.start()
     line.handle(last)  # won while the search is held
     moves = line.session.game.move_count
-    assert f"You won deal 1 in {moves} moves — par not known yet — and 0:00." in (
+    assert f"You won deal 1 (hard) in {moves} moves — par not known yet — and 0:00." in (
         out.getvalue().splitlines()
     )
     release.set()
@@ -185,7 +185,10 @@ def test_with_par_off_the_win_says_par_is_not_known_yet() -> None:
     line = line_mode(game, out, clock=lambda: 0.0)
     line.handle(last)
     moves = line.session.game.move_count
-    assert f"You won deal 1 in {moves} moves — par not known yet — and 0:00.\n" in out.getvalue()
+    assert (
+        f"You won deal 1 (hard) in {moves} moves — par not known yet — and 0:00.\n"
+        in out.getvalue()
+    )
     assert "Looking for" not in out.getvalue()
 
 

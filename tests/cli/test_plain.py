@@ -12,6 +12,7 @@ import pytest
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.cards import ALL_CARDS, Card
+from freecell_tui.core.difficulty import rating
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.core.state import GameState
@@ -152,7 +153,7 @@ def test_undo_of_a_move_without_autoplay_says_nothing_of_autoplay() -> None:
 def test_new_deal_and_autoplay_commands() -> None:
     _, out = play("deal 617\nautoplay off\nnew 5\nautoplay sometimes\ndeal 0\n")
     lines = out.splitlines()
-    assert "Deal 617. Good luck!" in lines
+    assert "Deal 617 (expert). Good luck!" in lines
     assert "Deal 617, 0 moves, 0 of 52 cards home, autoplay safe" in lines
     assert "Autoplay off from now on." in lines
     assert "Deal 5, 0 moves, 0 of 52 cards home, autoplay off" in lines
@@ -166,7 +167,7 @@ def test_new_without_a_number_picks_a_random_deal() -> None:
     _, out = play("new\n", deal=None)
     numbers = [int(n) for n in re.findall(r"^Deal (\d+), 0 moves", out, re.MULTILINE)]
     assert len(numbers) == 2 and all(1 <= n <= 32_000 for n in numbers)
-    assert f"Deal {numbers[1]}. Good luck!" in out
+    assert f"Deal {numbers[1]} ({rating(numbers[1]).band}). Good luck!" in out  # type: ignore[union-attr]
 
 
 def test_help_lists_line_mode_and_the_menu() -> None:
@@ -228,10 +229,10 @@ def test_win_is_announced_and_another_game_offered(deal_1_solution: str) -> None
         session.handle(line)
     out = session_out.getvalue()
     assert (
-        "You won deal 1 in 115 moves — par not known yet — and 0:00.\nAnother game? Type y for a random deal, deal N "
+        "You won deal 1 (hard) in 115 moves — par not known yet — and 0:00.\nAnother game? Type y for a random deal, deal N "
         "for deal N, or q to quit.\n" in out
     )
-    assert "Deal 42. Good luck!" in out
+    assert "Deal 42 (easy). Good luck!" in out
     assert session.session.game.deal_number == 42 and session.running
 
 
@@ -268,7 +269,7 @@ def test_after_a_win_a_move_is_no_answer_and_the_question_is_asked_again(
     assert line.session.game.state.is_won and line.running
     line.handle("deal 617")
     assert line.session.game.deal_number == 617
-    assert "Deal 617. Good luck!" in out.getvalue()
+    assert "Deal 617 (expert). Good luck!" in out.getvalue()
 
 
 def test_after_a_win_a_command_that_shows_something_runs_and_the_question_waits(

@@ -33,7 +33,7 @@ def test_daily_deals_todays_deal_and_names_it() -> None:
     assert isinstance(step, Step) and step.new_game
     assert played.game.deal_number == daily_deal(TODAY) == 28225
     assert played.daily == TODAY
-    assert played.deal_text == "#28225 · Daily 2026-11-26"
+    assert played.deal_text == "#28225 · easy · Daily 2026-11-26"
     assert "daily deal of 2026-11-26" in step.said and "streak" not in step.said
 
 
@@ -69,7 +69,7 @@ def test_another_deal_is_no_daily() -> None:
     played = session()
     played.leave_for_daily()
     played.new_game(617)
-    assert played.daily is None and played.deal_text == "#617"
+    assert played.daily is None and played.deal_text == "#617 · expert"
 
 
 class Clock:
@@ -165,7 +165,7 @@ def test_a_daily_quit_and_resumed_is_still_that_daily(tmp_path: Path) -> None:
     again = PlaySession(store, Game.new(9), clock=clock, offer=offer, today=lambda: TODAY)
     assert again.daily is None  # the offer is not taken up yet
     again.resume_offer()
-    assert again.daily == TODAY and again.deal_text == "#28225 · Daily 2026-11-26"
+    assert again.daily == TODAY and again.deal_text == "#28225 · easy · Daily 2026-11-26"
     win(again, clock)
     assert store.results.all().items[-1].daily == DailyPlay(TODAY, on_day=True)
     store.close()

@@ -140,14 +140,20 @@ def test_the_win_says_par_when_the_store_knows_it(tmp_path: Path) -> None:
     assert step.event is Event.WON
     moves = session.game.move_count
     assert moves > par.moves
-    assert session.win_text() == f"You won deal 1 in {moves} moves — par {par.moves} — and 0:00."
+    assert (
+        session.win_text()
+        == f"You won deal 1 (hard) in {moves} moves — par {par.moves} — and 0:00."
+    )
 
 
 def test_without_par_the_win_says_it_is_not_known_yet(tmp_path: Path) -> None:
     session, last = winning_session(tmp_path, AutoplayMode.ALL)
     session.play(parse_moves(last)[0])
     moves = session.game.move_count
-    assert session.win_text() == f"You won deal 1 in {moves} moves — par not known yet — and 0:00."
+    assert (
+        session.win_text()
+        == f"You won deal 1 (hard) in {moves} moves — par not known yet — and 0:00."
+    )
     custom = PlaySession(
         Store.in_memory(), Game.from_position(session.game.states[-2], autoplay=AutoplayMode.ALL)
     )
@@ -205,7 +211,7 @@ def test_a_search_cut_short_keeps_nothing_and_a_win_against_it_beats_nothing(
     assert (
         step.said
         == session.win_text()
-        == (f"You won deal 1 in {moves} moves — par {par.moves} — and 0:00.")
+        == (f"You won deal 1 (hard) in {moves} moves — par {par.moves} — and 0:00.")
     )
     # Another deal's par is kept, and says nothing to this game.
     other = found(2, AutoplayMode.SAFE)
@@ -311,7 +317,7 @@ def test_a_win_shorter_than_par_becomes_par_and_the_player_is_told(tmp_path: Pat
     play_out(session, short)
     assert session.game.move_count == short.moves
     assert session.win_text() == (
-        f"You won deal 1 in {short.moves} moves and 0:00. You found a shorter way than the "
+        f"You won deal 1 (hard) in {short.moves} moves and 0:00. You found a shorter way than the "
         f"solver: {short.moves} moves, par was {longer.moves}."
     )
     par = store.pars.get(1, AutoplayMode.SAFE)

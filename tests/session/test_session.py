@@ -95,7 +95,7 @@ def test_new_game_asks_and_says_the_game_is_recorded_as_a_loss(tmp_path: Path) -
     assert session.question_new(617) is not None
     assert session.question_new(617).title == "Start deal 617?"  # type: ignore[union-attr]
     step = session.new_game()
-    assert step.new_game and step.said == "Deal 617. Good luck!"
+    assert step.new_game and step.said == "Deal 617 (expert). Good luck!"
     results = session.store.results.all().items
     assert [(r.deal_number, r.result) for r in results] == [(1, Result.LEFT)]  # it was true
 
@@ -228,7 +228,7 @@ def test_hints_are_recorded_with_the_game_and_shown_on_the_win(
     session.undo()
     play(session, deal_1_solution)
     assert session.win_text().endswith("Hints used: 2.")
-    assert session.win_text().startswith("You won deal 1 in")
+    assert session.win_text().startswith("You won deal 1 (hard) in")
     stats = session.store.results.statistics({}, AutoplayMode.SAFE).statistics
     assert (stats.won, stats.won_with_hints, stats.solved) == (1, 1, 0)
 

@@ -29,7 +29,7 @@ def test_a_new_deal_keeps_the_game_or_takes_the_one_asked_for() -> None:
     session.new_game(variant=SEAHAVEN)
     assert (session.variant, session.game.deal_number) == (SEAHAVEN, 42)
     session.new_game(variant=FREECELL)
-    assert session.deal_text == "#42"  # classic FreeCell is not named
+    assert session.deal_text == "#42 · easy"  # classic FreeCell is not named
 
 
 def test_the_question_before_a_new_game_names_the_other_game() -> None:

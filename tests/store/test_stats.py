@@ -7,7 +7,9 @@ from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.difficulty import Band, rating
 from freecell_tui.core.rules import legal_moves
+from freecell_tui.core.variant import SEAHAVEN
 from freecell_tui.store import GameResult, Result, Store, compute_statistics, format_duration
 from freecell_tui.store.stats import (
     RECENT_GAMES,
@@ -283,3 +285,15 @@ def test_a_daily_lost_does_not_count_and_rows_show_the_daily_streaks() -> None:
     assert (stats.daily_streak, stats.best_daily_streak) == (2, 2)  # day 1 won at the 2nd try
     rows = dict(statistics_rows(stats))
     assert rows["Daily streak"] == "2" and rows["Best daily streak"] == "2"
+
+
+def test_statistics_count_wins_per_band() -> None:
+    games = [_game(0, "won", 1), _game(1, "won", 2), _game(2, "won", 5), _game(3, "left", 7)]
+    stats = compute_statistics(games)
+    bands = [rating(n).band for n in (1, 2, 5)]  # type: ignore[union-attr]
+    expected = tuple((band, bands.count(band)) for band in Band)
+    assert stats.wins_by_band == expected
+    line = ", ".join(f"{band} {count}" for band, count in expected)
+    assert f"Wins by difficulty: {line}\n" in format_statistics(stats)
+    assert "Wins by difficulty" not in format_statistics(compute_statistics([]))
+    assert compute_statistics(games, variant=SEAHAVEN).wins_by_band == ()

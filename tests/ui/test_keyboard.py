@@ -40,13 +40,16 @@ async def test_notation_keys_pick_up_light_the_destinations_and_move(tmp_path: P
         await pilot.press("3")
         # Drawn: column 3 (picked up) and the four free cells (where 2♥ may go), nothing else.
         assert changed_piles(app, plain) == {"col-3", "cell-a", "cell-b", "cell-c", "cell-d"}
-        assert status_text(app) == " Deal #1  Moves 0  Time 0:00  Autoplay safe  Run ≤5  3 (2♥) → ?"
+        assert (
+            status_text(app)
+            == " Deal #1 · hard  Moves 0  Time 0:00  Autoplay safe  Run ≤5  3 (2♥) → ?"
+        )
         assert message(app) == "Picked up from column 3. It may go to: a b c d."
         await pilot.press("a")
         assert drawn_top(pile_widget(app, "cell-a")) == "2♥"
         assert drawn_top(pile_widget(app, "col-3")) == "8♦"
         assert message(app) == "3a: 2♥ to free cell a"
-        assert status_text(app) == " Deal #1  Moves 1  Time 0:00  Autoplay safe  Run ≤4"
+        assert status_text(app) == " Deal #1 · hard  Moves 1  Time 0:00  Autoplay safe  Run ≤4"
         # Put down after the move: only the piles whose cards changed are drawn differently.
         assert changed_piles(app, plain) == {"col-3", "cell-a"}
 
@@ -141,7 +144,7 @@ async def test_new_game_asks_first_when_a_game_is_under_way(tmp_path: Path) -> N
         await pilot.press("n")  # nothing at stake: no question
         assert not isinstance(app.screen, ConfirmScreen)
         assert game(app).deal_number == RANDOM_DEAL
-        assert message(app) == f"Deal {RANDOM_DEAL}. Good luck!"
+        assert message(app) == f"Deal {RANDOM_DEAL} (expert). Good luck!"
         await pilot.press("3", "a", "n")
         question = app.screen
         assert isinstance(question, ConfirmScreen)
@@ -154,7 +157,7 @@ async def test_new_game_asks_first_when_a_game_is_under_way(tmp_path: Path) -> N
         assert game(app).move_count == 1
         await pilot.press("n", "y")
         assert game(app).move_count == 0
-        assert message(app) == f"Deal {RANDOM_DEAL}. Good luck!"
+        assert message(app) == f"Deal {RANDOM_DEAL} (expert). Good luck!"
 
 
 async def test_command_line_runs_moves_and_commands(tmp_path: Path) -> None:

@@ -72,7 +72,7 @@ async def test_the_win_says_par_from_the_store(tmp_path: Path) -> None:
         assert isinstance(win, WinScreen)
         moves = app.session.game.move_count
         assert drawn(win.query_one(".body", Label)) == (
-            f"You won deal 1 in {moves} moves — par 40 — and 0:00."
+            f"You won deal 1 (hard) in {moves} moves — par 40 — and 0:00."
         )
 
 
@@ -94,13 +94,15 @@ async def test_par_found_after_the_win_is_added_to_it_and_kept(
         assert isinstance(win, WinScreen)
         moves = app.session.game.move_count
         body = win.query_one(".body", Label)
-        assert drawn(body) == f"You won deal 1 in {moves} moves — par not known yet — and 0:00."
+        assert (
+            drawn(body) == f"You won deal 1 (hard) in {moves} moves — par not known yet — and 0:00."
+        )
         go.set()
         await wait_for(pilot, lambda: "not known" not in drawn(body), "par on the win screen")
         par = app.session.store.pars.get(1, AutoplayMode.ALL)
         assert par is not None and par.moves < moves
         said = f"par {par.moves}" + (", you matched it" if par.moves == moves else "")
-        assert drawn(body) == f"You won deal 1 in {moves} moves — {said} — and 0:00."
+        assert drawn(body) == f"You won deal 1 (hard) in {moves} moves — {said} — and 0:00."
 
 
 async def test_a_search_its_time_cuts_short_is_no_par_the_win_says_so(
@@ -127,7 +129,7 @@ async def test_a_search_its_time_cuts_short_is_no_par_the_win_says_so(
         assert isinstance(win, WinScreen)
         moves = app.session.game.move_count
         body = drawn(win.query_one(".body", Label))
-        assert body == f"You won deal 1 in {moves} moves — par not known yet — and 0:00."
+        assert body == f"You won deal 1 (hard) in {moves} moves — par not known yet — and 0:00."
         assert app.session.store.pars.all() == {AutoplayMode.OFF: {1: moves}}  # the win alone
 
 
@@ -260,7 +262,7 @@ async def test_deal_1_s_par_is_one_number_everywhere(
         moves = app.session.game.move_count
         assert moves > par
         body = drawn(win.query_one(".body", Label))
-        assert body == f"You won deal 1 in {moves} moves — par {par} — and 0:00."
+        assert body == f"You won deal 1 (hard) in {moves} moves — par {par} — and 0:00."
         assert f"Moves {moves} (par {par})" in status_text(app)
         won = app.session.game
     store = Store.open(tmp_path).store
@@ -269,7 +271,7 @@ async def test_deal_1_s_par_is_one_number_everywhere(
     line.handle("board")
     assert f"Deal 1, {moves - 1} moves (par {par}), " in out.getvalue()
     line.handle(last)
-    assert f"You won deal 1 in {moves} moves — par {par} — and 0:00." in out.getvalue()
+    assert f"You won deal 1 (hard) in {moves} moves — par {par} — and 0:00." in out.getvalue()
     store.close()
     app = make_app(tmp_path, deal=None, watch=won)
     async with app.run_test(size=SIZE) as pilot:

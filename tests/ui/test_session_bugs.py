@@ -137,7 +137,7 @@ async def test_typing_deal_n_asks_first(tmp_path: Path) -> None:
         app.game_screen.run_command("deal 5")  # the same words again, without the keys
         await pilot.press("y")
         assert game(app).deal_number == 5
-        assert message(app) == "Deal 5. Good luck!"
+        assert message(app) == "Deal 5 (easy). Good luck!"
 
 
 async def test_n_at_the_resume_prompt_asks_and_no_goes_back_to_the_prompt(tmp_path: Path) -> None:
@@ -160,7 +160,7 @@ async def test_n_at_the_resume_prompt_asks_and_no_goes_back_to_the_prompt(tmp_pa
         await pilot.press("n", "y")
         await pilot.pause()
         assert game(app).deal_number == 617 and not isinstance(app.screen, ResumeScreen)
-        assert message(app) == "Deal 617. Good luck!"
+        assert message(app) == "Deal 617 (expert). Good luck!"
     results = Store.open(tmp_path).store.results.all().items
     assert [(r.deal_number, r.result, r.move_count) for r in results] == [(1, Result.LEFT, 2)]
 

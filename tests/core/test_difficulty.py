@@ -1,0 +1,129 @@
+"""The deals' difficulty and fewest free cells (core/difficulty.py, the table
+core/data/deal_facts.bin): the table against fresh searches, the bands against their formula."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.deals import deal
+from freecell_tui.core.difficulty import (
+    BUSY,
+    RATED_DEALS,
+    VERY_BUSY,
+    Band,
+    Rating,
+    band_of,
+    deals_of,
+    fewest_cells,
+    parse_band,
+    random_deal,
+    rating,
+)
+from freecell_tui.core.errors import NotationError
+from freecell_tui.core.game import Game, Outcome
+from freecell_tui.core.solver import solve
+from freecell_tui.core.variant import FREECELL
+
+#: Deals whose searches are quick, with the fewest cells they need.
+QUICK = {1081: 0, 11987: 0, 2: 1, 5: 1, 7: 1, 3: 2, 9: 2}
+
+
+#: The min-freecells project's deals won with N free cells or fewer, over 1-32,000: solutions
+#: fc-solve found (looking-glass, 200,000 iterations), so each is a least count of the deals
+#: winnable with N.
+PUBLISHED_WINNABLE = {0: 69, 1: 6_289, 2: 25_381, 3: 31_801, 4: 31_999}
+
+
+def test_the_table_rates_every_deal_of_the_classic_range() -> None:
+    for number in range(1, RATED_DEALS + 1):
+        rated = rating(number)
+        assert rated is not None
+        assert rated.most is None or rated.cells <= rated.most, number
+        assert rated.positions > 0 and (rated.moves > 0 or rated.cells > 4), number
+    assert rating(0) is None and rating(RATED_DEALS + 1) is None
+
+
+def test_the_proofs_never_contradict_the_published_wins() -> None:
+    """A deal the solver proves unwinnable with N cells is not among those fc-solve won with
+    N: the deals proved to need more than N are at most the others."""
+    rated = [rating(n) for n in range(1, RATED_DEALS + 1)]
+    for cells, winnable in PUBLISHED_WINNABLE.items():
+        lost = sum(1 for r in rated if r is not None and r.cells > cells)
+        won = sum(1 for r in rated if r is not None and r.most is not None and r.most <= cells)
+        assert lost <= RATED_DEALS - winnable, cells
+        assert won + lost <= RATED_DEALS
+    assert fewest_cells(11982) in (5, None) and rating(11982).cells == 5  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("number", "cells"), sorted(QUICK.items()))
+def test_a_deal_is_won_with_its_fewest_cells_and_proved_lost_with_one_fewer(
+    number: int, cells: int
+) -> None:
+    assert fewest_cells(number) == cells
+    won = solve(deal(number, FREECELL.with_cells(cells)))
+    assert won.solved
+    game = Game.new(number, autoplay=AutoplayMode.OFF, variant=FREECELL.with_cells(cells))
+    for move in won.moves:
+        game = game.play(move)
+    assert game.outcome is Outcome.WON
+    if cells:
+        assert solve(deal(number, FREECELL.with_cells(cells - 1))).status == "unsolvable"
+
+
+def test_the_table_s_effort_is_a_fresh_4_cell_search_s() -> None:
+    for number in random.Random(39).sample(range(1, RATED_DEALS + 1), 12):
+        rated = rating(number)
+        assert rated is not None
+        fresh = solve(deal(number))
+        assert (rated.positions, rated.moves) == (fresh.positions, len(fresh.moves)), number
+
+
+def test_a_deal_s_band_is_stable_and_follows_its_formula() -> None:
+    for number in random.Random(7).sample(range(1, RATED_DEALS + 1), 200):
+        rated = rating(number)
+        assert rated is not None and rated == rating(number)
+        assert rated.band is band_of(rated.most, rated.positions)
+
+
+def test_the_formula_counts_a_win_with_two_cells_and_the_effort() -> None:
+    assert band_of(0, 10) is band_of(2, BUSY) is Band.EASY
+    assert band_of(1, BUSY + 1) is band_of(2, VERY_BUSY) is Band.MEDIUM
+    assert band_of(2, VERY_BUSY + 1) is band_of(3, BUSY) is band_of(None, 0) is Band.HARD
+    assert band_of(3, VERY_BUSY) is band_of(4, BUSY + 1) is Band.HARD
+    assert band_of(3, VERY_BUSY + 1) is band_of(None, VERY_BUSY + 1) is Band.EXPERT
+
+
+@pytest.mark.parametrize("band", list(Band))
+def test_a_band_s_deal_is_of_that_band(band: Band) -> None:
+    rng = random.Random(band.value)
+    for _ in range(20):
+        rated = rating(random_deal(band, rng))
+        assert rated is not None and rated.band is band
+    assert deals_of(band) and all(rating(n).band is band for n in deals_of(band)[:50])  # type: ignore[union-attr]
+
+
+def test_every_deal_is_in_one_band() -> None:
+    assert sum(len(deals_of(band)) for band in Band) == RATED_DEALS
+
+
+def test_a_rating_says_its_facts() -> None:
+    rated = rating(11982)
+    assert rated is not None and rated.band is Band.EXPERT
+    assert rated.text.startswith("expert: needs ")
+    assert rated.text.endswith(" free cells, the solver stored 75,715 positions to prove four lose")
+    easy = rating(1081)
+    assert easy is not None
+    assert easy.facts.startswith("needs no free cell, the solver stored ")
+    assert easy.facts.endswith(f"for a {easy.moves}-move solution")
+    assert Rating(1, Band.HARD, 3, 4, 120, 99).needs == "needs 3 or 4 free cells"
+    assert Rating(1, Band.HARD, 1, None, 120, 99).needs == "needs at least 1 free cell"
+    assert Rating(1, Band.EASY, 0, 2, 80, 99).needs == "needs 0 to 2 free cells"
+
+
+def test_bands_are_read_by_name() -> None:
+    assert parse_band(" Hard ") is Band.HARD
+    with pytest.raises(NotationError, match="'tough' is not a difficulty: say easy, medium"):
+        parse_band("tough")
