@@ -33,8 +33,8 @@ from textual.pilot import Pilot
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.rules import legal_moves
-from freecell_tui.ui import assistant
 from freecell_tui.ui.app import FreeCellApp
+from freecell_tui.ui.assist import assistant
 
 
 async def _key(pilot: Pilot[None], key: str) -> None:

@@ -11,7 +11,7 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.notation import FOUNDATION, Move, Pile
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.state import GameState
-from freecell_tui.ui.gestures import (
+from freecell_tui.ui.board.gestures import (
     Follow,
     Gestures,
     Grab,
@@ -22,7 +22,7 @@ from freecell_tui.ui.gestures import (
     PutBack,
     Said,
 )
-from freecell_tui.ui.selection import Selection
+from freecell_tui.ui.board.selection import Selection
 
 from .positions import near_won_game, run_game
 

@@ -11,8 +11,8 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move, Pile
 from freecell_tui.core.rules import legal_moves
 from freecell_tui.core.state import GameState
-from freecell_tui.ui.board import Board
-from freecell_tui.ui.gestures import Pending, Play, Said
+from freecell_tui.ui.board.board import Board
+from freecell_tui.ui.board.gestures import Pending, Play, Said
 
 from .helpers import (
     SIZE,

@@ -18,7 +18,7 @@ from freecell_tui.core.deals import deal
 from freecell_tui.core.solver import SolveResult, solve_for_autoplay
 from freecell_tui.session import analysis
 from freecell_tui.session.analysis import Analysis
-from freecell_tui.ui.assistant import Assistant
+from freecell_tui.ui.assist.assistant import Assistant
 from freecell_tui.ui.screens import game as game_screen
 from freecell_tui.ui.screens.dialogs import StuckScreen
 

@@ -14,9 +14,9 @@ from freecell_tui.core.variant import BAKERS_GAME, FREECELL
 from freecell_tui.session.analysis import Analysis
 from freecell_tui.session.par import ParSearch
 from freecell_tui.store import Par
-from freecell_tui.ui.assistant import CHECKING, Assistant, Reply
-from freecell_tui.ui.autosolve import PACES, AutoSolver
-from freecell_tui.ui.par import ParFinder
+from freecell_tui.ui.assist.assistant import CHECKING, Assistant, Reply
+from freecell_tui.ui.assist.autosolve import PACES, AutoSolver
+from freecell_tui.ui.assist.par import ParFinder
 
 DEAL_1 = Game.new(1, autoplay=AutoplayMode.OFF)
 DEAL_5 = Game.new(5, autoplay=AutoplayMode.OFF)

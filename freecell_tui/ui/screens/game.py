@@ -48,17 +48,17 @@ from freecell_tui.session.analysis import Cancel, lost_sentence
 from freecell_tui.session.assist import solution_phrase
 from freecell_tui.session.listed import MoveList, play_listed, read_moves
 from freecell_tui.session.replay import solution_title, with_solution
-from freecell_tui.ui.assistant import CHECK_DELAY, Assistant, Reply, YieldingCancel
-from freecell_tui.ui.autosolve import AUTOSOLVE_KEYS, AutoSolver
-from freecell_tui.ui.board import Board
+from freecell_tui.ui.assist.assistant import CHECK_DELAY, Assistant, Reply, YieldingCancel
+from freecell_tui.ui.assist.autosolve import AUTOSOLVE_KEYS, AutoSolver
+from freecell_tui.ui.assist.par import ParFinder
+from freecell_tui.ui.board.board import Board
+from freecell_tui.ui.board.gestures import News, Pending, Play, Said
+from freecell_tui.ui.board.selection import pile_for_key
 from freecell_tui.ui.commands import footer_hidden, key_actions, screen_bindings
-from freecell_tui.ui.gestures import News, Pending, Play, Said
 from freecell_tui.ui.messages import SettingChanged
-from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens import dialogs
 from freecell_tui.ui.screens.typed import run_typed
 from freecell_tui.ui.screens.viewer import ViewerScreen
-from freecell_tui.ui.selection import pile_for_key
 from freecell_tui.ui.themes import CLASSIC_NAME
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.footer import KeyFooter
@@ -206,7 +206,7 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ the solver's work
     def take_reply(self, reply: Reply) -> None:
-        """Show what the assistant answered (:class:`~freecell_tui.ui.assistant.Reply`), and
+        """Show what the assistant answered (:class:`~freecell_tui.ui.assist.assistant.Reply`), and
         stop or start its searches."""
         if reply.stop:
             self._stop_timer("solver")

@@ -7,20 +7,20 @@ Attributes down: the game screen sets :attr:`Board.state` (the position to draw)
 :attr:`Board.motion`, :attr:`Board.ascii`, :attr:`Board.four_colour`. It hands the board its keys'
 gestures (:meth:`Board.act_on`, :meth:`Board.quick`, :meth:`Board.cursor_act`,
 :meth:`Board.move_cursor`, :meth:`Board.change_count`, :meth:`Board.put_down`): each call returns
-what its gesture came to, in order (:data:`~freecell_tui.ui.gestures.News`: a move to play, words
+what its gesture came to, in order (:data:`~freecell_tui.ui.board.gestures.News`: a move to play, words
 for the player, what is picked up), and the screen acts on it at once — a key's move is played
 before the next key is read. The mouse's gestures run in the board's own turn: each posts what it
 came to as one message (:class:`Board.Gestured`).
 
 The board is one widget that owns two plain objects and draws what they say:
 
-* :class:`~freecell_tui.ui.gestures.Gestures`: what is picked up, the cursor, the mouse's press
+* :class:`~freecell_tui.ui.board.gestures.Gestures`: what is picked up, the cursor, the mouse's press
   and drag, and what each gesture comes to;
-* :class:`~freecell_tui.ui.animator.Animator`: what moves and where, at the moment its frame
+* :class:`~freecell_tui.ui.board.animator.Animator`: what moves and where, at the moment its frame
   timer (about 60 a second) asks. A glide's flying cards are drawn by the pile widgets they cross
   (they tile the board where cards fly: nothing is shown, hidden or laid out when a glide starts
   or ends); the player's hand and the win cascade on the
-  :class:`~freecell_tui.ui.widgets.stage.Stage`, a picture over the whole board.
+  :class:`~freecell_tui.ui.board.stage.Stage`, a picture over the whole board.
 
 Any key, click or new position first lands every moving card (:meth:`Board.settle`). Motion is
 off when the player turns *Motion* off or Textual's animations are (``TEXTUAL_ANIMATIONS=none``).
@@ -48,19 +48,19 @@ from freecell_tui.core.notation import FOUNDATION, Pile, cell_piles, column_pile
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import MAX_CELLS, MAX_COLUMNS, Variant
 from freecell_tui.session.analysis import HintMark
-from freecell_tui.ui import gestures
-from freecell_tui.ui.animator import FRAME, Animator, Hand
-from freecell_tui.ui.cascade import Cascade
-from freecell_tui.ui.gestures import Gestures, Grab, News, Where
-from freecell_tui.ui.highlights import PileLook, compute_looks
-from freecell_tui.ui.layout import COMPACT_SIZE, BoardLayout, board_layout, layout_for
+from freecell_tui.ui.board import gestures
+from freecell_tui.ui.board.animator import FRAME, Animator, Hand
+from freecell_tui.ui.board.cardart import CardInks
+from freecell_tui.ui.board.cascade import Cascade
+from freecell_tui.ui.board.gestures import Gestures, Grab, News, Where
+from freecell_tui.ui.board.highlights import PileLook, compute_looks
+from freecell_tui.ui.board.layout import COMPACT_SIZE, BoardLayout, board_layout, layout_for
+from freecell_tui.ui.board.overlay import Sprite
+from freecell_tui.ui.board.pile import PileWidget
+from freecell_tui.ui.board.piles import CellWidget, ColumnWidget, FoundationWidget
+from freecell_tui.ui.board.selection import Selection
+from freecell_tui.ui.board.stage import Stage
 from freecell_tui.ui.messages import PileClicked
-from freecell_tui.ui.selection import Selection
-from freecell_tui.ui.widgets.cardart import CardInks
-from freecell_tui.ui.widgets.overlay import Sprite
-from freecell_tui.ui.widgets.pile import PileWidget
-from freecell_tui.ui.widgets.piles import CellWidget, ColumnWidget, FoundationWidget
-from freecell_tui.ui.widgets.stage import Stage
 
 __all__ = ["Board"]
 

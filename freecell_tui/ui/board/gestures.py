@@ -1,7 +1,7 @@
 """What the player's gestures on the board come to, before a move is made: a pure state machine
 over the position (no Textual here), tested without a terminal (``tests/ui/test_gestures.py``).
 
-:class:`Gestures` keeps what is picked up (a :class:`~freecell_tui.ui.selection.Selection`, with
+:class:`Gestures` keeps what is picked up (a :class:`~freecell_tui.ui.board.selection.Selection`, with
 its run count), the keyboard cursor, what the mouse is over and the mouse button's press. Each
 gesture — a pile key, a click, a double click, a press, drag and release, the cursor keys, ``+``
 and ``−``, ``f`` — leaves its outcomes, in order, for :meth:`Gestures.take`:
@@ -33,7 +33,7 @@ from freecell_tui.core.notation import (
 from freecell_tui.core.state import GameState
 from freecell_tui.core.words import plural
 from freecell_tui.session.steps import Tone
-from freecell_tui.ui.selection import (
+from freecell_tui.ui.board.selection import (
     Selection,
     legal_destinations,
     movable_run,

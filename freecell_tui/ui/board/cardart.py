@@ -11,8 +11,8 @@ draws greys, or no colour at all under an ANSI theme) the picked-up cards and th
 may go to get outlines of their own too (:data:`PICKED`, :data:`TARGET`).
 
 Colours come from component classes styled with theme variables (``$card-face``, ``$card-ink``…,
-see :mod:`freecell_tui.ui.inks`), held by the screen's one :class:`CardInks`; the inks are then made readable on the face they are drawn on
-(:func:`~freecell_tui.ui.inks.card_inks`).
+see :mod:`freecell_tui.ui.board.inks`), held by the screen's one :class:`CardInks`; the inks are then made readable on the face they are drawn on
+(:func:`~freecell_tui.ui.board.inks.card_inks`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from textual.style import Style
 from textual.widget import Widget
 
 from freecell_tui.core.cards import Card, Suit
-from freecell_tui.ui.inks import card_inks, readable
+from freecell_tui.ui.board.inks import card_inks, readable
 
 __all__ = [
     "DASHED",

@@ -7,8 +7,8 @@ from textual.content import Content
 
 from freecell_tui.core.cards import Card, Suit
 from freecell_tui.core.notation import Pile
-from freecell_tui.ui.widgets.cardart import DOUBLE, TARGET
-from freecell_tui.ui.widgets.pile import PileWidget
+from freecell_tui.ui.board.cardart import DOUBLE, TARGET
+from freecell_tui.ui.board.pile import PileWidget
 
 __all__ = ["CellWidget", "ColumnWidget", "FoundationWidget", "PileWidget"]
 
