@@ -20,7 +20,7 @@ from freecell_tui.ui.board.gestures import (
     Pending,
     Play,
     PutBack,
-    Said,
+    Say,
 )
 from freecell_tui.ui.board.selection import Selection
 
@@ -30,7 +30,7 @@ P = Pile.parse
 
 
 def said(outcomes: list[Outcome]) -> list[tuple[str, str]]:
-    return [(o.text, o.tone.value) for o in outcomes if isinstance(o, Said)]
+    return [(o.text, o.tone.value) for o in outcomes if isinstance(o, Say)]
 
 
 def refused(gestures: Gestures) -> str:
@@ -62,11 +62,11 @@ def test_two_pile_keys_make_a_move_and_the_same_key_twice_puts_down() -> None:
     gestures.act_on(P("3"))
     assert gestures.take() == [
         Pending("3 (2♥) → ?"),
-        Said("Picked up from column 3. It may go to: a b c d."),
+        Say("Picked up from column 3. It may go to: a b c d."),
     ]
     assert gestures.targets == {P("a"), P("b"), P("c"), P("d")}
     gestures.act_on(P("3"))
-    assert gestures.take() == [PutBack(), Pending(""), Said("Put down.")]
+    assert gestures.take() == [PutBack(), Pending(""), Say("Put down.")]
     gestures.act_on(P("3"))
     gestures.act_on(P("a"))
     assert gestures.take()[-1] == Play(Move.parse("3a"))
@@ -136,7 +136,7 @@ def test_plus_and_minus_change_the_run_count_within_what_may_move() -> None:
     gestures.change_count(-1)
     assert gestures.take() == [
         Pending("1 (8♥–7♣, 2 cards; +/− to change) → ?"),
-        Said("2 cards of column 1 picked up (at most 3 may move now)."),
+        Say("2 cards of column 1 picked up (at most 3 may move now)."),
     ]
     gestures.change_count(5)
     assert gestures.selection == Selection(P("1"), 3)
@@ -152,7 +152,7 @@ def test_the_cursor_walks_the_piles_and_acts_on_them() -> None:
     gestures.cursor_act()  # the first shows the cursor and says how it works
     assert gestures.cursor == (1, 0)
     assert gestures.take() == [
-        Said("Arrows move the cursor; Space or Enter picks up and drops; f sends home.")
+        Say("Arrows move the cursor; Space or Enter picks up and drops; f sends home.")
     ]
     gestures.move_cursor(0, 2)
     gestures.cursor_act()
@@ -188,12 +188,12 @@ def test_a_press_drag_and_release_drops_the_cards_where_they_are_let_go() -> Non
     assert gestures.mouse_down((P("1"), 2), 10, 7, through_stage=False)  # 8♥ with 7♣
     gestures.mouse_move(10, 7, (P("1"), 2))  # not moved yet: no drag
     assert gestures.selection is None
-    assert not any(isinstance(o, Said | Grab) for o in gestures.take())
+    assert not any(isinstance(o, Say | Grab) for o in gestures.take())
     gestures.mouse_move(22, 5, (P("2"), None))
     run = (Card.parse("8H"), Card.parse("7C"))
     assert gestures.take() == [
         Pending("1 (8♥–7♣, 2 cards; +/− to change) → ?"),
-        Said("Dragging 8♥–7♣ (2 cards): drop it on a pile. It may go to: 2."),
+        Say("Dragging 8♥–7♣ (2 cards): drop it on a pile. It may go to: 2."),
         Grab(P("1"), run, 10, 7),
         Follow(22, 5),
     ]
@@ -210,7 +210,7 @@ def test_a_drag_back_or_off_the_piles_puts_down_and_a_refused_drag_does_not_star
     gestures.mouse_move(11, 9, (P("1"), 3))
     gestures.take()
     gestures.mouse_up((P("1"), 3))
-    assert gestures.take() == [PutBack(), Pending(""), Said("Put down.")]
+    assert gestures.take() == [PutBack(), Pending(""), Say("Put down.")]
     gestures.mouse_down((P("1"), 3), 10, 8, through_stage=False)
     gestures.mouse_move(11, 9, None)
     gestures.take()
@@ -272,7 +272,7 @@ def test_the_cursors_first_words_name_the_games_home_key() -> None:
     gestures = Gestures(deal(1, EIGHT_OFF))
     gestures.cursor_act()
     assert gestures.take() == [
-        Said("Arrows move the cursor; Space or Enter picks up and drops; x sends home.")
+        Say("Arrows move the cursor; Space or Enter picks up and drops; x sends home.")
     ]
 
 

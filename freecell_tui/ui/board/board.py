@@ -229,7 +229,7 @@ class Board(Widget):
         news: list[News] = []
         for outcome in self._gestures.take():
             match outcome:
-                case gestures.Play() | gestures.Said() | gestures.Pending():
+                case gestures.Play() | gestures.Say() | gestures.Pending():
                     news.append(outcome)
                 case gestures.Grab():
                     self._grab(outcome)

@@ -7,7 +7,7 @@ gesture — a pile key, a click, a double click, a press, drag and release, the 
 and ``−``, ``f`` — leaves its outcomes, in order, for :meth:`Gestures.take`:
 
 * :class:`Play`: a move for the session to play;
-* :class:`Said`: words for the player, with a tone (:class:`~freecell_tui.session.Tone`);
+* :class:`Say`: words for the player, with a tone (:class:`~freecell_tui.session.Tone`);
 * :class:`Pending`: what is picked up, for the status line (empty: nothing);
 * :class:`Grab`, :class:`Follow`, :class:`LetGo`, :class:`PutBack`: the cards in the player's
   hand (a drag) follow the pointer, wait where they were released, or go back to their pile.
@@ -56,7 +56,7 @@ __all__ = [
     "Pending",
     "Play",
     "PutBack",
-    "Said",
+    "Say",
     "Where",
     "pending_text",
     "picked_text",
@@ -84,8 +84,8 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class Said:
-    """What the board tells the player, in a tone (information or a refusal)."""
+class Say:
+    """Say ``text`` to the player, in ``tone`` (information or a refusal)."""
 
     text: str
     tone: Tone = Tone.INFO
@@ -128,7 +128,7 @@ class PutBack:
 
 
 #: What a gesture comes to for the screen (the board moves the player's hand itself).
-News = Play | Said | Pending
+News = Play | Say | Pending
 Outcome = News | Grab | Follow | LetGo | PutBack
 
 
@@ -207,7 +207,7 @@ class Gestures:
         return out
 
     def _say(self, text: str, tone: Tone = Tone.INFO) -> None:
-        self._outcomes.append(Said(text, tone))
+        self._outcomes.append(Say(text, tone))
 
     def refuse(self, reason: str) -> None:
         """Say why; what was picked up is put down."""

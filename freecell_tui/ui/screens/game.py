@@ -52,7 +52,7 @@ from freecell_tui.ui.assist.assistant import CHECK_DELAY, Assistant, Reply, Yiel
 from freecell_tui.ui.assist.autosolve import AUTOSOLVE_KEYS, AutoSolver
 from freecell_tui.ui.assist.par import ParFinder
 from freecell_tui.ui.board.board import Board
-from freecell_tui.ui.board.gestures import News, Pending, Play, Said
+from freecell_tui.ui.board.gestures import News, Pending, Play, Say
 from freecell_tui.ui.board.selection import pile_for_key
 from freecell_tui.ui.commands import footer_hidden, key_actions, screen_bindings
 from freecell_tui.ui.messages import SettingChanged
@@ -185,10 +185,10 @@ class GameScreen(Screen[None]):
             match item:
                 case Play(move):
                     self.show(self.session.play(move))
-                case Said(text, Tone.ERROR):
+                case Say(text, Tone.ERROR):
                     self.message.say(text, Tone.ERROR)
                     self.app.bell()
-                case Said(text):
+                case Say(text):
                     self.say(text)
                 case Pending(text):
                     self.status.pending = text
