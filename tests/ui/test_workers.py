@@ -62,9 +62,9 @@ def test_esc_while_waiting_for_a_hint_stops_looking() -> None:
     assistant.check = False
     assistant.begin()
     reply = assistant.ask_hint()
-    assert reply.said == [Assistant.Said("Hint: looking for a solution… (Esc stops looking)")]
+    assert reply.said == [Assistant.Words("Hint: looking for a solution… (Esc stops looking)")]
     assert reply.search is not None and reply.search.solve_it and assistant.waiting
-    assert assistant.stop_waiting() == Reply([Assistant.Said("Stopped looking.")], stop=True)
+    assert assistant.stop_waiting() == Reply([Assistant.Words("Stopped looking.")], stop=True)
     assert not assistant.waiting and assistant.stop_waiting() == Reply()
 
 
@@ -73,7 +73,7 @@ def test_with_the_check_on_esc_stops_waiting_but_the_search_goes_on_for_the_chec
     assistant.begin()
     reply = assistant.ask_hint()  # before the check's wait is over: the hint's search answers it
     assert reply.search is not None and assistant.check_search() is None
-    assert assistant.stop_waiting() == Reply([Assistant.Said("Stopped looking.")])
+    assert assistant.stop_waiting() == Reply([Assistant.Words("Stopped looking.")])
 
 
 # --------------------------------------------------------------------------- par

@@ -8,7 +8,7 @@ mean; it holds no screen and runs nothing. The game screen calls it (:meth:`Assi
 every call answers a :class:`Reply`: the messages for the screen to post to itself
 (:class:`Assistant.Status`, :class:`Assistant.Hint`, :class:`Assistant.Solution`,
 :class:`Assistant.Lost`, :class:`Assistant.Over`, :class:`Assistant.DealChosen`,
-:class:`Assistant.Said`), whether to stop the searches under way, and what to search: a
+:class:`Assistant.Words`), whether to stop the searches under way, and what to search: a
 :class:`Search` or :class:`FindDeal` to start now, or the winnability check's search to ask for
 (:meth:`Assistant.check_search`) after :data:`CHECK_DELAY`.
 
@@ -178,7 +178,9 @@ class Assistant:
         said: str
 
     @dataclass
-    class Said(Message):
+    class Words(Message):
+        """Words for the message line, in a tone."""
+
         text: str
         tone: Tone = Tone.INFO
 
@@ -323,7 +325,9 @@ class Assistant:
         if found.error is not None:
             self._say(self.Status(*(("winnability unknown", "unknown") if self.check else ("",))))
             self._say(
-                self.Said(f"The solver failed (a bug; please report it): {found.error}", Tone.ERROR)
+                self.Words(
+                    f"The solver failed (a bug; please report it): {found.error}", Tone.ERROR
+                )
             )
             return self._told()
         self.analyst.learn(game, found)
@@ -340,7 +344,7 @@ class Assistant:
         elif answered.moves:
             self._say(self.Solution(answered.moves, watch=wanted is Want.WATCH))
         else:
-            self._say(self.Said(answered.said, answered.tone))
+            self._say(self.Words(answered.said, answered.tone))
 
     # ------------------------------------------------------------------ what the player asks
     def ask_hint(self) -> Reply:
@@ -361,7 +365,7 @@ class Assistant:
             self._present(answered, wanted)
             return
         self._wanted = wanted
-        self._say(self.Said(f"{answered.said} (Esc stops looking)"))
+        self._say(self.Words(f"{answered.said} (Esc stops looking)"))
         self._reply.search = self._start(solve_it=True)
 
     @property
@@ -376,7 +380,7 @@ class Assistant:
         self._wanted = None
         if not self.check:  # the search is only for what the player gave up waiting for
             self._stop_work()
-        self._say(self.Said("Stopped looking."))
+        self._say(self.Words("Stopped looking."))
         return self._told()
 
     def set_check(self, on: bool) -> Reply:
@@ -392,7 +396,7 @@ class Assistant:
         """Look for a random deal the solver does not prove unsolvable; the answer comes as
         :class:`DealChosen`."""
         return Reply(
-            [self.Said("Looking for a winnable deal…")],
+            [self.Words("Looking for a winnable deal…")],
             deal=FindDeal(self.token, mode, self.deal_source),
         )
 

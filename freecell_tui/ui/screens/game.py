@@ -266,7 +266,7 @@ class GameScreen(Screen[None]):
         self.status.extra = message.text
         self.status.extra_short = message.short
 
-    def on_assistant_said(self, message: Assistant.Said) -> None:
+    def on_assistant_words(self, message: Assistant.Words) -> None:
         message.stop()
         self.say(message.text, message.tone)
 
