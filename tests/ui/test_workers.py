@@ -53,7 +53,7 @@ def test_a_change_of_the_game_stops_the_search_and_drops_its_answer() -> None:
     moved = DEAL_1.play(Move.parse("3a"))
     reply = assistant.game_changed(moved)
     assert reply == Reply([Assistant.Status(CHECKING)], stop=True, check=True)
-    late = Assistant.Answer(search.token, DEAL_1, Analysis(home=True), solve_it=True)
+    late = Assistant.Analysed(search.token, DEAL_1, Analysis(home=True), solve_it=True)
     assert assistant.answered(late) == Reply()  # for a game no longer on the board
 
 

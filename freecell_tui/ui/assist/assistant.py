@@ -93,11 +93,11 @@ class Search:
     solve_it: bool
     known: dict[bytes, bool]
 
-    def run(self, cancel: Cancel) -> Assistant.Answer:
+    def run(self, cancel: Cancel) -> Assistant.Analysed:
         """The search (in the worker's thread); a solver bug is an answer too: it must not take
         the game down."""
         found = look(self.game, self.known, solve_it=self.solve_it, cancel=cancel)
-        return Assistant.Answer(self.token, self.game, found, self.solve_it)
+        return Assistant.Analysed(self.token, self.game, found, self.solve_it)
 
 
 @dataclass(frozen=True)
@@ -185,8 +185,8 @@ class Assistant:
         tone: Tone = Tone.INFO
 
     @dataclass
-    class Answer(Message):
-        """What the solver's worker found for the game of ``token``."""
+    class Analysed(Message):
+        """What the solver's worker found for the game of ``token``: its ``analysis``."""
 
         token: int
         game: Game
@@ -310,7 +310,7 @@ class Assistant:
         self._working = (token, solve_it)
         return Search(game, token, solve_it, self.analyst.known(game.autoplay))
 
-    def answered(self, message: Answer) -> Reply:
+    def answered(self, message: Analysed) -> Reply:
         """A search's answer arrived."""
         if message.token != self.token:
             return Reply()

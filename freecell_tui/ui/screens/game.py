@@ -252,7 +252,7 @@ class GameScreen(Screen[None]):
 
         self.run_worker(work, group=group, thread=True, exclusive=True, exit_on_error=False)
 
-    def on_assistant_answer(self, message: Assistant.Answer) -> None:
+    def on_assistant_analysed(self, message: Assistant.Analysed) -> None:
         message.stop()
         self.take_reply(self.assistant.answered(message))
 
