@@ -358,7 +358,7 @@ class GameScreen(Screen[None]):
         if self.autosolver.more:
             self._wait("autosolve", self.autosolver.delay, self._autosolve_tick)
 
-    def on_auto_solver_step(self, message: AutoSolver.Step) -> None:
+    def on_auto_solver_next_move(self, message: AutoSolver.NextMove) -> None:
         message.stop()
         if not self.autosolver.take(message):
             return  # auto-solve stopped as this move came up: what stopped it came first
