@@ -28,18 +28,18 @@ def test_auto_solve_hands_its_plan_up_a_tick_at_a_time_and_a_stopped_run_plays_n
     plan = (Move.parse("3a"), Move.parse("6b"))
     solver.start(plan)
     assert solver.delay == PACES[-1] and solver.solving and solver.more
-    step = solver.tick()
-    assert step is not None and (step.move, step.number, step.total) == (plan[0], 1, 2)
+    move = solver.tick()
+    assert move is not None and (move.move, move.number, move.total) == (plan[0], 1, 2)
     assert solver.more  # the timer goes on
-    assert solver.take(step)
+    assert solver.accept(move)
     assert solver.stop() == 1  # the player pressed a key: one move played
     assert not solver.solving and not solver.more
     assert solver.tick() is None  # a tick that was due plays nothing
     solver.start(plan)
     late = solver.tick()
     assert late is not None
-    solver.stop()  # a key, while that step was on its way
-    assert not solver.take(late) and not solver.solving
+    solver.stop()  # a key, while that move was on its way
+    assert not solver.accept(late) and not solver.solving
 
 
 # --------------------------------------------------------------------------- the assistant

@@ -5,7 +5,7 @@ It holds no screen: :meth:`AutoSolver.start` takes the plan, and the screen's ``
 timer fires after :attr:`AutoSolver.delay` seconds, again while moves are left; at each,
 :meth:`AutoSolver.tick` answers the next move, an :class:`AutoSolver.NextMove` that the screen
 posts to itself. The screen plays each through the session as an ordinary, undoable turn, once
-:meth:`AutoSolver.take` says it is still wanted: a move on its way when auto-solve stopped (a key
+:meth:`AutoSolver.accept` says it is still wanted: a move on its way when auto-solve stopped (a key
 typed as it was posted) is not played, so the key that stopped it acts on the board as it was.
 :meth:`AutoSolver.stop` says how many moves were played, so that the screen says it before the
 input that stopped it acts.
@@ -60,10 +60,11 @@ class AutoSolver:
         """A plan is being played: moves are left, or one is still on its way."""
         return bool(self._plan) or self._played < self._handed
 
-    def take(self, step: NextMove) -> bool:
-        """The screen is about to play ``step``: False when auto-solve stopped (or started
-        again) after posting it, so the key that stopped it acts on the board as it was."""
-        if step.run != self._run:
+    def accept(self, move: NextMove) -> bool:
+        """The screen is about to play ``move``: counted as played, or False when auto-solve
+        stopped (or started again) after posting it, so the key that stopped it acts on the
+        board as it was."""
+        if move.run != self._run:
             return False
         self._played += 1
         return True

@@ -360,7 +360,7 @@ class GameScreen(Screen[None]):
 
     def on_auto_solver_next_move(self, message: AutoSolver.NextMove) -> None:
         message.stop()
-        if not self.autosolver.take(message):
+        if not self.autosolver.accept(message):
             return  # auto-solve stopped as this move came up: what stopped it came first
         step = self.session.play(message.move, solver=True)
         if step.refused:  # cannot happen while the plan follows the game
