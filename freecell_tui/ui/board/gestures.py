@@ -4,7 +4,7 @@ over the position (no Textual here), tested without a terminal (``tests/ui/test_
 :class:`Gestures` keeps what is picked up (a :class:`~freecell_tui.ui.board.selection.Selection`, with
 its run count), the keyboard cursor, what the mouse is over and the mouse button's press. Each
 gesture — a pile key, a click, a double click, a press, drag and release, the cursor keys, ``+``
-and ``−``, ``f`` — leaves its outcomes, in order, for :meth:`Gestures.take`:
+and ``−``, ``f`` — leaves its outcomes, in order, for :meth:`Gestures.pop_outcomes`:
 
 * :class:`Play`: a move for the session to play;
 * :class:`Say`: words for the player, with a tone (:class:`~freecell_tui.session.Tone`);
@@ -201,7 +201,7 @@ class Gestures:
         self._outcomes: list[Outcome] = []
 
     # ------------------------------------------------------------------ outcomes
-    def take(self) -> list[Outcome]:
+    def pop_outcomes(self) -> list[Outcome]:
         """What the gestures came to since the last call, in order."""
         out, self._outcomes = self._outcomes, []
         return out
