@@ -146,7 +146,7 @@ class GameScreen(Screen[None]):
         board.watch_four_colour(board.four_colour)
         self._update_status()
         self._ticker = self.set_interval(1.0, self._tick)
-        self.take_reply(self.assistant.begin())
+        self.apply_reply(self.assistant.begin())
         self.follow_par()
         self.ask_resume()
 
@@ -179,7 +179,7 @@ class GameScreen(Screen[None]):
         self.session.release_clock("covered")
 
     # ------------------------------------------------------------------ the board's gestures
-    def take_gesture(self, news: tuple[News, ...]) -> None:
+    def apply_gesture(self, news: tuple[News, ...]) -> None:
         """Act on what a gesture on the board came to, in order: a move is played here."""
         for item in news:
             match item:
@@ -196,16 +196,16 @@ class GameScreen(Screen[None]):
     def on_board_gestured(self, message: Board.Gestured) -> None:
         """The mouse's gestures, posted by the board in its own turn."""
         message.stop()
-        self.take_gesture(message.news)
+        self.apply_gesture(message.news)
 
     def put_down(self) -> bool:
         """Put down what is picked up; False when nothing was."""
         picked = self.board.selection is not None
-        self.take_gesture(self.board.put_down())
+        self.apply_gesture(self.board.put_down())
         return picked
 
     # ------------------------------------------------------------------ the solver's work
-    def take_reply(self, reply: Reply) -> None:
+    def apply_reply(self, reply: Reply) -> None:
         """Show what the assistant answered (:class:`~freecell_tui.ui.assist.assistant.Reply`), and
         stop or start its searches."""
         if reply.stop:
@@ -254,11 +254,11 @@ class GameScreen(Screen[None]):
 
     def on_assistant_analysed(self, message: Assistant.Analysed) -> None:
         message.stop()
-        self.take_reply(self.assistant.answered(message))
+        self.apply_reply(self.assistant.answered(message))
 
     def on_assistant_deal_found(self, message: Assistant.DealFound) -> None:
         message.stop()
-        self.take_reply(self.assistant.deal_answered(message))
+        self.apply_reply(self.assistant.deal_answered(message))
 
     # ------------------------------------------------------------------ the assistant's messages
     def on_assistant_status(self, message: Assistant.Status) -> None:
@@ -496,7 +496,7 @@ class GameScreen(Screen[None]):
         if step.changed:
             self._said = step.said
             self._update_status()
-            self.take_reply(self.assistant.game_changed(self.session.game))
+            self.apply_reply(self.assistant.game_changed(self.session.game))
             self.follow_par()
         if step.event is Event.WON:
             self._show_win()
@@ -676,7 +676,7 @@ class GameScreen(Screen[None]):
         if completes:
             self._typed_gap = True  # set first: a dialog the move opens (a win) knows it
         before = self.session.game
-        self.take_gesture(board.act_on(pile))  # the move is played here
+        self.apply_gesture(board.act_on(pile))  # the move is played here
         if completes:
             game = self.session.game
             self._typed = game.turns[-1].move if game is not before and game.turns else None
@@ -727,7 +727,7 @@ class GameScreen(Screen[None]):
         picked, typed = self.board.selection, self._typed
         self._typed = None
         if picked is not None:
-            self.take_gesture(self.board.choose_count(count))
+            self.apply_gesture(self.board.choose_count(count))
         elif typed is not None and typed.count != count:
             self.show(self.session.amend(Move(typed.source, typed.dest, count)))
 
@@ -777,14 +777,14 @@ class GameScreen(Screen[None]):
             self.say(f"Auto-solve: {self.autosolver.pace_text()}.")
             self.remember("solve_speed", self.autosolver.speed)
             return
-        self.take_gesture(self.board.change_count(step))
+        self.apply_gesture(self.board.change_count(step))
 
     def action_cancel(self) -> None:
         board = self.board
         if self.autosolver.solving:
             self.stop_autosolve()
         elif self.assistant.waiting:
-            self.take_reply(self.assistant.stop_waiting())
+            self.apply_reply(self.assistant.stop_waiting())
         elif self.put_down():
             self.say("Put down.")
         elif board.hint is not None:
@@ -793,13 +793,13 @@ class GameScreen(Screen[None]):
             board.cursor = None
 
     def action_quick(self, key: str = "f") -> None:
-        self.take_gesture(self.board.quick())
+        self.apply_gesture(self.board.quick())
 
     def action_cursor(self, rows: int, places: int) -> None:
-        self.take_gesture(self.board.move_cursor(rows, places))
+        self.apply_gesture(self.board.move_cursor(rows, places))
 
     def action_cursor_act(self) -> None:
-        self.take_gesture(self.board.cursor_act())
+        self.apply_gesture(self.board.cursor_act())
 
     def play(self, command: MoveCommand) -> None:
         self.show(self.session.play(command.move, command=command))
@@ -820,7 +820,7 @@ class GameScreen(Screen[None]):
         a random deal (of a game it knows) first."""
 
         def find_winnable() -> None:
-            self.take_reply(self.assistant.find_deal(self.session.game.autoplay))
+            self.apply_reply(self.assistant.find_deal(self.session.game.autoplay))
 
         start = find_winnable if number is None and self.assistant.winnable_only else None
         self.present(self.session.leave_for_deal(number, start=start, variant=variant))
@@ -848,7 +848,7 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         """Light up the next move of a solution from here (searched in the background)."""
         self.put_down()
-        self.take_reply(self.assistant.ask_hint())
+        self.apply_reply(self.assistant.ask_hint())
 
     def action_solve(self) -> None:
         """Auto-solve: play a solution from here at a pace a person can follow; again stops."""
@@ -856,7 +856,7 @@ class GameScreen(Screen[None]):
         if self.autosolver.solving:
             self.stop_autosolve()
         else:
-            self.take_reply(self.assistant.ask_solution())
+            self.apply_reply(self.assistant.ask_solution())
 
     # ------------------------------------------------------------------ saves, statistics, Klondike
     def action_saves(self) -> None:
@@ -899,7 +899,7 @@ class GameScreen(Screen[None]):
     def action_watch_solution(self) -> None:
         """The solver's solution from here, in the viewer (searched in the background first)."""
         self.put_down()
-        self.take_reply(self.assistant.ask_solution(watch=True))
+        self.apply_reply(self.assistant.ask_solution(watch=True))
 
     def play_on(self, game: Game | None) -> None:
         """The viewer's answer: play on from a watched game's step (``None``: it was left)."""
@@ -917,7 +917,7 @@ class GameScreen(Screen[None]):
     def action_winnable(self, on: bool | None = None) -> None:
         """The winnability check in the status line (toggled from the palette)."""
         on = not self.assistant.check if on is None else on
-        self.take_reply(self.assistant.set_check(on))
+        self.apply_reply(self.assistant.set_check(on))
         self.remember("winnability_check", on)
         self.say(
             "Winnability check on: the status line says whether this game can still be won."
