@@ -866,23 +866,28 @@ class GameScreen(Screen[None]):
         self.put_down()
         session = self.session
         saves = SaveSlotsScreen(
-            session.store, session.game, session.elapsed, then=self.take_up, load=session.load
+            session.store,
+            session.game,
+            session.elapsed,
+            then=self.apply_dialog_result,
+            load=session.load,
         )
         self.app.push_screen(saves)
 
-    def take_up(self, saved: object) -> None:
-        """Show what loading a save from a dialog did, or play on from a game watched there."""
-        if isinstance(saved, (Step, Ask)):
-            self.present(saved)
-        elif isinstance(saved, Game):
-            self.play_on(saved)
+    def apply_dialog_result(self, result: object) -> None:
+        """What the saves or statistics screen closed with: show what loading a save did, or
+        play on from a game watched there."""
+        if isinstance(result, (Step, Ask)):
+            self.present(result)
+        elif isinstance(result, Game):
+            self.play_on(result)
 
     def action_stats(self) -> None:
         from freecell_tui.ui.screens.stats import StatsScreen
 
         s = self.session
         stats = StatsScreen(s.store, s.game.autoplay, self.board.ascii, s.variant)
-        self.app.push_screen(stats, self.take_up)
+        self.app.push_screen(stats, self.apply_dialog_result)
 
     def action_share(self) -> None:
         self.app.push_screen(dialogs.CodeScreen(self.session.game))
