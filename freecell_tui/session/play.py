@@ -439,7 +439,7 @@ class PlaySession:
         except StoreError as error:
             return refuse(error.message, error.kind)
 
-    def take_up(self, saved: SavedGame) -> Step:
+    def play_saved(self, saved: SavedGame) -> Step:
         """Play ``saved`` (a named save or an unfinished game) from where it was: history,
         autoplay mode, play time. A game under way is kept as an unfinished game."""
         kept = self.under_way
@@ -533,8 +533,8 @@ class PlaySession:
         what = f"“{printable(saved.name)}”" if saved.name is not None else "the unfinished game"
         question = self.question_load(what)
         if question is None:
-            return self.take_up(saved)
-        return Ask(question, lambda: self.take_up(saved), "Not loaded: your game goes on.")
+            return self.play_saved(saved)
+        return Ask(question, lambda: self.play_saved(saved), "Not loaded: your game goes on.")
 
     def load_named(self, name: str) -> Decision:
         """Play the save ``name`` (see :meth:`load`), or say why not."""
