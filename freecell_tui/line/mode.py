@@ -436,9 +436,9 @@ class LineMode:
         )
         waiting = self._question
 
-        def take(line: str) -> None:
-            if watcher.take(line):
-                self._question = take
+        def watching(line: str) -> None:
+            if watcher.handle(line):
+                self._question = watching
                 return
             self._question = waiting
             self.say("Back to the game.")
@@ -446,7 +446,7 @@ class LineMode:
             if waiting is not None:
                 self.say(_ANOTHER_GAME)
 
-        self._question = take
+        self._question = watching
         watcher.open()
 
     def reviewer(self, game: Game) -> Review:
