@@ -135,7 +135,7 @@ class LineMode:
         win is told with the win's text again; ``winning``: the win's text, with that par, is
         said next), and search for the par the session wants now (a new deal's, another game's,
         another autoplay mode's)."""
-        found = self.par_hunt.take()
+        found = self.par_hunt.pop_found()
         if found is not None:
             step = self.session.keep_par(found, self.par_seconds)
             for notice in step.notices:
