@@ -688,7 +688,7 @@ class GameScreen(Screen[None]):
         key = event.key
         if self._counting and key != "escape":
             self._counting = False
-            self._take_count(event.character)
+            self._read_count(event.character)
             return True
         self._counting = False
         if key in ("space", "enter") and self._typed_gap:
@@ -714,7 +714,7 @@ class GameScreen(Screen[None]):
             "a move between columns (18v3)"
         )
 
-    def _take_count(self, character: str | None) -> None:
+    def _read_count(self, character: str | None) -> None:
         """The key after ``v``: the count, one hexadecimal digit 1 to d."""
         digit = (character or "").lower()
         count = int(digit, 16) if len(digit) == 1 and digit in "0123456789abcdef" else 0
