@@ -2,8 +2,8 @@
 whole record of a game, as frozen values.
 
 The rules are :mod:`.engine`'s: :func:`play` has it play a deck and turns each of its moves
-(:data:`.engine.Step`) into a :class:`KlondikeMove` and the :class:`Table` after it, by moving
-the cards it names; no rule is decided here.
+(:data:`.engine.EngineMove`) into a :class:`KlondikeMove` and the :class:`Table` after it, by
+moving the cards it names; no rule is decided here.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from freecell_tui.core.cards import ALL_CARDS, Card, Suit
-from freecell_tui.klondike.engine import OUTPUT, STOCK, WASTE, Step, play_fast
+from freecell_tui.klondike.engine import OUTPUT, STOCK, WASTE, EngineMove, play_fast
 
 __all__ = [
     "PILES",
@@ -183,7 +183,7 @@ class Table:
         """Cards on the output piles."""
         return sum(self.output)
 
-    def after(self, step: Step) -> tuple[KlondikeMove, Table]:
+    def after(self, step: EngineMove) -> tuple[KlondikeMove, Table]:
         """The engine's move ``step`` as a :class:`KlondikeMove`, and the table after it."""
         rule, source, target, count, refilled = step
         piles, stock, waste, output = self.piles, self.stock, self.waste, self.output
@@ -257,7 +257,7 @@ def play(deck: Sequence[Card]) -> GameRecord:
     """Play ``deck`` (top card first) to the end by the engine's rules and keep the whole
     record."""
     start = deal(deck)
-    engine_steps: list[Step] = []
+    engine_steps: list[EngineMove] = []
     play_fast([card.index for card in deck], engine_steps)
     steps = []
     table = start
