@@ -1,6 +1,6 @@
-"""The board: the four free cells, four foundations and eight columns, laid out for the terminal's
-size, with what the keyboard and the mouse do on them before a move is made, and the cards that
-move.
+"""The board: the game's free cells, the four foundations and the game's columns, laid out for
+the terminal's size, with what the keyboard and the mouse do on them before a move is made, and
+the cards that move.
 
 Attributes down: the game screen sets :attr:`Board.state` (the position to draw), then calls
 :meth:`Board.glide` with the turn that led there (the cards travel), and sets :attr:`Board.hint`,
@@ -66,7 +66,9 @@ __all__ = ["Board"]
 
 
 class Board(Widget):
-    """The sixteen piles. See the module's docstring."""
+    """A pile widget for every place any game has (:data:`~freecell_tui.core.variant.MAX_CELLS`
+    cells, the four foundations, :data:`~freecell_tui.core.variant.MAX_COLUMNS` columns), those
+    the game on the board has not hidden. See the module's docstring."""
 
     DEFAULT_CSS = """
     Board { height: 1fr; layers: piles stage; }
