@@ -55,6 +55,7 @@ from freecell_tui.core.solver.general_moves import (
     compact,
     key_of,
 )
+from freecell_tui.core.solver.heuristic import Weights
 from freecell_tui.core.state import GameState
 
 __all__ = [
@@ -63,7 +64,6 @@ __all__ = [
     "Keys",
     "ReplayError",
     "check_win",
-    "Weights",
     "can_bring_home_general",
     "search_general",
     "steps_of",
@@ -81,21 +81,6 @@ SHARE_AFTER: Final = 10_000
 #: positions: one at a time, on its own positions, each on another weighting.
 SCOUT_AFTER: Final = 10_000
 SCOUT_BUDGET: Final = 20_000
-
-
-@dataclass(frozen=True, slots=True)
-class Weights:
-    """A search's heuristic: per card not home, per card lying out of order, per card under
-    its column's top run, per free cell in use, per empty column (a bonus), per move made, per
-    card lying on a card a foundation needs next."""
-
-    out: int
-    disorder: int
-    unsorted: int
-    cell: int
-    empty: int
-    moves: int
-    next: int = 0
 
 
 #: The searches that take turns: the fast search's fourth and second weightings
