@@ -50,8 +50,8 @@ from freecell_tui.core.solver.general_moves import (
     COL_TO_COL,
     OPPOSITE,
     GeneralRules,
+    GeneralStep,
     Key,
-    Step,
     compact,
     key_of,
 )
@@ -141,7 +141,7 @@ class _Search:
     def __init__(self, rules: GeneralRules, w: Weights, start: Key, found: tuple[int, ...]) -> None:
         self.rules = rules
         self.w = w
-        self.seen: dict[Key, tuple[Key, Step] | None] = {start: None}
+        self.seen: dict[Key, tuple[Key, GeneralStep] | None] = {start: None}
         self.goal: Key | None = start if sum(found) == 52 else None
         part = self._part(start[:-1])
         #: The queue: priority → its positions in order of arrival, the latest out first.
@@ -401,10 +401,12 @@ def _expanded(searches: list[_Search]) -> int:
     return sum(s.expanded for s in searches)
 
 
-def _line(seen: dict[Key, tuple[Key, Step] | None], goal: Key | None) -> list[tuple[Key, Step]]:
+def _line(
+    seen: dict[Key, tuple[Key, GeneralStep] | None], goal: Key | None
+) -> list[tuple[Key, GeneralStep]]:
     """The steps from the start to ``goal``, each with the key of the position it is played
     from."""
-    line: list[tuple[Key, Step]] = []
+    line: list[tuple[Key, GeneralStep]] = []
     link = seen[goal] if goal is not None else None
     while link is not None:
         line.append(link)
@@ -413,7 +415,9 @@ def _line(seen: dict[Key, tuple[Key, Step] | None], goal: Key | None) -> list[tu
     return line
 
 
-def _replay(state: GameState, line: list[tuple[Key, Step]], mode: AutoplayMode) -> tuple[Move, ...]:
+def _replay(
+    state: GameState, line: list[tuple[Key, GeneralStep]], mode: AutoplayMode
+) -> tuple[Move, ...]:
     """The core moves of ``line`` from ``state``, each checked by the core's rules and followed
     by the game's autoplay (its moves home written out); raises :class:`ReplayError` unless they
     win."""
@@ -445,7 +449,9 @@ def check_win(state: GameState, moves: tuple[Move, ...]) -> None:
         raise ReplayError("the search's line does not win")
 
 
-def _core_move(state: GameState, real: list[bytes], cols: tuple[bytes, ...], step: Step) -> Move:
+def _core_move(
+    state: GameState, real: list[bytes], cols: tuple[bytes, ...], step: GeneralStep
+) -> Move:
     """``step``, listed for the columns ``cols`` (in any order), as a core move from ``state``
     (whose columns are ``real``)."""
     kind, a, b, n = step
