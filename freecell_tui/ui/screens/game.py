@@ -46,7 +46,7 @@ from freecell_tui.session import (
 )
 from freecell_tui.session.analysis import Cancel, lost_sentence
 from freecell_tui.session.assist import solution_phrase
-from freecell_tui.session.listed import MoveList, play_listed, read_moves
+from freecell_tui.session.listed import MovePlan, play_listed, read_moves
 from freecell_tui.session.replay import solution_title, with_solution
 from freecell_tui.ui.assist.assistant import CHECK_DELAY, Assistant, Reply, YieldingCancel
 from freecell_tui.ui.assist.autosolve import AUTOSOLVE_KEYS, AutoSolver
@@ -734,14 +734,14 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ a list of moves
     #: The list of moves being played (pasted, or typed on the ``:`` line), and the index of
     #: its next move.
-    _listed: tuple[MoveList, int] | None = None
+    _listed: tuple[MovePlan, int] | None = None
 
     def play_list(self, moves: tuple[Move, ...]) -> None:
         """Play ``moves`` one turn a move (each saved, then drawn, before the next is played),
         with the game's autoplay (see :mod:`freecell_tui.session.listed`); the first refused
         one stops the list and says why. A key, a click or a screen over the board stops it."""
         self.put_down()
-        self._listed = (MoveList.plan(self.session.game, moves), 0)
+        self._listed = (MovePlan.plan(self.session.game, moves), 0)
         self._play_listed()
 
     def _play_listed(self) -> None:
