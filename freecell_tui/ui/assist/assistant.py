@@ -9,10 +9,10 @@ every call answers a :class:`Reply`: the messages for the screen to post to itse
 (:class:`Assistant.Status`, :class:`Assistant.Hint`, :class:`Assistant.Solution`,
 :class:`Assistant.Lost`, :class:`Assistant.Over`, :class:`Assistant.DealChosen`,
 :class:`Assistant.Words`), whether to stop the searches under way, and what to search: a
-:class:`Search` or :class:`FindDeal` to start now, or the winnability check's search to ask for
+:class:`SolverJob` or :class:`FindDeal` to start now, or the winnability check's search to ask for
 (:meth:`Assistant.check_search`) after :data:`CHECK_DELAY`.
 
-The searches (:meth:`Search.run`, :meth:`FindDeal.run`) run in the screen's thread workers (one
+The searches (:meth:`SolverJob.run`, :meth:`FindDeal.run`) run in the screen's thread workers (one
 at a time per group), on frozen games, through the pure :mod:`freecell_tui.session.analysis`;
 each polls a cancel flag that also hands the board's thread the interpreter lock every few
 positions, so a long search never slows a key press. Every change of the game stops the work
@@ -55,7 +55,7 @@ __all__ = [
     "Assistant",
     "FindDeal",
     "Reply",
-    "Search",
+    "SolverJob",
     "YieldingCancel",
 ]
 
@@ -84,7 +84,7 @@ class YieldingCancel(Cancel):
 
 # ---------------------------------------------------------------------- the searches
 @dataclass(frozen=True)
-class Search:
+class SolverJob:
     """The solver on ``game`` (for a solution when ``solve_it``), for the screen's ``solver``
     worker."""
 
@@ -128,7 +128,7 @@ class Reply:
     said: list[Message] = field(default_factory=list)
     stop: bool = False
     check: bool = False
-    search: Search | None = None
+    search: SolverJob | None = None
     deal: FindDeal | None = None
 
 
@@ -297,18 +297,18 @@ class Assistant:
                 self._over_posted = key
                 self._say(self.Over(point))
 
-    def check_search(self) -> Search | None:
+    def check_search(self) -> SolverJob | None:
         """The check's wait is over (the game is the same: a change stops the wait): the search
         for what is not known of it, unless one under way answers it already."""
         return self._start(solve_it=self.check)
 
-    def _start(self, *, solve_it: bool) -> Search | None:
+    def _start(self, *, solve_it: bool) -> SolverJob | None:
         """The search for the board's game (for a solution when ``solve_it``)."""
         token, game = self.token, self._game
         if self._working == (token, True) or (self._working == (token, False) and not solve_it):
             return None  # the running search answers this already
         self._working = (token, solve_it)
-        return Search(game, token, solve_it, self.analyst.known(game.autoplay))
+        return SolverJob(game, token, solve_it, self.analyst.known(game.autoplay))
 
     def answered(self, message: Analysed) -> Reply:
         """A search's answer arrived."""

@@ -240,7 +240,7 @@ class GameScreen(Screen[None]):
             timer.stop()
 
     def _search(self, group: str, search: Callable[[Cancel], Message | None]) -> None:
-        """Run a helper's search (``Search.run``, ``FindDeal.run``, ``ParJob.run``) in a thread
+        """Run a helper's search (``SolverJob.run``, ``FindDeal.run``, ``ParJob.run``) in a thread
         worker of ``group``: one at a time, a new one cancels the one under way. Its answer, a
         message, comes back to the screen unless the worker was cancelled."""
 
