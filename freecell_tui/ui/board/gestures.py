@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from freecell_tui.core.cards import Card
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.notation import (
-    CELLS,
     COLUMNS,
     FOUNDATION,
     Move,
@@ -46,7 +45,6 @@ from freecell_tui.ui.board.selection import (
 )
 
 __all__ = [
-    "TOP_ROW",
     "Follow",
     "Gestures",
     "Grab",
@@ -61,9 +59,6 @@ __all__ = [
     "pending_text",
     "picked_text",
 ]
-
-#: The keyboard cursor's rows: free cells and foundations, then the columns (8 places each).
-TOP_ROW: tuple[Pile, ...] = (*CELLS, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION)
 
 
 def _top_row(state: GameState) -> tuple[Pile, ...]:
@@ -185,7 +180,8 @@ class Gestures:
         self.selection: Selection | None = None
         #: The piles what is picked up may go to.
         self.targets: frozenset[Pile] = frozenset()
-        #: The keyboard cursor: (row, place); row 0 is :data:`TOP_ROW`, row 1 the columns.
+        #: The keyboard cursor: (row, place); row 0 is the cells and the foundations
+        #: (:func:`_top_row`), row 1 the columns.
         self.cursor: tuple[int, int] | None = None
         #: What the mouse is over.
         self.hover: Where | None = None
