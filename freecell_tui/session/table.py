@@ -117,7 +117,6 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "is won with",
         words=("difficulty", "rating"),
         operand="[N]",
-        screen=False,
     ),
     Command(
         "deal",

@@ -28,6 +28,7 @@ from textual.widget import AwaitMount
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.daily import daily_deal
 from freecell_tui.core.deals import random_deal_number
+from freecell_tui.core.difficulty import Band, random_deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import FREECELL, VARIANTS, Variant
@@ -425,6 +426,16 @@ class FreeCellApp(ReportingApp[None]):
                 rules_phrase(variant),
                 partial(board.action_new, None, variant),
             )
+        for band in Band:  # a random classic deal of each difficulty, asked first as n is
+            yield SystemCommand(
+                f"New game: {band} deal",
+                f"A random FreeCell deal rated {band} by the solver (docs/rules.md)",
+                partial(self._new_of_band, band),
+            )
+
+    def _new_of_band(self, band: Band) -> None:
+        """A new classic game of a random deal of ``band``."""
+        self.game_screen.action_new(random_deal(band), FREECELL)
 
 
 def run_app(

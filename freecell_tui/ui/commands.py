@@ -135,6 +135,11 @@ SCREEN: Final[dict[str, ScreenCommand]] = {
         palette_help="Today's deal of this game, the same for everyone; it counts for the "
         "game's daily streak",
     ),
+    "difficulty": ScreenCommand(
+        palette="Difficulty",
+        palette_help="How hard this deal is, rated by the solver, and the fewest free cells "
+        "it is won with",
+    ),
     "deals": ScreenCommand(
         palette="Winnable deals only",
         palette_help="New random games skip deals the solver proves unsolvable (toggle)",

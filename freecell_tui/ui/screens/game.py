@@ -828,6 +828,11 @@ class GameScreen(Screen[None]):
     def action_daily(self) -> None:
         self.present(self.session.leave_for_daily())
 
+    def action_difficulty(self, number: int | None = None) -> None:
+        """How hard this deal (or deal ``number``) is, and the fewest free cells it is won
+        with, on the message line."""
+        self.say(self.session.difficulty(number))
+
     def action_help(self) -> None:
         from freecell_tui.ui.screens.help import HelpScreen
 

@@ -30,7 +30,13 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import plural
 from freecell_tui.store import Statistics, Store, StoreError, format_duration
-from freecell_tui.store.stats import NO_GAMES, DealStats, GameResult, statistics_rows
+from freecell_tui.store.stats import (
+    NO_GAMES,
+    DealStats,
+    GameResult,
+    statistics_rows,
+    wins_by_band_text,
+)
 from freecell_tui.ui.keys import bound_actions, key_buttons, run_bound_key
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.deal_games import DealGamesScreen, deal_games, when
@@ -227,7 +233,10 @@ class StatsScreen(OnceScreen[Game | None]):
             self.say(error.message, error=True)
             return
         stats = self.stats = results.statistics
-        figures.update(Content(figure_columns(statistics_rows(stats))))
+        text = figure_columns(statistics_rows(stats))
+        if any(count for _, count in stats.wins_by_band):
+            text += f"\nWins by difficulty: {wins_by_band_text(stats)}"
+        figures.update(Content(text))
         self.query_one("#chart", ResultsChart).show(stats.recent, stats.over_par)
         for deal in stats.deals:
             table.add_row(
