@@ -416,10 +416,10 @@ def _fewest_cells(args: argparse.Namespace) -> int | str:
     from freecell_tui.core.difficulty import RATED_DEALS, rating
 
     why = f"--cells fewest needs --deal N of Microsoft's FreeCell deals 1-{RATED_DEALS:,}"
-    text = getattr(args, "deal", None)
-    if text is None or getattr(args, "game", None) not in (None, "freecell"):
-        return why
+    text, game = getattr(args, "deal", None), getattr(args, "game", None)
     try:
+        if text is None or parse_variant(game).key != "freecell":
+            return why
         rated = rating(parse_deal_number(text))
     except FreeCellError:
         return why

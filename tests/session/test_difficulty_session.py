@@ -109,8 +109,8 @@ def test_the_command_line_plays_a_deal_of_a_band(tmp_path: Path) -> None:
 
 def test_cells_fewest_plays_the_deal_with_its_fewest_cells(tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "freecell_tui", "play", "--plain", "--deal", "5"]
-        + ["--cells", "fewest", "--data-dir", str(tmp_path)],
+        [sys.executable, "-m", "freecell_tui", "play", "--plain", "--deal", "5", "--game"]
+        + ["FreeCell", "--cells", "fewest", "--data-dir", str(tmp_path)],
         input="",
         capture_output=True,
         text=True,
@@ -130,6 +130,7 @@ def test_cells_fewest_plays_the_deal_with_its_fewest_cells(tmp_path: Path) -> No
         (["--difficulty", "hard", "--game", "seahaven"], "--difficulty rates Microsoft's deals"),
         (["--cells", "fewest"], "--cells fewest needs --deal N of Microsoft's FreeCell deals"),
         (["--cells", "fewest", "--deal", "40000"], "--cells fewest needs --deal N"),
+        (["--cells", "fewest", "--deal", "5", "--game", "bakers"], "--cells fewest needs --deal"),
     ],
 )
 def test_bad_difficulty_options_get_one_line(
@@ -139,3 +140,16 @@ def test_bad_difficulty_options_get_one_line(
     out, err = capsys.readouterr()
     assert out == "" and err.startswith(f"freecell-tui play: error: {message}")
     assert err.count("\n") == 1
+
+
+def test_a_command_that_deals_nothing_refuses_difficulty(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit:
+        main(["--difficulty", "hard", "deal", "5"])
+    assert exit.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == (
+        "freecell-tui deal: error: deal takes no --difficulty option (it was given before deal)"
+        " (see freecell-tui deal --help)\n"
+    )
