@@ -8,6 +8,8 @@ behind ``freecell_tui/core/data/deal_facts.bin`` (docs/rules.md, "Difficulty").
     python benchmarks/fewest_cells.py run --jsonl cells.jsonl --cells 0,1 --no-effort   # 0, 1 only
     python benchmarks/fewest_cells.py summary cells.jsonl
     python benchmarks/fewest_cells.py table cells.jsonl   # writes the package's table
+    python benchmarks/fewest_cells.py check 0 --winnable benchmarks/results/fc-solve-0fc.txt \
+        cells.jsonl                        # per deal, against fc-solve's complete searches
 
 A deal's fewest cells is found by trying 0 cells, then 1, and so on: a deal proved unwinnable
 with N cells needs more than N, a deal solved with N needs N at most (a cell more never loses a
@@ -261,6 +263,32 @@ def bands() -> None:
         )
 
 
+def check(paths: Iterable[Path], cells: int, listed: Path, winnable: bool) -> None:
+    """Our verdicts with ``cells`` cells, deal by deal, against a list of the deals of
+    1-32,000 another solver's complete search found winnable (or unwinnable) with that many:
+    the deals both decide alike, the contradictions, and the deals ours leaves undecided."""
+    known = read(paths)
+    lines = (line for line in listed.read_text().splitlines() if not line.startswith("#"))
+    theirs = {int(word) for line in lines for word in line.split() if word.isdigit()}
+    theirs = {n for n in theirs if 1 <= n <= 32_000}
+    agree, against, open_ = 0, [], []
+    for number in range(1, 32_001):
+        low, high = bounds(known, number)
+        ours = True if high is not None and high <= cells else False if low > cells else None
+        if ours is None:
+            open_.append(number)
+        elif ours == ((number in theirs) == winnable):
+            agree += 1
+        else:
+            against.append(number)
+    kind = "winnable" if winnable else "unwinnable"
+    print(
+        f"{cells} cells: {len(theirs)} listed {kind}; agree on {agree}, contradict on "
+        f"{against or 'none'}; undecided by ours {len(open_)}: "
+        f"{[(n, n in theirs) for n in open_][:60]}"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser()
@@ -286,8 +314,17 @@ def main(argv: list[str] | None = None) -> None:
     make = sub.add_parser("table")
     make.add_argument("files", nargs="+")
     make.add_argument("--out", default=str(TABLE))
+    test = sub.add_parser("check")
+    test.add_argument("cells", type=int)
+    test.add_argument("files", nargs="+")
+    listed = test.add_mutually_exclusive_group(required=True)
+    listed.add_argument("--winnable", help="a file of the deals winnable with that many cells")
+    listed.add_argument("--unwinnable", help="a file of the deals unwinnable with that many")
     args = parser.parse_args(argv)
-    if args.command == "run":
+    if args.command == "check":
+        listing = Path(args.winnable or args.unwinnable)
+        check((Path(p) for p in args.files), args.cells, listing, args.winnable is not None)
+    elif args.command == "run":
         run(args)
     elif args.command == "summary":
         summary(Path(p) for p in args.files)
