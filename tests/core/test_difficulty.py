@@ -4,6 +4,7 @@ core/data/deal_facts.bin): the table against fresh searches, the bands against t
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -44,6 +45,36 @@ def test_the_table_rates_every_deal_of_the_classic_range() -> None:
         assert rated.most is None or rated.cells <= rated.most, number
         assert rated.positions > 0 and (rated.moves > 0 or rated.cells > 4), number
     assert rating(0) is None and rating(RATED_DEALS + 1) is None
+
+
+RESULTS = Path(__file__).resolve().parents[2] / "benchmarks" / "results"
+
+
+def listed(name: str) -> set[int]:
+    """The deals a list of benchmarks/results holds (its lines of ``#`` are its source)."""
+    text = (RESULTS / name).read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if not line.startswith("#")]
+    return {int(word) for line in lines for word in line.split()}
+
+
+@pytest.mark.parametrize(
+    ("name", "cells", "winnable"), [("fc-solve-0fc.txt", 0, True), ("fc-solve-imp3.txt", 3, False)]
+)
+def test_no_verdict_contradicts_fc_solve_s_complete_searches(
+    name: str, cells: int, winnable: bool
+) -> None:
+    """fc-solve's complete searches: the 69 deals winnable with no free cell, the 199
+    unwinnable with three. Ours agree on every deal they decide."""
+    theirs = listed(name)
+    for number in range(1, RATED_DEALS + 1):
+        rated = rating(number)
+        assert rated is not None
+        won = rated.most is not None and rated.most <= cells
+        lost = rated.cells > cells
+        if (number in theirs) == winnable:
+            assert not lost, number
+        else:
+            assert not won, number
 
 
 def test_the_proofs_never_contradict_the_published_wins() -> None:
