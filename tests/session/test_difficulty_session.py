@@ -153,3 +153,16 @@ def test_a_command_that_deals_nothing_refuses_difficulty(
         "freecell-tui deal: error: deal takes no --difficulty option (it was given before deal)"
         " (see freecell-tui deal --help)\n"
     )
+
+
+def test_solve_with_no_free_cell_wins_a_deal_of_the_69_and_proves_deal_5_lost(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--cells", "0", "solve", "1081", "--jobs", "1"]) == 0
+    solution = capsys.readouterr().out.split("\n", 1)[1]
+    (tmp_path / "moves.txt").write_text(solution, encoding="utf-8")
+    assert main(["replay", "--deal", "1081", "--cells", "0", str(tmp_path / "moves.txt")]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "won"
+    assert main(["--cells", "0", "solve", "5", "--jobs", "1"]) == 2
+    assert capsys.readouterr().out.startswith("deal 5: unsolvable: no line of play wins")
+    assert fewest_cells(5) == 1
