@@ -257,6 +257,16 @@ class Board(Widget):
         return self._gestures.selection
 
     @property
+    def key_names(self) -> Mapping[str, str]:
+        """The player's key of each pile, by code, where it is not the code: the status and
+        message lines name piles by it."""
+        return self._gestures.names
+
+    @key_names.setter
+    def key_names(self, names: Mapping[str, str]) -> None:
+        self._gestures.names = names
+
+    @property
     def cursor(self) -> tuple[int, int] | None:
         """The keyboard cursor (row, place), or ``None`` when it is hidden."""
         return self._gestures.cursor
