@@ -159,7 +159,7 @@ class GameScreen(DecidesKeys, Screen[None]):
         yield CommandLine(id="command")
         yield KeyFooter()
         if self.intro:
-            yield IntroCard()
+            yield IntroCard(help_key=self.key("help"))
 
     def on_mount(self) -> None:
         board = self.board
