@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Final
 
 from textual.binding import Binding, BindingType
+from textual.keys import key_to_character
 
 from freecell_tui.core.notation import cell_piles
 from freecell_tui.core.variant import FREECELL, Variant
@@ -381,6 +382,9 @@ def key_label(key: str) -> str:
         return _KEY_NAMES[key]
     if len(key) > 1 and key[0] == "f" and key[1:].isdigit():
         return key.upper()
+    character = key_to_character(key)
+    if character is not None and character.isprintable() and not character.isspace():
+        return character  # semicolon: ;
     return key
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.events import Paste
 from textual.message import Message
 from textual.notifications import Notify
 
@@ -182,3 +183,19 @@ async def test_a_clash_or_an_unknown_name_is_one_line_at_start_and_keeps_the_def
         await pilot.press("3", "a", "u")
         assert game(app).move_count == 0  # u still undoes
         assert notices(seen) == [("Keys", said)]
+
+
+async def test_the_messages_name_the_players_keys(tmp_path: Path) -> None:
+    app = make_app(tmp_path, keys={"quick": "o", "pile_3": "w", "command_line": "semicolon"})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        assert message(app) == (
+            "pick a card (1 2 w 4 5 6 7 8 a b c d, or the cursor) for o to send home or to a cell"
+        )
+        await pilot.press("space")
+        assert message(app).endswith("o sends home.")
+        app.post_message(Paste("hello"))
+        await pilot.pause()
+        assert message(app) == "A paste on the board plays a list of moves; for a command, ; first"
+        await pilot.press("w")
+        assert message(app).startswith("Picked up from column 3. It may go to:")

@@ -256,15 +256,14 @@ class Board(Widget):
         """What is picked up."""
         return self._gestures.selection
 
-    @property
-    def key_names(self) -> Mapping[str, str]:
-        """The player's key of each pile, by code, where it is not the code: the status and
-        message lines name piles by it."""
-        return self._gestures.names
-
-    @key_names.setter
-    def key_names(self, names: Mapping[str, str]) -> None:
-        self._gestures.names = names
+    def name_keys(
+        self, piles: Mapping[str, str], quick: str | None = None, pile_keys: str | None = None
+    ) -> None:
+        """The player's keys, as the status and message lines name them: each pile's by its
+        code where it is not the code, the "home or cell" key and the pile keys of the game
+        (``None``: the game's own)."""
+        gestures = self._gestures
+        gestures.names, gestures.quick_name, gestures.pile_keys = piles, quick, pile_keys
 
     @property
     def cursor(self) -> tuple[int, int] | None:

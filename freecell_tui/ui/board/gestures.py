@@ -207,6 +207,10 @@ class Gestures:
         #: The player's key of each pile, by code, where it is not the code (a keyboard
         #: layout's own letters): what the status and message lines name piles by.
         self.names: Mapping[str, str] = {}
+        #: The player's "home or cell" key and pile keys as messages name them (``None``: the
+        #: game's own, ``f`` and ``1–8 or a–d``).
+        self.quick_name: str | None = None
+        self.pile_keys: str | None = None
 
     # ------------------------------------------------------------------ outcomes
     def take(self) -> list[Outcome]:
@@ -332,8 +336,8 @@ class Gestures:
         pile = self.selection.pile if self.selection is not None else self.cursor_pile
         pile = pile or self._nowhere
         if pile is None:
-            keys = pile_keys_text(self.state.variant)
-            quick = quick_key(self.state.variant)
+            keys = self.pile_keys or pile_keys_text(self.state.variant)
+            quick = self.quick_name or quick_key(self.state.variant)
             self.refuse(
                 f"pick a card ({keys}, or the cursor) for {quick} to send home or to a cell"
             )
@@ -418,7 +422,7 @@ class Gestures:
         pile = self.cursor_pile
         if pile is None:
             self.move_cursor(0, 0)
-            quick = quick_key(self.state.variant)
+            quick = self.quick_name or quick_key(self.state.variant)
             self._say(
                 f"Arrows move the cursor; Space or Enter picks up and drops; {quick} sends home."
             )

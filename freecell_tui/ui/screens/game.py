@@ -48,6 +48,7 @@ from freecell_tui.session.analysis import Cancel, lost_sentence
 from freecell_tui.session.assist import solution_phrase
 from freecell_tui.session.listed import MoveList, play_listed, read_moves
 from freecell_tui.session.replay import solution_title, with_solution
+from freecell_tui.session.table import by_name
 from freecell_tui.ui.assist.assistant import CHECK_DELAY, Assistant, Reply, YieldingCancel
 from freecell_tui.ui.assist.autosolve import AUTOSOLVE_BINDINGS, AutoSolver
 from freecell_tui.ui.assist.par import ParFinder
@@ -61,6 +62,7 @@ from freecell_tui.ui.commands import (
     footer_hidden,
     key_actions,
     key_name,
+    keys_text,
     pile_names,
     screen_bindings,
 )
@@ -114,6 +116,8 @@ class GameScreen(DecidesKeys, Screen[None]):
         self.keys = keys
         #: What each key does, per game (a game with a free cell f takes ``f`` for it).
         self._key_actions: dict[Variant, dict[str, Bound]] = {}
+        #: The game whose keys the board names (see :meth:`_name_keys`).
+        self._keys_named: Variant | None = None
         #: The first game's card shows (see :meth:`close_intro`).
         self.intro = intro
         self._ascii = ascii
@@ -137,7 +141,6 @@ class GameScreen(DecidesKeys, Screen[None]):
         board.set_reactive(Board.ascii, self._ascii)
         board.set_reactive(Board.four_colour, self._four_colour)
         board.set_reactive(Board.motion, self._motion)
-        board.key_names = pile_names(self.keys)
         yield board
         yield StatusLine(id="status")
         message = MessageLine(id="message")
@@ -481,7 +484,10 @@ class GameScreen(DecidesKeys, Screen[None]):
         if is_open:
             line.paste(event.text)
         else:
-            self.refuse("A paste on the board plays a list of moves; for a command, : first")
+            self.refuse(
+                "A paste on the board plays a list of moves; for a command, "
+                f"{self.key('command_line')} first"
+            )
         return True
 
     def on_mouse_down(self, event: MouseDown) -> None:
@@ -601,6 +607,19 @@ class GameScreen(DecidesKeys, Screen[None]):
         unlimited = game.state.variant.moving is Moving.UNLIMITED
         status.run_limit = None if unlimited else min(game.state.max_run(), 13)
         self.query_one(KeyFooter).hide(footer_hidden(game.state.variant, self.keys))
+        self._name_keys(game.state.variant)
+
+    def _name_keys(self, variant: Variant) -> None:
+        """Tell the board the player's keys for ``variant``'s game, where they are not the
+        game's own: its lines name piles and "home or cell" by them."""
+        if self.keys is DEFAULT_KEYS or variant is self._keys_named:
+            return
+        self._keys_named = variant
+        piles = pile_names(self.keys)
+        quick = keys_text(by_name("quick"), variant, self.keys).split("  ")[0]
+        sources = keys_text(by_name("pile"), variant, self.keys).split()[:-1]  # h is no source
+        pile_keys = " ".join(sources) if piles else None
+        self.board.name_keys(piles, quick or None, pile_keys)
 
     # ------------------------------------------------------------------ par
     def follow_par(self) -> None:
