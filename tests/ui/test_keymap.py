@@ -199,3 +199,11 @@ async def test_the_messages_name_the_players_keys(tmp_path: Path) -> None:
         assert message(app) == "A paste on the board plays a list of moves; for a command, ; first"
         await pilot.press("w")
         assert message(app).startswith("Picked up from column 3. It may go to:")
+
+
+async def test_a_search_says_the_players_key_that_stops_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path, keys={"cancel": "backspace"})
+    async with app.run_test(size=SIZE):
+        assistant = app.game_screen.assistant
+        said = assistant.ask_hint().said
+        assert said[-1].text == "Hint: looking for a solution… (backspace stops looking)"

@@ -127,6 +127,7 @@ class GameScreen(DecidesKeys, Screen[None]):
         #: docstring); the screen's timers for them, by name (``solver``: the check's wait,
         #: ``par``, ``autosolve``).
         self.assistant = assistant or Assistant(session.game)
+        self.assistant.stop_key = self.key("cancel")
         self.par_finder = par_finder or ParFinder()
         self.autosolver = autosolver or AutoSolver()
         self._waits: dict[str, Timer] = {}
