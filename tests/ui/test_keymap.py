@@ -17,7 +17,7 @@ from freecell_tui.ui.keymap import effective_keys, key_name_of, keys_toml
 from freecell_tui.ui.screens.help import HelpScreen, KeyRows, help_sections
 from freecell_tui.ui.widgets.footer import KeyFooter
 
-from .helpers import SIZE, game, make_app, message, status_text
+from .helpers import SIZE, game, lines, make_app, message, pile_widget, status_text
 
 # ---------------------------------------------------------------------- the table (pure)
 
@@ -116,6 +116,8 @@ def keys_text_of(name: str, keys: object) -> str:
 async def test_a_rebound_key_plays_and_the_old_one_no_longer_does(tmp_path: Path) -> None:
     app = make_app(tmp_path, keys={"undo": "z", "pile_3": "w"})
     async with app.run_test(size=SIZE) as pilot:
+        assert lines(pile_widget(app, "col-3"))[0].strip() == "w"  # the pile's header
+        assert lines(pile_widget(app, "col-4"))[0].strip() == "4"
         await pilot.press("w")
         assert status_text(app).endswith("w (2♥) → ?")  # the pile named by the player's key
         await pilot.press("a")

@@ -264,6 +264,12 @@ class Board(Widget):
         (``None``: the game's own)."""
         gestures = self._gestures
         gestures.names, gestures.quick_name, gestures.pile_keys = piles, quick, pile_keys
+        for widget in (*self._every.values(), *self._homes.values()):
+            name = piles.get(widget.pile.code, widget.pile.code)
+            label = name if len(name) == 1 else widget.pile.code  # a header holds one character
+            if widget.header != label:
+                widget.header = label
+                widget.refresh()
 
     @property
     def cursor(self) -> tuple[int, int] | None:
