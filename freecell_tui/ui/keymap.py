@@ -96,6 +96,8 @@ def _read_keys(value: object) -> tuple[str, ...] | str:
             return f"{part!r} is not a key name (as u, ctrl+z, question_mark or f2)"
         if name not in keys:
             keys.append(name)
+    if not keys:
+        return "no key given (a binding keeps at least one)"
     return tuple(keys)
 
 

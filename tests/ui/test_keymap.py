@@ -54,7 +54,7 @@ def test_a_comma_string_and_characters_name_keys_as_textual_does() -> None:
 
 def test_unknown_names_bad_keys_and_the_games_own_keys_are_one_line_each() -> None:
     keys, problems = effective_keys(
-        {"undoo": "z", "redo": "ctrl+", "restart": 3, "hint": "ctrl+p", "solve": "v"}
+        {"undoo": "z", "redo": "ctrl+", "restart": 3, "hint": "ctrl+p", "solve": "v", "new": ""}
     )
     assert problems == (
         "keys: there is no 'undoo' (`freecell-tui config` lists them)",
@@ -63,6 +63,7 @@ def test_unknown_names_bad_keys_and_the_games_own_keys_are_one_line_each() -> No
         "keys: 'restart': is neither a key nor a list of keys; restart keeps r",
         "keys: 'hint' = 'ctrl+p' is the command palette's; hint keeps i",
         "keys: 'solve' = 'v' is the card count's (18v3); solve keeps p",
+        "keys: 'new': no key given (a binding keeps at least one); new keeps n, F2",
     )
     assert keys == DEFAULT_KEYS
 
