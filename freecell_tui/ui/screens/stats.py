@@ -21,7 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical
 from textual.content import Content
 from textual.css.query import NoMatches
-from textual.events import Key, Resize
+from textual.events import Resize
 from textual.message import Message
 from textual.widgets import Button, DataTable, Label, Static
 
@@ -37,7 +37,7 @@ from freecell_tui.store.stats import (
     statistics_rows,
     wins_by_band_text,
 )
-from freecell_tui.ui.keys import bound_actions, key_buttons, run_bound_key
+from freecell_tui.ui.keys import key_buttons
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.deal_games import DealGamesScreen, deal_games, when
 from freecell_tui.ui.screens.dialogs import CodeScreen, ConfirmScreen, dialog_frame_css
@@ -127,12 +127,6 @@ class StatsScreen(OnceScreen[Game | None]):
         Binding("r", "reset", "Reset"),
         Binding("escape", "close", "Close"),
     ]
-    _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
-
-    async def take_key(self, event: Key) -> bool:
-        """The screen's own keys decided as they are read (ui/keys.py): a key typed after the
-        one that closes it reaches the screen below, in order."""
-        return await run_bound_key(self, self._actions, event)
 
     def __init__(
         self,
