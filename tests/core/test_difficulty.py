@@ -4,6 +4,9 @@ core/data/deal_facts.bin): the table against fresh searches, the bands against t
 from __future__ import annotations
 
 import random
+import runpy
+import zlib
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -158,3 +161,21 @@ def test_bands_are_read_by_name() -> None:
     assert parse_band(" Hard ") is Band.HARD
     with pytest.raises(NotationError, match="'tough' is not a difficulty: say easy, medium"):
         parse_band("tough")
+
+
+def test_the_table_is_what_the_script_makes_of_the_stored_searches(tmp_path: Path) -> None:
+    """benchmarks/fewest_cells.py's ``table`` of the searches kept in benchmarks/results is
+    the shipped table, byte for byte."""
+    script = runpy.run_path(str(RESULTS.parent / "fewest_cells.py"))
+    made = tmp_path / "deal_facts.bin"
+    script["table"](sorted(RESULTS.glob("fewest-cells-*.jsonl.gz")) + STORED_2_CELLS, made)
+    shipped = files("freecell_tui.core").joinpath("data/deal_facts.bin").read_bytes()
+    assert zlib.decompress(made.read_bytes()) == zlib.decompress(shipped)
+
+
+#: The 2-cell searches of 2026-11-26 the table was made with (docs/rules.md).
+STORED_2_CELLS = [
+    RESULTS / "variants-2026-11-26-fc2-32000-10s.jsonl.gz",
+    RESULTS / "variants-2026-11-26-fc2-gave-up-90s.jsonl",
+    RESULTS / "variants-2026-11-26-fc2-gave-up-400s.jsonl",
+]
