@@ -31,7 +31,8 @@ from textual.worker import get_current_worker
 from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
-from freecell_tui.core.notation import MAX_RUN, Move
+from freecell_tui.core.notation import MAX_RUN, Move, cell_piles, column_piles
+from freecell_tui.core.rules import resolve_move
 from freecell_tui.core.solver import WinnablePoint
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import Moving, Variant
@@ -62,6 +63,7 @@ from freecell_tui.ui.commands import (
     footer_hidden,
     key_actions,
     key_name,
+    keyed_text,
     keys_text,
     pile_names,
     screen_bindings,
@@ -118,6 +120,9 @@ class GameScreen(DecidesKeys, Screen[None]):
         self._key_actions: dict[Variant, dict[str, Bound]] = {}
         #: The game whose keys the board names (see :meth:`_name_keys`).
         self._keys_named: Variant | None = None
+        #: The player's key of each pile whose key is not its code (column 10's ``0``): the
+        #: board's lines name piles and moves by them.
+        self._pile_names: dict[str, str] = {}
         #: The first game's card shows (see :meth:`close_intro`).
         self.intro = intro
         self._ascii = ascii
@@ -297,10 +302,10 @@ class GameScreen(DecidesKeys, Screen[None]):
 
     def on_assistant_hint(self, message: Assistant.Hint) -> None:
         message.stop()
-        self.board.hint = message.mark
+        mark = self.board.hint = message.mark
         for notice in self.session.note_hint():
             self.app.notify(notice, title="Saves", severity="error", markup=False)
-        self.say(message.said)
+        self.say(keyed_text(message.said, mark.source, mark.dest, self._pile_names, after="Hint: "))
 
     def on_assistant_solution(self, message: Assistant.Solution) -> None:
         message.stop()
@@ -396,7 +401,7 @@ class GameScreen(DecidesKeys, Screen[None]):
             self.refuse(f"Auto-solve stopped: {step.said}")
             return
         self.show(step)
-        self.say(f"Auto-solve {message.number}/{message.total}: {step.said}")
+        self.say(f"Auto-solve {message.number}/{message.total}: {self._keyed(step)}")
 
     #: When the player last typed or clicked on this screen (``time.monotonic``).
     _last_input = 0.0
@@ -514,6 +519,14 @@ class GameScreen(DecidesKeys, Screen[None]):
         self.set_focus(None)
 
     # ------------------------------------------------------------------ showing a step
+    def _keyed(self, step: Step) -> str:
+        """What ``step`` says, a move named by the player's keys (see :func:`keyed_text`)."""
+        turn = step.turn
+        if turn is None or turn.move is None or step.before is None:
+            return step.said
+        move = resolve_move(step.before, turn.move)
+        return keyed_text(step.said, move.source, move.dest, self._pile_names)
+
     def show(self, step: Step) -> None:
         """Draw what a session step did: the board, the lines, notices and the end of a game."""
         for notice in step.notices:
@@ -532,9 +545,10 @@ class GameScreen(DecidesKeys, Screen[None]):
                 self.status.pending = ""
             self.board.glide(step.before, step.turn)  # the cards travel (motion)
             self.board.hint = None
-        self.say(step.said, Tone.SUCCESS if step.tone is Tone.SUCCESS else Tone.INFO)
+        said = self._keyed(step)
+        self.say(said, Tone.SUCCESS if step.tone is Tone.SUCCESS else Tone.INFO)
         if step.changed:
-            self._said = step.said
+            self._said = said
             self._update_status()
             self.apply_reply(self.assistant.game_changed(self.session.game))
             self.follow_par()
@@ -613,10 +627,15 @@ class GameScreen(DecidesKeys, Screen[None]):
     def _name_keys(self, variant: Variant) -> None:
         """Tell the board the player's keys for ``variant``'s game, where they are not the
         game's own: its lines name piles and "home or cell" by them."""
-        if self.keys is DEFAULT_KEYS or variant is self._keys_named:
+        if variant is self._keys_named:
             return
         self._keys_named = variant
-        piles = pile_names(self.keys)
+        codes = {pile.code for pile in (*column_piles(variant), *cell_piles(variant))}
+        piles = {code: key for code, key in pile_names(self.keys).items() if code in codes}
+        self._pile_names = piles
+        if self.keys is DEFAULT_KEYS:  # the game's own keys: column 10 is named by its 0
+            self.board.name_keys(piles)
+            return
         quick = keys_text(by_name("quick"), variant, self.keys).split("  ")[0]
         sources = keys_text(by_name("pile"), variant, self.keys).split()[:-1]  # h is no source
         pile_keys = " ".join(sources) if piles else None
