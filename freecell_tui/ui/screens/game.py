@@ -47,7 +47,7 @@ from freecell_tui.session import (
 )
 from freecell_tui.session.analysis import Cancel, lost_sentence
 from freecell_tui.session.assist import solution_phrase
-from freecell_tui.session.listed import MovePlan, play_listed, read_moves
+from freecell_tui.session.listed import read_moves
 from freecell_tui.session.replay import solution_title, with_solution
 from freecell_tui.session.table import by_name
 from freecell_tui.ui.assist.assistant import CHECK_DELAY, Assistant, Reply, YieldingCancel
@@ -71,6 +71,7 @@ from freecell_tui.ui.commands import (
 from freecell_tui.ui.keys import DecidesKeys
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.screens import dialogs
+from freecell_tui.ui.screens.list_player import ListPlayer
 from freecell_tui.ui.screens.typed import run_typed
 from freecell_tui.ui.screens.viewer import ViewerScreen
 from freecell_tui.ui.themes import CLASSIC_NAME
@@ -136,6 +137,8 @@ class GameScreen(DecidesKeys, Screen[None]):
         self.par_finder = par_finder or ParFinder()
         self.autosolver = autosolver or AutoSolver()
         self._waits: dict[str, Timer] = {}
+        #: The list of moves being played one by one (:meth:`play_list`).
+        self.list_player = ListPlayer()
         self._ticker: Timer | None = None
         #: The message line as the last change of the game left it (a loss found later is said
         #: only while it still shows).
@@ -807,44 +810,31 @@ class GameScreen(DecidesKeys, Screen[None]):
             self.show(self.session.amend(Move(typed.source, typed.dest, count)))
 
     # ------------------------------------------------------------------ a list of moves
-    #: The list of moves being played (pasted, or typed on the ``:`` line), and the index of
-    #: its next move.
-    _listed: tuple[MovePlan, int] | None = None
-
     def play_list(self, moves: tuple[Move, ...]) -> None:
         """Play ``moves`` one turn a move (each saved, then drawn, before the next is played),
         with the game's autoplay (see :mod:`freecell_tui.session.listed`); the first refused
         one stops the list and says why. A key, a click or a screen over the board stops it."""
         self.put_down()
-        self._listed = (MovePlan.plan(self.session.game, moves), 0)
+        self.list_player.start(self.session.game, moves)
         self._play_listed()
 
     def _play_listed(self) -> None:
-        listed = self._listed
-        if listed is None or not self.is_attached:
+        """Play the list's next move (:class:`ListPlayer`), and the one after it once the
+        screen is drawn."""
+        played = self.list_player.play_next(self.session) if self.is_attached else None
+        if played is None:
             return
-        plan, index = listed
-        step = play_listed(self.session, plan, index)
-        self._listed = (plan, index + 1)
-        self.show(step)
-        if step.refused or step.event is not None:
-            self._listed = None
-        elif index + 1 == len(plan):
-            self._listed = None
-            if not step.changed:  # the last move was left out: the list's end is said here
-                self.say(f"The list is played: {step.said}")
-        else:
+        self.show(played.step)
+        if played.said:
+            self.say(played.said)
+        if played.more:
             self.call_after_refresh(self._play_listed)
 
     def stop_list(self) -> None:
         """Stop the list of moves being played, saying how far it got."""
-        listed, self._listed = self._listed, None
-        if listed is not None:
-            plan, index = listed
-            self.say(
-                f"The list stopped after move {index} of {len(plan)}: "
-                f"{self.key('undo')} undoes them one by one."
-            )
+        said = self.list_player.stop(self.key("undo"))
+        if said:
+            self.say(said)
 
     def action_count(self, step: int) -> None:
         """``+`` / ``−``: how many cards of a picked-up column move; during auto-solve, its pace."""
