@@ -31,7 +31,7 @@ from textual.worker import get_current_worker
 from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
-from freecell_tui.core.notation import MAX_RUN, Move, cell_piles, column_piles
+from freecell_tui.core.notation import Move, cell_piles, column_piles
 from freecell_tui.core.rules import resolve_move
 from freecell_tui.core.solver import WinnablePoint
 from freecell_tui.core.state import GameState
@@ -72,6 +72,7 @@ from freecell_tui.ui.keys import DecidesKeys
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.screens import dialogs
 from freecell_tui.ui.screens.list_player import ListPlayer
+from freecell_tui.ui.screens.move_keys import MoveKeys
 from freecell_tui.ui.screens.typed import run_typed
 from freecell_tui.ui.screens.viewer import ViewerScreen
 from freecell_tui.ui.themes import CLASSIC_NAME
@@ -139,6 +140,8 @@ class GameScreen(DecidesKeys, Screen[None]):
         self._waits: dict[str, Timer] = {}
         #: The list of moves being played one by one (:meth:`play_list`).
         self.list_player = ListPlayer()
+        #: What the last keys typed for moves leave for the next (``v`` and its count).
+        self.move_keys = MoveKeys()
         self._ticker: Timer | None = None
         #: The message line as the last change of the game left it (a loss found later is said
         #: only while it still shows).
@@ -504,7 +507,7 @@ class GameScreen(DecidesKeys, Screen[None]):
         self.close_intro()
         self.stop_autosolve()
         self.stop_list()
-        self._typed_gap = False
+        self.move_keys.gap = False
 
     def close_intro(self) -> None:
         """The first game's card goes at the player's first key, paste or click (which then
@@ -679,7 +682,7 @@ class GameScreen(DecidesKeys, Screen[None]):
         def dialog() -> None:
             if self.is_attached:
                 text = self.session.win_text()
-                typed = self._typed_gap
+                typed = self.move_keys.gap
                 self.app.push_screen(
                     dialogs.WinScreen(title, text, then=chosen, after_typing=typed)
                 )
@@ -731,15 +734,6 @@ class GameScreen(DecidesKeys, Screen[None]):
             self.app.exit()
 
     # ------------------------------------------------------------------ moves and the cursor
-    #: The move the last pile key made: ``v`` and a count right after it choose how many cards
-    #: it moves (``18`` then ``v3`` is ``18v3``).
-    _typed: Move | None = None
-    #: The last key completed a move typed by its keys (played or refused): Space and Enter
-    #: separate typed moves, as in a solver's list, and do nothing.
-    _typed_gap = False
-    #: ``v`` was typed: the next key is the card count, in hexadecimal.
-    _counting = False
-
     def action_pile(self, code: str) -> None:
         """A notation key: the source, then the destination."""
         board = self.board
@@ -752,62 +746,30 @@ class GameScreen(DecidesKeys, Screen[None]):
             return
         completes = board.selection is not None and board.selection.pile != pile
         if completes:
-            self._typed_gap = True  # set first: a dialog the move opens (a win) knows it
+            self.move_keys.gap = True  # set first: a dialog the move opens (a win) knows it
         before = self.session.game
         self.apply_gesture(board.act_on(pile))  # the move is played here
         if completes:
             game = self.session.game
-            self._typed = game.turns[-1].move if game is not before and game.turns else None
+            self.move_keys.typed = (
+                game.turns[-1].move if game is not before and game.turns else None
+            )
 
     def _notation_key(self, event: Key) -> bool:
-        """The keys of notation typed between moves: ``v`` and its count, and Space or Enter
-        right after a move typed by its keys (they do nothing: a list of moves is typed as it
-        is written). True when ``event`` was one; any other key forgets the typed move."""
-        key = event.key
-        if self._counting and key != "escape":
-            self._counting = False
-            self._read_count(event.character)
-            return True
-        self._counting = False
-        if key in ("space", "enter") and self._typed_gap:
-            return True
-        if key == "v":
-            self._start_count()
-            return True
-        self._typed, self._typed_gap = None, False
-        return False
-
-    def _start_count(self) -> None:
-        """``v``: the next key counts the cards of the run picked up from a column (``1v38``),
-        or of the move between columns typed just before (``18v3``)."""
-        picked = self.board.selection
-        typed = self._typed
-        if (picked is not None and picked.pile.is_column) or (
-            picked is None and typed is not None and typed.source.is_column and typed.dest.is_column
-        ):
-            self._counting = True
-            return
-        self.refuse(
-            "v and a count (1 to d) choose how many cards move: after a column's key (1v3 8) or "
-            "a move between columns (18v3)"
-        )
-
-    def _read_count(self, character: str | None) -> None:
-        """The key after ``v``: the count, one hexadecimal digit 1 to d."""
-        digit = (character or "").lower()
-        count = int(digit, 16) if len(digit) == 1 and digit in "0123456789abcdef" else 0
-        if not 1 <= count <= MAX_RUN:
-            shown = printable(character) if character else "that key"
-            self.refuse(
-                f"after v comes the card count, 1 to {MAX_RUN:x} in hexadecimal, not {shown}"
-            )
-            return
-        picked, typed = self.board.selection, self._typed
-        self._typed = None
-        if picked is not None:
-            self.apply_gesture(self.board.choose_count(count))
-        elif typed is not None and typed.count != count:
-            self.show(self.session.amend(Move(typed.source, typed.dest, count)))
+        """The keys of notation typed between moves (:class:`MoveKeys`): ``v`` and its count,
+        and Space or Enter right after a move typed by its keys. True when ``event`` was one."""
+        selection = self.board.selection
+        picked = None if selection is None else selection.pile
+        notation = self.move_keys.read(event.key, event.character, picked)
+        if notation is None:
+            return False
+        if notation.refused:
+            self.refuse(notation.refused)
+        elif notation.amend is not None:
+            self.show(self.session.amend(notation.amend))
+        elif notation.count:
+            self.apply_gesture(self.board.choose_count(notation.count))
+        return True
 
     # ------------------------------------------------------------------ a list of moves
     def play_list(self, moves: tuple[Move, ...]) -> None:
