@@ -71,6 +71,13 @@ from freecell_tui.ui.commands import (
 from freecell_tui.ui.keys import DecidesKeys
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.screens import dialogs
+from freecell_tui.ui.screens.endings import (
+    NO_MOVE_LEFT,
+    DeadEnd,
+    cascade_cards,
+    no_card_home,
+    win_title,
+)
 from freecell_tui.ui.screens.list_player import ListPlayer
 from freecell_tui.ui.screens.move_keys import MoveKeys
 from freecell_tui.ui.screens.typed import run_typed
@@ -346,18 +353,7 @@ class GameScreen(DecidesKeys, Screen[None]):
         if wait > 0:
             self.set_timer(wait, lambda: self._notice_over(point, state))
             return
-        undo = point.undo_count if point is not None and point.status == "lost" else None
-        way_back = (
-            f"u undoes {plural(undo, 'move')}, back to a winnable position"
-            if undo
-            else "u undoes a move"
-        )
-        self.show_dead_end(
-            "No card can go home any more",
-            "Moves are left, but no sequence of them brings another card home: this game is "
-            f"over. {way_back}; r restarts the deal; n starts a new game.",
-            undo or 1,
-        )
+        self.show_dead_end(no_card_home(point))
 
     def on_assistant_deal_chosen(self, message: Assistant.DealChosen) -> None:
         message.stop()
@@ -561,11 +557,7 @@ class GameScreen(DecidesKeys, Screen[None]):
         if step.event is Event.WON:
             self._show_win()
         elif step.event is Event.STUCK:
-            self.show_dead_end(
-                "No legal move left",
-                "No card can move. Undo, restart this deal, or start a new one.",
-                1,
-            )
+            self.show_dead_end(NO_MOVE_LEFT)
         elif step.event is Event.TAKEN:
             self.app.push_screen(dialogs.NoticeScreen("Your game is open elsewhere", step.said))
 
@@ -673,7 +665,7 @@ class GameScreen(DecidesKeys, Screen[None]):
 
     # ------------------------------------------------------------------ notices
     def _show_win(self) -> None:
-        title = "Solved by the computer" if self.session.game.solver_moves else "You won!"
+        title = win_title(self.session.game)
 
         def chosen(answer: str | None) -> None:
             if answer == "new":
@@ -689,24 +681,23 @@ class GameScreen(DecidesKeys, Screen[None]):
 
         # The cards bounce off the foundations first (a short cascade when auto-solve won);
         # any key or click ends it. With motion off, the dialog at once.
-        count = 12 if self.session.game.solver_moves else 52
-        if not self.board.cascade(count, dialog, seed=self.session.game.deal_number or 0):
+        game = self.session.game
+        if not self.board.cascade(cascade_cards(game), dialog, seed=game.deal_number or 0):
             dialog()
 
-    def show_dead_end(self, title: str, body: str, undo: int) -> None:
-        """A notice that the game cannot go on, offering to undo ``undo`` moves, a restart or a
-        new game."""
+    def show_dead_end(self, notice: DeadEnd) -> None:
+        """A notice that the game cannot go on, offering to undo its moves, a restart or a new
+        game."""
 
         def chosen(answer: str | None) -> None:
             if answer == "undo":
-                reason = ": back to a winnable position" if undo > 1 else ""
-                self.show(self.session.undo(undo, reason=reason))
+                self.show(self.session.undo(notice.undo, reason=notice.undo_reason))
             elif answer == "restart":
                 self.action_restart()
             elif answer == "new":
                 self.action_new()
 
-        self.app.push_screen(dialogs.StuckScreen(title, body, then=chosen))
+        self.app.push_screen(dialogs.StuckScreen(notice.title, notice.body, then=chosen))
 
     # ------------------------------------------------------------------ the resume prompt
     def ask_resume(self) -> None:
