@@ -6,14 +6,16 @@ stopped says how far it got."""
 from __future__ import annotations
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.errors import NotationError
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.core.solver import solve
 from freecell_tui.core.solver.turns import turns
+from freecell_tui.core.variant import FREECELL
 from freecell_tui.session import PlaySession
 from freecell_tui.session.listed import MovePlan, play_listed
 from freecell_tui.store import Store
-from freecell_tui.ui.screens.list_player import ListPlayer
+from freecell_tui.ui.screens.list_player import ListPlayer, read_paste
 
 
 def session(mode: AutoplayMode = AutoplayMode.SAFE) -> PlaySession:
@@ -86,3 +88,30 @@ def test_a_last_move_left_out_says_the_list_is_played() -> None:
     assert not last.more and not last.step.changed
     assert last.said == f"The list is played: {last.step.said}"
     assert all(answer.said == "" for answer in answers[:-1])
+
+
+def error_of(word: str) -> str:
+    """Why ``word`` is no move."""
+    try:
+        Move.parse(word)
+    except NotationError as error:
+        return str(error)
+    raise AssertionError(word)
+
+
+def test_a_paste_on_the_board_is_a_list_to_play_or_refused() -> None:
+    assert read_paste("6a 6b\n7b", FREECELL, None, ":") == tuple(
+        Move.parse(word) for word in ("6a", "6b", "7b")
+    )
+    assert read_paste("6a x9", FREECELL, None, ":") == (f"move 2 of 2: x9: {error_of('x9')}")
+    assert read_paste("deal 617", FREECELL, None, ":") == (
+        "A paste on the board plays a list of moves; for a command, : first"
+    )
+
+
+def test_a_paste_into_the_colon_line_plays_a_list_else_goes_into_the_line() -> None:
+    assert read_paste("6a 6b", FREECELL, "", ":") == (Move.parse("6a"), Move.parse("6b"))
+    assert read_paste("  ", FREECELL, "", ":") is None
+    assert read_paste("6a", FREECELL, "", ":") is None  # one move: typed into the line
+    assert read_paste("6a x9", FREECELL, "", ":") is None  # no list: the line says why on Enter
+    assert read_paste("6a 6b", FREECELL, "deal", ":") is None  # the line has a command begun

@@ -29,7 +29,6 @@ from textual.timer import Timer
 from textual.worker import get_current_worker
 
 from freecell_tui.core.commands import MoveCommand
-from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move, cell_piles, column_piles
 from freecell_tui.core.rules import resolve_move
@@ -47,7 +46,6 @@ from freecell_tui.session import (
 )
 from freecell_tui.session.analysis import Cancel, lost_sentence
 from freecell_tui.session.assist import solution_phrase
-from freecell_tui.session.listed import read_moves
 from freecell_tui.session.replay import solution_title, with_solution
 from freecell_tui.session.table import by_name
 from freecell_tui.ui.assist.assistant import CHECK_DELAY, Assistant, Reply, YieldingCancel
@@ -78,7 +76,7 @@ from freecell_tui.ui.screens.endings import (
     no_card_home,
     win_title,
 )
-from freecell_tui.ui.screens.list_player import ListPlayer
+from freecell_tui.ui.screens.list_player import ListPlayer, read_paste
 from freecell_tui.ui.screens.move_keys import MoveKeys
 from freecell_tui.ui.screens.typed import run_typed
 from freecell_tui.ui.screens.viewer import ViewerScreen
@@ -476,26 +474,16 @@ class GameScreen(DecidesKeys, Screen[None]):
         self.stop_list()
         line = self.command_line
         is_open = line.has_class("-open")
-        if not is_open or not line.value.strip():
-            try:
-                moves = read_moves(event.text, self.session.variant)
-            except FreeCellError as error:
-                moves = None
-                if not is_open:
-                    self.refuse(str(error))
-                    return True
-            if moves is not None and (not is_open or len(moves) > 1):
-                if is_open:
-                    self._close_command_line()
-                self.play_list(moves)
-                return True
-        if is_open:
+        text = line.value if is_open else None
+        pasted = read_paste(event.text, self.session.variant, text, self.key("command_line"))
+        if isinstance(pasted, str):
+            self.refuse(pasted)
+        elif pasted is None:
             line.paste(event.text)
         else:
-            self.refuse(
-                "A paste on the board plays a list of moves; for a command, "
-                f"{self.key('command_line')} first"
-            )
+            if is_open:
+                self._close_command_line()
+            self.play_list(pasted)
         return True
 
     def on_mouse_down(self, event: MouseDown) -> None:

@@ -5,19 +5,22 @@ It holds no screen: each call answers what to show (:class:`Played`: the step, w
 follows, a line to say after it) or what to say, and the screen draws it and asks for the next
 move after the next refresh, so keys and clicks are read between two moves (any of them stops
 the list). Each move is an ordinary turn of the session (:func:`~freecell_tui.session.listed.
-play_listed`: saved before it is shown).
+play_listed`: saved before it is shown). What a paste comes to — a list to play, text for the
+``:`` line, a refusal — is :func:`read_paste`'s to say.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
+from freecell_tui.core.variant import Variant
 from freecell_tui.session import PlaySession, Step
-from freecell_tui.session.listed import MovePlan, play_listed
+from freecell_tui.session.listed import MovePlan, play_listed, read_moves
 
-__all__ = ["ListPlayer", "Played"]
+__all__ = ["ListPlayer", "Played", "read_paste"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,3 +74,24 @@ class ListPlayer:
             f"The list stopped after move {index} of {len(plan)}: "
             f"{undo_key} undoes them one by one."
         )
+
+
+def read_paste(
+    text: str, variant: Variant, line: str | None, command_key: str
+) -> tuple[Move, ...] | str | None:
+    """What pasted ``text`` comes to, with the ``:`` line open holding ``line`` (``None``: it is
+    closed): the moves of a list to play (pasted on the board, or into the empty line when more
+    than one); on the board, the reason it is refused (a word that is no move, or no list of
+    moves: ``command_key`` opens the line for a command); ``None``: text for the open line."""
+    if line is None or not line.strip():
+        try:
+            moves = read_moves(text, variant)
+        except FreeCellError as error:
+            if line is None:
+                return str(error)
+            moves = None
+        if moves is not None and (line is None or len(moves) > 1):
+            return moves
+    if line is not None:
+        return None
+    return f"A paste on the board plays a list of moves; for a command, {command_key} first"
