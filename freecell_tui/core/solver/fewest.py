@@ -24,7 +24,6 @@ search's solution.
 
 from __future__ import annotations
 
-import heapq
 import threading
 import time
 from collections.abc import Callable
@@ -33,7 +32,7 @@ from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.solver.collector import paused
-from freecell_tui.core.solver.facts import ColumnFacts
+from freecell_tui.core.solver.facts import NO_CARD, ColumnFacts
 from freecell_tui.core.solver.fewest_general import GENERAL_WIDTHS, fewest_general
 from freecell_tui.core.solver.keys import RANK, RED, Cols, Found, Key
 from freecell_tui.core.solver.moves import (
@@ -46,6 +45,7 @@ from freecell_tui.core.solver.moves import (
     SearchStep,
     apply_step,
     core_moves,
+    play_step,
     root,
     safe_rule,
     steps_from,
@@ -60,11 +60,9 @@ DEFAULT_BUDGET: Final = 10.0
 #: The beam widths tried in turn (each about four times the work of the one before).
 WIDTHS: Final = (16, 64, 256, 1024, 4096, 16384)
 _CHECK_EVERY: Final = 16
-#: A position in a level: columns, cells, foundations, key, unsorted cards.
-Node = tuple[Cols, bytes, Found, Key, int]
-#: A child of a level: its score, its place among the level's children, its node (or its
-#: parent's, while it is not built) and the step to it.
-Candidate = tuple[int, int, Node, SearchStep]
+#: A position in a level: columns, cells, foundations, key, cards under the top runs, blocked
+#: cards (:class:`_Counts`).
+Node = tuple[Cols, bytes, Found, Key, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +78,10 @@ class _Rank:
 
 
 _RANK: Final = _Rank()
+#: A child's score is at least ``-_LOWEST`` and below ``_SCORES - _LOWEST`` (eight columns,
+#: four cells, 52 cards).
+_LOWEST: Final = 8 * _RANK.empty
+_SCORES: Final = _LOWEST + 52 * (_RANK.unsorted + _RANK.out) + 4 * _RANK.cell + _RANK.empty + 1
 
 
 class _Stop(Exception):
@@ -145,8 +147,42 @@ def solve_fewest(
     return replace(best, seconds=time.monotonic() - started, positions=positions, expanded=expanded)
 
 
+class _Counts(dict[bytes, int]):
+    """Column → the cards under the run on top of it (each must move at least once). Learning a
+    column learns its *blocked* cards too: those lying above a lower card of their suit, in all
+    (:attr:`blocked`) and in each prefix ``col[:k]`` (:attr:`blocks`). A blocked card cannot go
+    home before the card it covers: it must be picked up at least once, a player move (autoplay
+    only sends cards home), whatever else is played."""
+
+    def __init__(self, facts: ColumnFacts) -> None:
+        super().__init__()
+        self.facts = facts
+        self.blocked: dict[bytes, int] = {}
+        self.blocks: dict[bytes, tuple[int, ...]] = {}
+
+    def __missing__(self, col: bytes) -> int:
+        low = [NO_CARD] * 4
+        blocks = [0]
+        count = 0
+        for v in col:
+            r, s = RANK[v], v & 3
+            if r > low[s]:
+                count += 1
+            else:
+                low[s] = r
+            blocks.append(count)
+        self.blocks[col] = tuple(blocks)
+        self.blocked[col] = count
+        self[col] = under = len(col) - self.facts[col][0]
+        return under
+
+
 class _Beam:
-    """One beam search by player moves, below ``bound`` player moves."""
+    """One beam search by player moves, below ``bound`` player moves.
+
+    A position's blocked cards (:class:`_Counts`) are a lower bound on the player moves it still
+    needs: a child that cannot win below the bound by it is never a candidate, so the beam's
+    places go to children that can."""
 
     def __init__(
         self,
@@ -162,6 +198,7 @@ class _Beam:
         self.bound = bound
         self.should_stop = should_stop
         self.facts = ColumnFacts()
+        self.counts = _Counts(self.facts)
         cols, cells, _ = start
         #: Key → parent key and step (None for the start), for the positions kept in a level.
         self.seen: dict[Key, tuple[Key, SearchStep] | None] = {(*cols, cells): None}
@@ -173,32 +210,48 @@ class _Beam:
         Children are scored from the facts of the columns a step changes, without being built;
         only the ``width`` best of a level are built (and a child is built at once when a card
         goes home, by the step or by autoplay: it changes the foundations, and it may win)."""
-        cols, cells, found = self.start
-        level: list[Node] = [(cols, cells, found, (*cols, cells), self.unsorted(cols))]
-        for _g in range(self.bound - 1):
-            candidates: list[Candidate] = []
-            built: list[Candidate] = []
-            won = self.expand(level, candidates, built)
+        level = [self.node(*self.start)]
+        for g in range(self.bound - 1):
+            level = [node for node in level if g + node[5] < self.bound]
+            children = _Children()
+            won = self.expand(level, children, self.bound - g - 1)
             if won is not None:
                 return self.line(won)
-            level = self.next_level(candidates, built)
+            level = self.next_level(children)
             if not level:
                 return None
         return None
 
-    def expand(  # noqa: C901, PLR0912 -- the beam's hot loop: each step scored inline
-        self, level: list[Node], candidates: list[Candidate], built: list[Candidate]
+    def node(self, cols: Cols, cells: bytes, found: Found) -> Node:
+        """A position of a level, with its key, cards under top runs and blocked cards."""
+        counts = self.counts
+        unsorted = sum(map(counts.__getitem__, cols))  # learns the columns' blocked cards too
+        return (
+            cols,
+            cells,
+            found,
+            (*cols, cells),
+            unsorted,
+            sum(map(counts.blocked.__getitem__, cols)),
+        )
+
+    def expand(  # noqa: C901, PLR0912, PLR0915 -- the beam's hot loop: each step scored inline
+        self, level: list[Node], children: _Children, room: int
     ) -> Key | None:
-        """Expand every position of ``level``: each child, with its score and its place, into
-        ``candidates`` (and into ``built`` too when it was built at once); a child a move home
-        reaches joins ``level`` (no player move). Returns the key of a child that wins."""
-        seen, facts, safe = self.seen, self.facts, self.safe
+        """Expand every position of ``level``: each child that may still win in fewer than
+        ``room`` more player moves, with its score, into ``children`` (built at once when a card
+        goes home); a child a move home reaches joins ``level`` (no player move). Returns the
+        key of a child that wins."""
+        seen, facts, blocks_of, safe = self.seen, self.facts, self.counts.blocks, self.safe
         w_uns, w_cell, w_out, w_empty = _RANK.unsorted, _RANK.cell, _RANK.out, _RANK.empty
+        parents, steps, buckets = children.parents, children.steps, children.buckets
+        built: dict[int, Node] = {}
+        children.built = built
         i = 0
         while i < len(level):
             node = level[i]
             i += 1
-            cols, cells, found, key, unsorted = node
+            cols, cells, found, key, unsorted, blocked = node
             self.expanded += 1
             if self.expanded % _CHECK_EVERY == 0 and self.should_stop():
                 raise _Stop
@@ -215,6 +268,9 @@ class _Beam:
                 if kind in (COL_TO_COL, COL_TO_CELL):
                     cs = cols[a]
                     size = len(cs)
+                    blocks = blocks_of[cs]
+                    if blocked - blocks[size] + blocks[size - n] >= room:
+                        continue  # blocked cards only leave with the cards moved
                     if n < size:
                         v = cs[-n - 1]
                         r = RANK[v]
@@ -231,13 +287,17 @@ class _Beam:
                         elif not cols[b]:
                             h += w_empty
                 elif kind == CELL_TO_COL:
+                    if blocked >= room:
+                        continue
                     h -= w_cell
                     if not cols[b]:
                         h += w_empty
                 else:
                     h = -1
                 if h >= 0:
-                    candidates.append((h, len(candidates), node, step))
+                    buckets[h + _LOWEST].append(len(steps))
+                    parents.append(node)
+                    steps.append(step)
                     continue
                 ccols, ccells, cfound = apply_step(cols, cells, found, step, safe)
                 ckey = (*ccols, ccells)
@@ -246,11 +306,13 @@ class _Beam:
                 if sum(cfound) == 52:
                     seen[ckey] = (key, step)
                     return ckey
-                child = (ccols, ccells, cfound, ckey, self.unsorted(ccols))
+                child = self.node(ccols, ccells, cfound)
                 if kind in (COL_TO_HOME, CELL_TO_HOME):
                     # A move home the player makes costs no player move: same level.
                     seen[ckey] = (key, step)
                     level.append(child)
+                    continue
+                if child[5] >= room:
                     continue
                 score = (
                     w_uns * child[4]
@@ -258,37 +320,36 @@ class _Beam:
                     + w_out * (52 - cfound[0] - cfound[1] - cfound[2] - cfound[3])
                     - w_empty * ccols.count(b"")
                 )
-                built.append((score, len(candidates), child, step))
-                candidates.append((score, len(candidates), node, step))
+                built[len(steps)] = child
+                buckets[score + _LOWEST].append(len(steps))
+                parents.append(node)
+                steps.append(step)
         return None
 
-    def next_level(self, candidates: list[Candidate], built: list[Candidate]) -> list[Node]:
-        """The ``width`` best candidates, built (unless built already) and not seen before, in
-        the order they were generated."""
+    def next_level(self, children: _Children) -> list[Node]:
+        """The ``width`` best children (the lowest scores; of equal ones, the first found),
+        built (unless built already) and not seen before, in the order they were found."""
         level: list[Node] = []
-        seen, safe = self.seen, self.safe
-        chosen = {seq for _, seq, _, _ in heapq.nsmallest(self.width, candidates)}
-        children = {seq: (child, step) for _, seq, child, step in built}
-        for built_count, seq in enumerate(sorted(chosen)):
+        seen, built = self.seen, children.built
+        parents, steps = children.parents, children.steps
+        for built_count, seq in enumerate(children.best(self.width)):
             if built_count % _CHECK_EVERY == 0 and self.should_stop():
                 raise _Stop
-            _, _, node, step = candidates[seq]
-            if seq in children:
-                child = children[seq][0]
-            else:
-                cols, cells, found, key, _ = node
-                ccols, ccells, cfound = apply_step(cols, cells, found, step, safe)
-                child = (ccols, ccells, cfound, (*ccols, ccells), self.unsorted(ccols))
+            node, step = parents[seq], steps[seq]
+            child = built.get(seq)
+            if child is None:
+                # Not built at once: no card goes home after its step, so autoplay has nothing
+                # to do (the only card it frees is the one it uncovers, which stays).
+                cols, cells, found = node[0], node[1], node[2]
+                new = list(cols)
+                cells = play_step(new, cells, list(found), step)
+                new.sort()
+                child = self.node(tuple(new), cells, found)
             if child[3] in seen:
                 continue  # two parents reach it: keep the first
             seen[child[3]] = (node[3], step)
             level.append(child)
         return level
-
-    def unsorted(self, cols: Cols) -> int:
-        """Cards under the run on top of their column: each must move at least once."""
-        facts = self.facts
-        return sum(len(col) - facts[col][0] for col in cols if col)
 
     def line(self, key: Key) -> list[tuple[Cols, bytes, SearchStep]]:
         line: list[tuple[Cols, bytes, SearchStep]] = []
@@ -299,3 +360,27 @@ class _Beam:
             link = self.seen[parent]
         line.reverse()
         return line
+
+
+class _Children:
+    """The children of a level, in the order they were found (their place, ``seq``): each
+    one's parent and step, its place in the bucket of its score, and those built at once."""
+
+    __slots__ = ("buckets", "built", "parents", "steps")
+
+    def __init__(self) -> None:
+        self.parents: list[Node] = []
+        self.steps: list[SearchStep] = []
+        self.buckets: list[list[int]] = [[] for _ in range(_SCORES)]
+        self.built: dict[int, Node] = {}
+
+    def best(self, width: int) -> list[int]:
+        """The places of the ``width`` lowest-scored children (of equal scores, the first
+        found), in the order they were found."""
+        chosen: list[int] = []
+        for bucket in self.buckets:
+            chosen += bucket[: width - len(chosen)]
+            if len(chosen) >= width:
+                break
+        chosen.sort()
+        return chosen
