@@ -8,7 +8,7 @@ from typing import Final
 
 from freecell_tui.core.solver.keys import PLAIN, RANK, RED
 
-__all__ = ["ColumnFacts", "Facts"]
+__all__ = ["ColumnFacts", "Facts", "blocked_prefixes"]
 
 #: What the search needs to know of one column: the length of the run on top, and for each
 #: prefix ``col[:k]`` its disorder (cards lying on a lower card) and the length of the run on its
@@ -72,3 +72,22 @@ def _grown(
         rank_below = r
         red_below = red
     return (run, tuple(prefix_disorder), low, dis, tuple(prefix_runs), _top(col, run))
+
+
+def blocked_prefixes(col: bytes) -> tuple[int, ...]:
+    """For each prefix ``col[:k]`` of a column (card bytes, deepest first, flags or not), its
+    *blocked* cards: those lying above a lower card of their suit. A blocked card cannot go home
+    before the card it covers, so it must be picked up at least once — a player move, whatever
+    else is played (autoplay only sends cards home): their count is a lower bound on the player
+    moves a position still needs, in every game whose foundations are built up by suit."""
+    low = [NO_CARD] * 4
+    blocked = [0]
+    count = 0
+    for v in col:
+        r, s = RANK[v], v & 3
+        if r > low[s]:
+            count += 1
+        else:
+            low[s] = r
+        blocked.append(count)
+    return tuple(blocked)

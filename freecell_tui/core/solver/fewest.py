@@ -32,7 +32,7 @@ from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.solver.collector import paused
-from freecell_tui.core.solver.facts import NO_CARD, ColumnFacts
+from freecell_tui.core.solver.facts import ColumnFacts, blocked_prefixes
 from freecell_tui.core.solver.fewest_general import GENERAL_WIDTHS, fewest_general
 from freecell_tui.core.solver.keys import RANK, RED, Cols, Found, Key
 from freecell_tui.core.solver.moves import (
@@ -149,10 +149,8 @@ def solve_fewest(
 
 class _Counts(dict[bytes, int]):
     """Column → the cards under the run on top of it (each must move at least once). Learning a
-    column learns its *blocked* cards too: those lying above a lower card of their suit, in all
-    (:attr:`blocked`) and in each prefix ``col[:k]`` (:attr:`blocks`). A blocked card cannot go
-    home before the card it covers: it must be picked up at least once, a player move (autoplay
-    only sends cards home), whatever else is played."""
+    column learns its blocked cards (:func:`.facts.blocked_prefixes`) too: in all
+    (:attr:`blocked`) and in each prefix (:attr:`blocks`)."""
 
     def __init__(self, facts: ColumnFacts) -> None:
         super().__init__()
@@ -161,18 +159,8 @@ class _Counts(dict[bytes, int]):
         self.blocks: dict[bytes, tuple[int, ...]] = {}
 
     def __missing__(self, col: bytes) -> int:
-        low = [NO_CARD] * 4
-        blocks = [0]
-        count = 0
-        for v in col:
-            r, s = RANK[v], v & 3
-            if r > low[s]:
-                count += 1
-            else:
-                low[s] = r
-            blocks.append(count)
-        self.blocks[col] = tuple(blocks)
-        self.blocked[col] = count
+        self.blocks[col] = blocks = blocked_prefixes(col)
+        self.blocked[col] = blocks[-1]
         self[col] = under = len(col) - self.facts[col][0]
         return under
 
@@ -180,7 +168,7 @@ class _Counts(dict[bytes, int]):
 class _Beam:
     """One beam search by player moves, below ``bound`` player moves.
 
-    A position's blocked cards (:class:`_Counts`) are a lower bound on the player moves it still
+    A position's blocked cards (:func:`.facts.blocked_prefixes`) are a lower bound on the player moves it still
     needs: a child that cannot win below the bound by it is never a candidate, so the beam's
     places go to children that can."""
 
