@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 #: The bound on one review's searches, all together.
-REVIEW_SECONDS: Final = 20.0
+REVIEW_SECONDS: Final = 5.0
 
 #: The marks a step can carry.
 LAST_WINNABLE: Final = "last winnable"
