@@ -53,7 +53,7 @@ from freecell_tui.core.cards import Card  # noqa: E402
 from freecell_tui.core.game import Game  # noqa: E402
 from freecell_tui.core.state import GameState  # noqa: E402
 from freecell_tui.ui.app import FreeCellApp  # noqa: E402
-from freecell_tui.ui.board import Board  # noqa: E402
+from freecell_tui.ui.board.board import Board  # noqa: E402
 
 SIZE = (100, 32)
 #: Seconds between two frames (the board's timer).

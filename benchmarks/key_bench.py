@@ -60,7 +60,7 @@ from freecell_tui.core.cards import Card  # noqa: E402
 from freecell_tui.core.deals import deal  # noqa: E402
 from freecell_tui.core.notation import CELLS, COLUMNS, FOUNDATION, Pile  # noqa: E402
 from freecell_tui.ui.app import FreeCellApp  # noqa: E402
-from freecell_tui.ui.layout import BoardLayout, board_layout  # noqa: E402
+from freecell_tui.ui.board.layout import BoardLayout, board_layout  # noqa: E402
 
 SIZE = (100, 32)
 KEYS = ("5", "a", "u")

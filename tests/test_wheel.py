@@ -36,7 +36,7 @@ async def main() -> None:
             print("moves:", " ".join(str(move) for move in app.session.game.moves))
             print("drawn:", "2\\u2665" in app.export_screenshot())
     print("from:", freecell_tui.__file__)
-    page = resources.files("freecell_tui.ui").joinpath("web_page.html").read_text("utf-8")
+    page = resources.files("freecell_tui.ui.web").joinpath("page.html").read_text("utf-8")
     print("page:", "<html" in page.lower())
 
 asyncio.run(main())
@@ -92,7 +92,7 @@ def test_the_wheel_installs_and_plays_in_a_new_environment(tmp_path: Path) -> No
         if path.is_file() and "__pycache__" not in path.parts
     }
     assert shipped - packed == set(), "files of the package the wheel does not carry"
-    assert {"freecell_tui/ui/freecell.tcss", "freecell_tui/ui/web_page.html"} <= packed
+    assert {"freecell_tui/ui/freecell.tcss", "freecell_tui/ui/web/page.html"} <= packed
 
     venv = tmp_path / "venv"
     made = run([sys.executable, "-m", "venv", "--without-pip", str(venv)], tmp_path)

@@ -3,7 +3,7 @@
 Each browser tab that opens the page plays its own copy of the game, started as
 ``python -m freecell_tui --data-dir DIR …`` with the options given here; they share the data
 folder as several terminals would. The server itself never loads Textual (see
-:mod:`freecell_tui.ui.web_server`).
+:mod:`freecell_tui.ui.web.server`).
 
 Nothing is served without the secret token in the address it prints (``/?token=…``, new at
 every start): see docs/security.md.
@@ -40,7 +40,7 @@ from freecell_tui.paths import data_dir as default_data_dir
 PROG = "freecell-tui serve"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-DEFAULT_MAX_GAMES = 8  # freecell_tui.ui.web_server.MAX_GAMES, without importing the web extra
+DEFAULT_MAX_GAMES = 8  # freecell_tui.ui.web.server.MAX_GAMES, without importing the web extra
 INSTALL_HINT = "playing in a browser needs textual-serve: pip install 'freecell-tui[web]'"
 #: Top-level modules of the web extra: when one is missing, say how to install it.
 WEB_MODULES = frozenset({"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2"})
@@ -230,8 +230,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(PROG, str(error))
     try:
         from freecell_tui.ui.compat import serve_unchecked
-        from freecell_tui.ui.web_guard import machine_addresses
-        from freecell_tui.ui.web_server import GameServer
+        from freecell_tui.ui.web.guard import machine_addresses
+        from freecell_tui.ui.web.server import GameServer
     except ModuleNotFoundError as error:
         if (error.name or "").split(".")[0] not in WEB_MODULES:
             raise

@@ -39,18 +39,18 @@ from freecell_tui.session.words import rules_phrase, start_phrase
 from freecell_tui.store import Store
 from freecell_tui.store.settings import Settings, load_settings, save_settings
 from freecell_tui.ui.ascii import AsciiText
-from freecell_tui.ui.assistant import Assistant
-from freecell_tui.ui.autosolve import AutoSolver, pace_for
+from freecell_tui.ui.assist.assistant import Assistant
+from freecell_tui.ui.assist.autosolve import AutoSolver, pace_for
+from freecell_tui.ui.assist.par import ParFinder
+from freecell_tui.ui.board.inks import board_variables
 from freecell_tui.ui.commands import palette_commands
 from freecell_tui.ui.compat import ReportingApp, guard_input
 from freecell_tui.ui.crash import crash_message, write_crash_report
-from freecell_tui.ui.inks import board_variables
 from freecell_tui.ui.messages import SettingChanged
-from freecell_tui.ui.par import ParFinder
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.terminal_probe import drawn_wide, probe_terminal
 from freecell_tui.ui.themes import CLASSIC
-from freecell_tui.ui.web import DELIVERY_NAME
+from freecell_tui.ui.web.browser import DELIVERY_NAME
 
 __all__ = ["FreeCellApp", "run_app"]
 
@@ -194,7 +194,7 @@ class FreeCellApp(ReportingApp[None]):
 
     # ------------------------------------------------------------------ colours and input
     def get_css_variables(self) -> dict[str, str]:
-        """The theme's variables and the board's own (``$card-face``…, see :mod:`.inks`)."""
+        """The theme's variables and the board's own (``$card-face``…, see :mod:`.board.inks`)."""
         variables = super().get_css_variables()
         variables.update(board_variables(variables))
         self.theme_variables = variables

@@ -20,7 +20,7 @@ from textual.binding import Binding, BindingType
 from freecell_tui.core.notation import cell_piles
 from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.session.table import COMMANDS, SECTIONS, Command
-from freecell_tui.ui.selection import quick_key
+from freecell_tui.ui.board.selection import quick_key
 
 __all__ = [
     "SCREEN",

@@ -2,7 +2,7 @@
 
 Laid out a few columns wide, Textual's compositor (``IndexError``) and Rich's wrapping
 (``ValueError: range() arg 3 must not be zero``) crash on a dialog's grid of buttons or a
-palette's list. So a dialog is never laid out below :data:`~freecell_tui.ui.layout.DIALOG_SIZE`
+palette's list. So a dialog is never laid out below :data:`~freecell_tui.ui.board.layout.DIALOG_SIZE`
 with its insides shown: they are hidden by their own ``display`` style (which holds at once, with
 no restyling of the screen), as the board asks for a bigger terminal, and come back as they were
 when the terminal grows.
@@ -28,7 +28,7 @@ from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import Screen
 
-from freecell_tui.ui.layout import DIALOG_SIZE
+from freecell_tui.ui.board.layout import DIALOG_SIZE
 
 __all__ = ["TinyDialog", "is_tiny", "show_insides"]
 

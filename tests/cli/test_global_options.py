@@ -114,7 +114,7 @@ class Runner:
         pytest.importorskip(
             "textual_serve", reason="textual-serve (the web extra) is not installed"
         )
-        import freecell_tui.ui.web_server as web_server
+        import freecell_tui.ui.web.server as web_server
 
         served = self.served
 

@@ -25,7 +25,7 @@ from freecell_tui.core.notation import cell_piles, column_piles
 from freecell_tui.store import DB_NAME
 from freecell_tui.store.rows import GAME_FIELDS, row_record
 from freecell_tui.ui.app import FreeCellApp
-from freecell_tui.ui.board import Board
+from freecell_tui.ui.board.board import Board
 from freecell_tui.ui.screens.game import GameScreen
 
 from ..harness import driver as driver_of

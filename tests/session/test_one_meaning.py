@@ -31,8 +31,8 @@ from freecell_tui.session.parse import parse_command
 from freecell_tui.store import Store, StoreError
 from freecell_tui.store.exchange import read_export, write_export
 from freecell_tui.store.records import GameRecord
-from freecell_tui.ui.gestures import Gestures, Play
-from freecell_tui.ui.selection import shown_count
+from freecell_tui.ui.board.gestures import Gestures, Play
+from freecell_tui.ui.board.selection import shown_count
 
 PILES = (*COLUMNS, *CELLS, FOUNDATION)
 #: Every move text: each pair of piles, and each count between two columns.
@@ -97,7 +97,7 @@ def by_keys(state: GameState, text: str) -> Move | None | str:
         if gestures.selection.count != move.count:
             return "n/a"
     gestures.act_on(move.dest)
-    plays = [outcome for outcome in gestures.take() if isinstance(outcome, Play)]
+    plays = [outcome for outcome in gestures.pop_outcomes() if isinstance(outcome, Play)]
     if not plays:
         return None
     try:

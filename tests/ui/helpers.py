@@ -28,8 +28,8 @@ from textual.widget import Widget
 from freecell_tui.core.game import Game
 from freecell_tui.store import DB_NAME, Store
 from freecell_tui.ui.app import FreeCellApp
-from freecell_tui.ui.board import Board
-from freecell_tui.ui.widgets.piles import PileWidget
+from freecell_tui.ui.board.board import Board
+from freecell_tui.ui.board.piles import PileWidget
 
 # Textual's insides (tests/harness.py) and the one wait (tests/waiting.py), where the UI tests
 # import them.

@@ -11,9 +11,9 @@ from freecell_tui.core.cards import Card
 from freecell_tui.core.notation import Move, Pile
 from freecell_tui.core.rules import apply_move, resolve_move
 from freecell_tui.core.state import GameState
-from freecell_tui.ui.cascade import Cascade, cascade_cards
-from freecell_tui.ui.flights import CHAIN_TIME, MOVE_TIME, plan_turn, slot
-from freecell_tui.ui.layout import board_layout
+from freecell_tui.ui.board.cascade import Cascade, cascade_cards
+from freecell_tui.ui.board.flights import CHAIN_TIME, MOVE_TIME, plan_turn, slot
+from freecell_tui.ui.board.layout import board_layout
 
 LAYOUT = board_layout(100, 32)
 

@@ -2,7 +2,7 @@
 the selection, the legal targets, the target under the mouse, the hint and the keyboard cursor
 each look different; a picked-up red card is readable (4.5:1); on light themes red and black
 differ by 3:1. The ratios are computed from the colours drawn, and from the theme colours
-(:func:`~freecell_tui.ui.inks.board_variables`) without a terminal."""
+(:func:`~freecell_tui.ui.board.inks.board_variables`) without a terminal."""
 
 from __future__ import annotations
 
@@ -16,7 +16,13 @@ from textual.theme import BUILTIN_THEMES
 
 from freecell_tui.core.notation import Pile
 from freecell_tui.session.analysis import HintMark
-from freecell_tui.ui.inks import BLACK_RED_RATIO, TEXT_RATIO, board_variables, card_inks, contrast
+from freecell_tui.ui.board.inks import (
+    BLACK_RED_RATIO,
+    TEXT_RATIO,
+    board_variables,
+    card_inks,
+    contrast,
+)
 from freecell_tui.ui.themes import CLASSIC
 
 from .helpers import SIZE, look, make_app, pile_widget, styles_on, the_board

@@ -12,8 +12,8 @@ from textual.geometry import Size
 
 from freecell_tui.store.settings import SETTINGS_NAME
 from freecell_tui.ui.app import FreeCellApp
+from freecell_tui.ui.board.piles import PileWidget
 from freecell_tui.ui.widgets.intro import INTRO_TITLE, IntroCard
-from freecell_tui.ui.widgets.piles import PileWidget
 
 from ..terminal import Terminal
 from .helpers import COMPACT, SIZE, column, make_app, message, screen_lines, wait_for

@@ -21,8 +21,8 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.store import ErrorKind, SavedGame, StoreError
 from freecell_tui.store.autosaves import Autosaves
-from freecell_tui.ui.assistant import Assistant
-from freecell_tui.ui.autosolve import PACES
+from freecell_tui.ui.assist.assistant import Assistant
+from freecell_tui.ui.assist.autosolve import PACES
 from freecell_tui.ui.screens.dialogs import ConfirmScreen, NoticeScreen
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.screens.resume import ResumeScreen

@@ -12,8 +12,8 @@ from textual.geometry import Region
 from textual.widgets import Static
 
 from freecell_tui.core.notation import COLUMNS
+from freecell_tui.ui.board.layout import COMPACT_SIZE, board_layout
 from freecell_tui.ui.commands import key_label
-from freecell_tui.ui.layout import COMPACT_SIZE, board_layout
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.screens.help import help_sections
 
@@ -54,7 +54,7 @@ async def test_every_size_has_equal_centred_piles_in_the_right_layout(tmp_path: 
             for row in (top_row, tableau):
                 widgets = [pile_widget(app, name) for name in row]
                 # Where each pile is drawn: the widget also covers the blank up to the next pile
-                # (the piles tile the board where gliding cards fly: ui/widgets/overlay.py).
+                # (the piles tile the board where gliding cards fly: ui/board/overlay.py).
                 piles = [Region(*widget.region.offset, widget.art_width, 1) for widget in widgets]
                 for left_widget, right_widget in zip(widgets, widgets[1:], strict=False):
                     assert left_widget.region.right == right_widget.region.x, size

@@ -292,7 +292,7 @@ async def test_a_move_sets_the_piles_looks_once(
 ) -> None:
     """A move pressed on the board works out every pile's highlights once, not once for the
     gestures, once for the new cards and once for the hint."""
-    import freecell_tui.ui.board as board_module
+    import freecell_tui.ui.board.board as board_module
 
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -9,7 +9,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from freecell_tui.ui.widgets.overlay import Sprite, draw_over, splice
+from freecell_tui.ui.board.overlay import Sprite, draw_over, splice
 
 RED, BLUE = Style(color="red"), Style(color="blue", bold=True)
 

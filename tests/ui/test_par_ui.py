@@ -20,7 +20,7 @@ from freecell_tui.core.solver import fewest, solve_for_autoplay
 from freecell_tui.core.variant import BAKERS_GAME
 from freecell_tui.session import par as session_par
 from freecell_tui.store import Par, Store
-from freecell_tui.ui import par as ui_par
+from freecell_tui.ui.assist import par as ui_par
 from freecell_tui.ui.screens.dialogs import WinScreen
 from freecell_tui.ui.screens.stats import StatsScreen
 from freecell_tui.ui.screens.viewer import ViewerScreen

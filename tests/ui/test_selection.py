@@ -9,7 +9,7 @@ from freecell_tui.core.deals import deal
 from freecell_tui.core.errors import IllegalMoveError
 from freecell_tui.core.notation import FOUNDATION, Move, Pile
 from freecell_tui.core.rules import apply_move, resolve_move
-from freecell_tui.ui.selection import (
+from freecell_tui.ui.board.selection import (
     Selection,
     legal_destinations,
     move_for,

@@ -13,7 +13,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game
 from freecell_tui.core.solver import solve_for_autoplay
 from freecell_tui.store import Result, Store
-from freecell_tui.ui import autosolve
+from freecell_tui.ui.assist import autosolve
 from freecell_tui.ui.screens.dialogs import ConfirmScreen, WinScreen
 from freecell_tui.ui.screens.resume import ResumeScreen
 from freecell_tui.ui.screens.saves import SaveSlotsScreen

@@ -25,7 +25,7 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.notation import parse_moves
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.solver import solve
-from freecell_tui.ui.selection import Selection, shown_count
+from freecell_tui.ui.board.selection import Selection, shown_count
 
 from ..terminal import TIMEOUT, Terminal
 

@@ -17,7 +17,7 @@ from freecell_tui.core.notation import Move
 from freecell_tui.session.replay import Replay
 from freecell_tui.store import Store
 from freecell_tui.ui.app import FreeCellApp
-from freecell_tui.ui.layout import board_layout
+from freecell_tui.ui.board.layout import board_layout
 from freecell_tui.ui.screens.dialogs import ConfirmScreen
 from freecell_tui.ui.screens.saves import SaveSlotsScreen
 from freecell_tui.ui.screens.stats import StatsScreen

@@ -1,5 +1,5 @@
 """Browser tabs without a browser: the page's websocket (what textual.js opens), and a
-:class:`~freecell_tui.ui.web_server.GameServer` whose games are small scripts."""
+:class:`~freecell_tui.ui.web.server.GameServer` whose games are small scripts."""
 
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ def playing(data_dir: Path) -> list[tuple[str, list[str]]]:
 SERVER = """
 import sys
 from freecell_tui.cli.serve import shell_command
-from freecell_tui.ui.web_server import GameServer
+from freecell_tui.ui.web.server import GameServer
 
 script, port, grace, max_games, token = sys.argv[1:]
 server = GameServer(

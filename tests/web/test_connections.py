@@ -41,7 +41,7 @@ SILENT = 300
 
 
 def test_the_connections_held_leave_room_for_the_games_and_a_burst() -> None:
-    from freecell_tui.ui.web_connections import (
+    from freecell_tui.ui.web.connections import (
         MAX_CONNECTIONS,
         connection_limit,
         files_kept,
@@ -96,7 +96,7 @@ async def test_silent_connections_past_the_file_limit_never_keep_a_tab_out(noted
 
 
 async def test_a_connection_that_asks_nothing_is_closed_within_seconds(noted: Path) -> None:
-    from freecell_tui.ui.web_connections import HEADER_SECONDS
+    from freecell_tui.ui.web.connections import HEADER_SECONDS
 
     async with serving(noted) as served:
         port = int(served.base.rsplit(":", 1)[1].strip("/"))
@@ -143,7 +143,7 @@ async def test_bad_requests_are_said_once_a_second_in_one_short_line(noted: Path
 def test_a_fault_repeated_is_one_line_a_second_without_its_traceback(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from freecell_tui.ui.web_server import _warnings_on_stderr
+    from freecell_tui.ui.web.server import _warnings_on_stderr
 
     out_of_files = OSError(errno.EMFILE, "Too many open files")
     with _warnings_on_stderr():

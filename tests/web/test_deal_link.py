@@ -17,7 +17,7 @@ from freecell_tui.core.codes import encode
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.store import Store
-from freecell_tui.ui.web_server import MAX_DEAL_TEXT, served_deal
+from freecell_tui.ui.web.server import MAX_DEAL_TEXT, served_deal
 
 from ..store.helpers import one_from_won
 from .helpers import Served, needs_textual_serve

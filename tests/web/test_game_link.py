@@ -16,7 +16,7 @@ import pytest
 from freecell_tui.core.codes import encode
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
-from freecell_tui.ui.web_server import MAX_DEAL_TEXT, served_game
+from freecell_tui.ui.web.server import MAX_DEAL_TEXT, served_game
 
 from ..core.long_games import longest_code_game
 from .tabs import TOKEN, Tab, eventually, serving

@@ -1,4 +1,4 @@
-"""The rules of :mod:`freecell_tui.ui.web_guard`, one by one (the server answering by them:
+"""The rules of :mod:`freecell_tui.ui.web.guard`, one by one (the server answering by them:
 test_server_guard.py, test_hostile_tabs.py)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import ipaddress
 
 import pytest
 
-from freecell_tui.ui.web_guard import (
+from freecell_tui.ui.web.guard import (
     SIZE_LIMITS,
     Guard,
     Message,

@@ -25,7 +25,7 @@ from freecell_tui.cli.serve import (
     shell_command,
 )
 from freecell_tui.core.autoplay import AutoplayMode
-from freecell_tui.ui.web_guard import machine_addresses
+from freecell_tui.ui.web.guard import machine_addresses
 
 from .helpers import AWKWARD_NAME, Served, needs_textual_serve
 
@@ -83,7 +83,7 @@ def test_without_the_web_extra_it_says_how_to_install_it(
     loaded = [name for name in sys.modules if name.split(".")[0] == "textual_serve"]
     for name in {"textual_serve", *loaded}:
         monkeypatch.setitem(sys.modules, name, None)
-    monkeypatch.delitem(sys.modules, "freecell_tui.ui.web_server", raising=False)
+    monkeypatch.delitem(sys.modules, "freecell_tui.ui.web.server", raising=False)
     code, out, err = serve(capsys, "--data-dir", str(tmp_path))
     assert (code, out) == (2, "")
     assert err == (
@@ -199,7 +199,7 @@ def test_the_server_never_loads_textual() -> None:
     command line without ``serve`` loads neither: see tests/core/test_purity.py.)"""
     needs_textual_serve()
     check = (
-        "import json, sys, freecell_tui.cli.serve, freecell_tui.ui.web_server; "
+        "import json, sys, freecell_tui.cli.serve, freecell_tui.ui.web.server; "
         "print(json.dumps([m for m in sys.modules if m.split('.')[0] == 'textual']))"
     )
     done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True)

@@ -34,7 +34,7 @@ def meta(**fields: object) -> bytes:
 
 
 def test_sizes_that_are_not_sizes_never_crash_the_game(tmp_path: Path) -> None:
-    from freecell_tui.ui.web_server import SERVED_DRIVER
+    from freecell_tui.ui.web.server import SERVED_DRIVER
 
     data = tmp_path / "data"
     environment = {**os.environ, "TEXTUAL_DRIVER": SERVED_DRIVER, "COLUMNS": "80", "ROWS": "24"}

@@ -100,7 +100,7 @@ async def test_after_kill_9_the_game_quits_and_the_next_server_resumes_it(tmp_pa
 
 DEMO = """
 from textual.app import App
-from freecell_tui.ui.web import deliver_export, open_link
+from freecell_tui.ui.web.browser import deliver_export, open_link
 
 class Demo(App[None]):
     def on_key(self, event) -> None:

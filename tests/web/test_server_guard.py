@@ -244,7 +244,7 @@ async def test_a_tab_gone_while_written_to_is_a_normal_close(
     from aiohttp.test_utils import TestClient, TestServer
 
     from freecell_tui.cli.serve import shell_command
-    from freecell_tui.ui.web_server import GameServer
+    from freecell_tui.ui.web.server import GameServer
 
     async def gone(*args: object, **kwargs: object) -> None:
         raise ClientConnectionResetError("Cannot write to closing transport")

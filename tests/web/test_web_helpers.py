@@ -1,4 +1,4 @@
-"""The game's browser helpers (``freecell_tui.ui.web``) with Pilot: an export delivered as a
+"""The game's browser helpers (``freecell_tui.ui.web.browser``) with Pilot: an export delivered as a
 download, links opened in a new tab; in a terminal, nothing delivered and links opened only
 where a desktop browser can open them.
 
@@ -17,7 +17,7 @@ from textual.app import App, ComposeResult
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.widgets import Static
 
-from freecell_tui.ui.web import DELIVERY_NAME, deliver_export, download_name, open_link
+from freecell_tui.ui.web.browser import DELIVERY_NAME, deliver_export, download_name, open_link
 
 EXPORT = json.dumps({"format": "freecell-tui save", "name": "Sofa game ♥"}, ensure_ascii=False)
 

@@ -23,7 +23,7 @@ from freecell_tui.ui.keys import bound_actions, run_bound_key
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import dialog_frame_css
 from freecell_tui.ui.screens.viewer_keys import VIEWER_BINDINGS
-from freecell_tui.ui.web import open_link
+from freecell_tui.ui.web.browser import open_link
 
 __all__ = ["EXTRA", "HelpScreen", "KeyRows", "binding_rows", "help_sections", "rules_rows"]
 

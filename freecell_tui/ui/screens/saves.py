@@ -46,7 +46,7 @@ from freecell_tui.ui.keys import bound_actions, edit_line, paste_line
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import CodeScreen, ConfirmScreen, dialog_frame_css
 from freecell_tui.ui.screens.viewer import watch_from
-from freecell_tui.ui.web import deliver_export, download_name
+from freecell_tui.ui.web.browser import deliver_export, download_name
 from freecell_tui.ui.widgets.preview import PositionPreview
 from freecell_tui.ui.widgets.prompt import Prompt
 

@@ -20,7 +20,7 @@ from freecell_tui.core.notation import Move
 from freecell_tui.core.variant import Variant
 from freecell_tui.session import ActionCommand, Decision, PlaySession, Step, parse_command
 from freecell_tui.session.parse import MovesCommand
-from freecell_tui.ui.autosolve import AutoSolver, pace_for
+from freecell_tui.ui.assist.autosolve import AutoSolver, pace_for
 
 __all__ = ["TYPED", "Screen", "line_only", "run_typed"]
 

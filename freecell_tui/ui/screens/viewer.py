@@ -3,7 +3,7 @@ in a narrow terminal).
 
 It walks a :class:`~freecell_tui.session.replay.Replay` — a frozen value whose cursor moves
 return a new replay, or an :class:`~freecell_tui.session.replay.OffTheEnd` whose one line is said
-as the refusal. The board is the game's own :class:`~freecell_tui.ui.board.Board`, read-only: the
+as the refusal. The board is the game's own :class:`~freecell_tui.ui.board.board.Board`, read-only: the
 viewer never hands it a key, and a card picked up with the mouse is put down at once with a word
 on how to play from here. A step forward glides as a move does in play (its autoplay moves are
 part of it); back and jumps put the position down at once.
@@ -61,9 +61,9 @@ from freecell_tui.session.review import REVIEW_SECONDS, Review, review
 from freecell_tui.session.steps import Step, Tone
 from freecell_tui.session.words import deal_phrase
 from freecell_tui.store import Par
-from freecell_tui.ui.assistant import YieldingCancel
-from freecell_tui.ui.board import Board
-from freecell_tui.ui.gestures import Pending
+from freecell_tui.ui.assist.assistant import YieldingCancel
+from freecell_tui.ui.board.board import Board
+from freecell_tui.ui.board.gestures import Pending
 from freecell_tui.ui.keys import bound_actions
 from freecell_tui.ui.screens.help import HelpScreen, binding_rows
 from freecell_tui.ui.screens.viewer_keys import VIEWER_BINDINGS, VIEWER_RANKS
@@ -382,7 +382,7 @@ class ViewerScreen(Screen[Game | None]):
         if picked is not None:
             self.jump(picked)
         else:
-            self.action_take_over()
+            self.action_play_on()
 
     # ------------------------------------------------------------------ playing
     def action_play(self) -> None:
@@ -586,7 +586,7 @@ class ViewerScreen(Screen[Game | None]):
         self._show_step()
 
     # ------------------------------------------------------------------ leaving
-    def action_take_over(self) -> None:
+    def action_play_on(self) -> None:
         """``t``: play on from the step shown, as a new game with the moves that led there."""
         self.stop_playing()
         if self.replay.state.is_won:

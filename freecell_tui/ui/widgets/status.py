@@ -15,7 +15,7 @@ from textual.widget import Widget
 from freecell_tui.core.words import ascii_text
 from freecell_tui.session.steps import Tone
 from freecell_tui.ui.ascii import ascii_asked
-from freecell_tui.ui.layout import board_layout
+from freecell_tui.ui.board.layout import board_layout
 
 __all__ = [
     "MessageLine",

@@ -22,9 +22,9 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from freecell_tui.core.cards import Card
-from freecell_tui.ui.layout import BoardLayout
-from freecell_tui.ui.widgets.cardart import ROUND, CardArt
-from freecell_tui.ui.widgets.overlay import Sprite, draw_over, splice
+from freecell_tui.ui.board.cardart import ROUND, CardArt
+from freecell_tui.ui.board.layout import BoardLayout
+from freecell_tui.ui.board.overlay import Sprite, draw_over, splice
 
 __all__ = ["Sprite", "Stage"]
 

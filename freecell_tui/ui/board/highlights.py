@@ -11,7 +11,7 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.notation import FOUNDATION, Pile, cell_piles, column_piles
 from freecell_tui.core.state import GameState
 from freecell_tui.session.analysis import HintMark
-from freecell_tui.ui.selection import Selection, select_card, shown_count
+from freecell_tui.ui.board.selection import Selection, select_card, shown_count
 
 __all__ = ["Looks", "PileLook", "compute_looks"]
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from freecell_tui.core.cards import Card, Suit
 from freecell_tui.core.notation import FOUNDATION
-from freecell_tui.ui.layout import BoardLayout
+from freecell_tui.ui.board.layout import BoardLayout
 
 __all__ = ["Bouncer", "Cascade", "cascade_cards"]
 

@@ -15,7 +15,7 @@ checks them first; a game started by another server is kept as safe): a size giv
 crashed the game, and a huge one made it grow without limit.
 
 ``freecell-tui serve`` selects it through ``TEXTUAL_DRIVER`` (``SERVED_DRIVER`` in
-:mod:`freecell_tui.ui.web_server`).
+:mod:`freecell_tui.ui.web.server`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from textual.drivers.web_driver import WebDriver
 
 from freecell_tui.ui.compat import exit_app_from_driver
-from freecell_tui.ui.web_guard import clamp_size
+from freecell_tui.ui.web.guard import clamp_size
 
 __all__ = ["ServedDriver"]
 

@@ -24,9 +24,9 @@ from typing import Literal
 from freecell_tui.core.cards import Card
 from freecell_tui.core.notation import Move, Pile
 from freecell_tui.core.state import GameState
-from freecell_tui.ui.cascade import Cascade, cascade_cards
-from freecell_tui.ui.flights import Flight, Plan, plan_turn, slot, without
-from freecell_tui.ui.layout import BoardLayout
+from freecell_tui.ui.board.cascade import Cascade, cascade_cards
+from freecell_tui.ui.board.flights import Flight, Plan, plan_turn, slot, without
+from freecell_tui.ui.board.layout import BoardLayout
 
 __all__ = ["FRAME", "SLIDE_BACK", "Animator", "Hand", "Tick"]
 

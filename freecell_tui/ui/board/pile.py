@@ -1,9 +1,9 @@
 """The base of the board's piles: what they are given and how their highlights are drawn.
 
 Each pile widget draws the cards it is given (attributes down): its ``cards``, its ``look`` (a
-frozen :class:`~freecell_tui.ui.highlights.PileLook` set by the board) and the board's
+frozen :class:`~freecell_tui.ui.board.highlights.PileLook` set by the board) and the board's
 ``layout`` (how tall a card is, how far apart covered cards are, see
-:mod:`freecell_tui.ui.layout`). It handles no input: the board finds what the mouse is on from the
+:mod:`freecell_tui.ui.board.layout`). It handles no input: the board finds what the mouse is on from the
 same layout.
 """
 
@@ -21,9 +21,7 @@ from textual.visual import Visual
 
 from freecell_tui.core.cards import Card
 from freecell_tui.core.notation import Pile
-from freecell_tui.ui.highlights import PLAIN, PileLook
-from freecell_tui.ui.layout import BoardLayout, board_layout
-from freecell_tui.ui.widgets.cardart import (
+from freecell_tui.ui.board.cardart import (
     DASHED,
     DOUBLE,
     HEAVY,
@@ -34,7 +32,9 @@ from freecell_tui.ui.widgets.cardart import (
     CardArt,
     Glyphs,
 )
-from freecell_tui.ui.widgets.overlay import Sprite, draw_over, repaint_regions
+from freecell_tui.ui.board.highlights import PLAIN, PileLook
+from freecell_tui.ui.board.layout import BoardLayout, board_layout
+from freecell_tui.ui.board.overlay import Sprite, draw_over, repaint_regions
 
 __all__ = ["PileWidget"]
 
@@ -76,7 +76,7 @@ class PileWidget(CardArt):
     """The pile's cards, deepest first (a free cell or foundation holds at most its top card).
     A change repaints only the lines it changes (see :meth:`_repaint_changes`)."""
     look: reactive[PileLook] = reactive(PLAIN, repaint=False)
-    """The pile's highlights (see :class:`~freecell_tui.ui.highlights.PileLook`); a change
+    """The pile's highlights (see :class:`~freecell_tui.ui.board.highlights.PileLook`); a change
     repaints only the lines it changes."""
     geometry: reactive[BoardLayout] = reactive(lambda: board_layout(100, 32))
     """The board's geometry: card height, covered lines, compact or not."""

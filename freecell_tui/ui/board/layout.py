@@ -147,7 +147,7 @@ class BoardLayout:
         """The region of ``pile``'s widget: where the pile is drawn (:meth:`pile_region`) and
         the blank right of it and, for the top row, under it, up to the next pile. The piles
         tile the part of the board a gliding card crosses, so each draws the part of the card
-        over it and the board under them draws nothing (see ``ui/widgets/overlay.py``)."""
+        over it and the board under them draws nothing (see ``ui/board/overlay.py``)."""
         region = self.pile_region(pile, suit_place)
         height = region.height if pile.is_column else self.tableau_y - self.top
         board = Region(0, 0, self.width, self.height)

@@ -19,7 +19,7 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.notation import Move, Pile
 from freecell_tui.core.rules import apply_move, moved_cards, resolve_move
 from freecell_tui.core.state import GameState
-from freecell_tui.ui.layout import BoardLayout
+from freecell_tui.ui.board.layout import BoardLayout
 
 __all__ = [
     "CHAIN_TIME",

@@ -7,24 +7,24 @@ it was given through ``/bin/sh -c`` (inheriting the server's environment and wor
 app's standard input and the app's screen back. :class:`GameServer` keeps that and changes what
 a server for players needs:
 
-- the page is our own (``web_page.html``): textual-serve's loads a font from Google at every
+- the page is our own (``page.html``): textual-serve's loads a font from Google at every
   visit, which stalls on a network without the internet; ours takes the same font from the
   server, and connects back to whatever address the page was opened at (textual-serve's
   connects to the address it listens on, which is wrong for ``--host 0.0.0.0``);
-- each game runs with :class:`~freecell_tui.ui.web_driver.ServedDriver`, so a game whose server
+- each game runs with :class:`~freecell_tui.ui.web.driver.ServedDriver`, so a game whose server
   was killed quits (and is saved) instead of lingering;
 - it stops on SIGINT and SIGTERM by asking every game to quit, as ``q`` does, so each unfinished
   game is saved and offered again next time; a game that has not quit after ``grace`` seconds
   is killed (its last move is saved all the same);
 - nothing answers without the secret token, nor to a ``Host`` or ``Origin`` that is not this
-  server's (:mod:`freecell_tui.ui.web_guard`): a 403 that closes its connection, and no game is
+  server's (:mod:`freecell_tui.ui.web.guard`): a 403 that closes its connection, and no game is
   started. The token is never a cookie (a browser would send it to every port of the host):
   the page carries it in the address of each of its files and of its websocket;
 - a connection that does not send its request within a few seconds is closed, and the
   connections held at once stay well below the open-file limit
-  (:mod:`freecell_tui.ui.web_connections`): a flood of silent connections never keeps a
+  (:mod:`freecell_tui.ui.web.connections`): a flood of silent connections never keeps a
   player's tab out;
-- a tab's messages are checked (:func:`~freecell_tui.ui.web_guard.parse_message`): sizes are
+- a tab's messages are checked (:func:`~freecell_tui.ui.web.guard.parse_message`): sizes are
   clamped, anything malformed is dropped, a message over :data:`MAX_MESSAGE` bytes closes that
   tab's connection; a tab's game ends when its socket closes (killed if it has not quit
   within ``grace`` seconds), and at most ``max_games`` games run at once;
@@ -63,7 +63,7 @@ from freecell_tui.core.codes import MAX_CODE_LENGTH, decode, looks_like_code
 from freecell_tui.core.deals import parse_deal_number
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
-from freecell_tui.ui.web_connections import (
+from freecell_tui.ui.web.connections import (
     HEADER_SECONDS,
     MAX_CONNECTIONS,
     Connections,
@@ -72,7 +72,7 @@ from freecell_tui.ui.web_connections import (
     listen_backlog,
     open_files,
 )
-from freecell_tui.ui.web_guard import Guard, clamp_size, parse_message
+from freecell_tui.ui.web.guard import Guard, clamp_size, parse_message
 
 __all__ = [
     "GRACE_SECONDS",
@@ -87,9 +87,9 @@ __all__ = [
 
 log = logging.getLogger("freecell_tui.serve")
 
-#: ``TEXTUAL_DRIVER`` for the games: :class:`freecell_tui.ui.web_driver.ServedDriver` (named, not
+#: ``TEXTUAL_DRIVER`` for the games: :class:`freecell_tui.ui.web.driver.ServedDriver` (named, not
 #: imported: importing it would load Textual into the server, which never draws anything).
-SERVED_DRIVER = "freecell_tui.ui.web_driver:ServedDriver"
+SERVED_DRIVER = "freecell_tui.ui.web.driver:ServedDriver"
 #: Seconds the games get to quit when the server stops, before they are killed.
 GRACE_SECONDS = 5.0
 #: Games run at once by default (each is a process of about 100 MB).
@@ -207,7 +207,7 @@ class GameServer(Server):
         self.guard = Guard(token, host)
         self.connections: Connections | None = None  # while serving
         self._sessions: set[GameSession] = set()
-        page = resources.files("freecell_tui.ui").joinpath("web_page.html")
+        page = resources.files("freecell_tui.ui.web").joinpath("page.html")
         self._page = string.Template(page.read_text(encoding="utf-8"))
 
     # ------------------------------------------------------------------ running
@@ -433,7 +433,7 @@ class GameServer(Server):
         self, websocket: web.WebSocketResponse, app_service: AppService
     ) -> None:
         """Pass a tab's messages to its game until the tab closes; drop any the page does not
-        send (see :func:`~freecell_tui.ui.web_guard.parse_message`), and binary ones."""
+        send (see :func:`~freecell_tui.ui.web.guard.parse_message`), and binary ones."""
         async for frame in websocket:
             if frame.type != WSMsgType.TEXT:
                 continue

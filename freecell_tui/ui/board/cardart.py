@@ -11,8 +11,8 @@ draws greys, or no colour at all under an ANSI theme) the picked-up cards and th
 may go to get outlines of their own too (:data:`PICKED`, :data:`TARGET`).
 
 Colours come from component classes styled with theme variables (``$card-face``, ``$card-ink``…,
-see :mod:`freecell_tui.ui.inks`), held by the screen's one :class:`CardInks`; the inks are then made readable on the face they are drawn on
-(:func:`~freecell_tui.ui.inks.card_inks`).
+see :mod:`freecell_tui.ui.board.inks`), held by the screen's one :class:`CardInks`; the inks are then made readable on the face they are drawn on
+(:func:`~freecell_tui.ui.board.inks.card_inks`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from textual.style import Style
 from textual.widget import Widget
 
 from freecell_tui.core.cards import Card, Suit
-from freecell_tui.ui.inks import card_inks, readable
+from freecell_tui.ui.board.inks import card_inks, readable
 
 __all__ = [
     "DASHED",
@@ -70,7 +70,7 @@ class CardInks(Widget):
 
     Textual restyles a widget's component classes with it, each as a node of its own, whenever
     the widget is restyled (a resize, a class set, the screen shown); held by one widget they are
-    restyled once, not once for each of the board's seventeen card widgets."""
+    restyled once, not once for each pile widget of the board and its stage."""
 
     DEFAULT_CSS = """
     CardInks { display: none; }
