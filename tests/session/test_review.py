@@ -285,11 +285,12 @@ def test_a_review_of_a_seahaven_win_searches_its_par(monkeypatch: pytest.MonkeyP
     assert review(lost, seconds=SECONDS).kind == "winnable"
 
 
-def test_a_review_gives_its_par_search_no_more_than_its_five_seconds(
+def test_a_review_gives_its_par_search_less_than_five_seconds(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A won game whose par is not stored is answered within the review's bound (5 s): the par
-    search is handed what is left of it, and a search cut short is the shortest found."""
+    """A won game whose par is not stored is answered within 5 s: the par search is handed what
+    is left of the review's bound (4.5 s, the rest for the replays), and a search cut short is
+    the shortest found."""
     budgets: list[float] = []
 
     def cut_short(*args: object, budget: float, **kwargs: object) -> object:
@@ -299,4 +300,4 @@ def test_a_review_gives_its_par_search_no_more_than_its_five_seconds(
     monkeypatch.setattr(review_module, "find_par", cut_short)
     found = review(played(solution()))
     assert found.kind == "won"
-    assert budgets and budgets[0] <= 5.0
+    assert budgets and budgets[0] < 5.0
