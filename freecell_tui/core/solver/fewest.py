@@ -33,7 +33,11 @@ from typing import Final
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.solver.collector import paused
 from freecell_tui.core.solver.facts import ColumnFacts, blocked_prefixes
-from freecell_tui.core.solver.fewest_general import GENERAL_WIDTHS, fewest_general
+from freecell_tui.core.solver.fewest_general import (
+    GENERAL_WIDTHS,
+    fewest_general,
+    replays_to_win,
+)
 from freecell_tui.core.solver.keys import RANK, RED, Cols, Found, Key
 from freecell_tui.core.solver.moves import (
     CELL_TO_COL,
@@ -50,7 +54,7 @@ from freecell_tui.core.solver.moves import (
     safe_rule,
     steps_from,
 )
-from freecell_tui.core.solver.portfolio import SolveResult, solve
+from freecell_tui.core.solver.portfolio import SolveResult, fast_cells, solve
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import FREECELL
 
@@ -124,8 +128,9 @@ def solve_fewest(
         first = solve(state, timeout=budget, cancel=cancel, autoplay=mode)
     if first.status != "solved":
         return replace(first, seconds=time.monotonic() - started)
-    if state.variant != FREECELL:
-        # These beams play classic FreeCell's compact positions; another game's play its own.
+    cell_count = fast_cells(state.variant)
+    if cell_count is None:
+        # These beams play FreeCell's compact positions; another game's play its own.
         wide = GENERAL_WIDTHS if widths is None else widths
         return fewest_general(state, mode, first, wide, should_stop, started)
     best = first
@@ -135,13 +140,15 @@ def solve_fewest(
     try:
         with paused():
             for width in WIDTHS if widths is None else widths:
-                beam = _Beam(start, safe, width, best.player_moves, should_stop)
+                beam = _Beam(start, safe, width, best.player_moves, should_stop, cell_count)
                 line = beam.run()
                 positions += len(beam.seen)
                 expanded += beam.expanded
                 if line is not None:
                     moves = core_moves(state, line, safe)
-                    best = replace(best, moves=moves)
+                    # With fewer cells the line is played again by the game's rules.
+                    if state.variant == FREECELL or replays_to_win(state, moves):
+                        best = replace(best, moves=moves)
     except _Stop:
         pass
     return replace(best, seconds=time.monotonic() - started, positions=positions, expanded=expanded)
@@ -179,8 +186,10 @@ class _Beam:
         width: int,
         bound: int,
         should_stop: Callable[[], bool],
+        cell_count: int = 4,
     ) -> None:
         self.start = start
+        self.cell_count = cell_count
         self.safe = safe
         self.width = width
         self.bound = bound
@@ -231,6 +240,7 @@ class _Beam:
         goes home); a child a move home reaches joins ``level`` (no player move). Returns the
         key of a child that wins."""
         seen, facts, blocks_of, safe = self.seen, self.facts, self.counts.blocks, self.safe
+        cell_count = self.cell_count
         w_uns, w_cell, w_out, w_empty = _RANK.unsorted, _RANK.cell, _RANK.out, _RANK.empty
         parents, steps, buckets = children.parents, children.steps, children.buckets
         built: dict[int, Node] = {}
@@ -250,7 +260,7 @@ class _Beam:
                 + w_out * (52 - found[0] - found[1] - found[2] - found[3])
                 - w_empty * empties
             )
-            for step in steps_from(cols, cells, found, facts):
+            for step in steps_from(cols, cells, found, facts, cell_count):
                 kind, a, b, n = step
                 h = base
                 if kind in (COL_TO_COL, COL_TO_CELL):
