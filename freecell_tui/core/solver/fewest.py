@@ -10,14 +10,17 @@ move the player makes; it is how published tables of near-optimal solutions coun
   to do (cards under the run on top of their column, which must each move once; free cells in
   use; cards not home; empty columns) make level ``g + 1``. A move home that autoplay does not
   make (autoplay ``safe`` or ``off``) costs no player move: its position joins the same level.
-  Only levels below the best solution so far are searched.
+  Only levels below the best solution so far are searched, and a child whose blocked cards (a
+  lower bound on the player moves it still needs, :func:`.facts.blocked_prefixes`) reach the
+  best solution is never a candidate.
 * **Wider and wider.** Beams of growing width run in turn until the budget is spent; each either
   finds a shorter solution or shows the width was too narrow. The answer is the best so far, at
   any moment: a cancelled or timed-out search returns it.
 * **Deterministic.** Ties go to the child found first; the widths are fixed, so the same position
   gives the same answer whenever the budget lets the same widths finish.
 
-A position of another game than classic FreeCell is searched the same way by
+FreeCell with fewer free cells is searched by these beams with that many cells, each line they
+find checked by the game's rules. A position of another game is searched the same way by
 :mod:`.fewest_general`, on the core's positions and that game's rules, below the general
 search's solution.
 """
@@ -175,9 +178,9 @@ class _Counts(dict[bytes, int]):
 class _Beam:
     """One beam search by player moves, below ``bound`` player moves.
 
-    A position's blocked cards (:func:`.facts.blocked_prefixes`) are a lower bound on the player moves it still
-    needs: a child that cannot win below the bound by it is never a candidate, so the beam's
-    places go to children that can."""
+    A position's blocked cards (:func:`.facts.blocked_prefixes`) are a lower bound on the player
+    moves it still needs: a child that cannot win below the bound by it is never a candidate, so
+    the beam's places go to children that can."""
 
     def __init__(
         self,
