@@ -301,8 +301,8 @@ EXAMPLE: Final = """\
 [keys]
 # A command of the game (docs/keys.md lists them) = a key, or a list of keys: they replace
 # the command's own keys. Key names are Textual's: "u", "U", "ctrl+z", "f5", "backspace".
-# undo = ["u", "backspace"]
-# hint = "question_mark"
+# undo = ["u", "ctrl+z", "backspace"]
+# hint = ["i", "f6"]
 
 # Or, instead of theme = "…" above, a theme of your own: the colours it leaves out come
 # from its base theme ("classic", or any theme by name).
