@@ -22,9 +22,10 @@ not TOML, larger than :data:`CONFIG_LIMIT`, a folder, unreadable) is the default
 problem; each wrong entry (an unknown section or name, a value of the wrong type) is left out with
 one problem, and the rest is kept. Each problem is one line for the player.
 
-Here the file's shape is checked, without a terminal: whether a key's command exists and whether
-keys clash is the full-screen game's key table to judge, whether a colour is a colour and a theme
-exists Textual's (:func:`freecell_tui.ui.themes.config_theme`).
+Here the file's shape is checked, without a terminal. The ``[keys]`` are passed on as written:
+whether a name is a binding's, a key is a key and two bindings clash is the full-screen game's key
+table to judge; whether a colour is a colour and a theme exists, Textual's
+(:func:`freecell_tui.ui.themes.config_theme`).
 """
 
 from __future__ import annotations
@@ -99,7 +100,7 @@ _THEME_TABLE: Final = re.compile(r"^\s*\[\s*theme\s*\]", re.MULTILINE)
 _THEME_ENTRIES: Final = ("name", "base", "dark", *THEME_COLOURS, *CARD_VARIABLES)
 
 
-def _empty_keys() -> Mapping[str, tuple[str, ...]]:
+def _empty_keys() -> Mapping[str, object]:
     return MappingProxyType({})
 
 
@@ -121,13 +122,14 @@ class OwnTheme:
 @dataclass(frozen=True)
 class Config:
     """The config file as read. ``found``: there was a file (read or not). ``keys``: each
-    command name of ``[keys]`` with its keys, as written. ``theme``: the theme named by
+    name of ``[keys]`` with its value as written (a list as a tuple), for the key table to
+    judge (:func:`freecell_tui.ui.keymap.effective_keys`). ``theme``: the theme named by
     ``theme = "…"``; ``own_theme``: the ``[theme]`` table. ``problems``: what was wrong, one
     line each."""
 
     path: Path
     found: bool = False
-    keys: Mapping[str, tuple[str, ...]] = field(default_factory=_empty_keys)
+    keys: Mapping[str, object] = field(default_factory=_empty_keys)
     theme: str | None = None
     own_theme: OwnTheme | None = None
     problems: tuple[str, ...] = ()
@@ -200,12 +202,18 @@ class _Reader:
         self.problems.append(f"In your config file {_name(self.path)}, {what}: {then}.")
 
     def read(self, data: dict[str, Any]) -> Config:
-        keys: Mapping[str, tuple[str, ...]] = _empty_keys()
+        keys: Mapping[str, object] = _empty_keys()
         theme: str | None = None
         own: OwnTheme | None = None
         for name, value in data.items():
             if name == "keys" and isinstance(value, dict):
-                keys = self.keys(value)
+                # Passed on as written: the names and the keys are the key table's to judge.
+                keys = MappingProxyType(
+                    {
+                        key: tuple(keys) if isinstance(keys, list) else keys
+                        for key, keys in value.items()
+                    }
+                )
             elif name == "theme" and isinstance(value, dict):
                 own = self.own_theme(value)
             elif name == "theme" and isinstance(value, str) and _NAME.fullmatch(value):
@@ -230,23 +238,6 @@ class _Reader:
             own_theme=own,
             problems=tuple(self.problems),
         )
-
-    def keys(self, table: dict[str, Any]) -> Mapping[str, tuple[str, ...]]:
-        """``[keys]``: each command with a key or a list of keys (an empty list is passed on:
-        the key table judges it, as it judges the names)."""
-        keys: dict[str, tuple[str, ...]] = {}
-        for command, value in table.items():
-            if isinstance(value, str):
-                keys[command] = (value,)
-            elif isinstance(value, list) and all(isinstance(key, str) for key in value):
-                keys[command] = tuple(value)
-            else:
-                self.note(
-                    f"[keys] {printable(shorten(command, 40))} = {_shown(value)} is not a key "
-                    '("u") or a list of keys (["u", "ctrl+z"])',
-                    "the command keeps its keys",
-                )
-        return MappingProxyType(keys)
 
     def own_theme(self, table: dict[str, Any]) -> OwnTheme:
         """``[theme]``: its name, its base, whether it is dark and its colours (as written)."""

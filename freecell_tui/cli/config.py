@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         out.write("Keys the file sets (the others are the game's own, as docs/keys.md lists):\n")
         width = max(len(command) for command in config.keys)
         for command, keys in config.keys.items():
-            shown = ", ".join(printable(key) for key in keys) or "(none)"
+            shown = _keys_text(keys)
             out.write(f"  {printable(command).ljust(width)}  {shown}\n")
     else:
         out.write("Keys: the game's own (docs/keys.md lists them; ? in the game shows them)\n")
@@ -95,3 +95,10 @@ def _theme(config: Config, args: argparse.Namespace) -> tuple[str, tuple[str, ..
     if saved is not None and saved in themes:
         return f"{saved}, chosen in the game", chosen.problems, names
     return f"{DEFAULT_THEME}, the default", chosen.problems, names
+
+
+def _keys_text(keys: object) -> str:
+    """A ``[keys]`` value as written: its keys with commas."""
+    if isinstance(keys, tuple):
+        return ", ".join(printable(str(key)) for key in keys) or "(none)"
+    return printable(str(keys))

@@ -77,20 +77,18 @@ def test_the_theme_chosen_in_the_game_when_the_file_names_none(
 def test_problems_are_listed_one_a_line_and_the_exit_code_is_1(
     path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path.write_text('theme = "nrod"\n[colors]\n[keys]\nundo = 1\n', "utf-8")
+    path.write_text('theme = "nrod"\n[colors]\n', "utf-8")
     code, lines, err = config(capsys)
     where = f"In your config file {path}"
     assert (code, err) == (1, "")
-    assert lines[:5] == [
+    assert lines[:4] == [
         f"Config file: {path}",
         "Problems (the game starts with its defaults for these):",
         f"  {where}, there is no section [colors]: it is ignored.",
-        f'  {where}, [keys] undo = 1 is not a key ("u") or a list of keys (["u", "ctrl+z"]): '
-        "the command keeps its keys.",
         f'  {where}, theme = "nrod" is not a theme of the game (did you mean nord?): '
         "freecell-tui config lists them.",
     ]
-    assert lines[5] == f"Theme: {DEFAULT_THEME}, the default"
+    assert lines[4] == f"Theme: {DEFAULT_THEME}, the default"
 
 
 def test_a_damaged_file_is_one_line(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
