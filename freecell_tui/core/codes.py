@@ -501,15 +501,26 @@ def _check_text(code: str, longest: int) -> str | None:
     if not _CODE_RE.fullmatch(code):
         bad = next(ch for ch in code if ch not in _VALUE)
         return _not_a_code(code, f"it holds {bad!r} (codes are A–Z a–z 0–9 - _)")
+    version_problem = _version_problem(code)
+    if version_problem is not None:
+        return version_problem
+    if _check(code[:-_CHECK_DIGITS]) != code[-_CHECK_DIGITS:]:
+        return _not_a_code(code, "its checksum does not match")
+    return None
+
+
+def _version_problem(code: str) -> str | None:
+    """What is wrong with the start of a code (its version) or its length, or ``None``."""
+    version = code[len(FORMAT) : len(PREFIX)]
+    if version and not version.isdigit():  # a word that starts with F, not a code's version
+        return _not_a_code(code, f"a game code starts with {PREFIX} or {VARIANT_PREFIX}")
     if len(code) < len(PREFIX) + _CHECK_DIGITS:
         return _not_a_code(code, "it is too short (a piece is missing)")
     if code[: len(PREFIX)] not in (PREFIX, VARIANT_PREFIX):
         return (
-            f"{quoted(code, _ECHO)} is a version {code[1:2]} game code: this game reads "
+            f"{quoted(code, _ECHO)} is a version {version} game code: this game reads "
             f"versions {VERSION} and {VARIANT_VERSION}"
         )
-    if _check(code[:-_CHECK_DIGITS]) != code[-_CHECK_DIGITS:]:
-        return _not_a_code(code, "its checksum does not match")
     return None
 
 
