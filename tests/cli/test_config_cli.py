@@ -4,7 +4,9 @@ And ``serve`` says the file's problems once at start (each game it serves reads 
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -124,3 +126,26 @@ def test_serve_says_the_files_problems_once_at_start(
         f'freecell-tui serve: warning: In your config file {path}, theme = "nrod" is not a '
         "theme of the game (did you mean nord?): freecell-tui config lists them."
     ]
+
+
+@pytest.mark.parametrize("argv", [["--deal", "1"], ["play", "--deal", "1"], ["watch", "--last"]])
+def test_the_full_screen_game_and_the_viewer_are_given_the_file_as_read(
+    path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    import freecell_tui.ui.app as app_module
+
+    path.write_text('theme = "nord"\n[keys]\nundo = "z"\n', "utf-8")
+    given: list[object] = []
+
+    def run_app(**options: object) -> int:
+        given.append(options["config"])
+        return 0
+
+    monkeypatch.setattr(app_module, "run_app", run_app)
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.headless_driver:HeadlessDriver")
+    data = tmp_path / "data"
+    if argv[0] == "watch":  # a game to watch
+        monkeypatch.setattr(sys, "stdin", io.StringIO("3a\nq\n"))
+        main(["play", "--plain", "--deal", "1", "--data-dir", str(data)])
+    assert main([*argv, "--data-dir", str(data)]) == 0
+    assert given == [read_config()]
