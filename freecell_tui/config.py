@@ -159,7 +159,7 @@ def read_config(path: Path | None = None) -> Config:
         return _unread(path, f"it is not TOML: {printable(str(error))}{hint}")
     except RecursionError:
         return _unread(path, "it is not TOML: it is nested too deeply")
-    return _Reader(path).read(data)
+    return _EntryReader(path).read(data)
 
 
 def _unread(path: Path, why: str) -> Config:
@@ -191,7 +191,7 @@ def _guess(name: str, names: tuple[str, ...]) -> str:
     return f" (did you mean {close[0]}?)" if close else ""
 
 
-class _Reader:
+class _EntryReader:
     """Reads a parsed file's entries, noting a problem for each wrong one."""
 
     def __init__(self, path: Path) -> None:

@@ -205,7 +205,7 @@ class FreeCellApp(ReportingApp[None]):
 
     # ------------------------------------------------------------------ colours and input
     def get_css_variables(self) -> dict[str, str]:
-        """The theme's variables and the board's own (``$card-face``…, see :mod:`.inks`)."""
+        """The theme's variables and the board's own (``$card-face``…, see :mod:`.board.inks`)."""
         variables = super().get_css_variables()
         variables.update(board_variables(variables))
         self.theme_variables = variables

@@ -1,5 +1,5 @@
 """Each front end does every command of the table it takes: a typed command is dispatched through
-an explicit table (``ui.screens.game.TYPED``, ``line.mode.HANDLERS``), checked here against the
+an explicit table (``ui.screens.typed.TYPED``, ``line.mode.HANDLERS``), checked here against the
 command table, not found by building a method's name."""
 
 from __future__ import annotations

@@ -4,10 +4,10 @@ over the position (no Textual here), tested without a terminal (``tests/ui/test_
 :class:`Gestures` keeps what is picked up (a :class:`~freecell_tui.ui.board.selection.Selection`, with
 its run count), the keyboard cursor, what the mouse is over and the mouse button's press. Each
 gesture — a pile key, a click, a double click, a press, drag and release, the cursor keys, ``+``
-and ``−``, ``f`` — leaves its outcomes, in order, for :meth:`Gestures.take`:
+and ``−``, ``f`` — leaves its outcomes, in order, for :meth:`Gestures.pop_outcomes`:
 
 * :class:`Play`: a move for the session to play;
-* :class:`Said`: words for the player, with a tone (:class:`~freecell_tui.session.Tone`);
+* :class:`Say`: words for the player, with a tone (:class:`~freecell_tui.session.Tone`);
 * :class:`Pending`: what is picked up, for the status line (empty: nothing);
 * :class:`Grab`, :class:`Follow`, :class:`LetGo`, :class:`PutBack`: the cards in the player's
   hand (a drag) follow the pointer, wait where they were released, or go back to their pile.
@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from freecell_tui.core.cards import Card
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.notation import (
-    CELLS,
     COLUMNS,
     FOUNDATION,
     Move,
@@ -46,7 +45,6 @@ from freecell_tui.ui.board.selection import (
 )
 
 __all__ = [
-    "TOP_ROW",
     "Follow",
     "Gestures",
     "Grab",
@@ -56,14 +54,11 @@ __all__ = [
     "Pending",
     "Play",
     "PutBack",
-    "Said",
+    "Say",
     "Where",
     "pending_text",
     "picked_text",
 ]
-
-#: The keyboard cursor's rows: free cells and foundations, then the columns (8 places each).
-TOP_ROW: tuple[Pile, ...] = (*CELLS, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION)
 
 
 def _top_row(state: GameState) -> tuple[Pile, ...]:
@@ -84,8 +79,8 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class Said:
-    """What the board tells the player, in a tone (information or a refusal)."""
+class Say:
+    """Say ``text`` to the player, in ``tone`` (information or a refusal)."""
 
     text: str
     tone: Tone = Tone.INFO
@@ -128,7 +123,7 @@ class PutBack:
 
 
 #: What a gesture comes to for the screen (the board moves the player's hand itself).
-News = Play | Said | Pending
+News = Play | Say | Pending
 Outcome = News | Grab | Follow | LetGo | PutBack
 
 
@@ -185,7 +180,8 @@ class Gestures:
         self.selection: Selection | None = None
         #: The piles what is picked up may go to.
         self.targets: frozenset[Pile] = frozenset()
-        #: The keyboard cursor: (row, place); row 0 is :data:`TOP_ROW`, row 1 the columns.
+        #: The keyboard cursor: (row, place); row 0 is the cells and the foundations
+        #: (:func:`_top_row`), row 1 the columns.
         self.cursor: tuple[int, int] | None = None
         #: What the mouse is over.
         self.hover: Where | None = None
@@ -201,13 +197,13 @@ class Gestures:
         self._outcomes: list[Outcome] = []
 
     # ------------------------------------------------------------------ outcomes
-    def take(self) -> list[Outcome]:
+    def pop_outcomes(self) -> list[Outcome]:
         """What the gestures came to since the last call, in order."""
         out, self._outcomes = self._outcomes, []
         return out
 
     def _say(self, text: str, tone: Tone = Tone.INFO) -> None:
-        self._outcomes.append(Said(text, tone))
+        self._outcomes.append(Say(text, tone))
 
     def refuse(self, reason: str) -> None:
         """Say why; what was picked up is put down."""

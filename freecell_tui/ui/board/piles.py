@@ -1,4 +1,4 @@
-"""The piles of the board: the eight columns, the four free cells and the four foundations (see
+"""The piles of the board: the columns, the free cells and the foundations (see
 :mod:`.pile` for what they share, :mod:`.cardart` for how a card is drawn)."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ __all__ = ["CellWidget", "ColumnWidget", "FoundationWidget", "PileWidget"]
 
 
 class ColumnWidget(PileWidget):
-    """One of the eight columns: its key on the first line, then its cards, each covered card
-    showing as many lines as the layout gives it."""
+    """A column: its key on the first line, then its cards, each covered card showing as many
+    lines as the layout gives it."""
 
     DEFAULT_CSS = """
     ColumnWidget { height: 1fr; }
@@ -53,8 +53,8 @@ class ColumnWidget(PileWidget):
 
 
 class CellWidget(PileWidget):
-    """A free cell: its key (``a``–``d``) above, then its card or an empty outline (compact:
-    its key then its card, on one line)."""
+    """A free cell: its key (its letter: ``a``, ``b``, …) above, then its card or an empty
+    outline (compact: its key then its card, on one line)."""
 
     def art(self) -> list[Content]:
         card = self.cards[-1] if self.cards else None

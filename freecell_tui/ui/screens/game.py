@@ -46,13 +46,13 @@ from freecell_tui.session import (
 )
 from freecell_tui.session.analysis import Cancel, lost_sentence
 from freecell_tui.session.assist import solution_phrase
-from freecell_tui.session.listed import MoveList, play_listed, read_moves
+from freecell_tui.session.listed import MovePlan, play_listed, read_moves
 from freecell_tui.session.replay import solution_title, with_solution
 from freecell_tui.ui.assist.assistant import CHECK_DELAY, Assistant, Reply, YieldingCancel
 from freecell_tui.ui.assist.autosolve import AUTOSOLVE_KEYS, AutoSolver
 from freecell_tui.ui.assist.par import ParFinder
 from freecell_tui.ui.board.board import Board
-from freecell_tui.ui.board.gestures import News, Pending, Play, Said
+from freecell_tui.ui.board.gestures import News, Pending, Play, Say
 from freecell_tui.ui.board.selection import pile_for_key
 from freecell_tui.ui.commands import footer_hidden, key_actions, screen_bindings
 from freecell_tui.ui.messages import SettingChanged
@@ -146,7 +146,7 @@ class GameScreen(Screen[None]):
         board.watch_four_colour(board.four_colour)
         self._update_status()
         self._ticker = self.set_interval(1.0, self._tick)
-        self.take_reply(self.assistant.begin())
+        self.apply_reply(self.assistant.begin())
         self.follow_par()
         self.ask_resume()
 
@@ -179,16 +179,16 @@ class GameScreen(Screen[None]):
         self.session.release_clock("covered")
 
     # ------------------------------------------------------------------ the board's gestures
-    def take_gesture(self, news: tuple[News, ...]) -> None:
+    def apply_gesture(self, news: tuple[News, ...]) -> None:
         """Act on what a gesture on the board came to, in order: a move is played here."""
         for item in news:
             match item:
                 case Play(move):
                     self.show(self.session.play(move))
-                case Said(text, Tone.ERROR):
+                case Say(text, Tone.ERROR):
                     self.message.say(text, Tone.ERROR)
                     self.app.bell()
-                case Said(text):
+                case Say(text):
                     self.say(text)
                 case Pending(text):
                     self.status.pending = text
@@ -196,16 +196,16 @@ class GameScreen(Screen[None]):
     def on_board_gestured(self, message: Board.Gestured) -> None:
         """The mouse's gestures, posted by the board in its own turn."""
         message.stop()
-        self.take_gesture(message.news)
+        self.apply_gesture(message.news)
 
     def put_down(self) -> bool:
         """Put down what is picked up; False when nothing was."""
         picked = self.board.selection is not None
-        self.take_gesture(self.board.put_down())
+        self.apply_gesture(self.board.put_down())
         return picked
 
     # ------------------------------------------------------------------ the solver's work
-    def take_reply(self, reply: Reply) -> None:
+    def apply_reply(self, reply: Reply) -> None:
         """Show what the assistant answered (:class:`~freecell_tui.ui.assist.assistant.Reply`), and
         stop or start its searches."""
         if reply.stop:
@@ -240,7 +240,7 @@ class GameScreen(Screen[None]):
             timer.stop()
 
     def _search(self, group: str, search: Callable[[Cancel], Message | None]) -> None:
-        """Run a helper's search (``Search.run``, ``FindDeal.run``, ``ParJob.run``) in a thread
+        """Run a helper's search (``SolverJob.run``, ``FindDeal.run``, ``ParJob.run``) in a thread
         worker of ``group``: one at a time, a new one cancels the one under way. Its answer, a
         message, comes back to the screen unless the worker was cancelled."""
 
@@ -252,13 +252,13 @@ class GameScreen(Screen[None]):
 
         self.run_worker(work, group=group, thread=True, exclusive=True, exit_on_error=False)
 
-    def on_assistant_answer(self, message: Assistant.Answer) -> None:
+    def on_assistant_analysed(self, message: Assistant.Analysed) -> None:
         message.stop()
-        self.take_reply(self.assistant.answered(message))
+        self.apply_reply(self.assistant.answered(message))
 
     def on_assistant_deal_found(self, message: Assistant.DealFound) -> None:
         message.stop()
-        self.take_reply(self.assistant.deal_answered(message))
+        self.apply_reply(self.assistant.deal_answered(message))
 
     # ------------------------------------------------------------------ the assistant's messages
     def on_assistant_status(self, message: Assistant.Status) -> None:
@@ -266,7 +266,7 @@ class GameScreen(Screen[None]):
         self.status.extra = message.text
         self.status.extra_short = message.short
 
-    def on_assistant_said(self, message: Assistant.Said) -> None:
+    def on_assistant_words(self, message: Assistant.Words) -> None:
         message.stop()
         self.say(message.text, message.tone)
 
@@ -358,9 +358,9 @@ class GameScreen(Screen[None]):
         if self.autosolver.more:
             self._wait("autosolve", self.autosolver.delay, self._autosolve_tick)
 
-    def on_auto_solver_step(self, message: AutoSolver.Step) -> None:
+    def on_auto_solver_next_move(self, message: AutoSolver.NextMove) -> None:
         message.stop()
-        if not self.autosolver.take(message):
+        if not self.autosolver.accept(message):
             return  # auto-solve stopped as this move came up: what stopped it came first
         step = self.session.play(message.move, solver=True)
         if step.refused:  # cannot happen while the plan follows the game
@@ -496,7 +496,7 @@ class GameScreen(Screen[None]):
         if step.changed:
             self._said = step.said
             self._update_status()
-            self.take_reply(self.assistant.game_changed(self.session.game))
+            self.apply_reply(self.assistant.game_changed(self.session.game))
             self.follow_par()
         if step.event is Event.WON:
             self._show_win()
@@ -676,7 +676,7 @@ class GameScreen(Screen[None]):
         if completes:
             self._typed_gap = True  # set first: a dialog the move opens (a win) knows it
         before = self.session.game
-        self.take_gesture(board.act_on(pile))  # the move is played here
+        self.apply_gesture(board.act_on(pile))  # the move is played here
         if completes:
             game = self.session.game
             self._typed = game.turns[-1].move if game is not before and game.turns else None
@@ -688,7 +688,7 @@ class GameScreen(Screen[None]):
         key = event.key
         if self._counting and key != "escape":
             self._counting = False
-            self._take_count(event.character)
+            self._read_count(event.character)
             return True
         self._counting = False
         if key in ("space", "enter") and self._typed_gap:
@@ -714,7 +714,7 @@ class GameScreen(Screen[None]):
             "a move between columns (18v3)"
         )
 
-    def _take_count(self, character: str | None) -> None:
+    def _read_count(self, character: str | None) -> None:
         """The key after ``v``: the count, one hexadecimal digit 1 to d."""
         digit = (character or "").lower()
         count = int(digit, 16) if len(digit) == 1 and digit in "0123456789abcdef" else 0
@@ -727,21 +727,21 @@ class GameScreen(Screen[None]):
         picked, typed = self.board.selection, self._typed
         self._typed = None
         if picked is not None:
-            self.take_gesture(self.board.choose_count(count))
+            self.apply_gesture(self.board.choose_count(count))
         elif typed is not None and typed.count != count:
             self.show(self.session.amend(Move(typed.source, typed.dest, count)))
 
     # ------------------------------------------------------------------ a list of moves
     #: The list of moves being played (pasted, or typed on the ``:`` line), and the index of
     #: its next move.
-    _listed: tuple[MoveList, int] | None = None
+    _listed: tuple[MovePlan, int] | None = None
 
     def play_list(self, moves: tuple[Move, ...]) -> None:
         """Play ``moves`` one turn a move (each saved, then drawn, before the next is played),
         with the game's autoplay (see :mod:`freecell_tui.session.listed`); the first refused
         one stops the list and says why. A key, a click or a screen over the board stops it."""
         self.put_down()
-        self._listed = (MoveList.plan(self.session.game, moves), 0)
+        self._listed = (MovePlan.plan(self.session.game, moves), 0)
         self._play_listed()
 
     def _play_listed(self) -> None:
@@ -777,14 +777,14 @@ class GameScreen(Screen[None]):
             self.say(f"Auto-solve: {self.autosolver.pace_text()}.")
             self.remember("solve_speed", self.autosolver.speed)
             return
-        self.take_gesture(self.board.change_count(step))
+        self.apply_gesture(self.board.change_count(step))
 
     def action_cancel(self) -> None:
         board = self.board
         if self.autosolver.solving:
             self.stop_autosolve()
         elif self.assistant.waiting:
-            self.take_reply(self.assistant.stop_waiting())
+            self.apply_reply(self.assistant.stop_waiting())
         elif self.put_down():
             self.say("Put down.")
         elif board.hint is not None:
@@ -793,13 +793,13 @@ class GameScreen(Screen[None]):
             board.cursor = None
 
     def action_quick(self, key: str = "f") -> None:
-        self.take_gesture(self.board.quick())
+        self.apply_gesture(self.board.quick())
 
     def action_cursor(self, rows: int, places: int) -> None:
-        self.take_gesture(self.board.move_cursor(rows, places))
+        self.apply_gesture(self.board.move_cursor(rows, places))
 
     def action_cursor_act(self) -> None:
-        self.take_gesture(self.board.cursor_act())
+        self.apply_gesture(self.board.cursor_act())
 
     def play(self, command: MoveCommand) -> None:
         self.show(self.session.play(command.move, command=command))
@@ -820,7 +820,7 @@ class GameScreen(Screen[None]):
         a random deal (of a game it knows) first."""
 
         def find_winnable() -> None:
-            self.take_reply(self.assistant.find_deal(self.session.game.autoplay))
+            self.apply_reply(self.assistant.find_deal(self.session.game.autoplay))
 
         start = find_winnable if number is None and self.assistant.winnable_only else None
         self.present(self.session.leave_for_deal(number, start=start, variant=variant))
@@ -848,7 +848,7 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         """Light up the next move of a solution from here (searched in the background)."""
         self.put_down()
-        self.take_reply(self.assistant.ask_hint())
+        self.apply_reply(self.assistant.ask_hint())
 
     def action_solve(self) -> None:
         """Auto-solve: play a solution from here at a pace a person can follow; again stops."""
@@ -856,7 +856,7 @@ class GameScreen(Screen[None]):
         if self.autosolver.solving:
             self.stop_autosolve()
         else:
-            self.take_reply(self.assistant.ask_solution())
+            self.apply_reply(self.assistant.ask_solution())
 
     # ------------------------------------------------------------------ saves, statistics, Klondike
     def action_saves(self) -> None:
@@ -866,23 +866,28 @@ class GameScreen(Screen[None]):
         self.put_down()
         session = self.session
         saves = SaveSlotsScreen(
-            session.store, session.game, session.elapsed, then=self.take_up, load=session.load
+            session.store,
+            session.game,
+            session.elapsed,
+            then=self.apply_dialog_result,
+            load=session.load,
         )
         self.app.push_screen(saves)
 
-    def take_up(self, saved: object) -> None:
-        """Show what loading a save from a dialog did, or play on from a game watched there."""
-        if isinstance(saved, (Step, Ask)):
-            self.present(saved)
-        elif isinstance(saved, Game):
-            self.play_on(saved)
+    def apply_dialog_result(self, result: object) -> None:
+        """What the saves or statistics screen closed with: show what loading a save did, or
+        play on from a game watched there."""
+        if isinstance(result, (Step, Ask)):
+            self.present(result)
+        elif isinstance(result, Game):
+            self.play_on(result)
 
     def action_stats(self) -> None:
         from freecell_tui.ui.screens.stats import StatsScreen
 
         s = self.session
         stats = StatsScreen(s.store, s.game.autoplay, self.board.ascii, s.variant)
-        self.app.push_screen(stats, self.take_up)
+        self.app.push_screen(stats, self.apply_dialog_result)
 
     def action_share(self) -> None:
         self.app.push_screen(dialogs.CodeScreen(self.session.game))
@@ -899,7 +904,7 @@ class GameScreen(Screen[None]):
     def action_watch_solution(self) -> None:
         """The solver's solution from here, in the viewer (searched in the background first)."""
         self.put_down()
-        self.take_reply(self.assistant.ask_solution(watch=True))
+        self.apply_reply(self.assistant.ask_solution(watch=True))
 
     def play_on(self, game: Game | None) -> None:
         """The viewer's answer: play on from a watched game's step (``None``: it was left)."""
@@ -917,7 +922,7 @@ class GameScreen(Screen[None]):
     def action_winnable(self, on: bool | None = None) -> None:
         """The winnability check in the status line (toggled from the palette)."""
         on = not self.assistant.check if on is None else on
-        self.take_reply(self.assistant.set_check(on))
+        self.apply_reply(self.assistant.set_check(on))
         self.remember("winnability_check", on)
         self.say(
             "Winnability check on: the status line says whether this game can still be won."

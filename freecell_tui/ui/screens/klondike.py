@@ -28,8 +28,8 @@ from freecell_tui.klondike.deck import Deck, random_seed, shuffled_decks
 from freecell_tui.klondike.money import STAKE, Summary, dollars, net
 from freecell_tui.klondike.table import (
     PILES,
-    GameRecord,
     KlondikeMove,
+    KlondikeRecord,
     Table,
     Zone,
     cards_from_indexes,
@@ -120,7 +120,7 @@ class KlondikeScreen(Screen[None]):
         self.game_number = 0
         self.move_number = 0
         self.last_move: KlondikeMove | None = None
-        self.record: GameRecord | None = None  # the current game, played to its end
+        self.record: KlondikeRecord | None = None  # the current game, played to its end
         self.table: Table | None = None  # the table shown: the record's after move_number moves
         self.finished = False  # the current game is over (its result is in the summary)
         self.out_of_decks = False

@@ -382,7 +382,7 @@ class ViewerScreen(Screen[Game | None]):
         if picked is not None:
             self.jump(picked)
         else:
-            self.action_take_over()
+            self.action_play_on()
 
     # ------------------------------------------------------------------ playing
     def action_play(self) -> None:
@@ -586,7 +586,7 @@ class ViewerScreen(Screen[Game | None]):
         self._show_step()
 
     # ------------------------------------------------------------------ leaving
-    def action_take_over(self) -> None:
+    def action_play_on(self) -> None:
         """``t``: play on from the step shown, as a new game with the moves that led there."""
         self.stop_playing()
         if self.replay.state.is_won:
