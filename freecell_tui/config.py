@@ -6,7 +6,7 @@ the game. Its shape::
 
     theme = "nord"            # a theme by name: Textual's, or "classic"
 
-    [keys]                    # a command of the command table = a key, or a list of keys
+    [keys]                    # a binding of the game = a key, or a list of keys
     undo = ["u", "backspace"]
 
 or, instead of ``theme = "…"``, a theme of the player's own::
@@ -290,8 +290,9 @@ EXAMPLE: Final = """\
 # theme = "nord"
 
 [keys]
-# A command of the game (docs/keys.md lists them) = a key, or a list of keys: they replace
-# the command's own keys. Key names are Textual's: "u", "U", "ctrl+z", "f5", "backspace".
+# A binding of the game (freecell-tui config lists them with their keys) = a key, or a list
+# of keys: they replace its own keys. Textual's key names ("u", "ctrl+z", "f6", "backspace",
+# "question_mark") or the characters themselves ("?").
 # undo = ["u", "ctrl+z", "backspace"]
 # hint = ["i", "f6"]
 

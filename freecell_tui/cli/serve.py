@@ -316,10 +316,12 @@ def _check_config() -> None:
     """Read the config file once, as each game will (each reads it at its start, so a change
     applies to the next tab opened): its problems on stderr."""
     from freecell_tui.config import read_config
+    from freecell_tui.ui.keymap import effective_keys
     from freecell_tui.ui.themes import config_theme, known_themes
 
     config = read_config()
-    for problem in (*config.problems, *config_theme(config, known_themes()).problems):
+    themed = config_theme(config, known_themes())
+    for problem in (*config.problems, *themed.problems, *effective_keys(config.keys)[1]):
         print(f"{PROG}: warning: {printable(problem)}", file=sys.stderr)
 
 

@@ -258,7 +258,9 @@ def _review_win(replay: Replay, par: Par | None, budget: _Budget) -> Review:
         cut = " (par not known: the search was cut short)" if game.deal_number is not None else ""
         name = f"the shortest line found has {plural(length, 'move')}{cut}"
         same, left = "you played that very line", "your line left it"
-    if differs is None:
+    if differs is None and is_par and best.won:  # par is a won game's line: this one
+        summary = f"{won}: this line is par, the fewest moves known."
+    elif differs is None:
         summary = f"{won}, {name}: {same}."
     else:
         summary = f"{won}, {name}: {than}; {left} at move {differs}."

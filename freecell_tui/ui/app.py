@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 from functools import partial
@@ -44,9 +44,11 @@ from freecell_tui.ui.assist.assistant import Assistant
 from freecell_tui.ui.assist.autosolve import AutoSolver, pace_for
 from freecell_tui.ui.assist.par import ParFinder
 from freecell_tui.ui.board.inks import board_variables
-from freecell_tui.ui.commands import palette_commands
+from freecell_tui.ui.commands import DEFAULT_KEYS, KeyTable, key_name, palette_commands, with_keys
 from freecell_tui.ui.compat import ReportingApp, guard_input
 from freecell_tui.ui.crash import crash_message, write_crash_report
+from freecell_tui.ui.keymap import effective_keys
+from freecell_tui.ui.keys import DecidesKeys
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.terminal_probe import drawn_wide, probe_terminal
@@ -71,7 +73,10 @@ class FreeCellApp(ReportingApp[None]):
     game first, over its deal's start (``t`` there plays on; leaving the viewer quits).
     ``intro``: the first game's card (how to move) shows; ``None``: until the player has closed
     it once (the ``seen_intro`` setting). ``config``: the player's config file as read (its
-    theme is the theme at start; its problems are shown at start).
+    theme is the theme at start; its problems are shown at start). ``keys``: the player's keys,
+    binding id to keys (``{"undo": ["z", "ctrl+z"]}``; default: the config file's ``[keys]``),
+    made into the game's key table at start (:func:`~freecell_tui.ui.keymap.effective_keys`:
+    what cannot apply is said in one line each, and keeps its default).
 
     With neither ``deal`` nor ``start``, an unfinished game in the store is offered first (the
     resume prompt). With ``deal``, an unfinished game is left waiting: it stays in the store, is
@@ -102,8 +107,26 @@ class FreeCellApp(ReportingApp[None]):
         variant: Variant | None = None,
         intro: bool | None = None,
         config: Config | None = None,
+        keys: Mapping[str, object] | None = None,
     ) -> None:
         super().__init__()
+        if keys is None and config is not None:
+            keys = config.keys
+        #: The player's keys (the defaults with the player's overrides), made once here.
+        self.keys: KeyTable = DEFAULT_KEYS
+        key_problems: tuple[str, ...] = ()
+        if keys:
+            self.keys, key_problems = effective_keys(keys)
+        # Textual's bindings (the footer, the key panel) show the player's keys; the game
+        # screen decides its keys from the same table.
+        self.set_keymap(
+            {
+                name: ",".join(found)
+                for name, found in self.keys.items()
+                if found != DEFAULT_KEYS[name]
+            }
+        )
+        self._key_problems = key_problems
         #: A game to open the viewer on at start (``freecell-tui watch``): leaving it quits.
         self._watch = watch
         #: How long the background search for a deal's par runs (``None``: it never runs).
@@ -161,6 +184,14 @@ class FreeCellApp(ReportingApp[None]):
         #: Not chosen: the terminal is asked whether it draws the suits two cells wide.
         self._probe = probe and not ascii and chosen is None
         self._probing = False
+        self._warnings = warnings + self._start_theme(config)
+        #: Where the report of an unexpected error was written (see :meth:`crashed`).
+        self.crash_report: Path | None = None
+
+    def _start_theme(self, config: Config | None) -> tuple[str, ...]:
+        """The theme at start: the config file's, else the settings' (see ``docs/config.md``);
+        the classic look and the player's own theme registered first. Returns what is wrong
+        with the settings' theme (the config file's problems are kept for :meth:`on_mount`)."""
         self.register_theme(CLASSIC)
         asked = ConfigTheme() if config is None else config_theme(config, self.available_themes)
         #: What was wrong with the config file, shown at start.
@@ -174,10 +205,8 @@ class FreeCellApp(ReportingApp[None]):
         if theme is not None and theme in self.available_themes:
             self.theme = theme
         elif theme is not None:
-            warnings += (f"The theme “{theme}” of your settings is unknown here; ignored.",)
-        self._warnings = warnings
-        #: Where the report of an unexpected error was written (see :meth:`crashed`).
-        self.crash_report: Path | None = None
+            return (f"The theme “{theme}” of your settings is unknown here; ignored.",)
+        return ()
 
     def get_default_screen(self) -> Screen[None]:
         assistant = Assistant(self.session.game, deal_source=self.session.deal_source)
@@ -194,6 +223,7 @@ class FreeCellApp(ReportingApp[None]):
             autosolver=autosolver,
             par_finder=ParFinder(budget=self.par_seconds),
             intro=self._intro,
+            keys=self.keys,
         )
 
     @property
@@ -230,25 +260,37 @@ class FreeCellApp(ReportingApp[None]):
 
     async def on_event(self, event: events.Event) -> None:
         """Every key is decided as it is read from the terminal, in the order typed, by the
-        screen on top: the game screen and its dialogs take it at once (``take_key``), so a
-        screen a key opens or closes is already there for the next key. Keys they leave (and
-        every key of Textual's own screens) go Textual's way: priority bindings, then the
-        focused widget. A paste is a key of many characters: decided the same way."""
+        screen on top: the game screen and its dialogs decide it at once
+        (:class:`~freecell_tui.ui.keys.DecidesKeys`), so a screen a key opens or closes is
+        already there for the next key. Keys they leave (and every key of Textual's own
+        screens) go Textual's way: priority bindings, then the focused widget. A paste is a key
+        of many characters: decided the same way."""
         if isinstance(event, events.InputEvent) and (
             not self.screen_stack or self.return_code is not None
         ):
             return  # input once the app is leaving (q, then more keys) has nowhere to go
         if isinstance(event, events.Key) and not event.is_forwarded:
-            take_key = getattr(self.screen, "take_key", None)
             if event.key == "ctrl+j":  # Enter typed before the game set the terminal up
                 event = events.Key("enter", "\r")
-            if take_key is not None and await take_key(event):
+            if await self._decide_key(event):
                 return
         if isinstance(event, events.Paste) and not event.is_forwarded:
-            take_paste = getattr(self.screen, "take_paste", None)
-            if take_paste is not None and take_paste(event):
+            screen = self.screen
+            if isinstance(screen, DecidesKeys) and screen.decide_paste(event):
                 return
         await super().on_event(event)
+
+    async def _decide_key(self, event: events.Key) -> bool:
+        """The top screen decides ``event``; a screen that leaves it after opening another (the
+        resume prompt, the win's dialog) leaves it to that one, asked next."""
+        screen = self.screen
+        while isinstance(screen, DecidesKeys):
+            if await screen.decide_key(event):
+                return True
+            if self.screen is screen:
+                return False
+            screen = self.screen
+        return False
 
     # ------------------------------------------------------------------ start and end
     def on_mount(self) -> None:
@@ -260,11 +302,14 @@ class FreeCellApp(ReportingApp[None]):
             self.tell(warning, warning=True)
         for problem in self._config_problems:
             self.tell(problem, warning=True, title="Config file")
+        for problem in self._key_problems:
+            self.notify(problem, title="Keys", severity="warning", timeout=20, markup=False)
         if self._waiting is not None:
             game = self._waiting
             self.tell(
                 f"Your unfinished game of {start_phrase(game)} "
-                f"({plural(game.move_count, 'move')}) is kept: s opens the saves, where it is "
+                f"({plural(game.move_count, 'move')}) is kept: {key_name(self.keys, 'saves')} opens "
+                "the saves, where it is "
                 "listed."
             )
 
@@ -431,7 +476,7 @@ class FreeCellApp(ReportingApp[None]):
         for command, look in palette_commands():
             yield SystemCommand(
                 look.palette,
-                look.palette_help,
+                with_keys(look.palette_help, self.keys),
                 partial(board.run_action, command.name),
             )
         for variant in VARIANTS.values():  # a new game of each game, asked first as n is
@@ -455,7 +500,8 @@ def run_app(
     """Run the full-screen game until the player quits; returns the exit code. ``deal``: a deal
     number, or a custom position (a game code's start, which names its game) to play from;
     ``watch``: open the viewer on that game first (leaving it quits); ``variant``: the game
-    (``--game``, ``--cells``); ``config``: the player's config file as read."""
+    (``--game``, ``--cells``); ``config``: the player's config file as read (its theme, its
+    keys)."""
     from freecell_tui.core.errors import FreeCellError
 
     number, start = (

@@ -15,9 +15,13 @@ from freecell_tui.cli import main
 from freecell_tui.config import EXAMPLE, read_config
 from freecell_tui.paths import CONFIG_ENV_VAR
 from freecell_tui.store.settings import SETTINGS_NAME
+from freecell_tui.ui.commands import DEFAULT_KEYS
+from freecell_tui.ui.keymap import keys_toml
 from freecell_tui.ui.themes import DEFAULT_THEME, known_themes
 
 THEME_NAMES = f"Themes: {', '.join(sorted(known_themes()))}"
+KEYS_HEAD = "Keys (every binding and its keys, as the file's [keys] section gives them):"
+DEFAULT_LINES = keys_toml(DEFAULT_KEYS).splitlines()[1:]
 
 
 def config(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], str]:
@@ -44,8 +48,10 @@ def test_without_a_file_it_says_where_it_would_be_and_the_defaults(
         "--example prints one to start from)",
         f"Theme: {DEFAULT_THEME}, the default",
         THEME_NAMES,
-        "Keys: the game's own (docs/keys.md lists them; ? in the game shows them)",
+        KEYS_HEAD,
+        *DEFAULT_LINES,
     ]
+    assert 'undo = ["u", "ctrl+z"]' in lines
 
 
 def test_a_good_file_its_theme_and_its_keys(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -56,9 +62,14 @@ def test_a_good_file_its_theme_and_its_keys(path: Path, capsys: pytest.CaptureFi
         f"Config file: {path}",
         "Theme: nord, from the config file",
         THEME_NAMES,
-        "Keys the file sets (the others are the game's own, as docs/keys.md lists):",
-        "  undo  u, backspace",
-        "  new   N",
+        KEYS_HEAD,
+        *[
+            {
+                'undo = ["u", "ctrl+z"]': 'undo = ["u", "backspace"]  # changed',
+                'new = ["n", "f2"]': 'new = ["N"]  # changed',
+            }.get(line, line)
+            for line in DEFAULT_LINES
+        ],
     ]
 
 
@@ -79,18 +90,21 @@ def test_the_theme_chosen_in_the_game_when_the_file_names_none(
 def test_problems_are_listed_one_a_line_and_the_exit_code_is_1(
     path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path.write_text('theme = "nrod"\n[colors]\n', "utf-8")
+    path.write_text('theme = "nrod"\n[colors]\n[keys]\nundo = "h"\nundoo = "z"\n', "utf-8")
     code, lines, err = config(capsys)
     where = f"In your config file {path}"
     assert (code, err) == (1, "")
-    assert lines[:4] == [
+    assert lines[:6] == [
         f"Config file: {path}",
         "Problems (the game starts with its defaults for these):",
         f"  {where}, there is no section [colors]: it is ignored.",
         f'  {where}, theme = "nrod" is not a theme of the game (did you mean nord?): '
         "freecell-tui config lists them.",
+        "  keys: there is no 'undoo' (`freecell-tui config` lists them)",
+        "  keys: 'undo' = 'h' clashes with 'pile_h' (the foundations); undo keeps u, ctrl+z",
     ]
-    assert lines[4] == f"Theme: {DEFAULT_THEME}, the default"
+    assert lines[6] == f"Theme: {DEFAULT_THEME}, the default"
+    assert lines[9:] == DEFAULT_LINES  # every binding keeps its keys
 
 
 def test_a_damaged_file_is_one_line(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -118,13 +132,14 @@ def test_serve_says_the_files_problems_once_at_start(
 ) -> None:
     from freecell_tui.cli.serve import _check_config
 
-    path.write_text('theme = "nrod"\n', "utf-8")
+    path.write_text('theme = "nrod"\n[keys]\nundoo = "z"\n', "utf-8")
     _check_config()
     out, err = capsys.readouterr()
     assert out == ""
     assert err.splitlines() == [
         f'freecell-tui serve: warning: In your config file {path}, theme = "nrod" is not a '
-        "theme of the game (did you mean nord?): freecell-tui config lists them."
+        "theme of the game (did you mean nord?): freecell-tui config lists them.",
+        "freecell-tui serve: warning: keys: there is no 'undoo' (`freecell-tui config` lists them)",
     ]
 
 

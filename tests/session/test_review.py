@@ -4,6 +4,7 @@ compares with par, and a search that gives up saying so."""
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from functools import cache, partial
 
 import pytest
@@ -188,6 +189,20 @@ def test_a_win_along_pars_line_says_so_and_marks_nothing() -> None:
     assert (
         one_line(found) == f"Won in {len(best)} moves, par {len(best)}: you played par's very line."
     )
+
+
+def test_a_win_that_became_par_is_not_compared_with_itself() -> None:
+    """A won game shorter than the solver's line is the deal's par: reviewed, it says so."""
+    best = solution()
+    mine = replace(par_of(best), won=True, searched=False)
+    found = review(played(best), par=mine, seconds=SECONDS)
+    assert (found.par, found.par_known, found.differs_at, found.marks) == (
+        len(best),
+        True,
+        None,
+        {},
+    )
+    assert one_line(found) == f"Won in {len(best)} moves: this line is par, the fewest moves known."
 
 
 def test_a_par_of_another_deal_is_not_used_and_an_unfinished_search_is_not_par() -> None:

@@ -6,6 +6,7 @@ start while the game plays with the defaults for it. The file as read: ``tests/t
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -13,9 +14,10 @@ from textual.color import Color
 from textual.message import Message
 from textual.notifications import Notify
 
-from freecell_tui.config import Config, OwnTheme, read_config
+from freecell_tui.config import EXAMPLE, Config, OwnTheme, read_config
 from freecell_tui.store.settings import SETTINGS_NAME
 from freecell_tui.ui.board.inks import TEXT_RATIO, contrast
+from freecell_tui.ui.keymap import effective_keys
 from freecell_tui.ui.themes import CLASSIC, DEFAULT_THEME, ConfigTheme, config_theme, known_themes
 
 from .helpers import COMPACT, SIZE, background_on, colour_on, game, make_app, pile_widget
@@ -195,3 +197,34 @@ async def test_a_damaged_file_starts_the_game_with_the_defaults_and_says_so_once
         assert app.theme == DEFAULT_THEME
         await pilot.press("3", "a")
         assert game(app).move_count == 1
+
+
+# ---------------------------------------------------------------------- the file's keys
+async def test_the_files_keys_are_the_games_and_what_cannot_apply_is_one_line(
+    tmp_path: Path,
+) -> None:
+    config = config_file(tmp_path, '[keys]\nundo = "z"\nundoo = "y"\n')
+    seen: list[Message] = []
+    app = make_app(tmp_path / "data", config=config)
+    async with app.run_test(size=SIZE, message_hook=seen.append) as pilot:
+        assert app.keys["undo"] == ("z",)
+        assert notices(seen) == [
+            ("Keys", "keys: there is no 'undoo' (`freecell-tui config` lists them)")
+        ]
+        await pilot.press("3", "a")
+        assert game(app).move_count == 1
+        await pilot.press("z")
+        assert game(app).move_count == 0
+
+
+def test_the_examples_keys_apply_as_they_are(tmp_path: Path) -> None:
+    """Every line of the example uncommented: its keys clash with none of the game's."""
+    lines = [
+        re.sub(r"^# (?=[a-z-]+ = |\[)", "", line)
+        for line in EXAMPLE.splitlines()
+        if not line.startswith("# theme =")
+    ]
+    config = config_file(tmp_path, "\n".join(lines))
+    keys, problems = effective_keys(config.keys)
+    assert config.keys and problems == ()
+    assert keys["undo"] == ("u", "ctrl+z", "backspace")

@@ -214,6 +214,8 @@ class Assistant:
         self.check = True
         #: New random deals skip deals the solver proves unsolvable.
         self.winnable_only = False
+        #: The player's key that stops a search, as the message line names it.
+        self.stop_key = "Esc"
         self._game = game
         #: The game's token: every change of the game makes a new one, so answers for a game
         #: no longer on the board are known by theirs.
@@ -365,7 +367,7 @@ class Assistant:
             self._present(answered, wanted)
             return
         self._wanted = wanted
-        self._say(self.Words(f"{answered.said} (Esc stops looking)"))
+        self._say(self.Words(f"{answered.said} ({self.stop_key} stops looking)"))
         self._reply.search = self._start(solve_it=True)
 
     @property

@@ -258,6 +258,21 @@ class Board(Widget):
         """What is picked up."""
         return self._gestures.selection
 
+    def name_keys(
+        self, piles: Mapping[str, str], quick: str | None = None, pile_keys: str | None = None
+    ) -> None:
+        """The player's keys, as the status and message lines name them: each pile's by its
+        code where it is not the code, the "home or cell" key and the pile keys of the game
+        (``None``: the game's own)."""
+        gestures = self._gestures
+        gestures.names, gestures.quick_name, gestures.pile_keys = piles, quick, pile_keys
+        for widget in (*self._every.values(), *self._homes.values()):
+            name = piles.get(widget.pile.code, widget.pile.code)
+            label = name if len(name) == 1 else widget.pile.code  # a header holds one character
+            if widget.header != label:
+                widget.header = label
+                widget.refresh()
+
     @property
     def cursor(self) -> tuple[int, int] | None:
         """The keyboard cursor (row, place), or ``None`` when it is hidden."""

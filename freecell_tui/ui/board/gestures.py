@@ -17,6 +17,7 @@ A refused gesture puts down what was picked up and says why, in one line; it cha
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from freecell_tui.core.cards import Card
@@ -149,16 +150,20 @@ def picked_text(state: GameState, selection: Selection) -> str:
     return str(top)
 
 
-def pending_text(state: GameState, selection: Selection | None) -> str:
-    """``3 (2♥) → ?``: what is picked up and that a destination is expected."""
+def pending_text(
+    state: GameState, selection: Selection | None, names: Mapping[str, str] | None = None
+) -> str:
+    """``3 (2♥) → ?``: what is picked up and that a destination is expected; the pile named by
+    the player's key for it (``names``: by pile code, else its code)."""
     if selection is None:
         return ""
     count = shown_count(state, selection)
     source = selection.pile
+    name = (names or {}).get(source.code, source.code)
     if source.is_column and count > 1:
         column = state.columns[source.index]
-        return f"{source.code} ({column[-count]}–{column[-1]}, {count} cards; +/− to change) → ?"
-    return f"{source.code} ({state.top(source)}) → ?"
+        return f"{name} ({column[-count]}–{column[-1]}, {count} cards; +/− to change) → ?"
+    return f"{name} ({state.top(source)}) → ?"
 
 
 def nowhere_text(state: GameState, selection: Selection) -> str:
@@ -195,6 +200,13 @@ class Gestures:
         #: it cannot go home or to a cell, as it would had the card been picked up.
         self._nowhere: Pile | None = None
         self._outcomes: list[Outcome] = []
+        #: The player's key of each pile, by code, where it is not the code (a keyboard
+        #: layout's own letters): what the status and message lines name piles by.
+        self.names: Mapping[str, str] = {}
+        #: The player's "home or cell" key and pile keys as messages name them (``None``: the
+        #: game's own, ``f`` and ``1–8 or a–d``).
+        self.quick_name: str | None = None
+        self.pile_keys: str | None = None
 
     # ------------------------------------------------------------------ outcomes
     def pop_outcomes(self) -> list[Outcome]:
@@ -239,7 +251,7 @@ class Gestures:
         )
         if selection is None:
             self._outcomes.append(PutBack())
-        self._outcomes.append(Pending(pending_text(self.state, selection)))
+        self._outcomes.append(Pending(pending_text(self.state, selection, self.names)))
 
     # ------------------------------------------------------------------ keys and clicks
     def put_down(self) -> bool:
@@ -272,7 +284,8 @@ class Gestures:
         return picked
 
     def _may_go(self) -> str:
-        return " ".join(sorted(p.code for p in self.targets)) or "none"
+        names = self.names
+        return " ".join(sorted(names.get(p.code, p.code) for p in self.targets)) or "none"
 
     def _one_card_note(self) -> str:
         """When a run is picked up by its key and may go to an empty column: that only its top
@@ -319,8 +332,8 @@ class Gestures:
         pile = self.selection.pile if self.selection is not None else self.cursor_pile
         pile = pile or self._nowhere
         if pile is None:
-            keys = pile_keys_text(self.state.variant)
-            quick = quick_key(self.state.variant)
+            keys = self.pile_keys or pile_keys_text(self.state.variant)
+            quick = self.quick_name or quick_key(self.state.variant)
             self.refuse(
                 f"pick a card ({keys}, or the cursor) for {quick} to send home or to a cell"
             )
@@ -405,7 +418,7 @@ class Gestures:
         pile = self.cursor_pile
         if pile is None:
             self.move_cursor(0, 0)
-            quick = quick_key(self.state.variant)
+            quick = self.quick_name or quick_key(self.state.variant)
             self._say(
                 f"Arrows move the cursor; Space or Enter picks up and drops; {quick} sends home."
             )

@@ -25,7 +25,7 @@ class ColumnWidget(PileWidget):
     def art(self) -> list[Content]:
         cards = self.cards
         count = len(cards)
-        lines = [self.header_line(self.pile.code)]
+        lines = [self.header_line(self.header)]
         if not cards:
             lines.extend(self.empty_place(""))
             return lines
@@ -61,8 +61,8 @@ class CellWidget(PileWidget):
         look = self.look
         selected, hovered, hinted = look.selected > 0, look.hovered > 0, look.hint > 0
         if self.compact:
-            return [self._compact(card, self.pile.code, "·", selected, hovered, hinted)]
-        lines = [self.header_line(self.pile.code)]
+            return [self._compact(card, self.header, "·", selected, hovered, hinted)]
+        lines = [self.header_line(self.header)]
         if card is None:
             lines.extend(self.empty_place(""))
         else:
@@ -108,8 +108,8 @@ class FoundationWidget(CellWidget):
         card = self.cards[-1] if self.cards else None
         symbol = self.symbol(self.suit)
         if self.compact:
-            return [self._compact(card, "h", symbol, False, False, False)]
-        lines = [self.header_line(f"h {symbol}")]
+            return [self._compact(card, self.header, symbol, False, False, False)]
+        lines = [self.header_line(f"{self.header} {symbol}")]
         if card is None:
             lines.extend(self.empty_place(symbol))
         else:

@@ -2,7 +2,7 @@
 and the one place that turns what the player does into session calls.
 
 It owns the :class:`~freecell_tui.session.PlaySession`. Every change goes the same way: a key (as
-it is read: :meth:`GameScreen.take_key`), a click, a palette entry or a typed command runs the
+it is read: :meth:`GameScreen.decide_key`), a click, a palette entry or a typed command runs the
 command's ``action_<name>`` (the command table, :mod:`freecell_tui.session.table`, names them);
 the action makes a session call, which commits the game to the store and returns a
 :class:`~freecell_tui.session.Step` — or a question to ask first, with what follows a yes
@@ -31,7 +31,8 @@ from textual.worker import get_current_worker
 from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
-from freecell_tui.core.notation import MAX_RUN, Move
+from freecell_tui.core.notation import MAX_RUN, Move, cell_piles, column_piles
+from freecell_tui.core.rules import resolve_move
 from freecell_tui.core.solver import WinnablePoint
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import Moving, Variant
@@ -48,13 +49,26 @@ from freecell_tui.session.analysis import Cancel, lost_sentence
 from freecell_tui.session.assist import solution_phrase
 from freecell_tui.session.listed import MovePlan, play_listed, read_moves
 from freecell_tui.session.replay import solution_title, with_solution
+from freecell_tui.session.table import by_name
 from freecell_tui.ui.assist.assistant import CHECK_DELAY, Assistant, Reply, YieldingCancel
-from freecell_tui.ui.assist.autosolve import AUTOSOLVE_KEYS, AutoSolver
+from freecell_tui.ui.assist.autosolve import AUTOSOLVE_BINDINGS, AutoSolver
 from freecell_tui.ui.assist.par import ParFinder
 from freecell_tui.ui.board.board import Board
 from freecell_tui.ui.board.gestures import News, Pending, Play, Say
 from freecell_tui.ui.board.selection import pile_for_key
-from freecell_tui.ui.commands import footer_hidden, key_actions, screen_bindings
+from freecell_tui.ui.commands import (
+    DEFAULT_KEYS,
+    Bound,
+    KeyTable,
+    footer_hidden,
+    key_actions,
+    key_name,
+    keyed_text,
+    keys_text,
+    pile_names,
+    screen_bindings,
+)
+from freecell_tui.ui.keys import DecidesKeys
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.screens import dialogs
 from freecell_tui.ui.screens.typed import run_typed
@@ -74,8 +88,9 @@ __all__ = ["GameScreen"]
 QUIET_BEFORE_NOTICE: Final = 0.6
 
 
-class GameScreen(Screen[None]):
-    """The board with its status lines, footer and command line (see the module's docstring)."""
+class GameScreen(DecidesKeys, Screen[None]):
+    """The board with its status lines, footer and command line (see the module's docstring).
+    ``keys`` is the player's key table (:func:`~freecell_tui.ui.keymap.effective_keys`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = screen_bindings()
 
@@ -84,7 +99,7 @@ class GameScreen(Screen[None]):
     message = getters.query_one("#message", MessageLine)
     command_line = getters.query_one("#command", CommandLine)
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 (keyword-only injection points: the helpers, the player's keys)
         self,
         session: PlaySession,
         *,
@@ -95,9 +110,19 @@ class GameScreen(Screen[None]):
         autosolver: AutoSolver | None = None,
         par_finder: ParFinder | None = None,
         intro: bool = False,
+        keys: KeyTable = DEFAULT_KEYS,
     ) -> None:
         super().__init__()
         self.session = session
+        #: The player's keys, by binding id (the footer shows them through the app's keymap).
+        self.keys = keys
+        #: What each key does, per game (a game with a free cell f takes ``f`` for it).
+        self._key_actions: dict[Variant, dict[str, Bound]] = {}
+        #: The game whose keys the board names (see :meth:`_name_keys`).
+        self._keys_named: Variant | None = None
+        #: The player's key of each pile whose key is not its code (column 10's ``0``): the
+        #: board's lines name piles and moves by them.
+        self._pile_names: dict[str, str] = {}
         #: The first game's card shows (see :meth:`close_intro`).
         self.intro = intro
         self._ascii = ascii
@@ -107,6 +132,7 @@ class GameScreen(Screen[None]):
         #: docstring); the screen's timers for them, by name (``solver``: the check's wait,
         #: ``par``, ``autosolve``).
         self.assistant = assistant or Assistant(session.game)
+        self.assistant.stop_key = self.key("cancel")
         self.par_finder = par_finder or ParFinder()
         self.autosolver = autosolver or AutoSolver()
         self._waits: dict[str, Timer] = {}
@@ -127,18 +153,22 @@ class GameScreen(Screen[None]):
         deal = self.session.game.deal_number
         # Said as the screen is built: a key read before it is mounted says what it did after.
         said = f"Deal {deal}. " if deal is not None else ""
+        help_key = self.key("help")
         message.set_reactive(
             MessageLine.text,
             said
-            + "Type a source then a destination (3a, 18, 5h), click or drag cards; ? for help.",
+            + "Type a source then a destination (3a, 18, 5h), click or drag cards; "
+            + f"{help_key} for help.",
         )
-        message.shorter = (said + "Type a move (3a, 18, 5h), or click or drag cards; ? for help.",)
+        message.shorter = (
+            f"{said}Type a move (3a, 18, 5h), or click or drag cards; {help_key} for help.",
+        )
         self._said = message.text
         yield message
         yield CommandLine(id="command")
         yield KeyFooter()
         if self.intro:
-            yield IntroCard()
+            yield IntroCard(help_key=self.key("help"))
 
     def on_mount(self) -> None:
         board = self.board
@@ -272,10 +302,10 @@ class GameScreen(Screen[None]):
 
     def on_assistant_hint(self, message: Assistant.Hint) -> None:
         message.stop()
-        self.board.hint = message.mark
+        mark = self.board.hint = message.mark
         for notice in self.session.note_hint():
             self.app.notify(notice, title="Saves", severity="error", markup=False)
-        self.say(message.said)
+        self.say(keyed_text(message.said, mark.source, mark.dest, self._pile_names, after="Hint: "))
 
     def on_assistant_solution(self, message: Assistant.Solution) -> None:
         message.stop()
@@ -287,7 +317,10 @@ class GameScreen(Screen[None]):
         self.autosolver.start(message.moves)
         self._wait("autosolve", self.autosolver.delay, self._autosolve_tick)
         said = solution_phrase(message.moves)
-        self.say(f"{said}, {self.autosolver.pace_text()}; + faster, − slower, Esc stops.")
+        faster, slower, stop = self.key("more"), self.key("fewer"), self.key("cancel")
+        self.say(
+            f"{said}, {self.autosolver.pace_text()}; {faster} faster, {slower} slower, {stop} stops."
+        )
 
     def on_assistant_lost(self, message: Assistant.Lost) -> None:
         message.stop()
@@ -368,48 +401,57 @@ class GameScreen(Screen[None]):
             self.refuse(f"Auto-solve stopped: {step.said}")
             return
         self.show(step)
-        self.say(f"Auto-solve {message.number}/{message.total}: {step.said}")
+        self.say(f"Auto-solve {message.number}/{message.total}: {self._keyed(step)}")
 
     #: When the player last typed or clicked on this screen (``time.monotonic``).
     _last_input = 0.0
 
-    async def take_key(self, event: Key) -> bool:
+    def key(self, name: str) -> str:
+        """The player's key of binding ``name``, as a message names it (``?``)."""
+        return key_name(self.keys, name)
+
+    def key_actions(self, variant: Variant) -> dict[str, Bound]:
+        """What each of the player's keys does in ``variant``'s game."""
+        actions = self._key_actions.get(variant)
+        if actions is None:
+            actions = self._key_actions[variant] = key_actions(variant, self.keys)
+        return actions
+
+    async def decide_key(self, event: Key) -> bool:
         """Decide ``event`` now, as it is read from the terminal (see :meth:`FreeCellApp.on_event
         <freecell_tui.ui.app.FreeCellApp.on_event>`): what it does is done — the move played and
         on disk, the board drawn, a dialog open — before the next key is read. False: not a key
-        of the game (Textual's own, such as ``ctrl+p``)."""
+        of the game (Textual's own, such as ``ctrl+p``), or a key for the dialog it opened (the
+        resume prompt, the win's dialog after its cascade): the app asks the new top screen."""
         self._last_input = time.monotonic()
         self.close_intro()
         if self.session.offer is not None:  # the resume prompt comes first, even before it shows
             self.ask_resume()
-            take_key = getattr(self.app.screen, "take_key", None)
-            return bool(
-                take_key is not None and self.app.screen is not self and await take_key(event)
-            )
+            return False
         board = self.board
         if board.stop_cascade():  # the win's cascade ends, its dialog opens: the key is for it
-            top = self.app.screen
-            take_key = getattr(top, "take_key", None)
-            return top is not self and take_key is not None and bool(await take_key(event))
+            return False
         board.settle()  # moving cards land; the key acts on the board as it is
-        if event.key not in AUTOSOLVE_KEYS:
+        bound = self.key_actions(self.session.variant).get(event.key)
+        if bound is None or bound.id not in AUTOSOLVE_BINDINGS:
             self.stop_autosolve()  # said now: the key's own message, if it has one, comes after
         self.stop_list()
         if self.command_line.has_class("-open"):
-            self._edit_line(event)
+            await self._edit_line(event)
             return True
         if self._notation_key(event):
             return True
-        action = key_actions(self.session.variant).get(event.key)
-        if action is None:
+        if bound is None:
             if not event.is_printable or event.character is None:
                 return False
-            self.refuse(f"{printable(event.character)} does nothing here: ? shows the keys")
+            self.refuse(
+                f"{printable(event.character)} does nothing here: {self.key('help')} shows the keys"
+            )
             return True
-        await self.run_action(action)
+        getattr(self, f"action_{bound.command}")(*bound.args)
         return True
 
-    def _edit_line(self, event: Key) -> None:
+    async def _edit_line(self, event: Key) -> None:
         """A key for the open ``:`` line: edit, run (Enter) or close (Esc)."""
         line = self.command_line
         if event.key == "enter":
@@ -419,10 +461,10 @@ class GameScreen(Screen[None]):
                 self.run_command(text)
         elif event.key == "escape":
             self._close_command_line()
-        elif not line.edit(event.key, event.character):
+        elif not await line.edit(event.key, event.character):
             self.app.bell()
 
-    def take_paste(self, event: Paste) -> bool:
+    def decide_paste(self, event: Paste) -> bool:
         """Pasted text, decided as it is read like a key: a list of moves (a solver's solution)
         on the board or into the empty ``:`` line is played (:meth:`play_list`); other text goes
         into the open ``:`` line (control characters dropped, the line's length capped), and on
@@ -448,7 +490,10 @@ class GameScreen(Screen[None]):
         if is_open:
             line.paste(event.text)
         else:
-            self.refuse("A paste on the board plays a list of moves; for a command, : first")
+            self.refuse(
+                "A paste on the board plays a list of moves; for a command, "
+                f"{self.key('command_line')} first"
+            )
         return True
 
     def on_mouse_down(self, event: MouseDown) -> None:
@@ -474,6 +519,14 @@ class GameScreen(Screen[None]):
         self.set_focus(None)
 
     # ------------------------------------------------------------------ showing a step
+    def _keyed(self, step: Step) -> str:
+        """What ``step`` says, a move named by the player's keys (see :func:`keyed_text`)."""
+        turn = step.turn
+        if turn is None or turn.move is None or step.before is None:
+            return step.said
+        move = resolve_move(step.before, turn.move)
+        return keyed_text(step.said, move.source, move.dest, self._pile_names)
+
     def show(self, step: Step) -> None:
         """Draw what a session step did: the board, the lines, notices and the end of a game."""
         for notice in step.notices:
@@ -492,9 +545,10 @@ class GameScreen(Screen[None]):
                 self.status.pending = ""
             self.board.glide(step.before, step.turn)  # the cards travel (motion)
             self.board.hint = None
-        self.say(step.said, Tone.SUCCESS if step.tone is Tone.SUCCESS else Tone.INFO)
+        said = self._keyed(step)
+        self.say(said, Tone.SUCCESS if step.tone is Tone.SUCCESS else Tone.INFO)
         if step.changed:
-            self._said = step.said
+            self._said = said
             self._update_status()
             self.apply_reply(self.assistant.game_changed(self.session.game))
             self.follow_par()
@@ -520,7 +574,7 @@ class GameScreen(Screen[None]):
         played = self.autosolver.stop()
         if played is not None:
             said = f"Auto-solve stopped after {plural(played, 'move')}"
-            self.say(said + (": u undoes them one by one." if played else "."))
+            self.say(said + (f": {self.key('undo')} undoes them one by one." if played else "."))
 
     def refuse(self, reason: str) -> None:
         """A refused action: say why; what was picked up is put down."""
@@ -567,7 +621,25 @@ class GameScreen(Screen[None]):
         # A run is at most 13 cards (king to ace): past that the formula's figure means nothing.
         unlimited = game.state.variant.moving is Moving.UNLIMITED
         status.run_limit = None if unlimited else min(game.state.max_run(), 13)
-        self.query_one(KeyFooter).hide(footer_hidden(game.state.variant))
+        self.query_one(KeyFooter).hide(footer_hidden(game.state.variant, self.keys))
+        self._name_keys(game.state.variant)
+
+    def _name_keys(self, variant: Variant) -> None:
+        """Tell the board the player's keys for ``variant``'s game, where they are not the
+        game's own: its lines name piles and "home or cell" by them."""
+        if variant is self._keys_named:
+            return
+        self._keys_named = variant
+        codes = {pile.code for pile in (*column_piles(variant), *cell_piles(variant))}
+        piles = {code: key for code, key in pile_names(self.keys).items() if code in codes}
+        self._pile_names = piles
+        if self.keys is DEFAULT_KEYS:  # the game's own keys: column 10 is named by its 0
+            self.board.name_keys(piles)
+            return
+        quick = keys_text(by_name("quick"), variant, self.keys).split("  ")[0]
+        sources = keys_text(by_name("pile"), variant, self.keys).split()[:-1]  # h is no source
+        pile_keys = " ".join(sources) if piles else None
+        self.board.name_keys(piles, quick or None, pile_keys)
 
     # ------------------------------------------------------------------ par
     def follow_par(self) -> None:
@@ -670,7 +742,10 @@ class GameScreen(Screen[None]):
         board = self.board
         pile = pile_for_key(code, self.session.variant)
         if isinstance(pile, str) or (pile.is_foundation and board.selection is None):
-            self.refuse(pile if isinstance(pile, str) else "h is a destination: first pick a pile")
+            home = self.key("pile_h")
+            self.refuse(
+                pile if isinstance(pile, str) else f"{home} is a destination: first pick a pile"
+            )
             return
         completes = board.selection is not None and board.selection.pile != pile
         if completes:
@@ -767,7 +842,8 @@ class GameScreen(Screen[None]):
         if listed is not None:
             plan, index = listed
             self.say(
-                f"The list stopped after move {index} of {len(plan)}: u undoes them one by one."
+                f"The list stopped after move {index} of {len(plan)}: "
+                f"{self.key('undo')} undoes them one by one."
             )
 
     def action_count(self, step: int) -> None:
@@ -833,7 +909,7 @@ class GameScreen(Screen[None]):
 
         # Once: a second ? typed before the first help is drawn would open a second help.
         if not any(isinstance(screen, HelpScreen) for screen in self.app.screen_stack):
-            self.app.push_screen(HelpScreen(self.session.variant))
+            self.app.push_screen(HelpScreen(self.session.variant, keys=self.keys))
 
     def action_quit(self) -> None:
         self.app.exit()
