@@ -207,11 +207,16 @@ class _EntryReader:
         own: OwnTheme | None = None
         for name, value in data.items():
             if name == "keys" and isinstance(value, dict):
+                if "theme" in value:  # TOML puts a line under the last [section] before it
+                    self.note(
+                        "theme is under [keys]", "write it above the first [section] to use it"
+                    )
                 # Passed on as written: the names and the keys are the key table's to judge.
                 keys = MappingProxyType(
                     {
                         key: tuple(keys) if isinstance(keys, list) else keys
                         for key, keys in value.items()
+                        if key != "theme"
                     }
                 )
             elif name == "theme" and isinstance(value, dict):

@@ -128,6 +128,18 @@ def test_keys_are_passed_on_as_written_for_the_key_table_to_judge(tmp_path: Path
     }
 
 
+def test_a_theme_written_under_keys_is_told_where_it_belongs(tmp_path: Path) -> None:
+    """TOML puts every line after ``[keys]`` in it: a ``theme =`` written last is no binding."""
+    path = written(tmp_path, '[keys]\nundo = "z"\ntheme = "nord"\n')
+    config = read_config(path)
+    assert dict(config.keys) == {"undo": "z"}
+    assert config.theme is None
+    assert config.problems == (
+        f"In your config file {path}, theme is under [keys]: write it above the first "
+        "[section] to use it.",
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "said"),
     [
