@@ -283,3 +283,21 @@ def test_a_review_of_a_seahaven_win_searches_its_par(monkeypatch: pytest.MonkeyP
     assert one_line(found).startswith(f"Won in {len(moves)} moves, par {par.moves}: ")
     lost = Game.new(3, variant=SEAHAVEN).play(moves[0])
     assert review(lost, seconds=SECONDS).kind == "winnable"
+
+
+def test_a_review_gives_its_par_search_less_than_five_seconds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A won game whose par is not stored is answered within 5 s: the par search is handed what
+    is left of the review's bound (4.5 s, the rest for the replays), and a search cut short is
+    the shortest found."""
+    budgets: list[float] = []
+
+    def cut_short(*args: object, budget: float, **kwargs: object) -> object:
+        budgets.append(budget)
+        return find_par(*args, budget=budget, widths=(16,), **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(review_module, "find_par", cut_short)
+    found = review(played(solution()))
+    assert found.kind == "won"
+    assert budgets and budgets[0] < 5.0

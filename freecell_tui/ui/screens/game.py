@@ -80,7 +80,7 @@ from freecell_tui.ui.screens.list_player import ListPlayer, read_paste
 from freecell_tui.ui.screens.move_keys import MoveKeys
 from freecell_tui.ui.screens.typed import run_typed
 from freecell_tui.ui.screens.viewer import ViewerScreen
-from freecell_tui.ui.themes import CLASSIC_NAME
+from freecell_tui.ui.themes import CLASSIC_NAME, DEFAULT_THEME
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.footer import KeyFooter
 from freecell_tui.ui.widgets.intro import IntroCard
@@ -992,5 +992,5 @@ class GameScreen(DecidesKeys, Screen[None]):
             app.theme = CLASSIC_NAME
             self.say("The classic look: light cards on a green table (again for your theme).")
         else:
-            app.theme = self._before_classic or "textual-dark"
+            app.theme = self._before_classic or DEFAULT_THEME
             self.say(f"Theme {app.theme}.")
