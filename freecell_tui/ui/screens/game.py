@@ -10,7 +10,12 @@ the action makes a session call, which commits the game to the store and returns
 notice). The board is a child widget that receives attributes and posts messages. The solver's
 assistant, the par finder and auto-solve are plain helpers that hold no screen: they answer data
 (what to show, what to search); the screen posts their messages to itself, keeps the timers and
-runs their searches in its ``@work`` thread workers, whose answers come back as messages.
+runs their searches in its ``@work`` thread workers, whose answers come back as messages. So are
+its other collaborators, each with one job, answering data the screen acts on: the list of moves
+played one a frame (:class:`~freecell_tui.ui.screens.list_player.ListPlayer`, and what a paste
+comes to, :func:`~freecell_tui.ui.screens.list_player.read_paste`), the keys of notation between
+moves (:class:`~freecell_tui.ui.screens.move_keys.MoveKeys`: ``v`` and its count) and what a
+game's end says (:mod:`freecell_tui.ui.screens.endings`).
 """
 
 from __future__ import annotations
