@@ -76,7 +76,7 @@ async def _lag_during_search(yielding: bool) -> tuple[list[float], list[float], 
             app = FreeCellApp(deal=11982, data_dir=data_dir, clock=lambda: 0.0)
             async with app.run_test(size=(100, 32)) as pilot:
                 board = app.game_screen
-                board.take_reply(board.assistant.set_check(False))
+                board.apply_reply(board.assistant.set_check(False))
                 await pilot.pause()
                 last = time.perf_counter()
 

@@ -2,7 +2,7 @@
 
 The keys are ``5`` ``a`` ``u`` repeated on deal 1 (pick up column 5's last card, put it in free
 cell a, undo). Each is handed to the app as the terminal driver hands it one (a ``Key`` event
-posted to the app: ``FreeCellApp.on_event`` gives it to the game screen's ``take_key``) and its
+posted to the app: ``FreeCellApp.on_event`` gives it to the game screen's ``decide_key``) and its
 CPU (``time.thread_time()``, the UI thread only) is counted until the app is idle again, as
 ``feel_bench.py`` counts it (``Meter``: laid out, painted, the terminal's text built; the idle
 wait's own cost taken off). Four apps, each started afresh in every round, the rounds taken one

@@ -47,10 +47,14 @@ def worker_context(*modules: str) -> BaseContext:
     return context
 
 
-def end_with_parent() -> None:
+def end_with_parent(interruptible: bool = True) -> None:
     """Make this process end when its parent is gone (the process that started it: the command
     itself, or the fork server, which then ends with the command). Call it first thing in a
-    worker."""
+    worker. Not ``interruptible``: Ctrl-C, which reaches every process of the terminal's
+    foreground job, is left to the command, which stops its pool — for a pool whose workers
+    would print a traceback for it (``multiprocessing.Pool``'s)."""
+    if not interruptible:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     _release_the_fork_server()
     parent = os.getppid()
     if _death_signal():

@@ -268,18 +268,20 @@ class _Writer:
 
 
 class _Reader:
+    """Gets back the digits a :class:`_Writer` put, in the order it put them."""
+
     def __init__(self, value: int) -> None:
         self._value = value
 
-    def take(self, radix: int) -> int:
+    def get(self, radix: int) -> int:
         self._value, digit = divmod(self._value, radix)
         return digit
 
-    def take_count(self, bits: int) -> int:
-        length = self.take(bits + 1)
+    def get_count(self, bits: int) -> int:
+        length = self.get(bits + 1)
         if length <= 1:
             return length
-        return (1 << (length - 1)) + self.take(1 << (length - 1))
+        return (1 << (length - 1)) + self.get(1 << (length - 1))
 
     @property
     def left(self) -> int:
@@ -315,23 +317,23 @@ def _index(card: Card) -> int:
     return card.index
 
 
-def _take_position(reader: _Reader, variant: Variant) -> GameState:
-    foundations = tuple(reader.take(14) for _ in range(4))
+def _get_position(reader: _Reader, variant: Variant) -> GameState:
+    foundations = tuple(reader.get(14) for _ in range(4))
     out = [card for card in ALL_CARDS if card.rank > foundations[card.suit.index]]
-    occupied = reader.take(1 << variant.cells)
+    occupied = reader.get(1 << variant.cells)
     filled = [i for i in range(variant.cells) if occupied >> i & 1]
     left = len(out) - len(filled)
     if left < 0:
         raise _Unreadable("more cards in free cells than out of the foundations")
     lengths = []
     for _ in range(variant.columns - 1):
-        length = reader.take(left + 1)
+        length = reader.get(left + 1)
         lengths.append(length)
         left -= length
     lengths.append(left)
     laid = []
     while out:
-        laid.append(out.pop(reader.take(len(out))))
+        laid.append(out.pop(reader.get(len(out))))
     cells: list[Card | None] = [None] * variant.cells
     for i in filled:
         cells[i] = laid.pop(0)
@@ -501,22 +503,33 @@ def _check_text(code: str, longest: int) -> str | None:
     if not _CODE_RE.fullmatch(code):
         bad = next(ch for ch in code if ch not in _VALUE)
         return _not_a_code(code, f"it holds {bad!r} (codes are A–Z a–z 0–9 - _)")
-    if len(code) < len(PREFIX) + _CHECK_DIGITS:
-        return _not_a_code(code, "it is too short (a piece is missing)")
-    if code[: len(PREFIX)] not in (PREFIX, VARIANT_PREFIX):
-        return (
-            f"{quoted(code, _ECHO)} is a version {code[1:2]} game code: this game reads "
-            f"versions {VERSION} and {VARIANT_VERSION}"
-        )
+    version_problem = _version_problem(code)
+    if version_problem is not None:
+        return version_problem
     if _check(code[:-_CHECK_DIGITS]) != code[-_CHECK_DIGITS:]:
         return _not_a_code(code, "its checksum does not match")
     return None
 
 
+def _version_problem(code: str) -> str | None:
+    """What is wrong with the start of a code (its version) or its length, or ``None``."""
+    version = code[len(FORMAT) : len(PREFIX)]
+    if version and not version.isdigit():  # a word that starts with F, not a code's version
+        return _not_a_code(code, f"a game code starts with {PREFIX} or {VARIANT_PREFIX}")
+    if len(code) < len(PREFIX) + _CHECK_DIGITS:
+        return _not_a_code(code, "it is too short (a piece is missing)")
+    if code[: len(PREFIX)] not in (PREFIX, VARIANT_PREFIX):
+        return (
+            f"{quoted(code, _ECHO)} is a version {version} game code: this game reads "
+            f"versions {VERSION} and {VARIANT_VERSION}"
+        )
+    return None
+
+
 def _read_variant(reader: _Reader) -> Variant:
     """The game a version 2 code names (raises a :class:`FreeCellError` naming the problem)."""
-    key = GAMES[reader.take(len(GAMES))]
-    cells = reader.take(MAX_CELLS + 1)
+    key = GAMES[reader.get(len(GAMES))]
+    cells = reader.get(MAX_CELLS + 1)
     try:
         return variant_by_key(key, cells)
     except NotationError as error:
@@ -528,18 +541,18 @@ def _read_game(reader: _Reader, variant_code: bool) -> Game:
     ``variant_code``: a version 2 code, which names its game first."""
     variant = _read_variant(reader) if variant_code else FREECELL
     deal_number: int | None = None
-    if reader.take(2) == 0:
-        deal_number = reader.take_count(_DEAL_BITS)
+    if reader.get(2) == 0:
+        deal_number = reader.get_count(_DEAL_BITS)
         if deal_number < 1:
             raise _Unreadable("its deal number is 0")
         start = deal(deal_number, variant)
     else:
-        start = _take_position(reader, variant)
-    autoplay = _MODES[reader.take(3)]
-    mode = _MODES[reader.take(3)]
-    won = reader.take(2) == 1
-    extras = reader.take(2) == 1
-    count = MAX_TURNS if won else reader.take_count(_COUNT_BITS)
+        start = _get_position(reader, variant)
+    autoplay = _MODES[reader.get(3)]
+    mode = _MODES[reader.get(3)]
+    won = reader.get(2) == 1
+    extras = reader.get(2) == 1
+    count = MAX_TURNS if won else reader.get_count(_COUNT_BITS)
     if count > MAX_TURNS:
         raise _Unreadable(f"it has {count:,} moves, and a game keeps at most {MAX_TURNS:,}")
     state = start
@@ -553,13 +566,13 @@ def _read_game(reader: _Reader, variant_code: bool) -> Game:
         if not moves:
             raise _Unreadable(f"move {len(turns) + 1} is past the end of the game")
         radix = _radix(len(moves), extras)
-        digit = reader.take(radix)
+        digit = reader.get(radix)
         if extras and digit in (len(moves), len(moves) + 1):
             mode = [m for m in _MODES if m is not mode][digit - len(moves)]
-            digit = reader.take(radix)
+            digit = reader.get(radix)
         if extras and digit == len(moves) + 2:
             solver = not solver
-            digit = reader.take(radix)
+            digit = reader.get(radix)
         if digit >= len(moves):
             raise _Unreadable(f"move {len(turns) + 1} is not a move")
         move = moves[digit]

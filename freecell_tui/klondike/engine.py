@@ -18,11 +18,11 @@ looked at again until a move is made: the stock is turned in a tight loop until 
 move. The tests play many decks through this engine and through a readable reference of the rules
 (``tests/klondike/reference.py``) and compare every move.
 
-A move, when asked for, is a :data:`Step`: ``(rule, source, target, cards, refilled)``. ``rule`` is
-0 for the first stock card turned, else the rule's number (1-4); ``source`` and ``target`` are
-places: piles 0-6, :data:`WASTE`, :data:`STOCK`, or :data:`OUTPUT` plus the suit's index;
-``cards`` is how many cards moved; ``refilled`` whether the waste, emptied by the move, was given
-the next stock card.
+A move, when asked for, is an :data:`EngineMove`: ``(rule, source, target, cards, refilled)``.
+``rule`` is 0 for the first stock card turned, else the rule's number (1-4); ``source`` and
+``target`` are places: piles 0-6, :data:`WASTE`, :data:`STOCK`, or :data:`OUTPUT` plus the suit's
+index; ``cards`` is how many cards moved; ``refilled`` whether the waste, emptied by the move, was
+given the next stock card.
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-__all__ = ["DEAL_ORDER", "OUTPUT", "STOCK", "WASTE", "Step", "play_fast"]
+__all__ = ["DEAL_ORDER", "OUTPUT", "STOCK", "WASTE", "EngineMove", "play_fast"]
 
 #: A move: rule, source place, target place, cards moved, whether the waste was refilled.
-Step = tuple[int, int, int, int, bool]
+EngineMove = tuple[int, int, int, int, bool]
 #: The places a move is from or to besides piles 0-6 (output piles: ``OUTPUT + suit``).
 WASTE: Final = 7
 STOCK: Final = 8
@@ -81,7 +81,7 @@ def _parents() -> tuple[tuple[int, ...], tuple[int, ...]]:
 _PARENT_A, _PARENT_B = _parents()
 
 
-def play_fast(deck: Sequence[int], steps: list[Step] | None = None) -> int:  # noqa: C901, PLR0912, PLR0915 -- the hot loop, state in locals
+def play_fast(deck: Sequence[int], steps: list[EngineMove] | None = None) -> int:  # noqa: C901, PLR0912, PLR0915 -- the hot loop, state in locals
     """Play ``deck`` (52 card indexes, top first) by the rules; return the cards home. With
     ``steps``, every move is appended to it.
 

@@ -61,5 +61,5 @@ def _run(
     if jobs <= 1:
         yield from map(work, tasks)
         return
-    with worker_context(__name__).Pool(jobs, end_with_parent) as pool:
+    with worker_context(__name__).Pool(jobs, end_with_parent, (False,)) as pool:
         yield from pool.imap(work, tasks)

@@ -2,8 +2,8 @@
 whole record of a game, as frozen values.
 
 The rules are :mod:`.engine`'s: :func:`play` has it play a deck and turns each of its moves
-(:data:`.engine.Step`) into a :class:`KlondikeMove` and the :class:`Table` after it, by moving
-the cards it names; no rule is decided here.
+(:data:`.engine.EngineMove`) into a :class:`KlondikeMove` and the :class:`Table` after it, by
+moving the cards it names; no rule is decided here.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from freecell_tui.core.cards import ALL_CARDS, Card, Suit
-from freecell_tui.klondike.engine import OUTPUT, STOCK, WASTE, Step, play_fast
+from freecell_tui.klondike.engine import OUTPUT, STOCK, WASTE, EngineMove, play_fast
 
 __all__ = [
     "PILES",
     "STOCK_SIZE",
-    "GameRecord",
     "KlondikeMove",
-    "Pile",
+    "KlondikePile",
+    "KlondikeRecord",
     "Place",
     "Rule",
     "Table",
@@ -87,7 +87,7 @@ _PLACES = (
 
 
 @dataclass(frozen=True, slots=True)
-class Pile:
+class KlondikePile:
     """One playing pile: face-down cards then face-up cards, deepest first."""
 
     down: tuple[Card, ...] = ()
@@ -100,14 +100,14 @@ class Pile:
     def __len__(self) -> int:
         return len(self.down) + len(self.up)
 
-    def without(self, count: int) -> tuple[Pile, Card | None]:
+    def without(self, count: int) -> tuple[KlondikePile, Card | None]:
         """This pile less its top ``count`` face-up cards, and the face-down card that turned up
         (None when none did)."""
         up = self.up[: len(self.up) - count]
         if up or not self.down:
-            return Pile(self.down, up), None
+            return KlondikePile(self.down, up), None
         turned = self.down[-1]
-        return Pile(self.down[:-1], (turned,)), turned
+        return KlondikePile(self.down[:-1], (turned,)), turned
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +172,7 @@ class Table:
     """Everything on the table: piles, stock (next card first), waste (top last), the top rank of
     each output pile (suit order C D H S, 0 when empty), and whether the first card was turned."""
 
-    piles: tuple[Pile, ...]
+    piles: tuple[KlondikePile, ...]
     stock: tuple[Card, ...]
     waste: tuple[Card, ...] = ()
     output: tuple[int, int, int, int] = (0, 0, 0, 0)
@@ -183,7 +183,7 @@ class Table:
         """Cards on the output piles."""
         return sum(self.output)
 
-    def after(self, step: Step) -> tuple[KlondikeMove, Table]:
+    def after(self, step: EngineMove) -> tuple[KlondikeMove, Table]:
         """The engine's move ``step`` as a :class:`KlondikeMove`, and the table after it."""
         rule, source, target, count, refilled = step
         piles, stock, waste, output = self.piles, self.stock, self.waste, self.output
@@ -204,7 +204,7 @@ class Table:
             output = (ranks[0], ranks[1], ranks[2], ranks[3])
         else:
             onto = piles[target].top
-            piles = _put(piles, target, Pile(piles[target].down, piles[target].up + cards))
+            piles = _put(piles, target, KlondikePile(piles[target].down, piles[target].up + cards))
         refill = None
         if refilled:
             refill, stock, waste = stock[0], stock[1:], (stock[0],)
@@ -214,7 +214,9 @@ class Table:
         return move, Table(piles, stock, waste, output, started=True)
 
 
-def _put(piles: tuple[Pile, ...], index: int, pile: Pile) -> tuple[Pile, ...]:
+def _put(
+    piles: tuple[KlondikePile, ...], index: int, pile: KlondikePile
+) -> tuple[KlondikePile, ...]:
     return (*piles[:index], pile, *piles[index + 1 :])
 
 
@@ -228,12 +230,12 @@ def deal(deck: Sequence[Card]) -> Table:
     for round_ in range(PILES):
         for pile in range(round_, PILES):
             columns[pile].append(next(cards))
-    piles = tuple(Pile(tuple(cards_[:-1]), (cards_[-1],)) for cards_ in columns)
+    piles = tuple(KlondikePile(tuple(cards_[:-1]), (cards_[-1],)) for cards_ in columns)
     return Table(piles, tuple(cards))
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
+class KlondikeRecord:
     """A whole game: the deck, the table dealt, every move with the table after it."""
 
     deck: tuple[Card, ...]
@@ -253,18 +255,18 @@ class GameRecord:
         return self.end.cards_home
 
 
-def play(deck: Sequence[Card]) -> GameRecord:
+def play(deck: Sequence[Card]) -> KlondikeRecord:
     """Play ``deck`` (top card first) to the end by the engine's rules and keep the whole
     record."""
     start = deal(deck)
-    engine_steps: list[Step] = []
+    engine_steps: list[EngineMove] = []
     play_fast([card.index for card in deck], engine_steps)
     steps = []
     table = start
     for step in engine_steps:
         move, table = table.after(step)
         steps.append((move, table))
-    return GameRecord(tuple(deck), start, tuple(steps))
+    return KlondikeRecord(tuple(deck), start, tuple(steps))
 
 
 def cards_from_indexes(indexes: Sequence[int]) -> tuple[Card, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from freecell_tui.core.cards import ALL_CARDS, Card, Suit
 from freecell_tui.klondike.money import PER_CARD, STAKE, Summary, dollars, net
-from freecell_tui.klondike.table import GameRecord, Table
+from freecell_tui.klondike.table import KlondikeRecord, Table
 
 __all__ = ["FACE_DOWN", "format_record", "format_summary", "format_table"]
 
@@ -44,7 +44,7 @@ def format_table(table: Table, *, ascii: bool = False) -> list[str]:
     return lines
 
 
-def format_record(record: GameRecord, title: str, *, ascii: bool = False) -> str:
+def format_record(record: KlondikeRecord, title: str, *, ascii: bool = False) -> str:
     """A game's complete record: the deck, the deal, every move with its rule, the end, money."""
     out = [title, "=" * len(title), f"Deck, top first: {_cards(record.deck, ascii)}", ""]
     out.append(f"Dealt ({FACE_DOWN} is a face-down card):")

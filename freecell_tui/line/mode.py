@@ -135,7 +135,7 @@ class LineMode:
         win is told with the win's text again; ``winning``: the win's text, with that par, is
         said next), and search for the par the session wants now (a new deal's, another game's,
         another autoplay mode's)."""
-        found = self.par_hunt.take()
+        found = self.par_hunt.pop_found()
         if found is not None:
             step = self.session.keep_par(found, self.par_seconds)
             for notice in step.notices:
@@ -436,9 +436,9 @@ class LineMode:
         )
         waiting = self._question
 
-        def take(line: str) -> None:
-            if watcher.take(line):
-                self._question = take
+        def watching(line: str) -> None:
+            if watcher.handle(line):
+                self._question = watching
                 return
             self._question = waiting
             self.say("Back to the game.")
@@ -446,7 +446,7 @@ class LineMode:
             if waiting is not None:
                 self.say(_ANOTHER_GAME)
 
-        self._question = take
+        self._question = watching
         watcher.open()
 
     def reviewer(self, game: Game) -> Review:

@@ -1,7 +1,7 @@
 """Line mode's search for a deal's par: one at a time, in a background thread, from the moment
 the deal is on the board. Nobody waits for it — not a win (which says "par not known yet" until
 it ends) and not the end of the input (the thread ends with the program); what it finds is kept
-as soon as line mode next looks (:meth:`ParHunt.take`)."""
+as soon as line mode next looks (:meth:`ParHunt.pop_found`)."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ class ParHunt:
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
-    def take(self) -> ParSearch | None:
+    def pop_found(self) -> ParSearch | None:
         """What the search found, once it has ended (once: ``None`` after, and while it runs)."""
         if self._thread is None or self._thread.is_alive():
             return None

@@ -280,5 +280,5 @@ def run_watch(
     if source is None:  # standard input closed: the list of moves is all there is to show
         return
     lines = Lines(stdin, stdin is None and source.isatty() and out.isatty())
-    while (text := lines.read()) is not None and watcher.take(text):
+    while (text := lines.read()) is not None and watcher.handle(text):
         pass

@@ -2,7 +2,7 @@
 time — line mode's ``watch`` and the command line's ``freecell-tui watch``.
 
 A :class:`Watcher` prints through the ``say`` it is given and walks a
-:class:`~freecell_tui.session.replay.Replay`: :meth:`Watcher.take` reads one input line and
+:class:`~freecell_tui.session.replay.Replay`: :meth:`Watcher.handle` reads one input line and
 answers whether the viewer is still open. Bad input gets one line and moves nothing. ``review``
 has the game reviewed (:mod:`freecell_tui.session.review`, inline, bounded) and prints what was
 found; from then on each move's line carries its mark (``[lost here]``).
@@ -110,7 +110,7 @@ class Watcher:
         self.say_moves()
         self.say(*review_text(self.review))
 
-    def take(self, line: str) -> bool:
+    def handle(self, line: str) -> bool:
         """Act on one input line; false once ``quit`` closes the viewer."""
         words = line.split()
         word = words[0].lower() if words else ""

@@ -33,7 +33,7 @@ from freecell_tui.core.words import plural, shorten
 from freecell_tui.session.play import PlaySession
 from freecell_tui.session.steps import Step, refuse
 
-__all__ = ["MoveList", "play_listed", "read_moves"]
+__all__ = ["MovePlan", "play_listed", "read_moves"]
 
 
 def read_moves(text: str, variant: Variant) -> tuple[Move, ...] | None:
@@ -80,7 +80,7 @@ def _is_home(state: GameState, card: Card) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class MoveList:
+class MovePlan:
     """A list of moves to play from ``start``, the game it was planned for. ``cards``: what
     each move carries as the list was made with autoplay off, when the game's autoplay sends
     home cards the list moves itself (``None``: the list is played as written)."""
@@ -90,7 +90,7 @@ class MoveList:
     cards: tuple[tuple[Card, ...], ...] | None = None
 
     @classmethod
-    def plan(cls, game: Game, moves: tuple[Move, ...]) -> MoveList:
+    def plan(cls, game: Game, moves: tuple[Move, ...]) -> MovePlan:
         """How ``moves`` are played from ``game`` (see the module's docstring)."""
         if game.autoplay is AutoplayMode.OFF or _plays_through(game, moves) is not None:
             return cls(game, moves)
@@ -151,7 +151,7 @@ class MoveList:
         return None
 
 
-def play_listed(session: PlaySession, listed: MoveList, index: int) -> Step:
+def play_listed(session: PlaySession, listed: MovePlan, index: int) -> Step:
     """Play move ``index`` of ``listed`` as a turn of ``session`` (saved before it returns):
     ``move 3 of 49: 3a: 2♥ to free cell a``; skipped when autoplay sent its cards home already
     (nothing changes); refused, ``move 12 of 49: …`` with the reason and what was not played."""

@@ -13,7 +13,7 @@ mode, ``solve --fewest`` — is the length of such a line, or of a won game's.
 **Known.** Par is the fewest moves known: the solver's line (:func:`shortest_line`: the turns
 of :func:`~freecell_tui.core.solver.solve_fewest`'s line, or of the fast solver's when it has
 fewer), or a won game's when it is shorter (:meth:`Pars.keep_win
-<freecell_tui.store.Pars.keep_win>`): never longer than a line the game has seen win.
+<freecell_tui.store.pars.Pars.keep_win>`): never longer than a line the game has seen win.
 
 The solver's par is only what a search that finished its work found: every beam of its widths
 ran to the end (:attr:`ParSearch.complete`). The time given is a bound, not the work: a search

@@ -439,7 +439,7 @@ class PlaySession:
         except StoreError as error:
             return refuse(error.message, error.kind)
 
-    def take_up(self, saved: SavedGame) -> Step:
+    def play_saved(self, saved: SavedGame) -> Step:
         """Play ``saved`` (a named save or an unfinished game) from where it was: history,
         autoplay mode, play time. A game under way is kept as an unfinished game."""
         kept = self.under_way
@@ -498,7 +498,7 @@ class PlaySession:
         )
         return Ask(question, lambda: self.new_position(state))
 
-    def take_over(self, game: Game) -> Step:
+    def play_on_from(self, game: Game) -> Step:
         """Play on from ``game`` (a watched game at a move: its start and the turns that led
         there, so undo goes back through them and its code tells how it was reached). A game
         under way is kept as an unfinished game (:meth:`leave_for_game` asks first)."""
@@ -517,24 +517,25 @@ class PlaySession:
         return self._change(game, said, new_game=True)
 
     def leave_for_game(self, game: Game) -> Decision:
-        """:meth:`take_over`, asked first when this game is under way (it is kept, unfinished)."""
+        """:meth:`play_on_from`, asked first when this game is under way (it is kept,
+        unfinished)."""
         if not self.under_way:
-            return self.take_over(game)
+            return self.play_on_from(game)
         question = Question(
             "Play on from here?",
             f"Your game of {game_phrase(self._game)} will be kept as an unfinished game: the "
             "saves list it.",
             yes="Play from here",
         )
-        return Ask(question, lambda: self.take_over(game), "Not started: your game goes on.")
+        return Ask(question, lambda: self.play_on_from(game), "Not started: your game goes on.")
 
     def load(self, saved: SavedGame) -> Decision:
         """Play ``saved``, asked first when this game is under way (it is kept, unfinished)."""
         what = f"“{printable(saved.name)}”" if saved.name is not None else "the unfinished game"
         question = self.question_load(what)
         if question is None:
-            return self.take_up(saved)
-        return Ask(question, lambda: self.take_up(saved), "Not loaded: your game goes on.")
+            return self.play_saved(saved)
+        return Ask(question, lambda: self.play_saved(saved), "Not loaded: your game goes on.")
 
     def load_named(self, name: str) -> Decision:
         """Play the save ``name`` (see :meth:`load`), or say why not."""

@@ -48,8 +48,9 @@ __all__ = [
     "review_text",
 ]
 
-#: The bound on one review's searches, all together.
-REVIEW_SECONDS: Final = 20.0
+#: The bound on one review's searches, all together: with the replays around them, a review
+#: answers within 5 s.
+REVIEW_SECONDS: Final = 4.5
 
 #: The marks a step can carry.
 LAST_WINNABLE: Final = "last winnable"
@@ -258,7 +259,9 @@ def _review_win(replay: Replay, par: Par | None, budget: _Budget) -> Review:
         cut = " (par not known: the search was cut short)" if game.deal_number is not None else ""
         name = f"the shortest line found has {plural(length, 'move')}{cut}"
         same, left = "you played that very line", "your line left it"
-    if differs is None:
+    if differs is None and is_par and best.won:  # par is a won game's line: this one
+        summary = f"{won}: this line is par, the fewest moves known."
+    elif differs is None:
         summary = f"{won}, {name}: {same}."
     else:
         summary = f"{won}, {name}: {than}; {left} at move {differs}."

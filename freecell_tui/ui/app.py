@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 from functools import partial
@@ -43,9 +43,11 @@ from freecell_tui.ui.assist.assistant import Assistant
 from freecell_tui.ui.assist.autosolve import AutoSolver, pace_for
 from freecell_tui.ui.assist.par import ParFinder
 from freecell_tui.ui.board.inks import board_variables
-from freecell_tui.ui.commands import palette_commands
+from freecell_tui.ui.commands import DEFAULT_KEYS, KeyTable, key_name, palette_commands, with_keys
 from freecell_tui.ui.compat import ReportingApp, guard_input
 from freecell_tui.ui.crash import crash_message, write_crash_report
+from freecell_tui.ui.keymap import effective_keys
+from freecell_tui.ui.keys import DecidesKeys
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.terminal_probe import drawn_wide, probe_terminal
@@ -69,7 +71,10 @@ class FreeCellApp(ReportingApp[None]):
     plays the daily deal of that date (as ``deal`` does). ``watch`` opens the viewer on that
     game first, over its deal's start (``t`` there plays on; leaving the viewer quits).
     ``intro``: the first game's card (how to move) shows; ``None``: until the player has closed
-    it once (the ``seen_intro`` setting).
+    it once (the ``seen_intro`` setting). ``keys``: the player's keys, binding id to keys
+    (``{"undo": ["z", "ctrl+z"]}``, the config file's ``[keys]``), made into the game's key
+    table at start (:func:`~freecell_tui.ui.keymap.effective_keys`: what cannot apply is said
+    in one line each, and keeps its default).
 
     With neither ``deal`` nor ``start``, an unfinished game in the store is offered first (the
     resume prompt). With ``deal``, an unfinished game is left waiting: it stays in the store, is
@@ -99,8 +104,24 @@ class FreeCellApp(ReportingApp[None]):
         watch: Game | None = None,
         variant: Variant | None = None,
         intro: bool | None = None,
+        keys: Mapping[str, object] | None = None,
     ) -> None:
         super().__init__()
+        #: The player's keys (the defaults with the player's overrides), made once here.
+        self.keys: KeyTable = DEFAULT_KEYS
+        key_problems: tuple[str, ...] = ()
+        if keys:
+            self.keys, key_problems = effective_keys(keys)
+        # Textual's bindings (the footer, the key panel) show the player's keys; the game
+        # screen decides its keys from the same table.
+        self.set_keymap(
+            {
+                name: ",".join(found)
+                for name, found in self.keys.items()
+                if found != DEFAULT_KEYS[name]
+            }
+        )
+        self._key_problems = key_problems
         #: A game to open the viewer on at start (``freecell-tui watch``): leaving it quits.
         self._watch = watch
         #: How long the background search for a deal's par runs (``None``: it never runs).
@@ -183,6 +204,7 @@ class FreeCellApp(ReportingApp[None]):
             autosolver=autosolver,
             par_finder=ParFinder(budget=self.par_seconds),
             intro=self._intro,
+            keys=self.keys,
         )
 
     @property
@@ -194,7 +216,7 @@ class FreeCellApp(ReportingApp[None]):
 
     # ------------------------------------------------------------------ colours and input
     def get_css_variables(self) -> dict[str, str]:
-        """The theme's variables and the board's own (``$card-face``…, see :mod:`.inks`)."""
+        """The theme's variables and the board's own (``$card-face``…, see :mod:`.board.inks`)."""
         variables = super().get_css_variables()
         variables.update(board_variables(variables))
         self.theme_variables = variables
@@ -219,25 +241,37 @@ class FreeCellApp(ReportingApp[None]):
 
     async def on_event(self, event: events.Event) -> None:
         """Every key is decided as it is read from the terminal, in the order typed, by the
-        screen on top: the game screen and its dialogs take it at once (``take_key``), so a
-        screen a key opens or closes is already there for the next key. Keys they leave (and
-        every key of Textual's own screens) go Textual's way: priority bindings, then the
-        focused widget. A paste is a key of many characters: decided the same way."""
+        screen on top: the game screen and its dialogs decide it at once
+        (:class:`~freecell_tui.ui.keys.DecidesKeys`), so a screen a key opens or closes is
+        already there for the next key. Keys they leave (and every key of Textual's own
+        screens) go Textual's way: priority bindings, then the focused widget. A paste is a key
+        of many characters: decided the same way."""
         if isinstance(event, events.InputEvent) and (
             not self.screen_stack or self.return_code is not None
         ):
             return  # input once the app is leaving (q, then more keys) has nowhere to go
         if isinstance(event, events.Key) and not event.is_forwarded:
-            take_key = getattr(self.screen, "take_key", None)
             if event.key == "ctrl+j":  # Enter typed before the game set the terminal up
                 event = events.Key("enter", "\r")
-            if take_key is not None and await take_key(event):
+            if await self._decide_key(event):
                 return
         if isinstance(event, events.Paste) and not event.is_forwarded:
-            take_paste = getattr(self.screen, "take_paste", None)
-            if take_paste is not None and take_paste(event):
+            screen = self.screen
+            if isinstance(screen, DecidesKeys) and screen.decide_paste(event):
                 return
         await super().on_event(event)
+
+    async def _decide_key(self, event: events.Key) -> bool:
+        """The top screen decides ``event``; a screen that leaves it after opening another (the
+        resume prompt, the win's dialog) leaves it to that one, asked next."""
+        screen = self.screen
+        while isinstance(screen, DecidesKeys):
+            if await screen.decide_key(event):
+                return True
+            if self.screen is screen:
+                return False
+            screen = self.screen
+        return False
 
     # ------------------------------------------------------------------ start and end
     def on_mount(self) -> None:
@@ -247,11 +281,14 @@ class FreeCellApp(ReportingApp[None]):
             self._open_viewer(self._watch)
         for warning in self._warnings:
             self.tell(warning, warning=True)
+        for problem in self._key_problems:
+            self.notify(problem, title="Keys", severity="warning", timeout=20, markup=False)
         if self._waiting is not None:
             game = self._waiting
             self.tell(
                 f"Your unfinished game of {start_phrase(game)} "
-                f"({plural(game.move_count, 'move')}) is kept: s opens the saves, where it is "
+                f"({plural(game.move_count, 'move')}) is kept: {key_name(self.keys, 'saves')} opens "
+                "the saves, where it is "
                 "listed."
             )
 
@@ -416,7 +453,7 @@ class FreeCellApp(ReportingApp[None]):
         for command, look in palette_commands():
             yield SystemCommand(
                 look.palette,
-                look.palette_help,
+                with_keys(look.palette_help, self.keys),
                 partial(board.run_action, command.name),
             )
         for variant in VARIANTS.values():  # a new game of each game, asked first as n is
@@ -435,11 +472,12 @@ def run_app(
     daily: date | None = None,
     watch: Game | None = None,
     variant: Variant | None = None,
+    keys: Mapping[str, object] | None = None,
 ) -> int:
     """Run the full-screen game until the player quits; returns the exit code. ``deal``: a deal
     number, or a custom position (a game code's start, which names its game) to play from;
     ``watch``: open the viewer on that game first (leaving it quits); ``variant``: the game
-    (``--game``, ``--cells``)."""
+    (``--game``, ``--cells``); ``keys``: the player's keys (the config file's ``[keys]``)."""
     from freecell_tui.core.errors import FreeCellError
 
     number, start = (
@@ -456,6 +494,7 @@ def run_app(
             daily=daily,
             watch=watch,
             variant=variant,
+            keys=keys,
         )
     except FreeCellError as error:
         import sys

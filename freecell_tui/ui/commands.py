@@ -2,58 +2,87 @@
 (:mod:`freecell_tui.session.table`): the keys that press each one (Textual's key names), its
 footer label and rank, its palette title — the UI's words, kept here, by the command's name.
 
-The game screen's bindings (they show the keys in the footer), the key each key runs (decided as
-it is read: :meth:`GameScreen.take_key <freecell_tui.ui.screens.game.GameScreen.take_key>`), the
-command palette, the help screen and the commands table of ``docs/keys.md`` are generated from
-the two tables.
+Each key runs a *binding* (:class:`Bound`), named by its id: the command's name, or for a
+command whose keys take arguments, each :class:`KeyAct`'s (``pile_3``, ``more``,
+``cursor_left``). A :data:`KeyTable` gives each binding its keys: :data:`DEFAULT_KEYS`, or the
+player's (:func:`freecell_tui.ui.keymap.effective_keys`). The game screen's bindings (they show
+the keys in the footer, with the player's keys through Textual's keymap), what each key does
+(decided as it is read: :meth:`GameScreen.decide_key
+<freecell_tui.ui.screens.game.GameScreen.decide_key>`), the command palette, the help screen and
+the commands table of ``docs/keys.md`` are generated from the two tables and one key table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
+from types import MappingProxyType
 from typing import Final
 
 from textual.binding import Binding, BindingType
+from textual.keys import key_to_character
 
-from freecell_tui.core.notation import cell_piles
+from freecell_tui.core.notation import Pile, cell_piles
 from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.session.table import COMMANDS, SECTIONS, Command
 from freecell_tui.ui.board.selection import quick_key
 
 __all__ = [
+    "BOUND",
+    "DEFAULT_KEYS",
     "SCREEN",
+    "Bound",
+    "KeyAct",
+    "KeyTable",
+    "ScreenCommand",
+    "command_keys",
     "footer_hidden",
     "footer_ranks",
-    "ScreenCommand",
     "key_actions",
     "key_label",
+    "key_name",
+    "keyed_text",
+    "pile_names",
     "keys_markdown",
     "keys_text",
     "palette_commands",
     "screen_bindings",
     "shown",
+    "with_keys",
 ]
 
-#: The piles' keys: columns 1–9 and 0 (column 10), free cells a–e, g and k (the eighth cell's
-#: letter is fc-solve's), h the foundations. ``f`` is "home or cell", except in a game with a
-#: free cell f (:func:`key_actions`); ``x`` is "home or cell" in every game.
-_PILES = tuple("1234567890abcdegkh")
-_QUICK_KEYS = ("f", "x")
+#: The piles' keys, each with its binding id (the player's name for it): columns 1–9 and 0
+#: (column 10), free cells a–g and k (the eighth cell's letter is fc-solve's), h the
+#: foundations. ``f`` picks up from a free cell f only in a game that has one (six cells or
+#: more); elsewhere it is "home or cell" (:func:`key_actions`).
+_PILE_CODES = (*"123456789", "10", *"abcdefgk", "h")
+
+
+@dataclass(frozen=True, slots=True)
+class KeyAct:
+    """One binding of a command whose keys each run it with their own arguments: its id (the
+    name a player rebinds it by), its default keys (Textual key names) and the arguments."""
+
+    id: str
+    keys: tuple[str, ...]
+    args: tuple[object, ...] = ()
+
+
+def _pile(code: str) -> KeyAct:
+    return KeyAct(f"pile_{code}", ("0" if code == "10" else code,), (code,))
 
 
 @dataclass(frozen=True, slots=True)
 class ScreenCommand:
-    """How the full-screen game presents one command. ``keys`` are Textual key names; each runs
-    ``action`` (default: the command's name) with the matching entry of ``args`` when given
-    (``pile('3')``). ``footer`` is the footer's label (empty: not in the footer; ``footer_rank``
-    1 is kept longest on a narrow terminal), ``palette`` the command palette's title (empty: not
-    there)."""
+    """How the full-screen game presents one command. ``keys`` are its default keys (Textual
+    key names), which run its ``action_<name>``, its binding id being its name; a command whose
+    keys take arguments has ``each`` instead (``pile_3`` runs ``action_pile('3')``). ``footer``
+    is the footer's label (empty: not in the footer; ``footer_rank`` 1 is kept longest on a
+    narrow terminal), ``palette`` the command palette's title (empty: not there), and
+    ``palette_help`` its help, where ``{undo}`` is the player's key of ``undo``."""
 
     keys: tuple[str, ...] = ()
-    args: tuple[str, ...] = ()
-    action: str = ""
+    each: tuple[KeyAct, ...] = ()
     footer: str = ""
     footer_rank: int = 9
     palette: str = ""
@@ -62,17 +91,19 @@ class ScreenCommand:
 
 #: Each full-screen command's presentation, by name (a command absent here is typed only).
 SCREEN: Final[dict[str, ScreenCommand]] = {
-    "pile": ScreenCommand(keys=_PILES, args=tuple(f"'{key}'" for key in _PILES)),
-    "count": ScreenCommand(keys=("plus", "equals_sign", "minus"), args=("1", "1", "-1")),
-    "cancel": ScreenCommand(keys=("escape",)),
-    "quick": ScreenCommand(
-        keys=_QUICK_KEYS,
-        args=tuple(f"'{key}'" for key in _QUICK_KEYS),
-        footer="Home/cell",
-        footer_rank=6,
+    "pile": ScreenCommand(each=tuple(_pile(code) for code in _PILE_CODES)),
+    "count": ScreenCommand(
+        each=(KeyAct("more", ("plus", "equals_sign"), (1,)), KeyAct("fewer", ("minus",), (-1,)))
     ),
+    "cancel": ScreenCommand(keys=("escape",)),
+    "quick": ScreenCommand(keys=("f", "x"), footer="Home/cell", footer_rank=6),
     "cursor": ScreenCommand(
-        keys=("left", "right", "up", "down"), args=("0, -1", "0, 1", "-1, 0", "1, 0")
+        each=(
+            KeyAct("cursor_left", ("left",), (0, -1)),
+            KeyAct("cursor_right", ("right",), (0, 1)),
+            KeyAct("cursor_up", ("up",), (-1, 0)),
+            KeyAct("cursor_down", ("down",), (1, 0)),
+        )
     ),
     "cursor_act": ScreenCommand(keys=("space", "enter")),
     "undo": ScreenCommand(
@@ -94,7 +125,7 @@ SCREEN: Final[dict[str, ScreenCommand]] = {
         footer="Restart",
         footer_rank=7,
         palette="Restart",
-        palette_help="Back to the start of this deal (u takes it back)",
+        palette_help="Back to the start of this deal ({undo} takes it back)",
     ),
     "new": ScreenCommand(
         keys=("n", "f2"),
@@ -117,14 +148,14 @@ SCREEN: Final[dict[str, ScreenCommand]] = {
         footer="Hint",
         footer_rank=5,
         palette="Hint",
-        palette_help="Light up the next move of a solution (i)",
+        palette_help="Light up the next move of a solution ({hint})",
     ),
     "solve": ScreenCommand(
         keys=("p",),
         footer="Solve",
         footer_rank=8,
         palette="Auto-solve",
-        palette_help="Play a solution from here, step by step (p; Esc stops)",
+        palette_help="Play a solution from here, step by step ({solve}; {cancel} stops)",
     ),
     "winnable": ScreenCommand(
         palette="Winnability check",
@@ -194,64 +225,146 @@ def shown(command: Command) -> ScreenCommand:
     return SCREEN.get(command.name, _NONE)
 
 
-def bindings(command: Command) -> Iterator[tuple[str, str]]:
-    """``(keys, action string)`` for the keys of ``command`` (``keys`` comma-separated)."""
-    look = shown(command)
-    action = look.action or command.name
-    if not look.args:
-        if look.keys:
-            yield ",".join(look.keys), action
-        return
-    for key, arg in zip(look.keys, look.args, strict=True):
-        yield key, f"{action}({arg})"
+#: A table of keys: each binding id and its keys (Textual key names).
+KeyTable = Mapping[str, tuple[str, ...]]
 
 
-def screen_bindings() -> list[BindingType]:
-    """The game screen's ``BINDINGS``: every key of every full-screen command; the ones with a
-    footer label are shown in the footer. (The screen decides its keys itself as they are read,
-    from :func:`key_actions`; the bindings only show them.)"""
-    result: list[BindingType] = []
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """What a binding runs: the game screen's ``action_<command>`` with ``args``; ``id`` is the
+    binding's id (the command's name, or its :class:`KeyAct`'s)."""
+
+    id: str
+    command: str
+    args: tuple[object, ...] = ()
+
+    @property
+    def action(self) -> str:
+        """Textual's action string for it (``pile('3')``), for the bindings Textual shows."""
+        if not self.args:
+            return self.command
+        return f"{self.command}({', '.join(repr(arg) for arg in self.args)})"
+
+
+def _bindings() -> Iterator[tuple[Bound, tuple[str, ...]]]:
+    """Every binding of the full-screen game and its default keys, in the table's order."""
     for command in COMMANDS:
         if not command.screen:
             continue
         look = shown(command)
-        for key, action in bindings(command):
-            label = look.footer or look.palette or command.name.replace("_", " ")
-            result.append(Binding(key, action, label, show=bool(look.footer)))
+        if look.keys:
+            yield Bound(command.name, command.name), look.keys
+        for act in look.each:
+            yield Bound(act.id, command.name, act.args), act.keys
+
+
+#: Every binding of the full-screen game, by id, in the command table's order.
+BOUND: Final[Mapping[str, Bound]] = MappingProxyType({bound.id: bound for bound, _ in _bindings()})
+#: The keys of every binding as the game comes (the player's own: :mod:`.keymap`).
+DEFAULT_KEYS: Final[KeyTable] = MappingProxyType({bound.id: keys for bound, keys in _bindings()})
+
+
+def screen_bindings() -> list[BindingType]:
+    """The game screen's ``BINDINGS``, each with its binding id, so that the player's keys (the
+    app's keymap, :meth:`App.set_keymap`) replace the defaults in the footer and Textual's key
+    panel; the ones with a footer label are shown in the footer. (The screen decides its keys
+    itself as they are read, from :func:`key_actions` of the same table.) ``pile_f`` is left
+    out: its key is "home or cell" in most games."""
+    result: list[BindingType] = []
+    for bound, keys in _bindings():
+        if bound.id == "pile_f":
+            continue
+        look = SCREEN[bound.command]
+        label = look.footer or look.palette or bound.id.replace("_", " ")
+        result.append(
+            Binding(",".join(keys), bound.action, label, show=bool(look.footer), id=bound.id)
+        )
     return result
 
 
-@cache
-def key_actions(variant: Variant = FREECELL) -> dict[str, str]:
-    """What each key of the full-screen game does in ``variant``'s game: its action string
-    (``pile('3')``). In a game with a free cell ``f``, ``f`` picks up from it."""
-    actions = {
-        key: action
-        for command in COMMANDS
-        if command.screen
-        for keys, action in bindings(command)
-        for key in keys.split(",")
-    }
-    if quick_key(variant) != "f":
-        actions["f"] = "pile('f')"
+def _has_cell_f(variant: Variant) -> bool:
+    """``variant``'s game has a free cell f: ``f`` picks up from it."""
+    return quick_key(variant) != "f"
+
+
+def key_actions(variant: Variant = FREECELL, keys: KeyTable = DEFAULT_KEYS) -> dict[str, Bound]:
+    """What each key of ``keys`` does in ``variant``'s game. The keys of ``pile_f`` pick up from
+    free cell f in a game that has one; elsewhere the keys of ``quick`` they share are
+    "home or cell"."""
+    cell_f = _has_cell_f(variant)
+    actions: dict[str, Bound] = {}
+    for name, bound in BOUND.items():
+        if name != "pile_f" or cell_f:
+            for key in keys.get(name, ()):
+                actions.setdefault(key, bound)
+    for key in keys.get("pile_f", ()):
+        actions.setdefault(key, BOUND["pile_f"])
     return actions
 
 
-def footer_hidden(variant: Variant) -> frozenset[str]:
-    """The actions whose keys the footer leaves out in ``variant``'s game: of the two
-    "home or cell" keys, the one the game does not use for it (``x`` while ``f`` does it)."""
-    shown_key = quick_key(variant)
-    return frozenset(f"quick('{key}')" for key in _QUICK_KEYS if key != shown_key)
+def footer_hidden(variant: Variant, keys: KeyTable = DEFAULT_KEYS) -> frozenset[str]:
+    """The keys the footer leaves out in ``variant``'s game: those of "home or cell" that pick up
+    from free cell f there."""
+    return frozenset(keys.get("pile_f", ())) if _has_cell_f(variant) else frozenset()
 
 
 def footer_ranks() -> dict[str, int]:
     """Each footer key's rank, by the action its key runs (1 is kept longest)."""
     return {
-        action: look.footer_rank
-        for command in COMMANDS
-        if (look := shown(command)).footer
-        for _, action in bindings(command)
+        bound.action: look.footer_rank
+        for bound in BOUND.values()
+        if (look := SCREEN[bound.command]).footer
     }
+
+
+def key_name(keys: KeyTable, name: str) -> str:
+    """The first key of binding ``name`` as a player reads it (``?``); without a key, the
+    command as typed on the ``:`` line (``:help``)."""
+    found = keys.get(name, ())
+    return key_label(found[0]) if found else f":{BOUND[name].command}"
+
+
+def pile_names(keys: KeyTable) -> dict[str, str]:
+    """The player's key of each pile, by pile code, where it is not the code (``{"3": "e"}``;
+    column 10's key is ``0``): the board names a pile by the key that picks it. Notation, on
+    disk and in lists of moves, stays the code."""
+    names = {}
+    for name, bound in BOUND.items():
+        if bound.command == "pile":
+            code, key = str(bound.args[0]), key_name(keys, name)
+            if key != code:
+                names[code] = key
+    return names
+
+
+def keyed_text(
+    text: str, source: Pile, dest: Pile, names: Mapping[str, str], *, after: str = ""
+) -> str:
+    """``text``, which says a move from ``source`` to ``dest`` in notation after ``after`` (as
+    the session says a move: ``10a: 9♣ to free cell a``, ``Hint: 10a — …``), with the move
+    named by the player's keys (``0a``; ``wa`` with column 3 on ``w``); other texts as they
+    are."""
+    head = after + source.code + dest.code
+    if not names or not text.startswith(head):
+        return text
+    keyed = names.get(source.code, source.code) + names.get(dest.code, dest.code)
+    return after + keyed + text[len(head) :]
+
+
+class _KeyNames(dict[str, str]):
+    """``{undo}`` in a text: the player's key of ``undo``."""
+
+    def __init__(self, keys: KeyTable) -> None:
+        super().__init__()
+        self.table = keys
+
+    def __missing__(self, name: str) -> str:
+        return key_name(self.table, name)
+
+
+def with_keys(text: str, keys: KeyTable = DEFAULT_KEYS) -> str:
+    """``text`` with each ``{name}`` replaced by the player's key of binding ``name``."""
+    return text.format_map(_KeyNames(keys))
 
 
 def palette_commands() -> Iterator[tuple[Command, ScreenCommand]]:
@@ -286,23 +399,45 @@ def key_label(key: str) -> str:
         return _KEY_NAMES[key]
     if len(key) > 1 and key[0] == "f" and key[1:].isdigit():
         return key.upper()
+    character = key_to_character(key)
+    if character is not None and character.isprintable() and not character.isspace():
+        return character  # semicolon: ;
     return key
 
 
-def keys_text(command: Command, variant: Variant | None = None) -> str:
+def command_keys(command: Command, keys: KeyTable = DEFAULT_KEYS) -> tuple[str, ...]:
+    """Every key of ``command`` in ``keys`` (Textual key names), in the table's order."""
+    names = [act.id for act in shown(command).each] or [command.name]
+    return tuple(key for name in names for key in keys.get(name, ()))
+
+
+def keys_text(
+    command: Command, variant: Variant | None = None, keys: KeyTable = DEFAULT_KEYS
+) -> str:
     """``u  ctrl+z``: the keys of ``command`` in ``variant``'s game (``None``: every game's,
     for the docs); the pile keys as ``1–8  a–d  h`` (FreeCell), ``1–9  0  a–d  h`` (Seahaven
-    Towers), ``1–8  a–g  k  h`` (Eight Off)."""
+    Towers), ``1–8  a–g  k  h`` (Eight Off), or each pile's key in order where the player
+    changed them."""
     if command.name == "pile":
-        return "1–8  a–d  h  9  0  e–g  k" if variant is None else _pile_keys(variant)
-    keys = shown(command).keys
-    if command.name == "quick" and variant is not None and quick_key(variant) != "f":
-        keys = (quick_key(variant),)
-    return "  ".join(key_label(key) for key in keys)
+        if variant is None:
+            return "1–8  a–d  h  9  0  e–g  k"
+        return _pile_keys(variant, keys)
+    found = command_keys(command, keys)
+    if command.name == "quick" and variant is not None:
+        hidden = footer_hidden(variant, keys)
+        found = tuple(key for key in found if key not in hidden)
+    return "  ".join(key_label(key) for key in found)
 
 
-def _pile_keys(variant: Variant) -> str:
+def _pile_keys(variant: Variant, keys: KeyTable) -> str:
     """The pile keys of ``variant``'s game, as :func:`keys_text` writes them."""
+    piles = [
+        *(str(n) for n in range(1, variant.columns + 1)),
+        *(pile.code for pile in cell_piles(variant)),
+        "h",
+    ]
+    if any(keys.get(f"pile_{code}") != DEFAULT_KEYS[f"pile_{code}"] for code in piles):
+        return "  ".join(key_name(keys, f"pile_{code}") for code in piles)
     columns = "1" if variant.columns == 1 else f"1–{min(variant.columns, 9)}"
     if variant.columns == 10:
         columns += "  0"

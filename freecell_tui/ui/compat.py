@@ -46,7 +46,7 @@ def checked() -> bool:
     return TEXTUAL in CHECKED
 
 
-#: The textual-serve versions whose private names :mod:`.web_server` builds on were checked
+#: The textual-serve versions whose private names :mod:`.web.server` builds on were checked
 #: against: ``Server._make_app`` (the routes, behind the token's middleware),
 #: ``Server._process_messages`` (a tab's messages, bounded), ``AppService._build_environment``
 #: (the game's driver) and ``AppService._process`` (the game's process, to wait for and kill).
@@ -89,7 +89,7 @@ def write_to_terminal(app: App[Any], text: str) -> bool:
 
 def exit_app_from_driver(driver: Driver) -> None:
     """Ask the driver's app to quit, as ``q`` does, from any thread (the served game's driver,
-    :mod:`.web_driver`, when the server is gone).
+    :mod:`.web.driver`, when the server is gone).
 
     A driver has no public way to reach its app but ``send_message``, which schedules on the
     app's loop and fails once that loop is closed (upstream: no issue found in Textualize/textual

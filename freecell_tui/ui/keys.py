@@ -1,19 +1,24 @@
-"""Keys decided as they are read: what the screens that take their own keys share.
+"""Keys decided as they are read: the one way a screen of the game takes its keys.
 
-The app gives each key to the screen on top as it reads it (``take_key``; see
-:meth:`FreeCellApp.on_event <freecell_tui.ui.app.FreeCellApp.on_event>`). A screen runs its own
-bindings there (:func:`bound_actions`), and edits a line of text there (:func:`edit_line`,
-:func:`paste_line`) rather than letting its input widget do it later in its own turn: then
-Enter acts on every character typed before it, and a key typed after Enter is read after it.
+The app hands each key, as it reads it from the terminal, to the screen on top if that screen
+is a :class:`DecidesKeys` (:meth:`FreeCellApp.on_event
+<freecell_tui.ui.app.FreeCellApp.on_event>`): the screen decides there and then, so whatever the
+key opens or closes is there for the next key. A screen's keys are its ``BINDINGS`` (the game
+screen's are generated from the command table and the player's key table): the default
+:meth:`DecidesKeys.decide_key` runs the binding of the key. A line of text (the ``:`` line, the
+save screen's prompts) is edited the same way, by its ``Input``'s own bindings
+(:func:`edit_line`): Enter acts on every character typed before it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, Final, Literal
+from collections.abc import Iterable, Iterator, Mapping
+from functools import cache
+from typing import Final, Literal
 
 from textual.binding import Binding, BindingType
-from textual.events import Key
+from textual.dom import DOMNode
+from textual.events import Key, Paste
 from textual.screen import Screen
 from textual.widgets import Button, Input
 
@@ -21,13 +26,12 @@ from freecell_tui.session.parse import MAX_COMMAND
 from freecell_tui.ui.commands import key_label
 
 __all__ = [
-    "EDIT_KEYS",
     "MAX_LINE",
+    "DecidesKeys",
     "bound_actions",
     "edit_line",
     "key_buttons",
     "paste_line",
-    "run_bound_key",
 ]
 
 ButtonLook = Literal["default", "primary", "success", "warning", "error"]
@@ -36,27 +40,31 @@ ButtonLook = Literal["default", "primary", "success", "warning", "error"]
 #: or a paste beyond is cut.
 MAX_LINE: Final = MAX_COMMAND
 
-#: Keys that edit a line of text, and the input's action each runs.
-EDIT_KEYS: Final[dict[str, Callable[[Input], object]]] = {
-    "left": Input.action_cursor_left,
-    "right": Input.action_cursor_right,
-    "home": Input.action_home,
-    "end": Input.action_end,
-    "ctrl+a": Input.action_home,
-    "ctrl+e": Input.action_end,
-    "backspace": Input.action_delete_left,
-    "ctrl+h": Input.action_delete_left,
-    "delete": Input.action_delete_right,
-    "ctrl+u": Input.action_delete_left_all,
-    "ctrl+k": Input.action_delete_right_all,
-    "ctrl+w": Input.action_delete_left_word,
-}
+
+class DecidesKeys:
+    """A screen that decides each key as it is read (see the module's docstring): the app asks
+    it first. :meth:`decide_key` runs the screen's binding of the key by default."""
+
+    async def decide_key(self, event: Key) -> bool:
+        """Decide ``event`` now; False when it is not a key of this screen (it goes Textual's
+        way: priority bindings, the focused widget). Here: run the screen's binding of it."""
+        assert isinstance(self, Screen)
+        action = bound_actions(type(self)).get(event.key)
+        if action is None:
+            return False
+        await self.run_action(action)
+        return True
+
+    def decide_paste(self, event: Paste) -> bool:
+        """Decide pasted text now, as a key; False: Textual's way (the focused widget)."""
+        return False
 
 
-def bound_actions(bindings: Iterable[BindingType]) -> dict[str, str]:
-    """Each key of ``bindings`` (a ``BINDINGS`` list) and the action string it runs."""
+@cache
+def bound_actions(node: type[DOMNode]) -> Mapping[str, str]:
+    """Each key of a class's ``BINDINGS`` and the action string it runs."""
     actions: dict[str, str] = {}
-    for binding in bindings:
+    for binding in node.BINDINGS:
         keys, action = (
             (binding.key, binding.action) if isinstance(binding, Binding) else binding[:2]
         )
@@ -81,21 +89,12 @@ def key_buttons(
         )
 
 
-async def run_bound_key(node: Screen[Any], actions: dict[str, str], event: Key) -> bool:
-    """Run the action ``actions`` binds ``event``'s key to on ``node``, now; False when the key
-    is not bound there (it goes Textual's way)."""
-    action = actions.get(event.key)
-    if action is None:
-        return False
-    await node.run_action(action)
-    return True
-
-
-def edit_line(line: Input, key: str, character: str | None, *, limit: int = MAX_LINE) -> bool:
-    """Edit ``line`` by one key; False when the key does not edit a line."""
-    edit = EDIT_KEYS.get(key)
-    if edit is not None:
-        edit(line)
+async def edit_line(line: Input, key: str, character: str | None, *, limit: int = MAX_LINE) -> bool:
+    """Edit ``line`` by one key, now: the input's own binding of it (Enter aside: its owner
+    answers the line), or the character typed; False when the key does not edit a line."""
+    action = bound_actions(Input).get(key)
+    if action is not None and key != "enter":
+        await line.run_action(action)
         return True
     if character is not None and len(character) == 1 and character.isprintable():
         paste_line(line, character, limit=limit)

@@ -112,3 +112,39 @@ def test_without_a_death_signal_the_watcher_ends_the_worker(tmp_path: Path) -> N
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "--range", "1", "8589934591", "--timeout", "1", "--jobs", "2"],
+        ["klondike", "--games", "1000000000", "--seed", "1", "--show", "0", "--jobs", "2"],
+    ],
+    ids=["solve", "klondike"],
+)
+def test_ctrl_c_ends_the_command_and_its_workers_without_a_traceback(args: list[str]) -> None:
+    """Ctrl-C at a terminal interrupts every process of the foreground group: the command, its
+    fork server and its workers. The command ends with 130; nothing prints a traceback."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "freecell_tui", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+    started: set[int] = set()
+    try:
+        wait_for(lambda: len(_grandchildren(process.pid)) >= 2, "2 workers", DEADLINE)
+        started = _children(process.pid) | _grandchildren(process.pid)
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=DEADLINE)
+        assert process.returncode == 130
+        assert b"Traceback" not in err and b"KeyboardInterrupt" not in err, err.decode()
+        wait_for(lambda: not any(_alive(pid) for pid in started), "every process to end", DEADLINE)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        for pid in started:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)

@@ -389,6 +389,17 @@ def test_garbage_is_refused_with_one_line() -> None:
     assert "version" in refusal("F3" + "abcdef")
 
 
+def test_a_word_that_starts_with_f_is_told_how_codes_start() -> None:
+    """A word is not a code of some unknown version, nor a code with a piece missing."""
+    for word in ("FreeCell", "Foo", "Fa", "F_"):
+        assert refusal(word) == f"{word!r} is not a game code: a game code starts with F1 or F2"
+    assert (
+        refusal("F9abcdef")
+        == "'F9abcdef' is a version 9 game code: this game reads versions 1 and 2"
+    )
+    assert "too short" in refusal("F1")
+
+
 def test_a_code_wrapped_over_lines_or_spaced_out_reads(won_games: list[Game]) -> None:
     code = encode(won_games[0])
     for text in (f"  {code}\n", code[:20] + "\n" + code[20:], " ".join(code)):

@@ -29,9 +29,9 @@ from dataclasses import replace
 
 from freecell_tui.core.cards import Card
 from freecell_tui.klondike.table import (
-    GameRecord,
     KlondikeMove,
-    Pile,
+    KlondikePile,
+    KlondikeRecord,
     Place,
     Rule,
     Table,
@@ -47,7 +47,7 @@ WASTE = Place(Zone.WASTE)
 Step = tuple[KlondikeMove, Table]
 
 
-def takes(pile: Pile, card: Card) -> bool:
+def takes(pile: KlondikePile, card: Card) -> bool:
     """True when ``card`` (alone or as the bottom of a unit) may be put on ``pile``: one rank
     lower than the top and of the other colour, or a king on an empty pile."""
     top = pile.top
@@ -114,7 +114,7 @@ def _waste_to_pile(table: Table) -> Step | None:
             move = KlondikeMove(
                 Rule.WASTE_TO_PILE, (card,), WASTE, Place(Zone.PILE, index), onto=pile.top
             )
-            piles = _put(table.piles, index, Pile(pile.down, (*pile.up, card)))
+            piles = _put(table.piles, index, KlondikePile(pile.down, (*pile.up, card)))
             return _refill(move, replace(table, piles=piles, waste=table.waste[:-1]))
     return None
 
@@ -130,7 +130,7 @@ def _unit(table: Table) -> Step | None:
             if target != source and takes(other, bottom):
                 rest, turned = pile.without(len(pile.up))
                 piles = _put(table.piles, source, rest)
-                piles = _put(piles, target, Pile(other.down, other.up + pile.up))
+                piles = _put(piles, target, KlondikePile(other.down, other.up + pile.up))
                 move = KlondikeMove(
                     Rule.UNIT,
                     pile.up,
@@ -159,11 +159,13 @@ def _up(table: Table, card: Card) -> tuple[int, int, int, int]:
     return (output[0], output[1], output[2], output[3])
 
 
-def _put(piles: tuple[Pile, ...], index: int, pile: Pile) -> tuple[Pile, ...]:
+def _put(
+    piles: tuple[KlondikePile, ...], index: int, pile: KlondikePile
+) -> tuple[KlondikePile, ...]:
     return (*piles[:index], pile, *piles[index + 1 :])
 
 
-def play(deck: Sequence[Card]) -> GameRecord:
+def play(deck: Sequence[Card]) -> KlondikeRecord:
     """Play ``deck`` (top card first) to the end and keep the whole record."""
     start = deal(deck)
-    return GameRecord(tuple(deck), start, tuple(moves(start)))
+    return KlondikeRecord(tuple(deck), start, tuple(moves(start)))

@@ -1,5 +1,5 @@
 """Each front end does every command of the table it takes: a typed command is dispatched through
-an explicit table (``ui.screens.game.TYPED``, ``line.mode.HANDLERS``), checked here against the
+an explicit table (``ui.screens.typed.TYPED``, ``line.mode.HANDLERS``), checked here against the
 command table, not found by building a method's name."""
 
 from __future__ import annotations
@@ -22,9 +22,8 @@ def test_every_line_mode_command_has_its_handler() -> None:
 
 
 def test_every_key_runs_an_action_the_game_screen_has() -> None:
-    for key, action in key_actions().items():
-        name = action.split("(", 1)[0]
-        assert callable(getattr(GameScreen, f"action_{name}", None)), (key, action)
+    for key, bound in key_actions().items():
+        assert callable(getattr(GameScreen, f"action_{bound.command}", None)), (key, bound)
 
 
 def test_every_presentation_is_of_a_command_the_full_screen_game_has() -> None:

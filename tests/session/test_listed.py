@@ -15,7 +15,7 @@ from freecell_tui.core.solver import solve
 from freecell_tui.core.solver.turns import turns
 from freecell_tui.core.variant import FREECELL, SEAHAVEN
 from freecell_tui.session import PlaySession, Tone
-from freecell_tui.session.listed import MoveList, play_listed, read_moves
+from freecell_tui.session.listed import MovePlan, play_listed, read_moves
 from freecell_tui.store import Store
 
 
@@ -33,7 +33,7 @@ def solution(mode: AutoplayMode) -> tuple[Move, ...]:
 
 def play_all(played: PlaySession, moves: tuple[Move, ...]) -> list[str]:
     """Play the list to its end or its first refusal; what each move said."""
-    listed = MoveList.plan(played.game, moves)
+    listed = MovePlan.plan(played.game, moves)
     said = []
     for index in range(len(moves)):
         if played.game.state.is_won:

@@ -97,7 +97,7 @@ def by_keys(state: GameState, text: str) -> Move | None | str:
         if gestures.selection.count != move.count:
             return "n/a"
     gestures.act_on(move.dest)
-    plays = [outcome for outcome in gestures.take() if isinstance(outcome, Play)]
+    plays = [outcome for outcome in gestures.pop_outcomes() if isinstance(outcome, Play)]
     if not plays:
         return None
     try:

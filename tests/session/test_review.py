@@ -4,6 +4,7 @@ compares with par, and a search that gives up saying so."""
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from functools import cache, partial
 
 import pytest
@@ -198,6 +199,20 @@ def test_a_win_along_pars_line_says_so_and_marks_nothing() -> None:
     )
 
 
+def test_a_win_that_became_par_is_not_compared_with_itself() -> None:
+    """A won game shorter than the solver's line is the deal's par: reviewed, it says so."""
+    best = solution()
+    mine = replace(par_of(best), won=True, searched=False)
+    found = review(played(best), par=mine, seconds=SECONDS)
+    assert (found.par, found.par_known, found.differs_at, found.marks) == (
+        len(best),
+        True,
+        None,
+        {},
+    )
+    assert one_line(found) == f"Won in {len(best)} moves: this line is par, the fewest moves known."
+
+
 def test_a_par_of_another_deal_is_not_used_and_an_unfinished_search_is_not_par() -> None:
     best = solution()
     other = Par(DEAL + 1, AutoplayMode.SAFE, 3, "3a 4b 5c")
@@ -276,3 +291,21 @@ def test_a_review_of_a_seahaven_win_searches_its_par(monkeypatch: pytest.MonkeyP
     assert one_line(found).startswith(f"Won in {len(moves)} moves, par {par.moves}: ")
     lost = Game.new(3, variant=SEAHAVEN).play(moves[0])
     assert review(lost, seconds=SECONDS).kind == "winnable"
+
+
+def test_a_review_gives_its_par_search_less_than_five_seconds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A won game whose par is not stored is answered within 5 s: the par search is handed what
+    is left of the review's bound (4.5 s, the rest for the replays), and a search cut short is
+    the shortest found."""
+    budgets: list[float] = []
+
+    def cut_short(*args: object, budget: float, **kwargs: object) -> object:
+        budgets.append(budget)
+        return find_par(*args, budget=budget, widths=(16,), **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(review_module, "find_par", cut_short)
+    found = review(played(solution()))
+    assert found.kind == "won"
+    assert budgets and budgets[0] < 5.0

@@ -147,7 +147,7 @@ def test_loading_asks_and_says_the_game_is_kept(tmp_path: Path) -> None:
     assert "kept as an unfinished game" in question.detail
     found = session.find_slot("other")
     assert isinstance(found, SavedGame)
-    step = session.take_up(found)
+    step = session.play_saved(found)
     assert step.new_game and session.game.deal_number == 5
     assert "The game you were playing is kept" in step.said
     # It was true: the game is kept as an unfinished game, not recorded.

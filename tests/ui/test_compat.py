@@ -299,7 +299,7 @@ def test_serve_runs_on_the_textual_serve_it_was_checked_against() -> None:
 def test_serve_on_an_unchecked_textual_serve_says_so_in_one_line_and_does_not_start(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """web_server overrides textual-serve's private methods, the token's middleware among them:
+    """ui.web.server overrides textual-serve's private methods, the token's middleware among them:
     on a version they were not checked against, serve refuses rather than guess."""
     from freecell_tui.cli import main
 

@@ -20,7 +20,7 @@ from freecell_tui.ui.board.gestures import (
     Pending,
     Play,
     PutBack,
-    Said,
+    Say,
 )
 from freecell_tui.ui.board.selection import Selection
 
@@ -30,12 +30,12 @@ P = Pile.parse
 
 
 def said(outcomes: list[Outcome]) -> list[tuple[str, str]]:
-    return [(o.text, o.tone.value) for o in outcomes if isinstance(o, Said)]
+    return [(o.text, o.tone.value) for o in outcomes if isinstance(o, Say)]
 
 
 def refused(gestures: Gestures) -> str:
     """The one error line the last gesture said; what was picked up is put down."""
-    out = gestures.take()
+    out = gestures.pop_outcomes()
     (line,) = said(out)
     assert line[1] == "error", line
     assert gestures.selection is None
@@ -60,19 +60,19 @@ def nowhere_state(*, run: bool) -> GameState:
 def test_two_pile_keys_make_a_move_and_the_same_key_twice_puts_down() -> None:
     gestures = Gestures(deal(1))
     gestures.act_on(P("3"))
-    assert gestures.take() == [
+    assert gestures.pop_outcomes() == [
         Pending("3 (2♥) → ?"),
-        Said("Picked up from column 3. It may go to: a b c d."),
+        Say("Picked up from column 3. It may go to: a b c d."),
     ]
     assert gestures.targets == {P("a"), P("b"), P("c"), P("d")}
     gestures.act_on(P("3"))
-    assert gestures.take() == [PutBack(), Pending(""), Said("Put down.")]
+    assert gestures.pop_outcomes() == [PutBack(), Pending(""), Say("Put down.")]
     gestures.act_on(P("3"))
     gestures.act_on(P("a"))
-    assert gestures.take()[-1] == Play(Move.parse("3a"))
+    assert gestures.pop_outcomes()[-1] == Play(Move.parse("3a"))
     # The move is played by the session; the new position puts down what was picked up.
     gestures.new_position(apply_move(deal(1), Move.parse("3a")))
-    assert gestures.take() == [PutBack(), Pending("")]
+    assert gestures.pop_outcomes() == [PutBack(), Pending("")]
     assert gestures.selection is None and not gestures.targets
 
 
@@ -99,13 +99,13 @@ def test_every_refusal_says_why_in_one_line_and_puts_down() -> None:
     )
     gestures.act_on(P("1"))
     gestures.change_count(-1)
-    gestures.take()
+    gestures.pop_outcomes()
     gestures.act_on(P("c"))
     assert refused(gestures) == (
         "2 cards cannot go to free cell c: only one card moves there at a time"
     )
     gestures.act_on(P("a"))
-    gestures.take()
+    gestures.pop_outcomes()
     gestures.quick()
     assert refused(gestures) == (
         "K♣ cannot go home yet: the ♣ foundation starts with A♣; it is already in a free cell"
@@ -119,7 +119,7 @@ def test_a_card_or_run_that_can_go_nowhere_is_not_picked_up() -> None:
         "5♠ can go nowhere now: it cannot go home, no column takes it and every free cell is full"
     )
     gestures.quick()  # nothing picked up, no cursor
-    gestures.take()
+    gestures.pop_outcomes()
     gestures.cursor = (1, 7)
     gestures.quick()
     assert refused(gestures).endswith(", and every free cell is full")
@@ -132,27 +132,27 @@ def test_a_card_or_run_that_can_go_nowhere_is_not_picked_up() -> None:
 def test_plus_and_minus_change_the_run_count_within_what_may_move() -> None:
     gestures = Gestures(run_game().state)
     gestures.act_on(P("1"))
-    assert gestures.take()[0] == Pending("1 (9♠–7♣, 3 cards; +/− to change) → ?")
+    assert gestures.pop_outcomes()[0] == Pending("1 (9♠–7♣, 3 cards; +/− to change) → ?")
     gestures.change_count(-1)
-    assert gestures.take() == [
+    assert gestures.pop_outcomes() == [
         Pending("1 (8♥–7♣, 2 cards; +/− to change) → ?"),
-        Said("2 cards of column 1 picked up (at most 3 may move now)."),
+        Say("2 cards of column 1 picked up (at most 3 may move now)."),
     ]
     gestures.change_count(5)
     assert gestures.selection == Selection(P("1"), 3)
-    assert said(gestures.take()) == [
+    assert said(gestures.pop_outcomes()) == [
         ("3 cards of column 1 picked up (at most 3 may move now).", "info")
     ]
     gestures.act_on(P("2"))
-    assert gestures.take() == [Play(Move(P("1"), P("2"), 3))]
+    assert gestures.pop_outcomes() == [Play(Move(P("1"), P("2"), 3))]
 
 
 def test_the_cursor_walks_the_piles_and_acts_on_them() -> None:
     gestures = Gestures(deal(1))
     gestures.cursor_act()  # the first shows the cursor and says how it works
     assert gestures.cursor == (1, 0)
-    assert gestures.take() == [
-        Said("Arrows move the cursor; Space or Enter picks up and drops; f sends home.")
+    assert gestures.pop_outcomes() == [
+        Say("Arrows move the cursor; Space or Enter picks up and drops; f sends home.")
     ]
     gestures.move_cursor(0, 2)
     gestures.cursor_act()
@@ -163,9 +163,9 @@ def test_the_cursor_walks_the_piles_and_acts_on_them() -> None:
     assert gestures.cursor == (0, 4) and gestures.cursor_pile == FOUNDATION
     gestures.move_cursor(0, -1)
     assert gestures.cursor == (0, 3) and gestures.cursor_pile == P("d")
-    gestures.take()
+    gestures.pop_outcomes()
     gestures.cursor_act()
-    assert gestures.take() == [Play(Move.parse("3d"))]
+    assert gestures.pop_outcomes() == [Play(Move.parse("3d"))]
     gestures.move_cursor(1, 9)
     assert gestures.cursor == (1, 7)
 
@@ -173,14 +173,14 @@ def test_the_cursor_walks_the_piles_and_acts_on_them() -> None:
 def test_f_and_a_double_click_send_a_card_home_or_to_a_free_cell() -> None:
     gestures = Gestures(run_game().state)
     gestures.clicked(P("8"), 7, chain=2)  # A♠
-    assert gestures.take() == [Play(Move.parse("8h"))]
+    assert gestures.pop_outcomes() == [Play(Move.parse("8h"))]
     gestures.act_on(P("1"))
     gestures.quick()
-    assert gestures.take()[-1] == Play(Move.parse("1c"))
+    assert gestures.pop_outcomes()[-1] == Play(Move.parse("1c"))
     gestures = Gestures(near_won_game().state)
     gestures.cursor = (1, 0)
     gestures.quick()
-    assert gestures.take() == [Play(Move.parse("1h"))]
+    assert gestures.pop_outcomes() == [Play(Move.parse("1h"))]
 
 
 def test_a_press_drag_and_release_drops_the_cards_where_they_are_let_go() -> None:
@@ -188,18 +188,18 @@ def test_a_press_drag_and_release_drops_the_cards_where_they_are_let_go() -> Non
     assert gestures.mouse_down((P("1"), 2), 10, 7, through_stage=False)  # 8♥ with 7♣
     gestures.mouse_move(10, 7, (P("1"), 2))  # not moved yet: no drag
     assert gestures.selection is None
-    assert not any(isinstance(o, Said | Grab) for o in gestures.take())
+    assert not any(isinstance(o, Say | Grab) for o in gestures.pop_outcomes())
     gestures.mouse_move(22, 5, (P("2"), None))
     run = (Card.parse("8H"), Card.parse("7C"))
-    assert gestures.take() == [
+    assert gestures.pop_outcomes() == [
         Pending("1 (8♥–7♣, 2 cards; +/− to change) → ?"),
-        Said("Dragging 8♥–7♣ (2 cards): drop it on a pile. It may go to: 2."),
+        Say("Dragging 8♥–7♣ (2 cards): drop it on a pile. It may go to: 2."),
         Grab(P("1"), run, 10, 7),
         Follow(22, 5),
     ]
     assert gestures.hover == (P("2"), None)
     assert gestures.mouse_up((P("2"), None))
-    assert gestures.take() == [LetGo(), Play(Move(P("1"), P("2"), 2))]
+    assert gestures.pop_outcomes() == [LetGo(), Play(Move(P("1"), P("2"), 2))]
     assert not gestures.is_click()  # the click made of the release is no click
     assert gestures.is_click()
 
@@ -208,14 +208,14 @@ def test_a_drag_back_or_off_the_piles_puts_down_and_a_refused_drag_does_not_star
     gestures = Gestures(run_game().state)
     gestures.mouse_down((P("1"), 3), 10, 8, through_stage=False)
     gestures.mouse_move(11, 9, (P("1"), 3))
-    gestures.take()
+    gestures.pop_outcomes()
     gestures.mouse_up((P("1"), 3))
-    assert gestures.take() == [PutBack(), Pending(""), Said("Put down.")]
+    assert gestures.pop_outcomes() == [PutBack(), Pending(""), Say("Put down.")]
     gestures.mouse_down((P("1"), 3), 10, 8, through_stage=False)
     gestures.mouse_move(11, 9, None)
-    gestures.take()
+    gestures.pop_outcomes()
     gestures.mouse_up(None)
-    assert said(gestures.take()) == [("Dropped off the piles: put down.", "info")]
+    assert said(gestures.pop_outcomes()) == [("Dropped off the piles: put down.", "info")]
     # 2♦ cannot be dragged off the run on it: the drag never starts, the press is let go.
     gestures.mouse_down((P("1"), 0), 10, 2, through_stage=False)
     gestures.mouse_move(12, 2, (P("1"), 0))
@@ -232,15 +232,17 @@ def test_a_press_while_cards_moved_is_a_click_and_a_double_click_begun_elsewhere
     gestures = Gestures(run_game().state)
     gestures.mouse_down((P("8"), 7), 90, 16, through_stage=True)
     gestures.mouse_up((P("8"), 7))
-    assert said(gestures.take()) == [("Picked up from column 8. It may go to: 2 c d h.", "info")]
+    assert said(gestures.pop_outcomes()) == [
+        ("Picked up from column 8. It may go to: 2 c d h.", "info")
+    ]
     gestures.click(P("8"), 7, chain=1)
-    assert said(gestures.take()) == [("Put down.", "info")]
+    assert said(gestures.pop_outcomes()) == [("Put down.", "info")]
     gestures.shown_again()  # a dialog was closed by the first click of this double click
     gestures.click(P("8"), 7, chain=2)
-    assert gestures.take() == []
+    assert gestures.pop_outcomes() == []
     gestures.click(P("8"), 7, chain=1)
     gestures.click(P("8"), 7, chain=2)
-    assert gestures.take()[-1] == Play(Move.parse("8h"))
+    assert gestures.pop_outcomes()[-1] == Play(Move.parse("8h"))
 
 
 def test_hover_follows_the_pointer_when_nothing_is_pressed() -> None:
@@ -248,7 +250,7 @@ def test_hover_follows_the_pointer_when_nothing_is_pressed() -> None:
     gestures.mouse_move(3, 14, (P("3"), 6))
     assert gestures.hover == (P("3"), 6)
     gestures.hovered(None)
-    assert gestures.hover is None and gestures.take() == []
+    assert gestures.hover is None and gestures.pop_outcomes() == []
 
 
 def test_f_with_nothing_picked_names_the_pile_keys_of_the_game_played() -> None:
@@ -271,8 +273,8 @@ def test_the_cursors_first_words_name_the_games_home_key() -> None:
 
     gestures = Gestures(deal(1, EIGHT_OFF))
     gestures.cursor_act()
-    assert gestures.take() == [
-        Said("Arrows move the cursor; Space or Enter picks up and drops; x sends home.")
+    assert gestures.pop_outcomes() == [
+        Say("Arrows move the cursor; Space or Enter picks up and drops; x sends home.")
     ]
 
 

@@ -242,9 +242,9 @@ async def test_letters_typed_before_the_command_lines_focus_arrives_are_kept(
     async with app.run_test() as pilot:
         screen = app.game_screen
         for key, character in (("colon", ":"), ("d", "d"), ("e", "e"), ("a", "a"), ("l", "l")):
-            assert await screen.take_key(events.Key(key, character))
+            assert await screen.decide_key(events.Key(key, character))
         await pilot.pause()  # now the focus arrives
         assert app.focused is screen.command_line
         for key, character in (("space", " "), ("7", "7")):
-            assert await screen.take_key(events.Key(key, character))
+            assert await screen.decide_key(events.Key(key, character))
         assert screen.command_line.value == "deal 7"

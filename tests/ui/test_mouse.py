@@ -12,7 +12,7 @@ from freecell_tui.core.notation import Move, Pile
 from freecell_tui.core.rules import legal_moves
 from freecell_tui.core.state import GameState
 from freecell_tui.ui.board.board import Board
-from freecell_tui.ui.board.gestures import Pending, Play, Said
+from freecell_tui.ui.board.gestures import Pending, Play, Say
 
 from .helpers import (
     SIZE,
@@ -63,7 +63,7 @@ async def test_each_gesture_of_the_mouse_posts_what_it_came_to_once(tmp_path: Pa
         await wait_for(pilot, lambda: len(game(app).moves) == 1, "3b played")
         assert game(app).moves == (Move.parse("3b"),)
     assert [message.news for message in posted.values()] == [
-        (Pending("3 (2♥) → ?"), Said("Picked up from column 3. It may go to: a b c d.")),
+        (Pending("3 (2♥) → ?"), Say("Picked up from column 3. It may go to: a b c d.")),
         (Play(Move.parse("3b")),),
     ]
 

@@ -95,7 +95,7 @@ async def test_a_search_answering_after_the_hint_was_asked_does_not_answer_the_h
         # this position (queued before the hint's search could answer).
         screen.action_hint()
         screen.post_message(
-            Assistant.Answer(screen.assistant.token, game(app), Analysis(home=True))
+            Assistant.Analysed(screen.assistant.token, game(app), Analysis(home=True))
         )
         answered = ("Hint: 7a", "No hint")
         await wait_for(pilot, lambda: message(app).startswith(answered), "an answer", SOLVER)

@@ -236,7 +236,7 @@ async def test_the_resume_prompt_answered_before_it_is_drawn_is_no_crash(tmp_pat
         assert offer is not None
         prompt = ResumeScreen(offer, then=lambda choice: None)
         app.push_screen(prompt)
-        assert await prompt.take_key(Key("enter", "\r"))  # answered before it is mounted
+        assert await prompt.decide_key(Key("enter", "\r"))  # answered before it is mounted
         await pilot.pause()
         await pilot.pause()
         assert app.is_running and app.crash_report is None

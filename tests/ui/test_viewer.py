@@ -395,12 +395,12 @@ async def test_a_step_forward_glides_and_a_key_lands_it(tmp_path: Path) -> None:
         screen = viewer(app)
         board = screen.board
         board.clock = lambda: 0.0  # the motion's time stands still
-        await screen.take_key(Key("right", None))  # as the terminal hands it over
+        await screen.decide_key(Key("right", None))  # as the terminal hands it over
         assert board.moving and board.flying  # 3♦ in the air to free cell a
         assert board.state == steps[1].state
-        await screen.take_key(Key("right", None))  # the next key lands it, then steps on
+        await screen.decide_key(Key("right", None))  # the next key lands it, then steps on
         assert board.state == steps[2].state
-        await screen.take_key(Key("left", None))  # back: no glide, the position at once
+        await screen.decide_key(Key("left", None))  # back: no glide, the position at once
         assert not board.moving and board.scene() == steps[1].state
 
 

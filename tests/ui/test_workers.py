@@ -28,18 +28,18 @@ def test_auto_solve_hands_its_plan_up_a_tick_at_a_time_and_a_stopped_run_plays_n
     plan = (Move.parse("3a"), Move.parse("6b"))
     solver.start(plan)
     assert solver.delay == PACES[-1] and solver.solving and solver.more
-    step = solver.tick()
-    assert step is not None and (step.move, step.number, step.total) == (plan[0], 1, 2)
+    move = solver.tick()
+    assert move is not None and (move.move, move.number, move.total) == (plan[0], 1, 2)
     assert solver.more  # the timer goes on
-    assert solver.take(step)
+    assert solver.accept(move)
     assert solver.stop() == 1  # the player pressed a key: one move played
     assert not solver.solving and not solver.more
     assert solver.tick() is None  # a tick that was due plays nothing
     solver.start(plan)
     late = solver.tick()
     assert late is not None
-    solver.stop()  # a key, while that step was on its way
-    assert not solver.take(late) and not solver.solving
+    solver.stop()  # a key, while that move was on its way
+    assert not solver.accept(late) and not solver.solving
 
 
 # --------------------------------------------------------------------------- the assistant
@@ -53,7 +53,7 @@ def test_a_change_of_the_game_stops_the_search_and_drops_its_answer() -> None:
     moved = DEAL_1.play(Move.parse("3a"))
     reply = assistant.game_changed(moved)
     assert reply == Reply([Assistant.Status(CHECKING)], stop=True, check=True)
-    late = Assistant.Answer(search.token, DEAL_1, Analysis(home=True), solve_it=True)
+    late = Assistant.Analysed(search.token, DEAL_1, Analysis(home=True), solve_it=True)
     assert assistant.answered(late) == Reply()  # for a game no longer on the board
 
 
@@ -62,9 +62,9 @@ def test_esc_while_waiting_for_a_hint_stops_looking() -> None:
     assistant.check = False
     assistant.begin()
     reply = assistant.ask_hint()
-    assert reply.said == [Assistant.Said("Hint: looking for a solution… (Esc stops looking)")]
+    assert reply.said == [Assistant.Words("Hint: looking for a solution… (Esc stops looking)")]
     assert reply.search is not None and reply.search.solve_it and assistant.waiting
-    assert assistant.stop_waiting() == Reply([Assistant.Said("Stopped looking.")], stop=True)
+    assert assistant.stop_waiting() == Reply([Assistant.Words("Stopped looking.")], stop=True)
     assert not assistant.waiting and assistant.stop_waiting() == Reply()
 
 
@@ -73,7 +73,7 @@ def test_with_the_check_on_esc_stops_waiting_but_the_search_goes_on_for_the_chec
     assistant.begin()
     reply = assistant.ask_hint()  # before the check's wait is over: the hint's search answers it
     assert reply.search is not None and assistant.check_search() is None
-    assert assistant.stop_waiting() == Reply([Assistant.Said("Stopped looking.")])
+    assert assistant.stop_waiting() == Reply([Assistant.Words("Stopped looking.")])
 
 
 # --------------------------------------------------------------------------- par

@@ -50,11 +50,12 @@ from freecell_tui.core.solver.general_moves import (
     COL_TO_COL,
     OPPOSITE,
     GeneralRules,
+    GeneralStep,
     Key,
-    Step,
     compact,
     key_of,
 )
+from freecell_tui.core.solver.heuristic import Weights
 from freecell_tui.core.state import GameState
 
 __all__ = [
@@ -63,7 +64,6 @@ __all__ = [
     "Keys",
     "ReplayError",
     "check_win",
-    "Weights",
     "can_bring_home_general",
     "search_general",
     "steps_of",
@@ -81,21 +81,6 @@ SHARE_AFTER: Final = 10_000
 #: positions: one at a time, on its own positions, each on another weighting.
 SCOUT_AFTER: Final = 10_000
 SCOUT_BUDGET: Final = 20_000
-
-
-@dataclass(frozen=True, slots=True)
-class Weights:
-    """A search's heuristic: per card not home, per card lying out of order, per card under
-    its column's top run, per free cell in use, per empty column (a bonus), per move made, per
-    card lying on a card a foundation needs next."""
-
-    out: int
-    disorder: int
-    unsorted: int
-    cell: int
-    empty: int
-    moves: int
-    next: int = 0
 
 
 #: The searches that take turns: the fast search's fourth and second weightings
@@ -156,7 +141,7 @@ class _Search:
     def __init__(self, rules: GeneralRules, w: Weights, start: Key, found: tuple[int, ...]) -> None:
         self.rules = rules
         self.w = w
-        self.seen: dict[Key, tuple[Key, Step] | None] = {start: None}
+        self.seen: dict[Key, tuple[Key, GeneralStep] | None] = {start: None}
         self.goal: Key | None = start if sum(found) == 52 else None
         part = self._part(start[:-1])
         #: The queue: priority → its positions in order of arrival, the latest out first.
@@ -416,10 +401,12 @@ def _expanded(searches: list[_Search]) -> int:
     return sum(s.expanded for s in searches)
 
 
-def _line(seen: dict[Key, tuple[Key, Step] | None], goal: Key | None) -> list[tuple[Key, Step]]:
+def _line(
+    seen: dict[Key, tuple[Key, GeneralStep] | None], goal: Key | None
+) -> list[tuple[Key, GeneralStep]]:
     """The steps from the start to ``goal``, each with the key of the position it is played
     from."""
-    line: list[tuple[Key, Step]] = []
+    line: list[tuple[Key, GeneralStep]] = []
     link = seen[goal] if goal is not None else None
     while link is not None:
         line.append(link)
@@ -428,7 +415,9 @@ def _line(seen: dict[Key, tuple[Key, Step] | None], goal: Key | None) -> list[tu
     return line
 
 
-def _replay(state: GameState, line: list[tuple[Key, Step]], mode: AutoplayMode) -> tuple[Move, ...]:
+def _replay(
+    state: GameState, line: list[tuple[Key, GeneralStep]], mode: AutoplayMode
+) -> tuple[Move, ...]:
     """The core moves of ``line`` from ``state``, each checked by the core's rules and followed
     by the game's autoplay (its moves home written out); raises :class:`ReplayError` unless they
     win."""
@@ -460,7 +449,9 @@ def check_win(state: GameState, moves: tuple[Move, ...]) -> None:
         raise ReplayError("the search's line does not win")
 
 
-def _core_move(state: GameState, real: list[bytes], cols: tuple[bytes, ...], step: Step) -> Move:
+def _core_move(
+    state: GameState, real: list[bytes], cols: tuple[bytes, ...], step: GeneralStep
+) -> Move:
     """``step``, listed for the columns ``cols`` (in any order), as a core move from ``state``
     (whose columns are ``real``)."""
     kind, a, b, n = step

@@ -44,7 +44,7 @@ __all__ = [
     "BYTE",
     "OPPOSITE",
     "GeneralRules",
-    "Step",
+    "GeneralStep",
     "compact",
     "key_of",
 ]
@@ -55,7 +55,7 @@ CELL_TO_COL: Final = 2
 COL_HOME: Final = 3
 CELL_HOME: Final = 4
 
-Step = tuple[int, int, int, int]
+GeneralStep = tuple[int, int, int, int]
 Cols = tuple[bytes, ...]
 #: A position's key: its columns sorted, then its cells.
 Key = tuple[bytes, ...]
@@ -153,10 +153,10 @@ class GeneralRules:
     # ------------------------------------------------------------------ moves
     def steps(  # noqa: C901, PLR0912 -- every kind of move, in one pass over the position
         self, cols: Sequence[bytes], cells: bytes, found: Sequence[int]
-    ) -> list[Step]:
+    ) -> list[GeneralStep]:
         """The moves worth searching from the position: moves home, column to column (onto a
         card, then to the first empty column), cell to column, column to a cell."""
-        steps: list[Step] = []
+        steps: list[GeneralStep] = []
         append = steps.append
         for card in cells:
             if card >> 2 == found[card & 3]:  # the next card of its suit
@@ -209,7 +209,7 @@ class GeneralRules:
             steps += [(COL_TO_CELL, s, 0, 1) for s, _ in tops]
         return steps
 
-    def play(self, cols: list[bytes], cells: bytes, found: list[int], step: Step) -> bytes:
+    def play(self, cols: list[bytes], cells: bytes, found: list[int], step: GeneralStep) -> bytes:
         """Play ``step`` on ``cols`` and ``found`` (changed in place); returns the cells."""
         kind, a, b, n = step
         if kind == COL_TO_COL:

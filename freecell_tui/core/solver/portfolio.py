@@ -39,7 +39,7 @@ from freecell_tui.core.solver.moves import (
     root,
     safe_rule,
 )
-from freecell_tui.core.solver.schedule import Scouts, take_turns
+from freecell_tui.core.solver.schedule import Scouts, run_in_turns
 from freecell_tui.core.solver.search import PORTFOLIO, Search, Stop, Weights
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import FREECELL, Variant
@@ -110,7 +110,7 @@ def _portfolio(
     cell_count: int = 4,
 ) -> tuple[list[Search], Search | None]:
     """Run the searches of :data:`PORTFOLIO` and the waves of :data:`SCOUTS` by the schedule of
-    :func:`.schedule.take_turns`. Returns the searches (scouts last) and the one that solved the
+    :func:`.schedule.run_in_turns`. Returns the searches (scouts last) and the one that solved the
     position (None: unsolvable). Raises :class:`Stop`."""
     facts = ColumnFacts()
     searches = [Search(cols, cells, found, facts, safe, w, {}, cell_count) for w in PORTFOLIO]
@@ -120,7 +120,7 @@ def _portfolio(
             return True
         return should_stop()
 
-    winner = take_turns(
+    winner = run_in_turns(
         searches,
         lambda search, budget: search.run(budget, stop),
         lambda search: search.queued(),

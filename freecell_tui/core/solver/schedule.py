@@ -14,7 +14,7 @@ from typing import Final, Protocol, TypeVar
 
 from freecell_tui.core.solver.heuristic import Weights
 
-__all__ = ["ALONE", "SHARE_AFTER", "TURN", "TURNS", "Scouts", "take_turns"]
+__all__ = ["ALONE", "SHARE_AFTER", "TURN", "TURNS", "Scouts", "run_in_turns"]
 
 ALONE: Final = 100  # expansions the first search makes alone
 TURN: Final = 300  # expansions a scout makes in its turn
@@ -37,7 +37,7 @@ class Turned(Protocol):
 S = TypeVar("S", bound=Turned)
 
 
-def take_turns(
+def run_in_turns(
     searches: list[S],
     turn: Callable[[S, int], bool | None],
     queued: Callable[[S], bool],

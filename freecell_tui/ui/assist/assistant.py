@@ -8,11 +8,11 @@ mean; it holds no screen and runs nothing. The game screen calls it (:meth:`Assi
 every call answers a :class:`Reply`: the messages for the screen to post to itself
 (:class:`Assistant.Status`, :class:`Assistant.Hint`, :class:`Assistant.Solution`,
 :class:`Assistant.Lost`, :class:`Assistant.Over`, :class:`Assistant.DealChosen`,
-:class:`Assistant.Said`), whether to stop the searches under way, and what to search: a
-:class:`Search` or :class:`FindDeal` to start now, or the winnability check's search to ask for
+:class:`Assistant.Words`), whether to stop the searches under way, and what to search: a
+:class:`SolverJob` or :class:`FindDeal` to start now, or the winnability check's search to ask for
 (:meth:`Assistant.check_search`) after :data:`CHECK_DELAY`.
 
-The searches (:meth:`Search.run`, :meth:`FindDeal.run`) run in the screen's thread workers (one
+The searches (:meth:`SolverJob.run`, :meth:`FindDeal.run`) run in the screen's thread workers (one
 at a time per group), on frozen games, through the pure :mod:`freecell_tui.session.analysis`;
 each polls a cancel flag that also hands the board's thread the interpreter lock every few
 positions, so a long search never slows a key press. Every change of the game stops the work
@@ -55,7 +55,7 @@ __all__ = [
     "Assistant",
     "FindDeal",
     "Reply",
-    "Search",
+    "SolverJob",
     "YieldingCancel",
 ]
 
@@ -84,7 +84,7 @@ class YieldingCancel(Cancel):
 
 # ---------------------------------------------------------------------- the searches
 @dataclass(frozen=True)
-class Search:
+class SolverJob:
     """The solver on ``game`` (for a solution when ``solve_it``), for the screen's ``solver``
     worker."""
 
@@ -93,11 +93,11 @@ class Search:
     solve_it: bool
     known: dict[bytes, bool]
 
-    def run(self, cancel: Cancel) -> Assistant.Answer:
+    def run(self, cancel: Cancel) -> Assistant.Analysed:
         """The search (in the worker's thread); a solver bug is an answer too: it must not take
         the game down."""
         found = look(self.game, self.known, solve_it=self.solve_it, cancel=cancel)
-        return Assistant.Answer(self.token, self.game, found, self.solve_it)
+        return Assistant.Analysed(self.token, self.game, found, self.solve_it)
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,7 @@ class Reply:
     said: list[Message] = field(default_factory=list)
     stop: bool = False
     check: bool = False
-    search: Search | None = None
+    search: SolverJob | None = None
     deal: FindDeal | None = None
 
 
@@ -178,13 +178,15 @@ class Assistant:
         said: str
 
     @dataclass
-    class Said(Message):
+    class Words(Message):
+        """Words for the message line, in a tone."""
+
         text: str
         tone: Tone = Tone.INFO
 
     @dataclass
-    class Answer(Message):
-        """What the solver's worker found for the game of ``token``."""
+    class Analysed(Message):
+        """What the solver's worker found for the game of ``token``: its ``analysis``."""
 
         token: int
         game: Game
@@ -212,6 +214,8 @@ class Assistant:
         self.check = True
         #: New random deals skip deals the solver proves unsolvable.
         self.winnable_only = False
+        #: The player's key that stops a search, as the message line names it.
+        self.stop_key = "Esc"
         self._game = game
         #: The game's token: every change of the game makes a new one, so answers for a game
         #: no longer on the board are known by theirs.
@@ -295,20 +299,20 @@ class Assistant:
                 self._over_posted = key
                 self._say(self.Over(point))
 
-    def check_search(self) -> Search | None:
+    def check_search(self) -> SolverJob | None:
         """The check's wait is over (the game is the same: a change stops the wait): the search
         for what is not known of it, unless one under way answers it already."""
         return self._start(solve_it=self.check)
 
-    def _start(self, *, solve_it: bool) -> Search | None:
+    def _start(self, *, solve_it: bool) -> SolverJob | None:
         """The search for the board's game (for a solution when ``solve_it``)."""
         token, game = self.token, self._game
         if self._working == (token, True) or (self._working == (token, False) and not solve_it):
             return None  # the running search answers this already
         self._working = (token, solve_it)
-        return Search(game, token, solve_it, self.analyst.known(game.autoplay))
+        return SolverJob(game, token, solve_it, self.analyst.known(game.autoplay))
 
-    def answered(self, message: Answer) -> Reply:
+    def answered(self, message: Analysed) -> Reply:
         """A search's answer arrived."""
         if message.token != self.token:
             return Reply()
@@ -323,7 +327,9 @@ class Assistant:
         if found.error is not None:
             self._say(self.Status(*(("winnability unknown", "unknown") if self.check else ("",))))
             self._say(
-                self.Said(f"The solver failed (a bug; please report it): {found.error}", Tone.ERROR)
+                self.Words(
+                    f"The solver failed (a bug; please report it): {found.error}", Tone.ERROR
+                )
             )
             return self._told()
         self.analyst.learn(game, found)
@@ -340,7 +346,7 @@ class Assistant:
         elif answered.moves:
             self._say(self.Solution(answered.moves, watch=wanted is Want.WATCH))
         else:
-            self._say(self.Said(answered.said, answered.tone))
+            self._say(self.Words(answered.said, answered.tone))
 
     # ------------------------------------------------------------------ what the player asks
     def ask_hint(self) -> Reply:
@@ -361,7 +367,7 @@ class Assistant:
             self._present(answered, wanted)
             return
         self._wanted = wanted
-        self._say(self.Said(f"{answered.said} (Esc stops looking)"))
+        self._say(self.Words(f"{answered.said} ({self.stop_key} stops looking)"))
         self._reply.search = self._start(solve_it=True)
 
     @property
@@ -376,7 +382,7 @@ class Assistant:
         self._wanted = None
         if not self.check:  # the search is only for what the player gave up waiting for
             self._stop_work()
-        self._say(self.Said("Stopped looking."))
+        self._say(self.Words("Stopped looking."))
         return self._told()
 
     def set_check(self, on: bool) -> Reply:
@@ -392,7 +398,7 @@ class Assistant:
         """Look for a random deal the solver does not prove unsolvable; the answer comes as
         :class:`DealChosen`."""
         return Reply(
-            [self.Said("Looking for a winnable deal…")],
+            [self.Words("Looking for a winnable deal…")],
             deal=FindDeal(self.token, mode, self.deal_source),
         )
 

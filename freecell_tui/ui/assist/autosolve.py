@@ -3,12 +3,12 @@ at a pace a person can follow.
 
 It holds no screen: :meth:`AutoSolver.start` takes the plan, and the screen's ``autosolve``
 timer fires after :attr:`AutoSolver.delay` seconds, again while moves are left; at each,
-:meth:`AutoSolver.tick` answers the :class:`AutoSolver.Step` that the screen posts to itself for
-the next move. The screen plays each step through the session
-as an ordinary, undoable turn, once :meth:`AutoSolver.take` says it is still wanted: a step on its
-way when auto-solve stopped (a key typed as it was posted) is not played, so the key that stopped
-it acts on the board as it was. :meth:`AutoSolver.stop` says how many moves were played, so that
-the screen says it before the input that stopped it acts.
+:meth:`AutoSolver.tick` answers the next move, an :class:`AutoSolver.NextMove` that the screen
+posts to itself. The screen plays each through the session as an ordinary, undoable turn, once
+:meth:`AutoSolver.accept` says it is still wanted: a move on its way when auto-solve stopped (a key
+typed as it was posted) is not played, so the key that stopped it acts on the board as it was.
+:meth:`AutoSolver.stop` says how many moves were played, so that the screen says it before the
+input that stopped it acts.
 """
 
 from __future__ import annotations
@@ -20,13 +20,13 @@ from textual.message import Message
 
 from freecell_tui.core.notation import Move
 
-__all__ = ["AUTOSOLVE_KEYS", "DEFAULT_PACE", "PACES", "AutoSolver", "pace_for"]
+__all__ = ["AUTOSOLVE_BINDINGS", "DEFAULT_PACE", "PACES", "AutoSolver", "pace_for"]
 
 #: Seconds between two moves, slowest first (``+`` and ``−`` step through).
 PACES: Final = (2.0, 1.5, 1.0, 0.7, 0.5, 0.35, 0.25, 0.15, 0.1)
 DEFAULT_PACE: Final = 4
-#: The keys that do not stop auto-solve: its speed keys and its own key.
-AUTOSOLVE_KEYS: Final = frozenset({"plus", "equals_sign", "minus", "p"})
+#: The bindings whose keys do not stop auto-solve: its speed keys and its own key.
+AUTOSOLVE_BINDINGS: Final = frozenset({"more", "fewer", "solve"})
 
 
 def pace_for(moves_a_second: float) -> int:
@@ -38,7 +38,7 @@ class AutoSolver:
     """See the module's docstring."""
 
     @dataclass
-    class Step(Message):
+    class NextMove(Message):
         """Play ``move`` now: move ``number`` of ``total`` of auto-solve's ``run``."""
 
         move: Move
@@ -49,10 +49,10 @@ class AutoSolver:
     def __init__(self, pace: int = DEFAULT_PACE) -> None:
         self.pace = pace
         self._plan: list[Move] = []
-        self._handed = 0  # steps posted
-        self._played = 0  # steps the screen took
+        self._handed = 0  # moves posted
+        self._played = 0  # moves the screen took
         self._total = 0
-        #: Which start the steps belong to; a stop begins a new one.
+        #: Which start the moves posted belong to; a stop begins a new one.
         self._run = 0
 
     @property
@@ -60,10 +60,11 @@ class AutoSolver:
         """A plan is being played: moves are left, or one is still on its way."""
         return bool(self._plan) or self._played < self._handed
 
-    def take(self, step: Step) -> bool:
-        """The screen is about to play ``step``: False when auto-solve stopped (or started
-        again) after posting it, so the key that stopped it acts on the board as it was."""
-        if step.run != self._run:
+    def accept(self, move: NextMove) -> bool:
+        """The screen is about to play ``move``: counted as played, or False when auto-solve
+        stopped (or started again) after posting it, so the key that stopped it acts on the
+        board as it was."""
+        if move.run != self._run:
             return False
         self._played += 1
         return True
@@ -94,13 +95,13 @@ class AutoSolver:
         self._handed = self._played = 0
         self._total = len(plan)
 
-    def tick(self) -> Step | None:
+    def tick(self) -> NextMove | None:
         """The timer fired: the next move (``None``: none is left); the timer goes on while
         moves are left (:attr:`more`)."""
         if not self._plan:
             return None  # a tick due when auto-solve stopped
         self._handed += 1
-        return self.Step(self._plan.pop(0), self._handed, self._total, self._run)
+        return self.NextMove(self._plan.pop(0), self._handed, self._total, self._run)
 
     @property
     def more(self) -> bool:
@@ -113,6 +114,6 @@ class AutoSolver:
         timer; a tick still due plays nothing.)"""
         was = self.solving
         self._plan = []
-        self._run += 1  # a step still on its way is not played
+        self._run += 1  # a move still on its way is not played
         self._handed = self._played
         return self._played if was else None

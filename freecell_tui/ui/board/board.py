@@ -1,6 +1,6 @@
-"""The board: the four free cells, four foundations and eight columns, laid out for the terminal's
-size, with what the keyboard and the mouse do on them before a move is made, and the cards that
-move.
+"""The board: the game's free cells, the four foundations and the game's columns, laid out for
+the terminal's size, with what the keyboard and the mouse do on them before a move is made, and
+the cards that move.
 
 Attributes down: the game screen sets :attr:`Board.state` (the position to draw), then calls
 :meth:`Board.glide` with the turn that led there (the cards travel), and sets :attr:`Board.hint`,
@@ -66,7 +66,9 @@ __all__ = ["Board"]
 
 
 class Board(Widget):
-    """The sixteen piles. See the module's docstring."""
+    """A pile widget for every place any game has (:data:`~freecell_tui.core.variant.MAX_CELLS`
+    cells, the four foundations, :data:`~freecell_tui.core.variant.MAX_COLUMNS` columns), those
+    the game on the board has not hidden. See the module's docstring."""
 
     DEFAULT_CSS = """
     Board { height: 1fr; layers: piles stage; }
@@ -199,7 +201,7 @@ class Board(Widget):
             self.fit(self.app.size)
         # What was picked up is put down (the screen setting the state knows: no news for it).
         self._gestures.new_position(state)
-        self._take(looks=False)  # ``_show`` below sets every pile's looks once
+        self._apply_outcomes(looks=False)  # ``_show`` below sets every pile's looks once
         # Cards released over a pile wait there for the move to fly on from (see ``glide``).
         self._animator.dropped = hand
         self._show()
@@ -222,14 +224,14 @@ class Board(Widget):
             widget.four_colour = four_colour
 
     # ------------------------------------------------------------------ what gestures come to
-    def _take(self, *, looks: bool = True) -> tuple[News, ...]:
+    def _apply_outcomes(self, *, looks: bool = True) -> tuple[News, ...]:
         """Act on what the gestures came to: the hand moves; the piles' looks follow what is
         picked up, the cursor and the mouse (unless ``looks`` is false: the caller shows them).
         Returns the news for the screen, in order."""
         news: list[News] = []
-        for outcome in self._gestures.take():
+        for outcome in self._gestures.pop_outcomes():
             match outcome:
-                case gestures.Play() | gestures.Said() | gestures.Pending():
+                case gestures.Play() | gestures.Say() | gestures.Pending():
                     news.append(outcome)
                 case gestures.Grab():
                     self._grab(outcome)
@@ -256,6 +258,21 @@ class Board(Widget):
         """What is picked up."""
         return self._gestures.selection
 
+    def name_keys(
+        self, piles: Mapping[str, str], quick: str | None = None, pile_keys: str | None = None
+    ) -> None:
+        """The player's keys, as the status and message lines name them: each pile's by its
+        code where it is not the code, the "home or cell" key and the pile keys of the game
+        (``None``: the game's own)."""
+        gestures = self._gestures
+        gestures.names, gestures.quick_name, gestures.pile_keys = piles, quick, pile_keys
+        for widget in (*self._every.values(), *self._homes.values()):
+            name = piles.get(widget.pile.code, widget.pile.code)
+            label = name if len(name) == 1 else widget.pile.code  # a header holds one character
+            if widget.header != label:
+                widget.header = label
+                widget.refresh()
+
     @property
     def cursor(self) -> tuple[int, int] | None:
         """The keyboard cursor (row, place), or ``None`` when it is hidden."""
@@ -264,40 +281,40 @@ class Board(Widget):
     @cursor.setter
     def cursor(self, cursor: tuple[int, int] | None) -> None:
         self._gestures.cursor = cursor
-        self._take()
+        self._apply_outcomes()
 
     def act_on(self, pile: Pile) -> tuple[News, ...]:
         """A pile key: pick up from ``pile``, drop on it, or put down."""
         self._gestures.act_on(pile)
-        return self._take()
+        return self._apply_outcomes()
 
     def quick(self) -> tuple[News, ...]:
         """``f``: the picked-up card, or the card at the cursor, home or to a free cell."""
         self._gestures.quick()
-        return self._take()
+        return self._apply_outcomes()
 
     def move_cursor(self, rows: int, places: int) -> tuple[News, ...]:
         self._gestures.move_cursor(rows, places)
-        return self._take()
+        return self._apply_outcomes()
 
     def cursor_act(self) -> tuple[News, ...]:
         self._gestures.cursor_act()
-        return self._take()
+        return self._apply_outcomes()
 
     def change_count(self, step: int) -> tuple[News, ...]:
         """``+`` / ``−``: how many cards of a picked-up column move."""
         self._gestures.change_count(step)
-        return self._take()
+        return self._apply_outcomes()
 
     def choose_count(self, count: int) -> tuple[News, ...]:
         """``v`` and a count: how many cards of a picked-up column move."""
         self._gestures.choose_count(count)
-        return self._take()
+        return self._apply_outcomes()
 
     def put_down(self) -> tuple[News, ...]:
         """Put down what is picked up (cards in the hand go back)."""
         self._gestures.put_down()
-        return self._take()
+        return self._apply_outcomes()
 
     # ------------------------------------------------------------------ the mouse
     def _at(self, event: events.MouseEvent) -> tuple[int, int]:
@@ -314,7 +331,7 @@ class Board(Widget):
     def hover(self, where: Where | None) -> None:
         """The mouse is over ``where``: the piles show what a click there would do."""
         self._gestures.hovered(where)
-        self._take()
+        self._apply_outcomes()
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         if event.button != 1:
@@ -324,20 +341,20 @@ class Board(Widget):
         x, y = self._at(event)
         if self._gestures.mouse_down(self._locate(x, y), x, y, through_stage):
             self.capture_mouse()  # a drag may take the pointer anywhere
-        self._post(self._take())
+        self._post(self._apply_outcomes())
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         x, y = self._at(event)
         self._gestures.mouse_move(x, y, self._locate(x, y))
         if self._gestures.press is None:
             self.release_mouse()
-        self._post(self._take())
+        self._post(self._apply_outcomes())
 
     def on_mouse_up(self, event: events.MouseUp) -> None:
         x, y = self._at(event)
         if self._gestures.mouse_up(self._locate(x, y)):
             self.release_mouse()
-        self._post(self._take())
+        self._post(self._apply_outcomes())
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -350,7 +367,7 @@ class Board(Widget):
     def on_pile_clicked(self, message: PileClicked) -> None:
         message.stop()
         self._gestures.click(message.pile, message.index, message.chain)
-        self._post(self._take())
+        self._post(self._apply_outcomes())
 
     def on_leave(self, event: events.Leave) -> None:
         # A pile's Leave bubbles up here too: only a pointer off the whole board ends the hover.

@@ -70,7 +70,7 @@ class CardInks(Widget):
 
     Textual restyles a widget's component classes with it, each as a node of its own, whenever
     the widget is restyled (a resize, a class set, the screen shown); held by one widget they are
-    restyled once, not once for each of the board's seventeen card widgets."""
+    restyled once, not once for each pile widget of the board and its stage."""
 
     DEFAULT_CSS = """
     CardInks { display: none; }

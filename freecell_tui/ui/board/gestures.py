@@ -4,10 +4,10 @@ over the position (no Textual here), tested without a terminal (``tests/ui/test_
 :class:`Gestures` keeps what is picked up (a :class:`~freecell_tui.ui.board.selection.Selection`, with
 its run count), the keyboard cursor, what the mouse is over and the mouse button's press. Each
 gesture — a pile key, a click, a double click, a press, drag and release, the cursor keys, ``+``
-and ``−``, ``f`` — leaves its outcomes, in order, for :meth:`Gestures.take`:
+and ``−``, ``f`` — leaves its outcomes, in order, for :meth:`Gestures.pop_outcomes`:
 
 * :class:`Play`: a move for the session to play;
-* :class:`Said`: words for the player, with a tone (:class:`~freecell_tui.session.Tone`);
+* :class:`Say`: words for the player, with a tone (:class:`~freecell_tui.session.Tone`);
 * :class:`Pending`: what is picked up, for the status line (empty: nothing);
 * :class:`Grab`, :class:`Follow`, :class:`LetGo`, :class:`PutBack`: the cards in the player's
   hand (a drag) follow the pointer, wait where they were released, or go back to their pile.
@@ -17,12 +17,12 @@ A refused gesture puts down what was picked up and says why, in one line; it cha
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from freecell_tui.core.cards import Card
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.notation import (
-    CELLS,
     COLUMNS,
     FOUNDATION,
     Move,
@@ -46,7 +46,6 @@ from freecell_tui.ui.board.selection import (
 )
 
 __all__ = [
-    "TOP_ROW",
     "Follow",
     "Gestures",
     "Grab",
@@ -56,14 +55,11 @@ __all__ = [
     "Pending",
     "Play",
     "PutBack",
-    "Said",
+    "Say",
     "Where",
     "pending_text",
     "picked_text",
 ]
-
-#: The keyboard cursor's rows: free cells and foundations, then the columns (8 places each).
-TOP_ROW: tuple[Pile, ...] = (*CELLS, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION)
 
 
 def _top_row(state: GameState) -> tuple[Pile, ...]:
@@ -84,8 +80,8 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class Said:
-    """What the board tells the player, in a tone (information or a refusal)."""
+class Say:
+    """Say ``text`` to the player, in ``tone`` (information or a refusal)."""
 
     text: str
     tone: Tone = Tone.INFO
@@ -128,7 +124,7 @@ class PutBack:
 
 
 #: What a gesture comes to for the screen (the board moves the player's hand itself).
-News = Play | Said | Pending
+News = Play | Say | Pending
 Outcome = News | Grab | Follow | LetGo | PutBack
 
 
@@ -154,16 +150,20 @@ def picked_text(state: GameState, selection: Selection) -> str:
     return str(top)
 
 
-def pending_text(state: GameState, selection: Selection | None) -> str:
-    """``3 (2♥) → ?``: what is picked up and that a destination is expected."""
+def pending_text(
+    state: GameState, selection: Selection | None, names: Mapping[str, str] | None = None
+) -> str:
+    """``3 (2♥) → ?``: what is picked up and that a destination is expected; the pile named by
+    the player's key for it (``names``: by pile code, else its code)."""
     if selection is None:
         return ""
     count = shown_count(state, selection)
     source = selection.pile
+    name = (names or {}).get(source.code, source.code)
     if source.is_column and count > 1:
         column = state.columns[source.index]
-        return f"{source.code} ({column[-count]}–{column[-1]}, {count} cards; +/− to change) → ?"
-    return f"{source.code} ({state.top(source)}) → ?"
+        return f"{name} ({column[-count]}–{column[-1]}, {count} cards; +/− to change) → ?"
+    return f"{name} ({state.top(source)}) → ?"
 
 
 def nowhere_text(state: GameState, selection: Selection) -> str:
@@ -185,7 +185,8 @@ class Gestures:
         self.selection: Selection | None = None
         #: The piles what is picked up may go to.
         self.targets: frozenset[Pile] = frozenset()
-        #: The keyboard cursor: (row, place); row 0 is :data:`TOP_ROW`, row 1 the columns.
+        #: The keyboard cursor: (row, place); row 0 is the cells and the foundations
+        #: (:func:`_top_row`), row 1 the columns.
         self.cursor: tuple[int, int] | None = None
         #: What the mouse is over.
         self.hover: Where | None = None
@@ -199,15 +200,22 @@ class Gestures:
         #: it cannot go home or to a cell, as it would had the card been picked up.
         self._nowhere: Pile | None = None
         self._outcomes: list[Outcome] = []
+        #: The player's key of each pile, by code, where it is not the code (a keyboard
+        #: layout's own letters): what the status and message lines name piles by.
+        self.names: Mapping[str, str] = {}
+        #: The player's "home or cell" key and pile keys as messages name them (``None``: the
+        #: game's own, ``f`` and ``1–8 or a–d``).
+        self.quick_name: str | None = None
+        self.pile_keys: str | None = None
 
     # ------------------------------------------------------------------ outcomes
-    def take(self) -> list[Outcome]:
+    def pop_outcomes(self) -> list[Outcome]:
         """What the gestures came to since the last call, in order."""
         out, self._outcomes = self._outcomes, []
         return out
 
     def _say(self, text: str, tone: Tone = Tone.INFO) -> None:
-        self._outcomes.append(Said(text, tone))
+        self._outcomes.append(Say(text, tone))
 
     def refuse(self, reason: str) -> None:
         """Say why; what was picked up is put down."""
@@ -243,7 +251,7 @@ class Gestures:
         )
         if selection is None:
             self._outcomes.append(PutBack())
-        self._outcomes.append(Pending(pending_text(self.state, selection)))
+        self._outcomes.append(Pending(pending_text(self.state, selection, self.names)))
 
     # ------------------------------------------------------------------ keys and clicks
     def put_down(self) -> bool:
@@ -276,7 +284,8 @@ class Gestures:
         return picked
 
     def _may_go(self) -> str:
-        return " ".join(sorted(p.code for p in self.targets)) or "none"
+        names = self.names
+        return " ".join(sorted(names.get(p.code, p.code) for p in self.targets)) or "none"
 
     def _one_card_note(self) -> str:
         """When a run is picked up by its key and may go to an empty column: that only its top
@@ -323,8 +332,8 @@ class Gestures:
         pile = self.selection.pile if self.selection is not None else self.cursor_pile
         pile = pile or self._nowhere
         if pile is None:
-            keys = pile_keys_text(self.state.variant)
-            quick = quick_key(self.state.variant)
+            keys = self.pile_keys or pile_keys_text(self.state.variant)
+            quick = self.quick_name or quick_key(self.state.variant)
             self.refuse(
                 f"pick a card ({keys}, or the cursor) for {quick} to send home or to a cell"
             )
@@ -409,7 +418,7 @@ class Gestures:
         pile = self.cursor_pile
         if pile is None:
             self.move_cursor(0, 0)
-            quick = quick_key(self.state.variant)
+            quick = self.quick_name or quick_key(self.state.variant)
             self._say(
                 f"Arrows move the cursor; Space or Enter picks up and drops; {quick} sends home."
             )

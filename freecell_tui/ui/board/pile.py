@@ -88,6 +88,8 @@ class PileWidget(CardArt):
     def __init__(self, pile: Pile, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.pile = pile
+        #: What the pile's header calls it: its code, or the player's key for it.
+        self.header = pile.code
         self._drawn: tuple[object, list[Strip]] | None = None
         self._strips: dict[object, Strip] = {}
         self._strips_for: object = None
@@ -199,6 +201,7 @@ class PileWidget(CardArt):
         key = (
             self.cards,
             self.look,
+            self.header,
             self.geometry,
             self.ascii,
             self.four_colour,

@@ -1,4 +1,4 @@
-"""The piles of the board: the eight columns, the four free cells and the four foundations (see
+"""The piles of the board: the columns, the free cells and the foundations (see
 :mod:`.pile` for what they share, :mod:`.cardart` for how a card is drawn)."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ __all__ = ["CellWidget", "ColumnWidget", "FoundationWidget", "PileWidget"]
 
 
 class ColumnWidget(PileWidget):
-    """One of the eight columns: its key on the first line, then its cards, each covered card
-    showing as many lines as the layout gives it."""
+    """A column: its key on the first line, then its cards, each covered card showing as many
+    lines as the layout gives it."""
 
     DEFAULT_CSS = """
     ColumnWidget { height: 1fr; }
@@ -25,7 +25,7 @@ class ColumnWidget(PileWidget):
     def art(self) -> list[Content]:
         cards = self.cards
         count = len(cards)
-        lines = [self.header_line(self.pile.code)]
+        lines = [self.header_line(self.header)]
         if not cards:
             lines.extend(self.empty_place(""))
             return lines
@@ -53,16 +53,16 @@ class ColumnWidget(PileWidget):
 
 
 class CellWidget(PileWidget):
-    """A free cell: its key (``a``–``d``) above, then its card or an empty outline (compact:
-    its key then its card, on one line)."""
+    """A free cell: its key (its letter: ``a``, ``b``, …) above, then its card or an empty
+    outline (compact: its key then its card, on one line)."""
 
     def art(self) -> list[Content]:
         card = self.cards[-1] if self.cards else None
         look = self.look
         selected, hovered, hinted = look.selected > 0, look.hovered > 0, look.hint > 0
         if self.compact:
-            return [self._compact(card, self.pile.code, "·", selected, hovered, hinted)]
-        lines = [self.header_line(self.pile.code)]
+            return [self._compact(card, self.header, "·", selected, hovered, hinted)]
+        lines = [self.header_line(self.header)]
         if card is None:
             lines.extend(self.empty_place(""))
         else:
@@ -108,8 +108,8 @@ class FoundationWidget(CellWidget):
         card = self.cards[-1] if self.cards else None
         symbol = self.symbol(self.suit)
         if self.compact:
-            return [self._compact(card, "h", symbol, False, False, False)]
-        lines = [self.header_line(f"h {symbol}")]
+            return [self._compact(card, self.header, symbol, False, False, False)]
+        lines = [self.header_line(f"{self.header} {symbol}")]
         if card is None:
             lines.extend(self.empty_place(symbol))
         else:

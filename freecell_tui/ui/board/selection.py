@@ -15,8 +15,6 @@ from functools import lru_cache
 
 from freecell_tui.core.errors import FreeCellError, IllegalMoveError, NotationError
 from freecell_tui.core.notation import (
-    CELLS,
-    COLUMNS,
     FOUNDATION,
     Move,
     Pile,
@@ -28,7 +26,6 @@ from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import Variant
 
 __all__ = [
-    "ALL_PILES",
     "Selection",
     "legal_destinations",
     "move_for",
@@ -39,9 +36,6 @@ __all__ = [
     "select_pile",
     "shown_count",
 ]
-
-#: Every pile a card may go to in classic FreeCell, in the order the board shows them.
-ALL_PILES: tuple[Pile, ...] = (*CELLS, FOUNDATION, *COLUMNS)
 
 
 #: The free cells a game needs before its sixth cell, ``f``, takes the ``f`` key.

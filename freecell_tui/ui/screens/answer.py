@@ -18,6 +18,7 @@ from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
+from freecell_tui.ui.keys import DecidesKeys
 from freecell_tui.ui.tiny import TinyDialog
 
 __all__ = ["AnswerScreen", "OnceScreen"]
@@ -25,9 +26,10 @@ __all__ = ["AnswerScreen", "OnceScreen"]
 T = TypeVar("T")
 
 
-class OnceScreen(TinyDialog, ModalScreen[T], Generic[T]):
-    """A modal screen that closes once: a second close is ignored instead of popping the screen
-    below it. ``then`` receives its result as it closes, before the next key is read (a
+class OnceScreen(DecidesKeys, TinyDialog, ModalScreen[T], Generic[T]):
+    """A modal screen that decides its keys as they are read (its ``BINDINGS``, see
+    :mod:`freecell_tui.ui.keys`) and closes once: a second close is ignored instead of popping
+    the screen below it. ``then`` receives its result as it closes, before the next key is read (a
     callback given to ``push_screen`` instead runs later, in the caller's turn)."""
 
     _answered = False
@@ -48,30 +50,30 @@ class OnceScreen(TinyDialog, ModalScreen[T], Generic[T]):
 
 
 class AnswerScreen(OnceScreen[T], Generic[T]):
-    """See the module's docstring. ``ANSWER_KEYS`` maps a key to a choice for :meth:`choose`;
-    ``enter`` chooses the focused button's id (:attr:`ENTER` before any has the focus)."""
+    """See the module's docstring. Its keys are its ``BINDINGS`` (``choose('new')``); ``enter``
+    chooses the focused button's id (:attr:`ENTER` before any has the focus)."""
 
-    ANSWER_KEYS: ClassVar[dict[str, str]] = {}
     #: What Enter chooses before a button has the focus (the button that gets it on mount).
     ENTER: ClassVar[str | None] = None
 
-    async def take_key(self, event: events.Key) -> bool:
+    async def decide_key(self, event: events.Key) -> bool:
         """Answer if ``event`` answers (True); other keys go to the dialog's widgets."""
-        choice = self.ANSWER_KEYS.get(event.key)
+        if self._answered:
+            return True  # a key after the answer never reaches a closing dialog
         if event.key == "enter":
             focused = self.focused
-            if isinstance(focused, Button):
-                choice = focused.id
-            elif choice is None:
-                choice = self.ENTER
-        if choice is None or self._answered:
-            return self._answered  # a key after the answer never reaches a closing dialog
-        self.choose(choice)
-        return True
+            choice = focused.id if isinstance(focused, Button) else self.ENTER
+            if choice is not None:
+                self.choose(choice)
+                return True
+        return await super().decide_key(event)
 
     def choose(self, choice: str) -> None:
         """Answer ``choice`` (a key's choice, or a button's id)."""
         raise NotImplementedError
+
+    def action_choose(self, choice: str) -> None:
+        self.choose(choice)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

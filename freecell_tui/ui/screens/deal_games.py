@@ -16,14 +16,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.events import Key
 from textual.widgets import Button, DataTable, Label, Static
 
 from freecell_tui.core.game import Game
 from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.store import format_duration
 from freecell_tui.store.stats import DealStats, GameResult, Result
-from freecell_tui.ui.keys import bound_actions, run_bound_key
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import CodeScreen, dialog_frame_css
 from freecell_tui.ui.screens.viewer import watch_from
@@ -77,11 +75,6 @@ class DealGamesScreen(OnceScreen[Game]):
         Binding("w", "watch", "Watch"),
         Binding("escape", "close", "Back"),
     ]
-    _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
-
-    async def take_key(self, event: Key) -> bool:
-        """The screen's own keys decided as they are read (ui/keys.py)."""
-        return await run_bound_key(self, self._actions, event)
 
     def __init__(
         self,

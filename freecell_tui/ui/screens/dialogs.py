@@ -15,6 +15,7 @@ from textual.widgets import Button, Label
 from freecell_tui.core.codes import BadCode, shared_code
 from freecell_tui.core.game import Game
 from freecell_tui.session.words import code_note
+from freecell_tui.ui.commands import key_label
 from freecell_tui.ui.screens.answer import AnswerScreen
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "NoticeScreen",
     "StuckScreen",
     "WinScreen",
+    "choice_bindings",
     "dialog_frame_css",
 ]
 
@@ -79,7 +81,6 @@ class ConfirmScreen(AnswerScreen[bool]):
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
     ]
-    ANSWER_KEYS: ClassVar[dict[str, str]] = {"y": "yes", "n": "no", "escape": "no"}
     ENTER = "no"
 
     def __init__(
@@ -118,10 +119,17 @@ class ConfirmScreen(AnswerScreen[bool]):
         self.dismiss(answer)
 
 
-class _ChoiceScreen(AnswerScreen[str | None]):
-    """A notice with a row of choices; each button's id is the answer, Escape answers None."""
+def choice_bindings(choices: tuple[tuple[str, str, str], ...]) -> list[BindingType]:
+    """A choice screen's ``BINDINGS``, from its ``CHOICES``: each choice's keys answer it."""
+    return [Binding(keys, f"choose({answer!r})", label) for answer, keys, label in choices]
 
-    CHOICES: ClassVar[tuple[tuple[str, str, str], ...]] = ()  # (answer, key, label)
+
+class _ChoiceScreen(AnswerScreen[str | None]):
+    """A notice with a row of choices; each button's id is the answer, ``close`` answers None.
+    ``CHOICES`` are (answer, keys, label), the keys Textual's names (the first one shown on its
+    button); its ``BINDINGS`` are made from them (:func:`choice_bindings`)."""
+
+    CHOICES: ClassVar[tuple[tuple[str, str, str], ...]] = ()
 
     def __init__(
         self,
@@ -138,20 +146,20 @@ class _ChoiceScreen(AnswerScreen[str | None]):
         #: moves (a list of moves typed whole ends with a line end) and answer nothing.
         self._after_typing = after_typing
 
-    async def take_key(self, event: events.Key) -> bool:
+    async def decide_key(self, event: events.Key) -> bool:
         if self._after_typing and event.key in ("space", "enter"):
             return True
         self._after_typing = False
-        return await super().take_key(event)
+        return await super().decide_key(event)
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.title_text, classes="title", markup=False)
             yield Label(self.body_text, classes="body", markup=False)
             with Grid(classes="choices"):
-                for index, (answer, key, label) in enumerate(self.CHOICES):
+                for index, (answer, keys, label) in enumerate(self.CHOICES):
                     yield Button(
-                        f"{label} ({key})",
+                        f"{label} ({key_label(keys.split(',')[0])})",
                         id=answer,
                         variant="primary" if index == 0 else "default",
                     )
@@ -170,24 +178,14 @@ class _ChoiceScreen(AnswerScreen[str | None]):
     def choose(self, choice: str) -> None:
         self.dismiss(None if choice == "close" else choice)
 
-    def action_choose(self, answer: str) -> None:
-        self.dismiss(answer)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
 
 class WinScreen(_ChoiceScreen):
     """The game is won: moves and time, and a new game on ``n``."""
 
     DEFAULT_CSS = dialog_frame_css("WinScreen") + _DIALOG_CSS.format(name="WinScreen")
-    CHOICES = (("new", "n", "New game"), ("close", "Esc", "Look at the board"))
+    CHOICES = (("new", "n", "New game"), ("close", "escape", "Look at the board"))
     ENTER = "new"
-    ANSWER_KEYS: ClassVar[dict[str, str]] = {"n": "new", "escape": "close"}
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "choose('new')", "New game"),
-        Binding("escape", "close", "Close"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = choice_bindings(CHOICES)
 
 
 class StuckScreen(_ChoiceScreen):
@@ -198,21 +196,10 @@ class StuckScreen(_ChoiceScreen):
         ("undo", "u", "Undo"),
         ("restart", "r", "Restart"),
         ("new", "n", "New game"),
-        ("close", "Esc", "Close"),
+        ("close", "escape", "Close"),
     )
     ENTER = "undo"
-    ANSWER_KEYS: ClassVar[dict[str, str]] = {
-        "u": "undo",
-        "r": "restart",
-        "n": "new",
-        "escape": "close",
-    }
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("u", "choose('undo')", "Undo"),
-        Binding("r", "choose('restart')", "Restart"),
-        Binding("n", "choose('new')", "New game"),
-        Binding("escape", "close", "Close"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = choice_bindings(CHOICES)
 
 
 class NoticeScreen(_ChoiceScreen):
@@ -224,10 +211,9 @@ class NoticeScreen(_ChoiceScreen):
         + _DIALOG_CSS.format(name="NoticeScreen")
         + "NoticeScreen .choices { grid-size: 1; grid-columns: 1fr; padding: 0 13; }"  # centred
     )
-    CHOICES = (("close", "Enter", "OK"),)
+    CHOICES = (("close", "enter,escape", "OK"),)
     ENTER = "close"
-    ANSWER_KEYS: ClassVar[dict[str, str]] = {"escape": "close"}
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = choice_bindings(CHOICES)
 
 
 class CodeScreen(NoticeScreen):

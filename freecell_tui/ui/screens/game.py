@@ -2,7 +2,7 @@
 and the one place that turns what the player does into session calls.
 
 It owns the :class:`~freecell_tui.session.PlaySession`. Every change goes the same way: a key (as
-it is read: :meth:`GameScreen.take_key`), a click, a palette entry or a typed command runs the
+it is read: :meth:`GameScreen.decide_key`), a click, a palette entry or a typed command runs the
 command's ``action_<name>`` (the command table, :mod:`freecell_tui.session.table`, names them);
 the action makes a session call, which commits the game to the store and returns a
 :class:`~freecell_tui.session.Step` — or a question to ask first, with what follows a yes
@@ -31,7 +31,8 @@ from textual.worker import get_current_worker
 from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
-from freecell_tui.core.notation import MAX_RUN, Move
+from freecell_tui.core.notation import MAX_RUN, Move, cell_piles, column_piles
+from freecell_tui.core.rules import resolve_move
 from freecell_tui.core.solver import WinnablePoint
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import Moving, Variant
@@ -46,15 +47,28 @@ from freecell_tui.session import (
 )
 from freecell_tui.session.analysis import Cancel, lost_sentence
 from freecell_tui.session.assist import solution_phrase
-from freecell_tui.session.listed import MoveList, play_listed, read_moves
+from freecell_tui.session.listed import MovePlan, play_listed, read_moves
 from freecell_tui.session.replay import solution_title, with_solution
+from freecell_tui.session.table import by_name
 from freecell_tui.ui.assist.assistant import CHECK_DELAY, Assistant, Reply, YieldingCancel
-from freecell_tui.ui.assist.autosolve import AUTOSOLVE_KEYS, AutoSolver
+from freecell_tui.ui.assist.autosolve import AUTOSOLVE_BINDINGS, AutoSolver
 from freecell_tui.ui.assist.par import ParFinder
 from freecell_tui.ui.board.board import Board
-from freecell_tui.ui.board.gestures import News, Pending, Play, Said
+from freecell_tui.ui.board.gestures import News, Pending, Play, Say
 from freecell_tui.ui.board.selection import pile_for_key
-from freecell_tui.ui.commands import footer_hidden, key_actions, screen_bindings
+from freecell_tui.ui.commands import (
+    DEFAULT_KEYS,
+    Bound,
+    KeyTable,
+    footer_hidden,
+    key_actions,
+    key_name,
+    keyed_text,
+    keys_text,
+    pile_names,
+    screen_bindings,
+)
+from freecell_tui.ui.keys import DecidesKeys
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.screens import dialogs
 from freecell_tui.ui.screens.typed import run_typed
@@ -74,8 +88,9 @@ __all__ = ["GameScreen"]
 QUIET_BEFORE_NOTICE: Final = 0.6
 
 
-class GameScreen(Screen[None]):
-    """The board with its status lines, footer and command line (see the module's docstring)."""
+class GameScreen(DecidesKeys, Screen[None]):
+    """The board with its status lines, footer and command line (see the module's docstring).
+    ``keys`` is the player's key table (:func:`~freecell_tui.ui.keymap.effective_keys`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = screen_bindings()
 
@@ -84,7 +99,7 @@ class GameScreen(Screen[None]):
     message = getters.query_one("#message", MessageLine)
     command_line = getters.query_one("#command", CommandLine)
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 (keyword-only injection points: the helpers, the player's keys)
         self,
         session: PlaySession,
         *,
@@ -95,9 +110,19 @@ class GameScreen(Screen[None]):
         autosolver: AutoSolver | None = None,
         par_finder: ParFinder | None = None,
         intro: bool = False,
+        keys: KeyTable = DEFAULT_KEYS,
     ) -> None:
         super().__init__()
         self.session = session
+        #: The player's keys, by binding id (the footer shows them through the app's keymap).
+        self.keys = keys
+        #: What each key does, per game (a game with a free cell f takes ``f`` for it).
+        self._key_actions: dict[Variant, dict[str, Bound]] = {}
+        #: The game whose keys the board names (see :meth:`_name_keys`).
+        self._keys_named: Variant | None = None
+        #: The player's key of each pile whose key is not its code (column 10's ``0``): the
+        #: board's lines name piles and moves by them.
+        self._pile_names: dict[str, str] = {}
         #: The first game's card shows (see :meth:`close_intro`).
         self.intro = intro
         self._ascii = ascii
@@ -107,6 +132,7 @@ class GameScreen(Screen[None]):
         #: docstring); the screen's timers for them, by name (``solver``: the check's wait,
         #: ``par``, ``autosolve``).
         self.assistant = assistant or Assistant(session.game)
+        self.assistant.stop_key = self.key("cancel")
         self.par_finder = par_finder or ParFinder()
         self.autosolver = autosolver or AutoSolver()
         self._waits: dict[str, Timer] = {}
@@ -127,18 +153,22 @@ class GameScreen(Screen[None]):
         deal = self.session.game.deal_number
         # Said as the screen is built: a key read before it is mounted says what it did after.
         said = f"Deal {deal}. " if deal is not None else ""
+        help_key = self.key("help")
         message.set_reactive(
             MessageLine.text,
             said
-            + "Type a source then a destination (3a, 18, 5h), click or drag cards; ? for help.",
+            + "Type a source then a destination (3a, 18, 5h), click or drag cards; "
+            + f"{help_key} for help.",
         )
-        message.shorter = (said + "Type a move (3a, 18, 5h), or click or drag cards; ? for help.",)
+        message.shorter = (
+            f"{said}Type a move (3a, 18, 5h), or click or drag cards; {help_key} for help.",
+        )
         self._said = message.text
         yield message
         yield CommandLine(id="command")
         yield KeyFooter()
         if self.intro:
-            yield IntroCard()
+            yield IntroCard(help_key=self.key("help"))
 
     def on_mount(self) -> None:
         board = self.board
@@ -146,7 +176,7 @@ class GameScreen(Screen[None]):
         board.watch_four_colour(board.four_colour)
         self._update_status()
         self._ticker = self.set_interval(1.0, self._tick)
-        self.take_reply(self.assistant.begin())
+        self.apply_reply(self.assistant.begin())
         self.follow_par()
         self.ask_resume()
 
@@ -179,16 +209,16 @@ class GameScreen(Screen[None]):
         self.session.release_clock("covered")
 
     # ------------------------------------------------------------------ the board's gestures
-    def take_gesture(self, news: tuple[News, ...]) -> None:
+    def apply_gesture(self, news: tuple[News, ...]) -> None:
         """Act on what a gesture on the board came to, in order: a move is played here."""
         for item in news:
             match item:
                 case Play(move):
                     self.show(self.session.play(move))
-                case Said(text, Tone.ERROR):
+                case Say(text, Tone.ERROR):
                     self.message.say(text, Tone.ERROR)
                     self.app.bell()
-                case Said(text):
+                case Say(text):
                     self.say(text)
                 case Pending(text):
                     self.status.pending = text
@@ -196,16 +226,16 @@ class GameScreen(Screen[None]):
     def on_board_gestured(self, message: Board.Gestured) -> None:
         """The mouse's gestures, posted by the board in its own turn."""
         message.stop()
-        self.take_gesture(message.news)
+        self.apply_gesture(message.news)
 
     def put_down(self) -> bool:
         """Put down what is picked up; False when nothing was."""
         picked = self.board.selection is not None
-        self.take_gesture(self.board.put_down())
+        self.apply_gesture(self.board.put_down())
         return picked
 
     # ------------------------------------------------------------------ the solver's work
-    def take_reply(self, reply: Reply) -> None:
+    def apply_reply(self, reply: Reply) -> None:
         """Show what the assistant answered (:class:`~freecell_tui.ui.assist.assistant.Reply`), and
         stop or start its searches."""
         if reply.stop:
@@ -240,7 +270,7 @@ class GameScreen(Screen[None]):
             timer.stop()
 
     def _search(self, group: str, search: Callable[[Cancel], Message | None]) -> None:
-        """Run a helper's search (``Search.run``, ``FindDeal.run``, ``ParJob.run``) in a thread
+        """Run a helper's search (``SolverJob.run``, ``FindDeal.run``, ``ParJob.run``) in a thread
         worker of ``group``: one at a time, a new one cancels the one under way. Its answer, a
         message, comes back to the screen unless the worker was cancelled."""
 
@@ -252,13 +282,13 @@ class GameScreen(Screen[None]):
 
         self.run_worker(work, group=group, thread=True, exclusive=True, exit_on_error=False)
 
-    def on_assistant_answer(self, message: Assistant.Answer) -> None:
+    def on_assistant_analysed(self, message: Assistant.Analysed) -> None:
         message.stop()
-        self.take_reply(self.assistant.answered(message))
+        self.apply_reply(self.assistant.answered(message))
 
     def on_assistant_deal_found(self, message: Assistant.DealFound) -> None:
         message.stop()
-        self.take_reply(self.assistant.deal_answered(message))
+        self.apply_reply(self.assistant.deal_answered(message))
 
     # ------------------------------------------------------------------ the assistant's messages
     def on_assistant_status(self, message: Assistant.Status) -> None:
@@ -266,16 +296,16 @@ class GameScreen(Screen[None]):
         self.status.extra = message.text
         self.status.extra_short = message.short
 
-    def on_assistant_said(self, message: Assistant.Said) -> None:
+    def on_assistant_words(self, message: Assistant.Words) -> None:
         message.stop()
         self.say(message.text, message.tone)
 
     def on_assistant_hint(self, message: Assistant.Hint) -> None:
         message.stop()
-        self.board.hint = message.mark
+        mark = self.board.hint = message.mark
         for notice in self.session.note_hint():
             self.app.notify(notice, title="Saves", severity="error", markup=False)
-        self.say(message.said)
+        self.say(keyed_text(message.said, mark.source, mark.dest, self._pile_names, after="Hint: "))
 
     def on_assistant_solution(self, message: Assistant.Solution) -> None:
         message.stop()
@@ -287,7 +317,10 @@ class GameScreen(Screen[None]):
         self.autosolver.start(message.moves)
         self._wait("autosolve", self.autosolver.delay, self._autosolve_tick)
         said = solution_phrase(message.moves)
-        self.say(f"{said}, {self.autosolver.pace_text()}; + faster, − slower, Esc stops.")
+        faster, slower, stop = self.key("more"), self.key("fewer"), self.key("cancel")
+        self.say(
+            f"{said}, {self.autosolver.pace_text()}; {faster} faster, {slower} slower, {stop} stops."
+        )
 
     def on_assistant_lost(self, message: Assistant.Lost) -> None:
         message.stop()
@@ -358,9 +391,9 @@ class GameScreen(Screen[None]):
         if self.autosolver.more:
             self._wait("autosolve", self.autosolver.delay, self._autosolve_tick)
 
-    def on_auto_solver_step(self, message: AutoSolver.Step) -> None:
+    def on_auto_solver_next_move(self, message: AutoSolver.NextMove) -> None:
         message.stop()
-        if not self.autosolver.take(message):
+        if not self.autosolver.accept(message):
             return  # auto-solve stopped as this move came up: what stopped it came first
         step = self.session.play(message.move, solver=True)
         if step.refused:  # cannot happen while the plan follows the game
@@ -368,48 +401,57 @@ class GameScreen(Screen[None]):
             self.refuse(f"Auto-solve stopped: {step.said}")
             return
         self.show(step)
-        self.say(f"Auto-solve {message.number}/{message.total}: {step.said}")
+        self.say(f"Auto-solve {message.number}/{message.total}: {self._keyed(step)}")
 
     #: When the player last typed or clicked on this screen (``time.monotonic``).
     _last_input = 0.0
 
-    async def take_key(self, event: Key) -> bool:
+    def key(self, name: str) -> str:
+        """The player's key of binding ``name``, as a message names it (``?``)."""
+        return key_name(self.keys, name)
+
+    def key_actions(self, variant: Variant) -> dict[str, Bound]:
+        """What each of the player's keys does in ``variant``'s game."""
+        actions = self._key_actions.get(variant)
+        if actions is None:
+            actions = self._key_actions[variant] = key_actions(variant, self.keys)
+        return actions
+
+    async def decide_key(self, event: Key) -> bool:
         """Decide ``event`` now, as it is read from the terminal (see :meth:`FreeCellApp.on_event
         <freecell_tui.ui.app.FreeCellApp.on_event>`): what it does is done — the move played and
         on disk, the board drawn, a dialog open — before the next key is read. False: not a key
-        of the game (Textual's own, such as ``ctrl+p``)."""
+        of the game (Textual's own, such as ``ctrl+p``), or a key for the dialog it opened (the
+        resume prompt, the win's dialog after its cascade): the app asks the new top screen."""
         self._last_input = time.monotonic()
         self.close_intro()
         if self.session.offer is not None:  # the resume prompt comes first, even before it shows
             self.ask_resume()
-            take_key = getattr(self.app.screen, "take_key", None)
-            return bool(
-                take_key is not None and self.app.screen is not self and await take_key(event)
-            )
+            return False
         board = self.board
         if board.stop_cascade():  # the win's cascade ends, its dialog opens: the key is for it
-            top = self.app.screen
-            take_key = getattr(top, "take_key", None)
-            return top is not self and take_key is not None and bool(await take_key(event))
+            return False
         board.settle()  # moving cards land; the key acts on the board as it is
-        if event.key not in AUTOSOLVE_KEYS:
+        bound = self.key_actions(self.session.variant).get(event.key)
+        if bound is None or bound.id not in AUTOSOLVE_BINDINGS:
             self.stop_autosolve()  # said now: the key's own message, if it has one, comes after
         self.stop_list()
         if self.command_line.has_class("-open"):
-            self._edit_line(event)
+            await self._edit_line(event)
             return True
         if self._notation_key(event):
             return True
-        action = key_actions(self.session.variant).get(event.key)
-        if action is None:
+        if bound is None:
             if not event.is_printable or event.character is None:
                 return False
-            self.refuse(f"{printable(event.character)} does nothing here: ? shows the keys")
+            self.refuse(
+                f"{printable(event.character)} does nothing here: {self.key('help')} shows the keys"
+            )
             return True
-        await self.run_action(action)
+        getattr(self, f"action_{bound.command}")(*bound.args)
         return True
 
-    def _edit_line(self, event: Key) -> None:
+    async def _edit_line(self, event: Key) -> None:
         """A key for the open ``:`` line: edit, run (Enter) or close (Esc)."""
         line = self.command_line
         if event.key == "enter":
@@ -419,10 +461,10 @@ class GameScreen(Screen[None]):
                 self.run_command(text)
         elif event.key == "escape":
             self._close_command_line()
-        elif not line.edit(event.key, event.character):
+        elif not await line.edit(event.key, event.character):
             self.app.bell()
 
-    def take_paste(self, event: Paste) -> bool:
+    def decide_paste(self, event: Paste) -> bool:
         """Pasted text, decided as it is read like a key: a list of moves (a solver's solution)
         on the board or into the empty ``:`` line is played (:meth:`play_list`); other text goes
         into the open ``:`` line (control characters dropped, the line's length capped), and on
@@ -448,7 +490,10 @@ class GameScreen(Screen[None]):
         if is_open:
             line.paste(event.text)
         else:
-            self.refuse("A paste on the board plays a list of moves; for a command, : first")
+            self.refuse(
+                "A paste on the board plays a list of moves; for a command, "
+                f"{self.key('command_line')} first"
+            )
         return True
 
     def on_mouse_down(self, event: MouseDown) -> None:
@@ -474,6 +519,14 @@ class GameScreen(Screen[None]):
         self.set_focus(None)
 
     # ------------------------------------------------------------------ showing a step
+    def _keyed(self, step: Step) -> str:
+        """What ``step`` says, a move named by the player's keys (see :func:`keyed_text`)."""
+        turn = step.turn
+        if turn is None or turn.move is None or step.before is None:
+            return step.said
+        move = resolve_move(step.before, turn.move)
+        return keyed_text(step.said, move.source, move.dest, self._pile_names)
+
     def show(self, step: Step) -> None:
         """Draw what a session step did: the board, the lines, notices and the end of a game."""
         for notice in step.notices:
@@ -492,11 +545,12 @@ class GameScreen(Screen[None]):
                 self.status.pending = ""
             self.board.glide(step.before, step.turn)  # the cards travel (motion)
             self.board.hint = None
-        self.say(step.said, Tone.SUCCESS if step.tone is Tone.SUCCESS else Tone.INFO)
+        said = self._keyed(step)
+        self.say(said, Tone.SUCCESS if step.tone is Tone.SUCCESS else Tone.INFO)
         if step.changed:
-            self._said = step.said
+            self._said = said
             self._update_status()
-            self.take_reply(self.assistant.game_changed(self.session.game))
+            self.apply_reply(self.assistant.game_changed(self.session.game))
             self.follow_par()
         if step.event is Event.WON:
             self._show_win()
@@ -520,7 +574,7 @@ class GameScreen(Screen[None]):
         played = self.autosolver.stop()
         if played is not None:
             said = f"Auto-solve stopped after {plural(played, 'move')}"
-            self.say(said + (": u undoes them one by one." if played else "."))
+            self.say(said + (f": {self.key('undo')} undoes them one by one." if played else "."))
 
     def refuse(self, reason: str) -> None:
         """A refused action: say why; what was picked up is put down."""
@@ -567,7 +621,25 @@ class GameScreen(Screen[None]):
         # A run is at most 13 cards (king to ace): past that the formula's figure means nothing.
         unlimited = game.state.variant.moving is Moving.UNLIMITED
         status.run_limit = None if unlimited else min(game.state.max_run(), 13)
-        self.query_one(KeyFooter).hide(footer_hidden(game.state.variant))
+        self.query_one(KeyFooter).hide(footer_hidden(game.state.variant, self.keys))
+        self._name_keys(game.state.variant)
+
+    def _name_keys(self, variant: Variant) -> None:
+        """Tell the board the player's keys for ``variant``'s game, where they are not the
+        game's own: its lines name piles and "home or cell" by them."""
+        if variant is self._keys_named:
+            return
+        self._keys_named = variant
+        codes = {pile.code for pile in (*column_piles(variant), *cell_piles(variant))}
+        piles = {code: key for code, key in pile_names(self.keys).items() if code in codes}
+        self._pile_names = piles
+        if self.keys is DEFAULT_KEYS:  # the game's own keys: column 10 is named by its 0
+            self.board.name_keys(piles)
+            return
+        quick = keys_text(by_name("quick"), variant, self.keys).split("  ")[0]
+        sources = keys_text(by_name("pile"), variant, self.keys).split()[:-1]  # h is no source
+        pile_keys = " ".join(sources) if piles else None
+        self.board.name_keys(piles, quick or None, pile_keys)
 
     # ------------------------------------------------------------------ par
     def follow_par(self) -> None:
@@ -670,13 +742,16 @@ class GameScreen(Screen[None]):
         board = self.board
         pile = pile_for_key(code, self.session.variant)
         if isinstance(pile, str) or (pile.is_foundation and board.selection is None):
-            self.refuse(pile if isinstance(pile, str) else "h is a destination: first pick a pile")
+            home = self.key("pile_h")
+            self.refuse(
+                pile if isinstance(pile, str) else f"{home} is a destination: first pick a pile"
+            )
             return
         completes = board.selection is not None and board.selection.pile != pile
         if completes:
             self._typed_gap = True  # set first: a dialog the move opens (a win) knows it
         before = self.session.game
-        self.take_gesture(board.act_on(pile))  # the move is played here
+        self.apply_gesture(board.act_on(pile))  # the move is played here
         if completes:
             game = self.session.game
             self._typed = game.turns[-1].move if game is not before and game.turns else None
@@ -688,7 +763,7 @@ class GameScreen(Screen[None]):
         key = event.key
         if self._counting and key != "escape":
             self._counting = False
-            self._take_count(event.character)
+            self._read_count(event.character)
             return True
         self._counting = False
         if key in ("space", "enter") and self._typed_gap:
@@ -714,7 +789,7 @@ class GameScreen(Screen[None]):
             "a move between columns (18v3)"
         )
 
-    def _take_count(self, character: str | None) -> None:
+    def _read_count(self, character: str | None) -> None:
         """The key after ``v``: the count, one hexadecimal digit 1 to d."""
         digit = (character or "").lower()
         count = int(digit, 16) if len(digit) == 1 and digit in "0123456789abcdef" else 0
@@ -727,21 +802,21 @@ class GameScreen(Screen[None]):
         picked, typed = self.board.selection, self._typed
         self._typed = None
         if picked is not None:
-            self.take_gesture(self.board.choose_count(count))
+            self.apply_gesture(self.board.choose_count(count))
         elif typed is not None and typed.count != count:
             self.show(self.session.amend(Move(typed.source, typed.dest, count)))
 
     # ------------------------------------------------------------------ a list of moves
     #: The list of moves being played (pasted, or typed on the ``:`` line), and the index of
     #: its next move.
-    _listed: tuple[MoveList, int] | None = None
+    _listed: tuple[MovePlan, int] | None = None
 
     def play_list(self, moves: tuple[Move, ...]) -> None:
         """Play ``moves`` one turn a move (each saved, then drawn, before the next is played),
         with the game's autoplay (see :mod:`freecell_tui.session.listed`); the first refused
         one stops the list and says why. A key, a click or a screen over the board stops it."""
         self.put_down()
-        self._listed = (MoveList.plan(self.session.game, moves), 0)
+        self._listed = (MovePlan.plan(self.session.game, moves), 0)
         self._play_listed()
 
     def _play_listed(self) -> None:
@@ -767,7 +842,8 @@ class GameScreen(Screen[None]):
         if listed is not None:
             plan, index = listed
             self.say(
-                f"The list stopped after move {index} of {len(plan)}: u undoes them one by one."
+                f"The list stopped after move {index} of {len(plan)}: "
+                f"{self.key('undo')} undoes them one by one."
             )
 
     def action_count(self, step: int) -> None:
@@ -777,14 +853,14 @@ class GameScreen(Screen[None]):
             self.say(f"Auto-solve: {self.autosolver.pace_text()}.")
             self.remember("solve_speed", self.autosolver.speed)
             return
-        self.take_gesture(self.board.change_count(step))
+        self.apply_gesture(self.board.change_count(step))
 
     def action_cancel(self) -> None:
         board = self.board
         if self.autosolver.solving:
             self.stop_autosolve()
         elif self.assistant.waiting:
-            self.take_reply(self.assistant.stop_waiting())
+            self.apply_reply(self.assistant.stop_waiting())
         elif self.put_down():
             self.say("Put down.")
         elif board.hint is not None:
@@ -793,13 +869,13 @@ class GameScreen(Screen[None]):
             board.cursor = None
 
     def action_quick(self, key: str = "f") -> None:
-        self.take_gesture(self.board.quick())
+        self.apply_gesture(self.board.quick())
 
     def action_cursor(self, rows: int, places: int) -> None:
-        self.take_gesture(self.board.move_cursor(rows, places))
+        self.apply_gesture(self.board.move_cursor(rows, places))
 
     def action_cursor_act(self) -> None:
-        self.take_gesture(self.board.cursor_act())
+        self.apply_gesture(self.board.cursor_act())
 
     def play(self, command: MoveCommand) -> None:
         self.show(self.session.play(command.move, command=command))
@@ -820,7 +896,7 @@ class GameScreen(Screen[None]):
         a random deal (of a game it knows) first."""
 
         def find_winnable() -> None:
-            self.take_reply(self.assistant.find_deal(self.session.game.autoplay))
+            self.apply_reply(self.assistant.find_deal(self.session.game.autoplay))
 
         start = find_winnable if number is None and self.assistant.winnable_only else None
         self.present(self.session.leave_for_deal(number, start=start, variant=variant))
@@ -833,7 +909,7 @@ class GameScreen(Screen[None]):
 
         # Once: a second ? typed before the first help is drawn would open a second help.
         if not any(isinstance(screen, HelpScreen) for screen in self.app.screen_stack):
-            self.app.push_screen(HelpScreen(self.session.variant))
+            self.app.push_screen(HelpScreen(self.session.variant, keys=self.keys))
 
     def action_quit(self) -> None:
         self.app.exit()
@@ -848,7 +924,7 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         """Light up the next move of a solution from here (searched in the background)."""
         self.put_down()
-        self.take_reply(self.assistant.ask_hint())
+        self.apply_reply(self.assistant.ask_hint())
 
     def action_solve(self) -> None:
         """Auto-solve: play a solution from here at a pace a person can follow; again stops."""
@@ -856,7 +932,7 @@ class GameScreen(Screen[None]):
         if self.autosolver.solving:
             self.stop_autosolve()
         else:
-            self.take_reply(self.assistant.ask_solution())
+            self.apply_reply(self.assistant.ask_solution())
 
     # ------------------------------------------------------------------ saves, statistics, Klondike
     def action_saves(self) -> None:
@@ -866,23 +942,28 @@ class GameScreen(Screen[None]):
         self.put_down()
         session = self.session
         saves = SaveSlotsScreen(
-            session.store, session.game, session.elapsed, then=self.take_up, load=session.load
+            session.store,
+            session.game,
+            session.elapsed,
+            then=self.apply_dialog_result,
+            load=session.load,
         )
         self.app.push_screen(saves)
 
-    def take_up(self, saved: object) -> None:
-        """Show what loading a save from a dialog did, or play on from a game watched there."""
-        if isinstance(saved, (Step, Ask)):
-            self.present(saved)
-        elif isinstance(saved, Game):
-            self.play_on(saved)
+    def apply_dialog_result(self, result: object) -> None:
+        """What the saves or statistics screen closed with: show what loading a save did, or
+        play on from a game watched there."""
+        if isinstance(result, (Step, Ask)):
+            self.present(result)
+        elif isinstance(result, Game):
+            self.play_on(result)
 
     def action_stats(self) -> None:
         from freecell_tui.ui.screens.stats import StatsScreen
 
         s = self.session
         stats = StatsScreen(s.store, s.game.autoplay, self.board.ascii, s.variant)
-        self.app.push_screen(stats, self.take_up)
+        self.app.push_screen(stats, self.apply_dialog_result)
 
     def action_share(self) -> None:
         self.app.push_screen(dialogs.CodeScreen(self.session.game))
@@ -899,7 +980,7 @@ class GameScreen(Screen[None]):
     def action_watch_solution(self) -> None:
         """The solver's solution from here, in the viewer (searched in the background first)."""
         self.put_down()
-        self.take_reply(self.assistant.ask_solution(watch=True))
+        self.apply_reply(self.assistant.ask_solution(watch=True))
 
     def play_on(self, game: Game | None) -> None:
         """The viewer's answer: play on from a watched game's step (``None``: it was left)."""
@@ -917,7 +998,7 @@ class GameScreen(Screen[None]):
     def action_winnable(self, on: bool | None = None) -> None:
         """The winnability check in the status line (toggled from the palette)."""
         on = not self.assistant.check if on is None else on
-        self.take_reply(self.assistant.set_check(on))
+        self.apply_reply(self.assistant.set_check(on))
         self.remember("winnability_check", on)
         self.say(
             "Winnability check on: the status line says whether this game can still be won."

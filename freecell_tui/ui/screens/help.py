@@ -18,8 +18,14 @@ from textual.widgets import Static
 from freecell_tui.core.variant import FREECELL, Build, EmptyColumn, Moving, Variant
 from freecell_tui.core.words import plural
 from freecell_tui.session.table import COMMANDS, SECTIONS
-from freecell_tui.ui.commands import key_label, keys_text, shown
-from freecell_tui.ui.keys import bound_actions, run_bound_key
+from freecell_tui.ui.commands import (
+    DEFAULT_KEYS,
+    KeyTable,
+    command_keys,
+    key_label,
+    keys_text,
+    shown,
+)
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import dialog_frame_css
 from freecell_tui.ui.screens.viewer_keys import VIEWER_BINDINGS
@@ -129,10 +135,12 @@ def _titled(title: str, text: str) -> str:
     return said[:1].upper() + said[1:]
 
 
-def help_sections(variant: Variant = FREECELL) -> list[tuple[str, list[tuple[str, str]]]]:
+def help_sections(
+    variant: Variant = FREECELL, keys: KeyTable = DEFAULT_KEYS
+) -> list[tuple[str, list[tuple[str, str]]]]:
     """The help screen's sections in ``variant``'s game: every full-screen command of the
-    command table (its keys in that game, or its typed form after ``:``), then :data:`EXTRA`,
-    then the game's rules."""
+    command table (its keys in that game from the player's ``keys``, or its typed form after
+    ``:``), then :data:`EXTRA`, then the game's rules."""
     sections: list[tuple[str, list[tuple[str, str]]]] = []
     for section in SECTIONS:
         rows = []
@@ -140,13 +148,12 @@ def help_sections(variant: Variant = FREECELL) -> list[tuple[str, list[tuple[str
             if command.section != section or not command.screen:
                 continue
             look = shown(command)
-            keys = keys_text(command, variant) if look.keys else f":{command.typed}"
-            if look.palette and not look.keys and not command.words:
-                keys = "ctrl+p"
-                rows.append((keys, _titled(look.palette, command.help)))
+            if look.palette and not command_keys(command) and not command.words:
+                rows.append(("ctrl+p", _titled(look.palette, command.help)))
                 continue
+            told = keys_text(command, variant, keys) or f":{command.typed}"
             text = _pile_help(variant, command.help) if command.name == "pile" else command.help
-            rows.append((keys, text))
+            rows.append((told, text))
         if rows:
             sections.append((section, rows))
     sections.extend((title, list(rows)) for title, rows in EXTRA)
@@ -205,12 +212,12 @@ class HelpScreen(OnceScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,f1", "dismiss", "Close"),
     ]
-    _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
 
-    async def take_key(self, event: Key) -> bool:
-        """The screen's own keys decided as they are read (ui/keys.py): a key typed after the
-        one that closes it reaches the screen below, in order."""
-        return await run_bound_key(self, self._actions, event)
+    async def decide_key(self, event: Key) -> bool:
+        if event.key in self.keys.get("help", ()):
+            self.dismiss()
+            return True
+        return await super().decide_key(event)
 
     def __init__(
         self,
@@ -218,9 +225,12 @@ class HelpScreen(OnceScreen[None]):
         *,
         title: str = "",
         sections: list[tuple[str, list[tuple[str, str]]]] | None = None,
+        keys: KeyTable = DEFAULT_KEYS,
     ) -> None:
         super().__init__()
         self.variant = variant
+        #: The player's keys: shown, and the help's own key closes it too.
+        self.keys = keys
         self.title_text = title or f"{variant.name}: keys and mouse"
         self.sections = sections
 
@@ -228,7 +238,7 @@ class HelpScreen(OnceScreen[None]):
         with VerticalScroll() as scroll:
             scroll.border_title = self.title_text
             scroll.border_subtitle = "Esc closes"
-            for section, entries in self.sections or help_sections(self.variant):
+            for section, entries in self.sections or help_sections(self.variant, self.keys):
                 yield Static(section, classes="section", markup=False)
                 yield KeyRows(entries)
             if self.sections is not None:

@@ -17,7 +17,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.events import Key
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
@@ -28,14 +27,14 @@ from freecell_tui.klondike.deck import Deck, random_seed, shuffled_decks
 from freecell_tui.klondike.money import STAKE, Summary, dollars, net
 from freecell_tui.klondike.table import (
     PILES,
-    GameRecord,
     KlondikeMove,
+    KlondikeRecord,
     Table,
     Zone,
     cards_from_indexes,
     play,
 )
-from freecell_tui.ui.keys import bound_actions, run_bound_key
+from freecell_tui.ui.keys import DecidesKeys
 from freecell_tui.ui.widgets.footer import KeyFooter
 
 __all__ = ["SPEEDS", "KlondikeScreen"]
@@ -63,7 +62,7 @@ def _card(card: Card, ascii: bool, *, moved: bool = False) -> tuple[str, str]:
 _FOOTER_RANKS: Final = {"close": 1, "toggle_pause": 2, "step": 3, "next_game": 3}
 
 
-class KlondikeScreen(Screen[None]):
+class KlondikeScreen(DecidesKeys, Screen[None]):
     """Watch the automatic Klondike player, one move at a time, game after game."""
 
     DEFAULT_CSS = """
@@ -86,12 +85,6 @@ class KlondikeScreen(Screen[None]):
         Binding("minus", "speed(-1)", "Slower"),
         Binding("n", "next_game", "Next game"),
     ]
-    _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
-
-    async def take_key(self, event: Key) -> bool:
-        """The screen's own keys decided as they are read (ui/keys.py): a key typed after the
-        one that closes it reaches the screen below, in order."""
-        return await run_bound_key(self, self._actions, event)
 
     def __init__(
         self,
@@ -120,7 +113,7 @@ class KlondikeScreen(Screen[None]):
         self.game_number = 0
         self.move_number = 0
         self.last_move: KlondikeMove | None = None
-        self.record: GameRecord | None = None  # the current game, played to its end
+        self.record: KlondikeRecord | None = None  # the current game, played to its end
         self.table: Table | None = None  # the table shown: the record's after move_number moves
         self.finished = False  # the current game is over (its result is in the summary)
         self.out_of_decks = False

@@ -48,12 +48,6 @@ class ResumeScreen(AnswerScreen[ResumeChoice]):
         Binding("n", "choose('new')", "New game"),
         Binding("q", "choose('quit')", "Quit"),
     ]
-    ANSWER_KEYS: ClassVar[dict[str, str]] = {
-        "enter": "resume",
-        "escape": "resume",
-        "n": "new",
-        "q": "quit",
-    }
     ENTER = "resume"
 
     def __init__(
@@ -99,7 +93,4 @@ class ResumeScreen(AnswerScreen[ResumeChoice]):
             preview.styles.max_height = max(3, size.height - 14)
 
     def choose(self, choice: str) -> None:
-        self.dismiss(ResumeChoice(choice))
-
-    def action_choose(self, choice: str) -> None:
         self.dismiss(ResumeChoice(choice))

@@ -42,7 +42,7 @@ from freecell_tui.store import (
     UnfinishedInfo,
     format_duration,
 )
-from freecell_tui.ui.keys import bound_actions, edit_line, paste_line
+from freecell_tui.ui.keys import edit_line, paste_line
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import CodeScreen, ConfirmScreen, dialog_frame_css
 from freecell_tui.ui.screens.viewer import watch_from
@@ -117,17 +117,13 @@ class SaveSlotsScreen(OnceScreen[SavedGame | Decision | Game | None]):
         Binding("w", "watch", "Watch"),
         Binding("escape", "close", "Close"),
     ]
-    _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
 
-    async def take_key(self, event: Key) -> bool:
+    async def decide_key(self, event: Key) -> bool:
         """A key, decided as it is read (ui/keys.py): the open prompt's, edited here and
-        answered on Enter before the next key is read; else the screen's own keys."""
+        answered on Enter before the next key is read; else the screen's own keys (others are
+        the list's own: arrows, Enter on a row…)."""
         if self._prompt is None:
-            action = self._actions.get(event.key)
-            if action is None:
-                return False  # the list's own keys (arrows, Enter on a row…)
-            await self.run_action(action)
-            return True
+            return await super().decide_key(event)
         prompt = self.query_one("#prompt-input", Prompt)
         if event.key == "enter":
             self._answer_prompt(prompt.value)
@@ -135,11 +131,11 @@ class SaveSlotsScreen(OnceScreen[SavedGame | Decision | Game | None]):
             self.action_close()
         elif event.key in ("tab", "shift+tab"):
             prompt.action_complete()
-        elif not edit_line(prompt, event.key, event.character):
+        elif not await edit_line(prompt, event.key, event.character):
             return False
         return True
 
-    def take_paste(self, event: Paste) -> bool:
+    def decide_paste(self, event: Paste) -> bool:
         if self._prompt is None:
             return False
         paste_line(self.query_one("#prompt-input", Prompt), event.text)

@@ -21,7 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical
 from textual.content import Content
 from textual.css.query import NoMatches
-from textual.events import Key, Resize
+from textual.events import Resize
 from textual.message import Message
 from textual.widgets import Button, DataTable, Label, Static
 
@@ -31,7 +31,7 @@ from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import plural
 from freecell_tui.store import Statistics, Store, StoreError, format_duration
 from freecell_tui.store.stats import NO_GAMES, DealStats, GameResult, statistics_rows
-from freecell_tui.ui.keys import bound_actions, key_buttons, run_bound_key
+from freecell_tui.ui.keys import key_buttons
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.deal_games import DealGamesScreen, deal_games, when
 from freecell_tui.ui.screens.dialogs import CodeScreen, ConfirmScreen, dialog_frame_css
@@ -121,12 +121,6 @@ class StatsScreen(OnceScreen[Game | None]):
         Binding("r", "reset", "Reset"),
         Binding("escape", "close", "Close"),
     ]
-    _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
-
-    async def take_key(self, event: Key) -> bool:
-        """The screen's own keys decided as they are read (ui/keys.py): a key typed after the
-        one that closes it reaches the screen below, in order."""
-        return await run_bound_key(self, self._actions, event)
 
     def __init__(
         self,

@@ -8,7 +8,7 @@ viewer never hands it a key, and a card picked up with the mouse is put down at 
 on how to play from here. A step forward glides as a move does in play (its autoplay moves are
 part of it); back and jumps put the position down at once.
 
-Keys are decided as they are read (``take_key``, the app's one input path). ``t`` (or Enter with
+Keys are decided as they are read (``decide_key``, the app's one input path). ``t`` (or Enter with
 no move picked in the list) plays on from the step shown: the screen answers the game up to it
 (:meth:`Replay.game_at`) to whoever opened it (``then``, as it closes: the keys typed after act
 on the game played on), which makes it the session's game
@@ -64,7 +64,7 @@ from freecell_tui.store import Par
 from freecell_tui.ui.assist.assistant import YieldingCancel
 from freecell_tui.ui.board.board import Board
 from freecell_tui.ui.board.gestures import Pending
-from freecell_tui.ui.keys import bound_actions
+from freecell_tui.ui.keys import DecidesKeys, bound_actions
 from freecell_tui.ui.screens.help import HelpScreen, binding_rows
 from freecell_tui.ui.screens.viewer_keys import VIEWER_BINDINGS, VIEWER_RANKS
 from freecell_tui.ui.screens.viewer_review import (
@@ -151,7 +151,7 @@ def pace_text(seconds: float) -> str:
     return f"{1 / seconds:g} moves a second"
 
 
-class ViewerScreen(Screen[Game | None]):
+class ViewerScreen(DecidesKeys, Screen[Game | None]):
     """See the module's docstring. ``at`` is the step shown first."""
 
     DEFAULT_CSS = """
@@ -172,7 +172,6 @@ class ViewerScreen(Screen[Game | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = list(VIEWER_BINDINGS)
-    _actions: ClassVar[dict[str, str]] = bound_actions(BINDINGS)
     #: The bound on a review's searches, all together.
     review_seconds: ClassVar[float] = REVIEW_SECONDS
 
@@ -302,12 +301,12 @@ class ViewerScreen(Screen[Game | None]):
         self.message.lines = layout.message_lines
 
     # ------------------------------------------------------------------ keys
-    async def take_key(self, event: Key) -> bool:
+    async def decide_key(self, event: Key) -> bool:
         """Decide ``event`` as it is read (see :meth:`FreeCellApp.on_event
         <freecell_tui.ui.app.FreeCellApp.on_event>`): the step is shown before the next key is
         read. False: a key for Textual (``ctrl+q``)."""
         self.board.settle()
-        action = self._actions.get(event.key)
+        action = bound_actions(type(self)).get(event.key)
         if action is not None:
             await self.run_action(action)
             return True
@@ -319,7 +318,7 @@ class ViewerScreen(Screen[Game | None]):
         self.refuse(f"{printable(event.character)} does nothing in the viewer: ? shows the keys")
         return True
 
-    def take_paste(self, event: Paste) -> bool:
+    def decide_paste(self, event: Paste) -> bool:
         self.refuse("Nothing to paste into in the viewer: q leaves it.")
         return True
 
@@ -382,7 +381,7 @@ class ViewerScreen(Screen[Game | None]):
         if picked is not None:
             self.jump(picked)
         else:
-            self.action_take_over()
+            self.action_play_on()
 
     # ------------------------------------------------------------------ playing
     def action_play(self) -> None:
@@ -586,7 +585,7 @@ class ViewerScreen(Screen[Game | None]):
         self._show_step()
 
     # ------------------------------------------------------------------ leaving
-    def action_take_over(self) -> None:
+    def action_play_on(self) -> None:
         """``t``: play on from the step shown, as a new game with the moves that led there."""
         self.stop_playing()
         if self.replay.state.is_won:

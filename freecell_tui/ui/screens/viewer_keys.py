@@ -21,7 +21,7 @@ VIEWER_BINDINGS: Final[list[Binding]] = [
     Binding("space", "play", "Play", tooltip="play the moves at the pace, or pause"),
     Binding(
         "t",
-        "take_over",
+        "play_on",
         "Play on",
         tooltip="play on from the move shown: a new game that keeps the moves before it",
     ),
@@ -71,6 +71,6 @@ VIEWER_RANKS: Final = {
     "marked": 3,
     "offered": 3,
     "play": 4,
-    "take_over": 4,
+    "play_on": 4,
     "solve": 5,
 }

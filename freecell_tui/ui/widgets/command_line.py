@@ -50,9 +50,9 @@ class CommandLine(Input):
         self.remove_class("-open")
         self.value = ""
 
-    def edit(self, key: str, character: str | None) -> bool:
-        """Edit the line by one key; False when the key means nothing here."""
-        return edit_line(self, key, character)
+    async def edit(self, key: str, character: str | None) -> bool:
+        """Edit the line by one key, now; False when the key means nothing here."""
+        return await edit_line(self, key, character)
 
     def paste(self, text: str) -> None:
         """Insert ``text`` at the cursor: control characters dropped (a pasted escape sequence

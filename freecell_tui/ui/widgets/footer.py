@@ -24,6 +24,7 @@ from textual.widget import Widget
 
 from freecell_tui.core.variant import FREECELL
 from freecell_tui.ui.commands import footer_hidden, footer_ranks
+from freecell_tui.ui.keys import bound_actions
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -57,13 +58,17 @@ class FooterItem:
 
 
 def footer_items(
-    bindings: Iterable[ActiveBinding], app: App[object], hidden: frozenset[str]
+    bindings: Iterable[ActiveBinding],
+    app: App[object],
+    hidden: frozenset[str],
+    order: Mapping[str, int] | None = None,
 ) -> tuple[FooterItem, ...]:
-    """The keys a footer shows, in the bindings' order: the first shown binding of each action
-    not ``hidden``."""
+    """The keys a footer shows: the first shown binding of each action whose key is not
+    ``hidden``, in the bindings' order, or by ``order`` (each action's place: the screen's
+    ``BINDINGS``, which the player's keymap does not reorder)."""
     items: dict[str, FooterItem] = {}
     for _, binding, enabled, tooltip in bindings:
-        if binding.show and binding.action not in hidden and binding.action not in items:
+        if binding.show and binding.key not in hidden and binding.action not in items:
             items[binding.action] = FooterItem(
                 binding.key,
                 app.get_key_display(binding),
@@ -72,7 +77,9 @@ def footer_items(
                 enabled,
                 tooltip,
             )
-    return tuple(items.values())
+    if order is None:
+        return tuple(items.values())
+    return tuple(sorted(items.values(), key=lambda item: order.get(item.action, len(order))))
 
 
 def fitting(keys: Iterable[tuple[str, int, int]], width: int) -> set[str]:
@@ -158,7 +165,7 @@ class KeyFooter(Widget, can_focus=False):
         self.show_command_palette = show_command_palette
         #: Each action's rank (the game's command table's, unless the screen has its own).
         self.ranks = ranks
-        #: The actions whose keys are left out (the game's other "home or cell" key).
+        #: The keys left out (a "home or cell" key that is a free cell's in this game).
         self.hidden: frozenset[str] = footer_hidden(FREECELL)
         #: The keys to show when there is room, in order (the palette's apart).
         self.items: tuple[FooterItem, ...] = ()
@@ -168,17 +175,19 @@ class KeyFooter(Widget, can_focus=False):
         self.lit: FooterItem | None = None
 
     # ------------------------------------------------------------------ the keys
-    def hide(self, actions: frozenset[str]) -> None:
-        """Leave out the keys of ``actions`` from now on."""
-        if actions != self.hidden:
-            self.hidden = actions
+    def hide(self, keys: frozenset[str]) -> None:
+        """Leave out ``keys`` from now on."""
+        if keys != self.hidden:
+            self.hidden = keys
             if self.is_attached:
                 self.read_bindings()
 
     def read_bindings(self) -> None:
         """Read the keys from the screen's active bindings; draw again if they changed."""
         app, bindings = self.app, self.screen.active_bindings
-        items = footer_items(bindings.values(), app, self.hidden)
+        actions = dict.fromkeys(bound_actions(type(self.screen)).values())
+        order = {action: place for place, action in enumerate(actions)}
+        items = footer_items(bindings.values(), app, self.hidden, order)
         palette = None
         found = bindings.get(app.COMMAND_PALETTE_BINDING)
         if self.show_command_palette and app.ENABLE_COMMAND_PALETTE and found is not None:

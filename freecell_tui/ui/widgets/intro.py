@@ -41,6 +41,8 @@ class IntroCard(Static):
     }
     """
 
-    def __init__(self) -> None:
-        super().__init__(INTRO, id="intro", markup=False)
+    def __init__(self, help_key: str = "?") -> None:
+        """``help_key``: the player's key that lists every key."""
+        text = INTRO.replace("? shows", f"{help_key} shows")
+        super().__init__(text, id="intro", markup=False)
         self.border_title = INTRO_TITLE
