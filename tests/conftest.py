@@ -138,6 +138,13 @@ def _private_data_dir(_data_dirs: Path, monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setenv("FREECELL_TUI_DATA_DIR", tempfile.mkdtemp(dir=_data_dirs))
 
 
+@pytest.fixture(autouse=True)
+def _no_config_file(_data_dirs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads the real user's config file: the default one (``$FREECELL_TUI_CONFIG``, for
+    the programs a test starts too) is a file that does not exist, the game's defaults."""
+    monkeypatch.setenv("FREECELL_TUI_CONFIG", str(_data_dirs / "no-config.toml"))
+
+
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """``-n auto`` (the suite's default): one worker more than the cores this process may use.
     A third of a Pilot test's time is spent waiting (for the app to be idle, for a timer, for a

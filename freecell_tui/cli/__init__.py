@@ -56,6 +56,11 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("share", "freecell_tui.cli.saves", "print a save's game, or the last game, as a game code"),
     ("stats", "freecell_tui.cli.saves", "show (or reset) the statistics"),
     (
+        "config",
+        "freecell_tui.cli.config",
+        "show the config file (keys and colours of your own): its path, problems, theme, keys",
+    ),
+    (
         "klondike",
         "freecell_tui.cli.klondike",
         "watch a program play Klondike by fixed rules, for money",

@@ -70,6 +70,8 @@ def run_full_screen(args: argparse.Namespace) -> int:
     if missing is not None:
         return fail("freecell-tui", missing)
 
+    from freecell_tui.config import read_config
+
     return run_app(
         deal=deal,
         data_dir=getattr(args, "data_dir", None),
@@ -77,6 +79,7 @@ def run_full_screen(args: argparse.Namespace) -> int:
         autoplay=getattr(args, "autoplay", None),
         daily=daily,
         variant=variant,
+        config=read_config(),
     )
 
 

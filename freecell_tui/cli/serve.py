@@ -241,6 +241,7 @@ def run(args: argparse.Namespace) -> int:
     problem = serve_unchecked() or _check_data_dir(data_dir)
     if problem is not None:
         return fail(PROG, problem, 1)
+    _check_config()
     host, port = args.host, args.port
     if not is_loopback(host):
         print(
@@ -309,6 +310,19 @@ def _why(error: OSError) -> str:
     if isinstance(error, socket.gaierror) or not error.errno:
         return os_reason(error)  # an unknown host name: "name or service not known"
     return os.strerror(error.errno).lower()  # asyncio's own text repeats the address
+
+
+def _check_config() -> None:
+    """Read the config file once, as each game will (each reads it at its start, so a change
+    applies to the next tab opened): its problems on stderr."""
+    from freecell_tui.config import read_config
+    from freecell_tui.ui.keymap import effective_keys
+    from freecell_tui.ui.themes import config_theme, known_themes
+
+    config = read_config()
+    themed = config_theme(config, known_themes())
+    for problem in (*config.problems, *themed.problems, *effective_keys(config.keys)[1]):
+        print(f"{PROG}: warning: {printable(problem)}", file=sys.stderr)
 
 
 def _check_data_dir(data_dir: Path) -> str | None:

@@ -73,7 +73,11 @@ def run(args: argparse.Namespace) -> int:
             if (error.name or "").split(".")[0] not in UI_MODULES:
                 raise
         else:
-            return run_app(data_dir=args.data_dir, ascii=args.ascii, watch=found)
+            from freecell_tui.config import read_config
+
+            return run_app(
+                data_dir=args.data_dir, ascii=args.ascii, watch=found, config=read_config()
+            )
     from freecell_tui.line import run_watch  # the text viewer works anywhere
 
     if args.review:

@@ -48,8 +48,9 @@ __all__ = [
     "review_text",
 ]
 
-#: The bound on one review's searches, all together.
-REVIEW_SECONDS: Final = 20.0
+#: The bound on one review's searches, all together: with the replays around them, a review
+#: answers within 5 s.
+REVIEW_SECONDS: Final = 4.5
 
 #: The marks a step can carry.
 LAST_WINNABLE: Final = "last winnable"

@@ -25,6 +25,7 @@ from textual.filter import LineFilter, Monochrome, NoColor
 from textual.screen import Screen
 from textual.widget import AwaitMount
 
+from freecell_tui.config import Config
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.daily import daily_deal
 from freecell_tui.core.deals import random_deal_number
@@ -52,7 +53,7 @@ from freecell_tui.ui.keys import DecidesKeys
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.terminal_probe import drawn_wide, probe_terminal
-from freecell_tui.ui.themes import CLASSIC
+from freecell_tui.ui.themes import CLASSIC, ConfigTheme, config_theme
 from freecell_tui.ui.web.browser import DELIVERY_NAME
 
 __all__ = ["FreeCellApp", "run_app"]
@@ -72,10 +73,11 @@ class FreeCellApp(ReportingApp[None]):
     plays the daily deal of that date (as ``deal`` does). ``watch`` opens the viewer on that
     game first, over its deal's start (``t`` there plays on; leaving the viewer quits).
     ``intro``: the first game's card (how to move) shows; ``None``: until the player has closed
-    it once (the ``seen_intro`` setting). ``keys``: the player's keys, binding id to keys
-    (``{"undo": ["z", "ctrl+z"]}``, the config file's ``[keys]``), made into the game's key
-    table at start (:func:`~freecell_tui.ui.keymap.effective_keys`: what cannot apply is said
-    in one line each, and keeps its default).
+    it once (the ``seen_intro`` setting). ``config``: the player's config file as read (its
+    theme is the theme at start; its problems are shown at start). ``keys``: the player's keys,
+    binding id to keys (``{"undo": ["z", "ctrl+z"]}``; default: the config file's ``[keys]``),
+    made into the game's key table at start (:func:`~freecell_tui.ui.keymap.effective_keys`:
+    what cannot apply is said in one line each, and keeps its default).
 
     With neither ``deal`` nor ``start``, an unfinished game in the store is offered first (the
     resume prompt). With ``deal``, an unfinished game is left waiting: it stays in the store, is
@@ -105,9 +107,12 @@ class FreeCellApp(ReportingApp[None]):
         watch: Game | None = None,
         variant: Variant | None = None,
         intro: bool | None = None,
+        config: Config | None = None,
         keys: Mapping[str, object] | None = None,
     ) -> None:
         super().__init__()
+        if keys is None and config is not None:
+            keys = config.keys
         #: The player's keys (the defaults with the player's overrides), made once here.
         self.keys: KeyTable = DEFAULT_KEYS
         key_problems: tuple[str, ...] = ()
@@ -180,15 +185,29 @@ class FreeCellApp(ReportingApp[None]):
         #: Not chosen: the terminal is asked whether it draws the suits two cells wide.
         self._probe = probe and not ascii and chosen is None
         self._probing = False
+        self._warnings = warnings + self._start_theme(config)
+        #: Where the report of an unexpected error was written (see :meth:`crashed`).
+        self.crash_report: Path | None = None
+
+    def _start_theme(self, config: Config | None) -> tuple[str, ...]:
+        """The theme at start: the config file's, else the settings' (see ``docs/config.md``);
+        the classic look and the player's own theme registered first. Returns what is wrong
+        with the settings' theme (the config file's problems are kept for :meth:`on_mount`)."""
         self.register_theme(CLASSIC)
-        theme = self.settings.theme
+        asked = ConfigTheme() if config is None else config_theme(config, self.available_themes)
+        #: What was wrong with the config file, shown at start.
+        self._config_problems = () if config is None else config.problems + asked.problems
+        if asked.own is not None:
+            self.register_theme(asked.own)
+        #: The config file's theme: the theme at every start, never remembered in the settings
+        #: (they keep the palette's choice, for when the file names none).
+        self._config_theme = asked.name
+        theme = asked.name or self.settings.theme
         if theme is not None and theme in self.available_themes:
             self.theme = theme
         elif theme is not None:
-            warnings += (f"The theme “{theme}” of your settings is unknown here; ignored.",)
-        self._warnings = warnings
-        #: Where the report of an unexpected error was written (see :meth:`crashed`).
-        self.crash_report: Path | None = None
+            return (f"The theme “{theme}” of your settings is unknown here; ignored.",)
+        return ()
 
     def get_default_screen(self) -> Screen[None]:
         assistant = Assistant(self.session.game, deal_source=self.session.deal_source)
@@ -282,6 +301,8 @@ class FreeCellApp(ReportingApp[None]):
             self._open_viewer(self._watch)
         for warning in self._warnings:
             self.tell(warning, warning=True)
+        for problem in self._config_problems:
+            self.tell(problem, warning=True, title="Config file")
         for problem in self._key_problems:
             self.notify(problem, title="Keys", severity="warning", timeout=20, markup=False)
         if self._waiting is not None:
@@ -359,11 +380,12 @@ class FreeCellApp(ReportingApp[None]):
         if event.name == DELIVERY_NAME:
             self.tell(f"The download failed: {event.exception}", warning=True)
 
-    def tell(self, text: str, *, warning: bool = False) -> None:
-        """A notice about the saves (plain text: paths and names are never read as markup)."""
+    def tell(self, text: str, *, warning: bool = False, title: str = "Saves") -> None:
+        """A notice about the saves, or what ``title`` says (plain text: paths and names are
+        never read as markup)."""
         self.notify(
             text,
-            title="Saves",
+            title=title,
             severity="warning" if warning else "information",
             timeout=20,
             markup=False,
@@ -371,7 +393,8 @@ class FreeCellApp(ReportingApp[None]):
 
     # ------------------------------------------------------------------ settings
     def watch_theme(self, theme: str) -> None:
-        self._remember("theme", theme)
+        if theme != self._config_theme:
+            self._remember("theme", theme)
 
     def on_setting_changed(self, message: SettingChanged) -> None:
         self._remember(message.name, message.value)
@@ -483,12 +506,13 @@ def run_app(
     daily: date | None = None,
     watch: Game | None = None,
     variant: Variant | None = None,
-    keys: Mapping[str, object] | None = None,
+    config: Config | None = None,
 ) -> int:
     """Run the full-screen game until the player quits; returns the exit code. ``deal``: a deal
     number, or a custom position (a game code's start, which names its game) to play from;
     ``watch``: open the viewer on that game first (leaving it quits); ``variant``: the game
-    (``--game``, ``--cells``); ``keys``: the player's keys (the config file's ``[keys]``)."""
+    (``--game``, ``--cells``); ``config``: the player's config file as read (its theme, its
+    keys)."""
     from freecell_tui.core.errors import FreeCellError
 
     number, start = (
@@ -505,7 +529,7 @@ def run_app(
             daily=daily,
             watch=watch,
             variant=variant,
-            keys=keys,
+            config=config,
         )
     except FreeCellError as error:
         import sys

@@ -22,7 +22,7 @@ from typing import Final
 from textual.binding import Binding, BindingType
 from textual.keys import key_to_character
 
-from freecell_tui.core.notation import cell_piles
+from freecell_tui.core.notation import Pile, cell_piles
 from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.session.table import COMMANDS, SECTIONS, Command
 from freecell_tui.ui.board.selection import quick_key
@@ -41,6 +41,7 @@ __all__ = [
     "key_actions",
     "key_label",
     "key_name",
+    "keyed_text",
     "pile_names",
     "keys_markdown",
     "keys_text",
@@ -329,14 +330,30 @@ def key_name(keys: KeyTable, name: str) -> str:
 
 
 def pile_names(keys: KeyTable) -> dict[str, str]:
-    """The player's key of each pile, by pile code, where it is not the code (``{"3": "e"}``);
-    notation, on disk and in lists of moves, stays the code."""
+    """The player's key of each pile, by pile code, where it is not the code (``{"3": "e"}``;
+    column 10's key is ``0``): the board names a pile by the key that picks it. Notation, on
+    disk and in lists of moves, stays the code."""
     names = {}
     for name, bound in BOUND.items():
-        if bound.command == "pile" and keys.get(name) != DEFAULT_KEYS[name]:
-            code = str(bound.args[0])
-            names[code] = key_name(keys, name)
+        if bound.command == "pile":
+            code, key = str(bound.args[0]), key_name(keys, name)
+            if key != code:
+                names[code] = key
     return names
+
+
+def keyed_text(
+    text: str, source: Pile, dest: Pile, names: Mapping[str, str], *, after: str = ""
+) -> str:
+    """``text``, which says a move from ``source`` to ``dest`` in notation after ``after`` (as
+    the session says a move: ``10a: 9♣ to free cell a``, ``Hint: 10a — …``), with the move
+    named by the player's keys (``0a``; ``wa`` with column 3 on ``w``); other texts as they
+    are."""
+    head = after + source.code + dest.code
+    if not names or not text.startswith(head):
+        return text
+    keyed = names.get(source.code, source.code) + names.get(dest.code, dest.code)
+    return after + keyed + text[len(head) :]
 
 
 class _KeyNames(dict[str, str]):

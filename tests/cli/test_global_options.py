@@ -21,8 +21,9 @@ from freecell_tui.core.position import format_position
 from freecell_tui.store import DB_NAME
 
 OPTIONS = ("--deal", "--data-dir", "--ascii", "--autoplay", "--game", "--cells")
-#: Subcommands that read the store only when it is there (replay: a code's par), never make it.
-READS_ONLY = {"replay"}
+#: Subcommands that read the data folder only when it is there (replay: a code's par; config:
+#: the settings' theme), never make it.
+READS_ONLY = {"replay", "config"}
 #: What each subcommand takes of the game's options: the promise under test.
 TAKES = {
     "play": {"--deal", "--data-dir", "--ascii", "--autoplay", "--game", "--cells"},
@@ -37,6 +38,7 @@ TAKES = {
     "watch": {"--data-dir", "--ascii"},
     "stats": {"--data-dir", "--autoplay", "--game", "--cells"},
     "klondike": {"--ascii"},
+    "config": {"--data-dir"},
 }
 #: The value each option is given in these tests (``None``: a flag).
 VALUES = {"--deal": "617", "--ascii": None, "--autoplay": "all", "--game": "bakers", "--cells": "3"}
@@ -58,6 +60,7 @@ SAME_OUTPUT = {
     ("solve", "--game"),
     ("solve", "--cells"),
     ("deal", "--cells"),
+    ("config", "--data-dir"),
 }
 #: A value each subcommand that takes the option refuses.
 BAD_VALUES = {"--deal": "0", "--autoplay": "sometimes", "--game": "klondike", "--cells": "9"}
@@ -178,6 +181,7 @@ COMMANDS: dict[str, tuple[list[str], str]] = {
     "watch": (["watch", "kept"], "next\nboard\n"),
     "stats": (["stats"], ""),
     "klondike": (["klondike", "--games", "3", "--seed", "1", "--jobs", "1", "--show", "1"], ""),
+    "config": (["config"], ""),
 }
 
 
@@ -224,7 +228,7 @@ def test_an_option_works_before_the_subcommand_as_after_it(
     assert before == after
     if option == "--data-dir":
         # Each run's own folder holds the store: none was opened elsewhere (the home fixture);
-        # replay only reads a code's par from a store that is there, and never makes one.
+        # replay and config only read a store or settings that are there, and never make one.
         made = command not in READS_ONLY
         assert all((folder / DB_NAME).is_file() == made for folder in runner.folders[-2:])
         return

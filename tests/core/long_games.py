@@ -60,11 +60,29 @@ def _prefix(game: Game, turns: int) -> Game:
 def _longest_turns() -> int:
     """The most turns of :func:`wandering_game` whose code fits :data:`MAX_CODE_LENGTH`."""
     game = wandering_game(MAX_CODE_LENGTH // 2)
-    assert len(encode(game)) > MAX_CODE_LENGTH
+    length = len(encode(game))
+    assert length > MAX_CODE_LENGTH
+
+    def fits(turns: int) -> bool:
+        return len(encode(_prefix(game, turns))) <= MAX_CODE_LENGTH
+
     low, high = 0, len(game.turns)  # low fits, high does not
+    # A code grows about in step with its turns: the bracket starts at the turns the whole
+    # game's length suggests and widens by doubling steps (each look encodes a whole game).
+    guess, step = len(game.turns) * MAX_CODE_LENGTH // length, 1
+    if fits(guess):
+        low = guess
+        while low + step < high and fits(low + step):
+            low, step = low + step, step * 2
+        high = min(high, low + step)
+    else:
+        high = guess
+        while high - step > low and not fits(high - step):
+            high, step = high - step, step * 2
+        low = max(low, high - step)
     while high - low > 1:
         middle = (low + high) // 2
-        if len(encode(_prefix(game, middle))) <= MAX_CODE_LENGTH:
+        if fits(middle):
             low = middle
         else:
             high = middle

@@ -10,6 +10,7 @@ import binascii
 import math
 import random
 import string
+from functools import cache
 
 import pytest
 
@@ -89,7 +90,10 @@ def random_games(seed: int, count: int) -> list[Game]:
     return games
 
 
+@cache
 def solver_game(number: int, mode: AutoplayMode = AutoplayMode.SAFE) -> Game:
+    """Deal ``number`` won along the solver's line, autoplay ``mode``: worked out once a process
+    (a game is frozen; deal 617's search alone is 0.4 s of CPU, and a dozen tests watch it)."""
     game = Game.new(number, autoplay=mode)
     for move in solve_for_autoplay(game.start, mode).moves:
         game = game.play(move, solver=True)

@@ -7,9 +7,13 @@ from __future__ import annotations
 import pytest
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.cards import Card
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
+from freecell_tui.core.rules import apply_move
 from freecell_tui.core.solver import count_player_moves, solve, solve_fewest, turns
+from freecell_tui.core.solver.facts import blocked_prefixes
+from freecell_tui.core.solver.keys import compact
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import EIGHT_OFF
 from tests.solver.helpers import play_out
@@ -116,6 +120,48 @@ def test_par_is_deterministic() -> None:
     one = solve_fewest(deal(21), AutoplayMode.ALL, budget=600, widths=SMALL)
     two = solve_fewest(deal(21), AutoplayMode.ALL, budget=600, widths=SMALL)
     assert one.moves == two.moves
+
+
+def blocked(state: GameState) -> int:
+    cols, _, _ = compact(state)
+    return sum(blocked_prefixes(col)[-1] for col in cols)
+
+
+def test_blocked_cards_count_once_a_run_they_lie_in() -> None:
+    def prefixes(codes: str) -> tuple[int, ...]:
+        return blocked_prefixes(bytes(Card.parse(code).index for code in codes.split()))
+
+    # Deepest first. Only 5♠ lies above a lower card of its suit (2♠).
+    assert prefixes("2S 9H 5S 4H 3H") == (0, 0, 0, 1, 1, 1)
+    # 4♥ and 3♠ lie above 3♥ and 2♠, in one run (4♥ 3♠): one move may pick both up.
+    assert prefixes("2S 3H 6C 4H 3S") == (0, 0, 0, 0, 1, 1)
+    # 5♠ and 3♠ are blocked, in the one run 5♠ 4♥ 3♠ 2♥: one move.
+    assert prefixes("2S 5S 4H 3S 2H") == (0, 0, 1, 1, 1, 1)
+    # 9♣ breaks the stretch: 5♠ and 3♠ need a move each.
+    assert prefixes("2S 5S 9C 3S") == (0, 0, 1, 1, 2)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("number", [1, 7, 617])
+def test_blocked_cards_never_outnumber_the_player_moves_left_on_par_s_line(
+    number: int, mode: AutoplayMode
+) -> None:
+    """The beams drop a child whose blocked cards cannot all move below the bound: that is
+    only sound if every position of every solution needs at least that many player moves."""
+    par = solve_fewest(deal(number), mode, budget=600, widths=SMALL)
+    state, left = deal(number), par.player_moves
+    for move in par.moves:
+        assert blocked(state) <= left
+        state = apply_move(state, move)
+        left -= not move.dest.is_foundation
+    assert state.is_won and left == 0
+
+
+def test_pruned_beams_are_deterministic_in_every_mode() -> None:
+    for mode in MODES:
+        one = solve_fewest(deal(617), mode, budget=600, widths=(16, 64, 256))
+        two = solve_fewest(deal(617), mode, budget=600, widths=(16, 64, 256))
+        assert one.moves == two.moves
 
 
 def test_an_unsolvable_position_is_proved() -> None:

@@ -109,3 +109,27 @@ def test_another_games_beams_stop_short_of_the_widest_classic_one(
     # Every width of classic FreeCell's in turn but the widest (two thirds of the work there).
     assert WIDTHS[:-1] == GENERAL_WIDTHS
     assert tuple(widths) == GENERAL_WIDTHS
+
+
+@pytest.mark.parametrize("cells", [1, 2, 3])
+def test_freecell_with_fewer_cells_is_searched_by_the_classic_beams(
+    cells: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """FreeCell with fewer cells is FreeCell's game: its par is searched on the compact
+    positions (several times quicker than the general beams), every line checked by the rules."""
+
+    def general(*args: object) -> None:
+        raise AssertionError("FreeCell's par was searched by the general beams")
+
+    monkeypatch.setattr(fewest_general_module.GeneralBeam, "__init__", general)
+    variant = parse_variant("freecell", cells)
+    number = 5 if cells == 1 else 2  # deal 5 needs one free cell (issue 39's table)
+    fast = solve(deal(number, variant), autoplay=AutoplayMode.ALL)
+    par = solve_fewest(deal(number, variant), AutoplayMode.ALL, budget=600, widths=(16, 64, 256))
+    assert par.status == "solved" and par.expanded > fast.expanded  # the beams ran
+    assert par.player_moves <= fast.player_moves
+    assert cells == 1 or par.player_moves < fast.player_moves
+    assert play_out(deal(number, variant), par.moves).is_won
+    assert par.player_moves == count_player_moves(
+        deal(number, variant), par.moves, AutoplayMode.ALL
+    )

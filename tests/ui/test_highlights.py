@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from rich.style import Style
 from textual.color import Color
-from textual.theme import BUILTIN_THEMES
 
 from freecell_tui.core.notation import Pile
 from freecell_tui.session.analysis import HintMark
@@ -23,11 +22,11 @@ from freecell_tui.ui.board.inks import (
     card_inks,
     contrast,
 )
-from freecell_tui.ui.themes import CLASSIC
+from freecell_tui.ui.themes import CLASSIC, known_themes
 
 from .helpers import SIZE, look, make_app, pile_widget, styles_on, the_board
 
-THEMES = {**BUILTIN_THEMES, CLASSIC.name: CLASSIC}
+THEMES = known_themes()
 
 
 def _ink_and_face(style: Style) -> tuple[Color, Color]:

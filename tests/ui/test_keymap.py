@@ -123,7 +123,8 @@ async def test_a_rebound_key_plays_and_the_old_one_no_longer_does(tmp_path: Path
         assert status_text(app).endswith("w (2♥) → ?")  # the pile named by the player's key
         await pilot.press("a")
         assert game(app).move_count == 1
-        assert message(app) == "3a: 2♥ to free cell a"  # notation stays notation
+        assert message(app) == "wa: 2♥ to free cell a"  # the move as the player typed it
+        assert [str(move) for move in game(app).moves] == ["3a"]  # on record: notation
         await pilot.press("u")
         assert game(app).move_count == 1
         assert message(app) == "u does nothing here: ? shows the keys"

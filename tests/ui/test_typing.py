@@ -65,8 +65,9 @@ def solution_keys(number: int, mode: str = "off") -> str:
 TURNS = "SELECT turns FROM autosaves"
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def keys() -> str:
+    """The keys of deal 1's solution, autoplay off (a string: one ``solve`` for the module)."""
     return solution_keys(1)
 
 

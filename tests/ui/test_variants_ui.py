@@ -57,6 +57,24 @@ async def test_eight_off_plays_with_its_eight_cells_and_refuses_by_its_rule(
         assert message(app) == "Eight Off has no column 9"
 
 
+async def test_seahaven_names_its_tenth_column_by_its_key_0_on_the_board(tmp_path: Path) -> None:
+    """The board names piles by the keys that pick them: column 10 is 0 above the column, in
+    the status line and in the message of a move typed with it; the moves on record (and the
+    words "column 10") stay as notation writes them."""
+    app = make_app(tmp_path, variant=SEAHAVEN)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        column_10 = pile_widget(app, "col-10")
+        assert column_10.header == "0"
+        assert lines(column_10)[0].strip() == "0"  # its header, drawn above it
+        await pilot.press("0")
+        assert "0 (9♣) → ?" in status_text(app)
+        assert message(app).startswith("Picked up from column 10.")
+        await pilot.press("a")
+        assert message(app) == "0a: 9♣ to free cell a"
+        assert _moves(app) == ["10a"]
+
+
 async def test_seahaven_plays_its_tenth_column_with_0(tmp_path: Path) -> None:
     app = make_app(tmp_path, variant=SEAHAVEN)
     async with app.run_test(size=SIZE) as pilot:
@@ -96,7 +114,7 @@ async def test_a_game_is_chosen_on_the_command_line(tmp_path: Path) -> None:
         assert len(game(app).state.columns) == 10
         # The board lays the new game out: ten columns drawn, Eight Off's cells e to k gone.
         await pilot.pause()
-        assert lines(pile_widget(app, "col-10"))[0].strip() == "10"
+        assert lines(pile_widget(app, "col-10"))[0].strip() == "0"  # named by its key
         assert pile_widget(app, "col-10").region.width > 0
         assert pile_widget(app, "cell-e").region.width == 0
         await type_command(pilot, "game freecell")

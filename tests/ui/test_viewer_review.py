@@ -19,7 +19,6 @@ from freecell_tui.core.codes import encode
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import legal_moves
-from freecell_tui.core.solver import is_winnable, solve_for_autoplay
 from freecell_tui.session import review as review_module
 from freecell_tui.session.par import find_par
 from freecell_tui.session.review import LAST_WINNABLE, LOST_HERE, Review, review
@@ -32,10 +31,10 @@ from freecell_tui.ui.screens.viewer import ViewerScreen
 from freecell_tui.ui.screens.viewer_review import review_tags, review_word
 from freecell_tui.ui.widgets.move_list import Tag, badge, tagged
 
+from ..session.test_review import DEAL, losing_move, played, solution
 from .helpers import SIZE, background_on, game, lines, look, make_app, type_command, wait_for
 from .positions import kings_left_game
 
-DEAL = 617
 #: The step whose move loses the game (the moves before it are the solver's).
 K = 11
 #: Generous bounds: the searches end long before them, on a loaded machine too.
@@ -43,29 +42,11 @@ SECONDS = 120.0
 
 
 @cache
-def solution() -> tuple[Move, ...]:
-    found = solve_for_autoplay(Game.new(DEAL).start, AutoplayMode.SAFE, timeout=SECONDS)
-    assert found.solved
-    return found.moves
-
-
-def played(moves: tuple[Move, ...]) -> Game:
-    game = Game.new(DEAL)
-    for move in moves:
-        game = game.play(move)
-    return game
-
-
-@cache
 def lost_game() -> Game:
-    """Deal 617: the solver's first K-1 moves, then a move that loses it, then three more."""
+    """Deal 617: the solver's first K-1 moves, then a move that loses it, then three more (the
+    review tests' own game: their solution and losing move, worked out once a process)."""
     game = played(solution()[: K - 1])
-    losing = next(
-        move
-        for move in legal_moves(game.state)
-        if is_winnable(game.play(move).state, SECONDS, autoplay=game.autoplay) is False
-    )
-    game = game.play(losing)
+    game = game.play(losing_move(game))
     for _ in range(3):
         game = game.play(next(legal_moves(game.state)))
     return game

@@ -8,7 +8,7 @@ from typing import Final
 
 from freecell_tui.core.solver.keys import PLAIN, RANK, RED
 
-__all__ = ["ColumnFacts", "Facts"]
+__all__ = ["ColumnFacts", "Facts", "blocked_prefixes"]
 
 #: What the search needs to know of one column: the length of the run on top, and for each
 #: prefix ``col[:k]`` its disorder (cards lying on a lower card) and the length of the run on its
@@ -72,3 +72,34 @@ def _grown(
         rank_below = r
         red_below = red
     return (run, tuple(prefix_disorder), low, dis, tuple(prefix_runs), _top(col, run))
+
+
+def blocked_prefixes(col: bytes) -> tuple[int, ...]:
+    """For each prefix ``col[:k]`` of a column (card bytes, deepest first, flags or not), how
+    many player moves its *blocked* cards — those lying above a lower card of their suit — need
+    at least, in every game whose foundations are built up by suit and whose columns down by
+    rank.
+
+    A blocked card cannot go home before the card it covers, so it must be picked up at least
+    once: a player move (autoplay only sends cards home). One move picks up several only when
+    they lie in one run (each card one rank below the one under it) from where they were dealt
+    to the top: so each stretch of the column where every card is one rank below the one under
+    it counts once if it holds a blocked card."""
+    low = [NO_CARD] * 4
+    blocked = [0]
+    count = 0
+    below = 0  # the rank under the card: 0, no card or a new stretch
+    counted = False  # the stretch the card is in holds a blocked card counted already
+    for v in col:
+        r, s = RANK[v], v & 3
+        if r != below - 1:
+            counted = False
+        if r > low[s]:
+            if not counted:
+                count += 1
+                counted = True
+        else:
+            low[s] = r
+        below = r
+        blocked.append(count)
+    return tuple(blocked)

@@ -10,21 +10,23 @@ move the player makes; it is how published tables of near-optimal solutions coun
   to do (cards under the run on top of their column, which must each move once; free cells in
   use; cards not home; empty columns) make level ``g + 1``. A move home that autoplay does not
   make (autoplay ``safe`` or ``off``) costs no player move: its position joins the same level.
-  Only levels below the best solution so far are searched.
+  Only levels below the best solution so far are searched, and a child whose blocked cards (a
+  lower bound on the player moves it still needs, :func:`.facts.blocked_prefixes`) reach the
+  best solution is never a candidate.
 * **Wider and wider.** Beams of growing width run in turn until the budget is spent; each either
   finds a shorter solution or shows the width was too narrow. The answer is the best so far, at
   any moment: a cancelled or timed-out search returns it.
 * **Deterministic.** Ties go to the child found first; the widths are fixed, so the same position
   gives the same answer whenever the budget lets the same widths finish.
 
-A position of another game than classic FreeCell is searched the same way by
+FreeCell with fewer free cells is searched by these beams with that many cells, each line they
+find checked by the game's rules. A position of another game is searched the same way by
 :mod:`.fewest_general`, on the core's positions and that game's rules, below the general
 search's solution.
 """
 
 from __future__ import annotations
 
-import heapq
 import threading
 import time
 from collections.abc import Callable
@@ -33,8 +35,12 @@ from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.solver.collector import paused
-from freecell_tui.core.solver.facts import ColumnFacts
-from freecell_tui.core.solver.fewest_general import GENERAL_WIDTHS, fewest_general
+from freecell_tui.core.solver.facts import ColumnFacts, blocked_prefixes
+from freecell_tui.core.solver.fewest_general import (
+    GENERAL_WIDTHS,
+    fewest_general,
+    replays_to_win,
+)
 from freecell_tui.core.solver.keys import RANK, RED, Cols, Found, Key
 from freecell_tui.core.solver.moves import (
     CELL_TO_COL,
@@ -46,11 +52,12 @@ from freecell_tui.core.solver.moves import (
     SearchStep,
     apply_step,
     core_moves,
+    play_step,
     root,
     safe_rule,
     steps_from,
 )
-from freecell_tui.core.solver.portfolio import SolveResult, solve
+from freecell_tui.core.solver.portfolio import SolveResult, fast_cells, solve
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import FREECELL
 
@@ -60,11 +67,9 @@ DEFAULT_BUDGET: Final = 10.0
 #: The beam widths tried in turn (each about four times the work of the one before).
 WIDTHS: Final = (16, 64, 256, 1024, 4096, 16384)
 _CHECK_EVERY: Final = 16
-#: A position in a level: columns, cells, foundations, key, unsorted cards.
-Node = tuple[Cols, bytes, Found, Key, int]
-#: A child of a level: its score, its place among the level's children, its node (or its
-#: parent's, while it is not built) and the step to it.
-Candidate = tuple[int, int, Node, SearchStep]
+#: A position in a level: columns, cells, foundations, key, cards under the top runs, blocked
+#: cards (:class:`_Counts`).
+Node = tuple[Cols, bytes, Found, Key, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +85,10 @@ class _Rank:
 
 
 _RANK: Final = _Rank()
+#: A child's score is at least ``-_LOWEST`` and below ``_SCORES - _LOWEST`` (eight columns,
+#: four cells, 52 cards).
+_LOWEST: Final = 8 * _RANK.empty
+_SCORES: Final = _LOWEST + 52 * (_RANK.unsorted + _RANK.out) + 4 * _RANK.cell + _RANK.empty + 1
 
 
 class _Stop(Exception):
@@ -122,8 +131,9 @@ def solve_fewest(
         first = solve(state, timeout=budget, cancel=cancel, autoplay=mode)
     if first.status != "solved":
         return replace(first, seconds=time.monotonic() - started)
-    if state.variant != FREECELL:
-        # These beams play classic FreeCell's compact positions; another game's play its own.
+    cell_count = fast_cells(state.variant)
+    if cell_count is None:
+        # These beams play FreeCell's compact positions; another game's play its own.
         wide = GENERAL_WIDTHS if widths is None else widths
         return fewest_general(state, mode, first, wide, should_stop, started)
     best = first
@@ -133,20 +143,44 @@ def solve_fewest(
     try:
         with paused():
             for width in WIDTHS if widths is None else widths:
-                beam = _Beam(start, safe, width, best.player_moves, should_stop)
+                beam = _Beam(start, safe, width, best.player_moves, should_stop, cell_count)
                 line = beam.run()
                 positions += len(beam.seen)
                 expanded += beam.expanded
                 if line is not None:
                     moves = core_moves(state, line, safe)
-                    best = replace(best, moves=moves)
+                    # With fewer cells the line is played again by the game's rules.
+                    if state.variant == FREECELL or replays_to_win(state, moves):
+                        best = replace(best, moves=moves)
     except _Stop:
         pass
     return replace(best, seconds=time.monotonic() - started, positions=positions, expanded=expanded)
 
 
+class _Counts(dict[bytes, int]):
+    """Column → the cards under the run on top of it (each must move at least once). Learning a
+    column learns its blocked cards (:func:`.facts.blocked_prefixes`) too: in all
+    (:attr:`blocked`) and in each prefix (:attr:`blocks`)."""
+
+    def __init__(self, facts: ColumnFacts) -> None:
+        super().__init__()
+        self.facts = facts
+        self.blocked: dict[bytes, int] = {}
+        self.blocks: dict[bytes, tuple[int, ...]] = {}
+
+    def __missing__(self, col: bytes) -> int:
+        self.blocks[col] = blocks = blocked_prefixes(col)
+        self.blocked[col] = blocks[-1]
+        self[col] = under = len(col) - self.facts[col][0]
+        return under
+
+
 class _Beam:
-    """One beam search by player moves, below ``bound`` player moves."""
+    """One beam search by player moves, below ``bound`` player moves.
+
+    A position's blocked cards (:func:`.facts.blocked_prefixes`) are a lower bound on the player
+    moves it still needs: a child that cannot win below the bound by it is never a candidate, so
+    the beam's places go to children that can."""
 
     def __init__(
         self,
@@ -155,13 +189,16 @@ class _Beam:
         width: int,
         bound: int,
         should_stop: Callable[[], bool],
+        cell_count: int = 4,
     ) -> None:
         self.start = start
+        self.cell_count = cell_count
         self.safe = safe
         self.width = width
         self.bound = bound
         self.should_stop = should_stop
         self.facts = ColumnFacts()
+        self.counts = _Counts(self.facts)
         cols, cells, _ = start
         #: Key → parent key and step (None for the start), for the positions kept in a level.
         self.seen: dict[Key, tuple[Key, SearchStep] | None] = {(*cols, cells): None}
@@ -173,32 +210,49 @@ class _Beam:
         Children are scored from the facts of the columns a step changes, without being built;
         only the ``width`` best of a level are built (and a child is built at once when a card
         goes home, by the step or by autoplay: it changes the foundations, and it may win)."""
-        cols, cells, found = self.start
-        level: list[Node] = [(cols, cells, found, (*cols, cells), self.unsorted(cols))]
-        for _g in range(self.bound - 1):
-            candidates: list[Candidate] = []
-            built: list[Candidate] = []
-            won = self.expand(level, candidates, built)
+        level = [self.node(*self.start)]
+        for g in range(self.bound - 1):
+            level = [node for node in level if g + node[5] < self.bound]
+            children = _Children()
+            won = self.expand(level, children, self.bound - g - 1)
             if won is not None:
                 return self.line(won)
-            level = self.next_level(candidates, built)
+            level = self.next_level(children)
             if not level:
                 return None
         return None
 
-    def expand(  # noqa: C901, PLR0912 -- the beam's hot loop: each step scored inline
-        self, level: list[Node], candidates: list[Candidate], built: list[Candidate]
+    def node(self, cols: Cols, cells: bytes, found: Found) -> Node:
+        """A position of a level, with its key, cards under top runs and blocked cards."""
+        counts = self.counts
+        unsorted = sum(map(counts.__getitem__, cols))  # learns the columns' blocked cards too
+        return (
+            cols,
+            cells,
+            found,
+            (*cols, cells),
+            unsorted,
+            sum(map(counts.blocked.__getitem__, cols)),
+        )
+
+    def expand(  # noqa: C901, PLR0912, PLR0915 -- the beam's hot loop: each step scored inline
+        self, level: list[Node], children: _Children, room: int
     ) -> Key | None:
-        """Expand every position of ``level``: each child, with its score and its place, into
-        ``candidates`` (and into ``built`` too when it was built at once); a child a move home
-        reaches joins ``level`` (no player move). Returns the key of a child that wins."""
-        seen, facts, safe = self.seen, self.facts, self.safe
+        """Expand every position of ``level``: each child that may still win in fewer than
+        ``room`` more player moves, with its score, into ``children`` (built at once when a card
+        goes home); a child a move home reaches joins ``level`` (no player move). Returns the
+        key of a child that wins."""
+        seen, facts, blocks_of, safe = self.seen, self.facts, self.counts.blocks, self.safe
+        cell_count = self.cell_count
         w_uns, w_cell, w_out, w_empty = _RANK.unsorted, _RANK.cell, _RANK.out, _RANK.empty
+        parents, steps, buckets = children.parents, children.steps, children.buckets
+        built: dict[int, Node] = {}
+        children.built = built
         i = 0
         while i < len(level):
             node = level[i]
             i += 1
-            cols, cells, found, key, unsorted = node
+            cols, cells, found, key, unsorted, blocked = node
             self.expanded += 1
             if self.expanded % _CHECK_EVERY == 0 and self.should_stop():
                 raise _Stop
@@ -209,12 +263,15 @@ class _Beam:
                 + w_out * (52 - found[0] - found[1] - found[2] - found[3])
                 - w_empty * empties
             )
-            for step in steps_from(cols, cells, found, facts):
+            for step in steps_from(cols, cells, found, facts, cell_count):
                 kind, a, b, n = step
                 h = base
                 if kind in (COL_TO_COL, COL_TO_CELL):
                     cs = cols[a]
                     size = len(cs)
+                    blocks = blocks_of[cs]
+                    if blocked - blocks[size] + blocks[size - n] >= room:
+                        continue  # blocked cards only leave with the cards moved
                     if n < size:
                         v = cs[-n - 1]
                         r = RANK[v]
@@ -231,13 +288,17 @@ class _Beam:
                         elif not cols[b]:
                             h += w_empty
                 elif kind == CELL_TO_COL:
+                    if blocked >= room:
+                        continue
                     h -= w_cell
                     if not cols[b]:
                         h += w_empty
                 else:
                     h = -1
                 if h >= 0:
-                    candidates.append((h, len(candidates), node, step))
+                    buckets[h + _LOWEST].append(len(steps))
+                    parents.append(node)
+                    steps.append(step)
                     continue
                 ccols, ccells, cfound = apply_step(cols, cells, found, step, safe)
                 ckey = (*ccols, ccells)
@@ -246,11 +307,13 @@ class _Beam:
                 if sum(cfound) == 52:
                     seen[ckey] = (key, step)
                     return ckey
-                child = (ccols, ccells, cfound, ckey, self.unsorted(ccols))
+                child = self.node(ccols, ccells, cfound)
                 if kind in (COL_TO_HOME, CELL_TO_HOME):
                     # A move home the player makes costs no player move: same level.
                     seen[ckey] = (key, step)
                     level.append(child)
+                    continue
+                if child[5] >= room:
                     continue
                 score = (
                     w_uns * child[4]
@@ -258,37 +321,36 @@ class _Beam:
                     + w_out * (52 - cfound[0] - cfound[1] - cfound[2] - cfound[3])
                     - w_empty * ccols.count(b"")
                 )
-                built.append((score, len(candidates), child, step))
-                candidates.append((score, len(candidates), node, step))
+                built[len(steps)] = child
+                buckets[score + _LOWEST].append(len(steps))
+                parents.append(node)
+                steps.append(step)
         return None
 
-    def next_level(self, candidates: list[Candidate], built: list[Candidate]) -> list[Node]:
-        """The ``width`` best candidates, built (unless built already) and not seen before, in
-        the order they were generated."""
+    def next_level(self, children: _Children) -> list[Node]:
+        """The ``width`` best children (the lowest scores; of equal ones, the first found),
+        built (unless built already) and not seen before, in the order they were found."""
         level: list[Node] = []
-        seen, safe = self.seen, self.safe
-        chosen = {seq for _, seq, _, _ in heapq.nsmallest(self.width, candidates)}
-        children = {seq: (child, step) for _, seq, child, step in built}
-        for built_count, seq in enumerate(sorted(chosen)):
+        seen, built = self.seen, children.built
+        parents, steps = children.parents, children.steps
+        for built_count, seq in enumerate(children.best(self.width)):
             if built_count % _CHECK_EVERY == 0 and self.should_stop():
                 raise _Stop
-            _, _, node, step = candidates[seq]
-            if seq in children:
-                child = children[seq][0]
-            else:
-                cols, cells, found, key, _ = node
-                ccols, ccells, cfound = apply_step(cols, cells, found, step, safe)
-                child = (ccols, ccells, cfound, (*ccols, ccells), self.unsorted(ccols))
+            node, step = parents[seq], steps[seq]
+            child = built.get(seq)
+            if child is None:
+                # Not built at once: no card goes home after its step, so autoplay has nothing
+                # to do (the only card it frees is the one it uncovers, which stays).
+                cols, cells, found = node[0], node[1], node[2]
+                new = list(cols)
+                cells = play_step(new, cells, list(found), step)
+                new.sort()
+                child = self.node(tuple(new), cells, found)
             if child[3] in seen:
                 continue  # two parents reach it: keep the first
             seen[child[3]] = (node[3], step)
             level.append(child)
         return level
-
-    def unsorted(self, cols: Cols) -> int:
-        """Cards under the run on top of their column: each must move at least once."""
-        facts = self.facts
-        return sum(len(col) - facts[col][0] for col in cols if col)
 
     def line(self, key: Key) -> list[tuple[Cols, bytes, SearchStep]]:
         line: list[tuple[Cols, bytes, SearchStep]] = []
@@ -299,3 +361,27 @@ class _Beam:
             link = self.seen[parent]
         line.reverse()
         return line
+
+
+class _Children:
+    """The children of a level, in the order they were found (their place, ``seq``): each
+    one's parent and step, its place in the bucket of its score, and those built at once."""
+
+    __slots__ = ("buckets", "built", "parents", "steps")
+
+    def __init__(self) -> None:
+        self.parents: list[Node] = []
+        self.steps: list[SearchStep] = []
+        self.buckets: list[list[int]] = [[] for _ in range(_SCORES)]
+        self.built: dict[int, Node] = {}
+
+    def best(self, width: int) -> list[int]:
+        """The places of the ``width`` lowest-scored children (of equal scores, the first
+        found), in the order they were found."""
+        chosen: list[int] = []
+        for bucket in self.buckets:
+            chosen += bucket[: width - len(chosen)]
+            if len(chosen) >= width:
+                break
+        chosen.sort()
+        return chosen

@@ -27,6 +27,7 @@ from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import apply_resolved
 from freecell_tui.core.solver.collector import paused
+from freecell_tui.core.solver.facts import blocked_prefixes
 from freecell_tui.core.solver.general import ReplayError, check_win, steps_of
 from freecell_tui.core.solver.portfolio import SolveResult
 from freecell_tui.core.state import Column, GameState, run_length
@@ -43,10 +44,12 @@ GENERAL_WIDTHS: Final = (16, 64, 256, 1024, 4096)
 _CHECK_EVERY: Final = 4
 #: A position's key: each column's card indices, the columns sorted, then the free cells' sorted.
 Key = tuple[bytes, ...]
-#: A column, its bytes in the key and the cards under its top run.
-Entry = tuple[Column, bytes, int]
-#: A position in a level: the position, its key, what is left to do (its rank) and its columns.
-Node = tuple[GameState, Key, int, tuple[Entry, ...]]
+#: A column, its bytes in the key, the cards under its top run and its blocked cards
+#: (:func:`.facts.blocked_prefixes`).
+Entry = tuple[Column, bytes, int, int]
+#: A position in a level: the position, its key, what is left to do (its rank), its columns and
+#: its blocked cards (a lower bound on the player moves it still needs).
+Node = tuple[GameState, Key, int, tuple[Entry, ...], int]
 #: A child of a level: its score, its place among the level's children, the child, its parent's
 #: key and the moves to it (the step and the moves home its autoplay made).
 Candidate = tuple[int, int, Node, Key, tuple[Move, ...]]
@@ -100,11 +103,12 @@ def _node(state: GameState, parent: Node | None = None) -> Node:
             columns.append(known[i])
         else:
             unsorted = len(column) - run_length(column, build) if column else 0
-            columns.append((column, bytes(card.index for card in column), unsorted))
+            col = bytes(card.index for card in column)
+            columns.append((column, col, unsorted, blocked_prefixes(col)[-1]))
     cols = sorted(entry[1] for entry in columns)
     cells = bytes(sorted(card.index for card in state.cells if card is not None))
     rank = sum(entry[2] for entry in columns) + len(cells)
-    return state, (*cols, cells), rank, tuple(columns)
+    return state, (*cols, cells), rank, tuple(columns), sum(entry[3] for entry in columns)
 
 
 class GeneralBeam:
@@ -135,9 +139,9 @@ class GeneralBeam:
         if self.start.is_won:
             return self.start_home
         level = [self.root]
-        for _g in range(self.bound - 1):
+        for g in range(self.bound - 1):
             candidates: list[Candidate] = []
-            won = self.expand(level, candidates)
+            won = self.expand(level, candidates, self.bound - g - 1)
             if won is not None:
                 return self.line(won)
             level = self.next_level(candidates)
@@ -145,8 +149,9 @@ class GeneralBeam:
                 return None
         return None
 
-    def expand(self, level: list[Node], candidates: list[Candidate]) -> Key | None:
-        """Expand every position of ``level``: each child not seen, with its score and its place,
+    def expand(self, level: list[Node], candidates: list[Candidate], room: int) -> Key | None:
+        """Expand every position of ``level``: each child not seen that may still win in fewer
+        than ``room`` more player moves (by its blocked cards), with its score and its place,
         into ``candidates``; a child a move home reaches joins ``level`` (no player move).
         Returns the key of a child that wins."""
         seen, mode = self.seen, self.mode
@@ -172,7 +177,8 @@ class GeneralBeam:
                     seen[ckey] = (key, (move, *home))
                     level.append(child)
                     continue
-                candidates.append((child[2], len(candidates), child, key, (move, *home)))
+                if child[4] < room:
+                    candidates.append((child[2], len(candidates), child, key, (move, *home)))
         return None
 
     def next_level(self, candidates: list[Candidate]) -> list[Node]:

@@ -201,20 +201,20 @@ def steps_from(
     empties = cols.count(b"")
     limit = (free + 1) << empties
     limit_e = (free + 1) << (empties - 1) if empties else 0
-    want: dict[int, list[int]] = {}
+    want: dict[int, tuple[int, ...]] = {}  # a card -> the columns it may go on, in order
     for d in range(empties, 8):
         for card in FITS[cols[d][-1]]:
-            want.setdefault(card, []).append(d)
+            want[card] = (*want[card], d) if card in want else (d,)
     for s in range(empties, 8):
         cs = cols[s]
         top = cs[-1]
         if RANK[top] == found[top & 3] + 1:
             out.append((COL_TO_HOME, s, 0, 1))
-        run = facts[cs][0]
-        for n in range(1, min(run, limit) + 1):
-            for d in want.get(cs[-n] & 0x3F, ()):
-                if d != s:
-                    out.append((COL_TO_COL, s, d, n))
+        run, _, _, _, _, run_cards = facts[cs]
+        for n, card in enumerate(run_cards[:limit], 1):
+            # a card of the run never goes on its own column's top: it is not lower
+            for d in want.get(card, ()):
+                out.append((COL_TO_COL, s, d, n))
         if empties and len(cs) > 1:
             most = min(run, limit_e, len(cs) - 1)
             if most:
@@ -228,7 +228,11 @@ def steps_from(
 
 
 def _cell_steps(
-    out: list[SearchStep], cells: bytes, found: Found, want: dict[int, list[int]], empties: int
+    out: list[SearchStep],
+    cells: bytes,
+    found: Found,
+    want: dict[int, tuple[int, ...]],
+    empties: int,
 ) -> None:
     """The steps from the free cells, after ``out``: home, onto the columns that ``want`` the
     card, to an empty column."""

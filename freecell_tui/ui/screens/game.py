@@ -10,7 +10,12 @@ the action makes a session call, which commits the game to the store and returns
 notice). The board is a child widget that receives attributes and posts messages. The solver's
 assistant, the par finder and auto-solve are plain helpers that hold no screen: they answer data
 (what to show, what to search); the screen posts their messages to itself, keeps the timers and
-runs their searches in its ``@work`` thread workers, whose answers come back as messages.
+runs their searches in its ``@work`` thread workers, whose answers come back as messages. So are
+its other collaborators, each with one job, answering data the screen acts on: the list of moves
+played one a frame (:class:`~freecell_tui.ui.screens.list_player.ListPlayer`, and what a paste
+comes to, :func:`~freecell_tui.ui.screens.list_player.read_paste`), the keys of notation between
+moves (:class:`~freecell_tui.ui.screens.move_keys.MoveKeys`: ``v`` and its count) and what a
+game's end says (:mod:`freecell_tui.ui.screens.endings`).
 """
 
 from __future__ import annotations
@@ -29,9 +34,9 @@ from textual.timer import Timer
 from textual.worker import get_current_worker
 
 from freecell_tui.core.commands import MoveCommand
-from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
-from freecell_tui.core.notation import MAX_RUN, Move
+from freecell_tui.core.notation import Move, cell_piles, column_piles
+from freecell_tui.core.rules import resolve_move
 from freecell_tui.core.solver import WinnablePoint
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import Moving, Variant
@@ -46,7 +51,6 @@ from freecell_tui.session import (
 )
 from freecell_tui.session.analysis import Cancel, lost_sentence
 from freecell_tui.session.assist import solution_phrase
-from freecell_tui.session.listed import MovePlan, play_listed, read_moves
 from freecell_tui.session.replay import solution_title, with_solution
 from freecell_tui.session.table import by_name
 from freecell_tui.ui.assist.assistant import CHECK_DELAY, Assistant, Reply, YieldingCancel
@@ -62,6 +66,7 @@ from freecell_tui.ui.commands import (
     footer_hidden,
     key_actions,
     key_name,
+    keyed_text,
     keys_text,
     pile_names,
     screen_bindings,
@@ -69,9 +74,18 @@ from freecell_tui.ui.commands import (
 from freecell_tui.ui.keys import DecidesKeys
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.screens import dialogs
+from freecell_tui.ui.screens.endings import (
+    NO_MOVE_LEFT,
+    DeadEnd,
+    cascade_cards,
+    no_card_home,
+    win_title,
+)
+from freecell_tui.ui.screens.list_player import ListPlayer, read_paste
+from freecell_tui.ui.screens.move_keys import MoveKeys
 from freecell_tui.ui.screens.typed import run_typed
 from freecell_tui.ui.screens.viewer import ViewerScreen
-from freecell_tui.ui.themes import CLASSIC_NAME
+from freecell_tui.ui.themes import CLASSIC_NAME, DEFAULT_THEME
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.footer import KeyFooter
 from freecell_tui.ui.widgets.intro import IntroCard
@@ -118,6 +132,9 @@ class GameScreen(DecidesKeys, Screen[None]):
         self._key_actions: dict[Variant, dict[str, Bound]] = {}
         #: The game whose keys the board names (see :meth:`_name_keys`).
         self._keys_named: Variant | None = None
+        #: The player's key of each pile whose key is not its code (column 10's ``0``): the
+        #: board's lines name piles and moves by them.
+        self._pile_names: dict[str, str] = {}
         #: The first game's card shows (see :meth:`close_intro`).
         self.intro = intro
         self._ascii = ascii
@@ -131,6 +148,10 @@ class GameScreen(DecidesKeys, Screen[None]):
         self.par_finder = par_finder or ParFinder()
         self.autosolver = autosolver or AutoSolver()
         self._waits: dict[str, Timer] = {}
+        #: The list of moves being played one by one (:meth:`play_list`).
+        self.list_player = ListPlayer()
+        #: What the last keys typed for moves leave for the next (``v`` and its count).
+        self.move_keys = MoveKeys()
         self._ticker: Timer | None = None
         #: The message line as the last change of the game left it (a loss found later is said
         #: only while it still shows).
@@ -297,10 +318,10 @@ class GameScreen(DecidesKeys, Screen[None]):
 
     def on_assistant_hint(self, message: Assistant.Hint) -> None:
         message.stop()
-        self.board.hint = message.mark
+        mark = self.board.hint = message.mark
         for notice in self.session.note_hint():
             self.app.notify(notice, title="Saves", severity="error", markup=False)
-        self.say(message.said)
+        self.say(keyed_text(message.said, mark.source, mark.dest, self._pile_names, after="Hint: "))
 
     def on_assistant_solution(self, message: Assistant.Solution) -> None:
         message.stop()
@@ -335,18 +356,7 @@ class GameScreen(DecidesKeys, Screen[None]):
         if wait > 0:
             self.set_timer(wait, lambda: self._notice_over(point, state))
             return
-        undo = point.undo_count if point is not None and point.status == "lost" else None
-        way_back = (
-            f"u undoes {plural(undo, 'move')}, back to a winnable position"
-            if undo
-            else "u undoes a move"
-        )
-        self.show_dead_end(
-            "No card can go home any more",
-            "Moves are left, but no sequence of them brings another card home: this game is "
-            f"over. {way_back}; r restarts the deal; n starts a new game.",
-            undo or 1,
-        )
+        self.show_dead_end(no_card_home(point))
 
     def on_assistant_deal_chosen(self, message: Assistant.DealChosen) -> None:
         message.stop()
@@ -396,7 +406,7 @@ class GameScreen(DecidesKeys, Screen[None]):
             self.refuse(f"Auto-solve stopped: {step.said}")
             return
         self.show(step)
-        self.say(f"Auto-solve {message.number}/{message.total}: {step.said}")
+        self.say(f"Auto-solve {message.number}/{message.total}: {self._keyed(step)}")
 
     #: When the player last typed or clicked on this screen (``time.monotonic``).
     _last_input = 0.0
@@ -469,26 +479,16 @@ class GameScreen(DecidesKeys, Screen[None]):
         self.stop_list()
         line = self.command_line
         is_open = line.has_class("-open")
-        if not is_open or not line.value.strip():
-            try:
-                moves = read_moves(event.text, self.session.variant)
-            except FreeCellError as error:
-                moves = None
-                if not is_open:
-                    self.refuse(str(error))
-                    return True
-            if moves is not None and (not is_open or len(moves) > 1):
-                if is_open:
-                    self._close_command_line()
-                self.play_list(moves)
-                return True
-        if is_open:
+        text = line.value if is_open else None
+        pasted = read_paste(event.text, self.session.variant, text, self.key("command_line"))
+        if isinstance(pasted, str):
+            self.refuse(pasted)
+        elif pasted is None:
             line.paste(event.text)
         else:
-            self.refuse(
-                "A paste on the board plays a list of moves; for a command, "
-                f"{self.key('command_line')} first"
-            )
+            if is_open:
+                self._close_command_line()
+            self.play_list(pasted)
         return True
 
     def on_mouse_down(self, event: MouseDown) -> None:
@@ -496,7 +496,7 @@ class GameScreen(DecidesKeys, Screen[None]):
         self.close_intro()
         self.stop_autosolve()
         self.stop_list()
-        self._typed_gap = False
+        self.move_keys.gap = False
 
     def close_intro(self) -> None:
         """The first game's card goes at the player's first key, paste or click (which then
@@ -514,6 +514,14 @@ class GameScreen(DecidesKeys, Screen[None]):
         self.set_focus(None)
 
     # ------------------------------------------------------------------ showing a step
+    def _keyed(self, step: Step) -> str:
+        """What ``step`` says, a move named by the player's keys (see :func:`keyed_text`)."""
+        turn = step.turn
+        if turn is None or turn.move is None or step.before is None:
+            return step.said
+        move = resolve_move(step.before, turn.move)
+        return keyed_text(step.said, move.source, move.dest, self._pile_names)
+
     def show(self, step: Step) -> None:
         """Draw what a session step did: the board, the lines, notices and the end of a game."""
         for notice in step.notices:
@@ -532,20 +540,17 @@ class GameScreen(DecidesKeys, Screen[None]):
                 self.status.pending = ""
             self.board.glide(step.before, step.turn)  # the cards travel (motion)
             self.board.hint = None
-        self.say(step.said, Tone.SUCCESS if step.tone is Tone.SUCCESS else Tone.INFO)
+        said = self._keyed(step)
+        self.say(said, Tone.SUCCESS if step.tone is Tone.SUCCESS else Tone.INFO)
         if step.changed:
-            self._said = step.said
+            self._said = said
             self._update_status()
             self.apply_reply(self.assistant.game_changed(self.session.game))
             self.follow_par()
         if step.event is Event.WON:
             self._show_win()
         elif step.event is Event.STUCK:
-            self.show_dead_end(
-                "No legal move left",
-                "No card can move. Undo, restart this deal, or start a new one.",
-                1,
-            )
+            self.show_dead_end(NO_MOVE_LEFT)
         elif step.event is Event.TAKEN:
             self.app.push_screen(dialogs.NoticeScreen("Your game is open elsewhere", step.said))
 
@@ -613,10 +618,15 @@ class GameScreen(DecidesKeys, Screen[None]):
     def _name_keys(self, variant: Variant) -> None:
         """Tell the board the player's keys for ``variant``'s game, where they are not the
         game's own: its lines name piles and "home or cell" by them."""
-        if self.keys is DEFAULT_KEYS or variant is self._keys_named:
+        if variant is self._keys_named:
             return
         self._keys_named = variant
-        piles = pile_names(self.keys)
+        codes = {pile.code for pile in (*column_piles(variant), *cell_piles(variant))}
+        piles = {code: key for code, key in pile_names(self.keys).items() if code in codes}
+        self._pile_names = piles
+        if self.keys is DEFAULT_KEYS:  # the game's own keys: column 10 is named by its 0
+            self.board.name_keys(piles)
+            return
         quick = keys_text(by_name("quick"), variant, self.keys).split("  ")[0]
         sources = keys_text(by_name("pile"), variant, self.keys).split()[:-1]  # h is no source
         pile_keys = " ".join(sources) if piles else None
@@ -648,7 +658,7 @@ class GameScreen(DecidesKeys, Screen[None]):
 
     # ------------------------------------------------------------------ notices
     def _show_win(self) -> None:
-        title = "Solved by the computer" if self.session.game.solver_moves else "You won!"
+        title = win_title(self.session.game)
 
         def chosen(answer: str | None) -> None:
             if answer == "new":
@@ -657,31 +667,30 @@ class GameScreen(DecidesKeys, Screen[None]):
         def dialog() -> None:
             if self.is_attached:
                 text = self.session.win_text()
-                typed = self._typed_gap
+                typed = self.move_keys.gap
                 self.app.push_screen(
                     dialogs.WinScreen(title, text, then=chosen, after_typing=typed)
                 )
 
         # The cards bounce off the foundations first (a short cascade when auto-solve won);
         # any key or click ends it. With motion off, the dialog at once.
-        count = 12 if self.session.game.solver_moves else 52
-        if not self.board.cascade(count, dialog, seed=self.session.game.deal_number or 0):
+        game = self.session.game
+        if not self.board.cascade(cascade_cards(game), dialog, seed=game.deal_number or 0):
             dialog()
 
-    def show_dead_end(self, title: str, body: str, undo: int) -> None:
-        """A notice that the game cannot go on, offering to undo ``undo`` moves, a restart or a
-        new game."""
+    def show_dead_end(self, notice: DeadEnd) -> None:
+        """A notice that the game cannot go on, offering to undo its moves, a restart or a new
+        game."""
 
         def chosen(answer: str | None) -> None:
             if answer == "undo":
-                reason = ": back to a winnable position" if undo > 1 else ""
-                self.show(self.session.undo(undo, reason=reason))
+                self.show(self.session.undo(notice.undo, reason=notice.undo_reason))
             elif answer == "restart":
                 self.action_restart()
             elif answer == "new":
                 self.action_new()
 
-        self.app.push_screen(dialogs.StuckScreen(title, body, then=chosen))
+        self.app.push_screen(dialogs.StuckScreen(notice.title, notice.body, then=chosen))
 
     # ------------------------------------------------------------------ the resume prompt
     def ask_resume(self) -> None:
@@ -709,15 +718,6 @@ class GameScreen(DecidesKeys, Screen[None]):
             self.app.exit()
 
     # ------------------------------------------------------------------ moves and the cursor
-    #: The move the last pile key made: ``v`` and a count right after it choose how many cards
-    #: it moves (``18`` then ``v3`` is ``18v3``).
-    _typed: Move | None = None
-    #: The last key completed a move typed by its keys (played or refused): Space and Enter
-    #: separate typed moves, as in a solver's list, and do nothing.
-    _typed_gap = False
-    #: ``v`` was typed: the next key is the card count, in hexadecimal.
-    _counting = False
-
     def action_pile(self, code: str) -> None:
         """A notation key: the source, then the destination."""
         board = self.board
@@ -730,102 +730,57 @@ class GameScreen(DecidesKeys, Screen[None]):
             return
         completes = board.selection is not None and board.selection.pile != pile
         if completes:
-            self._typed_gap = True  # set first: a dialog the move opens (a win) knows it
+            self.move_keys.gap = True  # set first: a dialog the move opens (a win) knows it
         before = self.session.game
         self.apply_gesture(board.act_on(pile))  # the move is played here
         if completes:
             game = self.session.game
-            self._typed = game.turns[-1].move if game is not before and game.turns else None
+            self.move_keys.typed = (
+                game.turns[-1].move if game is not before and game.turns else None
+            )
 
     def _notation_key(self, event: Key) -> bool:
-        """The keys of notation typed between moves: ``v`` and its count, and Space or Enter
-        right after a move typed by its keys (they do nothing: a list of moves is typed as it
-        is written). True when ``event`` was one; any other key forgets the typed move."""
-        key = event.key
-        if self._counting and key != "escape":
-            self._counting = False
-            self._read_count(event.character)
-            return True
-        self._counting = False
-        if key in ("space", "enter") and self._typed_gap:
-            return True
-        if key == "v":
-            self._start_count()
-            return True
-        self._typed, self._typed_gap = None, False
-        return False
-
-    def _start_count(self) -> None:
-        """``v``: the next key counts the cards of the run picked up from a column (``1v38``),
-        or of the move between columns typed just before (``18v3``)."""
-        picked = self.board.selection
-        typed = self._typed
-        if (picked is not None and picked.pile.is_column) or (
-            picked is None and typed is not None and typed.source.is_column and typed.dest.is_column
-        ):
-            self._counting = True
-            return
-        self.refuse(
-            "v and a count (1 to d) choose how many cards move: after a column's key (1v3 8) or "
-            "a move between columns (18v3)"
-        )
-
-    def _read_count(self, character: str | None) -> None:
-        """The key after ``v``: the count, one hexadecimal digit 1 to d."""
-        digit = (character or "").lower()
-        count = int(digit, 16) if len(digit) == 1 and digit in "0123456789abcdef" else 0
-        if not 1 <= count <= MAX_RUN:
-            shown = printable(character) if character else "that key"
-            self.refuse(
-                f"after v comes the card count, 1 to {MAX_RUN:x} in hexadecimal, not {shown}"
-            )
-            return
-        picked, typed = self.board.selection, self._typed
-        self._typed = None
-        if picked is not None:
-            self.apply_gesture(self.board.choose_count(count))
-        elif typed is not None and typed.count != count:
-            self.show(self.session.amend(Move(typed.source, typed.dest, count)))
+        """The keys of notation typed between moves (:class:`MoveKeys`): ``v`` and its count,
+        and Space or Enter right after a move typed by its keys. True when ``event`` was one."""
+        selection = self.board.selection
+        picked = None if selection is None else selection.pile
+        notation = self.move_keys.read(event.key, event.character, picked)
+        if notation is None:
+            return False
+        if notation.refused:
+            self.refuse(notation.refused)
+        elif notation.amend is not None:
+            self.show(self.session.amend(notation.amend))
+        elif notation.count:
+            self.apply_gesture(self.board.choose_count(notation.count))
+        return True
 
     # ------------------------------------------------------------------ a list of moves
-    #: The list of moves being played (pasted, or typed on the ``:`` line), and the index of
-    #: its next move.
-    _listed: tuple[MovePlan, int] | None = None
-
     def play_list(self, moves: tuple[Move, ...]) -> None:
         """Play ``moves`` one turn a move (each saved, then drawn, before the next is played),
         with the game's autoplay (see :mod:`freecell_tui.session.listed`); the first refused
         one stops the list and says why. A key, a click or a screen over the board stops it."""
         self.put_down()
-        self._listed = (MovePlan.plan(self.session.game, moves), 0)
+        self.list_player.start(self.session.game, moves)
         self._play_listed()
 
     def _play_listed(self) -> None:
-        listed = self._listed
-        if listed is None or not self.is_attached:
+        """Play the list's next move (:class:`ListPlayer`), and the one after it once the
+        screen is drawn."""
+        played = self.list_player.play_next(self.session) if self.is_attached else None
+        if played is None:
             return
-        plan, index = listed
-        step = play_listed(self.session, plan, index)
-        self._listed = (plan, index + 1)
-        self.show(step)
-        if step.refused or step.event is not None:
-            self._listed = None
-        elif index + 1 == len(plan):
-            self._listed = None
-            if not step.changed:  # the last move was left out: the list's end is said here
-                self.say(f"The list is played: {step.said}")
-        else:
+        self.show(played.step)
+        if played.said:
+            self.say(played.said)
+        if played.more:
             self.call_after_refresh(self._play_listed)
 
     def stop_list(self) -> None:
         """Stop the list of moves being played, saying how far it got."""
-        listed, self._listed = self._listed, None
-        if listed is not None:
-            plan, index = listed
-            self.say(
-                f"The list stopped after move {index} of {len(plan)}: "
-                f"{self.key('undo')} undoes them one by one."
-            )
+        said = self.list_player.stop(self.key("undo"))
+        if said:
+            self.say(said)
 
     def action_count(self, step: int) -> None:
         """``+`` / ``−``: how many cards of a picked-up column move; during auto-solve, its pace."""
@@ -1047,5 +1002,5 @@ class GameScreen(DecidesKeys, Screen[None]):
             app.theme = CLASSIC_NAME
             self.say("The classic look: light cards on a green table (again for your theme).")
         else:
-            app.theme = self._before_classic or "textual-dark"
+            app.theme = self._before_classic or DEFAULT_THEME
             self.say(f"Theme {app.theme}.")
