@@ -8,7 +8,7 @@ from pathlib import Path
 from freecell_tui.core.difficulty import Band, rating
 from freecell_tui.core.variant import FREECELL
 
-from .helpers import SIZE, game, make_app, message, status_text, type_command
+from .helpers import COMPACT, SIZE, game, lines, make_app, message, status_text, type_command
 
 
 def band(number: int | None) -> Band:
@@ -44,3 +44,17 @@ async def test_the_palette_deals_a_deal_of_each_band(tmp_path: Path) -> None:
             titles[f"New game: {chosen} deal"].callback()
             await pilot.pause()
             assert band(game(app).deal_number) is chosen
+
+
+async def test_a_deal_s_difficulty_fits_the_message_line_at_80x24_without_a_word_cut(
+    tmp_path: Path,
+) -> None:
+    """Where the whole reason does not fit, a shorter one that ends its sentence shows."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=COMPACT) as pilot:
+        await type_command(pilot, "rating 5")
+        await pilot.pause()
+        drawn = " ".join(line.strip() for line in lines(app.game_screen.message)).strip()
+        assert message(app).startswith(drawn.removesuffix("."))
+        assert drawn.startswith("Deal 5: easy: needs 1 free cell")
+        assert drawn.endswith(".") and "…" not in drawn

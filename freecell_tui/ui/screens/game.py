@@ -842,8 +842,12 @@ class GameScreen(DecidesKeys, Screen[None]):
 
     def action_difficulty(self, number: int | None = None) -> None:
         """How hard this deal (or deal ``number``) is, and the fewest free cells it is won
-        with, on the message line."""
-        self.say(self.session.difficulty(number))
+        with, on the message line: where it does not fit, its first clause, or its band and
+        cells alone (``Deal 5: easy: needs 1 free cell.``)."""
+        text = self.session.difficulty(number)
+        clause = text.partition("; ")[0].rstrip(".") + "."
+        band = text.partition(", ")[0].rstrip(".") + "."
+        self.message.say(text, Tone.INFO, clause, band)
 
     def action_help(self) -> None:
         from freecell_tui.ui.screens.help import HelpScreen
