@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from ..terminal import interruptible
 from ..waiting import wait_for
 
 pytestmark = pytest.mark.skipif(
@@ -131,6 +132,7 @@ def test_ctrl_c_ends_the_command_and_its_workers_without_a_traceback(args: list[
         stderr=subprocess.PIPE,
         stdin=subprocess.DEVNULL,
         start_new_session=True,  # its own process group, as a terminal's foreground job
+        preexec_fn=interruptible,  # Ctrl-C at its default, as a shell starts a program
     )
     started: set[int] = set()
     try:
