@@ -8,13 +8,15 @@ from pathlib import Path
 
 import pytest
 from textual.command import CommandList
+from textual.coordinate import Coordinate
 from textual.events import Click, Key, MouseDown, Resize
 from textual.geometry import Size
-from textual.widgets import HelpPanel, Input
+from textual.widgets import DataTable, HelpPanel, Input
 
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.ui.palette import GuardedPalette
+from freecell_tui.ui.screens.dialogs import ConfirmScreen
 from freecell_tui.ui.screens.help import HelpScreen
 from freecell_tui.ui.screens.resume import ResumeScreen
 from freecell_tui.ui.screens.saves import SaveSlotsScreen
@@ -263,3 +265,30 @@ async def test_the_palette_asked_for_while_one_is_under_a_dialog_is_not_opened_t
         assert len(palettes) == 1 and isinstance(app.screen, SaveSlotsScreen)
         await pilot.press("escape")  # the saves close; the palette below answers again
         await wait_for(pilot, lambda: app.screen is palettes[0], "the palette again")
+
+
+async def test_a_row_chosen_before_a_question_opened_over_the_saves_asks_no_second(
+    tmp_path: Path,
+) -> None:
+    """Clicks and Enter on the saves' list are messages, handled after keys decided as they are
+    read: in a storm a row chosen earlier reached the saves screen while its "Load?" was open,
+    and opened another over it, and another (four deep; Python 3.12 then died drawing them,
+    ``RecursionError``). What was chosen under a dialog is no choice."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3", "a")  # a game under way: a load asks first
+        app.session.save_named("one")
+        app.game_screen.action_saves()
+        await wait_for(pilot, lambda: isinstance(app.screen, SaveSlotsScreen), "the saves")
+        await pilot.pause()
+        saves = app.screen
+        assert isinstance(saves, SaveSlotsScreen)
+        saves.action_load()
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        table = saves.query_one("#slots", DataTable)
+        row = table.coordinate_to_cell_key(Coordinate(0, 0)).row_key
+        for _ in range(3):
+            table.post_message(DataTable.RowSelected(table, 0, row))
+        await pilot.pause()
+        await pilot.pause()
+        assert [type(screen) for screen in app.screen_stack].count(ConfirmScreen) == 1

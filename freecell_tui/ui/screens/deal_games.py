@@ -143,6 +143,8 @@ class DealGamesScreen(OnceScreen[Game]):
     @on(DataTable.RowSelected, "#games")
     def _row_chosen(self, event: DataTable.RowSelected) -> None:
         event.stop()
+        if self.app.screen is not self:  # chosen before a dialog opened over this screen
+            return
         self.action_share()
 
     def action_close(self) -> None:
@@ -150,6 +152,8 @@ class DealGamesScreen(OnceScreen[Game]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
+        if self.app.screen is not self:  # chosen before a dialog opened over this screen
+            return
         if event.button.id == "share":
             self.action_share()
         elif event.button.id == "watch":

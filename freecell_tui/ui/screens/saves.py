@@ -255,6 +255,8 @@ class SaveSlotsScreen(OnceScreen[SavedGame | Decision | Game | None]):
     @on(DataTable.RowSelected, "#slots")
     def _row_chosen(self, event: DataTable.RowSelected) -> None:
         event.stop()
+        if self.app.screen is not self:  # chosen before a dialog opened over this screen
+            return
         self.action_load()
 
     @on(DataTable.RowHighlighted, "#slots")
@@ -703,6 +705,8 @@ class SaveSlotsScreen(OnceScreen[SavedGame | Decision | Game | None]):
     @on(Button.Pressed)
     async def _button(self, event: Button.Pressed) -> None:
         event.stop()
+        if self.app.screen is not self:  # chosen before a dialog opened over this screen
+            return
         name = event.button.id or ""
         if self._prompt is not None and name in _SLOT_ACTIONS:
             self.say("Answer the prompt first (Enter), or close it (Esc).", error=True)

@@ -349,6 +349,8 @@ class StatsScreen(OnceScreen[Game | None]):
     @on(DataTable.RowSelected, "#deals")
     def _row_chosen(self, event: DataTable.RowSelected) -> None:
         event.stop()
+        if self.app.screen is not self:  # chosen before a dialog opened over this screen
+            return
         self.action_games()
 
     def _played_on(self, game: Game | None) -> None:
@@ -361,5 +363,7 @@ class StatsScreen(OnceScreen[Game | None]):
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
+        if self.app.screen is not self:  # chosen before a dialog opened over this screen
+            return
         if event.button.id:
             await self.run_action(event.button.id)
