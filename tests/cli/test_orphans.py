@@ -47,6 +47,13 @@ def _grandchildren(parent: int) -> set[int]:
     return {pid for child in _children(parent) for pid in _children(child)}
 
 
+#: The commands that work in several processes, each long enough to be stopped midway.
+COMMANDS = [
+    ["solve", "--range", "1", "8589934591", "--timeout", "1", "--jobs", "2"],
+    ["klondike", "--games", "1000000000", "--seed", "1", "--show", "0", "--jobs", "2"],
+]
+
+
 def _kill_parent_and_check_workers(process: subprocess.Popen[bytes], workers: int) -> None:
     """Once the command has ``workers`` workers (children of its fork server, a child of the
     command), kill it: they end, and so do the fork server and the command's other helpers."""
@@ -62,14 +69,7 @@ def _kill_parent_and_check_workers(process: subprocess.Popen[bytes], workers: in
                 os.kill(pid, signal.SIGKILL)
 
 
-@pytest.mark.parametrize(
-    "args",
-    [
-        ["solve", "--range", "1", "8589934591", "--timeout", "1", "--jobs", "2"],
-        ["klondike", "--games", "1000000000", "--seed", "1", "--show", "0", "--jobs", "2"],
-    ],
-    ids=["solve", "klondike"],
-)
+@pytest.mark.parametrize("args", COMMANDS, ids=["solve", "klondike"])
 def test_workers_end_when_the_command_is_killed(args: list[str]) -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "freecell_tui", *args],
@@ -115,14 +115,7 @@ def test_without_a_death_signal_the_watcher_ends_the_worker(tmp_path: Path) -> N
             process.wait()
 
 
-@pytest.mark.parametrize(
-    "args",
-    [
-        ["solve", "--range", "1", "8589934591", "--timeout", "1", "--jobs", "2"],
-        ["klondike", "--games", "1000000000", "--seed", "1", "--show", "0", "--jobs", "2"],
-    ],
-    ids=["solve", "klondike"],
-)
+@pytest.mark.parametrize("args", COMMANDS, ids=["solve", "klondike"])
 def test_ctrl_c_ends_the_command_and_its_workers_without_a_traceback(args: list[str]) -> None:
     """Ctrl-C at a terminal interrupts every process of the foreground group: the command, its
     fork server and its workers. The command ends with 130; nothing prints a traceback."""

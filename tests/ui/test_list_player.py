@@ -7,26 +7,12 @@ from __future__ import annotations
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.errors import NotationError
-from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
-from freecell_tui.core.solver import solve
-from freecell_tui.core.solver.turns import turns
 from freecell_tui.core.variant import FREECELL
-from freecell_tui.session import PlaySession
 from freecell_tui.session.listed import MovePlan, play_listed
-from freecell_tui.store import Store
 from freecell_tui.ui.screens.list_player import ListPlayer, read_paste
 
-
-def session(mode: AutoplayMode = AutoplayMode.SAFE) -> PlaySession:
-    return PlaySession(Store.in_memory(), Game.new(1, autoplay=mode))
-
-
-def solution(mode: AutoplayMode) -> tuple[Move, ...]:
-    game = Game.new(1, autoplay=mode)
-    found = solve(game.state, autoplay=mode)
-    assert found.moves is not None
-    return turns(game.state, found.moves, mode)
+from ..session.test_listed import session, solution
 
 
 def test_a_solution_plays_one_move_a_call_to_the_win_then_nothing() -> None:

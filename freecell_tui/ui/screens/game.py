@@ -517,8 +517,8 @@ class GameScreen(DecidesKeys, Screen[None]):
     def _keyed(self, step: Step) -> str:
         """What ``step`` says, a move named by the player's keys (see :func:`keyed_text`)."""
         turn = step.turn
-        if turn is None or turn.move is None or step.before is None:
-            return step.said
+        if not self._pile_names or turn is None or turn.move is None or step.before is None:
+            return step.said  # every pile is named by its code: the words are the session's
         move = resolve_move(step.before, turn.move)
         return keyed_text(step.said, move.source, move.dest, self._pile_names)
 
