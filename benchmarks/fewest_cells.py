@@ -10,6 +10,8 @@ behind ``freecell_tui/core/data/deal_facts.bin`` (docs/rules.md, "Difficulty").
     python benchmarks/fewest_cells.py table cells.jsonl   # writes the package's table
     python benchmarks/fewest_cells.py check 0 --winnable benchmarks/results/fc-solve-0fc.txt \
         cells.jsonl                        # per deal, against fc-solve's complete searches
+    python benchmarks/fewest_cells.py prove --jsonl proofs.jsonl --cells 0,1 \
+        --known cells.jsonl --timeout 1800 --memory 4     # the give-ups, by the proof search
 
 A deal's fewest cells is found by trying 0 cells, then 1, and so on: a deal proved unwinnable
 with N cells needs more than N, a deal solved with N needs N at most (a cell more never loses a
@@ -24,6 +26,11 @@ whose timeout was shorter than this run's: so a run stopped anywhere resumes, an
 with a longer ``--timeout`` (and ``--memory``) decides the give-ups. ``--known FILE`` reads
 verdicts of earlier runs (this script's lines, or ``variants_bench.py``'s for FreeCell with N
 cells) as if they were the file's. ``--jobs`` worker processes (2 by default); run it niced.
+
+``prove`` takes the searches given up on in the ``--known`` files (with ``--cells`` cells) to the
+exhaustive proof search (:mod:`freecell_tui.core.solver.proof`): a proof is written as the
+search's ``unsolvable``; a won position it reaches sends the deal to :func:`solve` again (the
+same time), whose line is written as ``solved``; the lines carry ``"proof": true``.
 """
 
 from __future__ import annotations
@@ -42,6 +49,7 @@ from typing import Any, Final
 
 from freecell_tui.core.deals import deal
 from freecell_tui.core.solver import portfolio, solve
+from freecell_tui.core.solver.proof import prove
 from freecell_tui.core.variant import parse_variant
 
 #: The min-freecells project's published fewest cells over Microsoft deals 1-32,000.
@@ -149,6 +157,74 @@ def search(task: tuple[int, int, float]) -> dict[str, Any]:
         "player_moves": result.player_moves,
         "timeout": timeout,
     }
+
+
+def proof(task: tuple[int, int, float, float]) -> dict[str, Any]:
+    """The proof search on deal ``number`` with ``cells`` cells: ``timeout`` seconds of CPU (a
+    loaded machine's share does not decide) and at most ``memory`` GiB of positions held (the
+    search's own figure of bytes a position)."""
+    number, cells, timeout, memory = task
+    started = time.monotonic()
+    cpu = time.process_time()
+    state = deal(number, parse_variant("freecell", cells))
+    result = prove(
+        state,
+        should_stop=lambda: time.process_time() > cpu + timeout,
+        max_positions=int(memory * 2**30 / PROOF_BYTES),
+    )
+    record = {
+        "deal": number,
+        "cells": cells,
+        "status": "unsolvable" if result.status == "unwinnable" else "gave-up",
+        "s": round(time.monotonic() - started, 3),
+        "cpu": round(time.process_time() - cpu, 3),
+        "positions": result.positions,
+        "peak": result.peak,
+        "bytes_per_position": round(result.bytes_per_position, 1),
+        "moves": 0,
+        "player_moves": 0,
+        "timeout": timeout,
+        "proof": True,
+    }
+    if result.status == "winnable":
+        won = solve(state, timeout=timeout)
+        record.update(
+            status=won.status if won.solved else "gave-up",
+            moves=len(won.moves),
+            player_moves=won.player_moves,
+            s=round(time.monotonic() - started, 3),
+            cpu=round(time.process_time() - cpu, 3),
+        )
+    return record
+
+
+#: Bytes a position the proof search holds takes at most (its keys and sets: 100-150 measured).
+PROOF_BYTES: Final = 160
+
+
+def run_proofs(args: argparse.Namespace) -> None:
+    """The proof search on every give-up of the ``--known`` files with ``--cells`` cells that
+    ``--jsonl`` has no line for."""
+    out = Path(args.jsonl)
+    known = read(Path(p) for p in args.known)
+    done = read([out])
+    tasks = sorted(
+        (
+            (n, c, args.timeout, args.memory)
+            for (n, c), record in known.items()
+            if record["status"] == "gave-up"
+            and c in args.cells
+            and (n, c) not in done
+            and args.start <= n <= args.stop
+        ),
+        key=lambda task: (task[1], task[0]),
+    )
+    print(f"{len(tasks)} proofs", _counts((n, c) for n, c, _, _ in tasks), flush=True)
+    context = multiprocessing.get_context("fork")
+    with context.Pool(args.jobs) as pool, out.open("a") as handle:
+        for record in pool.imap_unordered(proof, tasks):
+            handle.write(json.dumps(record) + "\n")
+            handle.flush()
 
 
 def run(args: argparse.Namespace) -> None:
@@ -309,6 +385,17 @@ def main(argv: list[str] | None = None) -> None:
         type=lambda text: {int(n) for n in text.split(",")},
         help="only the searches with these cells (0,1), besides the 4-cell ones",
     )
+    derive = sub.add_parser("prove")
+    derive.add_argument("--jsonl", required=True)
+    derive.add_argument("--known", action="append", default=[], metavar="FILE", required=True)
+    derive.add_argument("--from", dest="start", type=int, default=1)
+    derive.add_argument("--to", dest="stop", type=int, default=32_000)
+    derive.add_argument("--timeout", type=float, default=600.0, help="CPU seconds a proof")
+    derive.add_argument("--memory", type=float, default=2.0, help="GiB a proof may hold")
+    derive.add_argument("--jobs", type=int, default=2)
+    derive.add_argument(
+        "--cells", type=lambda text: {int(n) for n in text.split(",")}, default={0, 1}
+    )
     tell = sub.add_parser("summary")
     tell.add_argument("files", nargs="+")
     make = sub.add_parser("table")
@@ -326,6 +413,8 @@ def main(argv: list[str] | None = None) -> None:
         check((Path(p) for p in args.files), args.cells, listing, args.winnable is not None)
     elif args.command == "run":
         run(args)
+    elif args.command == "prove":
+        run_proofs(args)
     elif args.command == "summary":
         summary(Path(p) for p in args.files)
     else:

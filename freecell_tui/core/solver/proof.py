@@ -1,0 +1,202 @@
+"""Proofs that a FreeCell position (four free cells or fewer) cannot be won: an exhaustive search
+with no heuristic, on the least memory a position can take, in layers it can forget.
+
+* **Every position, once.** The steps are the fast searches' (:func:`.moves.steps_from`, with the
+  safe cards sent home after each); a position is its canonical key (:mod:`.keys`: columns sorted,
+  cells sorted, foundations implied by the cards missing) as one ``bytes`` object in a set, with
+  no link to its parent and no place in a priority queue: about a third of the memory a
+  position of the portfolio's takes (:attr:`ProofResult.bytes_per_position`).
+* **Layers.** Two counts never go back: the cards home (a card never leaves its foundation) and
+  the *breaks* in the columns, a card lying on a card it does not build on (a card only ever
+  lands on a card it builds on, an empty column or a free cell, so no move makes a break; a move
+  off a break unmakes it). So a step never lowers a position's *layer*, its cards home less its
+  breaks. The layers are searched in increasing order, each depth first; a child of a higher
+  layer waits in that layer's set. A layer's positions are forgotten once it is searched: no
+  later position leads back to them. The memory held at once is the largest layer and those
+  waiting, not every position reached.
+* **A proof.** When every layer is searched and no position had every card home, no line of
+  play from the start wins: every move (with autoplay's safe cards, which never lose a win) is
+  among the steps, and only positions already searched are skipped. A won position found ends
+  the search as ``winnable`` (the line to it is not kept: :func:`.portfolio.solve` finds one).
+* **Deterministic.** A layer's waiting positions are searched in the order of their keys and
+  each position's steps in :func:`.moves.steps_from`'s order, so the counts are the same each run.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from freecell_tui.core.solver.facts import ColumnFacts
+from freecell_tui.core.solver.keys import FITS, Cols, Found
+from freecell_tui.core.solver.moves import (
+    CELL_TO_COL,
+    COL_TO_CELL,
+    autoplay,
+    homes_for,
+    is_safe,
+    play_step,
+    root,
+    steps_from,
+)
+from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import FREECELL
+
+__all__ = ["ProofResult", "ProofStatus", "prove"]
+
+ProofStatus = Literal["unwinnable", "winnable", "gave-up"]
+
+#: Positions expanded between looks at the clock.
+CHECK_EVERY: Final = 1024
+
+
+@dataclass(frozen=True, slots=True)
+class ProofResult:
+    """What the exhaustive search found: ``unwinnable`` (every position reachable searched, none
+    won), ``winnable`` (a won position reached) or ``gave-up`` (out of time or positions).
+    ``positions`` counts the distinct positions reached (every one, for a proof), ``peak`` the
+    most held in memory at once, ``bytes_per_position`` what each held cost (its key and its
+    share of the sets holding it)."""
+
+    status: ProofStatus
+    seconds: float
+    positions: int
+    peak: int
+    bytes_per_position: float
+
+
+class _Breaks(dict[bytes, int]):
+    """Column → its breaks: the cards lying on a card they do not build on."""
+
+    def __missing__(self, col: bytes) -> int:
+        count = sum(1 for i in range(1, len(col)) if col[i] & 0x3F not in FITS[col[i - 1]])
+        self[col] = count
+        return count
+
+
+def _table_bytes(entries: int) -> int:
+    """The bytes of the table of a set grown to ``entries`` one at a time (CPython's rule: past
+    three fifths full, a table of four times its entries, twice past 50,000; 16 bytes a slot)."""
+    size, used = 8, 0
+    while used < entries:
+        used = min(entries, size * 3 // 5)
+        if used < entries:
+            grow = used * 2 if used > 50_000 else used * 4
+            while size <= grow:
+                size <<= 1
+    return size * 16
+
+
+#: A key's columns (a flagged deepest card and the cards on it) and its cells (at its end).
+_COLUMN: Final = re.compile(rb"[\x80-\xff][\x00-\x3f]*")
+_CELLS: Final = re.compile(rb"[\x40-\x7f]*\Z")
+#: A card byte (flags or not) → its suit.
+_SUIT: Final = bytes(v & 3 for v in range(256))
+
+
+def _decode(key: bytes) -> tuple[Cols, bytes, Found]:
+    """A key's columns (canonical order), cells and foundations (the cards missing)."""
+    cells = _CELLS.search(key).group()  # type: ignore[union-attr] # it matches every key
+    cols = _COLUMN.findall(key, 0, len(key) - len(cells))
+    suits = key.translate(_SUIT)
+    found = (
+        13 - suits.count(0),
+        13 - suits.count(1),
+        13 - suits.count(2),
+        13 - suits.count(3),
+    )
+    return (*[b""] * (8 - len(cols)), *cols), cells, found
+
+
+def prove(  # noqa: C901, PLR0912, PLR0915 -- the hot loop, inline
+    state: GameState,
+    *,
+    should_stop: Callable[[], bool] = lambda: False,
+    max_positions: int | None = None,
+) -> ProofResult:
+    """Search every position reachable from ``state`` (FreeCell with four free cells or fewer)
+    for a win: ``unwinnable`` is a proof that none exists. Gives up when ``should_stop`` answers
+    True or more than ``max_positions`` positions are held at once."""
+    cell_count = state.variant.cells
+    if cell_count > 4 or state.variant != FREECELL.with_cells(cell_count):
+        raise ValueError("proofs are for FreeCell with four free cells or fewer")
+    started = time.monotonic()
+    cols, cells, found = root(state, is_safe)
+    if sum(found) == 52:
+        return ProofResult("winnable", time.monotonic() - started, 1, 1, 0.0)
+    facts = ColumnFacts()
+    breaks = _Breaks()
+    start = b"".join(cols) + cells
+    level = sum(found) - sum(map(breaks.__getitem__, cols))
+    waiting: dict[int, set[bytes]] = {level: {start}}
+    positions = 1
+    peak = held = 1
+    key_length = len(start)  # the keys' bytes, all together
+    expanded = 0
+    homes = homes_for(is_safe)
+    while waiting:
+        level = min(waiting)
+        seen = waiting.pop(level)
+        stack = [_decode(key) for key in sorted(seen, reverse=True)]
+        while stack:
+            cols, cells, found = stack.pop()
+            expanded += 1
+            if expanded % CHECK_EVERY == 0 and should_stop():
+                return ProofResult("gave-up", time.monotonic() - started, positions, peak, 0.0)
+            safe_now = homes[found]
+            for step in steps_from(cols, cells, found, facts, cell_count):
+                kind, a, _, n = step
+                new = list(cols)
+                ncells = play_step(new, cells, fl := list(found), step)
+                # The child's layer: the parent's, one more when a whole run leaves the card
+                # it does not build on; counted again when cards went home. A step that is not
+                # home frees one card at most, the one it uncovers: only that one may go home
+                # now (a card of a run uncovered is never safe: the card on it would be home).
+                at = level
+                recount = False
+                if kind <= COL_TO_CELL:
+                    cs = cols[a]
+                    if len(cs) > n and facts[cs][0] == n:
+                        at += 1
+                        if cs[-n - 1] & 0x3F in safe_now:
+                            ncells = autoplay(new, ncells, fl, is_safe)
+                            recount = True
+                elif kind != CELL_TO_COL:  # a card home: more may follow
+                    ncells = autoplay(new, ncells, fl, is_safe)
+                    recount = True
+                new.sort()
+                key = b"".join(new) + ncells
+                if recount:
+                    home = fl[0] + fl[1] + fl[2] + fl[3]
+                    if home == 52:
+                        seconds = time.monotonic() - started
+                        return ProofResult("winnable", seconds, positions + 1, peak, 0.0)
+                    at = home - sum(map(breaks.__getitem__, new))
+                if at == level:
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    stack.append((tuple(new), ncells, (fl[0], fl[1], fl[2], fl[3])))
+                else:
+                    later = waiting.get(at)
+                    if later is None:
+                        waiting[at] = later = set()
+                    elif key in later:
+                        continue
+                    later.add(key)
+                positions += 1
+                held += 1
+                key_length += len(key)
+                if held > peak:
+                    peak = held
+                    if max_positions is not None and held > max_positions:
+                        seconds = time.monotonic() - started
+                        return ProofResult("gave-up", seconds, positions, peak, 0.0)
+        held -= len(seen)
+    seconds = time.monotonic() - started
+    size = sys.getsizeof(b"") + key_length / positions + _table_bytes(peak) / peak
+    return ProofResult("unwinnable", seconds, positions, peak, size)
