@@ -400,6 +400,8 @@ class _Beam:
         level: list[Node] = []
         seen, built = self.seen, children.built
         parents, steps = children.parents, children.steps
+        counts = self.counts
+        blocked_of = counts.blocked
         for built_count, seq in enumerate(children.best(self.width)):
             if built_count % _CHECK_EVERY == 0 and self.should_stop():
                 raise _Stop
@@ -407,12 +409,19 @@ class _Beam:
             child = built.get(seq)
             if child is None:
                 # Not built at once: no card goes home after its step, so autoplay has nothing
-                # to do (the only card it frees is the one it uncovers, which stays).
-                cols, cells, found = node[0], node[1], node[2]
+                # to do (the only card it frees is the one it uncovers, which stays). Its counts
+                # are its parent's, less those of the columns the step changes, plus theirs after.
+                cols, found = node[0], node[2]
                 new = list(cols)
-                cells = play_step(new, cells, list(found), step)
+                cells = play_step(new, node[1], list(found), step)
+                kind, a, b, _ = step
+                unsorted, blocked = node[4], node[5]
+                for c in (a, b) if kind == COL_TO_COL else (a,) if kind == COL_TO_CELL else (b,):
+                    unsorted += counts[new[c]] - counts[cols[c]]  # learns its blocked cards
+                    blocked += blocked_of[new[c]] - blocked_of[cols[c]]
                 new.sort()
-                child = self.node(tuple(new), cells, found)
+                ncols = tuple(new)
+                child = (ncols, cells, found, (*ncols, cells), unsorted, blocked)
             if child[3] in seen:
                 continue  # two parents reach it: keep the first
             seen[child[3]] = (node[3], step)
