@@ -284,7 +284,7 @@ class _Beam:
                 run, _, _, _, runs, run_cards = facts[cs]
                 blocks = blocks_of[cs]
                 left = blocked - blocks[size]  # blocked cards of the other columns
-                for n in range(1, min(run, limit) + 1):
+                for n in range(1, (run if run < limit else limit) + 1):
                     dests = want.get(run_cards[n - 1])
                     if dests is None or left + blocks[size - n] >= room:
                         continue  # blocked cards only leave with the cards moved
@@ -306,7 +306,11 @@ class _Beam:
                             lim = children.lim
                         elif h < lim:
                             lim = add(node, (COL_TO_COL, s, d, n), h)
-                most = min(run, limit_e, size - 1) if empties else 0
+                most = 0
+                if empties:
+                    most = run if run < size else size - 1
+                    if most > limit_e:
+                        most = limit_e
                 for n in (1, most) if most > 1 else (1,) if most else ():
                     if left + blocks[size - n] >= room:
                         continue
