@@ -41,7 +41,7 @@ from freecell_tui.core.solver.fewest_general import (
     fewest_general,
     replays_to_win,
 )
-from freecell_tui.core.solver.keys import FITS, RANK, RED, Cols, Found, Key
+from freecell_tui.core.solver.keys import FITS, RANK, Cols, Found, Key
 from freecell_tui.core.solver.moves import (
     CELL_TO_COL,
     CELL_TO_HOME,
@@ -52,6 +52,7 @@ from freecell_tui.core.solver.moves import (
     SearchStep,
     apply_step,
     core_moves,
+    homes_for,
     play_step,
     root,
     safe_rule,
@@ -244,7 +245,7 @@ class _Beam:
 
         The steps are :func:`.moves.steps_from`'s, in its order, made here (a step is scored from
         the column it leaves before it is made: most are never among the best)."""
-        facts, blocks_of, safe = self.facts, self.counts.blocks, self.safe
+        facts, blocks_of, homes = self.facts, self.counts.blocks, homes_for(self.safe)
         cell_count = self.cell_count
         w_uns, w_cell, w_out, w_empty = _RANK.unsorted, _RANK.cell, _RANK.out, _RANK.empty
         add, build = children.add, self.build
@@ -258,6 +259,7 @@ class _Beam:
             if self.expanded % _CHECK_EVERY == 0 and self.should_stop():
                 raise _Stop
             empties = cols.count(b"")
+            goes = homes[found]  # the cards autoplay sends home once uncovered
             base = (
                 w_uns * unsorted
                 + w_cell * len(cells)
@@ -290,9 +292,7 @@ class _Beam:
                         continue  # blocked cards only leave with the cards moved
                     h = base
                     if n < size:
-                        v = cs[-n - 1]
-                        r = RANK[v]
-                        if r == found[v & 3] + 1 and safe(r, RED[v], found):
+                        if cs[-n - 1] & 0x3F in goes:
                             h = -1  # autoplay: build it
                         elif n == run:
                             h -= w_uns * runs[size - n]
@@ -315,9 +315,7 @@ class _Beam:
                     if left + blocks[size - n] >= room:
                         continue
                     h = base + w_empty  # n < size: the run leaves cards under it
-                    v = cs[-n - 1]
-                    r = RANK[v]
-                    if r == found[v & 3] + 1 and safe(r, RED[v], found):
+                    if cs[-n - 1] & 0x3F in goes:
                         won = build(node, (COL_TO_COL, s, 0, n), level, children, room)
                         if won is not None:
                             return won
@@ -332,9 +330,7 @@ class _Beam:
                         continue
                     h = base
                     if size > 1:
-                        v = cs[-2]
-                        r = RANK[v]
-                        if r == found[v & 3] + 1 and safe(r, RED[v], found):
+                        if cs[-2] & 0x3F in goes:
                             h = -1
                         elif run == 1:
                             h -= w_uns * runs[size - 1]
