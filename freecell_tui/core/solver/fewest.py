@@ -160,18 +160,24 @@ def solve_fewest(
 class _Counts(dict[bytes, int]):
     """Column → the cards under the run on top of it (each must move at least once). Learning a
     column learns its blocked cards (:func:`.facts.blocked_prefixes`) too: in all
-    (:attr:`blocked`) and in each prefix (:attr:`blocks`)."""
+    (:attr:`blocked`) and in each prefix (:attr:`blocks`), and what a step from it needs
+    (:attr:`sources`)."""
 
     def __init__(self, facts: ColumnFacts) -> None:
         super().__init__()
         self.facts = facts
         self.blocked: dict[bytes, int] = {}
         self.blocks: dict[bytes, tuple[int, ...]] = {}
+        #: What a step from the column needs: its length, the length of its top run, its facts'
+        #: runs and top run's cards, its blocked prefixes.
+        self.sources: dict[bytes, tuple[int, int, tuple[int, ...], bytes, tuple[int, ...]]] = {}
 
     def __missing__(self, col: bytes) -> int:
         self.blocks[col] = blocks = blocked_prefixes(col)
         self.blocked[col] = blocks[-1]
-        self[col] = under = len(col) - self.facts[col][0]
+        run, _, _, _, runs, run_cards = self.facts[col]
+        self.sources[col] = (len(col), run, runs, run_cards, blocks)
+        self[col] = under = len(col) - run
         return under
 
 
@@ -245,7 +251,7 @@ class _Beam:
 
         The steps are :func:`.moves.steps_from`'s, in its order, made here (a step is scored from
         the column it leaves before it is made: most are never among the best)."""
-        facts, blocks_of, homes = self.facts, self.counts.blocks, homes_for(self.safe)
+        sources, homes = self.counts.sources, homes_for(self.safe)
         cell_count = self.cell_count
         w_uns, w_cell, w_out, w_empty = _RANK.unsorted, _RANK.cell, _RANK.out, _RANK.empty
         add, build = children.add, self.build
@@ -276,15 +282,13 @@ class _Beam:
                     want[card] = (*want[card], d) if card in want else (d,)
             for s in range(empties, 8):
                 cs = cols[s]
-                size = len(cs)
+                size, run, runs, run_cards, blocks = sources[cs]
                 top = cs[-1]
                 if RANK[top] == found[top & 3] + 1:
                     won = build(node, (COL_TO_HOME, s, 0, 1), level, children, room)
                     if won is not None:
                         return won
                     lim = children.lim
-                run, _, _, _, runs, run_cards = facts[cs]
-                blocks = blocks_of[cs]
                 left = blocked - blocks[size]  # blocked cards of the other columns
                 for n in range(1, (run if run < limit else limit) + 1):
                     dests = want.get(run_cards[n - 1])
