@@ -164,11 +164,11 @@ class LineMode:
         except FreeCellError:
             command = None
         if isinstance(command, ActionCommand) and command.action in _WIN_ANSWERS:
-            HANDLERS[command.action](self, command)
+            self.run(command)
             return
         self._question = self._another_game
         if isinstance(command, ActionCommand) and command.action in _SHOWS:
-            HANDLERS[command.action](self, command)
+            self.run(command)
         else:
             self.say(f"The game is won. {_ANOTHER_GAME}")
 
@@ -219,7 +219,16 @@ class LineMode:
         if not by_name(command.action).line:
             self.say(_NOT_HERE.get(command.action, _NOT_HERE[""]).format(command.action))
             return
-        HANDLERS[command.action](self, command)
+        self.run(command)
+
+    def run(self, command: ActionCommand) -> None:
+        """Run a command of the table: its session call, its answer presented (the table's
+        ``call``), or its entry in :data:`HANDLERS`."""
+        call = by_name(command.action).call
+        if call is not None:
+            self.present(call(self.session))
+        else:
+            HANDLERS[command.action](self, command)
 
     def play_command(self, command: MoveCommand | MovesCommand) -> None:
         """A move, or several on one line."""
@@ -293,12 +302,6 @@ class LineMode:
         # One sentence: "Undid 13 with its 18 autoplay moves (redo plays it again)."
         reason = f" with its {plural(autoplay, 'autoplay move')}" if autoplay else ""
         self.tell(self.session.undo(reason=reason), board=True)
-
-    def do_redo(self, command: ActionCommand) -> None:
-        self.tell(self.session.redo(), board=True)
-
-    def do_restart(self, command: ActionCommand) -> None:
-        self.tell(self.session.restart(), board=True)
 
     def do_new(self, command: ActionCommand) -> None:
         self._leave_for(None)
@@ -485,16 +488,15 @@ class LineMode:
         self.present(self.session.load_named(command.name))
 
 
-#: What each line-mode command of the table does. A test checks it against the table: every
-#: command line mode takes is here.
+#: What each line-mode command of the table does, unless it is a session call (the table's
+#: ``call``: :meth:`LineMode.run`). A test checks it against the table: every other command line
+#: mode takes is here.
 HANDLERS: Final[dict[str, Callable[[LineMode, ActionCommand], None]]] = {
     "help": LineMode.do_help,
     "quit": LineMode.do_quit,
     "board": LineMode.do_board,
     "moves": LineMode.do_moves,
     "undo": LineMode.do_undo,
-    "redo": LineMode.do_redo,
-    "restart": LineMode.do_restart,
     "new": LineMode.do_new,
     "deal": LineMode.do_deal,
     "daily": LineMode.do_daily,

@@ -4,7 +4,13 @@ UI's (:mod:`freecell_tui.ui.commands`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from freecell_tui.session.play import PlaySession
+    from freecell_tui.session.steps import Decision
 
 __all__ = ["Command"]
 
@@ -13,9 +19,12 @@ __all__ = ["Command"]
 class Command:
     """One command.
 
-    ``name`` is what it does: the full-screen game's ``action_<name>`` and line mode's handler.
-    ``words`` type it (the first is its main word); ``operand`` is what follows the word, as help
-    shows it. ``screen`` and ``line`` say where it works.
+    ``name`` is what it does. ``words`` type it (the first is its main word); ``operand`` is what
+    follows the word, as help shows it. ``screen`` and ``line`` say where it works. ``call`` is
+    the :class:`PlaySession` method that is the whole command, for one whose body is that call
+    and showing its answer: both front ends call it and present what it decides, and neither
+    has a body of its own for it. Without ``call``, the full-screen game runs its
+    ``action_<name>`` and line mode its handler.
     """
 
     name: str
@@ -27,6 +36,8 @@ class Command:
     line: bool = True
     line_text: str = ""
     """What line mode's help says, when it differs from ``help``."""
+    call: Callable[[PlaySession], Decision | None] | None = None
+    """The session call that is the whole command (``PlaySession.restart``), or ``None``."""
 
     @property
     def typed(self) -> str:

@@ -1,7 +1,8 @@
 """The command table: every command of the game, declared once.
 
 A :class:`Command` names what a player can do, the words that type it (in line mode and on the
-full-screen game's ``:`` line), its help text and where it works. The full-screen game adds how
+full-screen game's ``:`` line), its help text, where it works and, when its whole body is one
+session call, that call (both front ends present its answer). The full-screen game adds how
 it presents each one — keys, footer label, palette title — in :mod:`freecell_tui.ui.commands`,
 keyed by the command's name. Line mode's help, the full-screen game's bindings, palette and help
 screen, and the table of commands in ``docs/keys.md`` are generated from the two.
@@ -17,6 +18,7 @@ from typing import Final
 from freecell_tui.core.notation import piles_text
 from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.session.command import Command
+from freecell_tui.session.play import PlaySession
 
 __all__ = [
     "COMMANDS",
@@ -93,12 +95,14 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "Game",
         "redo what was undone",
         words=("redo",),
+        call=PlaySession.redo,
     ),
     Command(
         "restart",
         "Game",
         "restart this deal (one step: u takes it back)",
         words=("restart", "r"),
+        call=PlaySession.restart,
     ),
     Command(
         "new",

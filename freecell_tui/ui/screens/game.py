@@ -3,7 +3,8 @@ and the one place that turns what the player does into session calls.
 
 It owns the :class:`~freecell_tui.session.PlaySession`. Every change goes the same way: a key (as
 it is read: :meth:`GameScreen.decide_key`), a click, a palette entry or a typed command runs the
-command's ``action_<name>`` (the command table, :mod:`freecell_tui.session.table`, names them);
+command's ``action_<name>`` (the command table, :mod:`freecell_tui.session.table`, names them),
+or for a command that is one session call (the table's ``call``) :meth:`GameScreen.action_call`;
 the action makes a session call, which commits the game to the store and returns a
 :class:`~freecell_tui.session.Step` — or a question to ask first, with what follows a yes
 (:meth:`GameScreen.present`); :meth:`GameScreen.show` draws the step (the board, the lines, a
@@ -453,8 +454,15 @@ class GameScreen(DecidesKeys, Screen[None]):
                 f"{printable(event.character)} does nothing here: {self.key('help')} shows the keys"
             )
             return True
-        getattr(self, f"action_{bound.command}")(*bound.args)
+        self.run_bound(bound)
         return True
+
+    def run_bound(self, bound: Bound) -> None:
+        """Run what ``bound`` runs (:attr:`Bound.target`): a key, a command typed without an
+        operand (``Bound(name, name)``). Each is an ``action_`` method of this screen, as
+        Textual's bindings and palette name them (a test checks every one exists)."""
+        name, args = bound.target
+        getattr(self, f"action_{name}")(*args)
 
     async def _edit_line(self, event: Key) -> None:
         """A key for the open ``:`` line: edit, run (Enter) or close (Esc)."""
@@ -686,7 +694,7 @@ class GameScreen(DecidesKeys, Screen[None]):
             if answer == "undo":
                 self.show(self.session.undo(notice.undo, reason=notice.undo_reason))
             elif answer == "restart":
-                self.action_restart()
+                self.show(self.session.restart())
             elif answer == "new":
                 self.action_new()
 
@@ -820,11 +828,12 @@ class GameScreen(DecidesKeys, Screen[None]):
     def action_undo(self) -> None:
         self.show(self.session.undo())
 
-    def action_redo(self) -> None:
-        self.show(self.session.redo())
-
-    def action_restart(self) -> None:
-        self.show(self.session.restart())
+    def action_call(self, name: str) -> None:
+        """A command that is a session call (the command table's ``call``: ``redo``,
+        ``restart``): call it and present its answer."""
+        call = by_name(name).call
+        if call is not None:
+            self.present(call(self.session))
 
     def action_new(self, number: int | None = None, variant: Variant | None = None) -> None:
         """A new game (a random deal, or ``number``, of ``variant``'s game, else this one's);
