@@ -20,7 +20,8 @@ class Command:
     """One command.
 
     ``name`` is what it does. ``words`` type it (the first is its main word); ``operand`` is what
-    follows the word, as help shows it. ``screen`` and ``line`` say where it works. ``call`` is
+    follows the word, as help shows it (in brackets when it may be left out; what reads it is
+    :mod:`freecell_tui.session.parse`'s). ``screen`` and ``line`` say where it works. ``call`` is
     the :class:`PlaySession` method that is the whole command, for one whose body is that call
     and showing its answer: both front ends call it and present what it decides, and neither
     has a body of its own for it. Without ``call``, the full-screen game runs its
@@ -38,6 +39,11 @@ class Command:
     """What line mode's help says, when it differs from ``help``."""
     call: Callable[[PlaySession], Decision | None] | None = None
     """The session call that is the whole command (``PlaySession.restart``), or ``None``."""
+
+    @property
+    def operand_optional(self) -> bool:
+        """Its operand may be left out (help shows it in brackets: ``[N]``)."""
+        return self.operand.startswith("[")
 
     @property
     def typed(self) -> str:

@@ -223,30 +223,14 @@ def _watch_command(operands: list[str]) -> ActionCommand:
     return ActionCommand("watch", game=game)
 
 
-#: The commands whose operands are read by one function of them alone.
+#: The commands whose operands are read by one function of them alone. (Which commands take an
+#: operand, and whether it may be left out, the command table says: ``Command.operand``.)
 _OPERAND_READERS: Final = {
     "deals": _deals_command,
     "daily": _daily_command,
     "watch": _watch_command,
     "difficulty": _difficulty_command,
 }
-_OPERANDS: Final = frozenset(
-    {
-        "deal",
-        "new",
-        "save",
-        "load",
-        "autoplay",
-        "speed",
-        "winnable",
-        "deals",
-        "daily",
-        "watch",
-        "difficulty",
-    }
-)
-#: Commands whose operand may be left out.
-_OPTIONAL: Final = frozenset({"new", "daily", "watch", "difficulty"})
 
 
 def parse_command(text: str, variant: Variant = FREECELL) -> Command:
@@ -261,7 +245,7 @@ def parse_command(text: str, variant: Variant = FREECELL) -> Command:
         return parse_menu(name, operands, variant)
     command = by_word(name)
     if command is not None:
-        if command.name in _OPERANDS and (command.name not in _OPTIONAL or operands):
+        if command.operand and (operands or not command.operand_optional):
             return _operand_command(command.name, name, operands, text)
         if operands:
             raise NotationError(f"{name} takes no operands")
