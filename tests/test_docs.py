@@ -147,7 +147,7 @@ PRINTS = {
     "printf '3a\\n32\\nq\\n' | freecell-tui play --plain --deal 1": [
         "3a: 2♥ to free cell a",
         "32: 8♦ onto 9♣ in column 2",
-        "Deal 1, 2 moves, 0 of 52 cards home",
+        "Deal 1 (hard), 2 moves, 0 of 52 cards home",
         "Goodbye.",
     ],
     "python -m venv .venv && . .venv/bin/activate": [],

@@ -137,6 +137,12 @@ class PlaySession:
         return self._game.start.variant
 
     @property
+    def next_variant(self) -> Variant:
+        """The game the next new deal is of: the one :meth:`leave_for_deal` was asked for while
+        its ``start`` looks for the deal, else this game's."""
+        return self._next_variant or self.variant
+
+    @property
     def elapsed(self) -> float:
         """Seconds this game has been played (final once it is won)."""
         return self._clock.elapsed

@@ -841,7 +841,8 @@ class GameScreen(DecidesKeys, Screen[None]):
         a random deal (of a game it knows) first."""
 
         def find_winnable() -> None:
-            self.apply_reply(self.assistant.find_deal(self.session.game.autoplay))
+            session = self.session
+            self.apply_reply(self.assistant.find_deal(session.game.autoplay, session.next_variant))
 
         start = find_winnable if number is None and self.assistant.winnable_only else None
         self.present(self.session.leave_for_deal(number, start=start, variant=variant))
