@@ -174,7 +174,7 @@ def run_line_mode(
         return 0
     note = _opening_note(line, offer, answer, found.saved)
     if note is None and _rated_start(args):
-        note = session.difficulty()
+        note = session.difficulty().said
     line.start(note)
     try:
         while line.running:

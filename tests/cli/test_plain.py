@@ -200,6 +200,19 @@ def test_board_and_moves_commands() -> None:
     assert "8a: 10♣ to free cell a" in out
 
 
+def test_the_board_is_printed_again_only_when_the_position_changed() -> None:
+    """A command that leaves the cards where they were (a new autoplay mode, a save, a
+    difficulty) prints no board; undo, redo and restart print it."""
+    _, out = play("autoplay off\nsave mine\ndifficulty\n3a\nundo\nredo\nrestart\n")
+    lines = out.splitlines()
+    boards = [i for i, line in enumerate(lines) if line.startswith("Deal 1 (hard), ")]
+    assert len(boards) == 5  # the start, 3a, undo, redo, restart
+    said = lines[boards[0] + 11 : boards[0] + 14]
+    assert said[0] == "Autoplay off from now on." and said[1] == "Saved as “mine”: 0 moves."
+    assert said[2].startswith("Deal 1: hard")
+    assert lines[boards[1] + 11 : boards[2]] == ["Undid 3a (redo plays it again)."]
+
+
 def test_klondike_says_where_it_is_played() -> None:
     assert play("klondike\n")[1].splitlines()[-1] == (
         "Klondike is not played in line mode: run freecell-tui klondike, or :klondike in "

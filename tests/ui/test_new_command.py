@@ -16,7 +16,7 @@ import pytest
 
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
-from freecell_tui.session import PlaySession, table
+from freecell_tui.session import table
 from freecell_tui.session.table import Command, line_help
 from freecell_tui.ui import commands
 from freecell_tui.ui.commands import ScreenCommand, keys_markdown
@@ -32,7 +32,7 @@ AGAIN = Command(
     "Game",
     "back to the start of this deal, as restart does",
     words=("again",),
-    call=PlaySession.restart,
+    call=lambda session, _: session.restart(),
 )
 AGAIN_LOOK = ScreenCommand(
     keys=("ctrl+e",), palette="Again", palette_help="Back to the start of this deal"

@@ -43,6 +43,7 @@ from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import Moving, Variant
 from freecell_tui.core.words import plural, printable
 from freecell_tui.session import (
+    ActionCommand,
     Ask,
     Decision,
     Event,
@@ -549,7 +550,8 @@ class GameScreen(DecidesKeys, Screen[None]):
             self.board.glide(step.before, step.turn)  # the cards travel (motion)
             self.board.hint = None
         said = self._keyed(step)
-        self.say(said, Tone.SUCCESS if step.tone is Tone.SUCCESS else Tone.INFO)
+        tone = Tone.SUCCESS if step.tone is Tone.SUCCESS else Tone.INFO
+        self.message.say(said, tone, *step.shorter)
         if step.changed:
             self._said = said
             self._update_status()
@@ -825,15 +827,17 @@ class GameScreen(DecidesKeys, Screen[None]):
         self.show(self.session.play(command.move, command=command))
 
     # ------------------------------------------------------------------ the game
-    def action_undo(self) -> None:
-        self.show(self.session.undo())
-
     def action_call(self, name: str) -> None:
-        """A command that is a session call (the command table's ``call``: ``redo``,
-        ``restart``): call it and present its answer."""
-        call = by_name(name).call
+        """A key or palette entry of a command that is a session call (the command table's
+        ``call``: ``undo``, ``restart``, ``daily``…): the command without an operand."""
+        self.run_call(ActionCommand(name))
+
+    def run_call(self, command: ActionCommand) -> None:
+        """A command that is a session call, as typed: call the session and present its
+        answer."""
+        call = by_name(command.action).call
         if call is not None:
-            self.present(call(self.session))
+            self.present(call(self.session, command))
 
     def action_new(self, number: int | None = None, variant: Variant | None = None) -> None:
         """A new game (a random deal, or ``number``, of ``variant``'s game, else this one's);
@@ -846,18 +850,6 @@ class GameScreen(DecidesKeys, Screen[None]):
 
         start = find_winnable if number is None and self.assistant.winnable_only else None
         self.present(self.session.leave_for_deal(number, start=start, variant=variant))
-
-    def action_daily(self) -> None:
-        self.present(self.session.leave_for_daily())
-
-    def action_difficulty(self, number: int | None = None) -> None:
-        """How hard this deal (or deal ``number``) is, and the fewest free cells it is won
-        with, on the message line: where it does not fit, its first clause, or its band and
-        cells alone (``Deal 5: easy: needs 1 free cell.``)."""
-        text = self.session.difficulty(number)
-        clause = text.partition("; ")[0].rstrip(".") + "."
-        band = text.partition(", ")[0].rstrip(".") + "."
-        self.message.say(text, Tone.INFO, clause, band)
 
     def action_help(self) -> None:
         from freecell_tui.ui.screens.help import HelpScreen
