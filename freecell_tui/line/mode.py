@@ -9,7 +9,6 @@ overwrite a save?) takes the next input line as its answer.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Final, TextIO
 
 from freecell_tui.core.autoplay import AutoplayMode
@@ -27,6 +26,7 @@ from freecell_tui.line.par_hunt import ParHunt
 from freecell_tui.line.watch import Watcher
 from freecell_tui.session.analysis import Analyst
 from freecell_tui.session.assist import Answer, Want, answer, look
+from freecell_tui.session.listed import MovePlan, play_listed
 from freecell_tui.session.par import LINE_PAR_SECONDS, find_par
 from freecell_tui.session.parse import ActionCommand, MovesCommand, parse_command
 from freecell_tui.session.play import Decision, Event, PlaySession, Question, Step
@@ -253,25 +253,15 @@ class LineMode:
         return True
 
     def play_moves(self, moves: list[Move]) -> None:
-        """Play a line of several moves in turn, as if each were typed on its own line; the first
-        refused one ends the line (a win too: what follows is not for this game)."""
-        for number, move in enumerate(moves, start=1):
-            if self.session.game.outcome is Outcome.WON:
-                return
-            step = self.session.play(move)
-            if step.refused and len(moves) > 1:
-                left = len(moves) - number
-                step = replace(
-                    step,
-                    said=f"{move} (move {number} of the line): {step.said}"
-                    + (
-                        f" (the rest of the line, {plural(left, 'move')}, was not played)"
-                        if left
-                        else ""
-                    ),
-                )
-            self.tell(step, board=True, details=True)
-            if step.refused:
+        """Play a line of several moves in turn, each told as if typed on its own line, as the
+        session plays a list (:func:`play_listed`: a move whose cards autoplay sent home
+        already is skipped); the first refused one ends the line, and so does the game's end
+        (what follows is not for this game)."""
+        plan = MovePlan.plan(self.session.game, tuple(moves))
+        for index in range(len(plan)):
+            step = play_listed(self.session, plan, index)
+            self.tell(step, board=step.changed, details=True)
+            if step.refused or step.event is not None:
                 return
 
     # ------------------------------------------------------------------ commands (do_<name>)

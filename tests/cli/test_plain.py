@@ -12,9 +12,11 @@ import pytest
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.cards import ALL_CARDS, Card
+from freecell_tui.core.deals import deal
 from freecell_tui.core.difficulty import rating
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
+from freecell_tui.core.solver import solve_for_autoplay
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import parse_variant
 from freecell_tui.line import LineMode, format_board, run_line_mode
@@ -211,6 +213,15 @@ def test_the_board_is_printed_again_only_when_the_position_changed() -> None:
     assert said[0] == "Autoplay off from now on." and said[1] == "Saved as “mine”: 0 moves."
     assert said[2].startswith("Deal 1: hard")
     assert lines[boards[1] + 11 : boards[2]] == ["Undid 3a (redo plays it again)."]
+
+
+def test_a_line_of_moves_written_for_autoplay_off_wins_a_game_that_autoplays() -> None:
+    """As on the board: a move of the list whose cards autoplay sent home already is skipped,
+    not refused."""
+    moves = " ".join(map(str, solve_for_autoplay(deal(1), AutoplayMode.OFF).moves))
+    _, out = play(moves + "\n")
+    assert "Not allowed" not in out
+    assert "autoplay sent it home already" in out and "You won deal 1" in out
 
 
 def test_klondike_says_where_it_is_played() -> None:

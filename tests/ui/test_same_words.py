@@ -149,3 +149,17 @@ async def test_a_session_call_is_said_alike(tmp_path: Path, name: str) -> None:
         assert message(app) == line[0]
     if name == "undo":
         assert line[0] == "Undid 5d with its 1 autoplay move (redo plays it again)."
+
+
+async def test_a_line_of_moves_is_said_alike(tmp_path: Path) -> None:
+    """A line of several moves whose second is refused: line mode says what the message line
+    says (its refusals start "Not allowed: "), with the move's place in the list."""
+    game = played(1, AutoplayMode.SAFE)
+    line = line_says(tmp_path, game, "3a 12 6b")
+    app = make_app(tmp_path / "screen", start=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await type_command(pilot, "3a 12 6b")
+        await wait_for(pilot, lambda: "of 3" in message(app), "the list's answer")
+        assert line[-1] == f"Not allowed: {message(app)}"
+    assert line[-1].startswith("Not allowed: move 2 of 3: 12: ")
