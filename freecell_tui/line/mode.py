@@ -79,8 +79,9 @@ class LineMode:
         self.analyst = Analyst()
         #: A question waiting for its answer: the next input line goes here.
         self._question: Callable[[str], None] | None = None
-        #: The position of the board printed last.
-        self._shown: GameState | None = None
+        #: The position of the board printed last (at first, the game's: :meth:`start` prints
+        #: it).
+        self._shown: GameState = session.game.state
 
     # ------------------------------------------------------------------ output
     def say(self, *lines: str) -> None:
