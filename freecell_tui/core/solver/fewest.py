@@ -21,8 +21,8 @@ move the player makes; it is how published tables of near-optimal solutions coun
 
 FreeCell with fewer free cells is searched by these beams with that many cells, each line they
 find checked by the game's rules. A position of another game is searched the same way by
-:mod:`.fewest_general`, on the core's positions and that game's rules, below the general
-search's solution.
+:mod:`.fewest_general`, on the general search's compact positions and that game's rules, below
+the general search's solution.
 """
 
 from __future__ import annotations
