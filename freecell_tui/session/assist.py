@@ -91,10 +91,11 @@ def look(
     *,
     solve_it: bool = True,
     cancel: Cancel | None = None,
+    seconds: float = SOLVER_SECONDS,
 ) -> Analysis:
     """The solver on ``game`` (:func:`~freecell_tui.session.analysis.analyse`); a solver bug is
     an answer too (``error``): it must not take the game down."""
     try:
-        return analyse(game, solve_it=solve_it, known=known, cancel=cancel)
+        return analyse(game, solve_it=solve_it, known=known, cancel=cancel, seconds=seconds)
     except Exception as error:
         return Analysis(error=f"{type(error).__name__}: {error}")
