@@ -1,4 +1,4 @@
-"""Par for every game but classic FreeCell: the beams of :mod:`.fewest`, on the core's positions.
+"""Par for every game but classic FreeCell: the beams of :mod:`.fewest`, on compact positions.
 
 :func:`.fewest.solve_fewest` hands a position of another game (its variant) here, once the
 variant solver (:mod:`.general`) has answered with its first solution. The beams keep the same
