@@ -5,8 +5,6 @@ tests fast; the figures are in docs/solver.md."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
@@ -15,10 +13,12 @@ from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.rules import apply_move, apply_resolved
 from freecell_tui.core.solver import count_player_moves, solve, solve_fewest, turns
 from freecell_tui.core.solver import fewest_general as fewest_general_module
+from freecell_tui.core.solver.beam import Children
 from freecell_tui.core.solver.fewest import WIDTHS
-from freecell_tui.core.solver.fewest_general import GENERAL_WIDTHS
+from freecell_tui.core.solver.fewest_general import GENERAL_WIDTHS, Node
 from freecell_tui.core.solver.general import steps_of
-from freecell_tui.core.solver.general_moves import compact, key_of
+from freecell_tui.core.solver.general_moves import GeneralStep, compact, key_of
+from freecell_tui.core.solver.keys import Key
 from freecell_tui.core.state import GameState, run_length
 from freecell_tui.core.variant import VARIANTS, Variant, parse_variant
 from tests.solver.helpers import play_out
@@ -187,7 +187,7 @@ def test_a_beam_scores_each_child_as_the_core_rules_make_it(game: str, mode: Aut
         after, _ = run_autoplay(position, mode)
         expected = core_children(after, mode)
         beam = fewest_general_module.GeneralBeam(after, mode, 10**9, 999, lambda: False)
-        children = fewest_general_module._Children(beam.width, 64)
+        children: Children[Key, GeneralStep, Node] = Children(beam.width, 64)
         level = [beam.root]
         won = beam.expand(level, children, 999)
         if expected is None or after.is_won:
@@ -197,24 +197,8 @@ def test_a_beam_scores_each_child_as_the_core_rules_make_it(game: str, mode: Aut
         homes_seen += len(homes)
         assert [node[3] for node in level[1:]] == homes
         scores = {seq: score for score, bucket in enumerate(children.buckets) for seq in bucket}
-        kept = [(child[3], scores[seq]) for seq, child in enumerate(children.children)]
+        kept = [(child[3], scores[seq]) for seq, child in sorted(children.built.items())]
+        assert len(children.built) == len(children.steps)  # every child kept is built
         assert kept == others
     # Safe autoplay leaves cards a move sends home in a game built by alternate colours only.
     assert homes_seen > 0 or mode is AutoplayMode.ALL or game != "forecell"
-
-
-def test_the_children_a_general_beam_keeps_are_the_width_best_in_the_order_found() -> None:
-    """A child found once ``width`` better or equal ones are kept is never kept: what is kept
-    still holds the ``width`` lowest scores (of equal ones, the first found)."""
-    rng = random.Random(7)
-    node = ((), b"", (0, 0, 0, 0), (b"",), 0, 0)
-    for width in (1, 3, 16, 100):
-        scores = [rng.randrange(60) for _ in range(500)]
-        children = fewest_general_module._Children(width, 61)
-        for place, score in enumerate(scores):
-            if score < children.lim:
-                children.add(node, (b"",), (0, place, 0, 0), score)
-        assert len(children.steps) < len(scores)
-        kept = [children.steps[seq][1] for seq in children.best(width)]
-        best = sorted(sorted(range(len(scores)), key=lambda place: scores[place])[:width])
-        assert kept == best

@@ -28,6 +28,7 @@ from typing import Final
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.notation import FOUNDATION, Move, Pile
 from freecell_tui.core.rules import apply_resolved
+from freecell_tui.core.solver.beam import Children
 from freecell_tui.core.solver.collector import paused
 from freecell_tui.core.solver.facts import blocked_prefixes
 from freecell_tui.core.solver.general import ReplayError, check_win
@@ -64,6 +65,8 @@ Found = tuple[int, ...]
 #: then the cells), cards under the top runs and blocked cards (a lower bound on the player
 #: moves it still needs).
 Node = tuple[Cols, bytes, Found, Key, int, int]
+#: A level's children: each built, with its parent's key and its step.
+_Kept = Children[Key, GeneralStep, Node]
 
 
 def fewest_general(
@@ -161,7 +164,7 @@ class GeneralBeam:
             return self.start_home
         level = [self.root]
         for g in range(self.bound - 1):
-            children = _Children(self.width, 53 + self.rules.cells)
+            children: _Kept = Children(self.width, 53 + self.rules.cells)
             won = self.expand(level, children, self.bound - g - 1)
             if won is not None:
                 return self.line(won)
@@ -171,7 +174,7 @@ class GeneralBeam:
         return None
 
     def expand(  # noqa: C901, PLR0912, PLR0915 -- the beam's hot loop: each step scored inline
-        self, level: list[Node], children: _Children, room: int
+        self, level: list[Node], children: _Kept, room: int
     ) -> Key | None:
         """Expand every position of ``level``: each child not seen that may still win in fewer
         than ``room`` more player moves (by its blocked cards) and may still be among the
@@ -250,7 +253,7 @@ class GeneralBeam:
                 ckey = (*sorted(new), ccells)
                 if ckey in seen:
                     continue
-                lim = add((tuple(new), ccells, found, ckey, h - len(ccells), left), key, step, h)
+                lim = add(key, step, h, (tuple(new), ccells, found, ckey, h - len(ccells), left))
         return None
 
     def build(
@@ -258,7 +261,7 @@ class GeneralBeam:
         node: Node,
         step: GeneralStep,
         level: list[Node],
-        children: _Children | None,
+        children: _Kept | None,
         room: int,
     ) -> Key | None:
         """Make the child of ``node`` by ``step`` and the game's autoplay: a new one joins
@@ -283,17 +286,17 @@ class GeneralBeam:
             return None
         score = child[4] + len(cells)
         if child[5] < room and score < children.lim:
-            children.add(child, node[3], step, score)
+            children.add(node[3], step, score, child)
         return None
 
-    def next_level(self, children: _Children) -> list[Node]:
+    def next_level(self, children: _Kept) -> list[Node]:
         """The ``width`` best children (the lowest scores; of equal ones, the first found) not
         seen before, in the order they were found (two parents reach a child: the first keeps
         it)."""
         level: list[Node] = []
         seen = self.seen
         for seq in children.best(self.width):
-            child = children.children[seq]
+            child = children.built[seq]
             if child[3] in seen:
                 continue
             seen[child[3]] = (children.parents[seq], children.steps[seq])
@@ -330,52 +333,6 @@ def _move(state: GameState, step: GeneralStep) -> Move:
     if kind == COL_TO_CELL:
         return Move(source, Pile.cell(state.cells.index(None)))
     return Move(source, Pile.column(b), n if kind == COL_TO_COL else None)
-
-
-class _Children:
-    """The children of a level that may be among the ``width`` best, in the order they were
-    found (their place, ``seq``): each one, its parent's key and its step, and its place in the
-    bucket of its score. :attr:`lim` is the lowest score a child found from now on cannot have
-    to be among the best (the children found so far with that score or lower are ``width`` or
-    more, and of equal scores the first found goes first)."""
-
-    __slots__ = ("buckets", "children", "kept", "lim", "parents", "steps", "width")
-
-    def __init__(self, width: int, scores: int) -> None:
-        self.width = width
-        self.children: list[Node] = []
-        self.parents: list[Key] = []
-        self.steps: list[GeneralStep] = []
-        # One bucket a score, and an empty one past the last score.
-        self.buckets: list[list[int]] = [[] for _ in range(scores + 1)]
-        self.lim = scores
-        self.kept = 0  # children with a score up to lim
-
-    def add(self, child: Node, parent: Key, step: GeneralStep, score: int) -> int:
-        """Keep ``child`` of ``parent`` by ``step``, whose ``score`` is below :attr:`lim`;
-        returns the new :attr:`lim`."""
-        buckets = self.buckets
-        buckets[score].append(len(self.steps))
-        self.children.append(child)
-        self.parents.append(parent)
-        self.steps.append(step)
-        kept, lim, width = self.kept + 1, self.lim, self.width
-        while kept - len(buckets[lim]) >= width:
-            kept -= len(buckets[lim])
-            lim -= 1
-        self.kept, self.lim = kept, lim
-        return lim
-
-    def best(self, width: int) -> list[int]:
-        """The places of the ``width`` lowest-scored children (of equal scores, the first
-        found), in the order they were found."""
-        chosen: list[int] = []
-        for bucket in self.buckets:
-            chosen += bucket[: width - len(chosen)]
-            if len(chosen) >= width:
-                break
-        chosen.sort()
-        return chosen
 
 
 def replays_to_win(state: GameState, moves: tuple[Move, ...]) -> bool:
