@@ -104,7 +104,7 @@ class Stopped(Exception):
     """The budget ran out or the search was cancelled."""
 
 
-class _Counts(dict[bytes, tuple[int, int, int, tuple[int, ...], int]]):
+class _ColumnCounts(dict[bytes, tuple[int, int, int, tuple[int, ...], int]]):
     """Column bytes → what a step from or onto the column needs, learnt once: its top run's
     length, its cards under that run (each must move at least once), its blocked cards
     (:func:`.facts.blocked_prefixes`: in all and in each prefix) and the cards under the run of
@@ -140,7 +140,7 @@ class GeneralBeam:
         self.should_stop = should_stop
         self.start, self.start_home = run_autoplay(start, self.mode)
         self.rules = GeneralRules(start.variant, autoplay_all=self.mode is AutoplayMode.ALL)
-        self.counts = _Counts(self.rules)
+        self.counts = _ColumnCounts(self.rules)
         cols, cells, found = compact(self.start)
         self.root = self.node(tuple(cols), cells, tuple(found))
         #: Key → parent key and the step from it (None for the start), for the positions kept.
