@@ -5,20 +5,11 @@ Pure like the core: nothing here imports Textual or Rich. The entry point is
 and ``store.pars``. See ``docs/saves.md`` for the files and formats.
 """
 
-from freecell_tui.store.database import (
-    DB_NAME,
-    SCHEMA_VERSION,
-    AutosaveLookup,
-    OpenedStore,
-    Par,
-    Store,
-)
+from freecell_tui.store.database import DB_NAME, SCHEMA_VERSION, Par, Store
 from freecell_tui.store.errors import ErrorKind, StoreError
-from freecell_tui.store.exchange import FORMAT_NAME, FORMAT_VERSION, ImportedGame, read_export
-from freecell_tui.store.names import MAX_NAME_LENGTH, check_name
+from freecell_tui.store.exchange import FORMAT_NAME, read_export
 from freecell_tui.store.pars import win_par
 from freecell_tui.store.records import GameRecord, SavedGame, SlotInfo, UnfinishedInfo
-from freecell_tui.store.results import StatisticsReading
 from freecell_tui.store.stats import (
     DealStats,
     GameResult,
@@ -31,26 +22,19 @@ from freecell_tui.store.stats import (
 __all__ = [
     "DB_NAME",
     "FORMAT_NAME",
-    "FORMAT_VERSION",
-    "MAX_NAME_LENGTH",
     "SCHEMA_VERSION",
-    "AutosaveLookup",
     "DealStats",
     "ErrorKind",
     "GameRecord",
     "GameResult",
-    "ImportedGame",
-    "OpenedStore",
     "Par",
     "Result",
     "SavedGame",
     "SlotInfo",
     "Statistics",
-    "StatisticsReading",
     "Store",
     "StoreError",
     "UnfinishedInfo",
-    "check_name",
     "compute_statistics",
     "format_duration",
     "read_export",

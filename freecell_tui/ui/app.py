@@ -19,11 +19,9 @@ from typing import Any, ClassVar
 
 from textual import events
 from textual.app import SystemCommand
-from textual.command import CommandListItem
 from textual.events import DeliveryFailed
 from textual.filter import LineFilter, Monochrome, NoColor
 from textual.screen import Screen
-from textual.widget import AwaitMount
 
 from freecell_tui.config import Config
 from freecell_tui.core.autoplay import AutoplayMode
@@ -45,7 +43,14 @@ from freecell_tui.ui.assist.assistant import Assistant
 from freecell_tui.ui.assist.autosolve import AutoSolver, pace_for
 from freecell_tui.ui.assist.par import ParFinder
 from freecell_tui.ui.board.inks import board_variables
-from freecell_tui.ui.commands import DEFAULT_KEYS, KeyTable, key_name, palette_commands, with_keys
+from freecell_tui.ui.commands import (
+    DEFAULT_KEYS,
+    Bound,
+    KeyTable,
+    key_name,
+    palette_commands,
+    with_keys,
+)
 from freecell_tui.ui.compat import ReportingApp, guard_input
 from freecell_tui.ui.crash import crash_message, write_crash_report
 from freecell_tui.ui.keymap import effective_keys
@@ -438,19 +443,6 @@ class FreeCellApp(ReportingApp[None]):
             GuardedPalette(providers=[ThemeProvider], placeholder="Search for themes…")
         )
 
-    def search_commands(
-        self, commands: Sequence[CommandListItem], placeholder: str = "Search for commands…"
-    ) -> AwaitMount:
-        """Textual's list of commands, in the guarded palette (see :meth:`search_themes`)."""
-        from textual.command import SimpleProvider
-
-        from freecell_tui.ui.palette import GuardedPalette
-
-        # Textual passes a provider instance where its type says a provider class.
-        provider = SimpleProvider(self.screen, list(commands))
-        palette = GuardedPalette(providers=[provider], placeholder=placeholder)  # type: ignore[list-item]
-        return self.push_screen(palette)
-
     def action_show_help_panel(self) -> None:
         """Textual's key panel, only on a screen that is in the app (mounted on a screen not yet,
         or no longer, in the app, Textual raises ``MountError``): otherwise it waits for the next
@@ -478,7 +470,7 @@ class FreeCellApp(ReportingApp[None]):
             yield SystemCommand(
                 look.palette,
                 with_keys(look.palette_help, self.keys),
-                partial(board.run_action, command.name),
+                partial(board.run_action, Bound(command.name, command.name).action),
             )
         for variant in VARIANTS.values():  # a new game of each game, asked first as n is
             yield SystemCommand(
