@@ -66,8 +66,6 @@ class PileWidget(CardArt):
     PileWidget {
         width: 1fr;
         height: 4;
-        margin: 0 1 0 0;
-        &:last-child { margin: 0; }
     }
     PileWidget.-compact { height: 1; }
     """
