@@ -2,37 +2,38 @@
 full-screen game and line mode (pure: no Textual here), and the command table both are driven
 by. See ``docs/architecture.md``."""
 
+from __future__ import annotations
+
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from freecell_tui.session.parse import SPEED_RANGE, ActionCommand, Command, parse_command
     from freecell_tui.session.play import Ask, Decision, Event, PlaySession, Question, Step, Tone
 
-#: Where each name of the package lives. Importing the package imports none of its modules:
-#: a name is imported from its module when first read, so that a command imports only the parts
-#: it uses (``solve`` uses the par search, not the play session).
-_MODULES = {
-    "SPEED_RANGE": "freecell_tui.session.parse",
-    "ActionCommand": "freecell_tui.session.parse",
-    "Command": "freecell_tui.session.parse",
-    "parse_command": "freecell_tui.session.parse",
-    "Ask": "freecell_tui.session.play",
-    "Decision": "freecell_tui.session.play",
-    "Event": "freecell_tui.session.play",
-    "PlaySession": "freecell_tui.session.play",
-    "Question": "freecell_tui.session.play",
-    "Step": "freecell_tui.session.play",
-    "Tone": "freecell_tui.session.play",
+#: Each name the package offers, with its module: a name is imported when first asked for, so
+#: that a command imports only the modules it uses (``solve``, which searches for par, imports
+#: no play session).
+_HOMES: dict[str, str] = {
+    "SPEED_RANGE": "parse",
+    "ActionCommand": "parse",
+    "Command": "parse",
+    "parse_command": "parse",
+    "Ask": "play",
+    "Decision": "play",
+    "Event": "play",
+    "PlaySession": "play",
+    "Question": "play",
+    "Step": "play",
+    "Tone": "play",
 }
 
 
-def __getattr__(name: str) -> object:
-    """A name of the package, imported from its module (:data:`_MODULES`) the first time."""
-    module = _MODULES.get(name)
-    if module is None:
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
     globals()[name] = value
     return value
 

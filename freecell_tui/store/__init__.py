@@ -5,8 +5,10 @@ Pure like the core: nothing here imports Textual or Rich. The entry point is
 and ``store.pars``. See ``docs/saves.md`` for the files and formats.
 """
 
+from __future__ import annotations
+
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from freecell_tui.store.database import (
@@ -31,45 +33,44 @@ if TYPE_CHECKING:
         format_duration,
     )
 
-#: Where each name of the package lives. Importing the package imports none of its modules:
-#: a name is imported from its module when first read, so that a command imports only the parts
-#: it uses (``solve`` reads a par's type and opens no database).
-_MODULES = {
-    "DB_NAME": "freecell_tui.store.database",
-    "SCHEMA_VERSION": "freecell_tui.store.database",
-    "AutosaveLookup": "freecell_tui.store.database",
-    "OpenedStore": "freecell_tui.store.database",
-    "Par": "freecell_tui.store.pars",
-    "Store": "freecell_tui.store.database",
-    "ErrorKind": "freecell_tui.store.errors",
-    "StoreError": "freecell_tui.store.errors",
-    "FORMAT_NAME": "freecell_tui.store.exchange",
-    "FORMAT_VERSION": "freecell_tui.store.exchange",
-    "ImportedGame": "freecell_tui.store.exchange",
-    "read_export": "freecell_tui.store.exchange",
-    "MAX_NAME_LENGTH": "freecell_tui.store.names",
-    "check_name": "freecell_tui.store.names",
-    "win_par": "freecell_tui.store.pars",
-    "GameRecord": "freecell_tui.store.records",
-    "SavedGame": "freecell_tui.store.records",
-    "SlotInfo": "freecell_tui.store.records",
-    "UnfinishedInfo": "freecell_tui.store.records",
-    "StatisticsReading": "freecell_tui.store.results",
-    "DealStats": "freecell_tui.store.stats",
-    "GameResult": "freecell_tui.store.stats",
-    "Result": "freecell_tui.store.stats",
-    "Statistics": "freecell_tui.store.stats",
-    "compute_statistics": "freecell_tui.store.stats",
-    "format_duration": "freecell_tui.store.stats",
+#: Each name the package offers, with its module: a name is imported when first asked for, so
+#: that a command imports only the modules it uses (``solve``, which reads a par, imports no
+#: database).
+_HOMES: dict[str, str] = {
+    "DB_NAME": "database",
+    "SCHEMA_VERSION": "database",
+    "AutosaveLookup": "database",
+    "OpenedStore": "database",
+    "Par": "pars",
+    "Store": "database",
+    "ErrorKind": "errors",
+    "StoreError": "errors",
+    "FORMAT_NAME": "exchange",
+    "FORMAT_VERSION": "exchange",
+    "ImportedGame": "exchange",
+    "read_export": "exchange",
+    "MAX_NAME_LENGTH": "names",
+    "check_name": "names",
+    "win_par": "pars",
+    "GameRecord": "records",
+    "SavedGame": "records",
+    "SlotInfo": "records",
+    "UnfinishedInfo": "records",
+    "StatisticsReading": "results",
+    "DealStats": "stats",
+    "GameResult": "stats",
+    "Result": "stats",
+    "Statistics": "stats",
+    "compute_statistics": "stats",
+    "format_duration": "stats",
 }
 
 
-def __getattr__(name: str) -> object:
-    """A name of the package, imported from its module (:data:`_MODULES`) the first time."""
-    module = _MODULES.get(name)
-    if module is None:
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
     globals()[name] = value
     return value
 
