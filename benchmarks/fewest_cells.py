@@ -10,6 +10,7 @@ behind ``freecell_tui/core/data/deal_facts.bin`` (docs/rules.md, "Difficulty").
     python benchmarks/fewest_cells.py table cells.jsonl   # writes the package's table
     python benchmarks/fewest_cells.py check 0 --winnable benchmarks/results/fc-solve-0fc.txt \
         cells.jsonl                        # per deal, against fc-solve's complete searches
+    python benchmarks/fewest_cells.py undecided cells.jsonl   # the deals each count leaves open
 
 A deal's fewest cells is found by trying 0 cells, then 1, and so on: a deal proved unwinnable
 with N cells needs more than N, a deal solved with N needs N at most (a cell more never loses a
@@ -289,6 +290,31 @@ def check(paths: Iterable[Path], cells: int, listed: Path, winnable: bool) -> No
     )
 
 
+def undecided(paths: Iterable[Path], start: int = 1, stop: int = 32_000) -> None:
+    """For each count of cells, the deals whose verdict with that many the searches leave open
+    (neither won with that many or fewer nor proved lost), by number, with their bounds."""
+    known = read(paths)
+    deals = range(start, stop + 1)
+    print(f"# Deals {start}-{stop} whose verdict with N free cells is not known: deal (bounds)")
+    for cells in range(MAX_CELLS + 1):
+        open_ = [n for n in deals if _open(bounds(known, n), cells)]
+        if not open_:
+            continue
+        print(f"{cells} cells: {len(open_)}")
+        for row in range(0, len(open_), 8):
+            print("  " + " ".join(_bounded(n, bounds(known, n)) for n in open_[row : row + 8]))
+
+
+def _open(bound: tuple[int, int | None], cells: int) -> bool:
+    low, high = bound
+    return low <= cells and (high is None or high > cells)
+
+
+def _bounded(number: int, bound: tuple[int, int | None]) -> str:
+    low, high = bound
+    return f"{number} ({low}-{'?' if high is None else high})"
+
+
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser()
@@ -311,6 +337,8 @@ def main(argv: list[str] | None = None) -> None:
     )
     tell = sub.add_parser("summary")
     tell.add_argument("files", nargs="+")
+    name = sub.add_parser("undecided")
+    name.add_argument("files", nargs="+")
     make = sub.add_parser("table")
     make.add_argument("files", nargs="+")
     make.add_argument("--out", default=str(TABLE))
@@ -328,6 +356,8 @@ def main(argv: list[str] | None = None) -> None:
         run(args)
     elif args.command == "summary":
         summary(Path(p) for p in args.files)
+    elif args.command == "undecided":
+        undecided(Path(p) for p in args.files)
     else:
         table((Path(p) for p in args.files), Path(args.out))
 

@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,16 +22,47 @@ from freecell_tui.ui.commands import keys_markdown
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
+def _script(name: str) -> Any:
+    """The script ``docs/<name>.py``, loaded."""
+    spec = importlib.util.spec_from_file_location(name, DOCS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script
+
+
 def test_keys_md_lists_every_command_as_the_table_declares_it() -> None:
     text = (DOCS / "keys.md").read_text(encoding="utf-8")
     start = text.index("<!-- commands:")
     start = text.index("\n", start) + 1
     end = text.index("<!-- end of commands -->")
-    assert text[start:end] == keys_markdown(), (
-        "docs/keys.md is out of date: paste keys_markdown() between its commands markers"
-    )
+    if text[start:end] != keys_markdown():
+        pytest.fail(
+            "docs/keys.md's commands table is not the command table's: run "
+            "`python docs/make_keys.py` and commit it",
+            pytrace=False,
+        )
     for command in COMMANDS:
         assert command.help in text[start:end]
+
+
+def test_make_keys_writes_only_the_table() -> None:
+    """docs/make_keys.py replaces what is between the markers, whatever it was, and nothing
+    else; the page as committed is what it writes."""
+    script = _script("make_keys")
+    text = (DOCS / "keys.md").read_text(encoding="utf-8")
+    assert script.with_table(text) == text
+    page = (
+        "# Keys\n\nbefore\n<!-- commands: a note -->\n| old | table |\n"
+        "<!-- end of commands -->\nafter\n"
+    )
+    made = script.with_table(page)
+    assert made == (
+        "# Keys\n\nbefore\n<!-- commands: a note -->\n"
+        + keys_markdown()
+        + "<!-- end of commands -->\nafter\n"
+    )
+    assert script.with_table(made) == made
 
 
 def test_architecture_md_names_only_things_that_exist() -> None:
@@ -115,7 +147,7 @@ PRINTS = {
     "printf '3a\\n32\\nq\\n' | freecell-tui play --plain --deal 1": [
         "3a: 2♥ to free cell a",
         "32: 8♦ onto 9♣ in column 2",
-        "Deal 1, 2 moves, 0 of 52 cards home",
+        "Deal 1 (hard), 2 moves, 0 of 52 cards home",
         "Goodbye.",
     ],
     "python -m venv .venv && . .venv/bin/activate": [],
@@ -189,15 +221,9 @@ def test_the_readme_command_runs_as_written(command: str, tmp_path: Path) -> Non
         assert (tmp_path / LEAVES[command]).exists()
 
 
-SCREENSHOT_SCRIPT = DOCS / "make_screenshot.py"
-
-
 async def test_the_readme_picture_is_what_the_game_draws() -> None:
     """docs/screenshot.svg is the game as it draws that position today."""
-    spec = importlib.util.spec_from_file_location("make_screenshot", SCREENSHOT_SCRIPT)
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = _script("make_screenshot")
     drawn: str = await script.screenshot()
     committed = script.SCREENSHOT.read_text(encoding="utf-8")
     if drawn != committed:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Mapping, Sequence
+import textwrap
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from freecell_tui.cli import COMMAND_HELP, add_data_dir_option
@@ -24,6 +25,15 @@ if TYPE_CHECKING:
     from freecell_tui.ui.themes import ConfigTheme
 
 PROG = "freecell-tui config"
+
+
+def theme_lines(themes: Iterable[str]) -> list[str]:
+    """``Themes: a, b, …`` in lines of at most 79 characters (a name is never cut), the lines
+    after the first indented."""
+    text = f"Themes: {', '.join(sorted(themes))}"
+    return textwrap.wrap(
+        text, 79, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False
+    )
 
 
 def add_parser(subparsers: Any) -> None:
@@ -78,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     problems = (*config.problems, *chosen.problems, *key_problems)
     _problems(problems)
     out.write(f"Theme: {_theme(chosen, themes, args)}\n")
-    out.write(f"Themes: {', '.join(sorted(themes))}\n")
+    out.writelines(f"{line}\n" for line in theme_lines(themes))
     out.write("Keys (every binding and its keys, as the file's [keys] section gives them):\n")
     out.writelines(f"{printable(line)}\n" for line in keys_toml(keys).splitlines()[1:])
     return 1 if problems else 0

@@ -16,6 +16,7 @@ from typing import Any
 from freecell_tui.cli import COMMAND_HELP, add_data_dir_option, fail
 from freecell_tui.cli.play import UI_MODULES, terminal_missing
 from freecell_tui.cli.saves import last_game, open_store
+from freecell_tui.cli.solve import MAX_BUDGET
 from freecell_tui.core.codes import BadCode, decode, looks_like_code
 from freecell_tui.core.game import Game
 from freecell_tui.session.review import REVIEW_SECONDS
@@ -50,6 +51,13 @@ def add_parser(subparsers: Any) -> None:
         help="print the review: the move that lost the game and a winning line, or a win "
         f"beside par's line (the solver looks for up to {REVIEW_SECONDS:g} s)",
     )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        metavar="SECONDS",
+        help=f"with --review: the most time its searches take (default {REVIEW_SECONDS:g}, at "
+        f"most {MAX_BUDGET:,.0f}); a slow machine finds more with more",
+    )
     parser.add_argument("--ascii", action="store_true", help="write suits as C D H S")
     parser.add_argument(
         "--plain", action="store_true", help="the text viewer, one step a line (for pipes)"
@@ -63,6 +71,12 @@ def run(args: argparse.Namespace) -> int:
         return fail(
             PROG, "give a game code or a save's name (freecell-tui watch CODE|SLOT), or --last"
         )
+    if args.budget is not None and not 0 < args.budget <= MAX_BUDGET:
+        return fail(
+            PROG, f"--budget {args.budget:g}: give seconds above 0, at most {MAX_BUDGET:,.0f}"
+        )
+    if args.budget is not None and not args.review:
+        return fail(PROG, "--budget is the review's: give it with --review")
     found = _game(args)
     if isinstance(found, int):
         return found
@@ -81,7 +95,9 @@ def run(args: argparse.Namespace) -> int:
     from freecell_tui.line import run_watch  # the text viewer works anywhere
 
     if args.review:
-        run_watch(found, ascii=args.ascii, reviewed=True, par=known_par(args, found))
+        seconds = REVIEW_SECONDS if args.budget is None else args.budget
+        par = known_par(args, found)
+        run_watch(found, ascii=args.ascii, reviewed=True, par=par, seconds=seconds)
     else:
         run_watch(found, ascii=args.ascii)
     return 0

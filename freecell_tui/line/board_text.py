@@ -10,6 +10,7 @@ from freecell_tui.core.daily import daily_label
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Pile
 from freecell_tui.core.words import ASCII_TEXT, plural
+from freecell_tui.session.words import band_phrase
 
 __all__ = ["ASCII_SUITS", "format_board"]
 
@@ -21,7 +22,7 @@ def format_board(
     game: Game, *, ascii: bool = False, daily: date | None = None, par: int | None = None
 ) -> list[str]:
     """A heading (the game when it is not classic FreeCell, the deal — and the date, for a
-    daily deal —, moves and the deal's ``par`` when known, cards home, autoplay), the
+    daily deal —, with its difficulty band or the free cells it needs when rated, moves and the deal's ``par`` when known, cards home, autoplay), the
     foundations, the free cells (as many as the game has, each by its letter; "none" in a game
     without), then one line per column, deepest card first."""
     state = game.state
@@ -33,6 +34,7 @@ def format_board(
     if daily is not None:
         where = f"{daily_label(daily)}, deal {game.deal_number}"
     variant = state.variant
+    where += band_phrase(game.deal_number, variant)
     if not variant.is_classic:
         where = f"{variant.name}, {where[:1].lower()}{where[1:]}"
     moves = plural(game.move_count, "move") + ("" if par is None else f" (par {par})")

@@ -9,7 +9,6 @@ overwrite a save?) takes the next input line as its answer.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Final, TextIO
 
 from freecell_tui.core.autoplay import AutoplayMode
@@ -19,6 +18,7 @@ from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.notation import Move, is_solution_chatter, parse_moves
 from freecell_tui.core.rules import describe_move, legal_moves
+from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import Variant
 from freecell_tui.core.words import plural, printable
 from freecell_tui.line.board_text import ASCII_SUITS, format_board
@@ -26,6 +26,7 @@ from freecell_tui.line.par_hunt import ParHunt
 from freecell_tui.line.watch import Watcher
 from freecell_tui.session.analysis import Analyst
 from freecell_tui.session.assist import Answer, Want, answer, look
+from freecell_tui.session.listed import MovePlan, play_listed
 from freecell_tui.session.par import LINE_PAR_SECONDS, find_par
 from freecell_tui.session.parse import ActionCommand, MovesCommand, parse_command
 from freecell_tui.session.play import Decision, Event, PlaySession, Question, Step
@@ -78,6 +79,9 @@ class LineMode:
         self.analyst = Analyst()
         #: A question waiting for its answer: the next input line goes here.
         self._question: Callable[[str], None] | None = None
+        #: The position of the board printed last (at first, the game's: :meth:`start` prints
+        #: it).
+        self._shown: GameState = session.game.state
 
     # ------------------------------------------------------------------ output
     def say(self, *lines: str) -> None:
@@ -90,6 +94,7 @@ class LineMode:
 
     def show_board(self) -> None:
         session = self.session
+        self._shown = session.game.state
         par = session.par_shown
         self.say(
             *format_board(
@@ -154,7 +159,7 @@ class LineMode:
         """The answer to "Another game?" after a win; any other line (a move, a hint) asks
         again."""
         if answer.lower() in _YES:
-            self.do_new(ActionCommand("new"))
+            self.run(ActionCommand("new"))
             return
         if answer.lower() == "no":
             self.do_quit(ActionCommand("quit"))
@@ -164,11 +169,11 @@ class LineMode:
         except FreeCellError:
             command = None
         if isinstance(command, ActionCommand) and command.action in _WIN_ANSWERS:
-            HANDLERS[command.action](self, command)
+            self.run(command)
             return
         self._question = self._another_game
         if isinstance(command, ActionCommand) and command.action in _SHOWS:
-            HANDLERS[command.action](self, command)
+            self.run(command)
         else:
             self.say(f"The game is won. {_ANOTHER_GAME}")
 
@@ -201,7 +206,7 @@ class LineMode:
             return
         word = text.lower()
         if self.session.game.outcome is Outcome.WON and word in _YES:
-            self.do_new(ActionCommand("new"))
+            self.run(ActionCommand("new"))
             return
         if self.session.game.outcome is Outcome.WON and word == "no":
             self.do_quit(ActionCommand("quit"))
@@ -219,7 +224,16 @@ class LineMode:
         if not by_name(command.action).line:
             self.say(_NOT_HERE.get(command.action, _NOT_HERE[""]).format(command.action))
             return
-        HANDLERS[command.action](self, command)
+        self.run(command)
+
+    def run(self, command: ActionCommand) -> None:
+        """Run a command of the table: its session call, its answer presented (the table's
+        ``call``), or its entry in :data:`HANDLERS`."""
+        call = by_name(command.action).call
+        if call is not None:
+            self.present(call(self.session, command))
+        else:
+            HANDLERS[command.action](self, command)
 
     def play_command(self, command: MoveCommand | MovesCommand) -> None:
         """A move, or several on one line."""
@@ -240,25 +254,15 @@ class LineMode:
         return True
 
     def play_moves(self, moves: list[Move]) -> None:
-        """Play a line of several moves in turn, as if each were typed on its own line; the first
-        refused one ends the line (a win too: what follows is not for this game)."""
-        for number, move in enumerate(moves, start=1):
-            if self.session.game.outcome is Outcome.WON:
-                return
-            step = self.session.play(move)
-            if step.refused and len(moves) > 1:
-                left = len(moves) - number
-                step = replace(
-                    step,
-                    said=f"{move} (move {number} of the line): {step.said}"
-                    + (
-                        f" (the rest of the line, {plural(left, 'move')}, was not played)"
-                        if left
-                        else ""
-                    ),
-                )
-            self.tell(step, board=True, details=True)
-            if step.refused:
+        """Play a line of several moves in turn, each told as if typed on its own line, as the
+        session plays a list (:func:`play_listed`: a move whose cards autoplay sent home
+        already is skipped); the first refused one ends the line, and so does the game's end
+        (what follows is not for this game)."""
+        plan = MovePlan.plan(self.session.game, tuple(moves))
+        for index in range(len(plan)):
+            step = play_listed(self.session, plan, index)
+            self.tell(step, board=step.changed, details=True)
+            if step.refused or step.event is not None:
                 return
 
     # ------------------------------------------------------------------ commands (do_<name>)
@@ -287,49 +291,23 @@ class LineMode:
             return
         self.say(f"{plural(len(moves), 'legal move')}:", *moves)
 
-    def do_undo(self, command: ActionCommand) -> None:
-        game = self.session.game
-        autoplay = len(game.turns[-1].autoplay) if game.turns else 0
-        # One sentence: "Undid 13 with its 18 autoplay moves (redo plays it again)."
-        reason = f" with its {plural(autoplay, 'autoplay move')}" if autoplay else ""
-        self.tell(self.session.undo(reason=reason), board=True)
-
-    def do_redo(self, command: ActionCommand) -> None:
-        self.tell(self.session.redo(), board=True)
-
-    def do_restart(self, command: ActionCommand) -> None:
-        self.tell(self.session.restart(), board=True)
-
-    def do_new(self, command: ActionCommand) -> None:
-        self._leave_for(None)
-
     def do_deal(self, command: ActionCommand) -> None:
+        """``new`` (a random deal), ``deal N``, ``deal CODE``, ``game NAME``: asked first when a
+        game is under way."""
         if command.position is not None:  # a game code's custom position
             self.present(self.session.leave_for_position(command.position))
         else:
             self.present(self.session.leave_for_deal(command.number, variant=command.variant))
 
-    def do_daily(self, command: ActionCommand) -> None:
-        self.present(self.session.leave_for_daily(command.day))
-
-    def do_difficulty(self, command: ActionCommand) -> None:
-        """How hard deal N (or this deal) is, and the fewest free cells it is won with."""
-        self.say(self.session.difficulty(command.number))
-
-    def _leave_for(self, number: int | None) -> None:
-        self.present(self.session.leave_for_deal(number))
-
-    def present(self, decision: Decision | None, *, board: bool = True) -> None:
-        """Show a session step, or ask its question first (the next line answers it)."""
+    def present(self, decision: Decision | None) -> None:
+        """Show a session step — with the board when it shows a new game or another position
+        than the board printed last — or ask its question first (the next line answers it)."""
         if isinstance(decision, Step):
-            self.tell(decision, board=board)
+            moved = self.session.game.state != self._shown
+            self.tell(decision, board=decision.new_game or moved)
         elif decision is not None:
             ask = decision
-            self.ask(ask.question, lambda: self.present(ask.yes(), board=board), refused=ask.no)
-
-    def do_autoplay(self, command: ActionCommand) -> None:
-        assert command.mode is not None
-        self.tell(self.session.set_autoplay(command.mode))
+            self.ask(ask.question, lambda: self.present(ask.yes()), refused=ask.no)
 
     def do_hint(self, command: ActionCommand) -> None:
         """The next move of a solution from here."""
@@ -474,40 +452,23 @@ class LineMode:
         if not stats.played:
             self.say("", NO_GAMES)
 
-    def do_save(self, command: ActionCommand) -> None:
-        """Save this game under a name; a taken name asks before overwriting."""
-        assert command.name is not None
-        self.present(self.session.save_named(command.name), board=False)
 
-    def do_load(self, command: ActionCommand) -> None:
-        """Play a named save; the game being played waits as an unfinished game."""
-        assert command.name is not None
-        self.present(self.session.load_named(command.name))
-
-
-#: What each line-mode command of the table does. A test checks it against the table: every
-#: command line mode takes is here.
+#: What each line-mode command of the table does, unless it is a session call (the table's
+#: ``call``: :meth:`LineMode.run`). A test checks it against the table: every other command line
+#: mode takes is here.
 HANDLERS: Final[dict[str, Callable[[LineMode, ActionCommand], None]]] = {
     "help": LineMode.do_help,
     "quit": LineMode.do_quit,
     "board": LineMode.do_board,
     "moves": LineMode.do_moves,
-    "undo": LineMode.do_undo,
-    "redo": LineMode.do_redo,
-    "restart": LineMode.do_restart,
-    "new": LineMode.do_new,
+    "new": LineMode.do_deal,
     "deal": LineMode.do_deal,
-    "daily": LineMode.do_daily,
-    "difficulty": LineMode.do_difficulty,
-    "autoplay": LineMode.do_autoplay,
     "hint": LineMode.do_hint,
     "solve": LineMode.do_solve,
     "saves": LineMode.do_saves,
     "stats": LineMode.do_stats,
     "share": LineMode.do_share,
     "watch": LineMode.do_watch,
-    "save": LineMode.do_save,
-    "load": LineMode.do_load,
 }
 
 

@@ -35,7 +35,7 @@ from freecell_tui.session.par import LINE_PAR_SECONDS
 from freecell_tui.session.parse import MAX_COMMAND
 from freecell_tui.session.play import PlaySession
 from freecell_tui.session.replay import Replay
-from freecell_tui.session.review import review
+from freecell_tui.session.review import REVIEW_SECONDS, review
 from freecell_tui.session.words import start_phrase
 from freecell_tui.store import Par, SavedGame, Store, format_duration
 
@@ -174,7 +174,7 @@ def run_line_mode(
         return 0
     note = _opening_note(line, offer, answer, found.saved)
     if note is None and _rated_start(args):
-        note = session.difficulty()
+        note = session.difficulty().said
     line.start(note)
     try:
         while line.running:
@@ -264,12 +264,13 @@ def run_watch(
     stdout: TextIO | None = None,
     reviewed: bool = False,
     par: Par | None = None,
+    seconds: float = REVIEW_SECONDS,
 ) -> None:
     """The text viewer of ``game`` on its own (``freecell-tui watch``): its moves, then one
     command a line (``next``, ``back``, ``to N``, ``board`` …) until ``quit`` or the end of
     input, so that it works in pipes and scripts as at a terminal. ``reviewed``: print the game's
-    review instead (``watch --review``; ``par`` is its deal's par, when known) and read
-    nothing."""
+    review instead (``watch --review``; ``par`` is its deal's par, when known; its searches take
+    ``seconds`` at most) and read nothing."""
     out = stdout if stdout is not None else sys.stdout
     if stdout is None and hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")
@@ -282,7 +283,11 @@ def run_watch(
 
     if reviewed:
         Watcher(
-            Replay.of(game), say, ascii=ascii, leaves="ends", reviewer=lambda g: review(g, par=par)
+            Replay.of(game),
+            say,
+            ascii=ascii,
+            leaves="ends",
+            reviewer=lambda g: review(g, par=par, seconds=seconds),
         ).print_review()
         return
     watcher = Watcher(Replay.of(game), say, ascii=ascii, leaves="ends")

@@ -99,8 +99,9 @@ class Analysis:
 
 @dataclass(frozen=True, slots=True)
 class DealChoice:
-    """The deal "winnable deals only" chose (``None``: none found), the deals it skipped as
-    proved unsolvable, and the solution it found (empty when the solver gave up on it)."""
+    """The deal of ``variant``'s game "winnable deals only" chose (``None``: none found), the
+    deals it skipped as proved unsolvable, and the solution it found (empty when the solver gave
+    up on it)."""
 
     number: int | None
     skipped: tuple[int, ...]
@@ -108,6 +109,7 @@ class DealChoice:
     moves: tuple[Move, ...] = ()
     line: tuple[GameState, ...] = ()
     error: str | None = None
+    variant: Variant = FREECELL
 
 
 def _line(state: GameState, moves: tuple[Move, ...], mode: AutoplayMode) -> tuple[GameState, ...]:
@@ -305,8 +307,8 @@ def choose_deal(
             skipped.append(number)
             continue
         line = _line(start, result.moves, mode) if result.solved else ()
-        return DealChoice(number, tuple(skipped), mode, result.moves, line)
-    return DealChoice(None, tuple(skipped), mode)
+        return DealChoice(number, tuple(skipped), mode, result.moves, line, variant=variant)
+    return DealChoice(None, tuple(skipped), mode, variant=variant)
 
 
 def lost_text(point: WinnablePoint | None) -> tuple[str, str]:

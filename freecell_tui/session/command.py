@@ -1,21 +1,70 @@
 """One command of the command table (:mod:`freecell_tui.session.table`): what it is and how it
-is typed. How the full-screen game presents it (its keys, footer label, palette title) is the
-UI's (:mod:`freecell_tui.ui.commands`)."""
+is typed; and one command as typed (:class:`ActionCommand`, read by
+:mod:`freecell_tui.session.parse`), which a command's session call takes. How the full-screen
+game presents a command (its keys, footer label, palette title) is the UI's
+(:mod:`freecell_tui.ui.commands`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING
 
-__all__ = ["Command"]
+from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.game import Game
+from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import Variant
+
+if TYPE_CHECKING:
+    from freecell_tui.session.play import PlaySession
+    from freecell_tui.session.steps import Decision
+
+__all__ = ["ActionCommand", "Call", "Command"]
+
+
+@dataclass(frozen=True, slots=True)
+class ActionCommand:
+    """A command that is not a move: ``action`` is its name in the command table. Operands:
+    ``number`` (``deal N``, ``new N``), ``mode`` (``autoplay``), ``name`` (``save``/``load``:
+    the rest of the line as typed), ``speed`` (moves a second), ``switch`` (``winnable on``),
+    ``choice`` (``deals winnable``)."""
+
+    action: str
+    number: int | None = None
+    mode: AutoplayMode | None = None
+    name: str | None = None
+    speed: float | None = None
+    switch: bool | None = None
+    choice: str | None = None
+    position: GameState | None = None
+    """``deal CODE`` of a game code that started from a custom position: that position."""
+    day: date | None = None
+    """``daily DATE``: the date whose daily deal to play (``None``: today's)."""
+    game: Game | None = None
+    """``watch CODE``: the game the code holds (``None``: this game, or with ``choice``
+    ``solution`` the solver's solution from here)."""
+    variant: Variant | None = None
+    """``new GAME [N]``, ``game GAME [N]``: the game of the new deal (``None``: this game's)."""
+
+
+#: A command's session call: the session and the command as typed (its operand read), to what
+#: the session decides — a step to show, a question to ask first, or nothing to show.
+Call = Callable[["PlaySession", ActionCommand], "Decision | None"]
 
 
 @dataclass(frozen=True, slots=True)
 class Command:
     """One command.
 
-    ``name`` is what it does: the full-screen game's ``action_<name>`` and line mode's handler.
-    ``words`` type it (the first is its main word); ``operand`` is what follows the word, as help
-    shows it. ``screen`` and ``line`` say where it works.
+    ``name`` is what it does. ``words`` type it (the first is its main word); ``operand`` is what
+    follows the word, as help shows it (in brackets when it may be left out; what reads it is
+    :mod:`freecell_tui.session.parse`'s). ``screen`` and ``line`` say where it works. ``call`` is
+    the session call that is the whole command, for one whose body is that call and showing its
+    answer: both front ends call it with the command as typed and present what it decides, and
+    neither has a body of its own for it. Without ``call``, the full-screen game runs its
+    ``action_<name>`` (or, typed with an operand, its ``TYPED`` entry) and line mode its
+    handler.
     """
 
     name: str
@@ -27,6 +76,14 @@ class Command:
     line: bool = True
     line_text: str = ""
     """What line mode's help says, when it differs from ``help``."""
+    call: Call | None = None
+    """The session call that is the whole command (``lambda session, _: session.restart()``,
+    ``lambda session, typed: session.leave_for_daily(typed.day)``), or ``None``."""
+
+    @property
+    def operand_optional(self) -> bool:
+        """Its operand may be left out (help shows it in brackets: ``[N]``)."""
+        return self.operand.startswith("[")
 
     @property
     def typed(self) -> str:

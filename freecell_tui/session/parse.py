@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import date
 from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
@@ -24,10 +23,10 @@ from freecell_tui.core.daily import parse_day
 from freecell_tui.core.deals import parse_deal_number
 from freecell_tui.core.difficulty import RATED_DEALS, Band, random_deal, rating
 from freecell_tui.core.errors import NotationError
-from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import FREECELL, Variant, parse_variant, variant_names
+from freecell_tui.session.command import ActionCommand
 from freecell_tui.session.listed import read_moves
 from freecell_tui.session.table import by_word
 from freecell_tui.store.settings import SPEED_RANGE
@@ -49,31 +48,6 @@ BANDS: Final = frozenset(band.value for band in Band)
 #: (``watch CODE``), with room to spare. Every line of text the game takes keeps at most this
 #: much (the ``:`` line, the save screen's prompts, line mode's input).
 MAX_COMMAND: Final = MAX_CODE_LENGTH + 64
-
-
-@dataclass(frozen=True, slots=True)
-class ActionCommand:
-    """A command that is not a move: ``action`` is its name in the command table. Operands:
-    ``number`` (``deal N``, ``new N``), ``mode`` (``autoplay``), ``name`` (``save``/``load``:
-    the rest of the line as typed), ``speed`` (moves a second), ``switch`` (``winnable on``),
-    ``choice`` (``deals winnable``)."""
-
-    action: str
-    number: int | None = None
-    mode: AutoplayMode | None = None
-    name: str | None = None
-    speed: float | None = None
-    switch: bool | None = None
-    choice: str | None = None
-    position: GameState | None = None
-    """``deal CODE`` of a game code that started from a custom position: that position."""
-    day: date | None = None
-    """``daily DATE``: the date whose daily deal to play (``None``: today's)."""
-    game: Game | None = None
-    """``watch CODE``: the game the code holds (``None``: this game, or with ``choice``
-    ``solution`` the solver's solution from here)."""
-    variant: Variant | None = None
-    """``new GAME [N]``, ``game GAME [N]``: the game of the new deal (``None``: this game's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,30 +197,14 @@ def _watch_command(operands: list[str]) -> ActionCommand:
     return ActionCommand("watch", game=game)
 
 
-#: The commands whose operands are read by one function of them alone.
+#: The commands whose operands are read by one function of them alone. (Which commands take an
+#: operand, and whether it may be left out, the command table says: ``Command.operand``.)
 _OPERAND_READERS: Final = {
     "deals": _deals_command,
     "daily": _daily_command,
     "watch": _watch_command,
     "difficulty": _difficulty_command,
 }
-_OPERANDS: Final = frozenset(
-    {
-        "deal",
-        "new",
-        "save",
-        "load",
-        "autoplay",
-        "speed",
-        "winnable",
-        "deals",
-        "daily",
-        "watch",
-        "difficulty",
-    }
-)
-#: Commands whose operand may be left out.
-_OPTIONAL: Final = frozenset({"new", "daily", "watch", "difficulty"})
 
 
 def parse_command(text: str, variant: Variant = FREECELL) -> Command:
@@ -261,7 +219,7 @@ def parse_command(text: str, variant: Variant = FREECELL) -> Command:
         return parse_menu(name, operands, variant)
     command = by_word(name)
     if command is not None:
-        if command.name in _OPERANDS and (command.name not in _OPTIONAL or operands):
+        if command.operand and (operands or not command.operand_optional):
             return _operand_command(command.name, name, operands, text)
         if operands:
             raise NotationError(f"{name} takes no operands")

@@ -137,6 +137,12 @@ class PlaySession:
         return self._game.start.variant
 
     @property
+    def next_variant(self) -> Variant:
+        """The game the next new deal is of: the one :meth:`leave_for_deal` was asked for while
+        its ``start`` looks for the deal, else this game's."""
+        return self._next_variant or self.variant
+
+    @property
     def elapsed(self) -> float:
         """Seconds this game has been played (final once it is won)."""
         return self._clock.elapsed
@@ -274,7 +280,9 @@ class PlaySession:
         return self._played(amended, before.state)
 
     def undo(self, count: int = 1, *, reason: str = "") -> Step:
-        """Undo ``count`` turns as one change (``reason`` ends the message for several)."""
+        """Undo ``count`` turns as one change (``reason`` ends the message for several). One
+        move undone names the cards autoplay sent home after it, which go back with it:
+        ``Undid 13 with its 18 autoplay moves (redo plays it again).``"""
         game = self._game
         if not game.turns or self._offer is not None:
             return refuse("nothing to undo")
@@ -287,7 +295,9 @@ class PlaySession:
         elif last.is_restart:
             said = "Undid the restart: back where you were."
         else:
-            said = f"Undid {last.move}{reason} (redo plays it again)."
+            autoplay = len(last.autoplay)
+            with_autoplay = f" with its {plural(autoplay, 'autoplay move')}" if autoplay else ""
+            said = f"Undid {last.move}{with_autoplay}{reason} (redo plays it again)."
         return self._change(game, said)
 
     def redo(self) -> Step:
@@ -392,12 +402,17 @@ class PlaySession:
         step = self._change(game, said, new_game=True)
         return replace(step, notices=notices + step.notices)
 
-    def difficulty(self, number: int | None = None) -> str:
+    def difficulty(self, number: int | None = None) -> Step:
         """How hard Microsoft deal ``number`` (this game's deal when ``None``) is, and the
-        fewest free cells it is won with."""
+        fewest free cells it is won with; shorter: its first clause, or its band and cells
+        alone (``Deal 5: easy: needs 1 free cell.``)."""
         if number is not None:
-            return deal_difficulty(number, FREECELL)
-        return deal_difficulty(self._game.deal_number, self.variant)
+            text = deal_difficulty(number, FREECELL)
+        else:
+            text = deal_difficulty(self._game.deal_number, self.variant)
+        clause = text.partition("; ")[0].rstrip(".") + "."
+        band = text.partition(", ")[0].rstrip(".") + "."
+        return Step(text, shorter=(clause, band))
 
     def leave_for_daily(self, day: date | None = None) -> Decision | None:
         """The daily deal of ``day`` (today's when ``None``) of this game (each game has its

@@ -37,7 +37,9 @@ class Step:
     ``lines`` tells a turn move by move (line mode prints them). ``changed``: the game changed;
     ``new_game``: a different game is played now (a deal, a save). ``turn`` is the turn played
     from ``before``. ``notices`` are problems of the store, each shown once per session.
-    ``error`` is the store's kind of refusal (``EXISTS`` lets a front end offer to overwrite)."""
+    ``error`` is the store's kind of refusal (``EXISTS`` lets a front end offer to overwrite).
+    ``shorter``: shorter forms of ``said``, longest first, each a whole sentence, for a line too
+    narrow for it (the full-screen message line shows the first that fits)."""
 
     said: str
     tone: Tone = Tone.INFO
@@ -49,6 +51,7 @@ class Step:
     event: Event | None = None
     notices: tuple[str, ...] = ()
     error: ErrorKind | None = None
+    shorter: tuple[str, ...] = ()
 
     @property
     def refused(self) -> bool:

@@ -1,7 +1,8 @@
 """The command table: every command of the game, declared once.
 
 A :class:`Command` names what a player can do, the words that type it (in line mode and on the
-full-screen game's ``:`` line), its help text and where it works. The full-screen game adds how
+full-screen game's ``:`` line), its help text, where it works and, when its whole body is one
+session call, that call, given the command as typed (both front ends present its answer). The full-screen game adds how
 it presents each one — keys, footer label, palette title — in :mod:`freecell_tui.ui.commands`,
 keyed by the command's name. Line mode's help, the full-screen game's bindings, palette and help
 screen, and the table of commands in ``docs/keys.md`` are generated from the two.
@@ -87,18 +88,21 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "Game",
         "undo a move (with the cards autoplay sent home after it), or a restart",
         words=("undo", "u"),
+        call=lambda session, _: session.undo(),
     ),
     Command(
         "redo",
         "Game",
         "redo what was undone",
         words=("redo",),
+        call=lambda session, _: session.redo(),
     ),
     Command(
         "restart",
         "Game",
         "restart this deal (one step: u takes it back)",
         words=("restart", "r"),
+        call=lambda session, _: session.restart(),
     ),
     Command(
         "new",
@@ -117,6 +121,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "is won with",
         words=("difficulty", "rating"),
         operand="[N]",
+        call=lambda session, typed: session.difficulty(typed.number),
     ),
     Command(
         "deal",
@@ -133,6 +138,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "daily of DATE; asks first when a game is under way)",
         words=("daily",),
         operand="[DATE]",
+        call=lambda session, typed: session.leave_for_daily(typed.day),
     ),
     Command(
         "autoplay",
@@ -140,6 +146,9 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "which cards go home by themselves after each move, from now on",
         words=("autoplay",),
         operand="off|safe|all",
+        call=lambda session, typed: (
+            None if typed.mode is None else session.set_autoplay(typed.mode)
+        ),
     ),
     Command(
         "help",
@@ -214,6 +223,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "save this game under the name NAME",
         words=("save",),
         operand="NAME",
+        call=lambda session, typed: None if typed.name is None else session.save_named(typed.name),
     ),
     Command(
         "load",
@@ -221,6 +231,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "play the save NAME (asks first; this game is kept as an unfinished game)",
         words=("load",),
         operand="NAME",
+        call=lambda session, typed: None if typed.name is None else session.load_named(typed.name),
     ),
     Command(
         "share",

@@ -45,7 +45,14 @@ from freecell_tui.ui.assist.assistant import Assistant
 from freecell_tui.ui.assist.autosolve import AutoSolver, pace_for
 from freecell_tui.ui.assist.par import ParFinder
 from freecell_tui.ui.board.inks import board_variables
-from freecell_tui.ui.commands import DEFAULT_KEYS, KeyTable, key_name, palette_commands, with_keys
+from freecell_tui.ui.commands import (
+    DEFAULT_KEYS,
+    Bound,
+    KeyTable,
+    key_name,
+    palette_commands,
+    with_keys,
+)
 from freecell_tui.ui.compat import ReportingApp, guard_input
 from freecell_tui.ui.crash import crash_message, write_crash_report
 from freecell_tui.ui.keymap import effective_keys
@@ -478,7 +485,7 @@ class FreeCellApp(ReportingApp[None]):
             yield SystemCommand(
                 look.palette,
                 with_keys(look.palette_help, self.keys),
-                partial(board.run_action, command.name),
+                partial(board.run_action, Bound(command.name, command.name).action),
             )
         for variant in VARIANTS.values():  # a new game of each game, asked first as n is
             yield SystemCommand(

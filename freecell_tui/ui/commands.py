@@ -24,7 +24,7 @@ from textual.keys import key_to_character
 
 from freecell_tui.core.notation import Pile, cell_piles
 from freecell_tui.core.variant import FREECELL, Variant
-from freecell_tui.session.table import COMMANDS, SECTIONS, Command
+from freecell_tui.session.table import COMMANDS, SECTIONS, Command, by_name
 from freecell_tui.ui.board.selection import quick_key
 
 __all__ = [
@@ -75,11 +75,12 @@ def _pile(code: str) -> KeyAct:
 @dataclass(frozen=True, slots=True)
 class ScreenCommand:
     """How the full-screen game presents one command. ``keys`` are its default keys (Textual
-    key names), which run its ``action_<name>``, its binding id being its name; a command whose
-    keys take arguments has ``each`` instead (``pile_3`` runs ``action_pile('3')``). ``footer``
-    is the footer's label (empty: not in the footer; ``footer_rank`` 1 is kept longest on a
-    narrow terminal), ``palette`` the command palette's title (empty: not there), and
-    ``palette_help`` its help, where ``{undo}`` is the player's key of ``undo``."""
+    key names), which run the command (:class:`Bound`), its binding id being its name; a
+    command whose keys take arguments has ``each`` instead (``pile_3`` runs
+    ``action_pile('3')``). ``footer`` is the footer's label (empty: not in the footer;
+    ``footer_rank`` 1 is kept longest on a narrow terminal), ``palette`` the command palette's
+    title (empty: not there), and ``palette_help`` its help, where ``{undo}`` is the player's
+    key of ``undo``."""
 
     keys: tuple[str, ...] = ()
     each: tuple[KeyAct, ...] = ()
@@ -236,19 +237,31 @@ KeyTable = Mapping[str, tuple[str, ...]]
 
 @dataclass(frozen=True, slots=True)
 class Bound:
-    """What a binding runs: the game screen's ``action_<command>`` with ``args``; ``id`` is the
-    binding's id (the command's name, or its :class:`KeyAct`'s)."""
+    """What a binding runs: ``command`` with ``args`` (see :attr:`target`); ``id`` is the
+    binding's id (the command's name, or its :class:`KeyAct`'s). ``Bound(name, name)`` is what
+    a command's palette entry and its typed word without an operand run."""
 
     id: str
     command: str
     args: tuple[object, ...] = ()
 
     @property
+    def target(self) -> tuple[str, tuple[object, ...]]:
+        """The game screen's action it runs and the action's arguments: ``action_<command>``
+        with ``args``, or, for a command that is a session call (the table's ``call``),
+        ``action_call`` with the command's name: it calls the session and presents the answer."""
+        if by_name(self.command).call is not None:
+            return "call", (self.command,)
+        return self.command, self.args
+
+    @property
     def action(self) -> str:
-        """Textual's action string for it (``pile('3')``), for the bindings Textual shows."""
-        if not self.args:
-            return self.command
-        return f"{self.command}({', '.join(repr(arg) for arg in self.args)})"
+        """Textual's action string for it (``pile('3')``, ``call('restart')``), for the
+        bindings Textual shows and the palette."""
+        name, args = self.target
+        if not args:
+            return name
+        return f"{name}({', '.join(repr(arg) for arg in args)})"
 
 
 def _bindings() -> Iterator[tuple[Bound, tuple[str, ...]]]:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from freecell_tui.cli import main
+from freecell_tui.cli.config import theme_lines
 from freecell_tui.config import EXAMPLE, read_config
 from freecell_tui.paths import CONFIG_ENV_VAR
 from freecell_tui.store.settings import SETTINGS_NAME
@@ -19,7 +20,7 @@ from freecell_tui.ui.commands import DEFAULT_KEYS
 from freecell_tui.ui.keymap import keys_toml
 from freecell_tui.ui.themes import DEFAULT_THEME, known_themes
 
-THEME_NAMES = f"Themes: {', '.join(sorted(known_themes()))}"
+THEME_LINES = theme_lines(known_themes())
 KEYS_HEAD = "Keys (every binding and its keys, as the file's [keys] section gives them):"
 DEFAULT_LINES = keys_toml(DEFAULT_KEYS).splitlines()[1:]
 
@@ -47,7 +48,7 @@ def test_without_a_file_it_says_where_it_would_be_and_the_defaults(
         f"Config file: {path} (there is none: the game's defaults apply; freecell-tui config "
         "--example prints one to start from)",
         f"Theme: {DEFAULT_THEME}, the default",
-        THEME_NAMES,
+        *THEME_LINES,
         KEYS_HEAD,
         *DEFAULT_LINES,
     ]
@@ -61,7 +62,7 @@ def test_a_good_file_its_theme_and_its_keys(path: Path, capsys: pytest.CaptureFi
     assert lines == [
         f"Config file: {path}",
         "Theme: nord, from the config file",
-        THEME_NAMES,
+        *THEME_LINES,
         KEYS_HEAD,
         *[
             {
@@ -104,7 +105,7 @@ def test_problems_are_listed_one_a_line_and_the_exit_code_is_1(
         "  keys: 'undo' = 'h' clashes with 'pile_h' (the foundations); undo keeps u, ctrl+z",
     ]
     assert lines[6] == f"Theme: {DEFAULT_THEME}, the default"
-    assert lines[9:] == DEFAULT_LINES  # every binding keeps its keys
+    assert lines[7 + len(THEME_LINES) :] == [KEYS_HEAD, *DEFAULT_LINES]  # every binding kept
 
 
 def test_a_damaged_file_is_one_line(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -164,3 +165,11 @@ def test_the_full_screen_game_and_the_viewer_are_given_the_file_as_read(
         main(["play", "--plain", "--deal", "1", "--data-dir", str(data)])
     assert main([*argv, "--data-dir", str(data)]) == 0
     assert given == [read_config()]
+
+
+def test_the_theme_names_fit_an_80_column_terminal_and_none_is_cut() -> None:
+    lines = THEME_LINES
+    assert len(lines) > 1 and all(len(line) <= 79 for line in lines)
+    assert lines[0].startswith("Themes: ") and all(line.startswith("  ") for line in lines[1:])
+    names = " ".join(lines).removeprefix("Themes: ").replace(",", " ").split()
+    assert names == sorted(known_themes())

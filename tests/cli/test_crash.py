@@ -105,7 +105,7 @@ def test_line_mode_kill_9_then_resume_offers_the_exact_game(tmp_path: Path) -> N
     assert any("unfinished game: deal 1, 5 moves, 1 of 52 cards home" in line for line in question)
     again.send("")  # Enter resumes
     assert again.board() == before_kill
-    assert before_kill[0] == "Deal 1, 5 moves, 1 of 52 cards home, autoplay all"
+    assert before_kill[0] == "Deal 1 (hard), 5 moves, 1 of 52 cards home, autoplay all"
     again.send("redo")  # the redo history survived the crash too
     assert again.expect(lambda line: line.startswith("Redid"), "redo")[-1] == "Redid b2."
     again.send("redo")

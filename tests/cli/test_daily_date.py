@@ -16,6 +16,8 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.daily import daily_deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.solver import solve_for_autoplay
+from freecell_tui.core.variant import FREECELL, parse_variant
+from freecell_tui.session.words import band_phrase
 from freecell_tui.store import Store
 
 
@@ -43,7 +45,9 @@ def test_daily_date_plays_that_dates_deal_before_or_after_the_subcommand(
     ):
         code, out, err = plain(tmp_path, monkeypatch, *argv)
         assert (code, err) == (0, ""), argv
-        assert f"Daily 2026-01-01, deal {number}, 0 moves" in out, argv
+        assert f"Daily 2026-01-01, deal {number}{band_phrase(number, FREECELL)}, 0 moves" in out, (
+            argv
+        )
 
 
 def test_daily_alone_before_a_subcommand_is_todays(
@@ -53,7 +57,11 @@ def test_daily_alone_before_a_subcommand_is_todays(
     code, out, err = plain(tmp_path, monkeypatch, "--daily", "play", "--plain")
     assert (code, err) == (0, "")
     days = {before, date.today()}  # a run across midnight may have either
-    assert any(f"Daily {day.isoformat()}, deal {daily_deal(day)}, 0 moves" in out for day in days)
+    assert any(
+        f"Daily {day.isoformat()}, deal {daily_deal(day)}{band_phrase(daily_deal(day), FREECELL)}, 0 moves"
+        in out
+        for day in days
+    )
 
 
 @pytest.mark.parametrize(
@@ -115,7 +123,7 @@ def test_daily_with_a_game_plays_that_games_daily_in_each_front_end(
 ) -> None:
     from freecell_tui.cli import play as play_module
     from freecell_tui.cli.serve import served_argv
-    from freecell_tui.core.variant import SEAHAVEN, parse_variant
+    from freecell_tui.core.variant import SEAHAVEN
 
     day = date(2026, 11, 26)
     code, out, err = plain(
@@ -129,7 +137,10 @@ def test_daily_with_a_game_plays_that_games_daily_in_each_front_end(
     )
     assert (code, err) == (0, "")
     number = daily_deal(day, parse_variant(None, 2))
-    assert f"FreeCell (2 cells), daily 2026-11-26, deal {number}, 0 moves" in out
+    assert (
+        f"FreeCell (2 cells), daily 2026-11-26, deal {number}{band_phrase(number, parse_variant('freecell', 2))}, 0 moves"
+        in out
+    )
     # The full-screen game (and serve's tabs, which run it) takes them together too.
     asked: dict[str, object] = {}
 

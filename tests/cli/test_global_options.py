@@ -242,7 +242,7 @@ def test_the_options_show_in_what_the_subcommands_print(runner: Runner) -> None:
         ["--deal", "617", "--ascii", "--autoplay", "off", "--data-dir", "{D}", "play", "--plain"],
         "q\n",
     )
-    assert "Deal 617, 0 moves, 0 of 52 cards home, autoplay off" in played.out
+    assert "Deal 617 (expert), 0 moves, 0 of 52 cards home, autoplay off" in played.out
     assert "♠" not in played.out and "KS" in played.out
     replayed = runner.run(["--deal", "617", "replay"])
     assert replayed.out == format_position(deal(617)) + "not won\n"

@@ -15,8 +15,10 @@ from freecell_tui.core.codes import encode
 from freecell_tui.core.daily import daily_deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.solver import solve
+from freecell_tui.core.variant import FREECELL
 from freecell_tui.line import LineMode, run_line_mode
 from freecell_tui.session import PlaySession
+from freecell_tui.session.words import band_phrase
 from freecell_tui.store import Store
 
 from .line import line_mode
@@ -48,7 +50,10 @@ def test_daily_of_a_date() -> None:
     assert line.session.game.deal_number == daily_deal(date(2026, 1, 1))
     assert line.session.daily == date(2026, 1, 1)
     number = daily_deal(date(2026, 1, 1))
-    assert f"Daily 2026-01-01, deal {number}, 0 moves, 0 of 52 cards home" in out.getvalue()
+    assert (
+        f"Daily 2026-01-01, deal {number}{band_phrase(number, FREECELL)}, 0 moves, 0 of 52 cards home"
+        in out.getvalue()
+    )
 
 
 def test_a_bad_or_future_date_is_one_line_and_changes_nothing() -> None:
@@ -67,7 +72,9 @@ def test_plain_daily_starts_with_the_daily_deal() -> None:
     before = daily_deal(date.today())
     assert run_line_mode(args, stdin=io.StringIO("quit\n"), stdout=out) == 0
     # The date is read once more after the run: a run across midnight may have either day's.
-    dealt = {f"deal {before}, 0 moves", f"deal {daily_deal(date.today())}, 0 moves"}
+    dealt = {
+        f"deal {n}{band_phrase(n, FREECELL)}, 0 moves" for n in (before, daily_deal(date.today()))
+    }
     assert any(text in out.getvalue() for text in dealt)
 
 

@@ -66,22 +66,22 @@ def test_no_deal_and_an_unfinished_game_asks_and_enter_resumes_it(tmp_path: Path
         "You have an unfinished game: deal 1, 2 moves, 0 of 52 cards home"
     )
     assert "Resumed where you left off: undo and redo work as before." in out
-    assert heading(first) == "Deal 1, 2 moves, 0 of 52 cards home, autoplay off"
+    assert heading(first) == "Deal 1 (hard), 2 moves, 0 of 52 cards home, autoplay off"
     assert "Redid 8c." in out
-    assert heading(out) == "Deal 1, 3 moves, 0 of 52 cards home, autoplay off"
+    assert heading(out) == "Deal 1 (hard), 3 moves, 0 of 52 cards home, autoplay off"
 
 
 @pytest.mark.parametrize("answer", ["y", "Y", "yes", "resume"])
 def test_yes_words_resume(tmp_path: Path, answer: str) -> None:
     play(tmp_path, "3a\n", deal="5")
-    assert heading(play(tmp_path, answer + "\n")).startswith("Deal 5, 1 move,")
+    assert heading(play(tmp_path, answer + "\n")).startswith("Deal 5 (easy), 1 move,")
 
 
 def test_an_unclear_answer_is_asked_again(tmp_path: Path) -> None:
     play(tmp_path, "3a\n", deal="5")
     out = play(tmp_path, "maybe\ny\n")
     assert "Please answer y (resume), n (new game) or q (quit). [Y/n/q]" in out
-    assert heading(out).startswith("Deal 5, 1 move,")
+    assert heading(out).startswith("Deal 5 (easy), 1 move,")
 
 
 def test_n_asks_then_starts_a_new_game_and_records_the_old_one_as_left(tmp_path: Path) -> None:
@@ -90,7 +90,7 @@ def test_n_asks_then_starts_a_new_game_and_records_the_old_one_as_left(tmp_path:
     assert "Start a new game? The unfinished game of deal 5 (1 move, 0:0" in out
     assert "will be recorded as a loss. [y/N]" in out
     assert "The unfinished game counts as lost. Deal " in out
-    assert not heading(out).startswith("Deal 5, 1 move")
+    assert not heading(out).startswith("Deal 5 (easy), 1 move")
     results = store(tmp_path).results.all().items
     assert [(r.deal_number, r.result, r.move_count) for r in results] == [(5, Result.LEFT, 1)]
     assert "unfinished game" not in play(tmp_path, "q\n")  # nothing more to resume
@@ -100,7 +100,7 @@ def test_n_then_no_goes_back_to_the_question(tmp_path: Path) -> None:
     play(tmp_path, "3a\n", deal="5")
     out = play(tmp_path, "n\nno\n\n")
     assert "Resume it? Enter or y resumes, n starts a new game, q quits. [Y/n/q]" in out
-    assert heading(out).startswith("Deal 5, 1 move,")
+    assert heading(out).startswith("Deal 5 (easy), 1 move,")
     assert store(tmp_path).results.all().items == ()
 
 
@@ -112,7 +112,7 @@ def test_q_or_end_of_input_at_the_question_keeps_the_game_waiting(
     out = play(tmp_path, answer)
     assert out.splitlines()[-1] == "Goodbye: the unfinished game waits for next time."
     assert "FreeCell in line mode" not in out
-    assert heading(play(tmp_path, "\n")).startswith("Deal 5, 1 move,")
+    assert heading(play(tmp_path, "\n")).startswith("Deal 5 (easy), 1 move,")
     assert store(tmp_path).results.all().items == ()
 
 
@@ -181,7 +181,7 @@ def test_save_and_load_restore_the_history(tmp_path: Path) -> None:
     out = play(tmp_path, 'load deal 1 "EARLY"\nredo\n', deal="4")
     assert 'Loaded "Deal 1 "early"": deal 1, 1 move' in out
     assert "Redid 6b." in out
-    assert heading(out) == "Deal 1, 2 moves, 0 of 52 cards home, autoplay off"
+    assert heading(out) == "Deal 1 (hard), 2 moves, 0 of 52 cards home, autoplay off"
 
 
 def test_load_keeps_the_game_being_played(tmp_path: Path) -> None:

@@ -60,7 +60,7 @@ def test_a_scripted_session_steps_through_a_code_and_returns_to_the_game() -> No
     board = said(out)
     at_three = Game(watched.start, 617, watched.autoplay, watched.line[:3])
     assert board == format_board(at_three)
-    assert board[0].startswith("Deal 617, 3 moves")
+    assert board[0].startswith("Deal 617 (expert), 3 moves")
     # The game waited, untouched, while its lines went to the viewer.
     assert line.session.game == game
 
@@ -115,7 +115,7 @@ def test_bad_input_in_the_viewer_is_one_line_and_moves_nothing() -> None:
     (refused,) = said(out)
     assert refused.startswith("Not understood in the viewer: '3a'. Step through it:")
     line.handle("board")
-    assert said(out)[0].startswith("Deal 617, 2 moves")
+    assert said(out)[0].startswith("Deal 617 (expert), 2 moves")
 
 
 def test_a_bad_code_is_one_line_and_nothing_opens() -> None:

@@ -12,17 +12,21 @@ import pytest
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.cards import ALL_CARDS, Card
+from freecell_tui.core.deals import deal
 from freecell_tui.core.difficulty import rating
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
+from freecell_tui.core.solver import solve_for_autoplay
 from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import parse_variant
 from freecell_tui.line import LineMode, format_board, run_line_mode
+from freecell_tui.line.mode import HANDLERS
 from freecell_tui.session.table import COMMANDS
 
 from .line import line_mode
 
 DEAL_1_BOARD = """\
-Deal 1, 0 moves, 0 of 52 cards home, autoplay safe
+Deal 1 (hard), 0 moves, 0 of 52 cards home, autoplay safe
 Foundations: ♣ empty, ♦ empty, ♥ empty, ♠ empty
 Free cells: a empty, b empty, c empty, d empty
 Column 1: J♦ K♦ 2♠ 4♣ 3♠ 6♦ 6♠
@@ -59,7 +63,7 @@ def test_a_move_says_what_moved_then_shows_the_board() -> None:
     _, out = play("3a\n")
     after = out.split(DEAL_1_BOARD, 1)[1].splitlines()
     assert after[0] == "3a: 2♥ to free cell a"
-    assert after[1] == "Deal 1, 1 move, 0 of 52 cards home, autoplay safe"
+    assert after[1] == "Deal 1 (hard), 1 move, 0 of 52 cards home, autoplay safe"
     assert after[3] == "Free cells: a 2♥, b empty, c empty, d empty"
     assert after[6] == "Column 3: 9♥ 9♠ 9♦ 10♠ 4♠ 8♦"
 
@@ -79,7 +83,7 @@ def test_refused_and_unreadable_commands_say_why_and_the_game_goes_on() -> None:
     assert "Not allowed: 6♠ cannot go home yet: the ♠ foundation starts with A♠" in lines
     assert "3a: 2♥ to free cell a" in lines
     # Only the last command changed the game.
-    assert lines.count("Deal 1, 1 move, 0 of 52 cards home, autoplay safe") == 1
+    assert lines.count("Deal 1 (hard), 1 move, 0 of 52 cards home, autoplay safe") == 1
 
 
 def test_menu_commands_play_moves() -> None:
@@ -123,7 +127,7 @@ def test_r_restarts_and_u_brings_the_game_back() -> None:
     lines = out.splitlines()
     assert "Back to the start: u takes the restart back." in lines
     assert "Undid the restart: back where you were." in lines
-    assert lines[-11] == "Deal 1, 2 moves, 0 of 52 cards home, autoplay safe"
+    assert lines[-11] == "Deal 1 (hard), 2 moves, 0 of 52 cards home, autoplay safe"
 
 
 def test_new_asks_when_a_game_is_under_way_and_no_keeps_it() -> None:
@@ -133,7 +137,7 @@ def test_new_asks_when_a_game_is_under_way_and_no_keeps_it() -> None:
         "Start a new game? Your game of deal 1 (0 moves) will be recorded as a loss. [y/N]" in lines
     )
     assert "Carry on: your game goes on." in lines
-    assert lines[-11].startswith("Deal 1, 0 moves")
+    assert lines[-11].startswith("Deal 1 (hard), 0 moves")
 
 
 def test_redo_with_nothing_to_redo() -> None:
@@ -154,9 +158,9 @@ def test_new_deal_and_autoplay_commands() -> None:
     _, out = play("deal 617\nautoplay off\nnew 5\nautoplay sometimes\ndeal 0\n")
     lines = out.splitlines()
     assert "Deal 617 (expert). Good luck!" in lines
-    assert "Deal 617, 0 moves, 0 of 52 cards home, autoplay safe" in lines
+    assert "Deal 617 (expert), 0 moves, 0 of 52 cards home, autoplay safe" in lines
     assert "Autoplay off from now on." in lines
-    assert "Deal 5, 0 moves, 0 of 52 cards home, autoplay off" in lines
+    assert "Deal 5 (easy), 0 moves, 0 of 52 cards home, autoplay off" in lines
     assert "Not understood: 'sometimes' is not an autoplay mode: use off, safe or all" in lines
     assert (
         lines[-1] == "Not understood: deal 0 does not exist: deals are numbered 1 to 8,589,934,591"
@@ -165,7 +169,12 @@ def test_new_deal_and_autoplay_commands() -> None:
 
 def test_new_without_a_number_picks_a_random_deal() -> None:
     _, out = play("new\n", deal=None)
-    numbers = [int(n) for n in re.findall(r"^Deal (\d+), 0 moves", out, re.MULTILINE)]
+    numbers = [
+        int(n)
+        for n in re.findall(
+            r"^Deal (\d+)(?: \((?:easy|medium|hard|expert)\))?, 0 moves", out, re.MULTILINE
+        )
+    ]
     assert len(numbers) == 2 and all(1 <= n <= 32_000 for n in numbers)
     assert f"Deal {numbers[1]} ({rating(numbers[1]).band}). Good luck!" in out  # type: ignore[union-attr]
 
@@ -193,6 +202,28 @@ def test_board_and_moves_commands() -> None:
     assert "8a: 10♣ to free cell a" in out
 
 
+def test_the_board_is_printed_again_only_when_the_position_changed() -> None:
+    """A command that leaves the cards where they were (a new autoplay mode, a save, a
+    difficulty) prints no board; undo, redo and restart print it."""
+    _, out = play("autoplay off\nsave mine\ndifficulty\n3a\nundo\nredo\nrestart\n")
+    lines = out.splitlines()
+    boards = [i for i, line in enumerate(lines) if line.startswith("Deal 1 (hard), ")]
+    assert len(boards) == 5  # the start, 3a, undo, redo, restart
+    said = lines[boards[0] + 11 : boards[0] + 14]
+    assert said[0] == "Autoplay off from now on." and said[1] == "Saved as “mine”: 0 moves."
+    assert said[2].startswith("Deal 1: hard")
+    assert lines[boards[1] + 11 : boards[2]] == ["Undid 3a (redo plays it again)."]
+
+
+def test_a_line_of_moves_written_for_autoplay_off_wins_a_game_that_autoplays() -> None:
+    """As on the board: a move of the list whose cards autoplay sent home already is skipped,
+    not refused."""
+    moves = " ".join(map(str, solve_for_autoplay(deal(1), AutoplayMode.OFF).moves))
+    _, out = play(moves + "\n")
+    assert "Not allowed" not in out
+    assert "autoplay sent it home already" in out and "You won deal 1" in out
+
+
 def test_klondike_says_where_it_is_played() -> None:
     assert play("klondike\n")[1].splitlines()[-1] == (
         "Klondike is not played in line mode: run freecell-tui klondike, or :klondike in "
@@ -200,10 +231,10 @@ def test_klondike_says_where_it_is_played() -> None:
     )
 
 
-def test_every_line_command_of_the_table_has_a_handler() -> None:
+def test_every_line_command_of_the_table_has_a_handler_or_is_a_session_call() -> None:
     for command in COMMANDS:
         if command.line and command.words:
-            assert callable(getattr(LineMode, f"do_{command.name}")), command.name
+            assert command.call is not None or callable(HANDLERS[command.name]), command.name
 
 
 @pytest.mark.parametrize("word", ["speed 2", "winnable off", "deals any"])
@@ -316,12 +347,22 @@ def test_format_board_for_a_game_in_progress() -> None:
     game = Game.new(1).play(Move.parse("3a")).play(Move.parse("32"))
     lines = format_board(game, ascii=True)
     assert lines[:3] == [
-        "Deal 1, 2 moves, 0 of 52 cards home, autoplay safe",
+        "Deal 1 (hard), 2 moves, 0 of 52 cards home, autoplay safe",
         "Foundations: C empty, D empty, H empty, S empty",
         "Free cells: a 2H, b empty, c empty, d empty",
     ]
     assert lines[4:6] == ["Column 2: 2D KC KS 5C 10D 8S 9C 8D", "Column 3: 9H 9S 9D 10S 4S"]
     assert len(lines) == 11
+
+
+def test_the_heading_names_a_rated_deals_band_or_the_free_cells_it_needs() -> None:
+    assert format_board(Game.new(617))[0].startswith("Deal 617 (expert), 0 moves")
+    one_cell = Game.new(5, variant=parse_variant("freecell", 1))
+    assert format_board(one_cell)[0].startswith("FreeCell (1 cell), deal 5 (needs 1 free cell), 0")
+    assert format_board(Game.new(40_000))[0].startswith("Deal 40000, 0 moves")  # not rated
+    assert format_board(Game.new(617, variant=parse_variant("eight-off")))[0].startswith(
+        "Eight Off, deal 617, 0 moves"
+    )
 
 
 @pytest.mark.parametrize(
@@ -427,5 +468,7 @@ def test_game_options_before_or_after_the_subcommand(argv: list[str]) -> None:
         check=False,
     )
     assert result.returncode == 0
-    assert result.stdout.splitlines()[1] == "Deal 5, 0 moves, 0 of 52 cards home, autoplay safe"
+    assert (
+        result.stdout.splitlines()[1] == "Deal 5 (easy), 0 moves, 0 of 52 cards home, autoplay safe"
+    )
     assert "Foundations: C empty, D empty, H empty, S empty" in result.stdout

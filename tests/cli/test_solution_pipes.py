@@ -82,7 +82,7 @@ def test_a_line_of_moves_stops_at_the_first_refused_one(tmp_path: Path) -> None:
         ["play", "--plain", "--deal", "1", "--data-dir", str(tmp_path)], "3a 12 6b\nmoves\nq\n"
     )
     assert (
-        "Not allowed: 12 (move 2 of the line): 6♠ cannot go on 9♣: ranks must step down by one "
-        "(the rest of the line, 1 move, was not played)"
+        "Not allowed: move 2 of 3: 12: 6♠ cannot go on 9♣: ranks must step down by one "
+        "(the 1 move after it not played)"
     ) in plain.stdout
-    assert "Deal 1, 1 move," in plain.stdout
+    assert "Deal 1 (hard), 1 move," in plain.stdout

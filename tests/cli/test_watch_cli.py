@@ -127,7 +127,9 @@ def test_review_prints_the_moves_with_their_marks_and_the_move_that_lost_it(
 ) -> None:
     game = solver_moves_played(solution()[:4])
     game = game.play(losing_move(game))
-    result = run_cli("watch", encode(game), "--review", "--data-dir", str(tmp_path))
+    # A loaded machine finds in 60 s what a player's finds in the default 4.5.
+    code = encode(game)
+    result = run_cli("watch", code, "--review", "--budget", "60", "--data-dir", str(tmp_path))
     assert (result.returncode, result.stderr) == (0, "")
     steps = Replay.of(game).steps
     lines = result.stdout.splitlines()
@@ -146,6 +148,24 @@ def test_review_prints_the_moves_with_their_marks_and_the_move_that_lost_it(
     assert [row.partition(". ")[0] for row in winning] == [
         str(number) for number in range(5, 5 + len(winning))
     ]
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (["--review", "--budget", "0"], "--budget 0: give seconds above 0, at most 3,600"),
+        (["--review", "--budget", "3601"], "--budget 3601: give seconds above 0, at most 3,600"),
+        (["--review", "--budget", "nan"], "--budget nan: give seconds above 0, at most 3,600"),
+        (["--budget", "5"], "--budget is the review's: give it with --review"),
+    ],
+)
+def test_a_bad_review_budget_is_one_line_and_reviews_nothing(
+    tmp_path: Path, args: list[str], error: str
+) -> None:
+    game = solver_moves_played(solution()[:4])
+    result = run_cli("watch", encode(game), *args, "--data-dir", str(tmp_path))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert error in one_line_error(result.stderr)
 
 
 def test_review_of_a_win_takes_par_from_the_store(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import apply_move
 from freecell_tui.session.parse import ActionCommand, MovesCommand, parse_command
-from freecell_tui.session.table import COMMANDS
+from freecell_tui.session.table import COMMANDS, Command
 from freecell_tui.ui.commands import shown
 
 from ..core.helpers import board
@@ -204,6 +204,22 @@ def test_words_meant_as_moves_get_the_notation_reason(text: str, message: str) -
     with pytest.raises(NotationError) as info:
         parse_command(text)
     assert str(info.value) == message
+
+
+@pytest.mark.parametrize("command", [command for command in COMMANDS if command.words])
+def test_a_command_word_alone_reads_as_the_table_says_its_operand_goes(command: Command) -> None:
+    """A word alone is its command when the table shows no operand or one in brackets; a
+    command whose operand must be given says so; no command takes an operand it does not
+    show."""
+    word = command.words[0]
+    if command.operand and not command.operand_optional:
+        with pytest.raises(NotationError, match=word):
+            parse_command(word)
+    else:
+        assert parse_command(word) == ActionCommand(command.name)
+    if not command.operand:
+        with pytest.raises(NotationError, match="takes no operands"):
+            parse_command(f"{word} 5")
 
 
 def test_one_meaning_per_letter() -> None:

@@ -11,15 +11,17 @@ from textual.app import App, ComposeResult
 from textual.command import CommandPalette
 from textual.widgets import Tooltip
 
-from freecell_tui.ui.commands import footer_ranks
+from freecell_tui.ui.commands import BOUND, footer_ranks
 from freecell_tui.ui.widgets.footer import FooterItem, KeyFooter, placed
 
 from .helpers import COMPACT, SIZE, game, lines, make_app, styles_on, wait_for
 
 RANKS = footer_ranks()
+#: Restart's action: a session call, ``call('restart')``.
+RESTART = BOUND["restart"].action
 ITEMS = (
     FooterItem("u", "u", "Undo", "undo"),  # `` u Undo ``: 8 cells
-    FooterItem("r", "r", "Restart", "restart"),  # 11
+    FooterItem("r", "r", "Restart", RESTART),  # 11
     FooterItem("question_mark", "?", "Help", "help"),  # 8
     FooterItem("q", "q", "Quit", "quit"),  # 8
 )
@@ -40,7 +42,7 @@ def test_keys_are_placed_one_after_another_and_the_palette_on_the_right() -> Non
 def test_narrow_footers_drop_the_lowest_ranked_keys_first_and_keep_help_and_quit() -> None:
     everything = sum(item.cells for item in ITEMS) + PALETTE.cells
     kept = [item.action for _, item in placed(ITEMS, PALETTE, everything - 1)]
-    assert RANKS["restart"] > RANKS["undo"]
+    assert RANKS[RESTART] > RANKS["undo"]
     assert kept == ["undo", "help", "quit", "command_palette"]  # Restart ranks lowest
     tiny = placed(ITEMS, PALETTE, 10)  # Help and Quit stay; the palette gives way to them
     assert [item.action for _, item in tiny] == ["help", "quit"]

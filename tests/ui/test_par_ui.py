@@ -269,7 +269,7 @@ async def test_deal_1_s_par_is_one_number_everywhere(
     out = io.StringIO()
     line = line_mode(game, out, store=store, clock=lambda: 0.0)
     line.handle("board")
-    assert f"Deal 1, {moves - 1} moves (par {par}), " in out.getvalue()
+    assert f"Deal 1 (hard), {moves - 1} moves (par {par}), " in out.getvalue()
     line.handle(last)
     assert f"You won deal 1 (hard) in {moves} moves — par {par} — and 0:00." in out.getvalue()
     store.close()

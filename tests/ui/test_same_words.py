@@ -1,6 +1,6 @@
-"""The full-screen game and line mode answer a hint, auto-solve and a win's par in the same
-words: the session decides them (``session/assist.py``, ``PlaySession.win_text``), each front
-end only presents them."""
+"""The full-screen game and line mode answer a hint, auto-solve, a win's par and every command
+that is a session call in the same words: the session decides them (``session/assist.py``,
+``PlaySession.win_text``, the command table's ``call``), each front end only presents them."""
 
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import parse_moves
 from freecell_tui.core.solver import solve_for_autoplay
+from freecell_tui.session.table import COMMANDS
 from freecell_tui.store import Par, Store
 from freecell_tui.ui.screens.dialogs import WinScreen
 
 from ..cli.line import line_mode
-from .helpers import SIZE, make_app, message, wait_for
+from .helpers import SIZE, make_app, message, type_command, wait_for
 
 #: How long a solver answer may take on a loaded machine before the test fails.
 SOLVER = 60.0
@@ -113,3 +114,52 @@ async def test_a_win_and_its_par_are_said_alike(tmp_path: Path, known: bool) -> 
         assert isinstance(win, WinScreen)
         assert win.body_text in line
         assert ("par 40" if known else "par not known yet") in win.body_text
+
+
+#: Deal 1 after four moves, the last of which (5d) sent a card home by autoplay.
+AUTOPLAYED = "5a 5b 5c 5d"
+#: How each command that is a session call is tried: the game and the line typed (by default,
+#: the game above and the command's word alone).
+CALLED = {
+    "redo": (played(1, AutoplayMode.SAFE, AUTOPLAYED).undo(), "redo"),
+    "difficulty": (played(1, AutoplayMode.SAFE), "difficulty 5"),
+    "daily": (played(1, AutoplayMode.SAFE), "daily 2026-11-26"),
+    "autoplay": (played(1, AutoplayMode.SAFE, AUTOPLAYED), "autoplay off"),
+    "save": (played(1, AutoplayMode.SAFE, AUTOPLAYED), "save mine"),
+    "load": (played(1, AutoplayMode.SAFE, AUTOPLAYED), "load nowhere"),
+}
+
+
+#: The commands said alike: those above, undo and restart, and any session call.
+SAID_ALIKE = sorted({*CALLED, "undo", "restart", *(c.name for c in COMMANDS if c.call)})
+
+
+@pytest.mark.parametrize("name", SAID_ALIKE)
+async def test_a_session_call_is_said_alike(tmp_path: Path, name: str) -> None:
+    """What line mode prints first for a command that is a session call is what the message
+    line says once it is typed on the board (``undo`` names the autoplay moves it takes back in
+    both)."""
+    default = (played(1, AutoplayMode.SAFE, AUTOPLAYED), name)
+    game, typed = CALLED.get(name, default)
+    line = line_says(tmp_path, game, typed)
+    app = make_app(tmp_path / "screen", start=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await type_command(pilot, typed)
+        assert message(app) == line[0]
+    if name == "undo":
+        assert line[0] == "Undid 5d with its 1 autoplay move (redo plays it again)."
+
+
+async def test_a_line_of_moves_is_said_alike(tmp_path: Path) -> None:
+    """A line of several moves whose second is refused: line mode says what the message line
+    says (its refusals start "Not allowed: "), with the move's place in the list."""
+    game = played(1, AutoplayMode.SAFE)
+    line = line_says(tmp_path, game, "3a 12 6b")
+    app = make_app(tmp_path / "screen", start=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await type_command(pilot, "3a 12 6b")
+        await wait_for(pilot, lambda: "of 3" in message(app), "the list's answer")
+        assert line[-1] == f"Not allowed: {message(app)}"
+    assert line[-1].startswith("Not allowed: move 2 of 3: 12: ")

@@ -15,7 +15,9 @@ import pytest
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
+from freecell_tui.core.game import Game
 from freecell_tui.core.solver import SolveResult, solve_for_autoplay
+from freecell_tui.core.variant import parse_variant
 from freecell_tui.session import analysis
 from freecell_tui.session.analysis import Analysis
 from freecell_tui.ui.assist.assistant import Assistant
@@ -229,6 +231,25 @@ async def test_auto_solves_keys(tmp_path: Path) -> None:
 
 
 # --------------------------------------------------------------------------- winnable deals only
+async def test_winnable_deals_only_looks_for_a_deal_of_the_game_being_played(
+    tmp_path: Path,
+) -> None:
+    """With no free cell, deal 1 is proved lost at once (it needs three) and deal 164 is won:
+    the search is of the game on the board, not classic FreeCell, and the deal found says what
+    it needs."""
+    no_cell = Game.new(5, variant=parse_variant("freecell", 0))
+    app = make_app(tmp_path, None, no_cell, deal_source=iter([1, 164]).__next__)
+    async with app.run_test(size=SIZE) as pilot:
+        app.game_screen.run_command("deals winnable")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: game(app).deal_number == 164, "deal 164", SOLVER)
+        assert game(app).state.variant.cells == 0
+        assert message(app) == (
+            "Deal 164 (needs no free cell), a winnable deal. Skipped deal 1: proved unsolvable. "
+            "Good luck!"
+        )
+
+
 async def test_winnable_deals_only_skips_an_unsolvable_deal_and_a_move_drops_the_search(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -256,7 +277,7 @@ async def test_winnable_deals_only_skips_an_unsolvable_deal_and_a_move_drops_the
         await pilot.press("n")  # "Looking for a winnable deal…" (checked below), then:
         await wait_for(pilot, lambda: game(app).deal_number == 617, "deal 617", SOLVER)
         assert message(app) == (
-            "Deal 617, a winnable deal. Skipped deal 11982: proved unsolvable. Good luck!"
+            "Deal 617 (expert), a winnable deal. Skipped deal 11982: proved unsolvable. Good luck!"
         )
         assert extra(app) == "winnable"  # its solution is known already
 

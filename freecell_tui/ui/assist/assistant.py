@@ -35,6 +35,7 @@ from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.notation import Move
 from freecell_tui.core.solver import WinnablePoint, canonical_key
+from freecell_tui.core.variant import Variant
 from freecell_tui.session import assist
 from freecell_tui.session.analysis import (
     Analysis,
@@ -47,6 +48,7 @@ from freecell_tui.session.analysis import (
 )
 from freecell_tui.session.assist import Want, answer, look
 from freecell_tui.session.steps import Tone
+from freecell_tui.session.words import band_phrase
 
 __all__ = [
     "CHECKING",
@@ -107,11 +109,12 @@ class FindDeal:
     token: int
     mode: AutoplayMode
     source: Callable[[], int]
+    variant: Variant
 
     def run(self, cancel: Cancel) -> Assistant.DealFound | None:
         """The search (in the worker's thread); ``None`` when cancelled."""
         try:
-            choice = choose_deal(self.mode, self.source, cancel)
+            choice = choose_deal(self.mode, self.source, cancel, self.variant)
         except Exception as error:  # a solver bug must not take the game down
             return Assistant.DealFound(self.token, None, f"{type(error).__name__}: {error}")
         return None if choice is None else Assistant.DealFound(self.token, choice)
@@ -394,12 +397,12 @@ class Assistant:
         return self._told()
 
     # ------------------------------------------------------------------ winnable deals only
-    def find_deal(self, mode: AutoplayMode) -> Reply:
-        """Look for a random deal the solver does not prove unsolvable; the answer comes as
-        :class:`DealChosen`."""
+    def find_deal(self, mode: AutoplayMode, variant: Variant) -> Reply:
+        """Look for a random deal of ``variant``'s game the solver does not prove unsolvable;
+        the answer comes as :class:`DealChosen`."""
         return Reply(
             [self.Words("Looking for a winnable deal…")],
-            deal=FindDeal(self.token, mode, self.deal_source),
+            deal=FindDeal(self.token, mode, self.deal_source, variant),
         )
 
     def deal_answered(self, message: DealFound) -> Reply:
@@ -412,7 +415,7 @@ class Assistant:
             said = f"No winnable deal found ({why}); a random deal instead."
             return Reply([self.DealChosen(None, said)])
         self.analyst.learn_deal(choice)
-        said = f"Deal {choice.number}"
+        said = f"Deal {choice.number}{band_phrase(choice.number, choice.variant)}"
         said += (
             ", a winnable deal. "
             if choice.moves

@@ -3,7 +3,8 @@ and the one place that turns what the player does into session calls.
 
 It owns the :class:`~freecell_tui.session.PlaySession`. Every change goes the same way: a key (as
 it is read: :meth:`GameScreen.decide_key`), a click, a palette entry or a typed command runs the
-command's ``action_<name>`` (the command table, :mod:`freecell_tui.session.table`, names them);
+command's ``action_<name>`` (the command table, :mod:`freecell_tui.session.table`, names them),
+or for a command that is one session call (the table's ``call``) :meth:`GameScreen.action_call`;
 the action makes a session call, which commits the game to the store and returns a
 :class:`~freecell_tui.session.Step` — or a question to ask first, with what follows a yes
 (:meth:`GameScreen.present`); :meth:`GameScreen.show` draws the step (the board, the lines, a
@@ -42,6 +43,7 @@ from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import Moving, Variant
 from freecell_tui.core.words import plural, printable
 from freecell_tui.session import (
+    ActionCommand,
     Ask,
     Decision,
     Event,
@@ -453,8 +455,15 @@ class GameScreen(DecidesKeys, Screen[None]):
                 f"{printable(event.character)} does nothing here: {self.key('help')} shows the keys"
             )
             return True
-        getattr(self, f"action_{bound.command}")(*bound.args)
+        self.run_bound(bound)
         return True
+
+    def run_bound(self, bound: Bound) -> None:
+        """Run what ``bound`` runs (:attr:`Bound.target`): a key, a command typed without an
+        operand (``Bound(name, name)``). Each is an ``action_`` method of this screen, as
+        Textual's bindings and palette name them (a test checks every one exists)."""
+        name, args = bound.target
+        getattr(self, f"action_{name}")(*args)
 
     async def _edit_line(self, event: Key) -> None:
         """A key for the open ``:`` line: edit, run (Enter) or close (Esc)."""
@@ -541,7 +550,8 @@ class GameScreen(DecidesKeys, Screen[None]):
             self.board.glide(step.before, step.turn)  # the cards travel (motion)
             self.board.hint = None
         said = self._keyed(step)
-        self.say(said, Tone.SUCCESS if step.tone is Tone.SUCCESS else Tone.INFO)
+        tone = Tone.SUCCESS if step.tone is Tone.SUCCESS else Tone.INFO
+        self.message.say(said, tone, *step.shorter)
         if step.changed:
             self._said = said
             self._update_status()
@@ -686,7 +696,7 @@ class GameScreen(DecidesKeys, Screen[None]):
             if answer == "undo":
                 self.show(self.session.undo(notice.undo, reason=notice.undo_reason))
             elif answer == "restart":
-                self.action_restart()
+                self.show(self.session.restart())
             elif answer == "new":
                 self.action_new()
 
@@ -817,14 +827,17 @@ class GameScreen(DecidesKeys, Screen[None]):
         self.show(self.session.play(command.move, command=command))
 
     # ------------------------------------------------------------------ the game
-    def action_undo(self) -> None:
-        self.show(self.session.undo())
+    def action_call(self, name: str) -> None:
+        """A key or palette entry of a command that is a session call (the command table's
+        ``call``: ``undo``, ``restart``, ``daily``…): the command without an operand."""
+        self.run_call(ActionCommand(name))
 
-    def action_redo(self) -> None:
-        self.show(self.session.redo())
-
-    def action_restart(self) -> None:
-        self.show(self.session.restart())
+    def run_call(self, command: ActionCommand) -> None:
+        """A command that is a session call, as typed: call the session and present its
+        answer."""
+        call = by_name(command.action).call
+        if call is not None:
+            self.present(call(self.session, command))
 
     def action_new(self, number: int | None = None, variant: Variant | None = None) -> None:
         """A new game (a random deal, or ``number``, of ``variant``'s game, else this one's);
@@ -832,22 +845,11 @@ class GameScreen(DecidesKeys, Screen[None]):
         a random deal (of a game it knows) first."""
 
         def find_winnable() -> None:
-            self.apply_reply(self.assistant.find_deal(self.session.game.autoplay))
+            session = self.session
+            self.apply_reply(self.assistant.find_deal(session.game.autoplay, session.next_variant))
 
         start = find_winnable if number is None and self.assistant.winnable_only else None
         self.present(self.session.leave_for_deal(number, start=start, variant=variant))
-
-    def action_daily(self) -> None:
-        self.present(self.session.leave_for_daily())
-
-    def action_difficulty(self, number: int | None = None) -> None:
-        """How hard this deal (or deal ``number``) is, and the fewest free cells it is won
-        with, on the message line: where it does not fit, its first clause, or its band and
-        cells alone (``Deal 5: easy: needs 1 free cell.``)."""
-        text = self.session.difficulty(number)
-        clause = text.partition("; ")[0].rstrip(".") + "."
-        band = text.partition(", ")[0].rstrip(".") + "."
-        self.message.say(text, Tone.INFO, clause, band)
 
     def action_help(self) -> None:
         from freecell_tui.ui.screens.help import HelpScreen

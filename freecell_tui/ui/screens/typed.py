@@ -1,9 +1,12 @@
-"""What each command of the table does when typed on the game screen's ``:`` line.
+"""What a command of the table does when typed on the game screen's ``:`` line.
 
-Each entry is a function of the game screen (:class:`Screen`: what the entries use of it) and the
-parsed command (its operand read by :mod:`freecell_tui.session.parse`): a command typed without
-one runs the action its key runs. :func:`run_typed` reads a line and runs its entry. A
-test checks the table against the command table: every command typed on the board is here
+A command that is a session call (the command table's ``call``) runs it with the command as
+typed, its operand read by :mod:`freecell_tui.session.parse` (:meth:`Screen.run_call`). Any
+other command that takes no operand runs what its key (or palette entry) runs:
+:meth:`Screen.run_bound`. One that takes an operand has an entry in :data:`TYPED`: a function of
+the game screen (:class:`Screen`: what the entries use of it) and the parsed command.
+:func:`run_typed` reads a line and runs it. A test checks the table against the command table:
+every other command with an operand typed on the board is here
 (line mode's own commands — ``board``, ``moves`` — are refused on the board with
 :func:`line_only`'s line).
 """
@@ -18,9 +21,11 @@ from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.core.variant import Variant
-from freecell_tui.session import ActionCommand, Decision, PlaySession, Step, parse_command
+from freecell_tui.session import ActionCommand, Decision, PlaySession, parse_command
 from freecell_tui.session.parse import MovesCommand
+from freecell_tui.session.table import by_name
 from freecell_tui.ui.assist.autosolve import AutoSolver, pace_for
+from freecell_tui.ui.commands import Bound
 
 __all__ = ["TYPED", "Screen", "line_only", "run_typed"]
 
@@ -31,30 +36,19 @@ class Screen(Protocol):
     session: PlaySession
     autosolver: AutoSolver
 
-    def show(self, step: Step) -> None: ...
     def present(self, decision: Decision | None) -> None: ...
     def play(self, command: MoveCommand) -> None: ...
     def play_list(self, moves: tuple[Move, ...]) -> None: ...
     def refuse(self, reason: str) -> None: ...
     def say(self, text: str) -> None: ...
     def remember(self, name: str, value: object) -> None: ...
+    def run_bound(self, bound: Bound) -> None: ...
     def action_watch(self, game: Game | None = None) -> None: ...
     def action_watch_solution(self) -> None: ...
     def action_new(self, number: int | None = None, variant: Variant | None = None) -> None: ...
     def action_winnable(self, on: bool | None = None) -> None: ...
     def action_deals(self, winnable: bool | None = None) -> None: ...
-    def action_difficulty(self, number: int | None = None) -> None: ...
-    def action_undo(self) -> None: ...
-    def action_redo(self) -> None: ...
-    def action_restart(self) -> None: ...
-    def action_help(self) -> None: ...
-    def action_quit(self) -> None: ...
-    def action_hint(self) -> None: ...
-    def action_solve(self) -> None: ...
-    def action_saves(self) -> None: ...
-    def action_stats(self) -> None: ...
-    def action_share(self) -> None: ...
-    def action_klondike(self) -> None: ...
+    def run_call(self, command: ActionCommand) -> None: ...
 
 
 Typed = Callable[[Screen, ActionCommand], None]
@@ -65,15 +59,6 @@ def _deal(screen: Screen, command: ActionCommand) -> None:
         screen.present(screen.session.leave_for_position(command.position))
     else:
         screen.action_new(command.number, command.variant)
-
-
-def _daily(screen: Screen, command: ActionCommand) -> None:
-    screen.present(screen.session.leave_for_daily(command.day))
-
-
-def _autoplay(screen: Screen, command: ActionCommand) -> None:
-    if command.mode is not None:
-        screen.show(screen.session.set_autoplay(command.mode))
 
 
 def _speed(screen: Screen, command: ActionCommand) -> None:
@@ -93,18 +78,6 @@ def _deals(screen: Screen, command: ActionCommand) -> None:
     screen.action_deals(command.choice == "winnable")
 
 
-def _save(screen: Screen, command: ActionCommand) -> None:
-    """``:save NAME``: save at once under a name (a name taken asks before overwriting)."""
-    if command.name is not None:
-        screen.present(screen.session.save_named(command.name))
-
-
-def _load(screen: Screen, command: ActionCommand) -> None:
-    """``:load NAME``: play a named save; this game is kept as an unfinished game."""
-    if command.name is not None:
-        screen.present(screen.session.load_named(command.name))
-
-
 def _watch(screen: Screen, command: ActionCommand) -> None:
     """``:watch`` (this game), ``:watch CODE`` or ``:watch solution`` (the solver's, from here),
     in the viewer."""
@@ -114,28 +87,14 @@ def _watch(screen: Screen, command: ActionCommand) -> None:
         screen.action_watch(command.game)
 
 
+#: What each command that takes an operand, and is no session call, does typed on the board, by
+#: name.
 TYPED: Final[dict[str, Typed]] = {
-    "undo": lambda screen, command: screen.action_undo(),
-    "redo": lambda screen, command: screen.action_redo(),
-    "restart": lambda screen, command: screen.action_restart(),
     "new": _deal,
     "deal": _deal,
-    "daily": _daily,
-    "difficulty": lambda screen, command: screen.action_difficulty(command.number),
-    "autoplay": _autoplay,
-    "help": lambda screen, command: screen.action_help(),
-    "quit": lambda screen, command: screen.action_quit(),
-    "hint": lambda screen, command: screen.action_hint(),
-    "solve": lambda screen, command: screen.action_solve(),
     "speed": _speed,
     "winnable": _winnable,
     "deals": _deals,
-    "saves": lambda screen, command: screen.action_saves(),
-    "save": _save,
-    "load": _load,
-    "stats": lambda screen, command: screen.action_stats(),
-    "share": lambda screen, command: screen.action_share(),
-    "klondike": lambda screen, command: screen.action_klondike(),
     "watch": _watch,
 }
 
@@ -155,8 +114,12 @@ def run_typed(screen: Screen, text: str) -> None:
         screen.play_list(command.moves)
         return
     typed = TYPED.get(command.action)
-    if typed is not None:
+    if by_name(command.action).call is not None:
+        screen.run_call(command)
+    elif typed is not None:
         typed(screen, command)
+    elif by_name(command.action).screen:  # no operand: what its key runs
+        screen.run_bound(Bound(command.action, command.action))
     else:  # the table's line-mode commands (board, moves)
         screen.refuse(line_only(command.action))
 

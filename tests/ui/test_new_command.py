@@ -1,0 +1,112 @@
+"""The recipe of docs/architecture.md ("How to add a command") holds: a command whose body is one
+session call, declared in the command table (with its ``call``) and in ``SCREEN`` (its key and
+palette entry) and nowhere else, works in both front ends — its key, its palette entry and its
+word on the ``:`` line in the full-screen game, its word in line mode, and both helps and the
+docs' table list it. The example, ``again``, is ``restart`` under another word and another key,
+added here the way a developer adds one (the tables the game derives at import are derived
+again from the two)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from types import MappingProxyType
+
+import pytest
+
+from freecell_tui.core.game import Game
+from freecell_tui.core.notation import Move
+from freecell_tui.session import table
+from freecell_tui.session.table import Command, line_help
+from freecell_tui.ui import commands
+from freecell_tui.ui.commands import ScreenCommand, keys_markdown
+from freecell_tui.ui.screens import help as help_screen
+from freecell_tui.ui.screens.game import GameScreen
+
+from ..cli.line import line_mode
+from .helpers import SIZE, game, make_app, message, type_command
+
+#: The example command: the table's entry and the full-screen game's presentation.
+AGAIN = Command(
+    "again",
+    "Game",
+    "back to the start of this deal, as restart does",
+    words=("again",),
+    call=lambda session, _: session.restart(),
+)
+AGAIN_LOOK = ScreenCommand(
+    keys=("ctrl+e",), palette="Again", palette_help="Back to the start of this deal"
+)
+
+
+@pytest.fixture
+def again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``again`` in the two places a developer writes it, and the tables derived from them."""
+    assert "ctrl+e" not in commands.key_actions()
+    everything = (*table.COMMANDS, AGAIN)
+    monkeypatch.setattr(table, "COMMANDS", everything)
+    monkeypatch.setattr(commands, "COMMANDS", everything)
+    monkeypatch.setattr(help_screen, "COMMANDS", everything)
+    monkeypatch.setitem(table._BY_NAME, AGAIN.name, AGAIN)
+    for word in AGAIN.words:
+        monkeypatch.setitem(table._BY_WORD, word, AGAIN)
+    monkeypatch.setitem(commands.SCREEN, AGAIN.name, AGAIN_LOOK)
+    bindings = list(commands._bindings())
+    monkeypatch.setattr(commands, "BOUND", MappingProxyType({b.id: b for b, _ in bindings}))
+    monkeypatch.setattr(commands, "DEFAULT_KEYS", MappingProxyType({b.id: k for b, k in bindings}))
+
+
+def _played() -> Game:
+    """Deal 1 with one move played."""
+    return Game.new(1).play(Move.parse("3a"))
+
+
+@pytest.mark.usefixtures("again")
+def test_the_new_command_has_no_body_in_either_front_end() -> None:
+    assert not hasattr(GameScreen, "action_again")
+    assert commands.BOUND["again"].target == ("call", ("again",))
+    assert any(line.lstrip().startswith("again ") for line in line_help())
+    row = "| `again` | back to the start of this deal, as restart does; palette: *Again* |"
+    assert row in keys_markdown()
+    assert commands.keys_text(AGAIN, keys=commands.DEFAULT_KEYS) == "ctrl+e"
+    game_help = dict(help_screen.help_sections(keys=commands.DEFAULT_KEYS))["Game"]
+    assert ("ctrl+e", AGAIN.help) in game_help
+
+
+@pytest.mark.usefixtures("again")
+def test_line_mode_runs_the_new_command_as_its_session_call() -> None:
+    """``again`` in line mode says and shows what ``restart`` does."""
+    said = []
+    for word in ("again", "restart"):
+        out = io.StringIO()
+        mode = line_mode(_played(), out)
+        mode.handle(word)
+        restarted = mode.session.game
+        assert restarted.state == restarted.start and restarted.turns[-1].is_restart
+        said.append(out.getvalue())
+    assert said[0] == said[1] and said[0]
+
+
+@pytest.mark.usefixtures("again")
+async def test_the_full_screen_game_runs_the_new_command_by_key_palette_and_word(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path, deal=None, start=_played())
+    app.keys = commands.DEFAULT_KEYS  # as the app makes them from the defaults
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        restarted = message(app)
+        await pilot.press("u")  # the restart undone: 3a is back
+        assert game(app).move_count == 1
+        await pilot.press("ctrl+e")
+        assert game(app).turns[-1].is_restart and message(app) == restarted
+        await pilot.press("u")
+        palette = {entry.title: entry for entry in app.get_system_commands(app.screen)}
+        await palette["Again"].callback()
+        await pilot.pause()
+        assert game(app).turns[-1].is_restart and message(app) == restarted
+        await pilot.press("u")
+        await type_command(pilot, "again")
+        assert game(app).turns[-1].is_restart and message(app) == restarted
+        await pilot.press("u")
+        assert game(app).move_count == 1 and not game(app).turns[-1].is_restart
