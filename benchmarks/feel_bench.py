@@ -260,7 +260,7 @@ async def keys_without_motion(moves: int, own: bool) -> list[float]:
                 for keys in _moves_for(1, moves, seed=round_number):
                     for key in keys:
                         timings.append(await press(key))
-                while app.game_screen.session.game.can_undo:
+                while app.game_screen.session.game.turns:
                     timings.append(await press("u"))
     return timings
 

@@ -67,7 +67,7 @@ async def measure(rounds: int) -> list[float]:
                         await pilot.press(key)
                         await pilot.pause()
                         timings.append((time.process_time() - start) * 1000)
-                while app.game_screen.session.game.can_undo:
+                while app.game_screen.session.game.turns:
                     start = time.process_time()
                     await pilot.press("u")
                     await pilot.pause()

@@ -92,11 +92,12 @@ def read_stream(stream: Readable, limit: int, what: str, name: str = "standard i
     return b"".join(chunks)
 
 
-def read_input(stream: TextIO | None, limit: int, what: str, name: str = "standard input") -> str:
+def read_input(stream: TextIO | None, limit: int, what: str) -> str:
     """The text of a text stream such as ``sys.stdin``, capped like :func:`read_stream`: the
     bytes under it when it has them (then decoded strictly, so bytes that are not UTF-8 are an
     :class:`InputError` whatever the locale), else its text. ``None`` (Python's ``sys.stdin``
     when the program was started with it closed) is an :class:`InputError`."""
+    name = "standard input"
     if stream is None:
         raise InputError(f"cannot read {name}: it is closed")
     binary = getattr(stream, "buffer", None)

@@ -24,8 +24,6 @@ from freecell_tui.store.settings import load_settings
 if TYPE_CHECKING:
     from freecell_tui.ui.themes import ConfigTheme
 
-PROG = "freecell-tui config"
-
 
 def theme_lines(themes: Iterable[str]) -> list[str]:
     """``Themes: a, b, …`` in lines of at most 79 characters (a name is never cut), the lines

@@ -70,11 +70,6 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def move_words(text: str) -> list[str]:
-    """The move words of ``text``, skipping fc-solve's surrounding lines."""
-    return solution_words(text)
-
-
 def read_start(args: argparse.Namespace) -> GameState:
     """The starting position named by ``--deal`` or ``--board``, exactly one of them (raises
     FreeCellError or InputError, each one line for the player)."""
@@ -127,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         return fail(prog, str(error))
 
     sent_home = 0  # by autoplay
-    for number, word in enumerate(move_words(text), start=1):
+    for number, word in enumerate(solution_words(text), start=1):
         try:
             state = apply_move(state, Move.parse(word, state.variant))
         except FreeCellError as error:

@@ -22,7 +22,7 @@ from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import MAX_CELLS, MAX_COLUMNS, Build
 from freecell_tui.core.words import quoted
 
-__all__ = ["AutoplayMode", "autoplay_moves", "is_safe_home", "run_autoplay"]
+__all__ = ["AutoplayMode", "is_safe_home", "run_autoplay"]
 
 
 class AutoplayMode(enum.Enum):
@@ -88,7 +88,3 @@ def run_autoplay(state: GameState, mode: AutoplayMode) -> tuple[GameState, tuple
         state = apply_resolved(state, move)  # a move home that _next_home found legal
         moves.append(move)
     return state, tuple(moves)
-
-
-def autoplay_moves(state: GameState, mode: AutoplayMode) -> tuple[Move, ...]:
-    return run_autoplay(state, mode)[1]

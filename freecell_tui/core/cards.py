@@ -23,7 +23,6 @@ __all__ = [
     "Card",
     "Colour",
     "Suit",
-    "rank_code",
     "rank_label",
     "rank_name",
 ]
@@ -122,11 +121,6 @@ _RANK_NAMES: Final = (
 _RANK_BY_TEXT: Final = {code: rank for rank, code in enumerate(RANK_CODES) if code} | {"10": 10}
 
 
-def rank_code(rank: int) -> str:
-    """``A``, ``2`` ... ``9``, ``T``, ``J``, ``Q``, ``K``."""
-    return RANK_CODES[rank]
-
-
 def rank_label(rank: int) -> str:
     """The rank as a player reads it: ``A``, ``2`` ... ``10``, ``J``, ``Q``, ``K``."""
     return "10" if rank == 10 else RANK_CODES[rank]
@@ -222,11 +216,6 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({self.code!r})"
-
-    # ----------------------------------------------------------------- rules helpers
-    def stacks_on(self, other: Card) -> bool:
-        """True when this card may lie on ``other`` in a column: one rank lower, other colour."""
-        return self.rank + 1 == other.rank and self.red != other.red
 
 
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(

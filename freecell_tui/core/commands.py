@@ -25,7 +25,6 @@ from freecell_tui.core.words import quoted, shorten
 
 __all__ = [
     "FOUNDATION_SUITS",
-    "MENU_HELP",
     "MENU_WORDS",
     "MoveCommand",
     "looks_like_a_move",
@@ -57,9 +56,6 @@ def _cells_numbers(variant: Variant) -> str:
     if variant.cells > 1:
         return f"cells 1-{variant.cells}"
     return "cell 1" if variant.cells else "no cells"
-
-
-MENU_HELP: Final = menu_help()
 
 
 @dataclass(frozen=True, slots=True)

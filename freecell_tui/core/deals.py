@@ -119,8 +119,7 @@ def deal_text(number: int, variant: Variant = FREECELL) -> str:
     return format_position(state).split("\n", 1)[1]
 
 
-def random_deal_number(rng: random.Random | None = None, *, classic: bool = True) -> int:
-    """A random deal number a player can share: 1–32,000 (the classic Windows range) by default,
-    or anywhere up to :data:`MAX_DEAL` with ``classic=False``."""
+def random_deal_number(rng: random.Random | None = None) -> int:
+    """A random deal number a player can share: 1–32,000 (the classic Windows range)."""
     generator = rng if rng is not None else random.SystemRandom()
-    return generator.randint(MIN_DEAL, 32_000 if classic else MAX_DEAL)
+    return generator.randint(MIN_DEAL, 32_000)

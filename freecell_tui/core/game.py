@@ -210,14 +210,6 @@ class Game:
         return sum(1 for turn in self.line if turn.solver)
 
     @property
-    def can_undo(self) -> bool:
-        return bool(self.turns)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self.redo_tail)
-
-    @property
     def outcome(self) -> Outcome:
         state = self.state
         if state.is_won:

@@ -24,7 +24,6 @@ __all__ = [
     "apply_move",
     "apply_resolved",
     "describe_move",
-    "is_legal",
     "legal_moves",
     "moved_cards",
     "resolve_move",
@@ -219,14 +218,6 @@ def _no_fit(
         f"no card of {move.source.name}'s run ({_run_text(source_column[-run:])}) fits on "
         f"{target}: it takes {wanted}"
     )
-
-
-def is_legal(state: GameState, move: Move) -> bool:
-    try:
-        resolve_move(state, move)
-    except IllegalMoveError:
-        return False
-    return True
 
 
 def moved_cards(state: GameState, move: Move) -> tuple[Card, ...]:

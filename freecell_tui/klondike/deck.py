@@ -28,7 +28,6 @@ __all__ = [
     "MAX_SEED",
     "DeckError",
     "DeckFileError",
-    "deck_text",
     "parse_deck",
     "random_seed",
     "read_decks",
@@ -139,8 +138,3 @@ def read_decks(path: str | Path) -> list[Deck]:
     if not decks:
         raise DeckFileError(str(path), ((0, "no decks in the file"),))
     return decks
-
-
-def deck_text(deck: Deck) -> str:
-    """The deck as a file line: ``AS TD 9H ...``."""
-    return " ".join(ALL_CARDS[index].code for index in deck)

@@ -26,14 +26,14 @@ def net(cards_home: int) -> int:
     return PER_CARD * cards_home - STAKE
 
 
-def dollars(amount: float, *, sign: bool = True, cents: bool = False) -> str:
+def dollars(amount: float, *, cents: bool = False) -> str:
     """``-$1,190``, ``+$35``, ``$0``; with ``cents``, ``-$37.21``."""
     text = f"{abs(amount):,.2f}" if cents else f"{abs(round(amount)):,}"
     if float(text.replace(",", "")) == 0:
         return f"${text}"
     if amount < 0:
         return f"-${text}"
-    return f"+${text}" if sign else f"${text}"
+    return f"+${text}"
 
 
 @dataclass(frozen=True, slots=True)

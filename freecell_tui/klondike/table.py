@@ -17,7 +17,6 @@ from freecell_tui.klondike.engine import OUTPUT, STOCK, WASTE, EngineMove, play_
 
 __all__ = [
     "PILES",
-    "STOCK_SIZE",
     "KlondikeMove",
     "KlondikePile",
     "KlondikeRecord",
@@ -32,8 +31,6 @@ __all__ = [
 
 #: Number of playing piles.
 PILES = 7
-#: Cards left for the stock after the deal.
-STOCK_SIZE = 52 - PILES * (PILES + 1) // 2
 
 
 class Rule(enum.Enum):

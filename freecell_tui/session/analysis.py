@@ -247,12 +247,11 @@ def analyse(
     known: dict[bytes, bool],
     cancel: Cancel | None = None,
     seconds: float = SOLVER_SECONDS,
-    clock: Callable[[], float] | None = None,
 ) -> Analysis:
     """Solve ``game``'s position (when ``solve_it``), find how far back a lost game was
     winnable, and whether any card can still go home. For a worker thread: reads only frozen
     objects and writes only ``known`` (single dictionary stores)."""
-    now = clock or time.monotonic
+    now = time.monotonic
     started = now()
 
     def left() -> float:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
@@ -111,16 +111,13 @@ class Review:
 class _Budget:
     """The time left of one bound, and whether the search was stopped."""
 
-    def __init__(
-        self, seconds: float, cancel: threading.Event | None, clock: Callable[[], float]
-    ) -> None:
+    def __init__(self, seconds: float, cancel: threading.Event | None) -> None:
         self.seconds = seconds
         self.cancel = cancel
-        self.clock = clock
-        self.started = clock()
+        self.started = time.monotonic()
 
     def left(self) -> float:
-        return max(self.seconds - (self.clock() - self.started), 0.0)
+        return max(self.seconds - (time.monotonic() - self.started), 0.0)
 
     @property
     def stopped(self) -> bool:
@@ -139,12 +136,11 @@ def review(
     par: Par | None = None,
     seconds: float = REVIEW_SECONDS,
     cancel: threading.Event | None = None,
-    clock: Callable[[], float] | None = None,
 ) -> Review:
     """Review ``game``'s line (since its last restart). ``par`` is its deal's par from the
     store, if known (a par of another deal or autoplay mode is ignored); ``seconds`` bounds
     every search together, ``cancel`` stops them. For a worker thread: reads frozen objects."""
-    budget = _Budget(seconds, cancel, clock or time.monotonic)
+    budget = _Budget(seconds, cancel)
     replay = Replay.of(game)
     if replay.steps[-1].state.is_won:
         return _review_win(replay, par, budget)

@@ -11,19 +11,11 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from freecell_tui.store.database import (
-        DB_NAME,
-        SCHEMA_VERSION,
-        AutosaveLookup,
-        OpenedStore,
-        Store,
-    )
+    from freecell_tui.store.database import DB_NAME, SCHEMA_VERSION, Store
     from freecell_tui.store.errors import ErrorKind, StoreError
-    from freecell_tui.store.exchange import FORMAT_NAME, FORMAT_VERSION, ImportedGame, read_export
-    from freecell_tui.store.names import MAX_NAME_LENGTH, check_name
+    from freecell_tui.store.exchange import FORMAT_NAME, read_export
     from freecell_tui.store.pars import Par, win_par
     from freecell_tui.store.records import GameRecord, SavedGame, SlotInfo, UnfinishedInfo
-    from freecell_tui.store.results import StatisticsReading
     from freecell_tui.store.stats import (
         DealStats,
         GameResult,
@@ -39,24 +31,17 @@ if TYPE_CHECKING:
 _HOMES: dict[str, str] = {
     "DB_NAME": "database",
     "SCHEMA_VERSION": "database",
-    "AutosaveLookup": "database",
-    "OpenedStore": "database",
     "Par": "pars",
     "Store": "database",
     "ErrorKind": "errors",
     "StoreError": "errors",
     "FORMAT_NAME": "exchange",
-    "FORMAT_VERSION": "exchange",
-    "ImportedGame": "exchange",
     "read_export": "exchange",
-    "MAX_NAME_LENGTH": "names",
-    "check_name": "names",
     "win_par": "pars",
     "GameRecord": "records",
     "SavedGame": "records",
     "SlotInfo": "records",
     "UnfinishedInfo": "records",
-    "StatisticsReading": "results",
     "DealStats": "stats",
     "GameResult": "stats",
     "Result": "stats",
@@ -78,26 +63,19 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "DB_NAME",
     "FORMAT_NAME",
-    "FORMAT_VERSION",
-    "MAX_NAME_LENGTH",
     "SCHEMA_VERSION",
-    "AutosaveLookup",
     "DealStats",
     "ErrorKind",
     "GameRecord",
     "GameResult",
-    "ImportedGame",
-    "OpenedStore",
     "Par",
     "Result",
     "SavedGame",
     "SlotInfo",
     "Statistics",
-    "StatisticsReading",
     "Store",
     "StoreError",
     "UnfinishedInfo",
-    "check_name",
     "compute_statistics",
     "format_duration",
     "read_export",

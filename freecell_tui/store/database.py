@@ -116,6 +116,7 @@ class Store:
         before_commit: Callable[[str], None] | None = None,
         data_dir: Path | None = None,
     ) -> None:
+        #: The database file, ``None`` when saves live only in memory (they go when the program quits).
         self.path = path
         #: The data folder this store belongs to, also when it keeps its saves in memory
         #: (``None`` only for :meth:`in_memory`): its own files are never exported over.
@@ -132,11 +133,6 @@ class Store:
         self.autosaves = Autosaves(self.database)
         self.results = Results(self.database)
         self.pars = Pars(self.database)
-
-    @property
-    def is_persistent(self) -> bool:
-        """False when saves live only in memory (they go when the program quits)."""
-        return self.path is not None
 
     @classmethod
     def open(

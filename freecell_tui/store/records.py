@@ -196,11 +196,6 @@ class GameRecord:
             hints=self.hints,
         )
 
-    @property
-    def start_label(self) -> str:
-        """``deal 1234`` or ``a custom position``."""
-        return f"deal {self.deal_number}" if self.deal_number is not None else "a custom position"
-
 
 @dataclass(frozen=True, slots=True)
 class SavedGame:

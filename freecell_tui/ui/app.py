@@ -19,11 +19,9 @@ from typing import Any, ClassVar
 
 from textual import events
 from textual.app import SystemCommand
-from textual.command import CommandListItem
 from textual.events import DeliveryFailed
 from textual.filter import LineFilter, Monochrome, NoColor
 from textual.screen import Screen
-from textual.widget import AwaitMount
 
 from freecell_tui.config import Config
 from freecell_tui.core.autoplay import AutoplayMode
@@ -444,19 +442,6 @@ class FreeCellApp(ReportingApp[None]):
         self.push_screen(
             GuardedPalette(providers=[ThemeProvider], placeholder="Search for themes…")
         )
-
-    def search_commands(
-        self, commands: Sequence[CommandListItem], placeholder: str = "Search for commands…"
-    ) -> AwaitMount:
-        """Textual's list of commands, in the guarded palette (see :meth:`search_themes`)."""
-        from textual.command import SimpleProvider
-
-        from freecell_tui.ui.palette import GuardedPalette
-
-        # Textual passes a provider instance where its type says a provider class.
-        provider = SimpleProvider(self.screen, list(commands))
-        palette = GuardedPalette(providers=[provider], placeholder=placeholder)  # type: ignore[list-item]
-        return self.push_screen(palette)
 
     def action_show_help_panel(self) -> None:
         """Textual's key panel, only on a screen that is in the app (mounted on a screen not yet,

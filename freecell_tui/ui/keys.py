@@ -89,7 +89,7 @@ def key_buttons(
         )
 
 
-async def edit_line(line: Input, key: str, character: str | None, *, limit: int = MAX_LINE) -> bool:
+async def edit_line(line: Input, key: str, character: str | None) -> bool:
     """Edit ``line`` by one key, now: the input's own binding of it (Enter aside: its owner
     answers the line), or the character typed; False when the key does not edit a line."""
     action = bound_actions(Input).get(key)
@@ -97,16 +97,16 @@ async def edit_line(line: Input, key: str, character: str | None, *, limit: int 
         await line.run_action(action)
         return True
     if character is not None and len(character) == 1 and character.isprintable():
-        paste_line(line, character, limit=limit)
+        paste_line(line, character)
         return True
     return False
 
 
-def paste_line(line: Input, text: str, *, limit: int = MAX_LINE) -> None:
+def paste_line(line: Input, text: str) -> None:
     """Put ``text`` in ``line`` at the cursor (over the selected text): its first line only,
     control characters dropped (a pasted escape sequence is no command), the line cut to
-    ``limit`` characters."""
-    room = limit - len(line.value) + len(line.selected_text)
+    :data:`MAX_LINE` characters."""
+    room = MAX_LINE - len(line.value) + len(line.selected_text)
     text = text[: max(room, 0) * 4]  # enough for the room once control characters are dropped
     text = text.split("\n", 1)[0].split("\r", 1)[0]
     clean = "".join(char for char in text if char.isprintable())[: max(room, 0)]

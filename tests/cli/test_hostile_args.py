@@ -489,7 +489,9 @@ def test_absurd_move_counts_in_replay_are_an_illegal_move(
 def test_a_bom_in_a_decks_file_is_accepted(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from freecell_tui.klondike.deck import deck_text, shuffled_decks
+    from freecell_tui.klondike.deck import shuffled_decks
+
+    from ..klondike.helpers import deck_text
 
     path = tmp_path / "decks.txt"
     path.write_bytes(b"\xef\xbb\xbf" + deck_text(next(shuffled_decks(1, 0, 1))).encode() + b"\n")

@@ -51,7 +51,7 @@ def record(seed: int) -> dict[str, Any]:
                 trace.update(str(error).encode())
         moves = list(legal_moves(state))
         roll = rng.random()
-        if roll < 0.05 and game.can_undo:
+        if roll < 0.05 and game.turns:
             game = game.undo()
         elif roll < 0.07 and game.state != game.start:
             game = game.restart()

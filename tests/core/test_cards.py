@@ -73,15 +73,6 @@ def test_colours() -> None:
         Suit.parse("X")
 
 
-def test_stacks_on_needs_one_rank_lower_and_the_other_colour() -> None:
-    seven_clubs = Card.parse("7C")
-    assert seven_clubs.stacks_on(Card.parse("8H"))
-    assert seven_clubs.stacks_on(Card.parse("8D"))
-    assert not seven_clubs.stacks_on(Card.parse("8S"))  # same colour
-    assert not seven_clubs.stacks_on(Card.parse("9H"))  # two ranks apart
-    assert not Card.parse("KH").stacks_on(Card.parse("AS"))
-
-
 def test_cards_are_frozen_values() -> None:
     card = Card.parse("QH")
     assert card == Card(12, Suit.HEARTS) and hash(card) == hash(Card(12, Suit.HEARTS))

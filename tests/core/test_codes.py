@@ -55,9 +55,9 @@ def play_randomly(game: Game, rng: random.Random, turns: int) -> Game:
     solver = False
     for _ in range(turns):
         roll = rng.random()
-        if roll < 0.04 and game.can_undo:
+        if roll < 0.04 and game.turns:
             game = game.undo()
-        elif roll < 0.05 and game.can_redo:
+        elif roll < 0.05 and game.redo_tail:
             game = game.redo()
         elif roll < 0.06 and game.line:
             game = game.restart()

@@ -6,10 +6,9 @@ from collections.abc import Callable
 
 import pytest
 
-from freecell_tui.cli.replay import move_words
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game, Outcome
-from freecell_tui.core.notation import parse_moves
+from freecell_tui.core.notation import parse_moves, solution_words
 
 DEALS = range(1, 201)
 
@@ -20,7 +19,7 @@ def test_fcsolve_solutions_win_through_the_core(fcsolve_solution: Callable[[int]
         output = fcsolve_solution(number)
         assert "This game is solveable." in output, f"fc-solve did not solve deal {number}"
         game = Game.new(number, autoplay=AutoplayMode.OFF)
-        for move in parse_moves(" ".join(move_words(output))):
+        for move in parse_moves(" ".join(solution_words(output))):
             game = game.play(move)
         assert game.outcome is Outcome.WON, f"deal {number}"
         # Stored as moves and replayed, the game is the same.

@@ -25,7 +25,7 @@ def test_new_game() -> None:
     assert game.start == deal(617) == game.state
     assert (game.deal_number, game.autoplay) == (617, AutoplayMode.SAFE)
     assert game.outcome is Outcome.PLAYING
-    assert not game.can_undo and not game.can_redo and not game.is_started
+    assert not game.turns and not game.redo_tail and not game.is_started
 
 
 def test_play_records_turns_and_leaves_the_old_game_alone() -> None:
@@ -53,7 +53,7 @@ def test_undo_redo_are_unlimited_and_restore_equal_games() -> None:
     for earlier in reversed(games[:-1]):
         game = game.undo()
         assert game.state == earlier.state and game.turns == earlier.turns
-    assert not game.can_undo and game.can_redo
+    assert not game.turns and game.redo_tail
     with pytest.raises(IllegalMoveError, match="nothing to undo"):
         game.undo()
     for later in games[1:]:
@@ -66,9 +66,9 @@ def test_undo_redo_are_unlimited_and_restore_equal_games() -> None:
 
 def test_a_new_move_drops_the_redo_tail() -> None:
     game = play_all(Game.new(1), "3a 32").undo()
-    assert game.can_redo
+    assert game.redo_tail
     game = game.play(Move.parse("3b"))
-    assert not game.can_redo and [str(m) for m in game.moves] == ["3a", "3b"]
+    assert not game.redo_tail and [str(m) for m in game.moves] == ["3a", "3b"]
 
 
 def test_one_undo_takes_back_the_move_and_its_autoplay() -> None:
@@ -112,8 +112,8 @@ def test_restart_at_the_start_is_refused() -> None:
 
 def test_restart_drops_the_redo_tail() -> None:
     game = play_all(Game.new(1), "3a 32 3b").undo().undo()
-    assert game.can_redo
-    assert not game.restart().can_redo
+    assert game.redo_tail
+    assert not game.restart().redo_tail
 
 
 def test_win_with_a_known_solution(deal_1_solution: str) -> None:

@@ -11,7 +11,6 @@ from freecell_tui.core.notation import COLUMNS, Move
 from freecell_tui.core.rules import (
     apply_move,
     describe_move,
-    is_legal,
     legal_moves,
     resolve_move,
     run_limit_text,
@@ -30,7 +29,6 @@ def refusal(state: GameState, text: str) -> str:
     with pytest.raises(IllegalMoveError) as info:
         apply_move(state, Move.parse(text))
     assert state == copy
-    assert not is_legal(state, Move.parse(text))
     return str(info.value)
 
 
@@ -281,4 +279,5 @@ def test_legal_moves_put_home_moves_first_and_carry_counts() -> None:
     moves = list(legal_moves(state))
     assert [str(m) for m in moves[:2]] == ["ah", "3h"]
     assert Move(COLUMNS[0], COLUMNS[3], 2) in moves  # to an empty column, once per count
-    assert all(is_legal(state, move) for move in moves)
+    for move in moves:
+        apply_move(state, move)  # each one listed is legal: none raises

@@ -26,7 +26,6 @@ from freecell_tui.files import InputError, read_text
 from freecell_tui.klondike.deck import (
     DeckError,
     DeckFileError,
-    deck_text,
     parse_deck,
     read_decks,
     shuffled_decks,
@@ -36,6 +35,8 @@ from freecell_tui.store import StoreError, read_export
 from freecell_tui.store.records import GameRecord, parse_turn
 from freecell_tui.store.rows import row_record
 from freecell_tui.store.settings import SETTINGS_NAME, Settings, load_settings
+
+from ..klondike.helpers import deck_text
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FEW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

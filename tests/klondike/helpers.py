@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from freecell_tui.core.cards import ALL_CARDS, Card
+from freecell_tui.klondike.deck import Deck
 from freecell_tui.klondike.engine import DEAL_ORDER
 from freecell_tui.klondike.table import KlondikeMove, Table, play
 
@@ -44,3 +45,8 @@ def first_moves(deck: Sequence[Card], count: int) -> list[str]:
 
 def moves_and_tables(deck: Sequence[Card]) -> list[tuple[KlondikeMove, Table]]:
     return list(play(deck).steps)
+
+
+def deck_text(deck: Deck) -> str:
+    """The deck as a line of a decks file: ``AS TD 9H ...``."""
+    return " ".join(ALL_CARDS[index].code for index in deck)

@@ -53,7 +53,7 @@ def takes(pile: KlondikePile, card: Card) -> bool:
     top = pile.top
     if top is None:
         return card.rank == _KING
-    return card.stacks_on(top)
+    return card.rank + 1 == top.rank and card.red != top.red
 
 
 def goes_home(table: Table, card: Card) -> bool:

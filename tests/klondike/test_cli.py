@@ -14,7 +14,6 @@ from freecell_tui.klondike.deck import (
     BLOCK,
     DeckError,
     DeckFileError,
-    deck_text,
     parse_deck,
     read_decks,
     shuffled_decks,
@@ -22,6 +21,8 @@ from freecell_tui.klondike.deck import (
 from freecell_tui.klondike.engine import play_fast
 from freecell_tui.klondike.runner import play_decks, play_seeded
 from freecell_tui.klondike.table import cards_from_indexes, play
+
+from .helpers import deck_text
 
 DECK = next(shuffled_decks(7, 0, 1))
 LINE = deck_text(DECK)

@@ -8,7 +8,7 @@ import pytest
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.cards import Suit
 from freecell_tui.core.codes import encode
-from freecell_tui.core.commands import FOUNDATION_SUITS, MENU_HELP, MoveCommand
+from freecell_tui.core.commands import FOUNDATION_SUITS, MoveCommand, menu_help
 from freecell_tui.core.deals import deal
 from freecell_tui.core.errors import IllegalMoveError, NotationError
 from freecell_tui.core.game import Game
@@ -144,7 +144,7 @@ def test_each_error_has_its_own_message(text: str, message: str) -> None:
 
 def test_foundations_are_numbered_by_suit() -> None:
     assert FOUNDATION_SUITS == (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-    assert "1 clubs, 2 diamonds, 3 hearts, 4 spades" in MENU_HELP
+    assert "1 clubs, 2 diamonds, 3 hearts, 4 spades" in menu_help()
 
 
 def test_menu_foundation_must_be_the_cards_suit() -> None:

@@ -4,7 +4,8 @@ deterministic. Widths are kept small so the tests stay fast; the figures are in 
 
 from __future__ import annotations
 
-from functools import cache
+import functools
+import random
 
 import pytest
 
@@ -14,8 +15,10 @@ from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.solver import SolveResult, count_player_moves, solve, solve_fewest, turns
-from freecell_tui.core.solver.facts import blocked_prefixes
+from freecell_tui.core.solver.facts import ColumnFacts, blocked_prefixes
+from freecell_tui.core.solver.fewest import _SCORES, _Beam, _Children
 from freecell_tui.core.solver.keys import compact
+from freecell_tui.core.solver.moves import always, apply_step, root, steps_from
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import EIGHT_OFF
 from tests.solver.helpers import play_out
@@ -26,7 +29,7 @@ SMALL = (16, 64)
 MODES = [AutoplayMode.ALL, AutoplayMode.SAFE, AutoplayMode.OFF]
 
 
-@cache
+@functools.cache
 def par_of(number: int, mode: AutoplayMode) -> SolveResult:
     """Par of deal ``number`` found by the small widths: searched once a process (two tests
     read it; a result is frozen, and the search is deterministic)."""
@@ -188,3 +191,58 @@ def test_an_unsolvable_position_is_proved() -> None:
         cells="KC KD KH 6S",
     )
     assert solve_fewest(stuck, AutoplayMode.SAFE, budget=10).status == "unsolvable"
+
+
+@functools.cache
+def line_positions(number: int) -> list[tuple[tuple[bytes, ...], bytes, tuple[int, int, int, int]]]:
+    """The compact positions (after autoplay ``all``) along the par line of deal ``number``,
+    and every position one step from each."""
+    state = deal(number)
+    line = [root(state, always)]
+    for move in solve_fewest(state, AutoplayMode.ALL, budget=600, widths=SMALL).moves:
+        state = apply_move(state, move)
+        line.append(root(state, always))
+    facts = ColumnFacts()
+    return line + [
+        apply_step(cols, cells, found, step, always)
+        for cols, cells, found in line
+        for step in steps_from(cols, cells, found, facts)
+    ]
+
+
+@pytest.mark.parametrize("cell_count", [4, 2])
+def test_a_beam_scores_every_step_the_moves_module_makes_in_its_order(cell_count: int) -> None:
+    """The beam makes its steps itself (to score them before making them): with no bound and
+    no width to keep it from any, it keeps each step of :func:`.moves.steps_from`, in order."""
+    positions = line_positions(617)
+    assert any(cells and b"" in cols for cols, cells, _ in positions)
+    for cols, cells, found in positions:
+        if sum(found) == 52 or len(cells) > cell_count:
+            continue
+        beam = _Beam((cols, cells, found), always, 10**9, 999, lambda: False, cell_count)
+        children = _Children(beam.width)
+        level = [beam.node(cols, cells, found)]
+        if beam.expand(level, children, 999) is not None:
+            continue  # a step wins: the beam stops there
+        assert len(level) == 1  # with autoplay all no card that may go home is left out
+        facts = ColumnFacts()
+        assert children.steps == steps_from(cols, cells, found, facts, cell_count)
+
+
+def test_the_children_kept_are_the_width_best_of_all_in_the_order_found() -> None:
+    """A child found once ``width`` better or equal ones are kept is never kept: what is kept
+    still holds the ``width`` lowest scores (of equal ones, the first found)."""
+    rng = random.Random(5)
+    for width in (1, 3, 16, 100):
+        scores = [rng.randrange(_SCORES) for _ in range(500)]
+        children = _Children(width)
+        for place, score in enumerate(scores):
+            if score < children.lim:
+                children.add(NODE, (0, place, 0, 0), score)
+        assert len(children.steps) < len(scores)
+        kept = [children.steps[seq][1] for seq in children.best(width)]
+        best = sorted(sorted(range(len(scores)), key=lambda place: scores[place])[:width])
+        assert kept == best
+
+
+NODE = ((), b"", (0, 0, 0, 0), (), 0, 0)

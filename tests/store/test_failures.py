@@ -108,7 +108,7 @@ def test_a_damaged_database_is_moved_aside_and_a_fresh_one_started(tmp_path: Pat
     # The name carries a timestamp: freecell-tui.damaged-YYYYmmdd-HHMMSS.sqlite3
     assert aside[0].name.startswith("freecell-tui.damaged-20")
     store = opened.store
-    assert store.is_persistent
+    assert store.path is not None
     store.slots.save("fresh", played(1, 3), 1)
     assert store.slots.load("fresh").game == played(1, 3)
 
@@ -126,7 +126,7 @@ def test_a_database_damaged_inside_is_caught_at_open(tmp_path: Path) -> None:
     path.write_bytes(bytes(data))
     opened = Store.open(tmp_path)
     assert any("damaged" in warning for warning in opened.warnings)
-    assert opened.store.is_persistent
+    assert opened.store.path is not None
     assert opened.store.slots.all().items == ()
 
 
@@ -136,7 +136,7 @@ def test_a_database_from_a_newer_version_is_left_untouched(tmp_path: Path) -> No
         connection.execute("PRAGMA user_version = 99")
     before = (tmp_path / DB_NAME).read_bytes()
     opened = Store.open(tmp_path)
-    assert not opened.store.is_persistent
+    assert opened.store.path is None
     assert "newer freecell-tui" in opened.warnings[0]
     assert "in memory only" in opened.warnings[-1]
     opened.store.autosaves.save(played(1, 2), 1)  # still playable, in memory
@@ -148,7 +148,7 @@ def test_a_data_dir_that_cannot_be_created_gives_a_store_in_memory(tmp_path: Pat
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     opened = Store.open(blocker / "data")
-    assert not opened.store.is_persistent
+    assert opened.store.path is None
     assert opened.warnings[0].startswith(f"Cannot create the data folder {blocker / 'data'}")
     assert "in memory only" in opened.warnings[-1]
     store = opened.store
@@ -177,7 +177,7 @@ def test_a_read_only_data_dir_keeps_the_saves_readable_in_memory(tmp_path: Path)
         if not _writes_are_blocked(tmp_path):
             pytest.skip("running as a user (root) whom chmod does not stop from writing")
         opened = Store.open(tmp_path)
-        assert not opened.store.is_persistent
+        assert opened.store.path is None
         assert opened.warnings[0] == (
             f"The save file {tmp_path / DB_NAME} is a folder, not a file: it is left alone."
         )
@@ -325,7 +325,7 @@ def test_a_database_path_that_cannot_be_opened_gives_a_store_in_memory(tmp_path:
     """Works as root too: the database's name is taken by a folder, so SQLite cannot open it."""
     (tmp_path / DB_NAME).mkdir()
     opened = Store.open(tmp_path)
-    assert not opened.store.is_persistent
+    assert opened.store.path is None
     assert opened.warnings[0] == (
         f"The save file {tmp_path / DB_NAME} is a folder, not a file: it is left alone."
     )
@@ -341,7 +341,7 @@ def test_the_in_memory_fallback_starts_from_a_copy_of_the_readable_saves(tmp_pat
     store.close()
     before = (tmp_path / DB_NAME).read_bytes()
     fallback = Store._memory_store(tmp_path / DB_NAME, clock=Clock(), before_commit=None)
-    assert not fallback.is_persistent
+    assert fallback.path is None
     assert fallback.slots.load("on disk").game == played(2, 5)
     fallback.slots.save("in memory", played(3, 5), 1)
     assert (tmp_path / DB_NAME).read_bytes() == before

@@ -95,7 +95,7 @@ def test_other_strange_files_in_place_of_the_database(
     path = tmp_path / DB_NAME
     make(path)  # type: ignore[operator]
     opened = Store.open(tmp_path)
-    assert not opened.store.is_persistent
+    assert opened.store.path is None
     expected = (
         f"The save file {path} is {kind}, not a file: it is left alone."
         if kind

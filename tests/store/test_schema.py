@@ -128,7 +128,7 @@ def test_a_version_lowered_by_hand_migrates_again_and_keeps_every_save(
         connection.execute(f"PRAGMA user_version = {lowered_to}")
     opened = Store.open(tmp_path)
     assert opened.warnings == ()
-    assert opened.store.is_persistent
+    assert opened.store.path is not None
     assert opened.store.slots.load("mine").game == played(1, 5)
     assert [r.autoplay for r in opened.store.results.all().items] == [AutoplayMode.ALL]  # not lost
     opened.store.close()

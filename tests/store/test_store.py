@@ -26,7 +26,7 @@ def store(tmp_path: Path) -> Store:
 # ---------------------------------------------------------------------- the database file
 def test_open_creates_one_database_in_wal_mode_with_the_current_schema(tmp_path: Path) -> None:
     store = Store.open(tmp_path / "new" / "dir").store
-    assert store.is_persistent
+    assert store.path is not None
     path = tmp_path / "new" / "dir" / DB_NAME
     assert store.path == path
     with sqlite3.connect(path) as connection:
@@ -304,7 +304,7 @@ def test_reset_statistics_keeps_saves(store: Store) -> None:
 
 def test_in_memory_store_works_the_same(tmp_path: Path) -> None:
     store = Store.in_memory()
-    assert not store.is_persistent
+    assert store.path is None
     store.slots.save("m", played(1, 3), 1)
     assert store.slots.load("m").game == played(1, 3)
 

@@ -41,7 +41,7 @@ from freecell_tui.core.solver.fewest_general import (
     fewest_general,
     replays_to_win,
 )
-from freecell_tui.core.solver.keys import RANK, RED, Cols, Found, Key
+from freecell_tui.core.solver.keys import FITS, RANK, Cols, Found, Key
 from freecell_tui.core.solver.moves import (
     CELL_TO_COL,
     CELL_TO_HOME,
@@ -52,10 +52,10 @@ from freecell_tui.core.solver.moves import (
     SearchStep,
     apply_step,
     core_moves,
+    homes_for,
     play_step,
     root,
     safe_rule,
-    steps_from,
 )
 from freecell_tui.core.solver.portfolio import SolveResult, fast_cells, solve
 from freecell_tui.core.state import GameState
@@ -160,18 +160,24 @@ def solve_fewest(
 class _Counts(dict[bytes, int]):
     """Column → the cards under the run on top of it (each must move at least once). Learning a
     column learns its blocked cards (:func:`.facts.blocked_prefixes`) too: in all
-    (:attr:`blocked`) and in each prefix (:attr:`blocks`)."""
+    (:attr:`blocked`) and in each prefix (:attr:`blocks`), and what a step from it needs
+    (:attr:`sources`)."""
 
     def __init__(self, facts: ColumnFacts) -> None:
         super().__init__()
         self.facts = facts
         self.blocked: dict[bytes, int] = {}
         self.blocks: dict[bytes, tuple[int, ...]] = {}
+        #: What a step from the column needs: its length, the length of its top run, its facts'
+        #: runs and top run's cards, its blocked prefixes.
+        self.sources: dict[bytes, tuple[int, int, tuple[int, ...], bytes, tuple[int, ...]]] = {}
 
     def __missing__(self, col: bytes) -> int:
         self.blocks[col] = blocks = blocked_prefixes(col)
         self.blocked[col] = blocks[-1]
-        self[col] = under = len(col) - self.facts[col][0]
+        run, _, _, _, runs, run_cards = self.facts[col]
+        self.sources[col] = (len(col), run, runs, run_cards, blocks)
+        self[col] = under = len(col) - run
         return under
 
 
@@ -213,7 +219,7 @@ class _Beam:
         level = [self.node(*self.start)]
         for g in range(self.bound - 1):
             level = [node for node in level if g + node[5] < self.bound]
-            children = _Children()
+            children = _Children(self.width)
             won = self.expand(level, children, self.bound - g - 1)
             if won is not None:
                 return self.line(won)
@@ -239,92 +245,157 @@ class _Beam:
         self, level: list[Node], children: _Children, room: int
     ) -> Key | None:
         """Expand every position of ``level``: each child that may still win in fewer than
-        ``room`` more player moves, with its score, into ``children`` (built at once when a card
-        goes home); a child a move home reaches joins ``level`` (no player move). Returns the
-        key of a child that wins."""
-        seen, facts, blocks_of, safe = self.seen, self.facts, self.counts.blocks, self.safe
+        ``room`` more player moves and may still be among the ``width`` best, with its score,
+        into ``children`` (built at once when a card goes home); a child a move home reaches
+        joins ``level`` (no player move). Returns the key of a child that wins.
+
+        The steps are :func:`.moves.steps_from`'s, in its order, made here (a step is scored from
+        the column it leaves before it is made: most are never among the best)."""
+        sources, homes = self.counts.sources, homes_for(self.safe)
         cell_count = self.cell_count
         w_uns, w_cell, w_out, w_empty = _RANK.unsorted, _RANK.cell, _RANK.out, _RANK.empty
-        parents, steps, buckets = children.parents, children.steps, children.buckets
-        built: dict[int, Node] = {}
-        children.built = built
+        add, build = children.add, self.build
+        lim = children.lim
         i = 0
         while i < len(level):
             node = level[i]
             i += 1
-            cols, cells, found, key, unsorted, blocked = node
+            cols, cells, found, _, unsorted, blocked = node
             self.expanded += 1
             if self.expanded % _CHECK_EVERY == 0 and self.should_stop():
                 raise _Stop
             empties = cols.count(b"")
+            goes = homes[found]  # the cards autoplay sends home once uncovered
             base = (
                 w_uns * unsorted
                 + w_cell * len(cells)
                 + w_out * (52 - found[0] - found[1] - found[2] - found[3])
                 - w_empty * empties
+                + _LOWEST
             )
-            for step in steps_from(cols, cells, found, facts, cell_count):
-                kind, a, b, n = step
-                h = base
-                if kind in (COL_TO_COL, COL_TO_CELL):
-                    cs = cols[a]
-                    size = len(cs)
-                    blocks = blocks_of[cs]
-                    if blocked - blocks[size] + blocks[size - n] >= room:
+            free = cell_count - len(cells)
+            limit = (free + 1) << empties
+            limit_e = (free + 1) << (empties - 1) if empties else 0
+            want: dict[int, tuple[int, ...]] = {}  # a card -> the columns it may go on, in order
+            for d in range(empties, 8):
+                for card in FITS[cols[d][-1]]:
+                    want[card] = (*want[card], d) if card in want else (d,)
+            for s in range(empties, 8):
+                cs = cols[s]
+                size, run, runs, run_cards, blocks = sources[cs]
+                top = cs[-1]
+                if RANK[top] == found[top & 3] + 1:
+                    won = build(node, (COL_TO_HOME, s, 0, 1), level, children, room)
+                    if won is not None:
+                        return won
+                    lim = children.lim
+                left = blocked - blocks[size]  # blocked cards of the other columns
+                for n in range(1, (run if run < limit else limit) + 1):
+                    dests = want.get(run_cards[n - 1])
+                    if dests is None or left + blocks[size - n] >= room:
                         continue  # blocked cards only leave with the cards moved
+                    h = base
                     if n < size:
-                        v = cs[-n - 1]
-                        r = RANK[v]
-                        if r == found[v & 3] + 1 and safe(r, RED[v], found):
+                        if cs[-n - 1] & 0x3F in goes:
                             h = -1  # autoplay: build it
-                    if h >= 0:
-                        run, _, _, _, runs, _ = facts[cs]
-                        if n == run and n < size:
+                        elif n == run:
                             h -= w_uns * runs[size - n]
-                        if n == size:
-                            h -= w_empty
-                        if kind == COL_TO_CELL:
-                            h += w_cell
-                        elif not cols[b]:
-                            h += w_empty
-                elif kind == CELL_TO_COL:
-                    if blocked >= room:
+                    else:
+                        h -= w_empty
+                    for d in dests:
+                        if h < 0:
+                            won = build(node, (COL_TO_COL, s, d, n), level, children, room)
+                            if won is not None:
+                                return won
+                            lim = children.lim
+                        elif h < lim:
+                            lim = add(node, (COL_TO_COL, s, d, n), h)
+                most = 0
+                if empties:
+                    most = run if run < size else size - 1
+                    if most > limit_e:
+                        most = limit_e
+                for n in (1, most) if most > 1 else (1,) if most else ():
+                    if left + blocks[size - n] >= room:
                         continue
-                    h -= w_cell
-                    if not cols[b]:
-                        h += w_empty
-                else:
-                    h = -1
-                if h >= 0:
-                    buckets[h + _LOWEST].append(len(steps))
-                    parents.append(node)
-                    steps.append(step)
+                    h = base + w_empty  # n < size: the run leaves cards under it
+                    if cs[-n - 1] & 0x3F in goes:
+                        won = build(node, (COL_TO_COL, s, 0, n), level, children, room)
+                        if won is not None:
+                            return won
+                        lim = children.lim
+                        continue
+                    if n == run:
+                        h -= w_uns * runs[size - n]
+                    if h < lim:
+                        lim = add(node, (COL_TO_COL, s, 0, n), h)
+                if free:
+                    if left + blocks[size - 1] >= room:
+                        continue
+                    h = base
+                    if size > 1:
+                        if cs[-2] & 0x3F in goes:
+                            h = -1
+                        elif run == 1:
+                            h -= w_uns * runs[size - 1]
+                    else:
+                        h -= w_empty
+                    if h < 0:
+                        won = build(node, (COL_TO_CELL, s, 0, 1), level, children, room)
+                        if won is not None:
+                            return won
+                        lim = children.lim
+                    elif h + w_cell < lim:
+                        lim = add(node, (COL_TO_CELL, s, 0, 1), h + w_cell)
+            for v in cells:
+                if RANK[v] == found[v & 3] + 1:
+                    won = build(node, (CELL_TO_HOME, v, 0, 1), level, children, room)
+                    if won is not None:
+                        return won
+                    lim = children.lim
+                if blocked >= room:
                     continue
-                ccols, ccells, cfound = apply_step(cols, cells, found, step, safe)
-                ckey = (*ccols, ccells)
-                if ckey in seen:
-                    continue
-                if sum(cfound) == 52:
-                    seen[ckey] = (key, step)
-                    return ckey
-                child = self.node(ccols, ccells, cfound)
-                if kind in (COL_TO_HOME, CELL_TO_HOME):
-                    # A move home the player makes costs no player move: same level.
-                    seen[ckey] = (key, step)
-                    level.append(child)
-                    continue
-                if child[5] >= room:
-                    continue
-                score = (
-                    w_uns * child[4]
-                    + w_cell * len(ccells)
-                    + w_out * (52 - cfound[0] - cfound[1] - cfound[2] - cfound[3])
-                    - w_empty * ccols.count(b"")
-                )
-                built[len(steps)] = child
-                buckets[score + _LOWEST].append(len(steps))
-                parents.append(node)
-                steps.append(step)
+                h = base - w_cell
+                for d in want.get(v & 0x3F, ()):
+                    if h < lim:
+                        lim = add(node, (CELL_TO_COL, v, d, 1), h)
+                if empties and h + w_empty < lim:
+                    lim = add(node, (CELL_TO_COL, v, 0, 1), h + w_empty)
+        return None
+
+    def build(
+        self, node: Node, step: SearchStep, level: list[Node], children: _Children, room: int
+    ) -> Key | None:
+        """Build the child of ``node`` by ``step`` (a card goes home, by the step or by
+        autoplay): a new one joins ``level`` when the step is a move home (no player move),
+        else goes into ``children`` with its score if it may still win in fewer than ``room``
+        more player moves. Returns the child's key when it wins."""
+        seen = self.seen
+        ccols, ccells, cfound = apply_step(node[0], node[1], node[2], step, self.safe)
+        ckey = (*ccols, ccells)
+        if ckey in seen:
+            return None
+        if cfound[0] + cfound[1] + cfound[2] + cfound[3] == 52:
+            seen[ckey] = (node[3], step)
+            return ckey
+        child = self.node(ccols, ccells, cfound)
+        if step[0] >= COL_TO_HOME:
+            # A move home the player makes costs no player move: same level.
+            seen[ckey] = (node[3], step)
+            level.append(child)
+            return None
+        if child[5] >= room:
+            return None
+        score = (
+            _RANK.unsorted * child[4]
+            + _RANK.cell * len(ccells)
+            + _RANK.out * (52 - cfound[0] - cfound[1] - cfound[2] - cfound[3])
+            - _RANK.empty * ccols.count(b"")
+            + _LOWEST
+        )
+        if score < children.lim:
+            children.built[len(children.steps)] = child
+            children.add(node, step, score)
         return None
 
     def next_level(self, children: _Children) -> list[Node]:
@@ -333,6 +404,8 @@ class _Beam:
         level: list[Node] = []
         seen, built = self.seen, children.built
         parents, steps = children.parents, children.steps
+        counts = self.counts
+        blocked_of = counts.blocked
         for built_count, seq in enumerate(children.best(self.width)):
             if built_count % _CHECK_EVERY == 0 and self.should_stop():
                 raise _Stop
@@ -340,12 +413,19 @@ class _Beam:
             child = built.get(seq)
             if child is None:
                 # Not built at once: no card goes home after its step, so autoplay has nothing
-                # to do (the only card it frees is the one it uncovers, which stays).
-                cols, cells, found = node[0], node[1], node[2]
+                # to do (the only card it frees is the one it uncovers, which stays). Its counts
+                # are its parent's, less those of the columns the step changes, plus theirs after.
+                cols, found = node[0], node[2]
                 new = list(cols)
-                cells = play_step(new, cells, list(found), step)
+                cells = play_step(new, node[1], list(found), step)
+                kind, a, b, _ = step
+                unsorted, blocked = node[4], node[5]
+                for c in (a, b) if kind == COL_TO_COL else (a,) if kind == COL_TO_CELL else (b,):
+                    unsorted += counts[new[c]] - counts[cols[c]]  # learns its blocked cards
+                    blocked += blocked_of[new[c]] - blocked_of[cols[c]]
                 new.sort()
-                child = self.node(tuple(new), cells, found)
+                ncols = tuple(new)
+                child = (ncols, cells, found, (*ncols, cells), unsorted, blocked)
             if child[3] in seen:
                 continue  # two parents reach it: keep the first
             seen[child[3]] = (node[3], step)
@@ -364,16 +444,37 @@ class _Beam:
 
 
 class _Children:
-    """The children of a level, in the order they were found (their place, ``seq``): each
-    one's parent and step, its place in the bucket of its score, and those built at once."""
+    """The children of a level that may be among the ``width`` best, in the order they were
+    found (their place, ``seq``): each one's parent and step, its place in the bucket of its
+    score, and those built at once. :attr:`lim` is the lowest score a child found from now on
+    cannot have to be among the best (the children found so far with that score or lower are
+    ``width`` or more, and of equal scores the first found goes first)."""
 
-    __slots__ = ("buckets", "built", "parents", "steps")
+    __slots__ = ("buckets", "built", "kept", "lim", "parents", "steps", "width")
 
-    def __init__(self) -> None:
+    def __init__(self, width: int) -> None:
+        self.width = width
         self.parents: list[Node] = []
         self.steps: list[SearchStep] = []
-        self.buckets: list[list[int]] = [[] for _ in range(_SCORES)]
+        # One bucket a score (shifted by _LOWEST), and an empty one past the last score.
+        self.buckets: list[list[int]] = [[] for _ in range(_SCORES + 1)]
         self.built: dict[int, Node] = {}
+        self.lim = _SCORES
+        self.kept = 0  # children with a score up to lim
+
+    def add(self, node: Node, step: SearchStep, score: int) -> int:
+        """Keep the child of ``node`` by ``step``, whose ``score`` (shifted by ``_LOWEST``) is
+        below :attr:`lim`; returns the new :attr:`lim`."""
+        buckets = self.buckets
+        buckets[score].append(len(self.steps))
+        self.parents.append(node)
+        self.steps.append(step)
+        kept, lim, width = self.kept + 1, self.lim, self.width
+        while kept - len(buckets[lim]) >= width:
+            kept -= len(buckets[lim])
+            lim -= 1
+        self.kept, self.lim = kept, lim
+        return lim
 
     def best(self, width: int) -> list[int]:
         """The places of the ``width`` lowest-scored children (of equal scores, the first

@@ -28,13 +28,13 @@ DELIVERY_NAME = "freecell-export"
 WEB_SCHEMES = frozenset({"http", "https", "mailto"})
 
 
-def download_name(name: str, default: str = "freecell-save.json") -> str:
+def download_name(name: str) -> str:
     """``name`` made safe for a browser's download: ASCII letters, digits, ``-``, ``_`` and
     ``.`` only (textual-serve writes the name into an HTTP header as it is), no leading dot;
-    ``default`` when nothing is left."""
+    ``freecell-save.json`` when nothing is left."""
     safe = re.sub(r"[^A-Za-z0-9._-]+", "-", name)
     safe = re.sub(r"-*\.-*", ".", safe).strip("-.")  # "my save é.json" -> "my-save.json"
-    return safe or default
+    return safe or "freecell-save.json"
 
 
 def deliver_export(app: App[Any], file_name: str, text: str) -> str | None:

@@ -189,14 +189,14 @@ def fit_words(text: str, width: int, lines: int) -> list[str]:
     ]
 
 
-def joined_parts(parts: Sequence[str], width: int, between: str = " · ") -> str:
-    """``parts`` joined by ``between`` in ``width`` cells: each whole or left out (the first,
+def joined_parts(parts: Sequence[str], width: int) -> str:
+    """``parts`` joined by `` · `` in ``width`` cells: each whole or left out (the first,
     when too long alone, shortened between words)."""
     line = ""
     for part in parts:
         if not part:
             continue
-        candidate = f"{line}{between}{part}" if line else part
+        candidate = f"{line} · {part}" if line else part
         if cell_len(candidate) <= width:
             line = candidate
         elif not line:
