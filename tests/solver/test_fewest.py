@@ -5,7 +5,6 @@ deterministic. Widths are kept small so the tests stay fast; the figures are in 
 from __future__ import annotations
 
 import functools
-import random
 
 import pytest
 
@@ -15,10 +14,11 @@ from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.rules import apply_move
 from freecell_tui.core.solver import SolveResult, count_player_moves, solve, solve_fewest, turns
+from freecell_tui.core.solver.beam import Children
 from freecell_tui.core.solver.facts import ColumnFacts, blocked_prefixes
-from freecell_tui.core.solver.fewest import _SCORES, _Beam, _Children
+from freecell_tui.core.solver.fewest import _SCORES, Node, _Beam
 from freecell_tui.core.solver.keys import compact
-from freecell_tui.core.solver.moves import always, apply_step, root, steps_from
+from freecell_tui.core.solver.moves import SearchStep, always, apply_step, root, steps_from
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import EIGHT_OFF
 from tests.solver.helpers import play_out
@@ -220,29 +220,10 @@ def test_a_beam_scores_every_step_the_moves_module_makes_in_its_order(cell_count
         if sum(found) == 52 or len(cells) > cell_count:
             continue
         beam = _Beam((cols, cells, found), always, 10**9, 999, lambda: False, cell_count)
-        children = _Children(beam.width)
+        children: Children[Node, SearchStep, Node] = Children(beam.width, _SCORES)
         level = [beam.node(cols, cells, found)]
         if beam.expand(level, children, 999) is not None:
             continue  # a step wins: the beam stops there
         assert len(level) == 1  # with autoplay all no card that may go home is left out
         facts = ColumnFacts()
         assert children.steps == steps_from(cols, cells, found, facts, cell_count)
-
-
-def test_the_children_kept_are_the_width_best_of_all_in_the_order_found() -> None:
-    """A child found once ``width`` better or equal ones are kept is never kept: what is kept
-    still holds the ``width`` lowest scores (of equal ones, the first found)."""
-    rng = random.Random(5)
-    for width in (1, 3, 16, 100):
-        scores = [rng.randrange(_SCORES) for _ in range(500)]
-        children = _Children(width)
-        for place, score in enumerate(scores):
-            if score < children.lim:
-                children.add(NODE, (0, place, 0, 0), score)
-        assert len(children.steps) < len(scores)
-        kept = [children.steps[seq][1] for seq in children.best(width)]
-        best = sorted(sorted(range(len(scores)), key=lambda place: scores[place])[:width])
-        assert kept == best
-
-
-NODE = ((), b"", (0, 0, 0, 0), (), 0, 0)

@@ -7,14 +7,19 @@ from __future__ import annotations
 
 import pytest
 
-from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game, Outcome
+from freecell_tui.core.rules import apply_move, apply_resolved
 from freecell_tui.core.solver import count_player_moves, solve, solve_fewest, turns
 from freecell_tui.core.solver import fewest_general as fewest_general_module
+from freecell_tui.core.solver.beam import Children
 from freecell_tui.core.solver.fewest import WIDTHS
-from freecell_tui.core.solver.fewest_general import GENERAL_WIDTHS
-from freecell_tui.core.state import GameState
+from freecell_tui.core.solver.fewest_general import GENERAL_WIDTHS, Node
+from freecell_tui.core.solver.general import steps_of
+from freecell_tui.core.solver.general_moves import GeneralStep, compact, key_of
+from freecell_tui.core.solver.keys import Key
+from freecell_tui.core.state import GameState, run_length
 from freecell_tui.core.variant import VARIANTS, Variant, parse_variant
 from tests.solver.helpers import play_out
 
@@ -133,3 +138,67 @@ def test_freecell_with_fewer_cells_is_searched_by_the_classic_beams(
     assert par.player_moves == count_player_moves(
         deal(number, variant), par.moves, AutoplayMode.ALL
     )
+
+
+def core_children(
+    state: GameState, mode: AutoplayMode
+) -> tuple[list[tuple[bytes, ...]], list[tuple[tuple[bytes, ...], int]]] | None:
+    """Every child of ``state`` by the core's rules (:func:`.general.steps_of`, then the game's
+    autoplay), in order, as a beam's level makes them: the keys of those a move home reaches
+    (they join the level, and their children follow), and the others' keys and ranks (cards
+    under their top runs and cards in free cells); a key seen before, the start's or a move
+    home's, is not kept. None when a step wins."""
+    seen = [key_of(*compact(state)[:2])]
+    level = [state]
+    others: list[tuple[tuple[bytes, ...], int]] = []
+    for parent in level:
+        for move in steps_of(parent):
+            after, _ = run_autoplay(apply_resolved(parent, move), mode)
+            if after.is_won:
+                return None
+            cols, cells, _ = compact(after)
+            key = key_of(cols, cells)
+            if key in seen:
+                continue
+            if move.dest.is_foundation:
+                seen.append(key)
+                level.append(after)
+                continue
+            build = after.variant.build
+            rank = sum(len(column) - run_length(column, build) for column in after.columns)
+            others.append((key, rank + len(cells)))
+    return seen[1:], others
+
+
+@pytest.mark.parametrize("mode", [AutoplayMode.ALL, AutoplayMode.SAFE])
+@pytest.mark.parametrize("game", ["eight_off", "bakers_game", "seahaven", "forecell"])
+def test_a_beam_scores_each_child_as_the_core_rules_make_it(game: str, mode: AutoplayMode) -> None:
+    """The general beam scores a step from the columns it changes before making its child: with
+    no bound and no width to keep it from any, it keeps every child the core's rules make, in
+    their order, with the rank of the position they make (positions along a par line)."""
+    state = deal(2, VARIANTS[game])
+    result = solve_fewest(state, mode, budget=600, widths=SMALL)
+    positions = [state]
+    for move in result.moves:
+        state = apply_move(state, move)
+        positions.append(state)
+    homes_seen = 0
+    for position in positions:
+        after, _ = run_autoplay(position, mode)
+        expected = core_children(after, mode)
+        beam = fewest_general_module.GeneralBeam(after, mode, 10**9, 999, lambda: False)
+        children: Children[Key, GeneralStep, Node] = Children(beam.width, 64)
+        level = [beam.root]
+        won = beam.expand(level, children, 999)
+        if expected is None or after.is_won:
+            assert won is not None or after.is_won
+            continue
+        homes, others = expected
+        homes_seen += len(homes)
+        assert [node[3] for node in level[1:]] == homes
+        scores = {seq: score for score, bucket in enumerate(children.buckets) for seq in bucket}
+        kept = [(child[3], scores[seq]) for seq, child in sorted(children.built.items())]
+        assert len(children.built) == len(children.steps)  # every child kept is built
+        assert kept == others
+    # Safe autoplay leaves cards a move sends home in a game built by alternate colours only.
+    assert homes_seen > 0 or mode is AutoplayMode.ALL or game != "forecell"

@@ -21,8 +21,8 @@ move the player makes; it is how published tables of near-optimal solutions coun
 
 FreeCell with fewer free cells is searched by these beams with that many cells, each line they
 find checked by the game's rules. A position of another game is searched the same way by
-:mod:`.fewest_general`, on the core's positions and that game's rules, below the general
-search's solution.
+:mod:`.fewest_general`, on the general search's compact positions and that game's rules, below
+the general search's solution.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from freecell_tui.core.autoplay import AutoplayMode
+from freecell_tui.core.solver.beam import Children
 from freecell_tui.core.solver.collector import paused
 from freecell_tui.core.solver.facts import ColumnFacts, blocked_prefixes
 from freecell_tui.core.solver.fewest_general import (
@@ -70,6 +71,8 @@ _CHECK_EVERY: Final = 16
 #: A position in a level: columns, cells, foundations, key, cards under the top runs, blocked
 #: cards (:class:`_Counts`).
 Node = tuple[Cols, bytes, Found, Key, int, int]
+#: A level's children: a parent node and its step, built at once when a card goes home.
+_Kept = Children[Node, SearchStep, Node]
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +222,7 @@ class _Beam:
         level = [self.node(*self.start)]
         for g in range(self.bound - 1):
             level = [node for node in level if g + node[5] < self.bound]
-            children = _Children(self.width)
+            children: _Kept = Children(self.width, _SCORES)
             won = self.expand(level, children, self.bound - g - 1)
             if won is not None:
                 return self.line(won)
@@ -242,7 +245,7 @@ class _Beam:
         )
 
     def expand(  # noqa: C901, PLR0912, PLR0915 -- the beam's hot loop: each step scored inline
-        self, level: list[Node], children: _Children, room: int
+        self, level: list[Node], children: _Kept, room: int
     ) -> Key | None:
         """Expand every position of ``level``: each child that may still win in fewer than
         ``room`` more player moves and may still be among the ``width`` best, with its score,
@@ -364,7 +367,7 @@ class _Beam:
         return None
 
     def build(
-        self, node: Node, step: SearchStep, level: list[Node], children: _Children, room: int
+        self, node: Node, step: SearchStep, level: list[Node], children: _Kept, room: int
     ) -> Key | None:
         """Build the child of ``node`` by ``step`` (a card goes home, by the step or by
         autoplay): a new one joins ``level`` when the step is a move home (no player move),
@@ -394,11 +397,10 @@ class _Beam:
             + _LOWEST
         )
         if score < children.lim:
-            children.built[len(children.steps)] = child
-            children.add(node, step, score)
+            children.add(node, step, score, child)
         return None
 
-    def next_level(self, children: _Children) -> list[Node]:
+    def next_level(self, children: _Kept) -> list[Node]:
         """The ``width`` best children (the lowest scores; of equal ones, the first found),
         built (unless built already) and not seen before, in the order they were found."""
         level: list[Node] = []
@@ -441,48 +443,3 @@ class _Beam:
             link = self.seen[parent]
         line.reverse()
         return line
-
-
-class _Children:
-    """The children of a level that may be among the ``width`` best, in the order they were
-    found (their place, ``seq``): each one's parent and step, its place in the bucket of its
-    score, and those built at once. :attr:`lim` is the lowest score a child found from now on
-    cannot have to be among the best (the children found so far with that score or lower are
-    ``width`` or more, and of equal scores the first found goes first)."""
-
-    __slots__ = ("buckets", "built", "kept", "lim", "parents", "steps", "width")
-
-    def __init__(self, width: int) -> None:
-        self.width = width
-        self.parents: list[Node] = []
-        self.steps: list[SearchStep] = []
-        # One bucket a score (shifted by _LOWEST), and an empty one past the last score.
-        self.buckets: list[list[int]] = [[] for _ in range(_SCORES + 1)]
-        self.built: dict[int, Node] = {}
-        self.lim = _SCORES
-        self.kept = 0  # children with a score up to lim
-
-    def add(self, node: Node, step: SearchStep, score: int) -> int:
-        """Keep the child of ``node`` by ``step``, whose ``score`` (shifted by ``_LOWEST``) is
-        below :attr:`lim`; returns the new :attr:`lim`."""
-        buckets = self.buckets
-        buckets[score].append(len(self.steps))
-        self.parents.append(node)
-        self.steps.append(step)
-        kept, lim, width = self.kept + 1, self.lim, self.width
-        while kept - len(buckets[lim]) >= width:
-            kept -= len(buckets[lim])
-            lim -= 1
-        self.kept, self.lim = kept, lim
-        return lim
-
-    def best(self, width: int) -> list[int]:
-        """The places of the ``width`` lowest-scored children (of equal scores, the first
-        found), in the order they were found."""
-        chosen: list[int] = []
-        for bucket in self.buckets:
-            chosen += bucket[: width - len(chosen)]
-            if len(chosen) >= width:
-                break
-        chosen.sort()
-        return chosen

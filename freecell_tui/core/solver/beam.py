@@ -1,0 +1,62 @@
+"""A beam's children: of the children a level of a fewest-moves beam finds, the ``width`` best
+by score, kept as they are found (:mod:`.fewest`'s classic beams and :mod:`.fewest_general`'s
+beams of the other games)."""
+
+from __future__ import annotations
+
+from typing import Generic, TypeVar
+
+__all__ = ["Children"]
+
+Parent = TypeVar("Parent")
+Step = TypeVar("Step")
+Child = TypeVar("Child")
+
+
+class Children(Generic[Parent, Step, Child]):
+    """The children of a level that may be among the ``width`` best, in the order they were
+    found (their place, ``seq``): each one's parent and step, its place in the bucket of its
+    score (``0`` to ``scores - 1``, lowest best), and those built when found (:attr:`built`,
+    by place). :attr:`lim` is the lowest score a child found from now on cannot have to be
+    among the best (the children found so far with that score or lower are ``width`` or more,
+    and of equal scores the first found goes first)."""
+
+    __slots__ = ("buckets", "built", "kept", "lim", "parents", "steps", "width")
+
+    def __init__(self, width: int, scores: int) -> None:
+        self.width = width
+        self.parents: list[Parent] = []
+        self.steps: list[Step] = []
+        self.built: dict[int, Child] = {}
+        # One bucket a score, and an empty one past the last score.
+        self.buckets: list[list[int]] = [[] for _ in range(scores + 1)]
+        self.lim = scores
+        self.kept = 0  # children with a score up to lim
+
+    def add(self, parent: Parent, step: Step, score: int, child: Child | None = None) -> int:
+        """Keep the child of ``parent`` by ``step`` (``child``, when it is built already), whose
+        ``score`` is below :attr:`lim`; returns the new :attr:`lim`."""
+        seq = len(self.steps)
+        if child is not None:
+            self.built[seq] = child
+        buckets = self.buckets
+        buckets[score].append(seq)
+        self.parents.append(parent)
+        self.steps.append(step)
+        kept, lim, width = self.kept + 1, self.lim, self.width
+        while kept - len(buckets[lim]) >= width:
+            kept -= len(buckets[lim])
+            lim -= 1
+        self.kept, self.lim = kept, lim
+        return lim
+
+    def best(self, width: int) -> list[int]:
+        """The places of the ``width`` lowest-scored children (of equal scores, the first
+        found), in the order they were found."""
+        chosen: list[int] = []
+        for bucket in self.buckets:
+            chosen += bucket[: width - len(chosen)]
+            if len(chosen) >= width:
+                break
+        chosen.sort()
+        return chosen
