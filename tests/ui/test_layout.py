@@ -18,7 +18,7 @@ from textual.widgets import Static
 from freecell_tui.core.notation import COLUMNS
 from freecell_tui.ui.board.layout import COMPACT_SIZE, board_layout
 from freecell_tui.ui.board.pile import PileWidget
-from freecell_tui.ui.commands import key_label
+from freecell_tui.ui.commands import BOUND, key_label
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.screens.help import help_sections
 
@@ -193,7 +193,7 @@ def test_a_commands_other_keys_run_the_same_action() -> None:
     }
     for first, other in (("s", "ctrl+s"), ("t", "f4"), ("question_mark", "f1"), ("n", "f2")):
         assert action[other] == action[first], other
-    assert action["u"] == action["ctrl+z"] == "undo"
+    assert action["u"] == action["ctrl+z"] == BOUND["undo"].action
     assert (action["s"], action["t"], action["question_mark"], action["n"]) == (
         "saves",
         "stats",
