@@ -86,10 +86,11 @@ def _death_signal() -> bool:
     if not sys.platform.startswith("linux"):
         return False
     import ctypes
-    import ctypes.util
 
     with contextlib.suppress(OSError, AttributeError):
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        # The process's own symbols, the C library's among them: no search for its file (which
+        # runs ldconfig, a program, in every worker as it starts).
+        libc = ctypes.CDLL(None, use_errno=True)
         return bool(libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0)
     return False
 

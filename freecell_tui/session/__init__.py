@@ -2,8 +2,41 @@
 full-screen game and line mode (pure: no Textual here), and the command table both are driven
 by. See ``docs/architecture.md``."""
 
-from freecell_tui.session.parse import SPEED_RANGE, ActionCommand, Command, parse_command
-from freecell_tui.session.play import Ask, Decision, Event, PlaySession, Question, Step, Tone
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from freecell_tui.session.parse import SPEED_RANGE, ActionCommand, Command, parse_command
+    from freecell_tui.session.play import Ask, Decision, Event, PlaySession, Question, Step, Tone
+
+#: Each name the package offers, with its module: a name is imported when first asked for, so
+#: that a command imports only the modules it uses (``solve``, which searches for par, imports
+#: no play session).
+_HOMES: dict[str, str] = {
+    "SPEED_RANGE": "parse",
+    "ActionCommand": "parse",
+    "Command": "parse",
+    "parse_command": "parse",
+    "Ask": "play",
+    "Decision": "play",
+    "Event": "play",
+    "PlaySession": "play",
+    "Question": "play",
+    "Step": "play",
+    "Tone": "play",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Ask",

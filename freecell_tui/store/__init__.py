@@ -5,19 +5,60 @@ Pure like the core: nothing here imports Textual or Rich. The entry point is
 and ``store.pars``. See ``docs/saves.md`` for the files and formats.
 """
 
-from freecell_tui.store.database import DB_NAME, SCHEMA_VERSION, Par, Store
-from freecell_tui.store.errors import ErrorKind, StoreError
-from freecell_tui.store.exchange import FORMAT_NAME, read_export
-from freecell_tui.store.pars import win_par
-from freecell_tui.store.records import GameRecord, SavedGame, SlotInfo, UnfinishedInfo
-from freecell_tui.store.stats import (
-    DealStats,
-    GameResult,
-    Result,
-    Statistics,
-    compute_statistics,
-    format_duration,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from freecell_tui.store.database import DB_NAME, SCHEMA_VERSION, Store
+    from freecell_tui.store.errors import ErrorKind, StoreError
+    from freecell_tui.store.exchange import FORMAT_NAME, read_export
+    from freecell_tui.store.pars import Par, win_par
+    from freecell_tui.store.records import GameRecord, SavedGame, SlotInfo, UnfinishedInfo
+    from freecell_tui.store.stats import (
+        DealStats,
+        GameResult,
+        Result,
+        Statistics,
+        compute_statistics,
+        format_duration,
+    )
+
+#: Each name the package offers, with its module: a name is imported when first asked for, so
+#: that a command imports only the modules it uses (``solve``, which reads a par, imports no
+#: database).
+_HOMES: dict[str, str] = {
+    "DB_NAME": "database",
+    "SCHEMA_VERSION": "database",
+    "Par": "pars",
+    "Store": "database",
+    "ErrorKind": "errors",
+    "StoreError": "errors",
+    "FORMAT_NAME": "exchange",
+    "read_export": "exchange",
+    "win_par": "pars",
+    "GameRecord": "records",
+    "SavedGame": "records",
+    "SlotInfo": "records",
+    "UnfinishedInfo": "records",
+    "DealStats": "stats",
+    "GameResult": "stats",
+    "Result": "stats",
+    "Statistics": "stats",
+    "compute_statistics": "stats",
+    "format_duration": "stats",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "DB_NAME",

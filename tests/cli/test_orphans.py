@@ -85,6 +85,26 @@ def test_workers_end_when_the_command_is_killed(args: list[str]) -> None:
             process.wait()
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the death signal is Linux's")
+def test_a_worker_is_granted_the_death_signal_without_starting_a_program() -> None:
+    """Each worker asks Linux for SIGKILL when its parent dies as it starts; finding the C
+    library's file for it ran ``ldconfig`` in every worker (a program's start, and a window in
+    which Ctrl-C hit the worker's initializer)."""
+    check = textwrap.dedent(
+        """
+        import subprocess, sys
+        started = []
+        subprocess.Popen = lambda *args, **kwargs: started.append(args[0]) or sys.exit(3)
+        from freecell_tui import workers
+        print(workers._death_signal(), started)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", check], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "True []\n", "")
+
+
 def test_without_a_death_signal_the_watcher_ends_the_worker(tmp_path: Path) -> None:
     """The portable way (no ``prctl``: macOS, the BSDs): a thread in the worker notices that
     its parent (the fork server, which ends with the command) changed."""

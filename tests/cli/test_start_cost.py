@@ -33,6 +33,17 @@ UNUSED_BY_DEAL = (
     "hashlib",
 )
 
+#: What solving a deal has no use for: the play session and its command parser, line mode, the
+#: database and the full-screen game (it reads a par's type from the store, and searches).
+UNUSED_BY_SOLVE = (
+    "freecell_tui.session.play",
+    "freecell_tui.session.parse",
+    "freecell_tui.store.database",
+    "freecell_tui.line",
+    "textual",
+    "rich",
+)
+
 PROGRAM = (
     "import json, sys\n"
     "from freecell_tui.cli import main\n"
@@ -68,6 +79,19 @@ def test_dealing_imports_no_other_command_and_no_heavy_part() -> None:
         module
         for module in imported
         if any(module == name or module.startswith(f"{name}.") for name in UNUSED_BY_DEAL)
+    }
+    assert not unused, sorted(unused)
+
+
+def test_solving_imports_no_play_session_and_no_database() -> None:
+    """Importing a package (the session, the store) imports none of its modules: a command
+    imports the ones it uses."""
+    imported = _imported(["solve", "1"], "")
+    assert "freecell_tui.session.par" in imported and "freecell_tui.store.pars" in imported
+    unused = {
+        module
+        for module in imported
+        if any(module == name or module.startswith(f"{name}.") for name in UNUSED_BY_SOLVE)
     }
     assert not unused, sorted(unused)
 

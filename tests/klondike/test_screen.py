@@ -12,6 +12,8 @@ from freecell_tui.klondike.money import dollars, net
 from freecell_tui.klondike.table import cards_from_indexes, play
 from freecell_tui.ui.screens.klondike import SPEEDS, KlondikeScreen
 
+from ..waiting import wait_for_app
+
 
 class Host(App[None]):
     """A bare app that opens the screen, as the game's app will."""
@@ -108,9 +110,9 @@ async def test_speed_keys_change_the_pace_and_space_pauses() -> None:
         assert screen.speed == len(SPEEDS) - 3
         await pilot.press("plus", "plus")
         await pilot.press("space")
-        await pilot.pause(0.5)
+        # The timer plays moves by itself.
+        await wait_for_app(pilot, lambda: screen.move_number > 0, "a move played by the timer")
         assert "playing" in text(screen, "#klondike-status")
-        assert screen.move_number > 0  # the timer plays moves by itself
         await pilot.press("space")
         await pilot.pause()
         stopped_at = (screen.game_number, screen.move_number)

@@ -13,7 +13,7 @@ from freecell_tui.core.cards import Card
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.rules import apply_move
-from freecell_tui.core.solver import count_player_moves, solve, solve_fewest, turns
+from freecell_tui.core.solver import SolveResult, count_player_moves, solve, solve_fewest, turns
 from freecell_tui.core.solver.beam import Children
 from freecell_tui.core.solver.facts import ColumnFacts, blocked_prefixes
 from freecell_tui.core.solver.fewest import _SCORES, Node, _Beam
@@ -27,6 +27,13 @@ from .test_solver import position
 
 SMALL = (16, 64)
 MODES = [AutoplayMode.ALL, AutoplayMode.SAFE, AutoplayMode.OFF]
+
+
+@functools.cache
+def par_of(number: int, mode: AutoplayMode) -> SolveResult:
+    """Par of deal ``number`` found by the small widths: searched once a process (two tests
+    read it; a result is frozen, and the search is deterministic)."""
+    return solve_fewest(deal(number), mode, budget=600, widths=SMALL)
 
 
 class CountingCancel:
@@ -48,7 +55,7 @@ def test_par_replays_to_a_win_and_is_never_more_than_the_fast_solution(
     number: int, mode: AutoplayMode
 ) -> None:
     fast = solve(deal(number), autoplay=mode)
-    par = solve_fewest(deal(number), mode, budget=60, widths=SMALL)
+    par = par_of(number, mode)
     assert par.status == "solved"
     assert play_out(deal(number), par.moves).is_won  # the rules alone, autoplay off
     assert par.player_moves <= fast.player_moves
@@ -153,7 +160,7 @@ def test_blocked_cards_never_outnumber_the_player_moves_left_on_par_s_line(
 ) -> None:
     """The beams drop a child whose blocked cards cannot all move below the bound: that is
     only sound if every position of every solution needs at least that many player moves."""
-    par = solve_fewest(deal(number), mode, budget=600, widths=SMALL)
+    par = par_of(number, mode)
     state, left = deal(number), par.player_moves
     for move in par.moves:
         assert blocked(state) <= left

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from functools import cache
 
 import pytest
 
@@ -16,6 +17,7 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move, parse_moves
 from freecell_tui.core.rules import apply_move, legal_moves
 from freecell_tui.core.solver import (
+    SolveResult,
     can_bring_card_home,
     canonical_key,
     is_winnable,
@@ -310,19 +312,32 @@ def test_a_card_can_come_home() -> None:
     assert can_bring_card_home(position(columns, cells="KC KD KH")) is True
 
 
+@cache
+def fast_line(state: GameState, mode: AutoplayMode) -> SolveResult:
+    """The fast search's line for ``state`` in autoplay ``mode``: searched once a process (the
+    tests of hints and of shortening both start from it; a result is frozen)."""
+    return solve_for_autoplay(state, mode)
+
+
+@cache
+def full_solution(number: int) -> SolveResult:
+    """Deal ``number``'s solution with every move written out, searched once a process."""
+    return solve(deal(number))
+
+
 @pytest.mark.parametrize("mode", list(AutoplayMode))
 @pytest.mark.parametrize("number", [1, 10, 617])
 def test_moves_for_a_game_with_autoplay_win_turn_by_turn(mode: AutoplayMode, number: int) -> None:
     """Hints and auto-solve: each move is one turn of the game, autoplay does the rest."""
     game = Game.new(number, autoplay=mode)
-    result = solve_for_autoplay(game.state, mode)
+    result = fast_line(game.state, mode)
     assert result.status == "solved"
     for move in result.moves:
         game = game.play(move)
     assert game.state.is_won
     if mode is not AutoplayMode.OFF:
         # Autoplay's own moves are left out.
-        assert len(result.moves) < len(solve(deal(number)).moves)
+        assert len(result.moves) < len(full_solution(number).moves)
 
 
 @pytest.mark.parametrize("mode", list(AutoplayMode))
@@ -332,7 +347,7 @@ def test_a_shortened_line_wins_turn_by_turn_and_is_never_longer(
 ) -> None:
     """What hints and auto-solve play: the fast line shortened by narrow beams, never longer."""
     game = Game.new(number, autoplay=mode)
-    fast = solve_for_autoplay(game.state, mode)
+    fast = fast_line(game.state, mode)
     short = solve_for_autoplay(game.state, mode, shorten=True)
     assert short.status == "solved"
     assert len(short.moves) <= len(fast.moves)
@@ -344,7 +359,7 @@ def test_a_shortened_line_wins_turn_by_turn_and_is_never_longer(
 
 
 def test_shortening_deal_1_finds_a_shorter_line() -> None:
-    fast = solve_for_autoplay(deal(1), AutoplayMode.SAFE)
+    fast = fast_line(deal(1), AutoplayMode.SAFE)
     short = solve_for_autoplay(deal(1), AutoplayMode.SAFE, shorten=True)
     assert len(short.moves) < len(fast.moves)
 

@@ -14,6 +14,7 @@ from textual.screen import Screen
 
 from freecell_tui.store import Store
 from freecell_tui.ui.screens.saves import SaveSlotsScreen
+from freecell_tui.ui.widgets.prompt import Prompt
 
 from .helpers import Clock, played
 
@@ -42,6 +43,13 @@ async def _settle(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+async def _settle_still(pilot: Pilot[None]) -> None:
+    """Settled, the prompt's cursor shown steadily: a blink would change the picture half a
+    second later (a loaded machine takes that long to draw it)."""
+    await pilot.pause()
+    pilot.app.screen.query_one(Prompt).cursor_blink = False
+
+
 def _store() -> Store:
     store = Store.in_memory(clock=Clock())
     store.slots.save("Deal 5 [hard]", played(5, 12), 125)
@@ -57,4 +65,4 @@ def test_save_slots_screen(snap_compare: Any) -> None:
 
 def test_save_slots_screen_naming_a_new_save(snap_compare: Any) -> None:
     app = Host(SaveSlotsScreen(_store(), played(9, 3), 10))
-    assert snap_compare(app, terminal_size=(120, 36), press=["n"], run_before=_settle)
+    assert snap_compare(app, terminal_size=(120, 36), press=["n"], run_before=_settle_still)

@@ -17,10 +17,10 @@ from freecell_tui.ui.widgets.footer import FooterItem, KeyFooter, placed
 from .helpers import COMPACT, SIZE, game, lines, make_app, styles_on, wait_for
 
 RANKS = footer_ranks()
-#: Restart's action: a session call, ``call('restart')``.
-RESTART = BOUND["restart"].action
+#: Undo's and Restart's actions: session calls, ``call('undo')``.
+UNDO, RESTART = BOUND["undo"].action, BOUND["restart"].action
 ITEMS = (
-    FooterItem("u", "u", "Undo", "undo"),  # `` u Undo ``: 8 cells
+    FooterItem("u", "u", "Undo", UNDO),  # `` u Undo ``: 8 cells
     FooterItem("r", "r", "Restart", RESTART),  # 11
     FooterItem("question_mark", "?", "Help", "help"),  # 8
     FooterItem("q", "q", "Quit", "quit"),  # 8
@@ -42,8 +42,8 @@ def test_keys_are_placed_one_after_another_and_the_palette_on_the_right() -> Non
 def test_narrow_footers_drop_the_lowest_ranked_keys_first_and_keep_help_and_quit() -> None:
     everything = sum(item.cells for item in ITEMS) + PALETTE.cells
     kept = [item.action for _, item in placed(ITEMS, PALETTE, everything - 1)]
-    assert RANKS[RESTART] > RANKS["undo"]
-    assert kept == ["undo", "help", "quit", "command_palette"]  # Restart ranks lowest
+    assert RANKS[RESTART] > RANKS[UNDO]
+    assert kept == [UNDO, "help", "quit", "command_palette"]  # Restart ranks lowest
     tiny = placed(ITEMS, PALETTE, 10)  # Help and Quit stay; the palette gives way to them
     assert [item.action for _, item in tiny] == ["help", "quit"]
     assert placed(ITEMS, None, 100)[-1][1].action == "quit"
@@ -64,7 +64,7 @@ async def test_the_key_under_the_mouse_is_lit_and_a_click_presses_it(tmp_path: P
         assert unlit == background(footer, "Redo")
         await pilot.hover(KeyFooter, offset=(at["Undo"] + 2, 0))
         await wait_for(pilot, lambda: footer.lit is not None, "the key lit")
-        assert footer.lit is not None and footer.lit.action == "undo"
+        assert footer.lit is not None and footer.lit.action == UNDO
         assert background(footer, "Undo") != unlit  # lit: the key and its label
         assert background(footer, "Redo") == unlit
         assert background(footer, " u ") == background(footer, "Undo")

@@ -17,6 +17,7 @@ from .helpers import (
     SIZE,
     Clock,
     changed_piles,
+    colour_on,
     column,
     drawn_top,
     game,
@@ -27,6 +28,7 @@ from .helpers import (
     message_text,
     pile_widget,
     status_text,
+    theme_colour,
     tone,
     type_command,
 )
@@ -52,6 +54,20 @@ async def test_notation_keys_pick_up_light_the_destinations_and_move(tmp_path: P
         assert status_text(app) == " Deal #1 · hard  Moves 1  Time 0:00  Autoplay safe  Run ≤4"
         # Put down after the move: only the piles whose cards changed are drawn differently.
         assert changed_piles(app, plain) == {"col-3", "cell-a"}
+
+
+async def test_the_message_is_drawn_in_the_colour_of_its_tone(tmp_path: Path) -> None:
+    """A refusal in the theme's error colour, the next message in the plain one again (a tone's
+    class is swapped and the line restyled once)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        line = app.game_screen.message
+        await pilot.press("6", "8")
+        assert tone(app) == "error"
+        assert colour_on(line, "cannot go on") == {theme_colour(app, "text-error")}
+        await pilot.press("5", "escape")
+        assert (message(app), tone(app)) == ("Put down.", "info")
+        assert colour_on(line, "Put down.") == {theme_colour(app, "foreground")}
 
 
 async def test_a_refused_move_escape_or_the_same_key_put_the_card_down(tmp_path: Path) -> None:

@@ -5,19 +5,25 @@ every key in the help."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
 from textual.geometry import Region
 from textual.widgets import Static
 
 from freecell_tui.core.notation import COLUMNS
 from freecell_tui.ui.board.layout import COMPACT_SIZE, board_layout
-from freecell_tui.ui.commands import key_label
+from freecell_tui.ui.board.pile import PileWidget
+from freecell_tui.ui.commands import BOUND, key_label
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.screens.help import help_sections
 
 from .helpers import (
+    COMPACT,
     SIZE,
     colour_on,
     game,
@@ -187,7 +193,7 @@ def test_a_commands_other_keys_run_the_same_action() -> None:
     }
     for first, other in (("s", "ctrl+s"), ("t", "f4"), ("question_mark", "f1"), ("n", "f2")):
         assert action[other] == action[first], other
-    assert action["u"] == action["ctrl+z"] == "undo"
+    assert action["u"] == action["ctrl+z"] == BOUND["undo"].action
     assert (action["s"], action["t"], action["question_mark"], action["n"]) == (
         "saves",
         "stats",
@@ -205,3 +211,25 @@ def test_a_top_row_card_is_no_wider_than_a_column_card(size: tuple[int, int], ce
     assert layout.top_width <= layout.pile_width or layout.compact, layout
     left, right = layout.top_x(0), layout.top_x(cells + 3) + layout.top_width
     assert left >= 0 and right <= size[0] and abs(left - (size[0] - right)) <= 1, (left, right)
+
+
+@pytest.mark.parametrize("size", [SIZE, COMPACT])
+async def test_a_start_styles_each_pile_as_it_mounts_and_as_the_board_is_first_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """Styling is most of a start's cost: no pile is styled again for a class or rule that
+    sets nothing (the board places and sizes every pile itself)."""
+    styled: Counter[DOMNode] = Counter()
+    apply = Stylesheet.apply
+
+    def counted(stylesheet: Stylesheet, node: DOMNode, *args: Any, **kwargs: Any) -> None:
+        styled[node] += 1
+        apply(stylesheet, node, *args, **kwargs)
+
+    monkeypatch.setattr(Stylesheet, "apply", counted)
+    app = make_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        piles = list(app.screen.query(PileWidget))
+        assert len(piles) == 22
+        assert {pile.id: styled[pile] for pile in piles if styled[pile] != 2} == {}

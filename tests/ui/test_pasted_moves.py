@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -26,8 +27,10 @@ from .helpers import (
 )
 
 
+@cache
 def solve(number: int, mode: str = "safe") -> str:
-    """``freecell-tui solve NUMBER --autoplay MODE``'s output, whole (its first line too)."""
+    """``freecell-tui solve NUMBER --autoplay MODE``'s output, whole (its first line too): the
+    program is run once a process for each deal and mode (its output is the same each time)."""
     done = subprocess.run(
         [sys.executable, "-m", "freecell_tui", "solve", str(number), "--autoplay", mode],
         capture_output=True,

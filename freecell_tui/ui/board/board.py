@@ -72,7 +72,7 @@ class Board(Widget):
 
     DEFAULT_CSS = """
     Board { height: 1fr; layers: piles stage; }
-    Board > PileWidget { layer: piles; position: absolute; margin: 0; }
+    Board > PileWidget { layer: piles; position: absolute; }
     Board #too-small {
         display: none;
         height: 1fr;
@@ -172,11 +172,12 @@ class Board(Widget):
         return layout
 
     def _use(self, variant: Variant) -> None:
-        """Show the piles of ``variant``'s game, hide the others."""
+        """Show the piles of ``variant``'s game, hide the others. (Piles not yet mounted are
+        styled as they mount: their classes are only noted.)"""
         game = {*cell_piles(variant), *column_piles(variant)}
         self._piles = {pile: widget for pile, widget in self._every.items() if pile in game}
         for pile, widget in self._every.items():
-            widget.set_class(pile not in game, "-absent")
+            widget.set_class(pile not in game, "-absent", update=widget.is_mounted)
         self._regions_for = None
 
     @staticmethod

@@ -66,10 +66,7 @@ class PileWidget(CardArt):
     PileWidget {
         width: 1fr;
         height: 4;
-        margin: 0 1 0 0;
-        &:last-child { margin: 0; }
     }
-    PileWidget.-compact { height: 1; }
     """
 
     cards: reactive[tuple[Card, ...]] = reactive((), repaint=False)
@@ -94,9 +91,6 @@ class PileWidget(CardArt):
         self._strips: dict[object, Strip] = {}
         self._strips_for: object = None
         self._overlay: tuple[Sprite, ...] = ()
-
-    def watch_geometry(self, layout: BoardLayout) -> None:
-        self.set_class(layout.compact, "-compact")
 
     def show(self, cards: tuple[Card, ...], look: PileLook) -> None:
         """New cards and look at once: the lines they change are worked out and repainted once

@@ -19,7 +19,6 @@ class ColumnWidget(PileWidget):
 
     DEFAULT_CSS = """
     ColumnWidget { height: 1fr; }
-    ColumnWidget.-compact { height: 1fr; }
     """
 
     def art(self) -> list[Content]:

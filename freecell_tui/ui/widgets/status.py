@@ -246,7 +246,7 @@ class MessageLine(Widget):
     """How many lines the message may take (the screen sets it from the board's layout)."""
 
     def watch_tone(self, old: Tone, new: Tone) -> None:
-        self.remove_class(f"-{old.value}")
+        self.remove_class(f"-{old.value}", update=False)  # restyled once, with the new class
         self.add_class(f"-{new.value}")
 
     def on_mount(self) -> None:
