@@ -30,11 +30,13 @@ import threading
 from multiprocessing.context import BaseContext
 from typing import Any, Final
 
-__all__ = ["end_with_parent", "worker_context"]
+__all__ = ["end_with_parent", "started_pool", "worker_context"]
 
 _PR_SET_PDEATHSIG: Final = 1
 #: How often the portable watcher looks at its parent, in seconds.
 _WATCH_EVERY: Final = 0.5
+#: How long a pool's workers may take to start before the command goes on without waiting.
+_STARTING: Final = 30.0
 
 
 def worker_context(*modules: str) -> BaseContext:
@@ -45,6 +47,33 @@ def worker_context(*modules: str) -> BaseContext:
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(list(modules))  # takes effect when the server starts
     return context
+
+
+def started_pool(context: BaseContext, jobs: int, interruptible: bool = True) -> Any:
+    """A pool of ``jobs`` workers (each started with :func:`end_with_parent`) that have all
+    started. Ctrl-C is held back while they start: a worker still starting reads its pool's
+    locks from files the command removes as it ends, and would print a traceback for it."""
+    barrier = context.Barrier(jobs + 1)
+    holds = hasattr(signal, "pthread_sigmask")
+    if holds:
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool = context.Pool(jobs, _started, (barrier, interruptible))
+        with contextlib.suppress(threading.BrokenBarrierError):
+            barrier.wait(_STARTING)
+    finally:
+        if holds:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a Ctrl-C held comes now
+    return pool
+
+
+def _started(barrier: Any, interruptible: bool) -> None:
+    """A worker of :func:`started_pool`: end with the parent, then say it has started."""
+    end_with_parent(interruptible)
+    if interruptible and hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    with contextlib.suppress(threading.BrokenBarrierError):
+        barrier.wait(_STARTING)
 
 
 def end_with_parent(interruptible: bool = True) -> None:

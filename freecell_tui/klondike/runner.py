@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from freecell_tui.klondike.deck import BLOCK, Deck, shuffled_decks
 from freecell_tui.klondike.engine import play_fast
-from freecell_tui.workers import end_with_parent, worker_context
+from freecell_tui.workers import started_pool, worker_context
 
 __all__ = ["default_jobs", "play_decks", "play_seeded"]
 
@@ -61,5 +61,5 @@ def _run(
     if jobs <= 1:
         yield from map(work, tasks)
         return
-    with worker_context(__name__).Pool(jobs, end_with_parent, (False,)) as pool:
+    with started_pool(worker_context(__name__), jobs, interruptible=False) as pool:
         yield from pool.imap(work, tasks)
