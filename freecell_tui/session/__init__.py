@@ -4,8 +4,9 @@ by. See ``docs/architecture.md``."""
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from freecell_tui.lazy import lazy_names
 
 if TYPE_CHECKING:
     from freecell_tui.session.parse import SPEED_RANGE, ActionCommand, Command, parse_command
@@ -29,13 +30,7 @@ _HOMES: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOMES, globals())
 
 
 __all__ = [

@@ -7,8 +7,9 @@ and ``store.pars``. See ``docs/saves.md`` for the files and formats.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from freecell_tui.lazy import lazy_names
 
 if TYPE_CHECKING:
     from freecell_tui.store.database import DB_NAME, SCHEMA_VERSION, Store
@@ -51,13 +52,7 @@ _HOMES: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOMES, globals())
 
 
 __all__ = [
