@@ -52,6 +52,8 @@ async def wait_for_app(
     condition: Callable[[], T | None],
     what: str,
     timeout: float = TIMEOUT,
+    *,
+    detail: Callable[[], str] | None = None,
 ) -> T:
     """As :func:`wait_for`, in the event loop: between looks the app runs (``pilot.pause``,
     which also lets its screen draw), or with no app (``pilot`` None) the loop's other tasks."""
@@ -59,7 +61,7 @@ async def wait_for_app(
     while not (answer := condition()):
         waited = time.monotonic() - start
         if waited > timeout:
-            _fail(what, waited)
+            _fail(what, waited, detail)
         if pilot is None:
             await asyncio.sleep(EVERY)
         else:

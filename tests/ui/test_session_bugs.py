@@ -303,7 +303,12 @@ async def test_auto_solve_after_autoplay_off_plays_the_whole_game(
         assert message(app) == "Auto-solve plays 10 moves a second."
         fast_autosolve(monkeypatch)
         await pilot.press("p")
-        await wait_for(pilot, lambda: isinstance(app.screen, WinScreen), "auto-solve's win")
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, WinScreen),
+            "auto-solve's win",
+            detail=lambda: f"{type(app.screen).__name__}: {message(app)!r}",
+        )
         assert game(app).state.is_won and game(app).move_count == off
         assert game(app).solver_moves == off
         last = solution[-1]
