@@ -36,14 +36,19 @@ class Children(Generic[Parent, Step, Child]):
     def add(self, parent: Parent, step: Step, score: int, child: Child | None = None) -> int:
         """Keep the child of ``parent`` by ``step`` (``child``, when it is built already), whose
         ``score`` is below :attr:`lim`; returns the new :attr:`lim`."""
-        seq = len(self.steps)
+        steps = self.steps
+        seq = len(steps)
         if child is not None:
             self.built[seq] = child
         buckets = self.buckets
         buckets[score].append(seq)
         self.parents.append(parent)
-        self.steps.append(step)
-        kept, lim, width = self.kept + 1, self.lim, self.width
+        steps.append(step)
+        self.kept = kept = self.kept + 1
+        lim = self.lim
+        if kept - len(buckets[lim]) < self.width:
+            return lim
+        width = self.width
         while kept - len(buckets[lim]) >= width:
             kept -= len(buckets[lim])
             lim -= 1

@@ -42,7 +42,7 @@ from freecell_tui.core.solver.fewest_general import (
     fewest_general,
     replays_to_win,
 )
-from freecell_tui.core.solver.keys import FITS, RANK, Cols, Found, Key
+from freecell_tui.core.solver.keys import CLASS, FIT_CLASS, RANK, Cols, Found, Key
 from freecell_tui.core.solver.moves import (
     CELL_TO_COL,
     CELL_TO_HOME,
@@ -91,7 +91,28 @@ _RANK: Final = _Rank()
 #: A child's score is at least ``-_LOWEST`` and below ``_SCORES - _LOWEST`` (eight columns,
 #: four cells, 52 cards).
 _LOWEST: Final = 8 * _RANK.empty
+#: The foundations a step that sends no card home is played on: never read.
+_NO_HOME: Final[list[int]] = []
+#: The classes of cards (:data:`.keys.CLASS`), and one for no card (what lies on an ace).
+_CLASSES: Final = 27
 _SCORES: Final = _LOWEST + 52 * (_RANK.unsorted + _RANK.out) + 4 * _RANK.cell + _RANK.empty + 1
+
+
+def _card_bits(cards: bytes) -> int:
+    """``cards`` (without flags) as an int: bit ``card`` set for each."""
+    return sum(1 << card for card in set(cards))
+
+
+class _CardBits(dict[bytes, int]):
+    """Cards → :func:`_card_bits` of them, remembered (the cards autoplay sends home, by
+    foundations: a few hundred)."""
+
+    def __missing__(self, cards: bytes) -> int:
+        self[cards] = got = _card_bits(cards)
+        return got
+
+
+_CARD_BITS: Final = _CardBits()
 
 
 class _Stop(Exception):
@@ -160,28 +181,61 @@ def solve_fewest(
     return replace(best, seconds=time.monotonic() - started, positions=positions, expanded=expanded)
 
 
+#: A step's cards, for a column: for each count ``n`` of cards of its top run a step may pick up,
+#: ``n``, the class of the ``n``-th from the top (the columns it may go on, :data:`.keys.CLASS`), the
+#: blocked cards the column keeps after it, the card it uncovers (:data:`_NO_CARD` for none) and
+#: the change to the score when it does not uncover a card autoplay sends home.
+Lift = tuple[int, int, int, int, int]
+#: Not a card: no card lies under a whole column.
+_NO_CARD: Final = 0xFF
+#: A column, for the steps from it: its foundation's index and the rank under its top card's
+#: (it goes home when that foundation holds that rank), its blocked cards, its :data:`Lift`\s,
+#: the lowest change to the score a step from it makes (0 or less), the cards its steps may
+#: uncover (a bit a card, as :func:`_card_bits`) and the classes of its top run's cards (a bit a
+#: class).
+Source = tuple[int, int, int, tuple[Lift, ...], int, int, int]
+
+
 class _Counts(dict[bytes, int]):
     """Column → the cards under the run on top of it (each must move at least once). Learning a
-    column learns its blocked cards (:func:`.facts.blocked_prefixes`) too: in all
-    (:attr:`blocked`) and in each prefix (:attr:`blocks`), and what a step from it needs
-    (:attr:`sources`)."""
+    column learns its blocked cards (:func:`.facts.blocked_prefixes`) too (:attr:`blocked`), and
+    what a step from it needs (:attr:`sources`)."""
 
     def __init__(self, facts: ColumnFacts) -> None:
         super().__init__()
         self.facts = facts
         self.blocked: dict[bytes, int] = {}
-        self.blocks: dict[bytes, tuple[int, ...]] = {}
-        #: What a step from the column needs: its length, the length of its top run, its facts'
-        #: runs and top run's cards, its blocked prefixes.
-        self.sources: dict[bytes, tuple[int, int, tuple[int, ...], bytes, tuple[int, ...]]] = {}
+        self.sources: dict[bytes, Source] = {}
 
     def __missing__(self, col: bytes) -> int:
-        self.blocks[col] = blocks = blocked_prefixes(col)
+        blocks = blocked_prefixes(col)
         self.blocked[col] = blocks[-1]
         run, _, _, _, runs, run_cards = self.facts[col]
-        self.sources[col] = (len(col), run, runs, run_cards, blocks)
-        self[col] = under = len(col) - run
-        return under
+        size = len(col)
+        lifts: list[Lift] = []
+        for n in range(1, run + 1):
+            if n < size:
+                under = col[-n - 1] & 0x3F
+                # The whole run leaves: the run under it becomes the top run.
+                delta = -_RANK.unsorted * runs[size - n] if n == run else 0
+            else:
+                under, delta = _NO_CARD, -_RANK.empty  # the column empties
+            lifts.append((n, CLASS[run_cards[n - 1]], blocks[size - n], under, delta))
+        top = col[-1] if col else _NO_CARD
+        lowest = min([0, *(lift[4] for lift in lifts)])
+        uncovers = _card_bits(bytes(lift[3] for lift in lifts if lift[3] != _NO_CARD))
+        classes = sum(1 << lift[1] for lift in lifts)  # a run's cards are of distinct ranks
+        self.sources[col] = (
+            top & 3,
+            RANK[top] - 1,
+            blocks[-1],
+            tuple(lifts),
+            lowest,
+            uncovers,
+            classes,
+        )
+        self[col] = under_run = size - run
+        return under_run
 
 
 class _Beam:
@@ -254,9 +308,10 @@ class _Beam:
 
         The steps are :func:`.moves.steps_from`'s, in its order, made here (a step is scored from
         the column it leaves before it is made: most are never among the best)."""
-        sources, homes = self.counts.sources, homes_for(self.safe)
+        sources, homes, bits = self.counts.sources, homes_for(self.safe), _CARD_BITS
         cell_count = self.cell_count
-        w_uns, w_cell, w_out, w_empty = _RANK.unsorted, _RANK.cell, _RANK.out, _RANK.empty
+        w_cell, w_out, w_empty = _RANK.cell, _RANK.out, _RANK.empty
+        w_uns = _RANK.unsorted
         add, build = children.add, self.build
         lim = children.lim
         i = 0
@@ -269,6 +324,7 @@ class _Beam:
                 raise _Stop
             empties = cols.count(b"")
             goes = homes[found]  # the cards autoplay sends home once uncovered
+            going = bits[goes]
             base = (
                 w_uns * unsorted
                 + w_cell * len(cells)
@@ -279,77 +335,70 @@ class _Beam:
             free = cell_count - len(cells)
             limit = (free + 1) << empties
             limit_e = (free + 1) << (empties - 1) if empties else 0
-            want: dict[int, tuple[int, ...]] = {}  # a card -> the columns it may go on, in order
+            # A card's class -> the columns it may go on, in order.
+            want: list[tuple[int, ...]] = [()] * _CLASSES
+            wanted = 0  # the classes that may go on a column, a bit each
             for d in range(empties, 8):
-                for card in FITS[cols[d][-1]]:
-                    want[card] = (*want[card], d) if card in want else (d,)
+                c = FIT_CLASS[cols[d][-1]]
+                want[c] = (*want[c], d)
+                wanted |= 1 << c
             for s in range(empties, 8):
-                cs = cols[s]
-                size, run, runs, run_cards, blocks = sources[cs]
-                top = cs[-1]
-                if RANK[top] == found[top & 3] + 1:
+                suit, below, left, lifts, lowest, uncovers, classes = sources[cols[s]]
+                if found[suit] == below:
                     won = build(node, (COL_TO_HOME, s, 0, 1), level, children, room)
                     if won is not None:
                         return won
                     lim = children.lim
-                left = blocked - blocks[size]  # blocked cards of the other columns
-                for n in range(1, (run if run < limit else limit) + 1):
-                    dests = want.get(run_cards[n - 1])
-                    if dests is None or left + blocks[size - n] >= room:
-                        continue  # blocked cards only leave with the cards moved
-                    h = base
-                    if n < size:
-                        if cs[-n - 1] & 0x3F in goes:
-                            h = -1  # autoplay: build it
-                        elif n == run:
-                            h -= w_uns * runs[size - n]
-                    else:
-                        h -= w_empty
-                    for d in dests:
-                        if h < 0:
+                if base + lowest >= lim and not uncovers & going:
+                    continue  # every step from it scores too much to be kept, none is built
+                # Blocked cards only leave with the cards moved: those the column keeps and the
+                # other columns' must be fewer than the room.
+                keep = room - blocked + left
+                for n, cls, blk, under, delta in lifts[:limit] if classes & wanted else ():
+                    dests = want[cls]
+                    if not dests or blk >= keep:
+                        continue
+                    if under in goes:  # autoplay: build it
+                        for d in dests:
                             won = build(node, (COL_TO_COL, s, d, n), level, children, room)
                             if won is not None:
                                 return won
-                            lim = children.lim
-                        elif h < lim:
-                            lim = add(node, (COL_TO_COL, s, d, n), h)
-                most = 0
-                if empties:
-                    most = run if run < size else size - 1
-                    if most > limit_e:
-                        most = limit_e
-                for n in (1, most) if most > 1 else (1,) if most else ():
-                    if left + blocks[size - n] >= room:
-                        continue
-                    h = base + w_empty  # n < size: the run leaves cards under it
-                    if cs[-n - 1] & 0x3F in goes:
-                        won = build(node, (COL_TO_COL, s, 0, n), level, children, room)
-                        if won is not None:
-                            return won
                         lim = children.lim
                         continue
-                    if n == run:
-                        h -= w_uns * runs[size - n]
-                    if h < lim:
-                        lim = add(node, (COL_TO_COL, s, 0, n), h)
+                    h = base + delta
+                    for d in dests:
+                        if h < lim:
+                            lim = add(node, (COL_TO_COL, s, d, n), h)
+                if empties:
+                    # To the first empty column: one card, and the longest run that may move
+                    # (never the whole column: the same position).
+                    most = len(lifts) if lifts[-1][3] != _NO_CARD else len(lifts) - 1
+                    if most > limit_e:
+                        most = limit_e
+                    for n in (1, most) if most > 1 else (1,) if most else ():
+                        _, _, blk, under, delta = lifts[n - 1]
+                        if blk >= keep:
+                            continue
+                        if under in goes:
+                            won = build(node, (COL_TO_COL, s, 0, n), level, children, room)
+                            if won is not None:
+                                return won
+                            lim = children.lim
+                            continue
+                        h = base + w_empty + delta  # n < size: the run leaves cards under it
+                        if h < lim:
+                            lim = add(node, (COL_TO_COL, s, 0, n), h)
                 if free:
-                    if left + blocks[size - 1] >= room:
+                    _, _, blk, under, delta = lifts[0]
+                    if blk >= keep:
                         continue
-                    h = base
-                    if size > 1:
-                        if cs[-2] & 0x3F in goes:
-                            h = -1
-                        elif run == 1:
-                            h -= w_uns * runs[size - 1]
-                    else:
-                        h -= w_empty
-                    if h < 0:
+                    if under in goes:
                         won = build(node, (COL_TO_CELL, s, 0, 1), level, children, room)
                         if won is not None:
                             return won
                         lim = children.lim
-                    elif h + w_cell < lim:
-                        lim = add(node, (COL_TO_CELL, s, 0, 1), h + w_cell)
+                    elif base + delta + w_cell < lim:
+                        lim = add(node, (COL_TO_CELL, s, 0, 1), base + delta + w_cell)
             for v in cells:
                 if RANK[v] == found[v & 3] + 1:
                     won = build(node, (CELL_TO_HOME, v, 0, 1), level, children, room)
@@ -359,7 +408,7 @@ class _Beam:
                 if blocked >= room:
                     continue
                 h = base - w_cell
-                for d in want.get(v & 0x3F, ()):
+                for d in want[CLASS[v]]:
                     if h < lim:
                         lim = add(node, (CELL_TO_COL, v, d, 1), h)
                 if empties and h + w_empty < lim:
@@ -381,23 +430,25 @@ class _Beam:
         if cfound[0] + cfound[1] + cfound[2] + cfound[3] == 52:
             seen[ckey] = (node[3], step)
             return ckey
-        child = self.node(ccols, ccells, cfound)
         if step[0] >= COL_TO_HOME:
             # A move home the player makes costs no player move: same level.
             seen[ckey] = (node[3], step)
-            level.append(child)
+            level.append(self.node(ccols, ccells, cfound))
             return None
-        if child[5] >= room:
+        counts = self.counts
+        unsorted = sum(map(counts.__getitem__, ccols))  # learns the columns' blocked cards too
+        blocked = sum(map(counts.blocked.__getitem__, ccols))
+        if blocked >= room:
             return None
         score = (
-            _RANK.unsorted * child[4]
+            _RANK.unsorted * unsorted
             + _RANK.cell * len(ccells)
             + _RANK.out * (52 - cfound[0] - cfound[1] - cfound[2] - cfound[3])
             - _RANK.empty * ccols.count(b"")
             + _LOWEST
         )
         if score < children.lim:
-            children.add(node, step, score, child)
+            children.add(node, step, score, (ccols, ccells, cfound, ckey, unsorted, blocked))
         return None
 
     def next_level(self, children: _Kept) -> list[Node]:
@@ -415,20 +466,22 @@ class _Beam:
             child = built.get(seq)
             if child is None:
                 # Not built at once: no card goes home after its step, so autoplay has nothing
-                # to do (the only card it frees is the one it uncovers, which stays). Its counts
-                # are its parent's, less those of the columns the step changes, plus theirs after.
-                cols, found = node[0], node[2]
+                # to do (the only card it frees is the one it uncovers, which stays).
+                cols = node[0]
                 new = list(cols)
-                cells = play_step(new, node[1], list(found), step)
+                cells = play_step(new, node[1], _NO_HOME, step)
+                key = (*sorted(new), cells)
+                if key in seen:
+                    continue  # two parents reach it: keep the first
+                # Its counts are its parent's, less those of the columns the step changes,
+                # plus theirs after.
                 kind, a, b, _ = step
                 unsorted, blocked = node[4], node[5]
                 for c in (a, b) if kind == COL_TO_COL else (a,) if kind == COL_TO_CELL else (b,):
                     unsorted += counts[new[c]] - counts[cols[c]]  # learns its blocked cards
                     blocked += blocked_of[new[c]] - blocked_of[cols[c]]
-                new.sort()
-                ncols = tuple(new)
-                child = (ncols, cells, found, (*ncols, cells), unsorted, blocked)
-            if child[3] in seen:
+                child = (key[:8], cells, node[2], key, unsorted, blocked)
+            elif child[3] in seen:
                 continue  # two parents reach it: keep the first
             seen[child[3]] = (node[3], step)
             level.append(child)
