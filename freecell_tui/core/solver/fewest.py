@@ -95,6 +95,9 @@ _LOWEST: Final = 8 * _RANK.empty
 _NO_HOME: Final[list[int]] = []
 #: The classes of cards (:data:`.keys.CLASS`), and one for no card (what lies on an ace).
 _CLASSES: Final = 27
+#: A column's place alone; a class's bit.
+_ONE: Final = tuple((d,) for d in range(8))
+_BIT: Final = tuple(1 << c for c in range(_CLASSES))
 _SCORES: Final = _LOWEST + 52 * (_RANK.unsorted + _RANK.out) + 4 * _RANK.cell + _RANK.empty + 1
 
 
@@ -164,10 +167,11 @@ def solve_fewest(
     safe = safe_rule(mode)
     positions, expanded = first.positions, first.expanded
     start = root(state, safe)
+    counts = _Counts(ColumnFacts())
     try:
         with paused():
             for width in WIDTHS if widths is None else widths:
-                beam = _Beam(start, safe, width, best.player_moves, should_stop, cell_count)
+                beam = _Beam(start, safe, width, best.player_moves, should_stop, cell_count, counts)
                 line = beam.run()
                 positions += len(beam.seen)
                 expanded += beam.expanded
@@ -189,11 +193,11 @@ Lift = tuple[int, int, int, int, int]
 #: Not a card: no card lies under a whole column.
 _NO_CARD: Final = 0xFF
 #: A column, for the steps from it: its foundation's index and the rank under its top card's
-#: (it goes home when that foundation holds that rank), its blocked cards, its :data:`Lift`\s,
-#: the lowest change to the score a step from it makes (0 or less), the cards its steps may
-#: uncover (a bit a card, as :func:`_card_bits`) and the classes of its top run's cards (a bit a
-#: class).
-Source = tuple[int, int, int, tuple[Lift, ...], int, int, int]
+#: (it goes home when that foundation holds that rank), its blocked cards, the most of them a
+#: step takes away, its :data:`Lift`\s, the lowest change to the score a step from it makes (0
+#: or less), the cards its steps may uncover (a bit a card, as :func:`_card_bits`) and the
+#: classes of its top run's cards (a bit a class).
+Source = tuple[int, int, int, int, tuple[Lift, ...], int, int, int]
 
 
 class _Counts(dict[bytes, int]):
@@ -229,6 +233,7 @@ class _Counts(dict[bytes, int]):
             top & 3,
             RANK[top] - 1,
             blocks[-1],
+            blocks[-1] - blocks[size - run],
             tuple(lifts),
             lowest,
             uncovers,
@@ -253,6 +258,7 @@ class _Beam:
         bound: int,
         should_stop: Callable[[], bool],
         cell_count: int = 4,
+        counts: _Counts | None = None,
     ) -> None:
         self.start = start
         self.cell_count = cell_count
@@ -260,8 +266,8 @@ class _Beam:
         self.width = width
         self.bound = bound
         self.should_stop = should_stop
-        self.facts = ColumnFacts()
-        self.counts = _Counts(self.facts)
+        #: What the beam knows of each column (the beams of one search share it).
+        self.counts = _Counts(ColumnFacts()) if counts is None else counts
         cols, cells, _ = start
         #: Key → parent key and step (None for the start), for the positions kept in a level.
         self.seen: dict[Key, tuple[Key, SearchStep] | None] = {(*cols, cells): None}
@@ -333,6 +339,7 @@ class _Beam:
                 + _LOWEST
             )
             free = cell_count - len(cells)
+            slack = room - blocked  # blocked cards may stay: a step must take away more
             limit = (free + 1) << empties
             limit_e = (free + 1) << (empties - 1) if empties else 0
             # A card's class -> the columns it may go on, in order.
@@ -340,20 +347,22 @@ class _Beam:
             wanted = 0  # the classes that may go on a column, a bit each
             for d in range(empties, 8):
                 c = FIT_CLASS[cols[d][-1]]
-                want[c] = (*want[c], d)
-                wanted |= 1 << c
+                want[c] += _ONE[d]
+                wanted |= _BIT[c]
             for s in range(empties, 8):
-                suit, below, left, lifts, lowest, uncovers, classes = sources[cols[s]]
+                suit, below, left, sheds, lifts, lowest, uncovers, classes = sources[cols[s]]
                 if found[suit] == below:
                     won = build(node, (COL_TO_HOME, s, 0, 1), level, children, room)
                     if won is not None:
                         return won
                     lim = children.lim
-                if base + lowest >= lim and not uncovers & going:
-                    continue  # every step from it scores too much to be kept, none is built
+                if not (slack or sheds) or (base + lowest >= lim and not uncovers & going):
+                    # Every step from it leaves too many blocked cards, or scores too much to
+                    # be kept and builds nothing.
+                    continue
                 # Blocked cards only leave with the cards moved: those the column keeps and the
                 # other columns' must be fewer than the room.
-                keep = room - blocked + left
+                keep = slack + left
                 for n, cls, blk, under, delta in lifts[:limit] if classes & wanted else ():
                     dests = want[cls]
                     if not dests or blk >= keep:
