@@ -168,20 +168,23 @@ def solve_fewest(
     positions, expanded = first.positions, first.expanded
     start = root(state, safe)
     counts = _Counts(ColumnFacts())
-    try:
-        with paused():
+    with paused():
+        try:
             for width in WIDTHS if widths is None else widths:
                 beam = _Beam(start, safe, width, best.player_moves, should_stop, cell_count, counts)
                 line = beam.run()
                 positions += len(beam.seen)
                 expanded += beam.expanded
+                # Its positions are freed while the collector is off: back on, it would walk
+                # every one still alive once.
+                del beam
                 if line is not None:
                     moves = core_moves(state, line, safe)
                     # With fewer cells the line is played again by the game's rules.
                     if state.variant == FREECELL or replays_to_win(state, moves):
                         best = replace(best, moves=moves)
-    except _Stop:
-        pass
+        except _Stop:
+            pass  # out of time or cancelled: the best so far
     return replace(best, seconds=time.monotonic() - started, positions=positions, expanded=expanded)
 
 
