@@ -73,8 +73,6 @@ _CHECK_EVERY: Final = 16
 Node = tuple[Cols, bytes, Found, Key, int, int]
 #: A level's children: a parent node and its step, built at once when a card goes home.
 _Kept = Children[Node, SearchStep, Node]
-#: The children built at once, by their parent's key and step.
-Made = dict[tuple[Key, SearchStep], Node]
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,18 +168,13 @@ def solve_fewest(
     positions, expanded = first.positions, first.expanded
     start = root(state, safe)
     counts = _Counts(ColumnFacts())
-    each = WIDTHS if widths is None else widths
-    made: Made | None = None
     with paused():
         try:
-            for at, width in enumerate(each):
-                beam = _Beam(
-                    start, safe, width, best.player_moves, should_stop, cell_count, counts, made
-                )
-                line = beam.run(hand_on=at < len(each) - 1)  # a wider beam builds them again
+            for width in WIDTHS if widths is None else widths:
+                beam = _Beam(start, safe, width, best.player_moves, should_stop, cell_count, counts)
+                line = beam.run()
                 positions += len(beam.seen)
                 expanded += beam.expanded
-                made = beam.made
                 # Its positions are freed while the collector is off: back on, it would walk
                 # every one still alive once.
                 del beam
@@ -269,7 +262,6 @@ class _Beam:
         should_stop: Callable[[], bool],
         cell_count: int = 4,
         counts: _Counts | None = None,
-        made: Made | None = None,
     ) -> None:
         self.start = start
         self.cell_count = cell_count
@@ -283,22 +275,13 @@ class _Beam:
         #: Key → parent key and step (None for the start), for the positions kept in a level.
         self.seen: dict[Key, tuple[Key, SearchStep] | None] = {(*cols, cells): None}
         self.expanded = 0
-        #: The children the narrower beam before it built at once, and those this beam builds,
-        #: to hand on to the next (:meth:`run`'s ``hand_on``): a wider beam with the same bound
-        #: expands every position a narrower one expanded (on the deals measured), so it would
-        #: build them all again.
-        self.made_before: Made = {} if made is None else made
-        self.made: Made | None = None
 
-    def run(self, hand_on: bool = False) -> list[tuple[Cols, bytes, SearchStep]] | None:
-        """The line of a solution with fewer player moves than the bound, or None; with
-        ``hand_on``, the children built at once are kept in :attr:`made` for a wider beam.
+    def run(self) -> list[tuple[Cols, bytes, SearchStep]] | None:
+        """The line of a solution with fewer player moves than the bound, or None.
 
         Children are scored from the facts of the columns a step changes, without being built;
         only the ``width`` best of a level are built (and a child is built at once when a card
         goes home, by the step or by autoplay: it changes the foundations, and it may win)."""
-        if hand_on:
-            self.made = {}
         level = [self.node(*self.start)]
         for g in range(self.bound - 1):
             level = [node for node in level if g + node[5] < self.bound]
@@ -451,13 +434,9 @@ class _Beam:
         autoplay): a new one joins ``level`` when the step is a move home (no player move),
         else goes into ``children`` with its score if it may still win in fewer than ``room``
         more player moves. Returns the child's key when it wins."""
-        made = (node[3], step)
-        child = self.made_before.get(made)
-        if child is None:
-            child = self.node(*apply_step(node[0], node[1], node[2], step, self.safe))
-        if self.made is not None:
-            self.made[made] = child
-        seen, ckey, cfound = self.seen, child[3], child[2]
+        seen = self.seen
+        ccols, ccells, cfound = apply_step(node[0], node[1], node[2], step, self.safe)
+        ckey = (*ccols, ccells)
         if ckey in seen:
             return None
         if cfound[0] + cfound[1] + cfound[2] + cfound[3] == 52:
@@ -466,19 +445,22 @@ class _Beam:
         if step[0] >= COL_TO_HOME:
             # A move home the player makes costs no player move: same level.
             seen[ckey] = (node[3], step)
-            level.append(child)
+            level.append(self.node(ccols, ccells, cfound))
             return None
-        if child[5] >= room:
+        counts = self.counts
+        unsorted = sum(map(counts.__getitem__, ccols))  # learns the columns' blocked cards too
+        blocked = sum(map(counts.blocked.__getitem__, ccols))
+        if blocked >= room:
             return None
         score = (
-            _RANK.unsorted * child[4]
-            + _RANK.cell * len(child[1])
+            _RANK.unsorted * unsorted
+            + _RANK.cell * len(ccells)
             + _RANK.out * (52 - cfound[0] - cfound[1] - cfound[2] - cfound[3])
-            - _RANK.empty * child[0].count(b"")
+            - _RANK.empty * ccols.count(b"")
             + _LOWEST
         )
         if score < children.lim:
-            children.add(node, step, score, child)
+            children.add(node, step, score, (ccols, ccells, cfound, ckey, unsorted, blocked))
         return None
 
     def next_level(self, children: _Kept) -> list[Node]:
