@@ -15,6 +15,8 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal, deal_text
 from freecell_tui.core.position import format_position
 
+from ..program import run_main
+
 WON = """\
 Foundations: H-K C-K D-K S-K
 Freecells: - - - -
@@ -201,12 +203,7 @@ def test_unknown_arguments_are_named_under_the_subcommand(
 
 
 def test_a_code_or_deal_or_board_is_required() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "freecell_tui", "replay"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = run_main("replay")
     assert result.returncode == 2
     assert "give a game code, or --deal N or --board FILE and the moves" in result.stderr
     assert len(result.stderr.splitlines()) == 1
