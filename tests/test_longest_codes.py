@@ -7,8 +7,6 @@ line mode's ``watch CODE``; a game whose code would be longer has none, and ``sh
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -24,6 +22,7 @@ from freecell_tui.ui.screens.viewer import ViewerScreen
 
 from .cli.line import line_mode
 from .core.long_games import longest_code_game, too_long_game
+from .program import run_main
 from .store.helpers import Clock
 from .ui.helpers import COMPACT, SIZE, make_app, wait_for
 
@@ -104,15 +103,7 @@ def test_replay_and_watch_read_the_longest_code(
     game, code = longest
     status, out, err = run(capsys, "replay", code)
     assert (status, err) == (0, "") and "not won" in out
-    watched = subprocess.run(
-        [sys.executable, "-m", "freecell_tui", "watch", code, "--data-dir", str(tmp_path)],
-        input="last\nquit\n",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        check=False,
-        timeout=120,
-    )
+    watched = run_main("watch", code, "--data-dir", str(tmp_path), stdin="last\nquit\n")
     assert (watched.returncode, watched.stderr) == (0, "")
     assert f"Watching deal 1 ({len(game.turns)} moves):" in watched.stdout
 
@@ -120,15 +111,9 @@ def test_replay_and_watch_read_the_longest_code(
 def test_line_modes_watch_reads_the_longest_code(tmp_path: Path, longest: tuple[Game, str]) -> None:
     """A line of ``watch`` and the longest code is a command (line mode's input keeps it)."""
     game, code = longest
-    played = subprocess.run(
-        [sys.executable, "-m", "freecell_tui", "play", "--plain", "--deal", "1"]
-        + ["--data-dir", str(tmp_path)],
-        input=f"watch {code}\nquit\nq\n",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        check=False,
-        timeout=120,
+    played = run_main(
+        *("play", "--plain", "--deal", "1", "--data-dir", str(tmp_path)),
+        stdin=f"watch {code}\nquit\nq\n",
     )
     assert played.returncode == 0, played.stderr
     assert f"Watching deal 1 ({len(game.turns)} moves):" in played.stdout
