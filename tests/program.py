@@ -16,16 +16,16 @@ from __future__ import annotations
 
 import io
 import sys
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from freecell_tui.cli import main
 
 __all__ = ["Ran", "run_main"]
 
 
-@dataclass(frozen=True)
-class Ran:
-    """A finished command, named as :class:`subprocess.CompletedProcess` names it."""
+class Ran(NamedTuple):
+    """A finished command, named as :class:`subprocess.CompletedProcess` names it (a tuple:
+    ``code, out, err = run_main(...)``)."""
 
     returncode: int
     stdout: str

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from textual import events
 
-from freecell_tui.cli import main
 from freecell_tui.core.codes import MAX_CODE_LENGTH, BadCode, decode, encode, shared_code
 from freecell_tui.core.game import Game
 from freecell_tui.store import Store
@@ -72,36 +71,28 @@ def test_the_store_reads_back_the_code_it_keeps_of_a_game_too_long_to_share(
 
 
 # ---------------------------------------------------------------------- the command line
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_share_prints_the_longest_code_and_refuses_a_longer_game_in_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], longest: tuple[Game, str], too_long: Game
+    tmp_path: Path, longest: tuple[Game, str], too_long: Game
 ) -> None:
     store = Store.open(tmp_path).store
     store.slots.save("longest", longest[0], 60)
     store.slots.save("too long", too_long, 60)
     store.close()
-    assert run(capsys, "share", "longest", "--data-dir", str(tmp_path)) == (
+    assert run_main("share", "longest", "--data-dir", str(tmp_path)) == (
         0,
         longest[1] + "\n",
         "",
     )
-    assert run(capsys, "share", "too long", "--data-dir", str(tmp_path)) == (
+    assert run_main("share", "too long", "--data-dir", str(tmp_path)) == (
         1,
         "",
         f"freecell-tui share: error: {too_long_reason(too_long)}\n",
     )
 
 
-def test_replay_and_watch_read_the_longest_code(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], longest: tuple[Game, str]
-) -> None:
+def test_replay_and_watch_read_the_longest_code(tmp_path: Path, longest: tuple[Game, str]) -> None:
     game, code = longest
-    status, out, err = run(capsys, "replay", code)
+    status, out, err = run_main("replay", code)
     assert (status, err) == (0, "") and "not won" in out
     watched = run_main("watch", code, "--data-dir", str(tmp_path), stdin="last\nquit\n")
     assert (watched.returncode, watched.stderr) == (0, "")
