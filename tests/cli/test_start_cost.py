@@ -44,6 +44,23 @@ UNUSED_BY_SOLVE = (
     "rich",
 )
 
+#: What the full-screen game has no use for until its first frame is drawn: the screens opened
+#: later (each imported where it is pushed: the viewer, help, saves, statistics, Klondike, the
+#: dialogs, and the resume prompt when there is no game to resume), the viewer's review, and
+#: OpenSSL's hashes (the store's tokens are ``os.urandom``'s).
+UNUSED_BY_THE_GAME_AT_START = (
+    "freecell_tui.ui.screens.viewer",
+    "freecell_tui.ui.screens.help",
+    "freecell_tui.ui.screens.saves",
+    "freecell_tui.ui.screens.stats",
+    "freecell_tui.ui.screens.klondike",
+    "freecell_tui.ui.screens.dialogs",
+    "freecell_tui.ui.screens.resume",
+    "freecell_tui.session.review",
+    "freecell_tui.klondike",
+    "hashlib",
+)
+
 PROGRAM = (
     "import json, sys\n"
     "from freecell_tui.cli import main\n"
@@ -92,6 +109,38 @@ def test_solving_imports_no_play_session_and_no_database() -> None:
         module
         for module in imported
         if any(module == name or module.startswith(f"{name}.") for name in UNUSED_BY_SOLVE)
+    }
+    assert not unused, sorted(unused)
+
+
+FIRST_FRAME = (
+    "import asyncio, json, sys, tempfile\n"
+    "from freecell_tui.ui.app import FreeCellApp\n"
+    "async def main():\n"
+    "    with tempfile.TemporaryDirectory() as folder:\n"
+    "        app = FreeCellApp(deal=1, data_dir=folder, par_seconds=None)\n"
+    "        async with app.run_test(size=(100, 32)) as pilot:\n"
+    "            await pilot.pause()\n"
+    "            assert app.screen is app.game_screen and app.game_screen.board.is_mounted\n"
+    "            print(json.dumps(sorted(sys.modules)))\n"
+    "asyncio.run(main())\n"
+)
+
+
+def test_the_game_imports_no_later_screen_until_its_first_frame() -> None:
+    """The game's first frame, headless: the screens opened later are imported when pushed."""
+    result = subprocess.run(
+        [sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    imported = set(json.loads(result.stdout.strip().splitlines()[-1]))
+    assert "freecell_tui.ui.screens.game" in imported
+    unused = {
+        module
+        for module in imported
+        if any(
+            module == name or module.startswith(f"{name}.") for name in UNUSED_BY_THE_GAME_AT_START
+        )
     }
     assert not unused, sorted(unused)
 
