@@ -4,10 +4,12 @@ programs started afresh, each run in turn, the median of ``--runs`` of each.
 - ``help``: ``freecell-tui --help``;
 - ``deal``: ``freecell-tui deal 1``;
 - ``import app``: ``python -c "import freecell_tui.ui.app"`` (what the full-screen game imports);
-- ``import serve``: ``python -c`` importing what ``serve`` imports to start its server;
+- ``serve start``: ``freecell-tui serve`` on a port already taken: its imports and checks (the
+  data folder, the config file) up to the listen that fails (stderr: "cannot listen");
 - ``serve help``: ``freecell-tui serve --help``;
-- ``first frame``: a Python that opens the game on deal 1 headless at 100x32 (``App.run_test``),
-  waits for its first frame and quits: imports, start and first frame, in a new data folder.
+- ``first frame``: a Python that imports the game as ``freecell-tui`` does, opens it on deal 1
+  headless at 100x32 (``App.run_test``), waits for its first frame and quits: imports, start
+  and first frame, in a new data folder.
 
 In-process, ``--pilot N`` starts the game N times in one Python (imports paid once) and gives
 the median CPU time of a start (``time.process_time()``, from ``run_test`` to its first pause)
@@ -36,7 +38,9 @@ import time
 
 FIRST_FRAME = (
     "import asyncio, sys, tempfile\n"
-    "from freecell_tui.ui.app import FreeCellApp\n"
+    "from freecell_tui.lazy import frozen_imports\n"
+    "with frozen_imports():  # as freecell-tui imports the game\n"
+    "    from freecell_tui.ui.app import FreeCellApp\n"
     "async def main():\n"
     "    with tempfile.TemporaryDirectory() as folder:\n"
     "        app = FreeCellApp(deal=1, data_dir=folder, par_seconds=None)\n"
@@ -45,16 +49,22 @@ FIRST_FRAME = (
     "asyncio.run(main())\n"
 )
 
-SERVE_IMPORTS = (
-    "import freecell_tui.cli.serve, freecell_tui.ui.web.server, freecell_tui.ui.web.guard, "
-    "freecell_tui.ui.compat"
+SERVE_START = (
+    "import socket, sys, tempfile\n"
+    "taken = socket.socket()\n"
+    "taken.bind(('127.0.0.1', 0))\n"
+    "taken.listen()\n"
+    "from freecell_tui.cli import main\n"
+    "with tempfile.TemporaryDirectory() as folder:\n"
+    "    code = main(['serve', '--port', str(taken.getsockname()[1]), '--data-dir', folder])\n"
+    "sys.exit(0 if code == 1 else 3)  # 1: it could not listen, as it should\n"
 )
 
 PROGRAMS: dict[str, list[str]] = {
     "help": ["-m", "freecell_tui", "--help"],
     "deal": ["-m", "freecell_tui", "deal", "1"],
     "import app": ["-c", "import freecell_tui.ui.app"],
-    "import serve": ["-c", SERVE_IMPORTS],
+    "serve start": ["-c", SERVE_START],
     "serve help": ["-m", "freecell_tui", "serve", "--help"],
     "first frame": ["-c", FIRST_FRAME],
 }

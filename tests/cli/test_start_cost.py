@@ -4,6 +4,7 @@ Every command (and every program the suite starts, some 400) pays for what the s
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import subprocess
 import sys
@@ -143,6 +144,63 @@ def test_the_game_imports_no_later_screen_until_its_first_frame() -> None:
         )
     }
     assert not unused, sorted(unused)
+
+
+FROZEN = (
+    "import gc, json, socket, sys, tempfile\n"
+    "from freecell_tui.cli import main\n"
+    "taken = socket.socket()\n"
+    "taken.bind(('127.0.0.1', 0))\n"
+    "taken.listen()\n"
+    "args = [a.replace('PORT', str(taken.getsockname()[1])) for a in sys.argv[1:]]\n"
+    "with tempfile.TemporaryDirectory() as folder:\n"
+    "    code = main([*args, '--data-dir', folder])\n"
+    "print(json.dumps([code, gc.get_freeze_count(), gc.isenabled()]))\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (["play", "--deal", "1"], 2),  # imported, then refused: no terminal
+        (["serve", "--port", "PORT"], 1),  # imported and checked, then refused: the port is taken
+    ],
+)
+def test_the_game_and_the_server_are_imported_without_the_collector(
+    args: list[str], code: int
+) -> None:
+    """What the full-screen game and ``serve`` import is frozen (:func:`gc.freeze`): the
+    collections of a start walk only what the start made, and the collector runs again."""
+    result = subprocess.run(
+        [sys.executable, "-c", FROZEN, *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    exit_code, frozen, enabled = json.loads(result.stdout.strip().splitlines()[-1])
+    assert exit_code == code, result.stderr
+    assert frozen > 10_000 and enabled
+
+
+def test_frozen_imports_leave_the_collector_as_they_found_it() -> None:
+    from freecell_tui.lazy import frozen_imports
+
+    was_frozen = gc.get_freeze_count()
+    try:
+        assert gc.isenabled()
+        with frozen_imports():
+            assert not gc.isenabled()
+        assert gc.isenabled() and gc.get_freeze_count() > was_frozen
+        gc.disable()
+        with frozen_imports():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+        if not was_frozen:  # the test process's objects as they were
+            gc.unfreeze()
 
 
 def _subcommands(parser: argparse.ArgumentParser) -> Subcommands:
