@@ -128,10 +128,12 @@ FIRST_FRAME = (
 )
 
 
-def test_the_game_imports_no_later_screen_until_its_first_frame() -> None:
-    """The game's first frame, headless: the screens opened later are imported when pushed."""
+@pytest.mark.parametrize("driver", ["", "import freecell_tui.ui.web.driver\n"])
+def test_the_game_imports_no_later_screen_until_its_first_frame(driver: str) -> None:
+    """The game's first frame, headless: the screens opened later are imported when pushed.
+    A served game imports its driver too (no hashes: those are the server's)."""
     result = subprocess.run(
-        [sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", driver + FIRST_FRAME], capture_output=True, text=True, timeout=120
     )
     assert result.returncode == 0, result.stderr
     imported = set(json.loads(result.stdout.strip().splitlines()[-1]))
