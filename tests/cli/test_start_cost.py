@@ -148,6 +148,34 @@ def test_the_game_imports_no_later_screen_until_its_first_frame(driver: str) -> 
     assert not unused, sorted(unused)
 
 
+#: The search, which the game imports when it first searches (its check of a deal waits a moment
+#: after the first frame, in a worker thread): its first frame needs a position's key only.
+THE_SEARCH = (
+    "freecell_tui.core.solver.portfolio",
+    "freecell_tui.core.solver.search",
+    "freecell_tui.core.solver.fewest",
+    "freecell_tui.core.solver.turns",
+    "freecell_tui.core.solver.winnable",
+)
+
+
+def test_importing_the_game_imports_no_search() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import json, sys, freecell_tui.ui.app\nprint(json.dumps(sorted(sys.modules)))",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    imported = set(json.loads(result.stdout))
+    assert "freecell_tui.core.solver.keys" in imported
+    assert not imported & set(THE_SEARCH), sorted(imported & set(THE_SEARCH))
+
+
 FROZEN = (
     "import gc, json, socket, sys, tempfile\n"
     "from freecell_tui.cli import main\n"

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from textual import getters
 from textual.app import ComposeResult
@@ -38,7 +38,6 @@ from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move, cell_piles, column_piles
 from freecell_tui.core.rules import resolve_move
-from freecell_tui.core.solver import WinnablePoint
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import Moving, Variant
 from freecell_tui.core.words import plural, printable
@@ -90,6 +89,9 @@ from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.footer import KeyFooter
 from freecell_tui.ui.widgets.intro import IntroCard
 from freecell_tui.ui.widgets.status import MessageLine, StatusLine
+
+if TYPE_CHECKING:
+    from freecell_tui.core.solver import WinnablePoint
 
 __all__ = ["GameScreen"]
 
