@@ -7,14 +7,11 @@ line mode's ``watch CODE``; a game whose code would be longer has none, and ``sh
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from textual import events
 
-from freecell_tui.cli import main
 from freecell_tui.core.codes import MAX_CODE_LENGTH, BadCode, decode, encode, shared_code
 from freecell_tui.core.game import Game
 from freecell_tui.store import Store
@@ -24,6 +21,7 @@ from freecell_tui.ui.screens.viewer import ViewerScreen
 
 from .cli.line import line_mode
 from .core.long_games import longest_code_game, too_long_game
+from .program import run_main
 from .store.helpers import Clock
 from .ui.helpers import COMPACT, SIZE, make_app, wait_for
 
@@ -73,46 +71,30 @@ def test_the_store_reads_back_the_code_it_keeps_of_a_game_too_long_to_share(
 
 
 # ---------------------------------------------------------------------- the command line
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_share_prints_the_longest_code_and_refuses_a_longer_game_in_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], longest: tuple[Game, str], too_long: Game
+    tmp_path: Path, longest: tuple[Game, str], too_long: Game
 ) -> None:
     store = Store.open(tmp_path).store
     store.slots.save("longest", longest[0], 60)
     store.slots.save("too long", too_long, 60)
     store.close()
-    assert run(capsys, "share", "longest", "--data-dir", str(tmp_path)) == (
+    assert run_main("share", "longest", "--data-dir", str(tmp_path)) == (
         0,
         longest[1] + "\n",
         "",
     )
-    assert run(capsys, "share", "too long", "--data-dir", str(tmp_path)) == (
+    assert run_main("share", "too long", "--data-dir", str(tmp_path)) == (
         1,
         "",
         f"freecell-tui share: error: {too_long_reason(too_long)}\n",
     )
 
 
-def test_replay_and_watch_read_the_longest_code(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], longest: tuple[Game, str]
-) -> None:
+def test_replay_and_watch_read_the_longest_code(tmp_path: Path, longest: tuple[Game, str]) -> None:
     game, code = longest
-    status, out, err = run(capsys, "replay", code)
+    status, out, err = run_main("replay", code)
     assert (status, err) == (0, "") and "not won" in out
-    watched = subprocess.run(
-        [sys.executable, "-m", "freecell_tui", "watch", code, "--data-dir", str(tmp_path)],
-        input="last\nquit\n",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        check=False,
-        timeout=120,
-    )
+    watched = run_main("watch", code, "--data-dir", str(tmp_path), stdin="last\nquit\n")
     assert (watched.returncode, watched.stderr) == (0, "")
     assert f"Watching deal 1 ({len(game.turns)} moves):" in watched.stdout
 
@@ -120,15 +102,9 @@ def test_replay_and_watch_read_the_longest_code(
 def test_line_modes_watch_reads_the_longest_code(tmp_path: Path, longest: tuple[Game, str]) -> None:
     """A line of ``watch`` and the longest code is a command (line mode's input keeps it)."""
     game, code = longest
-    played = subprocess.run(
-        [sys.executable, "-m", "freecell_tui", "play", "--plain", "--deal", "1"]
-        + ["--data-dir", str(tmp_path)],
-        input=f"watch {code}\nquit\nq\n",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        check=False,
-        timeout=120,
+    played = run_main(
+        *("play", "--plain", "--deal", "1", "--data-dir", str(tmp_path)),
+        stdin=f"watch {code}\nquit\nq\n",
     )
     assert played.returncode == 0, played.stderr
     assert f"Watching deal 1 ({len(game.turns)} moves):" in played.stdout

@@ -13,6 +13,7 @@ from freecell_tui.core.codes import game_start
 from freecell_tui.core.daily import daily_day
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.state import GameState
+from freecell_tui.lazy import frozen_imports
 
 
 def add_parser(subparsers: Any) -> None:
@@ -61,7 +62,8 @@ def run_full_screen(args: argparse.Namespace) -> int:
         except FreeCellError as error:
             return fail("freecell-tui", str(error))
     try:
-        from freecell_tui.ui.app import run_app
+        with frozen_imports():
+            from freecell_tui.ui.app import run_app
     except ModuleNotFoundError as error:
         if (error.name or "").split(".")[0] not in UI_MODULES:
             raise

@@ -35,6 +35,7 @@ from freecell_tui.core.errors import FreeCellError, NotationError
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import Variant
 from freecell_tui.core.words import os_reason, printable
+from freecell_tui.lazy import frozen_imports
 from freecell_tui.paths import data_dir as default_data_dir
 
 PROG = "freecell-tui serve"
@@ -229,9 +230,10 @@ def run(args: argparse.Namespace) -> int:
     except FreeCellError as error:
         return fail(PROG, str(error))
     try:
-        from freecell_tui.ui.compat import serve_unchecked
-        from freecell_tui.ui.web.guard import machine_addresses
-        from freecell_tui.ui.web.server import GameServer
+        with frozen_imports():
+            from freecell_tui.ui.compat import serve_unchecked
+            from freecell_tui.ui.web.guard import machine_addresses
+            from freecell_tui.ui.web.server import GameServer
     except ModuleNotFoundError as error:
         if (error.name or "").split(".")[0] not in WEB_MODULES:
             raise
@@ -241,7 +243,8 @@ def run(args: argparse.Namespace) -> int:
     problem = serve_unchecked() or _check_data_dir(data_dir)
     if problem is not None:
         return fail(PROG, problem, 1)
-    _check_config()
+    with frozen_imports():  # the themes' and keys' checks import Textual's styles
+        _check_config()
     host, port = args.host, args.port
     if not is_loopback(host):
         print(

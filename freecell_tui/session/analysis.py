@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.cards import Suit
@@ -28,19 +28,15 @@ from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.notation import Move, Pile
 from freecell_tui.core.rules import apply_move, describe_move, moved_cards
-from freecell_tui.core.solver import (
-    SolveStatus,
-    WinnablePoint,
-    can_bring_card_home,
-    canonical_key,
-    last_winnable,
-    solve_for_autoplay,
-)
+from freecell_tui.core.solver import canonical_key
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import plural
 from freecell_tui.session.par import par_line
 from freecell_tui.store import Par
+
+if TYPE_CHECKING:
+    from freecell_tui.core.solver import SolveStatus, WinnablePoint
 
 __all__ = [
     "DEAL_SECONDS",
@@ -160,6 +156,8 @@ class Analyst:
         verdict = known.get(canonical_key(states[-1]))
         if verdict is None:
             return None
+        from freecell_tui.core.solver import WinnablePoint  # imported with the search
+
         if verdict:
             return WinnablePoint("winnable", length - 1, length)
         for index in range(length - 2, -1, -1):
@@ -257,6 +255,8 @@ def analyse(
     def left() -> float:
         return max(seconds - (now() - started), 0.0)
 
+    from freecell_tui.core.solver import can_bring_card_home, last_winnable, solve_for_autoplay
+
     state, mode = game.state, game.autoplay
     status: SolveStatus | None = None
     moves: tuple[Move, ...] = ()
@@ -295,6 +295,8 @@ def choose_deal(
 ) -> DealChoice | None:
     """A random deal of ``variant``'s game the solver does not prove unsolvable (``None`` when
     cancelled)."""
+    from freecell_tui.core.solver import solve_for_autoplay
+
     skipped: list[int] = []
     for _ in range(MAX_DEALS_TRIED):
         number = source()

@@ -31,17 +31,19 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move, parse_moves
-from freecell_tui.core.solver import SolveResult, solve_fewest, solve_for_autoplay, turns
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.store import Par
+
+if TYPE_CHECKING:
+    from freecell_tui.core.solver import SolveResult
 
 __all__ = [
     "LINE_PAR_SECONDS",
@@ -97,6 +99,9 @@ def shortest_line(
     are counted, the shorter wins). ``budget`` seconds bound the whole search: a search they (or
     ``cancel``) cut short is not complete. The one search behind par: the game's, line mode's,
     the review's and ``solve --fewest``'s."""
+    from freecell_tui.core.solver import solve_fewest, solve_for_autoplay
+    from freecell_tui.core.solver.turns import turns
+
     started = time.monotonic()
     fewest = solve_fewest(start, mode, budget=budget, cancel=cancel, widths=widths)
     if not fewest.solved:

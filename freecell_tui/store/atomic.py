@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,7 +20,7 @@ __all__ = ["temporary_name", "write_atomically"]
 
 def temporary_name(target: Path) -> Path:
     """A fresh temporary path in ``target``'s folder (16 characters, whatever the target's name)."""
-    return target.with_name(f".fc-{secrets.token_hex(4)}.tmp")
+    return target.with_name(f".fc-{os.urandom(4).hex()}.tmp")
 
 
 def write_atomically(

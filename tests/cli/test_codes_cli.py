@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from freecell_tui.cli import main
 from freecell_tui.core.codes import decode, encode
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
@@ -19,15 +18,10 @@ from freecell_tui.store import DB_NAME, Store
 from freecell_tui.store.schema import MIGRATIONS
 
 from ..core.test_codes import solver_game
+from ..program import run_main
 from ..session.test_review import par_of, solution
 from ..session.test_review import played as solver_moves_played
 from ..store.helpers import one_from_won, played
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 class Clock:
@@ -47,32 +41,28 @@ def one_line_error(err: str, prog: str) -> str:
 
 
 # ---------------------------------------------------------------------- share
-def test_share_prints_a_saves_code_that_gives_back_the_game(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_share_prints_a_saves_code_that_gives_back_the_game(tmp_path: Path) -> None:
     store = Store.open(tmp_path).store
     store.slots.save("mine", played(5, 12), 60)
     store.close()
-    code, out, err = run(capsys, "share", "mine", "--data-dir", str(tmp_path))
+    code, out, err = run_main("share", "mine", "--data-dir", str(tmp_path))
     assert (code, err) == (0, "")
     game = decode(out.strip())
     assert isinstance(game, Game) and game.state == played(5, 12).state
     assert game.turns == played(5, 12).turns
 
 
-def test_share_last_is_the_game_played_last_in_progress_or_finished(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_share_last_is_the_game_played_last_in_progress_or_finished(tmp_path: Path) -> None:
     store = Store.open(tmp_path, clock=Clock()).store
     store.autosaves.finish(played(5, 12), 60)
     store.close()
-    code, out, _ = run(capsys, "share", "--last", "--data-dir", str(tmp_path))
+    code, out, _ = run_main("share", "--last", "--data-dir", str(tmp_path))
     assert (code, out.strip()) == (0, encode(played(5, 12)))
 
     store = Store.open(tmp_path, clock=Clock()).store  # later: a game in progress
     store.autosaves.save(played(6, 4), 10)
     store.close()
-    code, out, _ = run(capsys, "share", "--last", "--data-dir", str(tmp_path))
+    code, out, _ = run_main("share", "--last", "--data-dir", str(tmp_path))
     assert (code, out.strip()) == (0, encode(played(6, 4)))
 
     won = one_from_won().play(Move.parse("1h"))
@@ -81,19 +71,19 @@ def test_share_last_is_the_game_played_last_in_progress_or_finished(
     store = Store.open(tmp_path, clock=clock).store  # later still: a custom position won
     store.autosaves.finish(won, 5)
     store.close()
-    code, out, _ = run(capsys, "share", "--last", "--data-dir", str(tmp_path))
+    code, out, _ = run_main("share", "--last", "--data-dir", str(tmp_path))
     assert (code, out.strip()) == (0, encode(won))
 
 
-def test_share_refuses_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "share", "--last", "--data-dir", str(tmp_path))
+def test_share_refuses_with_one_line(tmp_path: Path) -> None:
+    code, out, err = run_main("share", "--last", "--data-dir", str(tmp_path))
     assert (code, out) == (1, "")
     assert "no game to share yet" in one_line_error(err, "freecell-tui share")
-    code, out, err = run(capsys, "share", "nope", "--data-dir", str(tmp_path))
+    code, out, err = run_main("share", "nope", "--data-dir", str(tmp_path))
     assert (code, out) == (1, "")
     assert "no save named" in one_line_error(err, "freecell-tui share")
     for args in (["share"], ["share", "mine", "--last"]):
-        code, out, err = run(capsys, *args, "--data-dir", str(tmp_path))
+        code, out, err = run_main(*args, "--data-dir", str(tmp_path))
         assert (code, out) == (2, "")
         assert "or give --last" in one_line_error(err, "freecell-tui share")
 
@@ -107,9 +97,7 @@ def test_a_finished_game_keeps_its_code(tmp_path: Path) -> None:
     store.close()
 
 
-def test_an_old_database_opens_and_its_old_games_have_no_code(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_an_old_database_opens_and_its_old_games_have_no_code(tmp_path: Path) -> None:
     """A version 3 database: its finished game survives the migration, without moves."""
     connection = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
     for step in MIGRATIONS[:3]:
@@ -127,123 +115,101 @@ def test_an_old_database_opens_and_its_old_games_have_no_code(
     [old] = opened.store.results.all().items
     assert (old.deal_number, old.move_count, old.code) == (7, 90, None)
     opened.store.close()
-    code, out, err = run(capsys, "share", "--last", "--data-dir", str(tmp_path))
+    code, out, err = run_main("share", "--last", "--data-dir", str(tmp_path))
     assert (code, out) == (1, "")
     assert "before games kept their moves" in one_line_error(err, "freecell-tui share")
 
 
-def test_a_hand_edited_code_in_the_store_is_refused_with_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_hand_edited_code_in_the_store_is_refused_with_one_line(tmp_path: Path) -> None:
     store = Store.open(tmp_path).store
     store.autosaves.finish(played(5, 12), 60)
     store.close()
     with sqlite3.connect(tmp_path / DB_NAME) as connection:
         connection.execute("UPDATE games SET code = 'F1garbage'")
-    code, out, err = run(capsys, "share", "--last", "--data-dir", str(tmp_path))
+    code, out, err = run_main("share", "--last", "--data-dir", str(tmp_path))
     assert (code, out) == (1, "")
     assert "does not read" in one_line_error(err, "freecell-tui share")
 
 
 # ---------------------------------------------------------------------- replay CODE
-def test_replay_code_says_what_game_it_is(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_replay_code_says_what_game_it_is(tmp_path: Path) -> None:
     """The code's game and deal, its autoplay mode, the moves played (auto-solve's counted),
     won or not; and no data folder is made to look for a par."""
     folder = str(tmp_path / "none")
     game = played(5, 12)
-    code, out, err = run(capsys, "replay", encode(game), "--data-dir", folder)
+    code, out, err = run_main("replay", encode(game), "--data-dir", folder)
     home = game.state.cards_home
     assert (code, err) == (0, "")
     assert out == (
         f"Deal 5 (FreeCell), autoplay safe: 12 moves played, not won ({home} of 52 cards home).\n"
     )
     won = one_from_won().play(Move.parse("1h"))
-    assert run(capsys, "replay", encode(won), "--data-dir", folder) == (
+    assert run_main("replay", encode(won), "--data-dir", folder) == (
         0,
         "A custom position (FreeCell), autoplay safe: 1 move played, won.\n",
         "",
     )
     solved = solver_game(617)
-    assert run(capsys, "replay", encode(solved), "--data-dir", folder)[1] == (
+    assert run_main("replay", encode(solved), "--data-dir", folder)[1] == (
         f"Deal 617 (FreeCell), autoplay safe: {solved.move_count} moves played (auto-solve "
         f"played {solved.move_count} of them), won.\n"
     )
     assert not (tmp_path / "none").exists()
 
 
-def test_replay_code_tells_the_deals_par_the_store_knows(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_replay_code_tells_the_deals_par_the_store_knows(tmp_path: Path) -> None:
     best = solution()
     store = Store.open(tmp_path).store
     assert store.pars.keep(par_of(best), 1.0) is None
     store.close()
     won = solver_moves_played(best)
-    code, out, err = run(capsys, "replay", encode(won), "--data-dir", str(tmp_path))
+    code, out, err = run_main("replay", encode(won), "--data-dir", str(tmp_path))
     assert (code, err) == (0, "")
     assert out.endswith(f", won. Par {len(best)}.\n")
 
 
-def test_replay_code_position_prints_the_final_position_and_the_result(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_replay_code_position_prints_the_final_position_and_the_result() -> None:
     """``--position``: what ``replay`` prints for a list of moves, for a script."""
     game = played(5, 12)
-    code, out, err = run(capsys, "replay", "--position", encode(game))
+    code, out, err = run_main("replay", "--position", encode(game))
     assert (code, err) == (0, "")
     assert out == format_position(game.state) + "not won\n"
     won = one_from_won().play(Move.parse("1h"))
-    code, out, err = run(capsys, "replay", encode(won), "--position")
+    code, out, err = run_main("replay", encode(won), "--position")
     assert (code, err) == (0, "")
     assert out.endswith("\nwon\n") and out.startswith("Foundations: H-K C-K D-K S-K")
 
 
 @pytest.mark.parametrize("text", ["F1abcdef", "F1", "", "hello", "F9abcdefg", "F1é"])
-def test_replay_refuses_a_bad_code_with_one_line(
-    capsys: pytest.CaptureFixture[str], text: str
-) -> None:
-    code, out, err = run(capsys, "replay", text)
+def test_replay_refuses_a_bad_code_with_one_line(text: str) -> None:
+    code, out, err = run_main("replay", text)
     assert (code, out) == (2, "")
     one_line_error(err, "freecell-tui replay")
 
 
-def test_replay_a_code_with_one_character_changed_is_refused(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_replay_a_code_with_one_character_changed_is_refused() -> None:
     good = encode(played(5, 12))
     bad = good[:6] + ("A" if good[6] != "A" else "B") + good[7:]
-    code, out, err = run(capsys, "replay", bad)
+    code, out, err = run_main("replay", bad)
     assert (code, out) == (2, "")
     assert "checksum" in one_line_error(err, "freecell-tui replay")
 
 
 # ---------------------------------------------------------------------- --deal CODE
-def test_deal_code_plays_the_codes_deal_in_line_mode(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import io
-    import sys
-
-    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+def test_deal_code_plays_the_codes_deal_in_line_mode(tmp_path: Path) -> None:
     code_text = encode(played(617, 3))
-    code, out, err = run(
-        capsys, "play", "--plain", "--deal", code_text, "--data-dir", str(tmp_path)
+    code, out, err = run_main(
+        *("play", "--plain", "--deal", code_text, "--data-dir", str(tmp_path)), stdin="quit\n"
     )
     assert (code, err) == (0, "")
     assert "Deal 617" in out
 
 
-def test_deal_code_of_a_custom_position_plays_it_in_line_mode(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import io
-    import sys
-
-    monkeypatch.setattr(sys, "stdin", io.StringIO("1h\nquit\n"))
+def test_deal_code_of_a_custom_position_plays_it_in_line_mode(tmp_path: Path) -> None:
     custom = encode(one_from_won().play(Move.parse("1h")))  # the code of the won game
-    code, out, err = run(capsys, "play", "--plain", "--deal", custom, "--data-dir", str(tmp_path))
+    code, out, err = run_main(
+        *("play", "--plain", "--deal", custom, "--data-dir", str(tmp_path)), stdin="1h\nquit\n"
+    )
     assert (code, err) == (0, "")
     assert "won" in out.lower()  # its position again, from the start: 1h wins it
     [result] = Store.open(tmp_path).store.results.all().items
@@ -251,17 +217,15 @@ def test_deal_code_of_a_custom_position_plays_it_in_line_mode(
 
 
 @pytest.mark.parametrize("plain", [True, False])
-def test_a_bad_deal_code_is_one_line_and_starts_nothing(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], plain: bool
-) -> None:
+def test_a_bad_deal_code_is_one_line_and_starts_nothing(tmp_path: Path, plain: bool) -> None:
     args = ["play", "--plain"] if plain else []
-    code, out, err = run(capsys, *args, "--deal", "F1abcdef", "--data-dir", str(tmp_path))
+    code, out, err = run_main(*args, "--deal", "F1abcdef", "--data-dir", str(tmp_path))
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "checksum" in err
 
 
-def test_serve_takes_only_a_numbered_deals_code(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "serve", "--deal", encode(one_from_won()))
+def test_serve_takes_only_a_numbered_deals_code() -> None:
+    code, out, err = run_main("serve", "--deal", encode(one_from_won()))
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "custom position" in err
 

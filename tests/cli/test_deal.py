@@ -9,6 +9,8 @@ import pytest
 
 from freecell_tui.cli import main
 
+from ..program import run_main
+
 DEAL_617 = b"""\
 7D TD TH KD 4C 4S JD
 AD 7S QC 5H QS TS KS
@@ -21,14 +23,11 @@ AH KH TC JS 2S QH
 """
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(
-        [sys.executable, "-m", "freecell_tui", *args], capture_output=True, check=False
-    )
-
-
 def test_deal_prints_byte_exact_layout() -> None:
-    result = run_cli("deal", "617")
+    """Through a real pipe: the bytes the interpreter's own standard output writes."""
+    result = subprocess.run(
+        [sys.executable, "-m", "freecell_tui", "deal", "617"], capture_output=True, check=False
+    )
     assert (result.returncode, result.stdout, result.stderr) == (0, DEAL_617, b"")
 
 
@@ -68,17 +67,17 @@ def test_deal_in_process(capsys: pytest.CaptureFixture[str]) -> None:
     ],
 )
 def test_bad_numbers_exit_2_with_one_line(number: str, message: str) -> None:
-    result = run_cli("deal", number)
+    result = run_main("deal", number)
     assert result.returncode == 2
-    assert result.stdout == b""
-    assert result.stderr.decode().splitlines() == [message]
-    assert b"Traceback" not in result.stderr
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [message]
+    assert "Traceback" not in result.stderr
 
 
 def test_missing_number_is_a_usage_error() -> None:
-    result = run_cli("deal")
+    result = run_main("deal")
     assert result.returncode == 2
-    lines = result.stderr.decode().splitlines()
+    lines = result.stderr.splitlines()
     assert lines == [
         "freecell-tui deal: error: the following arguments are required: N "
         "(see freecell-tui deal --help)"

@@ -5,20 +5,19 @@ folder (platformdirs' user data dir) is never created or touched."""
 
 from __future__ import annotations
 
-import io
 import re
-import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import count
 from pathlib import Path
 
 import pytest
 
-from freecell_tui.cli import build_parser, main
+from freecell_tui.cli import build_parser
 from freecell_tui.core.deals import deal
 from freecell_tui.core.position import format_position
 from freecell_tui.store import DB_NAME
+
+from ..program import Ran, run_main
 
 OPTIONS = ("--deal", "--data-dir", "--ascii", "--autoplay", "--game", "--cells")
 #: Subcommands that read the data folder only when it is there (replay: a code's par; config:
@@ -66,13 +65,6 @@ SAME_OUTPUT = {
 BAD_VALUES = {"--deal": "0", "--autoplay": "sometimes", "--game": "klondike", "--cells": "9"}
 
 
-@dataclass(frozen=True)
-class Ran:
-    code: int
-    out: str
-    err: str
-
-
 class Runner:
     """``freecell-tui ARGS`` through ``main`` in this process, each run with data folders of its
     own (``{D}`` in an argument is a new folder's path, written back as ``{D}`` in the output)."""
@@ -97,20 +89,16 @@ class Runner:
         if (
             "export" in argv or "share" in argv or "watch" in argv
         ) and "--data-dir" in argv:  # the save to read
-            main(["import", str(self.saved_game), "--name", "kept", "--data-dir", str(folder)])
+            imported = run_main(
+                *("import", str(self.saved_game), "--name", "kept", "--data-dir", str(folder))
+            )
+            assert imported.returncode == 0, imported
         if "serve" in argv:
             self._fake_server()
-        self.monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        out, err = io.StringIO(), io.StringIO()
-        self.monkeypatch.setattr(sys, "stdout", out)
-        self.monkeypatch.setattr(sys, "stderr", err)
-        try:
-            code = main(argv)
-        except SystemExit as exit:
-            code = exit.code if isinstance(exit.code, int) else 1
-        text = out.getvalue() + "".join(f"served: {line}\n" for line in self.served)
+        ran = run_main(*argv, stdin=stdin)
+        text = ran.stdout + "".join(f"served: {line}\n" for line in self.served)
         self.served.clear()
-        return Ran(code, _steady(text, folder), _steady(err.getvalue(), folder))
+        return Ran(ran.returncode, _steady(text, folder), _steady(ran.stderr, folder))
 
     def _fake_server(self) -> None:
         """``serve`` with a server that says it listens and records the game's command."""
@@ -140,30 +128,50 @@ def _steady(text: str, folder: Path) -> str:
     return re.sub(r"token=[\w-]+", "token=T", text)
 
 
+def _folders_of_its_own(patch: pytest.MonkeyPatch, root: Path) -> Path:
+    """A home folder in ``root`` (its path), XDG folders there too (not made), and no data
+    folder named by the environment."""
+    home = root / "home"
+    home.mkdir()
+    patch.setenv("HOME", str(home))
+    patch.delenv("FREECELL_TUI_DATA_DIR", raising=False)
+    for name in ("DATA", "CONFIG", "STATE", "CACHE"):
+        patch.setenv(f"XDG_{name}_HOME", str(root / f"xdg-{name.lower()}"))
+    return home
+
+
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A home folder of the test's own, with no data folder named by the environment; after the
     test, nothing was created in it, nor in any XDG folder."""
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.delenv("FREECELL_TUI_DATA_DIR", raising=False)
-    for name in ("DATA", "CONFIG", "STATE", "CACHE"):
-        monkeypatch.setenv(f"XDG_{name}_HOME", str(tmp_path / f"xdg-{name.lower()}"))
+    home = _folders_of_its_own(monkeypatch, tmp_path)
     yield home
     assert list(home.iterdir()) == []
     for name in ("data", "config", "state", "cache"):
         assert not (tmp_path / f"xdg-{name}").exists(), f"the real {name} folder was created"
 
 
+@pytest.fixture(scope="module")
+def saved_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A game saved as "kept" and exported to a file, made once for the module (the commands
+    only read it), with folders of its own and no config file."""
+    folder = tmp_path_factory.mktemp("saved")
+    made, saved_game = folder / "made", folder / "kept.json"
+    with pytest.MonkeyPatch.context() as patch:
+        _folders_of_its_own(patch, folder)
+        patch.setenv("FREECELL_TUI_CONFIG", str(folder / "no-config.toml"))
+        played = run_main(
+            *("play", "--plain", "--deal", "1", "--data-dir", str(made)),
+            stdin="3a\nsave kept\nquit\n",
+        )
+        assert played.returncode == 0, played
+        exported = run_main("export", "kept", str(saved_game), "--data-dir", str(made))
+        assert exported.returncode == 0, exported
+    return saved_game
+
+
 @pytest.fixture
-def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Runner:
-    made = tmp_path / "made"
-    saved_game = tmp_path / "kept.json"
-    monkeypatch.setattr(sys, "stdin", io.StringIO("3a\nsave kept\nquit\n"))
-    monkeypatch.setattr(sys, "stdout", io.StringIO())
-    assert main(["play", "--plain", "--deal", "1", "--data-dir", str(made)]) == 0
-    assert main(["export", "kept", str(saved_game), "--data-dir", str(made)]) == 0
+def runner(tmp_path: Path, saved_game: Path, monkeypatch: pytest.MonkeyPatch) -> Runner:
     return Runner(tmp_path, saved_game, monkeypatch)
 
 
@@ -224,7 +232,7 @@ def test_an_option_works_before_the_subcommand_as_after_it(
     given = _given(option, command=command)
     before = runner.run([*given, *words, *others], stdin)
     after = runner.run([*words, *others, *given], stdin)
-    assert before.code == 0, before
+    assert before.returncode == 0, before
     assert before == after
     if option == "--data-dir":
         # Each run's own folder holds the store: none was opened elsewhere (the home fixture);
@@ -234,7 +242,7 @@ def test_an_option_works_before_the_subcommand_as_after_it(
         return
     without = runner.run([*words, *others], stdin)
     if (command, option) not in SAME_OUTPUT:
-        assert before.out != without.out, "the option changed nothing"
+        assert before.stdout != without.stdout, "the option changed nothing"
 
 
 def test_the_options_show_in_what_the_subcommands_print(runner: Runner) -> None:
@@ -242,12 +250,12 @@ def test_the_options_show_in_what_the_subcommands_print(runner: Runner) -> None:
         ["--deal", "617", "--ascii", "--autoplay", "off", "--data-dir", "{D}", "play", "--plain"],
         "q\n",
     )
-    assert "Deal 617 (expert), 0 moves, 0 of 52 cards home, autoplay off" in played.out
-    assert "♠" not in played.out and "KS" in played.out
+    assert "Deal 617 (expert), 0 moves, 0 of 52 cards home, autoplay off" in played.stdout
+    assert "♠" not in played.stdout and "KS" in played.stdout
     replayed = runner.run(["--deal", "617", "replay"])
-    assert replayed.out == format_position(deal(617)) + "not won\n"
+    assert replayed.stdout == format_position(deal(617)) + "not won\n"
     stats = runner.run(["--data-dir", "{D}", "stats"])
-    assert stats.out.splitlines()[-1].startswith("No finished games yet")
+    assert stats.stdout.splitlines()[-1].startswith("No finished games yet")
 
 
 @pytest.mark.parametrize(("command", "option"), [pair for pair in TAKEN if pair[1] in BAD_VALUES])
@@ -260,8 +268,8 @@ def test_a_bad_value_before_the_subcommand_is_refused_as_after_it(
     before = runner.run([*bad, *words, *others], stdin)
     after = runner.run([*words, *others, *bad], stdin)
     assert before == after
-    assert before.code in (2, 64) and before.out == ""
-    assert len(before.err.splitlines()) == 1 and BAD_VALUES[option] in before.err
+    assert before.returncode in (2, 64) and before.stdout == ""
+    assert len(before.stderr.splitlines()) == 1 and BAD_VALUES[option] in before.stderr
 
 
 @pytest.mark.parametrize(("command", "option"), NOT_TAKEN)
@@ -274,14 +282,16 @@ def test_an_option_the_subcommand_does_not_take_is_refused_in_one_line(
     before = runner.run([*given, *words, *others], stdin)
     after = runner.run([*words, *others, *given], stdin)
     code = 64 if command == "solve" else 2
-    assert (before.code, before.out) == (code, "")
-    assert before.err == (
+    assert (before.returncode, before.stdout) == (code, "")
+    assert before.stderr == (
         f"freecell-tui {command}: error: {command} takes no {option} option (it was given "
         f"before {command}) (see freecell-tui {command} --help)\n"
     )
-    assert (after.code, after.out) == (code, "")
-    assert after.err.startswith(f"freecell-tui {command}: error: unrecognized arguments: {option}")
-    assert len(after.err.splitlines()) == 1
+    assert (after.returncode, after.stdout) == (code, "")
+    assert after.stderr.startswith(
+        f"freecell-tui {command}: error: unrecognized arguments: {option}"
+    )
+    assert len(after.stderr.splitlines()) == 1
     if option == "--data-dir":
         assert not any(folder.exists() for folder in runner.folders[-2:])
 
@@ -293,8 +303,8 @@ def test_data_dir_before_stats_is_the_folder_used(runner: Runner, tmp_path: Path
         ["--data-dir", str(tmp_path / "mine"), "play", "--plain", "--deal", "3"],
         "3a\nsave here\nq\n",
     )
-    assert played.code == 0
+    assert played.returncode == 0
     saves = runner.run(["--data-dir", str(tmp_path / "mine"), "saves"])
-    assert "here" in saves.out
+    assert "here" in saves.stdout
     stats = runner.run(["--data-dir", str(tmp_path / "mine"), "stats"])
-    assert stats.code == 0 and (tmp_path / "mine" / DB_NAME).is_file()
+    assert stats.returncode == 0 and (tmp_path / "mine" / DB_NAME).is_file()

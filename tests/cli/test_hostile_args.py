@@ -4,7 +4,6 @@ nothing changes."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import subprocess
@@ -19,6 +18,8 @@ from freecell_tui.cli import main
 from freecell_tui.core.game import Game
 from freecell_tui.core.rules import legal_moves
 from freecell_tui.store import DB_NAME, Store
+
+from ..program import run_main
 
 
 def played(deal: int, turns: int) -> Game:
@@ -393,14 +394,6 @@ def places(tmp_path: Path) -> Callable[[str], str]:
     return lambda text: text.replace("{tmp}", str(tmp_path)).replace("{data}", str(data))
 
 
-def _run(args: list[str], stdin: bytes, monkeypatch: pytest.MonkeyPatch) -> int:
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
-    try:
-        return main(args)
-    except SystemExit as exit:  # argparse's own errors
-        return int(exit.code or 0)
-
-
 def _limit_memory() -> None:
     import resource  # Unix only, as are the cases run apart
 
@@ -423,30 +416,21 @@ def _isolated(args: list[str], stdin: bytes | None) -> tuple[int, str, str]:
     return process.returncode, process.stdout.decode(), process.stderr.decode()
 
 
-def _outcome(
-    args: list[str],
-    stdin: bytes,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> tuple[int, str, str]:
+def _outcome(args: list[str], stdin: bytes) -> tuple[int, str, str]:
     if args[0].startswith("-") or "/dev/zero" in args:
         return _isolated(args, stdin)
-    code = _run(args, stdin, monkeypatch)
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_main(*args, stdin=stdin)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[" ".join(c.args)[:60] for c in CASES])
 def test_hostile_arguments_get_one_line_and_the_documented_exit_code(
     case: Case,
     places: Callable[[str], str],
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
 ) -> None:
     data = tmp_path / "data"
     before = sorted(p.name for p in tmp_path.iterdir())
-    code, out, err = _outcome([places(arg) for arg in case.args], case.stdin, monkeypatch, capsys)
+    code, out, err = _outcome([places(arg) for arg in case.args], case.stdin)
     assert "Traceback" not in err + out
     assert code == case.code
     if case.err:
@@ -459,7 +443,7 @@ def test_hostile_arguments_get_one_line_and_the_documented_exit_code(
 
 
 def test_a_bom_at_the_start_of_a_moves_or_board_file_is_accepted(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     board = tmp_path / "board.txt"
     moves = tmp_path / "moves.txt"
@@ -469,16 +453,14 @@ def test_a_bom_at_the_start_of_a_moves_or_board_file_is_accepted(
     assert main(["replay", "--board", str(board), str(moves)]) == 0
     out, err = capsys.readouterr()
     assert (out.splitlines()[-1], err) == ("not won", "")
-    assert _run(["replay", "--deal", "1"], b"\xef\xbb\xbf3a 32\n", monkeypatch) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "not won"
+    code, out, _ = run_main("replay", "--deal", "1", stdin=b"\xef\xbb\xbf3a 32\n")
+    assert (code, out.splitlines()[-1]) == (0, "not won")
 
 
-def test_absurd_move_counts_in_replay_are_an_illegal_move(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_absurd_move_counts_in_replay_are_an_illegal_move() -> None:
     """Issue 10: 18v + 4,000 hex digits raised ValueError (the 4,300-digit limit)."""
-    assert _run(["replay", "--deal", "1"], b"3a 18v" + b"f" * 4000, monkeypatch) == 1
-    out, err = capsys.readouterr()
+    code, out, err = run_main("replay", "--deal", "1", stdin=b"3a 18v" + b"f" * 4000)
+    assert code == 1
     assert err == ""
     assert out == (
         f"move 2: 18v{'f' * 36}…: '18v{'f' * 36}…' is not a move: a run has at most 13 cards, "

@@ -23,6 +23,7 @@ from freecell_tui.line import LineMode, format_board, run_line_mode
 from freecell_tui.line.mode import HANDLERS
 from freecell_tui.session.table import COMMANDS
 
+from ..program import run_main
 from .line import line_mode
 
 DEAL_1_BOARD = """\
@@ -387,13 +388,7 @@ def test_the_heading_names_a_rated_deals_band_or_the_free_cells_it_needs() -> No
     ],
 )
 def test_bad_options_exit_2(args: list[str], message: str) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "freecell_tui", "play", "--plain", *args],
-        input="",
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = run_main("play", "--plain", *args)
     assert (result.returncode, result.stdout, result.stderr) == (2, "", message + "\n")
 
 
@@ -459,14 +454,7 @@ def test_ascii_when_the_output_cannot_show_suits() -> None:
     ],
 )
 def test_game_options_before_or_after_the_subcommand(argv: list[str]) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "freecell_tui", *argv],
-        input="q\n",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        check=False,
-    )
+    result = run_main(*argv, stdin="q\n")
     assert result.returncode == 0
     assert (
         result.stdout.splitlines()[1] == "Deal 5 (easy), 0 moves, 0 of 52 cards home, autoplay safe"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import subprocess
 import sys
 from collections.abc import Callable
@@ -14,6 +13,8 @@ from freecell_tui.cli import main
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal, deal_text
 from freecell_tui.core.position import format_position
+
+from ..program import run_main
 
 WON = """\
 Foundations: H-K C-K D-K S-K
@@ -45,36 +46,25 @@ not won
 """
 
 
-def replay(
-    args: list[str], stdin: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = main(["replay", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
+def replay(args: list[str], stdin: str) -> tuple[int, str, str]:
+    return run_main("replay", *args, stdin=stdin)
 
 
-def test_solution_from_stdin_wins(
-    deal_1_solution: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_solution_from_stdin_wins(deal_1_solution: str) -> None:
     # The solution writes every move home out: it replays with autoplay off.
-    assert replay(["--deal", "1", "--autoplay", "off"], deal_1_solution, capsys, monkeypatch) == (
+    assert replay(["--deal", "1", "--autoplay", "off"], deal_1_solution) == (
         0,
         WON,
         "",
     )
 
 
-def test_unfinished_game_is_not_won(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    assert replay(["--deal", "1"], "3a\n32\n", capsys, monkeypatch) == (0, AFTER_3A_32, "")
+def test_unfinished_game_is_not_won() -> None:
+    assert replay(["--deal", "1"], "3a\n32\n") == (0, AFTER_3A_32, "")
 
 
-def test_no_moves_prints_the_start(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    code, out, _ = replay(["--deal", "617"], "", capsys, monkeypatch)
+def test_no_moves_prints_the_start() -> None:
+    code, out, _ = replay(["--deal", "617"], "")
     assert code == 0 and out == format_position(deal(617)) + "not won\n"
 
 
@@ -90,10 +80,8 @@ def test_no_moves_prints_the_start(
         ("3a 3a", "move 2: 3a: 8♦ cannot go to free cell a: it already holds 2♥"),
     ],
 )
-def test_first_bad_move_exits_1(
-    moves: str, line: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    assert replay(["--deal", "1"], moves, capsys, monkeypatch) == (1, line + "\n", "")
+def test_first_bad_move_exits_1(moves: str, line: str) -> None:
+    assert replay(["--deal", "1"], moves) == (1, line + "\n", "")
 
 
 def test_moves_file_and_board_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -109,21 +97,17 @@ def test_moves_file_and_board_file(tmp_path: Path, capsys: pytest.CaptureFixture
     assert capsys.readouterr().out == AFTER_3A_32
 
 
-def test_autoplay_option(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_autoplay_option() -> None:
     # 5a 5b 5c 5d uncovers A♦: with autoplay safe, the default as in the game, it goes home by
     # itself; with --autoplay off it stays.
-    code, out, _ = replay(["--deal", "1"], "5a 5b 5c 5d", capsys, monkeypatch)
+    code, out, _ = replay(["--deal", "1"], "5a 5b 5c 5d")
     assert code == 0 and out.startswith("Foundations: H-0 C-0 D-A S-0\n")
-    code, out, _ = replay(["--deal", "1", "--autoplay", "off"], "5a 5b 5c 5d", capsys, monkeypatch)
+    code, out, _ = replay(["--deal", "1", "--autoplay", "off"], "5a 5b 5c 5d")
     assert code == 0 and out.startswith("Foundations: H-0 C-0 D-0 S-0\n")
     # With autoplay off fc-solve's own 5h is legal; with autoplay it is not.
-    code, out, _ = replay(
-        ["--deal", "1", "--autoplay", "off"], "5a 5b 5c 5d 5h", capsys, monkeypatch
-    )
+    code, out, _ = replay(["--deal", "1", "--autoplay", "off"], "5a 5b 5c 5d 5h")
     assert code == 0
-    code, out, _ = replay(["--deal", "1"], "5a 5b 5c 5d 5h", capsys, monkeypatch)
+    code, out, _ = replay(["--deal", "1"], "5a 5b 5c 5d 5h")
     assert (code, out) == (
         1,
         "move 5: 5h: 5♦ cannot go home yet: the ♦ foundation needs 2♦ first (autoplay safe sent "
@@ -156,10 +140,8 @@ def test_autoplay_option(
 def test_bad_arguments_exit_2(
     args: list[str],
     message: str,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    code, out, err = replay(args, "", capsys, monkeypatch)
+    code, out, err = replay(args, "")
     assert (code, out, err) == (2, "", message + "\n")
 
 
@@ -201,12 +183,7 @@ def test_unknown_arguments_are_named_under_the_subcommand(
 
 
 def test_a_code_or_deal_or_board_is_required() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "freecell_tui", "replay"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = run_main("replay")
     assert result.returncode == 2
     assert "give a game code, or --deal N or --board FILE and the moves" in result.stderr
     assert len(result.stderr.splitlines()) == 1
@@ -230,16 +207,11 @@ def test_subprocess_with_piped_stdin() -> None:
 @pytest.mark.fcsolve
 def test_fcsolve_full_output_piped_in_wins(
     fcsolve_solution: Callable[[int], str],
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """fc-solve -l lg -m -snx, whole output (separators and summary lines) for deals 1–200."""
     for number in range(1, 201):
         code, out, err = replay(
-            ["--deal", str(number), "--autoplay", "off"],
-            fcsolve_solution(number),
-            capsys,
-            monkeypatch,
+            ["--deal", str(number), "--autoplay", "off"], fcsolve_solution(number)
         )
         assert (code, out.splitlines()[-1], err) == (0, "won", ""), f"deal {number}"
 
@@ -260,9 +232,7 @@ def test_fcsolve_pipe_through_a_real_subprocess(fcsolve_solution: Callable[[int]
         assert (result.returncode, result.stdout[-4:]) == (0, "won\n"), number
 
 
-def test_our_solve_output_piped_in_wins(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_our_solve_output_piped_in_wins() -> None:
     """A solution written out with autoplay off, with solve's header line (skipped)."""
     from freecell_tui.core.solver import solve
 
@@ -270,5 +240,5 @@ def test_our_solve_output_piped_in_wins(
     text = f"deal 5: solved in {len(result.moves)} moves (0.01 s)\n" + " ".join(
         str(move) for move in result.moves
     )
-    code, out, err = replay(["--deal", "5", "--autoplay", "off"], text, capsys, monkeypatch)
+    code, out, err = replay(["--deal", "5", "--autoplay", "off"], text)
     assert (code, out.splitlines()[-1], err) == (0, "won", "")

@@ -1,10 +1,8 @@
 """``solve --autoplay MODE`` prints the moves a player makes in MODE: piped into ``replay``, line
-mode or played in the game, in the same mode, they win. Through the real entry point."""
+mode or played in the game, in the same mode, they win. Through the command's entry point."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,14 +11,13 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.notation import parse_moves
 
-COMMAND = (sys.executable, "-m", "freecell_tui")
+from ..program import Ran, run_main
+
 MODES = [mode.value for mode in AutoplayMode]
 
 
-def run(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*COMMAND, *args], input=stdin, capture_output=True, text=True, check=False, timeout=120
-    )
+def run(args: list[str], stdin: str = "") -> Ran:
+    return run_main(*args, stdin=stdin)
 
 
 def solution_words(text: str) -> list[str]:

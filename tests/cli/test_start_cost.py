@@ -4,6 +4,7 @@ Every command (and every program the suite starts, some 400) pays for what the s
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import subprocess
 import sys
@@ -42,6 +43,23 @@ UNUSED_BY_SOLVE = (
     "freecell_tui.line",
     "textual",
     "rich",
+)
+
+#: What the full-screen game has no use for until its first frame is drawn: the screens opened
+#: later (each imported where it is pushed: the viewer, help, saves, statistics, Klondike, the
+#: dialogs, and the resume prompt when there is no game to resume), the viewer's review, and
+#: OpenSSL's hashes (the store's tokens are ``os.urandom``'s).
+UNUSED_BY_THE_GAME_AT_START = (
+    "freecell_tui.ui.screens.viewer",
+    "freecell_tui.ui.screens.help",
+    "freecell_tui.ui.screens.saves",
+    "freecell_tui.ui.screens.stats",
+    "freecell_tui.ui.screens.klondike",
+    "freecell_tui.ui.screens.dialogs",
+    "freecell_tui.ui.screens.resume",
+    "freecell_tui.session.review",
+    "freecell_tui.klondike",
+    "hashlib",
 )
 
 PROGRAM = (
@@ -94,6 +112,125 @@ def test_solving_imports_no_play_session_and_no_database() -> None:
         if any(module == name or module.startswith(f"{name}.") for name in UNUSED_BY_SOLVE)
     }
     assert not unused, sorted(unused)
+
+
+FIRST_FRAME = (
+    "import asyncio, json, sys, tempfile\n"
+    "from freecell_tui.ui.app import FreeCellApp\n"
+    "async def main():\n"
+    "    with tempfile.TemporaryDirectory() as folder:\n"
+    "        app = FreeCellApp(deal=1, data_dir=folder, par_seconds=None)\n"
+    "        async with app.run_test(size=(100, 32)) as pilot:\n"
+    "            await pilot.pause()\n"
+    "            assert app.screen is app.game_screen and app.game_screen.board.is_mounted\n"
+    "            print(json.dumps(sorted(sys.modules)))\n"
+    "asyncio.run(main())\n"
+)
+
+
+@pytest.mark.parametrize("driver", ["", "import freecell_tui.ui.web.driver\n"])
+def test_the_game_imports_no_later_screen_until_its_first_frame(driver: str) -> None:
+    """The game's first frame, headless: the screens opened later are imported when pushed.
+    A served game imports its driver too (no hashes: those are the server's)."""
+    result = subprocess.run(
+        [sys.executable, "-c", driver + FIRST_FRAME], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    imported = set(json.loads(result.stdout.strip().splitlines()[-1]))
+    assert "freecell_tui.ui.screens.game" in imported
+    unused = {
+        module
+        for module in imported
+        if any(
+            module == name or module.startswith(f"{name}.") for name in UNUSED_BY_THE_GAME_AT_START
+        )
+    }
+    assert not unused, sorted(unused)
+
+
+#: The search, which the game imports when it first searches (its check of a deal waits a moment
+#: after the first frame, in a worker thread): its first frame needs a position's key only.
+THE_SEARCH = (
+    "freecell_tui.core.solver.portfolio",
+    "freecell_tui.core.solver.search",
+    "freecell_tui.core.solver.fewest",
+    "freecell_tui.core.solver.turns",
+    "freecell_tui.core.solver.winnable",
+)
+
+
+def test_importing_the_game_imports_no_search() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import json, sys, freecell_tui.ui.app\nprint(json.dumps(sorted(sys.modules)))",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    imported = set(json.loads(result.stdout))
+    assert "freecell_tui.core.solver.keys" in imported
+    assert not imported & set(THE_SEARCH), sorted(imported & set(THE_SEARCH))
+
+
+FROZEN = (
+    "import gc, json, socket, sys, tempfile\n"
+    "from freecell_tui.cli import main\n"
+    "taken = socket.socket()\n"
+    "taken.bind(('127.0.0.1', 0))\n"
+    "taken.listen()\n"
+    "args = [a.replace('PORT', str(taken.getsockname()[1])) for a in sys.argv[1:]]\n"
+    "with tempfile.TemporaryDirectory() as folder:\n"
+    "    code = main([*args, '--data-dir', folder])\n"
+    "print(json.dumps([code, gc.get_freeze_count(), gc.isenabled()]))\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (["play", "--deal", "1"], 2),  # imported, then refused: no terminal
+        (["serve", "--port", "PORT"], 1),  # imported and checked, then refused: the port is taken
+    ],
+)
+def test_the_game_and_the_server_are_imported_without_the_collector(
+    args: list[str], code: int
+) -> None:
+    """What the full-screen game and ``serve`` import is frozen (:func:`gc.freeze`): the
+    collections of a start walk only what the start made, and the collector runs again."""
+    result = subprocess.run(
+        [sys.executable, "-c", FROZEN, *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    exit_code, frozen, enabled = json.loads(result.stdout.strip().splitlines()[-1])
+    assert exit_code == code, result.stderr
+    assert frozen > 10_000 and enabled
+
+
+def test_frozen_imports_leave_the_collector_as_they_found_it() -> None:
+    from freecell_tui.lazy import frozen_imports
+
+    was_frozen = gc.get_freeze_count()
+    try:
+        assert gc.isenabled()
+        with frozen_imports():
+            assert not gc.isenabled()
+        assert gc.isenabled() and gc.get_freeze_count() > was_frozen
+        gc.disable()
+        with frozen_imports():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+        if not was_frozen:  # the test process's objects as they were
+            gc.unfreeze()
 
 
 def _subcommands(parser: argparse.ArgumentParser) -> Subcommands:

@@ -1,11 +1,9 @@
-"""``freecell-tui watch CODE|SLOT|--last``: the text viewer on its own, driven through a pipe
-(its commands on standard input, the end of input ends it); bad input is one line."""
+"""``freecell-tui watch CODE|SLOT|--last``: the text viewer on its own, driven through its
+standard input (its commands there, the end of input ends it); bad input is one line."""
 
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,21 +16,10 @@ from freecell_tui.session.replay import Replay
 from freecell_tui.store import Store
 
 from ..core.test_codes import solver_game
+from ..program import run_main
 from ..session.test_review import losing_move, par_of, solution
 from ..session.test_review import played as solver_moves_played
 from ..store.helpers import played
-
-
-def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "freecell_tui", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        check=False,
-        timeout=120,
-    )
 
 
 def one_line_error(err: str) -> str:
@@ -44,11 +31,11 @@ def test_a_piped_session_steps_through_a_shared_code(tmp_path: Path) -> None:
     store = Store.open(tmp_path).store
     store.slots.save("mine", solver_game(617), 60)
     store.close()
-    shared = run_cli("share", "mine", "--data-dir", str(tmp_path))
+    shared = run_main("share", "mine", "--data-dir", str(tmp_path))
     code = shared.stdout.strip()
     assert shared.returncode == 0 and code.startswith("F1")
 
-    result = run_cli(
+    result = run_main(
         "watch", code, "--data-dir", str(tmp_path), stdin="next\nnext\nback\nto 3\nboard\n"
     )
     assert (result.returncode, result.stderr) == (0, "")
@@ -75,7 +62,7 @@ def test_quit_ends_before_the_end_of_input_and_a_save_or_the_last_game_is_watche
     store.slots.save("Fun game", played(5, 12), 60)
     store.autosaves.save(played(6, 4), 10)
     store.close()
-    result = run_cli(
+    result = run_main(
         "watch", "Fun game", "--ascii", "--data-dir", str(tmp_path), stdin="last\nquit\nfirst\n"
     )
     assert (result.returncode, result.stderr) == (0, "")
@@ -98,20 +85,20 @@ def test_quit_ends_before_the_end_of_input_and_a_save_or_the_last_game_is_watche
 def test_bad_input_is_one_line(tmp_path: Path) -> None:
     won = solver_game(617)
     good, last = encode(won), len(won.line)
-    result = run_cli("watch", good[:-1], "--data-dir", str(tmp_path))
+    result = run_main("watch", good[:-1], "--data-dir", str(tmp_path))
     assert (result.returncode, result.stdout) == (2, "")
     assert "is not a game code" in one_line_error(result.stderr)
-    result = run_cli("watch", "nosuch", "--data-dir", str(tmp_path))
+    result = run_main("watch", "nosuch", "--data-dir", str(tmp_path))
     assert (result.returncode, result.stdout) == (1, "")
     assert "no save named" in one_line_error(result.stderr)
-    result = run_cli("watch", "--last", "--data-dir", str(tmp_path))
+    result = run_main("watch", "--last", "--data-dir", str(tmp_path))
     assert (result.returncode, result.stdout) == (1, "")
     assert "no game to watch yet" in one_line_error(result.stderr)
     for args in ([], ["x", "--last"]):
-        result = run_cli("watch", *args, "--data-dir", str(tmp_path))
+        result = run_main("watch", *args, "--data-dir", str(tmp_path))
         assert (result.returncode, result.stdout) == (2, "")
         assert "or --last" in one_line_error(result.stderr)
-    result = run_cli("watch", good, stdin="to x\nto 999\nmoves please\n")
+    result = run_main("watch", good, stdin="to x\nto 999\nmoves please\n")
     assert result.returncode == 0
     assert result.stdout.splitlines()[-3:] == [
         f"to: give a move number from 0 to {last}, as 'to 12'.",
@@ -129,7 +116,7 @@ def test_review_prints_the_moves_with_their_marks_and_the_move_that_lost_it(
     game = game.play(losing_move(game))
     # A loaded machine finds in 60 s what a player's finds in the default 4.5.
     code = encode(game)
-    result = run_cli("watch", code, "--review", "--budget", "60", "--data-dir", str(tmp_path))
+    result = run_main("watch", code, "--review", "--budget", "60", "--data-dir", str(tmp_path))
     assert (result.returncode, result.stderr) == (0, "")
     steps = Replay.of(game).steps
     lines = result.stdout.splitlines()
@@ -163,7 +150,7 @@ def test_a_bad_review_budget_is_one_line_and_reviews_nothing(
     tmp_path: Path, args: list[str], error: str
 ) -> None:
     game = solver_moves_played(solution()[:4])
-    result = run_cli("watch", encode(game), *args, "--data-dir", str(tmp_path))
+    result = run_main("watch", encode(game), *args, "--data-dir", str(tmp_path))
     assert (result.returncode, result.stdout) == (2, "")
     assert error in one_line_error(result.stderr)
 
@@ -174,7 +161,7 @@ def test_review_of_a_win_takes_par_from_the_store(tmp_path: Path) -> None:
     assert store.pars.keep(par_of(best), 1.0) is None
     store.slots.save("won", solver_moves_played(best), 60)
     store.close()
-    result = run_cli("watch", "won", "--review", "--data-dir", str(tmp_path))
+    result = run_main("watch", "won", "--review", "--data-dir", str(tmp_path))
     assert (result.returncode, result.stderr) == (0, "")
     assert f"Won in {len(best)} moves, par {len(best)}: you played par's very line." in (
         result.stdout.splitlines()

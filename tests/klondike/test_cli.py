@@ -22,16 +22,11 @@ from freecell_tui.klondike.engine import play_fast
 from freecell_tui.klondike.runner import play_decks, play_seeded
 from freecell_tui.klondike.table import cards_from_indexes, play
 
+from ..program import run_main
 from .helpers import deck_text
 
 DECK = next(shuffled_decks(7, 0, 1))
 LINE = deck_text(DECK)
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["klondike", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # ---------------------------------------------------------------------------- decks
@@ -94,19 +89,15 @@ def test_decks_results_do_not_depend_on_the_number_of_jobs() -> None:
     assert b"".join(play_decks(decks, 1)) == b"".join(play_decks(decks, 2))
 
 
-def test_the_command_prints_the_same_results_for_jobs_1_and_2(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    _, one, _ = run(capsys, "--games", "2100", "--seed", "9", "--jobs", "1", "--show", "1")
-    _, two, _ = run(capsys, "--games", "2100", "--seed", "9", "--jobs", "2", "--show", "1")
+def test_the_command_prints_the_same_results_for_jobs_1_and_2() -> None:
+    _, one, _ = run_main("klondike", "--games", "2100", "--seed", "9", "--jobs", "1", "--show", "1")
+    _, two, _ = run_main("klondike", "--games", "2100", "--seed", "9", "--jobs", "2", "--show", "1")
     assert one == two
 
 
 # ---------------------------------------------------------------------------- output
-def test_text_output_records_the_first_games_then_the_summary(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    code, out, err = run(capsys, "--games", "5", "--seed", "7", "--jobs", "1", "--ascii")
+def test_text_output_records_the_first_games_then_the_summary() -> None:
+    code, out, err = run_main("klondike", "--games", "5", "--seed", "7", "--jobs", "1", "--ascii")
     assert code == 0 and err == ""
     assert out.startswith("Seed: 7\n\nGame 1 of 5\n")
     assert "\nGame 2 of 5\n" in out and "\nGame 3 of 5\n" not in out
@@ -121,20 +112,20 @@ def test_text_output_records_the_first_games_then_the_summary(
     assert f"Cards home: {first.cards_home}. Paid $52" in out
 
 
-def test_a_random_seed_is_printed_and_replays_the_same_games(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    code, out, _ = run(capsys, "--games", "30", "--show", "0", "--jobs", "1")
+def test_a_random_seed_is_printed_and_replays_the_same_games() -> None:
+    code, out, _ = run_main("klondike", "--games", "30", "--show", "0", "--jobs", "1")
     assert code == 0
     first = out.splitlines()[0]
     assert first.startswith("Seed: ") and "chosen at random" in first
     seed = first.split()[1]
-    _, again, _ = run(capsys, "--games", "30", "--show", "0", "--jobs", "1", "--seed", seed)
+    _, again, _ = run_main(
+        "klondike", "--games", "30", "--show", "0", "--jobs", "1", "--seed", seed
+    )
     assert again.split("\n", 1)[1] == out.split("\n", 1)[1]
 
 
-def test_json_lines_one_per_game_then_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "--games", "12", "--seed", "7", "--json", "--jobs", "1")
+def test_json_lines_one_per_game_then_a_summary() -> None:
+    code, out, _ = run_main("klondike", "--games", "12", "--seed", "7", "--json", "--jobs", "1")
     assert code == 0
     objects = [json.loads(line) for line in out.splitlines()]
     homes = [play_fast(deck) for deck in shuffled_decks(7, 0, 12)]
@@ -150,38 +141,34 @@ def test_json_lines_one_per_game_then_a_summary(capsys: pytest.CaptureFixture[st
     assert low < summary["mean"] < high
 
 
-def test_decks_file_is_played_in_order(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_decks_file_is_played_in_order(tmp_path: Path) -> None:
     decks = list(shuffled_decks(4, 0, 3))
     path = tmp_path / "decks.txt"
     path.write_text("".join(deck_text(deck) + "\n" for deck in decks), encoding="utf-8")
-    code, out, _ = run(capsys, "--decks", str(path), "--json")
+    code, out, _ = run_main("klondike", "--decks", str(path), "--json")
     assert code == 0
     objects = [json.loads(line) for line in out.splitlines()]
     assert [o["cards_home"] for o in objects[:-1]] == [play_fast(d) for d in decks]
     assert objects[-1]["seed"] is None
-    code, out, _ = run(capsys, "--decks", str(path), "--show", "1")
+    code, out, _ = run_main("klondike", "--decks", str(path), "--show", "1")
     assert out.startswith(f"Decks: 3 from {path}\n\nGame 1 of 3\n")
     assert "Games played: 3" in out
 
 
-def test_a_bad_deck_line_is_named_and_nothing_is_played(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_bad_deck_line_is_named_and_nothing_is_played(tmp_path: Path) -> None:
     path = tmp_path / "decks.txt"
     path.write_text(f"{LINE}\n{LINE.replace('9C', 'ZZ')}\n", encoding="utf-8")
-    code, out, err = run(capsys, "--decks", str(path))
+    code, out, err = run_main("klondike", "--decks", str(path))
     assert code == 2
     assert out == ""
     assert "decks.txt line 2: card 51, 'ZZ', is not a card" in err
     assert "nothing was played" in err and "Traceback" not in err
 
 
-def test_a_binary_decks_file_is_not_utf8_text(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_a_binary_decks_file_is_not_utf8_text(tmp_path: Path) -> None:
     path = tmp_path / "decks.bin"
     path.write_bytes(b"\x00\xff\xfe AS")
-    code, out, err = run(capsys, "--decks", str(path))
+    code, out, err = run_main("klondike", "--decks", str(path))
     assert (code, out) == (2, "")
     assert err == f"freecell-tui klondike: error: cannot read {path}: it is not UTF-8 text\n"
 
@@ -212,22 +199,22 @@ def test_bad_arguments_get_one_line_and_exit_2(
     assert len(err.strip().splitlines()) == 1
 
 
-def test_an_empty_decks_file_is_an_error(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_an_empty_decks_file_is_an_error(tmp_path: Path) -> None:
     path = tmp_path / "empty.txt"
     path.write_text("\n# nothing\n", encoding="utf-8")
-    code, _, err = run(capsys, "--decks", str(path))
+    code, _, err = run_main("klondike", "--decks", str(path))
     assert code == 2 and "no decks in the file" in err
 
 
-def test_zero_games(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "--games", "0", "--seed", "1")
+def test_zero_games() -> None:
+    code, out, _ = run_main("klondike", "--games", "0", "--seed", "1")
     assert code == 0 and "Games played: 0\n" in out and "Net winnings: $0" in out
 
 
-def test_thousands_separators_accepted_in_game_counts(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "--games", "1,200", "--seed", "1", "--show", "0", "--jobs", "1")
+def test_thousands_separators_accepted_in_game_counts() -> None:
+    code, out, _ = run_main(
+        "klondike", "--games", "1,200", "--seed", "1", "--show", "0", "--jobs", "1"
+    )
     assert code == 0 and "Games played: 1,200" in out
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from freecell_tui.core import solver as solver_package
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.solver import SolveResult
@@ -19,7 +20,7 @@ UNSOLVABLE = 11982
 def proves_11982_unsolvable(monkeypatch: pytest.MonkeyPatch) -> None:
     """The solver, except that it proves deal 11982 unsolvable at once (the real proof takes
     seconds)."""
-    real = analysis.solve_for_autoplay
+    real = solver_package.solve_for_autoplay
     start = deal(UNSOLVABLE)
 
     def solver(state, mode, **options):  # type: ignore[no-untyped-def]
@@ -27,7 +28,7 @@ def proves_11982_unsolvable(monkeypatch: pytest.MonkeyPatch) -> None:
             return SolveResult("unsolvable", (), 0.0, 0)
         return real(state, mode, **options)
 
-    monkeypatch.setattr(analysis, "solve_for_autoplay", solver)
+    monkeypatch.setattr(solver_package, "solve_for_autoplay", solver)
 
 
 @pytest.mark.usefixtures("proves_11982_unsolvable")
@@ -35,7 +36,7 @@ def test_a_deal_proved_unsolvable_is_skipped_and_the_next_comes_with_its_solutio
     choice = choose_deal(AutoplayMode.SAFE, iter([UNSOLVABLE, 617]).__next__)
     assert choice is not None
     assert (choice.number, choice.skipped, choice.mode) == (617, (UNSOLVABLE,), AutoplayMode.SAFE)
-    solution = analysis.solve_for_autoplay(deal(617), AutoplayMode.SAFE).moves
+    solution = solver_package.solve_for_autoplay(deal(617), AutoplayMode.SAFE).moves
     assert choice.moves == solution and len(choice.line) == len(solution)
     assert choice.line[0] == deal(617)
 

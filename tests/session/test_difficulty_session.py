@@ -5,8 +5,6 @@ line: ``new hard``, ``new fewest N``, ``difficulty [N]``, ``--difficulty BAND``,
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +18,7 @@ from freecell_tui.core.variant import FREECELL, SEAHAVEN
 from freecell_tui.session.parse import ActionCommand, parse_command
 
 from ..cli.line import line_mode
+from ..program import run_main
 
 
 def band(number: int) -> Band:
@@ -91,14 +90,9 @@ def test_the_start_and_the_win_say_the_band(deal_1_solution: str) -> None:
 
 
 def test_the_command_line_plays_a_deal_of_a_band(tmp_path: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "freecell_tui", "--difficulty", "expert", "play", "--plain"]
-        + ["--data-dir", str(tmp_path)],
-        input="difficulty\n",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        check=False,
+    result = run_main(
+        *("--difficulty", "expert", "play", "--plain", "--data-dir", str(tmp_path)),
+        stdin="difficulty\n",
     )
     assert result.returncode == 0, result.stderr
     said = [line for line in result.stdout.splitlines() if line.startswith("Deal ")]
@@ -108,14 +102,9 @@ def test_the_command_line_plays_a_deal_of_a_band(tmp_path: Path) -> None:
 
 
 def test_cells_fewest_plays_the_deal_with_its_fewest_cells(tmp_path: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "freecell_tui", "play", "--plain", "--deal", "5", "--game"]
-        + ["FreeCell", "--cells", "fewest", "--data-dir", str(tmp_path)],
-        input="",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        check=False,
+    result = run_main(
+        *("play", "--plain", "--deal", "5", "--game", "FreeCell", "--cells", "fewest"),
+        *("--data-dir", str(tmp_path)),
     )
     assert result.returncode == 0, result.stderr
     assert "FreeCell (1 cell) in line mode." in result.stdout

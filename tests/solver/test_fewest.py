@@ -13,12 +13,13 @@ from freecell_tui.core.cards import Card
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
 from freecell_tui.core.rules import apply_move
-from freecell_tui.core.solver import SolveResult, count_player_moves, solve, solve_fewest, turns
+from freecell_tui.core.solver import SolveResult, count_player_moves, solve, solve_fewest
 from freecell_tui.core.solver.beam import Children
 from freecell_tui.core.solver.facts import ColumnFacts, blocked_prefixes
 from freecell_tui.core.solver.fewest import _SCORES, Node, _Beam
 from freecell_tui.core.solver.keys import compact
 from freecell_tui.core.solver.moves import SearchStep, always, apply_step, root, steps_from
+from freecell_tui.core.solver.turns import turns
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import EIGHT_OFF
 from tests.solver.helpers import play_out

@@ -11,7 +11,7 @@ from freecell_tui.core.autoplay import AutoplayMode, run_autoplay
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.rules import apply_move, apply_resolved
-from freecell_tui.core.solver import count_player_moves, solve, solve_fewest, turns
+from freecell_tui.core.solver import count_player_moves, solve, solve_fewest
 from freecell_tui.core.solver import fewest_general as fewest_general_module
 from freecell_tui.core.solver.beam import Children
 from freecell_tui.core.solver.fewest import WIDTHS
@@ -19,6 +19,7 @@ from freecell_tui.core.solver.fewest_general import GENERAL_WIDTHS, Node
 from freecell_tui.core.solver.general import steps_of
 from freecell_tui.core.solver.general_moves import GeneralStep, compact, key_of
 from freecell_tui.core.solver.keys import Key
+from freecell_tui.core.solver.turns import turns
 from freecell_tui.core.state import GameState, run_length
 from freecell_tui.core.variant import VARIANTS, Variant, parse_variant
 from tests.solver.helpers import play_out

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from freecell_tui.cli import main
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.store import DB_NAME, ErrorKind, Par, Store, StoreError
 
+from ..program import run_main
 from .helpers import Clock, played
 
 
@@ -24,12 +24,6 @@ def _edit(directory: Path, *statements: str) -> None:
         connection.execute("PRAGMA ignore_check_constraints = ON")
         for statement in statements:
             connection.execute(statement)
-
-
-def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture
@@ -78,9 +72,7 @@ SPOILED_SLOTS = [
 @pytest.mark.parametrize(
     ("statement", "note"), SPOILED_SLOTS, ids=[n[:30] for _, n in SPOILED_SLOTS]
 )
-def test_a_spoiled_slot_row_is_left_out_with_a_note(
-    slots: Path, capsys: pytest.CaptureFixture[str], statement: str, note: str
-) -> None:
+def test_a_spoiled_slot_row_is_left_out_with_a_note(slots: Path, statement: str, note: str) -> None:
     _edit(slots, statement)
     opened = Store.open(slots)
     assert opened.warnings == ()
@@ -89,39 +81,35 @@ def test_a_spoiled_slot_row_is_left_out_with_a_note(
     assert len(listing.items) == 7 and "good" in {slot.name for slot in listing.items}
     assert len(listing.problems) == 1 and listing.problems[0].endswith(note)
     store.close()
-    code, out, err = _run(capsys, "saves", "--data-dir", str(slots))
+    code, out, err = run_main("saves", "--data-dir", str(slots))
     assert code == 0
     assert len(out.splitlines()) == 8  # the heading and seven saves
     assert err.startswith("freecell-tui saves: warning: The save ") and err.endswith(f"{note}\n")
     assert "Traceback" not in err
 
 
-def test_every_slot_spoiled_at_once(slots: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_every_slot_spoiled_at_once(slots: Path) -> None:
     _edit(slots, *(statement for statement, _ in SPOILED_SLOTS))
-    code, out, err = _run(capsys, "saves", "--data-dir", str(slots))
+    code, out, err = run_main("saves", "--data-dir", str(slots))
     assert code == 0 and out.splitlines()[1].startswith("good ")
     assert len(err.splitlines()) == len(SPOILED_SLOTS)
 
 
-def test_escape_codes_in_names_never_reach_the_terminal(
-    slots: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_escape_codes_in_names_never_reach_the_terminal(slots: Path) -> None:
     """A hand-edited name (``check_name`` refuses such names when saving or importing)."""
     _edit(slots, "UPDATE slots SET name = char(27) || '[31mred' || char(10) WHERE name = 's1'")
-    code, out, err = _run(capsys, "saves", "--data-dir", str(slots))
+    code, out, err = run_main("saves", "--data-dir", str(slots))
     assert (code, err) == (0, "")
     assert "\x1b" not in out
     assert any(line.startswith("\\x1b[31mred\\n ") for line in out.splitlines())
-    code, _, err = _run(capsys, "export", "\x1b[2J", "-", "--data-dir", str(slots))
+    code, _, err = run_main("export", "\x1b[2J", "-", "--data-dir", str(slots))
     assert code == 1
     assert err == "freecell-tui export: error: There is no save named “\\x1b[2J”.\n"
 
 
-def test_a_name_that_is_not_utf8_lists_with_a_replacement_character(
-    slots: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_name_that_is_not_utf8_lists_with_a_replacement_character(slots: Path) -> None:
     _edit(slots, "UPDATE slots SET name = CAST(x'41ff42' AS TEXT) WHERE name = 's1'")
-    code, out, err = _run(capsys, "saves", "--data-dir", str(slots))
+    code, out, err = run_main("saves", "--data-dir", str(slots))
     assert (code, err) == (0, "")
     assert any(line.startswith("A\ufffdB ") for line in out.splitlines())
 
@@ -154,7 +142,7 @@ BAD_TURNS = [
 
 @pytest.mark.parametrize(("change", "reason"), BAD_TURNS, ids=[r[:30] for _, r in BAD_TURNS])
 def test_a_spoiled_save_is_reported_by_name_when_loaded(
-    slots: Path, capsys: pytest.CaptureFixture[str], change: str, reason: str
+    slots: Path, change: str, reason: str
 ) -> None:
     _edit(slots, f"UPDATE slots SET {change} WHERE name = 's1'")
     store = Store.open(slots).store
@@ -166,7 +154,7 @@ def test_a_spoiled_save_is_reported_by_name_when_loaded(
     assert len(caught.value.message) < 400
     assert store.slots.load("good").game == played(3, 4)
     store.close()
-    code, _, err = _run(capsys, "export", "s1", "-", "--data-dir", str(slots))
+    code, _, err = run_main("export", "s1", "-", "--data-dir", str(slots))
     assert code == 1 and err.startswith(
         "freecell-tui export: error: The save “s1” cannot be loaded"
     )
@@ -205,9 +193,7 @@ def test_spoiled_unfinished_games_are_noted_and_the_good_one_is_offered(tmp_path
 
 
 # ---------------------------------------------------------------------- statistics and pars
-def test_spoiled_finished_games_are_left_out_of_the_statistics_with_a_note(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_spoiled_finished_games_are_left_out_of_the_statistics_with_a_note(tmp_path: Path) -> None:
     store = Store.open(tmp_path, clock=Clock()).store
     for deal in range(1, 7):
         store.autosaves.finish(played(deal, 3), 60 * deal)
@@ -229,7 +215,7 @@ def test_spoiled_finished_games_are_left_out_of_the_statistics_with_a_note(
     assert reading.statistics.played == 1
     assert reading.problems == left_out
     store.close()
-    code, out, err = _run(capsys, "stats", "--data-dir", str(tmp_path))
+    code, out, err = run_main("stats", "--data-dir", str(tmp_path))
     assert code == 0 and out.startswith("Played                  1\n")
     assert err == (
         "freecell-tui stats: warning: 5 finished games in the statistics could not be read "
@@ -271,9 +257,7 @@ STAMPS = [
 ]
 
 
-def test_far_off_stamps_show_in_every_time_zone(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], zone: str
-) -> None:
+def test_far_off_stamps_show_in_every_time_zone(tmp_path: Path, zone: str) -> None:
     store = Store.open(tmp_path, clock=Clock()).store
     for number, _ in enumerate(STAMPS):
         store.slots.save(f"t{number}", played(1, 2), 1)
@@ -290,10 +274,10 @@ def test_far_off_stamps_show_in_every_time_zone(
         ),
         f"UPDATE autosaves SET saved_at = '{STAMPS[0]}'",
     )
-    code, out, err = _run(capsys, "saves", "--data-dir", str(tmp_path))
+    code, out, err = run_main("saves", "--data-dir", str(tmp_path))
     assert (code, err) == (0, "")
     assert len(out.splitlines()) == 1 + len(STAMPS)
-    assert _run(capsys, "stats", "--data-dir", str(tmp_path))[0] == 0
+    assert run_main("stats", "--data-dir", str(tmp_path))[0] == 0
     store = Store.open(tmp_path).store
     [unfinished] = store.autosaves.all().items
     unfinished.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")

@@ -4,8 +4,6 @@ stopped at the first refused one with its number and its reason."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from functools import cache
 from pathlib import Path
 
@@ -15,6 +13,7 @@ from textual import events
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.session.listed import read_moves
 
+from ..program import run_main
 from .helpers import (
     COMPACT,
     SIZE,
@@ -30,14 +29,9 @@ from .helpers import (
 @cache
 def solve(number: int, mode: str = "safe") -> str:
     """``freecell-tui solve NUMBER --autoplay MODE``'s output, whole (its first line too): the
-    program is run once a process for each deal and mode (its output is the same each time)."""
-    done = subprocess.run(
-        [sys.executable, "-m", "freecell_tui", "solve", str(number), "--autoplay", mode],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
+    command is run once a process for each deal and mode (its output is the same each time)."""
+    done = run_main("solve", str(number), "--autoplay", mode)
+    assert (done.returncode, done.stderr) == (0, "")
     return done.stdout
 
 

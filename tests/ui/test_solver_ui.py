@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from freecell_tui.core import solver as solver_package
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import deal
 from freecell_tui.core.game import Game
@@ -253,7 +254,7 @@ async def test_winnable_deals_only_looks_for_a_deal_of_the_game_being_played(
 async def test_winnable_deals_only_skips_an_unsolvable_deal_and_a_move_drops_the_search(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = analysis.solve_for_autoplay
+    real = solver_package.solve_for_autoplay
     unsolvable = deal(11982)
 
     def solver(state, mode, **options):  # type: ignore[no-untyped-def]
@@ -262,7 +263,7 @@ async def test_winnable_deals_only_skips_an_unsolvable_deal_and_a_move_drops_the
             return SolveResult("unsolvable", (), 0.0, 0)
         return real(state, mode, **options)
 
-    monkeypatch.setattr(analysis, "solve_for_autoplay", solver)
+    monkeypatch.setattr(solver_package, "solve_for_autoplay", solver)
     # Deal 617's search (31,048 positions) within the deal's time on a loaded machine too.
     monkeypatch.setattr(analysis, "DEAL_SECONDS", SOLVER)
     app = make_app(tmp_path, check=True, deal_source=iter([11982, 617]).__next__)

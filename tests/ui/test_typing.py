@@ -12,8 +12,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -27,6 +25,7 @@ from freecell_tui.core.rules import apply_move
 from freecell_tui.core.solver import solve
 from freecell_tui.ui.board.selection import Selection, shown_count
 
+from ..program import run_main
 from ..terminal import TIMEOUT, Terminal
 
 pytestmark = [
@@ -40,13 +39,7 @@ def solution_keys(number: int, mode: str = "off") -> str:
     ``mode`` (as ``freecell-tui solve N --autoplay MODE`` prints it): the source, ``+``/``-`` to
     the count when a run goes to an empty column (two keys alone move one card there, as ``18``
     does), then the destination."""
-    done = subprocess.run(
-        [sys.executable, "-m", "freecell_tui", "solve", str(number), "--autoplay", mode],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=TIMEOUT,
-    )
+    done = run_main("solve", str(number), "--autoplay", mode)
     summary, _, printed = done.stdout.partition("\n")
     assert done.returncode == 0 and summary.startswith(f"deal {number}: solved"), done
     state = deal(number)
@@ -239,13 +232,8 @@ def test_a_solution_as_solve_prints_it_typed_in_one_write_wins(tmp_path: Path) -
     """``freecell-tui solve 1``'s moves as it prints them (spaces, line ends, ``vN`` counts, the
     last line's end too), typed in one write as a terminal without bracketed paste hands them
     over: they play exactly, and the game is won."""
-    done = subprocess.run(
-        [sys.executable, "-m", "freecell_tui", "solve", "1"],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=TIMEOUT,
-    )
+    done = run_main("solve", "1")
+    assert (done.returncode, done.stderr) == (0, "")
     printed = done.stdout.partition("\n")[2]
     assert " " in printed and "\n" in printed and "v" in printed
     term = Terminal(tmp_path, "--deal", "1")

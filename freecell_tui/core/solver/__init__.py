@@ -32,16 +32,42 @@ How it searches (see ``docs/solver.md`` for the figures):
   their own positions and rules (:mod:`.fewest_general`), below the general search's solution.
 """
 
-from freecell_tui.core.solver.fewest import DEFAULT_BUDGET, solve_fewest
-from freecell_tui.core.solver.keys import canonical_key
-from freecell_tui.core.solver.portfolio import SolveResult, SolveStatus, solve
-from freecell_tui.core.solver.turns import count_player_moves, solve_for_autoplay, turns
-from freecell_tui.core.solver.winnable import (
-    WinnablePoint,
-    can_bring_card_home,
-    is_winnable,
-    last_winnable,
-)
+from typing import TYPE_CHECKING
+
+from freecell_tui.lazy import lazy_names
+
+if TYPE_CHECKING:
+    from freecell_tui.core.solver.fewest import DEFAULT_BUDGET, solve_fewest
+    from freecell_tui.core.solver.keys import canonical_key
+    from freecell_tui.core.solver.portfolio import SolveResult, SolveStatus, solve
+    from freecell_tui.core.solver.turns import count_player_moves, solve_for_autoplay
+    from freecell_tui.core.solver.winnable import (
+        WinnablePoint,
+        can_bring_card_home,
+        is_winnable,
+        last_winnable,
+    )
+
+#: Each name the package offers, with its module: a name is imported when first asked for, so
+#: that the game imports the search when it first searches (a position's key is all its first
+#: frame needs). :func:`.turns.turns` is imported from its module: a module of the package of
+#: the same name takes its place here once imported.
+_HOMES: dict[str, str] = {
+    "DEFAULT_BUDGET": "fewest",
+    "solve_fewest": "fewest",
+    "canonical_key": "keys",
+    "SolveResult": "portfolio",
+    "SolveStatus": "portfolio",
+    "solve": "portfolio",
+    "count_player_moves": "turns",
+    "solve_for_autoplay": "turns",
+    "WinnablePoint": "winnable",
+    "can_bring_card_home": "winnable",
+    "is_winnable": "winnable",
+    "last_winnable": "winnable",
+}
+
+__getattr__ = lazy_names(__name__, _HOMES, globals())
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -56,5 +82,4 @@ __all__ = [
     "solve",
     "solve_fewest",
     "solve_for_autoplay",
-    "turns",
 ]

@@ -25,7 +25,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from textual.message import Message
 from textual.worker import Worker
@@ -34,7 +34,7 @@ from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.deals import random_deal_number
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.notation import Move
-from freecell_tui.core.solver import WinnablePoint, canonical_key
+from freecell_tui.core.solver import canonical_key
 from freecell_tui.core.variant import Variant
 from freecell_tui.session import assist
 from freecell_tui.session.analysis import (
@@ -49,6 +49,9 @@ from freecell_tui.session.analysis import (
 from freecell_tui.session.assist import Want, answer, look
 from freecell_tui.session.steps import Tone
 from freecell_tui.session.words import band_phrase
+
+if TYPE_CHECKING:
+    from freecell_tui.core.solver import WinnablePoint
 
 __all__ = [
     "CHECKING",

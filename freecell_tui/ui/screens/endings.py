@@ -6,10 +6,9 @@ Pure data and functions: the screen pushes the dialogs and does what their answe
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from freecell_tui.core.game import Game
-from freecell_tui.core.solver import WinnablePoint
 from freecell_tui.core.words import plural
 
 __all__ = ["NO_MOVE_LEFT", "DeadEnd", "cascade_cards", "no_card_home", "win_title"]
@@ -34,6 +33,9 @@ class DeadEnd:
 NO_MOVE_LEFT: Final = DeadEnd(
     "No legal move left", "No card can move. Undo, restart this deal, or start a new one."
 )
+
+if TYPE_CHECKING:
+    from freecell_tui.core.solver import WinnablePoint
 
 
 def no_card_home(point: WinnablePoint | None) -> DeadEnd:

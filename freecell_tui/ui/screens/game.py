@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from textual import getters
 from textual.app import ComposeResult
@@ -38,7 +38,6 @@ from freecell_tui.core.commands import MoveCommand
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move, cell_piles, column_piles
 from freecell_tui.core.rules import resolve_move
-from freecell_tui.core.solver import WinnablePoint
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import Moving, Variant
 from freecell_tui.core.words import plural, printable
@@ -75,7 +74,6 @@ from freecell_tui.ui.commands import (
 )
 from freecell_tui.ui.keys import DecidesKeys
 from freecell_tui.ui.messages import SettingChanged
-from freecell_tui.ui.screens import dialogs
 from freecell_tui.ui.screens.endings import (
     NO_MOVE_LEFT,
     DeadEnd,
@@ -86,12 +84,14 @@ from freecell_tui.ui.screens.endings import (
 from freecell_tui.ui.screens.list_player import ListPlayer, read_paste
 from freecell_tui.ui.screens.move_keys import MoveKeys
 from freecell_tui.ui.screens.typed import run_typed
-from freecell_tui.ui.screens.viewer import ViewerScreen
 from freecell_tui.ui.themes import CLASSIC_NAME, DEFAULT_THEME
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.footer import KeyFooter
 from freecell_tui.ui.widgets.intro import IntroCard
 from freecell_tui.ui.widgets.status import MessageLine, StatusLine
+
+if TYPE_CHECKING:
+    from freecell_tui.core.solver import WinnablePoint
 
 __all__ = ["GameScreen"]
 
@@ -383,8 +383,10 @@ class GameScreen(DecidesKeys, Screen[None]):
         if message.search.complete and message.search.par is not None:
             self.assistant.analyst.learn_par(message.search.par)
         if step.said:
+            from freecell_tui.ui.screens.dialogs import WinScreen
+
             top = self.app.screen
-            if isinstance(top, dialogs.WinScreen):
+            if isinstance(top, WinScreen):
                 top.set_body(step.said)
             else:
                 self.say(step.said)
@@ -562,7 +564,9 @@ class GameScreen(DecidesKeys, Screen[None]):
         elif step.event is Event.STUCK:
             self.show_dead_end(NO_MOVE_LEFT)
         elif step.event is Event.TAKEN:
-            self.app.push_screen(dialogs.NoticeScreen("Your game is open elsewhere", step.said))
+            from freecell_tui.ui.screens.dialogs import NoticeScreen
+
+            self.app.push_screen(NoticeScreen("Your game is open elsewhere", step.said))
 
     def say(self, text: str, tone: Tone = Tone.INFO) -> None:
         """Write the message line (information, not a change of the game)."""
@@ -605,8 +609,10 @@ class GameScreen(DecidesKeys, Screen[None]):
             else:
                 self.say(ask.no)
 
+        from freecell_tui.ui.screens.dialogs import ConfirmScreen
+
         self.app.push_screen(
-            dialogs.ConfirmScreen(
+            ConfirmScreen(
                 question.title, question.detail, yes=question.yes, no=question.no, then=answered
             )
         )
@@ -675,12 +681,12 @@ class GameScreen(DecidesKeys, Screen[None]):
                 self.action_new()
 
         def dialog() -> None:
+            from freecell_tui.ui.screens.dialogs import WinScreen
+
             if self.is_attached:
                 text = self.session.win_text()
                 typed = self.move_keys.gap
-                self.app.push_screen(
-                    dialogs.WinScreen(title, text, then=chosen, after_typing=typed)
-                )
+                self.app.push_screen(WinScreen(title, text, then=chosen, after_typing=typed))
 
         # The cards bounce off the foundations first (a short cascade when auto-solve won);
         # any key or click ends it. With motion off, the dialog at once.
@@ -700,16 +706,20 @@ class GameScreen(DecidesKeys, Screen[None]):
             elif answer == "new":
                 self.action_new()
 
-        self.app.push_screen(dialogs.StuckScreen(notice.title, notice.body, then=chosen))
+        from freecell_tui.ui.screens.dialogs import StuckScreen
+
+        self.app.push_screen(StuckScreen(notice.title, notice.body, then=chosen))
 
     # ------------------------------------------------------------------ the resume prompt
     def ask_resume(self) -> None:
         """Ask whether to resume the unfinished game the session offers (the first thing the
         player answers: keys typed before it is drawn answer it, in order)."""
+        offer = self.session.offer
+        if offer is None:  # nothing to ask: the prompt's module is not imported
+            return
         from freecell_tui.ui.screens.resume import ResumeScreen
 
-        offer = self.session.offer
-        if offer is not None and not isinstance(self.app.screen, ResumeScreen):
+        if not isinstance(self.app.screen, ResumeScreen):
             self.app.push_screen(ResumeScreen(offer, then=self.resume_chosen))
 
     def resume_chosen(self, choice: object) -> None:
@@ -913,10 +923,14 @@ class GameScreen(DecidesKeys, Screen[None]):
         self.app.push_screen(stats, self.apply_dialog_result)
 
     def action_share(self) -> None:
-        self.app.push_screen(dialogs.CodeScreen(self.session.game))
+        from freecell_tui.ui.screens.dialogs import CodeScreen
+
+        self.app.push_screen(CodeScreen(self.session.game))
 
     def action_watch(self, game: Game | None = None, at: int = 0, title: str = "") -> None:
         """The viewer over the board: a game (this one by default) from step ``at``."""
+        from freecell_tui.ui.screens.viewer import ViewerScreen
+
         self.put_down()
         watched = game or self.session.game
         viewer = ViewerScreen.over(
