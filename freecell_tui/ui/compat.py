@@ -119,20 +119,13 @@ def call_once_after(node: MessagePump, delay: float, callback: Callable[[], obje
     timer (``set_interval``) skips only to its next tick, so this one is stopped at its first.
     Its interval is at least :data:`SHORTEST_DELAY`: a repeating timer late for a tick works
     out its next one without waiting, and an interval shorter than a read of the clock would
-    never get ahead of it. The timer is stopped in its first tick, but the stop lands at its next
-    wait, and Textual does not wait at all for less than half a millisecond, so it may tick
-    again first: only the first tick calls back. Public names only: it holds on every
-    version."""
+    never get ahead of it. Public names only: it holds on every version."""
     timer: Timer | None = None
-    called = False
 
     def once() -> None:
-        nonlocal called
         assert timer is not None
         timer.stop()
-        if not called:
-            called = True
-            callback()
+        callback()
 
     timer = node.set_interval(max(delay, SHORTEST_DELAY), once)
     return timer
