@@ -10,7 +10,6 @@ overrides of private methods live here too, as small classes the package builds 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from importlib.metadata import version
 from typing import Any, Final
 
@@ -21,8 +20,6 @@ from textual.css.query import NoMatches
 from textual.driver import Driver
 from textual.errors import NoWidget
 from textual.events import Click
-from textual.message_pump import MessagePump
-from textual.timer import Timer
 
 __all__ = [
     "CHECKED",
@@ -31,7 +28,6 @@ __all__ = [
     "SERVE_CHECKED",
     "PaletteGuards",
     "ReportingApp",
-    "call_once_after",
     "checked",
     "exit_app_from_driver",
     "serve_unchecked",
@@ -104,35 +100,6 @@ def exit_app_from_driver(driver: Driver) -> None:
         app.post_message(messages.ExitApp())
     else:
         driver.send_message(messages.ExitApp())
-
-
-# ---------------------------------------------------------------------------- timers
-def call_once_after(node: MessagePump, delay: float, callback: Callable[[], object]) -> Timer:
-    """Call ``callback`` once, ``delay`` seconds from now, however late the event loop's thread
-    gets to it; the timer returned stops it (as ``set_timer``'s does).
-
-    Textual's one-shot timer (``set_timer``) can end without calling back: it skips a tick it
-    is already late for, and when the clock read as it starts is past its time (the thread held
-    up for longer than ``delay`` between its first two clock reads: another thread holding the
-    interpreter, a loaded machine) its only tick is skipped; with a delay of a nanosecond it
-    never fires (upstream: no issue found in Textualize/textual as of 8.2.8). A repeating
-    timer (``set_interval``) skips only to its next tick, so this one is stopped at its first.
-    Its interval is at least :data:`SHORTEST_DELAY`: a repeating timer late for a tick works
-    out its next one without waiting, and an interval shorter than a read of the clock would
-    never get ahead of it. Public names only: it holds on every version."""
-    timer: Timer | None = None
-
-    def once() -> None:
-        assert timer is not None
-        timer.stop()
-        callback()
-
-    timer = node.set_interval(max(delay, SHORTEST_DELAY), once)
-    return timer
-
-
-#: Seconds: the shortest delay of :func:`call_once_after`.
-SHORTEST_DELAY: Final = 0.001
 
 
 # ---------------------------------------------------------------------------- the app

@@ -314,25 +314,3 @@ def test_serve_on_an_unchecked_textual_serve_says_so_in_one_line_and_does_not_st
         "freecell-tui serve: error: textual-serve 1.2 is installed, but serve was checked against 1.1 "
         "only: pip install 'textual-serve>=1.1,<1.2'"
     ]
-
-
-async def test_a_call_after_a_delay_comes_once_even_when_the_thread_is_late_for_it(
-    tmp_path: Path,
-) -> None:
-    """``call_once_after`` calls back once, at any delay; Textual's ``set_timer`` drops its
-    only tick when it is late for it from the start (a nanosecond's delay: always), which
-    stalled auto-solve's chain of one-shot timers when a search thread held the interpreter.
-    A stopped one never calls back."""
-    app = make_app(tmp_path)
-    calls: list[str] = []
-    async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        screen.set_timer(1e-9, lambda: calls.append("set_timer"))
-        compat.call_once_after(screen, 1e-9, lambda: calls.append("once"))
-        compat.call_once_after(screen, 0.001, lambda: calls.append("once, 1 ms"))
-        stopped = compat.call_once_after(screen, 0.05, lambda: calls.append("stopped"))
-        stopped.stop()
-        # Past the stopped one's time, and a repeat's: the last call is the sentinel's.
-        compat.call_once_after(screen, 0.1, lambda: calls.append("sentinel"))
-        await wait_for(pilot, lambda: "sentinel" in calls, "the sentinel's call")
-    assert sorted(calls) == ["once", "once, 1 ms", "sentinel"]

@@ -72,7 +72,6 @@ from freecell_tui.ui.commands import (
     pile_names,
     screen_bindings,
 )
-from freecell_tui.ui.compat import call_once_after
 from freecell_tui.ui.keys import DecidesKeys
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.screens.endings import (
@@ -281,7 +280,7 @@ class GameScreen(DecidesKeys, Screen[None]):
     def _wait(self, name: str, delay: float, then: Callable[[], None]) -> None:
         """After ``delay`` seconds, ``then``; the timer ``name`` replaces the one of that name."""
         self._stop_timer(name)
-        self._waits[name] = call_once_after(self, delay, then)
+        self._waits[name] = self.set_timer(delay, then)
 
     def _stop_timer(self, name: str) -> None:
         timer = self._waits.pop(name, None)
@@ -357,7 +356,7 @@ class GameScreen(DecidesKeys, Screen[None]):
             return
         wait = self._last_input + QUIET_BEFORE_NOTICE - time.monotonic()
         if wait > 0:
-            call_once_after(self, wait, lambda: self._notice_over(point, state))
+            self.set_timer(wait, lambda: self._notice_over(point, state))
             return
         self.show_dead_end(no_card_home(point))
 
