@@ -333,7 +333,7 @@ class GameScreen(DecidesKeys, Screen[None]):
             return
         self.board.hint = None
         self.autosolver.start(message.moves)
-        self._wait("autosolve", self.autosolver.delay, self._autosolve_tick)
+        self._pace_autosolve()
         said = solution_phrase(message.moves)
         faster, slower, stop = self.key("more"), self.key("fewer"), self.key("cancel")
         self.say(
@@ -392,13 +392,20 @@ class GameScreen(DecidesKeys, Screen[None]):
                 self.say(step.said)
 
     # ------------------------------------------------------------------ auto-solve
+    def _pace_autosolve(self) -> None:
+        """Auto-solve's timer, at its pace: a repeating one, which a tick it is late for delays
+        but never drops (Textual's one-shot timer ends without calling back when the thread is
+        late for it from the start, as when a search thread holds the interpreter)."""
+        self._stop_timer("autosolve")
+        self._waits["autosolve"] = self.set_interval(self.autosolver.delay, self._autosolve_tick)
+
     def _autosolve_tick(self) -> None:
-        """Auto-solve's timer: post the next move, and wait for the one after."""
+        """Auto-solve's timer: post the next move; the timer stops when none is left."""
         step = self.autosolver.tick()
         if step is not None:
             self.post_message(step)
-        if self.autosolver.more:
-            self._wait("autosolve", self.autosolver.delay, self._autosolve_tick)
+        if not self.autosolver.more:
+            self._stop_timer("autosolve")
 
     def on_auto_solver_next_move(self, message: AutoSolver.NextMove) -> None:
         message.stop()
@@ -806,6 +813,7 @@ class GameScreen(DecidesKeys, Screen[None]):
         """``+`` / ``−``: how many cards of a picked-up column move; during auto-solve, its pace."""
         if self.autosolver.solving:
             self.autosolver.change_pace(step)
+            self._pace_autosolve()
             self.say(f"Auto-solve: {self.autosolver.pace_text()}.")
             self.remember("solve_speed", self.autosolver.speed)
             return
