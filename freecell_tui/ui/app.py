@@ -459,13 +459,18 @@ class FreeCellApp(ReportingApp[None]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette: one entry per command, in the game's words — the command table's, and
         Textual's theme list (its other entries, a second "Keys" and a "Quit" that would not
-        say the game waits, are left out)."""
+        say the game waits, are left out). The game's commands act on the board, so they are
+        offered only over the board itself; over a dialog or another screen the palette offers
+        the theme alone (a command there would open its dialog over that one, out of sight of
+        the board it acts on)."""
         for stock in super().get_system_commands(screen):
             if stock.title == "Theme":
                 yield SystemCommand(
                     "Theme", "The colours of the table and the cards", stock.callback
                 )
         board = self.game_screen
+        if screen is not board:
+            return
         for command, look in palette_commands():
             yield SystemCommand(
                 look.palette,

@@ -133,6 +133,8 @@ async def burst_storm(pilot: Pilot[None], seed: int, events: int, settle: int = 
             if number % settle == 0:
                 await pilot.pause()
                 assert app.is_running, f"the app stopped after {number} events (seed {seed})"
+                kinds = [type(screen).__name__ for screen in app.screen_stack]
+                assert len(set(kinds)) == len(kinds), f"screens piled up: {kinds} (seed {seed})"
         await pilot.pause()
     finally:
         app.exit = exit_app  # type: ignore[method-assign]

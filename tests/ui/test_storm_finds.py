@@ -292,3 +292,36 @@ async def test_a_row_chosen_before_a_question_opened_over_the_saves_asks_no_seco
         await pilot.pause()
         await pilot.pause()
         assert [type(screen) for screen in app.screen_stack].count(ConfirmScreen) == 1
+
+
+async def test_the_palette_over_a_dialog_offers_no_command_of_the_board_under_it(
+    tmp_path: Path,
+) -> None:
+    """The game's commands act on the board: chosen in a palette opened over a dialog, each
+    opened its own dialog over that one (a storm stacked nine screens: confirm over confirm,
+    code over code; Python 3.12 then died drawing them, ``RecursionError``). Over a dialog the
+    palette offers the theme alone; over the board, everything."""
+
+    def offered() -> list[str]:
+        lists = app.screen.query(CommandList)
+        if not lists or not isinstance(app.screen, GuardedPalette):
+            return []
+        options = lists.first()
+        return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: any("Share" in option for option in offered()), "Share")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is app.game_screen, "the board")
+        question = ConfirmScreen("Overwrite “one”?", "It holds another game.")
+        app.push_screen(question)
+        await wait_for(pilot, lambda: app.screen is question, "the question")
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: bool(offered()), "the palette's list")
+        assert [option.splitlines()[0] for option in offered()] == ["Theme"]
+        await pilot.press(*"new game", "enter")
+        await pilot.pause()
+        assert app.is_running and app.crash_report is None
+        assert [type(screen) for screen in screen_stack(app)].count(ConfirmScreen) == 1
