@@ -21,7 +21,7 @@ class Children(Generic[Parent, Step, Child]):
     among the best (the children found so far with that score or lower are ``width`` or more,
     and of equal scores the first found goes first)."""
 
-    __slots__ = ("buckets", "built", "kept", "lim", "parents", "steps", "width")
+    __slots__ = ("below", "buckets", "built", "lim", "parents", "steps", "width")
 
     def __init__(self, width: int, scores: int) -> None:
         self.width = width
@@ -31,7 +31,7 @@ class Children(Generic[Parent, Step, Child]):
         # One bucket a score, and an empty one past the last score.
         self.buckets: list[list[int]] = [[] for _ in range(scores + 1)]
         self.lim = scores
-        self.kept = 0  # children with a score up to lim
+        self.below = 0  # children with a score below lim
 
     def add(self, parent: Parent, step: Step, score: int, child: Child | None = None) -> int:
         """Keep the child of ``parent`` by ``step`` (``child``, when it is built already), whose
@@ -40,19 +40,18 @@ class Children(Generic[Parent, Step, Child]):
         seq = len(steps)
         if child is not None:
             self.built[seq] = child
-        buckets = self.buckets
-        buckets[score].append(seq)
+        self.buckets[score].append(seq)
         self.parents.append(parent)
         steps.append(step)
-        self.kept = kept = self.kept + 1
-        lim = self.lim
-        if kept - len(buckets[lim]) < self.width:
-            return lim
-        width = self.width
-        while kept - len(buckets[lim]) >= width:
-            kept -= len(buckets[lim])
+        self.below = below = self.below + 1
+        if below < self.width:
+            return self.lim
+        # Scores from lim down leave until fewer than width children score below lim.
+        buckets, lim = self.buckets, self.lim
+        while below >= self.width:
             lim -= 1
-        self.kept, self.lim = kept, lim
+            below -= len(buckets[lim])
+        self.below, self.lim = below, lim
         return lim
 
     def best(self, width: int) -> list[int]:

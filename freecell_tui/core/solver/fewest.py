@@ -42,19 +42,30 @@ from freecell_tui.core.solver.fewest_general import (
     fewest_general,
     replays_to_win,
 )
-from freecell_tui.core.solver.keys import CLASS, FIT_CLASS, RANK, Cols, Found, Key
+from freecell_tui.core.solver.keys import (
+    BYTE,
+    CELL_FLAG,
+    CLASS,
+    COL_FLAG,
+    FIT_CLASS,
+    RANK,
+    SORTED_CELLS,
+    Cols,
+    Found,
+    Key,
+)
 from freecell_tui.core.solver.moves import (
     CELL_TO_COL,
     CELL_TO_HOME,
     COL_TO_CELL,
     COL_TO_COL,
     COL_TO_HOME,
+    PLAIN_BYTE,
     Safe,
     SearchStep,
     apply_step,
     core_moves,
     homes_for,
-    play_step,
     root,
     safe_rule,
 )
@@ -91,8 +102,6 @@ _RANK: Final = _Rank()
 #: A child's score is at least ``-_LOWEST`` and below ``_SCORES - _LOWEST`` (eight columns,
 #: four cells, 52 cards).
 _LOWEST: Final = 8 * _RANK.empty
-#: The foundations a step that sends no card home is played on: never read.
-_NO_HOME: Final[list[int]] = []
 #: The classes of cards (:data:`.keys.CLASS`), and one for no card (what lies on an ace).
 _CLASSES: Final = 27
 #: A column's place alone; a class's bit.
@@ -463,7 +472,7 @@ class _Beam:
             children.add(node, step, score, (ccols, ccells, cfound, ckey, unsorted, blocked))
         return None
 
-    def next_level(self, children: _Kept) -> list[Node]:
+    def next_level(self, children: _Kept) -> list[Node]:  # noqa: C901, PLR0912, PLR0915 -- hot loop
         """The ``width`` best children (the lowest scores; of equal ones, the first found),
         built (unless built already) and not seen before, in the order they were found."""
         level: list[Node] = []
@@ -478,20 +487,53 @@ class _Beam:
             child = built.get(seq)
             if child is None:
                 # Not built at once: no card goes home after its step, so autoplay has nothing
-                # to do (the only card it frees is the one it uncovers, which stays).
-                cols = node[0]
+                # to do (the only card it frees is the one it uncovers, which stays). The step is
+                # played here; the columns keep their order unless one empties or is filled.
+                cols, cells, unsorted, blocked = node[0], node[1], node[4], node[5]
                 new = list(cols)
-                cells = play_step(new, node[1], _NO_HOME, step)
-                key = (*sorted(new), cells)
-                if key in seen:
-                    continue  # two parents reach it: keep the first
-                # Its counts are its parent's, less those of the columns the step changes,
-                # plus theirs after.
-                kind, a, b, _ = step
-                unsorted, blocked = node[4], node[5]
-                for c in (a, b) if kind == COL_TO_COL else (a,) if kind == COL_TO_CELL else (b,):
-                    unsorted += counts[new[c]] - counts[cols[c]]  # learns its blocked cards
-                    blocked += blocked_of[new[c]] - blocked_of[cols[c]]
+                kind, a, b, n = step
+                if kind == COL_TO_COL:
+                    cs, cd = cols[a], cols[b]
+                    new[a] = rest = cs[:-n]
+                    if not cd:
+                        new[b] = put = BYTE[cs[-n] | COL_FLAG] + cs[len(cs) - n + 1 :]
+                    elif n < len(cs):
+                        new[b] = put = cd + cs[-n:]
+                    else:
+                        new[b] = put = cd + PLAIN_BYTE[cs[0]] + cs[1:]
+                    if not (cd and rest):
+                        new.sort()
+                    key = (*new, cells)
+                    if key in seen:
+                        continue  # two parents reach it: keep the first
+                    # Its counts are its parent's, less those of the columns the step changes,
+                    # plus theirs after (learning their blocked cards).
+                    unsorted += counts[rest] + counts[put] - counts[cs] - counts[cd]
+                    blocked += blocked_of[rest] + blocked_of[put] - blocked_of[cs] - blocked_of[cd]
+                elif kind == COL_TO_CELL:
+                    cs = cols[a]
+                    new[a] = rest = cs[:-1]
+                    cells = SORTED_CELLS[cells + BYTE[(cs[-1] & 0x3F) | CELL_FLAG]]
+                    if not rest:
+                        new.sort()
+                    key = (*new, cells)
+                    if key in seen:
+                        continue
+                    unsorted += counts[rest] - counts[cs]
+                    blocked += blocked_of[rest] - blocked_of[cs]
+                else:  # CELL_TO_COL
+                    cells = cells.replace(BYTE[a], b"")
+                    cd = cols[b]
+                    if cd:
+                        new[b] = put = cd + PLAIN_BYTE[a]
+                    else:
+                        new[b] = put = BYTE[(a & 0x3F) | COL_FLAG]
+                        new.sort()
+                    key = (*new, cells)
+                    if key in seen:
+                        continue
+                    unsorted += counts[put] - counts[cd]
+                    blocked += blocked_of[put] - blocked_of[cd]
                 child = (key[:8], cells, node[2], key, unsorted, blocked)
             elif child[3] in seen:
                 continue  # two parents reach it: keep the first
