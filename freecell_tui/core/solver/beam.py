@@ -21,7 +21,7 @@ class Children(Generic[Parent, Step, Child]):
     among the best (the children found so far with that score or lower are ``width`` or more,
     and of equal scores the first found goes first)."""
 
-    __slots__ = ("below", "buckets", "built", "lim", "parents", "steps", "width")
+    __slots__ = ("buckets", "built", "cap", "lim", "parents", "steps", "width")
 
     def __init__(self, width: int, scores: int) -> None:
         self.width = width
@@ -31,7 +31,9 @@ class Children(Generic[Parent, Step, Child]):
         # One bucket a score, and an empty one past the last score.
         self.buckets: list[list[int]] = [[] for _ in range(scores + 1)]
         self.lim = scores
-        self.below = 0  # children with a score below lim
+        #: :attr:`lim` falls (:meth:`lower`) once this many children are kept: the children
+        #: scoring below it are then ``width``.
+        self.cap = width
 
     def add(self, parent: Parent, step: Step, score: int, child: Child | None = None) -> int:
         """Keep the child of ``parent`` by ``step`` (``child``, when it is built already), whose
@@ -43,15 +45,20 @@ class Children(Generic[Parent, Step, Child]):
         self.buckets[score].append(seq)
         self.parents.append(parent)
         steps.append(step)
-        self.below = below = self.below + 1
-        if below < self.width:
-            return self.lim
-        # Scores from lim down leave until fewer than width children score below lim.
-        buckets, lim = self.buckets, self.lim
-        while below >= self.width:
+        return self.lim if seq + 1 < self.cap else self.lower()
+
+    def lower(self) -> int:
+        """Lower :attr:`lim` (once :attr:`cap` children are kept) until fewer than ``width``
+        children score below it, and move :attr:`cap` on; returns the new :attr:`lim`. A caller
+        that keeps children itself (appending to :attr:`buckets`, :attr:`parents` and
+        :attr:`steps`, as :meth:`add`) calls it when as many as :attr:`cap` are kept."""
+        buckets, lim, width = self.buckets, self.lim, self.width
+        kept = len(self.steps)
+        below = width - self.cap + kept  # each child kept scores below lim
+        while below >= width:
             lim -= 1
             below -= len(buckets[lim])
-        self.below, self.lim = below, lim
+        self.lim, self.cap = lim, kept + width - below
         return lim
 
     def best(self, width: int) -> list[int]:

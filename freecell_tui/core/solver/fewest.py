@@ -330,15 +330,18 @@ class _Beam:
         cell_count = self.cell_count
         w_cell, w_out, w_empty = _RANK.cell, _RANK.out, _RANK.empty
         w_uns = _RANK.unsorted
-        add, build = children.add, self.build
-        lim = children.lim
+        build, lower = self.build, children.lower
+        # Children are kept here as Children.add keeps them.
+        bucket_of, steps = children.buckets, children.steps
+        parents_append, steps_append = children.parents.append, steps.append
+        lim, cap = children.lim, children.cap
         i = 0
         while i < len(level):
             node = level[i]
             i += 1
             cols, cells, found, _, unsorted, blocked = node
-            self.expanded += 1
-            if self.expanded % _CHECK_EVERY == 0 and self.should_stop():
+            self.expanded = expanded = self.expanded + 1
+            if expanded % _CHECK_EVERY == 0 and self.should_stop():
                 raise _Stop
             empties = cols.count(b"")
             goes = homes[found]  # the cards autoplay sends home once uncovered
@@ -367,7 +370,7 @@ class _Beam:
                     won = build(node, (COL_TO_HOME, s, 0, 1), level, children, room)
                     if won is not None:
                         return won
-                    lim = children.lim
+                    lim, cap = children.lim, children.cap
                 if not (slack or sheds) or (base + lowest >= lim and not uncovers & going):
                     # Every step from it leaves too many blocked cards, or scores too much to
                     # be kept and builds nothing.
@@ -384,12 +387,17 @@ class _Beam:
                             won = build(node, (COL_TO_COL, s, d, n), level, children, room)
                             if won is not None:
                                 return won
-                        lim = children.lim
+                        lim, cap = children.lim, children.cap
                         continue
                     h = base + delta
                     for d in dests:
                         if h < lim:
-                            lim = add(node, (COL_TO_COL, s, d, n), h)
+                            bucket_of[h].append(len(steps))
+                            parents_append(node)
+                            steps_append((COL_TO_COL, s, d, n))
+                            if len(steps) >= cap:
+                                lim = lower()
+                                cap = children.cap
                 if empties:
                     # To the first empty column: one card, and the longest run that may move
                     # (never the whole column: the same position).
@@ -404,11 +412,16 @@ class _Beam:
                             won = build(node, (COL_TO_COL, s, 0, n), level, children, room)
                             if won is not None:
                                 return won
-                            lim = children.lim
+                            lim, cap = children.lim, children.cap
                             continue
                         h = base + w_empty + delta  # n < size: the run leaves cards under it
                         if h < lim:
-                            lim = add(node, (COL_TO_COL, s, 0, n), h)
+                            bucket_of[h].append(len(steps))
+                            parents_append(node)
+                            steps_append((COL_TO_COL, s, 0, n))
+                            if len(steps) >= cap:
+                                lim = lower()
+                                cap = children.cap
                 if free:
                     _, _, blk, under, delta = lifts[0]
                     if blk >= keep:
@@ -417,23 +430,39 @@ class _Beam:
                         won = build(node, (COL_TO_CELL, s, 0, 1), level, children, room)
                         if won is not None:
                             return won
-                        lim = children.lim
+                        lim, cap = children.lim, children.cap
                     elif base + delta + w_cell < lim:
-                        lim = add(node, (COL_TO_CELL, s, 0, 1), base + delta + w_cell)
+                        h = base + delta + w_cell
+                        bucket_of[h].append(len(steps))
+                        parents_append(node)
+                        steps_append((COL_TO_CELL, s, 0, 1))
+                        if len(steps) >= cap:
+                            lim = lower()
+                            cap = children.cap
             for v in cells:
                 if RANK[v] == found[v & 3] + 1:
                     won = build(node, (CELL_TO_HOME, v, 0, 1), level, children, room)
                     if won is not None:
                         return won
-                    lim = children.lim
+                    lim, cap = children.lim, children.cap
                 if blocked >= room:
                     continue
                 h = base - w_cell
                 for d in want[CLASS[v]]:
                     if h < lim:
-                        lim = add(node, (CELL_TO_COL, v, d, 1), h)
+                        bucket_of[h].append(len(steps))
+                        parents_append(node)
+                        steps_append((CELL_TO_COL, v, d, 1))
+                        if len(steps) >= cap:
+                            lim = lower()
+                            cap = children.cap
                 if empties and h + w_empty < lim:
-                    lim = add(node, (CELL_TO_COL, v, 0, 1), h + w_empty)
+                    bucket_of[h + w_empty].append(len(steps))
+                    parents_append(node)
+                    steps_append((CELL_TO_COL, v, 0, 1))
+                    if len(steps) >= cap:
+                        lim = lower()
+                        cap = children.cap
         return None
 
     def build(
