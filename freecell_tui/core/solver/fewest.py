@@ -513,6 +513,8 @@ class _Beam:
             if built_count % _CHECK_EVERY == 0 and self.should_stop():
                 raise _Stop
             node, step = parents[seq], steps[seq]
+            # Seen from now on, unless seen already (the link is then not the one kept).
+            link = (node[3], step)
             child = built.get(seq)
             if child is None:
                 # Not built at once: no card goes home after its step, so autoplay has nothing
@@ -533,7 +535,7 @@ class _Beam:
                     if not (cd and rest):
                         new.sort()
                     key = (*new, cells)
-                    if key in seen:
+                    if seen.setdefault(key, link) is not link:
                         continue  # two parents reach it: keep the first
                     # Its counts are its parent's, less those of the columns the step changes,
                     # plus theirs after (learning their blocked cards).
@@ -546,7 +548,7 @@ class _Beam:
                     if not rest:
                         new.sort()
                     key = (*new, cells)
-                    if key in seen:
+                    if seen.setdefault(key, link) is not link:
                         continue
                     unsorted += counts[rest] - counts[cs]
                     blocked += blocked_of[rest] - blocked_of[cs]
@@ -559,14 +561,13 @@ class _Beam:
                         new[b] = put = BYTE[(a & 0x3F) | COL_FLAG]
                         new.sort()
                     key = (*new, cells)
-                    if key in seen:
+                    if seen.setdefault(key, link) is not link:
                         continue
                     unsorted += counts[put] - counts[cd]
                     blocked += blocked_of[put] - blocked_of[cd]
                 child = (key[:8], cells, node[2], key, unsorted, blocked)
-            elif child[3] in seen:
+            elif seen.setdefault(child[3], link) is not link:
                 continue  # two parents reach it: keep the first
-            seen[child[3]] = (node[3], step)
             level.append(child)
         return level
 
