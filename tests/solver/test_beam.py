@@ -22,3 +22,30 @@ def test_the_children_kept_are_the_width_best_of_all_in_the_order_found() -> Non
         best = sorted(sorted(range(len(scores)), key=lambda place: scores[place])[:width])
         assert kept == best
         assert all(children.steps[seq] % 2 for seq in children.built)  # built when found
+
+
+def test_children_kept_by_their_caller_follow_the_same_limit() -> None:
+    """A caller that keeps children itself (as the classic beam's hot loop does: appending to
+    the buckets, parents and steps, and calling ``lower`` once ``cap`` are kept) keeps exactly
+    the children ``add`` keeps, with the same limit after each, mixed with children ``add``s."""
+    rng = random.Random(7)
+    for width in (1, 3, 16, 100):
+        scores = [rng.randrange(60) for _ in range(500)]
+        by_add: Children[str, int, str] = Children(width, 61)
+        by_hand: Children[str, int, str] = Children(width, 61)
+        for place, score in enumerate(scores):
+            if score >= by_add.lim:
+                assert score >= by_hand.lim
+                continue
+            by_add.add("parent", place, score)
+            if place % 3 == 0:
+                by_hand.add("parent", place, score)
+            else:
+                by_hand.buckets[score].append(len(by_hand.steps))
+                by_hand.parents.append("parent")
+                by_hand.steps.append(place)
+                if len(by_hand.steps) >= by_hand.cap:
+                    by_hand.lower()
+            assert by_hand.lim == by_add.lim
+        assert by_hand.steps == by_add.steps
+        assert by_hand.best(width) == by_add.best(width)
