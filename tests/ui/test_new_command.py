@@ -1,10 +1,10 @@
 """The recipe of docs/architecture.md ("How to add a command") holds: a command whose body is one
-session call, declared in the command table (with its ``call``) and in ``SCREEN`` (its key and
-palette entry) and nowhere else, works in both front ends — its key, its palette entry and its
+session call, declared in the command table (with its ``call``, its key and its palette entry)
+and nowhere else, works in both front ends — its key, its palette entry and its
 word on the ``:`` line in the full-screen game, its word in line mode, and both helps and the
 docs' table list it. The example, ``again``, is ``restart`` under another word and another key,
 added here the way a developer adds one (the tables the game derives at import are derived
-again from the two)."""
+again from the table)."""
 
 from __future__ import annotations
 
@@ -19,29 +19,29 @@ from freecell_tui.core.notation import Move
 from freecell_tui.session import table
 from freecell_tui.session.table import Command, line_help
 from freecell_tui.ui import commands
-from freecell_tui.ui.commands import ScreenCommand, keys_markdown
+from freecell_tui.ui.commands import keys_markdown
 from freecell_tui.ui.screens import help as help_screen
 from freecell_tui.ui.screens.game import GameScreen
 
 from ..cli.line import line_mode
 from .helpers import SIZE, game, make_app, message, type_command
 
-#: The example command: the table's entry and the full-screen game's presentation.
+#: The example command: the table's entry, with the full-screen game's presentation.
 AGAIN = Command(
     "again",
     "Game",
     "back to the start of this deal, as restart does",
     words=("again",),
+    keys=("ctrl+e",),
+    palette="Again",
+    palette_help="Back to the start of this deal",
     call=lambda session, _: session.restart(),
-)
-AGAIN_LOOK = ScreenCommand(
-    keys=("ctrl+e",), palette="Again", palette_help="Back to the start of this deal"
 )
 
 
 @pytest.fixture
 def again(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``again`` in the two places a developer writes it, and the tables derived from them."""
+    """``again`` in the one place a developer writes it, and the tables derived from it."""
     assert "ctrl+e" not in commands.key_actions()
     everything = (*table.COMMANDS, AGAIN)
     monkeypatch.setattr(table, "COMMANDS", everything)
@@ -50,7 +50,6 @@ def again(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(table._BY_NAME, AGAIN.name, AGAIN)
     for word in AGAIN.words:
         monkeypatch.setitem(table._BY_WORD, word, AGAIN)
-    monkeypatch.setitem(commands.SCREEN, AGAIN.name, AGAIN_LOOK)
     bindings = list(commands._bindings())
     monkeypatch.setattr(commands, "BOUND", MappingProxyType({b.id: b for b, _ in bindings}))
     monkeypatch.setattr(commands, "DEFAULT_KEYS", MappingProxyType({b.id: k for b, k in bindings}))
