@@ -9,7 +9,7 @@ overwrite a save?) takes the next input line as its answer.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, TextIO
+from typing import ClassVar, Final, TextIO
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import BadCode, shared_code
@@ -31,7 +31,7 @@ from freecell_tui.session.par import LINE_PAR_SECONDS, find_par
 from freecell_tui.session.parse import ActionCommand, MovesCommand, parse_command
 from freecell_tui.session.play import Decision, Event, PlaySession, Question, Step
 from freecell_tui.session.replay import Replay, with_solution
-from freecell_tui.session.review import Review, review
+from freecell_tui.session.review import REVIEW_SECONDS, Review, review
 from freecell_tui.session.table import Bodies, by_name, line_help
 from freecell_tui.session.words import code_note, describe_turn, game_deal_phrase
 from freecell_tui.store import StoreError, format_duration
@@ -63,6 +63,9 @@ HANDLERS: Final[Bodies[LineMode]] = Bodies()
 class LineMode:
     """One line-mode session: :meth:`handle` takes an input line; :attr:`running` turns false
     after ``quit``."""
+
+    #: The most time a review's searches take (the viewer's too).
+    review_seconds: ClassVar[float] = REVIEW_SECONDS
 
     def __init__(
         self,
@@ -449,7 +452,7 @@ class LineMode:
 
     def reviewer(self, game: Game) -> Review:
         """``game`` reviewed with its deal's par from the store, when known."""
-        return review(game, par=self.session.par_of(game))
+        return review(game, par=self.session.par_of(game), seconds=self.review_seconds)
 
     @HANDLERS.of("stats")
     def do_stats(self, command: ActionCommand) -> None:
