@@ -9,7 +9,7 @@ overwrite a save?) takes the next input line as its answer.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, TextIO
+from typing import ClassVar, Final, TextIO
 
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import BadCode, shared_code
@@ -31,8 +31,8 @@ from freecell_tui.session.par import LINE_PAR_SECONDS, find_par
 from freecell_tui.session.parse import ActionCommand, MovesCommand, parse_command
 from freecell_tui.session.play import Decision, Event, PlaySession, Question, Step
 from freecell_tui.session.replay import Replay, with_solution
-from freecell_tui.session.review import Review, review
-from freecell_tui.session.table import by_name, line_help
+from freecell_tui.session.review import REVIEW_SECONDS, Review, review
+from freecell_tui.session.table import Bodies, by_name, line_help
 from freecell_tui.session.words import code_note, describe_turn, game_deal_phrase
 from freecell_tui.store import StoreError, format_duration
 from freecell_tui.store.stats import NO_GAMES, format_statistics
@@ -54,9 +54,18 @@ _NOT_HERE = {
 }
 
 
+#: What each line-mode command of the table does, unless it is a session call (the table's
+#: ``call``: :meth:`LineMode.run`): a method of :class:`LineMode`, registered at its definition.
+#: A test checks it against the table: every other command line mode takes is here.
+HANDLERS: Final[Bodies[LineMode]] = Bodies()
+
+
 class LineMode:
     """One line-mode session: :meth:`handle` takes an input line; :attr:`running` turns false
     after ``quit``."""
+
+    #: The most time a review's searches take (the viewer's too).
+    review_seconds: ClassVar[float] = REVIEW_SECONDS
 
     def __init__(
         self,
@@ -228,7 +237,7 @@ class LineMode:
 
     def run(self, command: ActionCommand) -> None:
         """Run a command of the table: its session call, its answer presented (the table's
-        ``call``), or its entry in :data:`HANDLERS`."""
+        ``call``), or its body (:data:`HANDLERS`)."""
         call = by_name(command.action).call
         if call is not None:
             self.present(call(self.session, command))
@@ -265,18 +274,22 @@ class LineMode:
             if step.refused or step.event is not None:
                 return
 
-    # ------------------------------------------------------------------ commands (do_<name>)
+    # ------------------------------------------------------------------ commands (HANDLERS)
+    @HANDLERS.of("help")
     def do_help(self, command: ActionCommand) -> None:
         variant = self.session.variant
         self.say(*line_help(variant), "Seed-003 menu:", *menu_help(variant).splitlines())
 
+    @HANDLERS.of("quit")
     def do_quit(self, command: ActionCommand) -> None:
         self.say("Goodbye.")
         self.running = False
 
+    @HANDLERS.of("board")
     def do_board(self, command: ActionCommand) -> None:
         self.show_board()
 
+    @HANDLERS.of("moves")
     def do_moves(self, command: ActionCommand) -> None:
         state = self.session.game.state
         # Into free cells, only the first empty one: the others would say the same.
@@ -291,6 +304,7 @@ class LineMode:
             return
         self.say(f"{plural(len(moves), 'legal move')}:", *moves)
 
+    @HANDLERS.of("new", "deal")
     def do_deal(self, command: ActionCommand) -> None:
         """``new`` (a random deal), ``deal N``, ``deal CODE``, ``game NAME``: asked first when a
         game is under way."""
@@ -309,6 +323,7 @@ class LineMode:
             ask = decision
             self.ask(ask.question, lambda: self.present(ask.yes()), refused=ask.no)
 
+    @HANDLERS.of("hint")
     def do_hint(self, command: ActionCommand) -> None:
         """The next move of a solution from here."""
         answered = self._assist(Want.HINT)
@@ -317,6 +332,7 @@ class LineMode:
                 self.say(f"Note: {notice}")
         self.say(answered.said)
 
+    @HANDLERS.of("solve")
     def do_solve(self, command: ActionCommand) -> None:
         """Play a solution from here, one turn a move, so undo takes them back one by one."""
         answered = self._assist(Want.SOLVE)
@@ -354,6 +370,7 @@ class LineMode:
             answered = answer(want, game, self.analyst, found)
         return answered
 
+    @HANDLERS.of("saves")
     def do_saves(self, command: ActionCommand) -> None:
         """List the named saves, then the unfinished games set aside."""
         store = self.session.store
@@ -386,6 +403,7 @@ class LineMode:
         lines.append("save NAME saves this game; load NAME plays a save.")
         self.say(*lines)
 
+    @HANDLERS.of("share")
     def do_share(self, command: ActionCommand) -> None:
         """The game code of this game, on a line of its own (to copy)."""
         game = self.session.game
@@ -395,6 +413,7 @@ class LineMode:
         else:
             self.say(code, code_note(game))
 
+    @HANDLERS.of("watch")
     def do_watch(self, command: ActionCommand) -> None:
         """The text viewer of a game code (or of this game): its lines go to the viewer until
         ``quit``, then to the game again (and to its question, if one was waiting)."""
@@ -433,8 +452,9 @@ class LineMode:
 
     def reviewer(self, game: Game) -> Review:
         """``game`` reviewed with its deal's par from the store, when known."""
-        return review(game, par=self.session.par_of(game))
+        return review(game, par=self.session.par_of(game), seconds=self.review_seconds)
 
+    @HANDLERS.of("stats")
     def do_stats(self, command: ActionCommand) -> None:
         try:
             store, variant = self.session.store, self.session.variant
@@ -451,25 +471,6 @@ class LineMode:
         self.say(*format_statistics(stats).splitlines())
         if not stats.played:
             self.say("", NO_GAMES)
-
-
-#: What each line-mode command of the table does, unless it is a session call (the table's
-#: ``call``: :meth:`LineMode.run`). A test checks it against the table: every other command line
-#: mode takes is here.
-HANDLERS: Final[dict[str, Callable[[LineMode, ActionCommand], None]]] = {
-    "help": LineMode.do_help,
-    "quit": LineMode.do_quit,
-    "board": LineMode.do_board,
-    "moves": LineMode.do_moves,
-    "new": LineMode.do_deal,
-    "deal": LineMode.do_deal,
-    "hint": LineMode.do_hint,
-    "solve": LineMode.do_solve,
-    "saves": LineMode.do_saves,
-    "stats": LineMode.do_stats,
-    "share": LineMode.do_share,
-    "watch": LineMode.do_watch,
-}
 
 
 def _moves_of(text: str, variant: Variant) -> list[Move] | None:

@@ -33,7 +33,7 @@ from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import FREECELL, VARIANTS, Variant
 from freecell_tui.core.words import plural
 from freecell_tui.paths import data_dir as default_data_dir
-from freecell_tui.session import PlaySession
+from freecell_tui.session import ActionCommand, PlaySession
 from freecell_tui.session.par import PAR_SECONDS
 from freecell_tui.session.words import rules_phrase, start_phrase
 from freecell_tui.store import Store
@@ -471,17 +471,17 @@ class FreeCellApp(ReportingApp[None]):
         board = self.game_screen
         if screen is not board:
             return
-        for command, look in palette_commands():
+        for command in palette_commands():
             yield SystemCommand(
-                look.palette,
-                with_keys(look.palette_help, self.keys),
+                command.palette,
+                with_keys(command.palette_help, self.keys),
                 partial(board.run_action, Bound(command.name, command.name).action),
             )
         for variant in VARIANTS.values():  # a new game of each game, asked first as n is
             yield SystemCommand(
                 f"New game: {variant.title}",
                 rules_phrase(variant),
-                partial(board.action_new, None, variant),
+                partial(board.action_new, ActionCommand("new", variant=variant)),
             )
         for band in Band:  # a random classic deal of each difficulty, asked first as n is
             yield SystemCommand(
@@ -492,7 +492,9 @@ class FreeCellApp(ReportingApp[None]):
 
     def _new_of_band(self, band: Band) -> None:
         """A new classic game of a random deal of ``band``."""
-        self.game_screen.action_new(random_deal(band), FREECELL)
+        self.game_screen.action_new(
+            ActionCommand("new", number=random_deal(band), variant=FREECELL)
+        )
 
 
 def run_app(

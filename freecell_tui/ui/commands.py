@@ -1,15 +1,15 @@
-"""How the full-screen game presents the commands of the command table
-(:mod:`freecell_tui.session.table`): the keys that press each one (Textual's key names), its
-footer label and rank, its palette title — the UI's words, kept here, by the command's name.
+"""The full-screen game's keys, footer and palette, made from the command table
+(:mod:`freecell_tui.session.table`: each command's default keys, as Textual's key names, its
+footer label and rank, its palette title and help).
 
 Each key runs a *binding* (:class:`Bound`), named by its id: the command's name, or for a
-command whose keys take arguments, each :class:`KeyAct`'s (``pile_3``, ``more``,
-``cursor_left``). A :data:`KeyTable` gives each binding its keys: :data:`DEFAULT_KEYS`, or the
+command whose keys take arguments, each :class:`~freecell_tui.session.command.KeyAct`'s
+(``pile_3``, ``more``, ``cursor_left``). A :data:`KeyTable` gives each binding its keys: :data:`DEFAULT_KEYS`, or the
 player's (:func:`freecell_tui.ui.keymap.effective_keys`). The game screen's bindings (they show
 the keys in the footer, with the player's keys through Textual's keymap), what each key does
 (decided as it is read: :meth:`GameScreen.decide_key
 <freecell_tui.ui.screens.game.GameScreen.decide_key>`), the command palette, the help screen and
-the commands table of ``docs/keys.md`` are generated from the two tables and one key table.
+the commands table of ``docs/keys.md`` are generated from the command table and one key table.
 """
 
 from __future__ import annotations
@@ -30,11 +30,8 @@ from freecell_tui.ui.board.selection import quick_key
 __all__ = [
     "BOUND",
     "DEFAULT_KEYS",
-    "SCREEN",
     "Bound",
-    "KeyAct",
     "KeyTable",
-    "ScreenCommand",
     "command_keys",
     "footer_hidden",
     "footer_ranks",
@@ -47,189 +44,8 @@ __all__ = [
     "keys_text",
     "palette_commands",
     "screen_bindings",
-    "shown",
     "with_keys",
 ]
-
-#: The piles' keys, each with its binding id (the player's name for it): columns 1–9 and 0
-#: (column 10), free cells a–g and k (the eighth cell's letter is fc-solve's), h the
-#: foundations. ``f`` picks up from a free cell f only in a game that has one (six cells or
-#: more); elsewhere it is "home or cell" (:func:`key_actions`).
-_PILE_CODES = (*"123456789", "10", *"abcdefgk", "h")
-
-
-@dataclass(frozen=True, slots=True)
-class KeyAct:
-    """One binding of a command whose keys each run it with their own arguments: its id (the
-    name a player rebinds it by), its default keys (Textual key names) and the arguments."""
-
-    id: str
-    keys: tuple[str, ...]
-    args: tuple[object, ...] = ()
-
-
-def _pile(code: str) -> KeyAct:
-    return KeyAct(f"pile_{code}", ("0" if code == "10" else code,), (code,))
-
-
-@dataclass(frozen=True, slots=True)
-class ScreenCommand:
-    """How the full-screen game presents one command. ``keys`` are its default keys (Textual
-    key names), which run the command (:class:`Bound`), its binding id being its name; a
-    command whose keys take arguments has ``each`` instead (``pile_3`` runs
-    ``action_pile('3')``). ``footer`` is the footer's label (empty: not in the footer;
-    ``footer_rank`` 1 is kept longest on a narrow terminal), ``palette`` the command palette's
-    title (empty: not there), and ``palette_help`` its help, where ``{undo}`` is the player's
-    key of ``undo``."""
-
-    keys: tuple[str, ...] = ()
-    each: tuple[KeyAct, ...] = ()
-    footer: str = ""
-    footer_rank: int = 9
-    palette: str = ""
-    palette_help: str = ""
-
-
-#: Each full-screen command's presentation, by name (a command absent here is typed only).
-SCREEN: Final[dict[str, ScreenCommand]] = {
-    "pile": ScreenCommand(each=tuple(_pile(code) for code in _PILE_CODES)),
-    "count": ScreenCommand(
-        each=(KeyAct("more", ("plus", "equals_sign"), (1,)), KeyAct("fewer", ("minus",), (-1,)))
-    ),
-    "cancel": ScreenCommand(keys=("escape",)),
-    "quick": ScreenCommand(keys=("f", "x"), footer="Home/cell", footer_rank=6),
-    "cursor": ScreenCommand(
-        each=(
-            KeyAct("cursor_left", ("left",), (0, -1)),
-            KeyAct("cursor_right", ("right",), (0, 1)),
-            KeyAct("cursor_up", ("up",), (-1, 0)),
-            KeyAct("cursor_down", ("down",), (1, 0)),
-        )
-    ),
-    "cursor_act": ScreenCommand(keys=("space", "enter")),
-    "undo": ScreenCommand(
-        keys=("u", "ctrl+z"),
-        footer="Undo",
-        footer_rank=3,
-        palette="Undo",
-        palette_help="Take back the last move, or a restart",
-    ),
-    "redo": ScreenCommand(
-        keys=("ctrl+y",),
-        footer="Redo",
-        footer_rank=5,
-        palette="Redo",
-        palette_help="Play again what was undone",
-    ),
-    "restart": ScreenCommand(
-        keys=("r",),
-        footer="Restart",
-        footer_rank=7,
-        palette="Restart",
-        palette_help="Back to the start of this deal ({undo} takes it back)",
-    ),
-    "new": ScreenCommand(
-        keys=("n", "f2"),
-        footer="New",
-        footer_rank=4,
-        palette="New game",
-        palette_help="Deal a new random game (asks first when a game is under way)",
-    ),
-    "help": ScreenCommand(
-        keys=("question_mark", "f1"),
-        footer="Help",
-        footer_rank=1,
-        palette="Keys and mouse",
-        palette_help="Every key, command and mouse action",
-    ),
-    "command_line": ScreenCommand(keys=("colon",), footer="Command", footer_rank=8),
-    "quit": ScreenCommand(keys=("q",), footer="Quit", footer_rank=1),
-    "hint": ScreenCommand(
-        keys=("i",),
-        footer="Hint",
-        footer_rank=5,
-        palette="Hint",
-        palette_help="Light up the next move of a solution ({hint})",
-    ),
-    "solve": ScreenCommand(
-        keys=("p",),
-        footer="Solve",
-        footer_rank=8,
-        palette="Auto-solve",
-        palette_help="Play a solution from here, step by step ({solve}; {cancel} stops)",
-    ),
-    "winnable": ScreenCommand(
-        palette="Winnability check",
-        palette_help="Say in the status line whether this game can still be won (toggle)",
-    ),
-    "daily": ScreenCommand(
-        palette="Daily deal",
-        palette_help="Today's deal of this game, the same for everyone; it counts for the "
-        "game's daily streak",
-    ),
-    "difficulty": ScreenCommand(
-        palette="Difficulty",
-        palette_help="How hard this deal is, rated by the solver, and the fewest free cells "
-        "it is won with",
-    ),
-    "deals": ScreenCommand(
-        palette="Winnable deals only",
-        palette_help="New random games skip deals the solver proves unsolvable (toggle)",
-    ),
-    "saves": ScreenCommand(
-        keys=("s", "ctrl+s"),
-        footer="Saves",
-        footer_rank=7,
-        palette="Saved games",
-        palette_help="Save this game under a name, load, rename, export…",
-    ),
-    "share": ScreenCommand(
-        palette="Share as a game code",
-        palette_help="This game's deal and moves in one short word, copied to the clipboard",
-    ),
-    "watch": ScreenCommand(
-        palette="Watch this game",
-        palette_help="Play this game back step by step in the viewer (:watch CODE for a code)",
-    ),
-    "watch_solution": ScreenCommand(
-        palette="Watch the solution",
-        palette_help="The solver's solution from here, step by step; t plays on from any move",
-    ),
-    "stats": ScreenCommand(
-        keys=("t", "f4"),
-        footer="Stats",
-        footer_rank=8,
-        palette="Statistics",
-        palette_help="Games played and won, streaks, best times",
-    ),
-    "klondike": ScreenCommand(
-        palette="Watch Klondike",
-        palette_help="The automatic Klondike player, at a pace you can follow",
-    ),
-    "four_colour": ScreenCommand(
-        palette="Four-colour deck",
-        palette_help="Clubs green, diamonds blue, hearts red, spades black (toggle)",
-    ),
-    "ascii": ScreenCommand(
-        palette="ASCII suits", palette_help="Draw suits as the letters C D H S (toggle)"
-    ),
-    "motion": ScreenCommand(
-        palette="Motion",
-        palette_help="Cards glide to their place; off: they jump there at once (toggle)",
-    ),
-    "classic": ScreenCommand(
-        palette="Classic look",
-        palette_help="Light card faces with red and black ink on a green table (toggle)",
-    ),
-}
-
-_NONE: Final = ScreenCommand()
-
-
-def shown(command: Command) -> ScreenCommand:
-    """How ``command`` is presented (nothing but its typed form when absent from SCREEN)."""
-    return SCREEN.get(command.name, _NONE)
-
 
 #: A table of keys: each binding id and its keys (Textual key names).
 KeyTable = Mapping[str, tuple[str, ...]]
@@ -238,8 +54,9 @@ KeyTable = Mapping[str, tuple[str, ...]]
 @dataclass(frozen=True, slots=True)
 class Bound:
     """What a binding runs: ``command`` with ``args`` (see :attr:`target`); ``id`` is the
-    binding's id (the command's name, or its :class:`KeyAct`'s). ``Bound(name, name)`` is what
-    a command's palette entry and its typed word without an operand run."""
+    binding's id (the command's name, or its :class:`~freecell_tui.session.command.KeyAct`'s).
+    ``Bound(name, name)`` is what a command's palette entry and its typed word without an
+    operand run."""
 
     id: str
     command: str
@@ -269,10 +86,9 @@ def _bindings() -> Iterator[tuple[Bound, tuple[str, ...]]]:
     for command in COMMANDS:
         if not command.screen:
             continue
-        look = shown(command)
-        if look.keys:
-            yield Bound(command.name, command.name), look.keys
-        for act in look.each:
+        if command.keys:
+            yield Bound(command.name, command.name), command.keys
+        for act in command.each:
             yield Bound(act.id, command.name, act.args), act.keys
 
 
@@ -292,10 +108,10 @@ def screen_bindings() -> list[BindingType]:
     for bound, keys in _bindings():
         if bound.id == "pile_f":
             continue
-        look = SCREEN[bound.command]
-        label = look.footer or look.palette or bound.id.replace("_", " ")
+        command = by_name(bound.command)
+        label = command.footer or command.palette or bound.id.replace("_", " ")
         result.append(
-            Binding(",".join(keys), bound.action, label, show=bool(look.footer), id=bound.id)
+            Binding(",".join(keys), bound.action, label, show=bool(command.footer), id=bound.id)
         )
     return result
 
@@ -329,9 +145,9 @@ def footer_hidden(variant: Variant, keys: KeyTable = DEFAULT_KEYS) -> frozenset[
 def footer_ranks() -> dict[str, int]:
     """Each footer key's rank, by the action its key runs (1 is kept longest)."""
     return {
-        bound.action: look.footer_rank
+        bound.action: command.footer_rank
         for bound in BOUND.values()
-        if (look := SCREEN[bound.command]).footer
+        if (command := by_name(bound.command)).footer
     }
 
 
@@ -385,12 +201,9 @@ def with_keys(text: str, keys: KeyTable = DEFAULT_KEYS) -> str:
     return text.format_map(_KeyNames(keys))
 
 
-def palette_commands() -> Iterator[tuple[Command, ScreenCommand]]:
+def palette_commands() -> Iterator[Command]:
     """The commands the command palette lists, in the table's order."""
-    for command in COMMANDS:
-        look = shown(command)
-        if command.screen and look.palette:
-            yield command, look
+    return (command for command in COMMANDS if command.screen and command.palette)
 
 
 _KEY_NAMES: Final = {
@@ -425,7 +238,7 @@ def key_label(key: str) -> str:
 
 def command_keys(command: Command, keys: KeyTable = DEFAULT_KEYS) -> tuple[str, ...]:
     """Every key of ``command`` in ``keys`` (Textual key names), in the table's order."""
-    names = [act.id for act in shown(command).each] or [command.name]
+    names = [act.id for act in command.each] or [command.name]
     return tuple(key for name in names for key in keys.get(name, ()))
 
 
@@ -482,13 +295,12 @@ def keys_markdown() -> str:
         for command in COMMANDS:
             if command.section != section:
                 continue
-            look = shown(command)
             keys = keys_text(command) if command.screen else ""
             keys_cell = " ".join(f"`{key}`" for key in keys.split("  ")) if keys else "–"
             typed = f"`{command.typed}`".replace("|", "\\|") if command.typed else "–"
             where = "" if command.screen else " (line mode only)"
-            if look.palette:
-                where += f"; palette: *{look.palette}*"
+            if command.palette:
+                where += f"; palette: *{command.palette}*"
             note = _DOCS_NOTES.get(command.name, "")
             rows.append(f"| {keys_cell} | {typed} | {command.help}{note}{where} |")
     return "\n".join(rows) + "\n"

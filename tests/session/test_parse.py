@@ -16,7 +16,6 @@ from freecell_tui.core.notation import Move
 from freecell_tui.core.rules import apply_move
 from freecell_tui.session.parse import ActionCommand, MovesCommand, parse_command
 from freecell_tui.session.table import COMMANDS, Command
-from freecell_tui.ui.commands import shown
 
 from ..core.helpers import board
 
@@ -231,7 +230,7 @@ def test_one_meaning_per_letter() -> None:
         for word in command.words:
             assert words.setdefault(word, command.name) == command.name, word
     for command in COMMANDS:
-        for key in shown(command).keys:
+        for key in command.keys:
             if len(key) == 1 and key in words and command.name != "pile":
                 assert words[key] == command.name, (
                     f"{key!r} is {words[key]} typed, {command.name} pressed"

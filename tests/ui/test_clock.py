@@ -46,8 +46,9 @@ async def test_every_screen_over_the_board_holds_the_clock_until_it_closes(tmp_p
             else:
                 await pilot.press(*keys)
             assert isinstance(app.screen, kind), keys
-            if kind is CommandPalette:  # the table's palette entries are there
-                titles = {command.title for command in app.get_system_commands(app.screen)}
+            if kind is CommandPalette:  # the table's palette entries are there, over the board
+                below = app.screen_stack[-2]
+                titles = {command.title for command in app.get_system_commands(below)}
                 assert {"Saved games", "Statistics", "Watch Klondike", "Hint"} <= titles
             assert not session.clock_running, keys
             clock.now += 600  # ten minutes reading the screen are not play time

@@ -1,22 +1,22 @@
 """The game screen: the board, the status and message lines, the command line and the footer —
 and the one place that turns what the player does into session calls.
 
-It owns the :class:`~freecell_tui.session.PlaySession`. Every change goes the same way: a key (as
-it is read: :meth:`GameScreen.decide_key`), a click, a palette entry or a typed command runs the
-command's ``action_<name>`` (the command table, :mod:`freecell_tui.session.table`, names them),
-or for a command that is one session call (the table's ``call``) :meth:`GameScreen.action_call`;
-the action makes a session call, which commits the game to the store and returns a
-:class:`~freecell_tui.session.Step` — or a question to ask first, with what follows a yes
-(:meth:`GameScreen.present`); :meth:`GameScreen.show` draws the step (the board, the lines, a
-notice). The board is a child widget that receives attributes and posts messages. The solver's
-assistant, the par finder and auto-solve are plain helpers that hold no screen: they answer data
-(what to show, what to search); the screen posts their messages to itself, keeps the timers and
-runs their searches in its ``@work`` thread workers, whose answers come back as messages. So are
-its other collaborators, each with one job, answering data the screen acts on: the list of moves
-played one a frame (:class:`~freecell_tui.ui.screens.list_player.ListPlayer`, and what a paste
-comes to, :func:`~freecell_tui.ui.screens.list_player.read_paste`), the keys of notation between
-moves (:class:`~freecell_tui.ui.screens.move_keys.MoveKeys`: ``v`` and its count) and what a
-game's end says (:mod:`freecell_tui.ui.screens.endings`).
+It owns the :class:`~freecell_tui.session.PlaySession`. Every change goes the same way: a key (as it
+is read: :meth:`GameScreen.decide_key`), a click, a palette entry or a typed command runs the
+command's ``action_<name>`` (the command table, :mod:`freecell_tui.session.table`, names them; typed
+with an operand, its body in :data:`TYPED`), or for a command that is one session call (the table's
+``call``) :meth:`GameScreen.action_call`; the action makes a session call, which commits the game to
+the store and returns a :class:`~freecell_tui.session.Step` — or a question to ask first, with what
+follows a yes (:meth:`GameScreen.present`); :meth:`GameScreen.show` draws the step (the board, the
+lines, a notice). The board is a child widget that receives attributes and posts messages. The
+solver's assistant, the par finder and auto-solve are plain helpers that hold no screen: they answer
+data (what to show, what to search); the screen posts their messages to itself, keeps the timers and
+runs their searches in its ``@work`` thread workers, whose answers come back as messages. So are its
+other collaborators, each with one job, answering data the screen acts on: the list of moves played
+one a frame (:class:`~freecell_tui.ui.screens.list_player.ListPlayer`, and what a paste comes to,
+:func:`~freecell_tui.ui.screens.list_player.read_paste`), the keys of notation between moves
+(:class:`~freecell_tui.ui.screens.move_keys.MoveKeys`: ``v`` and its count) and what a game's end
+says (:mod:`freecell_tui.ui.screens.endings`).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from textual.timer import Timer
 from textual.worker import get_current_worker
 
 from freecell_tui.core.commands import MoveCommand
+from freecell_tui.core.errors import FreeCellError
 from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move, cell_piles, column_piles
 from freecell_tui.core.rules import resolve_move
@@ -49,13 +50,15 @@ from freecell_tui.session import (
     PlaySession,
     Step,
     Tone,
+    parse_command,
 )
 from freecell_tui.session.analysis import Cancel, lost_sentence
 from freecell_tui.session.assist import solution_phrase
+from freecell_tui.session.parse import MovesCommand
 from freecell_tui.session.replay import solution_title, with_solution
-from freecell_tui.session.table import by_name
+from freecell_tui.session.table import Bodies, by_name
 from freecell_tui.ui.assist.assistant import CHECK_DELAY, Assistant, Reply, YieldingCancel
-from freecell_tui.ui.assist.autosolve import AUTOSOLVE_BINDINGS, AutoSolver
+from freecell_tui.ui.assist.autosolve import AUTOSOLVE_BINDINGS, AutoSolver, pace_for
 from freecell_tui.ui.assist.par import ParFinder
 from freecell_tui.ui.board.board import Board
 from freecell_tui.ui.board.gestures import News, Pending, Play, Say
@@ -83,7 +86,6 @@ from freecell_tui.ui.screens.endings import (
 )
 from freecell_tui.ui.screens.list_player import ListPlayer, read_paste
 from freecell_tui.ui.screens.move_keys import MoveKeys
-from freecell_tui.ui.screens.typed import run_typed
 from freecell_tui.ui.themes import CLASSIC_NAME, DEFAULT_THEME
 from freecell_tui.ui.widgets.command_line import CommandLine
 from freecell_tui.ui.widgets.footer import KeyFooter
@@ -93,13 +95,18 @@ from freecell_tui.ui.widgets.status import MessageLine, StatusLine
 if TYPE_CHECKING:
     from freecell_tui.core.solver import WinnablePoint
 
-__all__ = ["GameScreen"]
+__all__ = ["TYPED", "GameScreen"]
 
 
 #: A notice the game raises on its own (no card can go home any more, found in the background)
 #: waits until the player has not typed or clicked for this long: keys typed for the board must
 #: not land in it and answer it (``r`` would restart the deal).
 QUIET_BEFORE_NOTICE: Final = 0.6
+
+#: What each command typed on the ``:`` line with an operand does, unless it is a session call:
+#: a method of the game screen given the command as typed, registered at its definition. (A
+#: command typed without one runs what its key runs.) A test checks it against the table.
+TYPED: Final[Bodies[GameScreen]] = Bodies()
 
 
 class GameScreen(DecidesKeys, Screen[None]):
@@ -848,26 +855,25 @@ class GameScreen(DecidesKeys, Screen[None]):
     def action_call(self, name: str) -> None:
         """A key or palette entry of a command that is a session call (the command table's
         ``call``: ``undo``, ``restart``, ``daily``…): the command without an operand."""
-        self.run_call(ActionCommand(name))
+        self.run_typed(ActionCommand(name))
 
-    def run_call(self, command: ActionCommand) -> None:
-        """A command that is a session call, as typed: call the session and present its
-        answer."""
-        call = by_name(command.action).call
-        if call is not None:
-            self.present(call(self.session, command))
-
-    def action_new(self, number: int | None = None, variant: Variant | None = None) -> None:
-        """A new game (a random deal, or ``number``, of ``variant``'s game, else this one's);
-        asks first when this one is under way. With "winnable deals only", the solver chooses
-        a random deal (of a game it knows) first."""
+    @TYPED.of("new", "deal")
+    def action_new(self, typed: ActionCommand | None = None) -> None:
+        """A new game: a random deal of this game, or as ``typed`` (``new eight-off 5``, ``deal
+        N``, a game code's start); asks first when this one is under way. With "winnable deals
+        only", the solver chooses a random deal (of a game it knows) first."""
+        typed = typed or ActionCommand("new")
+        if typed.position is not None:  # a game code's custom position
+            self.present(self.session.leave_for_position(typed.position))
+            return
 
         def find_winnable() -> None:
             session = self.session
             self.apply_reply(self.assistant.find_deal(session.game.autoplay, session.next_variant))
 
+        number = typed.number
         start = find_winnable if number is None and self.assistant.winnable_only else None
-        self.present(self.session.leave_for_deal(number, start=start, variant=variant))
+        self.present(self.session.leave_for_deal(number, start=start, variant=typed.variant))
 
     def action_help(self) -> None:
         from freecell_tui.ui.screens.help import HelpScreen
@@ -946,6 +952,15 @@ class GameScreen(DecidesKeys, Screen[None]):
         )
         self.app.push_screen(viewer)
 
+    @TYPED.of("watch")
+    def watch_typed(self, typed: ActionCommand) -> None:
+        """``:watch`` (this game), ``:watch CODE``, ``:watch solution`` (the solver's, from
+        here)."""
+        if typed.choice == "solution":
+            self.action_watch_solution()
+        else:
+            self.action_watch(typed.game)
+
     def action_watch_solution(self) -> None:
         """The solver's solution from here, in the viewer (searched in the background first)."""
         self.put_down()
@@ -964,9 +979,11 @@ class GameScreen(DecidesKeys, Screen[None]):
         self.app.push_screen(KlondikeScreen())
 
     # ------------------------------------------------------------------ settings (palette)
-    def action_winnable(self, on: bool | None = None) -> None:
-        """The winnability check in the status line (toggled from the palette)."""
-        on = not self.assistant.check if on is None else on
+    @TYPED.of("winnable")
+    def action_winnable(self, typed: ActionCommand | None = None) -> None:
+        """The winnability check in the status line: toggled (the palette), or ``:winnable
+        on|off``."""
+        on = not self.assistant.check if typed is None or typed.switch is None else typed.switch
         self.apply_reply(self.assistant.set_check(on))
         self.remember("winnability_check", on)
         self.say(
@@ -975,9 +992,10 @@ class GameScreen(DecidesKeys, Screen[None]):
             else "Winnability check off: no spoilers (i still gives a hint)."
         )
 
-    def action_deals(self, winnable: bool | None = None) -> None:
-        """Winnable deals only (toggled from the palette)."""
-        on = not self.assistant.winnable_only if winnable is None else winnable
+    @TYPED.of("deals")
+    def action_deals(self, typed: ActionCommand | None = None) -> None:
+        """Winnable deals only: toggled (the palette), or ``:deals winnable|any``."""
+        on = not self.assistant.winnable_only if typed is None else typed.choice == "winnable"
         self.assistant.winnable_only = on
         self.remember("winnable_deals_only", on)
         self.say(
@@ -986,10 +1004,42 @@ class GameScreen(DecidesKeys, Screen[None]):
             else "New random games: any deal."
         )
 
+    @TYPED.of("speed")
+    def set_speed(self, typed: ActionCommand) -> None:
+        """``:speed N``: auto-solve's pace, kept for next time."""
+        if typed.speed is not None:
+            self.autosolver.pace = pace_for(typed.speed)
+            self.remember("solve_speed", self.autosolver.speed)
+            self.say(f"Auto-solve plays {self.autosolver.pace_text()}.")
+
     # ------------------------------------------------------------------ typed commands
     def run_command(self, text: str) -> None:
-        """Run one typed command (the ``:`` line): a move, or a command of the table."""
-        run_typed(self, text)
+        """Run one typed command (the ``:`` line): a move, a list of moves (played in turn), or a
+        command of the table; what does not read is refused with one line and changes nothing."""
+        try:
+            command = parse_command(text, self.session.variant)
+        except FreeCellError as error:
+            self.refuse(str(error))
+            return
+        if isinstance(command, MoveCommand):
+            self.play(command)
+        elif isinstance(command, MovesCommand):
+            self.play_list(command.moves)
+        else:
+            self.run_typed(command)
+
+    def run_typed(self, command: ActionCommand) -> None:
+        """A command of the table as typed: its session call, its answer presented; its body
+        here (:data:`TYPED`); else what its key runs. Line mode's own are refused."""
+        call, name = by_name(command.action).call, command.action
+        if call is not None:
+            self.present(call(self.session, command))
+        elif name in TYPED:
+            TYPED[name](self, command)
+        elif by_name(name).screen:
+            self.run_bound(Bound(name, name))
+        else:  # board, moves
+            self.refuse(f"{name} is for line mode: here, the board shows it all")
 
     # ------------------------------------------------------------------ the look (palette)
     _before_classic: str | None = None

@@ -24,7 +24,6 @@ from freecell_tui.ui.commands import (
     command_keys,
     key_label,
     keys_text,
-    shown,
 )
 from freecell_tui.ui.screens.answer import OnceScreen
 from freecell_tui.ui.screens.dialogs import dialog_frame_css
@@ -147,9 +146,8 @@ def help_sections(
         for command in COMMANDS:
             if command.section != section or not command.screen:
                 continue
-            look = shown(command)
-            if look.palette and not command_keys(command) and not command.words:
-                rows.append(("ctrl+p", _titled(look.palette, command.help)))
+            if command.palette and not command_keys(command) and not command.words:
+                rows.append(("ctrl+p", _titled(command.palette, command.help)))
                 continue
             told = keys_text(command, variant, keys) or f":{command.typed}"
             text = _pile_help(variant, command.help) if command.name == "pile" else command.help
