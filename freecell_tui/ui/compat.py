@@ -1,4 +1,5 @@
-"""Every use of a private name of Textual, in one place.
+"""Every use of a private name of Textual, in one place (and the one of asyncio's that ``serve``
+needs: :func:`mend_server_close_race`).
 
 Each piece here works around something Textual does not offer (or gets wrong) in public. Each
 names its upstream issue (or says that none was found and what the trouble is), holds to the
@@ -32,6 +33,7 @@ __all__ = [
     "exit_app_from_driver",
     "serve_unchecked",
     "guard_input",
+    "mend_server_close_race",
     "write_to_terminal",
 ]
 
@@ -328,4 +330,47 @@ def guard_input() -> bool:
     for driver in (linux_driver, web_driver):
         if not getattr(getattr(driver, "XTermParser", None), "guards_input", False):
             setattr(driver, "XTermParser", GuardingParser)  # noqa: B010 (a module's private name)
+    return True
+
+
+# ---------------------------------------------------------------------------- asyncio (serve)
+def mend_server_close_race() -> bool:
+    """Let a closed :class:`asyncio.Server` be told twice that its last connection went; True
+    when mended (CPython 3.13 and later, while a second wake-up raises).
+
+    Upstream: python/cpython#109564 ("Race condition in asyncio.Server.close", open; the
+    ``None`` check of python/cpython#126660 was not merged). Since 3.13 a connection's transport
+    collected unclosed after its server closed tells the server it went
+    (``_SelectorTransport.__del__`` calls ``Server._detach``); when two such transports are
+    collected together (a reference cycle), or one after the server closed with no connection
+    left, ``Server._wakeup`` runs twice and the second raises ``TypeError`` — printed on the
+    server's stderr as it stops ("Exception ignored in ... __del__"). The mend: a second wake-up
+    does nothing. Before 3.13 a transport's ``__del__`` does not tell the server."""
+    import sys
+    from asyncio import base_events
+
+    server: Any = base_events.Server
+    wakeup = server._wakeup
+    if getattr(wakeup, "mended", False):
+        return True
+    if sys.version_info < (3, 13) or _wakes_twice(server):
+        return False
+
+    def _wakeup(self: Any) -> None:
+        if self._waiters is not None:
+            wakeup(self)
+
+    _wakeup.mended = True
+    server._wakeup = _wakeup
+    return True
+
+
+def _wakes_twice(server: Any) -> bool:
+    """Whether ``server`` (asyncio's ``Server`` class) may be woken a second time."""
+    woken = object.__new__(server)
+    woken._waiters = None  # as the first wake-up leaves it
+    try:
+        server._wakeup(woken)
+    except TypeError:
+        return False
     return True

@@ -214,6 +214,9 @@ class GameServer(Server):
     def run(self, ready: Callable[[], None]) -> None:
         """Serve until SIGINT or SIGTERM, then stop every game and return. ``ready`` is called
         once the port is open. Raises :class:`OSError` when the address cannot be listened on."""
+        from freecell_tui.ui.compat import mend_server_close_race
+
+        mend_server_close_race()
         with _warnings_on_stderr():
             asyncio.run(self._serve(ready))
 
