@@ -69,15 +69,21 @@ def test_the_proof_search_wins_what_the_rules_win(cells: int) -> None:
         assert prove(state).status == ("winnable" if won else "unwinnable"), state
 
 
+#: The most positions the proof of a random position may hold at once before it gives up there.
+#: Of these 240 positions, 22 are proved unwinnable at 1,500 as at 3,000 (the same ones, up to
+#: 3,899 positions in all): only the give-ups, whose verdicts are not compared, end sooner.
+PROVED_HELD = 1_500
+
+
 @pytest.mark.parametrize(("cells", "out"), [(0, (24, 34)), (1, (30, 38))])
 def test_a_proof_reaches_every_position_the_rules_reach(cells: int, out: tuple[int, int]) -> None:
-    # Random positions with many cards out: those proved unwinnable in a few thousand positions
-    # (most are winnable or larger) are searched again on the core's rules.
+    # Random positions with many cards out: those proved unwinnable holding at most PROVED_HELD
+    # positions at once (most are winnable or larger) are searched again on the core's rules.
     rng = random.Random(cells)
     proved = 0
     for _ in range(120):
         state = random_position(rng, cells, rng.randint(*out))
-        result = prove(state, max_positions=3_000)
+        result = prove(state, max_positions=PROVED_HELD)
         if result.status == "unwinnable":
             assert reference(state) == (False, result.positions), state
             proved += 1
