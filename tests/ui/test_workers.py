@@ -15,7 +15,7 @@ from freecell_tui.session.analysis import Analysis
 from freecell_tui.session.par import ParSearch
 from freecell_tui.store import Par
 from freecell_tui.ui.assist.assistant import CHECKING, Assistant, Reply
-from freecell_tui.ui.assist.autosolve import PACES, AutoSolver
+from freecell_tui.ui.assist.autosolve import PACES, AutoSolver, pace_for
 from freecell_tui.ui.assist.par import ParFinder
 
 DEAL_1 = Game.new(1, autoplay=AutoplayMode.OFF)
@@ -137,3 +137,20 @@ def test_the_same_deal_of_another_game_is_another_par_search() -> None:
     assert finder.follow(bakers, lambda: None) == ParFinder.New(cancel=True, search=True)
     job = finder.start()
     assert job is not None and (job.number, job.variant) == (1, BAKERS_GAME)
+
+
+def test_every_auto_solve_pace_reads_as_a_round_figure() -> None:
+    """The message after ``+``, ``−`` or ``:speed N`` says the pace in figures a player reads
+    at a glance (``:speed 3`` once answered "2.86 moves a second")."""
+    said = [AutoSolver(pace).pace_text() for pace in range(len(PACES))]
+    assert said == [
+        "one move every 2 s",
+        "one move every 1.5 s",
+        "one move every 1 s",
+        *(f"{speed} moves a second" for speed in ("1.5", "2", "3", "4", "6", "10")),
+    ]
+    assert [AutoSolver(pace_for(speed)).pace_text() for speed in (3, 5.9, 100)] == [
+        "3 moves a second",
+        "6 moves a second",
+        "10 moves a second",
+    ]

@@ -23,7 +23,7 @@ from freecell_tui.core.notation import Move
 __all__ = ["AUTOSOLVE_BINDINGS", "DEFAULT_PACE", "PACES", "AutoSolver", "pace_for"]
 
 #: Seconds between two moves, slowest first (``+`` and ``−`` step through).
-PACES: Final = (2.0, 1.5, 1.0, 0.7, 0.5, 0.35, 0.25, 0.15, 0.1)
+PACES: Final = (2.0, 1.5, 1.0, 2 / 3, 0.5, 1 / 3, 0.25, 1 / 6, 0.1)
 DEFAULT_PACE: Final = 4
 #: The bindings whose keys do not stop auto-solve: its speed keys and its own key.
 AUTOSOLVE_BINDINGS: Final = frozenset({"more", "fewer", "solve"})
