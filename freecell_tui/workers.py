@@ -28,7 +28,7 @@ import signal
 import sys
 import threading
 from multiprocessing.context import BaseContext
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 __all__ = ["end_with_parent", "started_pool", "worker_context"]
 
@@ -81,9 +81,10 @@ def end_with_parent(interruptible: bool = True) -> None:
     itself, or the fork server, which then ends with the command). Call it first thing in a
     worker. Not ``interruptible``: Ctrl-C, which reaches every process of the terminal's
     foreground job, is left to the command, which stops its pool — for a pool whose workers
-    would print a traceback for it (``multiprocessing.Pool``'s)."""
-    if not interruptible:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    would print a traceback for it (``multiprocessing.Pool``'s). Interruptible, Ctrl-C ends the
+    worker quietly: in a task, the pool hands the task's caller the interruption; waiting for
+    one, the worker ends with the status of an interrupted program."""
+    signal.signal(signal.SIGINT, _end_quietly if interruptible else signal.SIG_IGN)
     _release_the_fork_server()
     parent = os.getppid()
     if _death_signal():
@@ -91,6 +92,12 @@ def end_with_parent(interruptible: bool = True) -> None:
             os._exit(1)
         return
     threading.Thread(target=_watch, args=(parent,), name="end-with-parent", daemon=True).start()
+
+
+def _end_quietly(signum: int, frame: object) -> NoReturn:
+    """Ctrl-C in an interruptible worker. A process ends quietly on ``SystemExit`` wherever it
+    is raised; ``KeyboardInterrupt`` raised where the pool waits for a task prints a traceback."""
+    raise SystemExit(128 + signum)
 
 
 def _release_the_fork_server() -> None:

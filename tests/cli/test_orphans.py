@@ -163,3 +163,32 @@ def test_ctrl_c_ends_the_command_and_its_workers_without_a_traceback(args: list[
         for pid in started:
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_ctrl_c_ends_a_worker_waiting_for_a_task_without_a_traceback() -> None:
+    """A worker between tasks (waiting on its pool's queue) when Ctrl-C comes ends quietly, as
+    one in the middle of a task does: the command's own stderr is the player's terminal."""
+    check = textwrap.dedent(
+        """
+        import os, signal, time
+        from concurrent.futures import ProcessPoolExecutor
+        from freecell_tui.workers import end_with_parent, worker_context
+
+        if __name__ == "__main__":
+            pool = ProcessPoolExecutor(1, mp_context=worker_context(), initializer=end_with_parent)
+            worker = pool.submit(os.getpid).result()  # done: the worker now waits for a task
+            os.kill(worker, signal.SIGINT)
+            deadline = time.monotonic() + 20
+            while os.path.exists(f"/proc/{worker}") and time.monotonic() < deadline:
+                if open(f"/proc/{worker}/stat").read().rsplit(")", 1)[1].split()[0] == "Z":
+                    break
+                time.sleep(0.05)
+            pool.shutdown(wait=True)
+            print("done")
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", check], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert (done.returncode, done.stdout) == (0, "done\n"), done.stderr
+    assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr, done.stderr
