@@ -84,7 +84,10 @@ def end_with_parent(interruptible: bool = True) -> None:
     would print a traceback for it (``multiprocessing.Pool``'s). Interruptible, Ctrl-C ends the
     worker quietly: in a task, the pool hands the task's caller the interruption; waiting for
     one, the worker ends with the status of an interrupted program."""
-    signal.signal(signal.SIGINT, _end_quietly if interruptible else signal.SIG_IGN)
+    if not interruptible:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    elif signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not ignored
+        signal.signal(signal.SIGINT, _end_quietly)
     _release_the_fork_server()
     parent = os.getppid()
     if _death_signal():
