@@ -24,6 +24,7 @@ from freecell_tui.session.analysis import Analysis
 from freecell_tui.ui.assist.assistant import Assistant
 from freecell_tui.ui.screens import game as game_screen
 from freecell_tui.ui.screens.dialogs import StuckScreen
+from freecell_tui.ui.screens.help import HelpScreen
 
 from .helpers import (
     COMPACT,
@@ -305,6 +306,37 @@ async def test_winnable_deals_only_skips_an_unsolvable_deal_and_a_move_drops_the
         app.game_screen.run_command("deals any")
         assert not assistant.winnable_only
         assert message(app) == "New random games: any deal."
+
+
+async def test_a_dead_end_found_under_another_screen_is_told_when_the_board_is_back(
+    tmp_path: Path,
+) -> None:
+    """The search that finds the dead end may answer while help (or the saves, a question) is
+    open over the board: the notice comes once the board is on top again, not never."""
+    app = make_app(tmp_path)  # the check off: the notice is sent here by hand
+    async with app.run_test(size=SIZE) as pilot:
+        for move in DEAL_1_OVER:
+            await pilot.press(*move)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        app.game_screen.post_message(Assistant.Over(None))  # the answer comes now
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)  # nothing is pushed over what is read
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, StuckScreen), "the notice")
+        # Not when the game changed under the screen (as a save loaded from the saves screen
+        # changes it): the assistant speaks for the new position.
+        app.screen.dismiss(None)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        app.game_screen.post_message(Assistant.Over(None))
+        await pilot.pause()
+        app.game_screen.show(app.game_screen.session.restart())
+        app.screen.dismiss(None)  # help closes
+        await pilot.pause()
+        assert app.screen is app.game_screen
+        assert game(app).move_count == 0
 
 
 @pytest.mark.slow

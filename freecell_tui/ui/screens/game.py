@@ -232,6 +232,10 @@ class GameScreen(DecidesKeys, Screen[None]):
         """The board is on top again: clicks count afresh, the clock goes on."""
         self.board.shown_again()
         self.session.release_clock("covered")
+        if self._held_notice is not None:
+            point, state = self._held_notice
+            self._held_notice = None
+            self._notice_over(point, state)
 
     # ------------------------------------------------------------------ the board's gestures
     def apply_gesture(self, news: tuple[News, ...]) -> None:
@@ -357,9 +361,13 @@ class GameScreen(DecidesKeys, Screen[None]):
         self._notice_over(message.point, self.session.game.state)
 
     def _notice_over(self, point: WinnablePoint | None, state: GameState) -> None:
-        """The dead-end notice for ``state``, once the player is not typing (it is dropped when
-        the position changed meanwhile: the assistant speaks again for the new one)."""
-        if self.app.screen is not self or self.session.game.state != state:
+        """The dead-end notice for ``state``, once the player is not typing and the board is on
+        top (held until a screen over it closes). It is dropped when the position changed
+        meanwhile: the assistant speaks again for the new one."""
+        if self.session.game.state != state:
+            return
+        if self.app.screen is not self:
+            self._held_notice = (point, state)
             return
         wait = self._last_input + QUIET_BEFORE_NOTICE - time.monotonic()
         if wait > 0:
@@ -428,6 +436,8 @@ class GameScreen(DecidesKeys, Screen[None]):
 
     #: When the player last typed or clicked on this screen (``time.monotonic``).
     _last_input = 0.0
+    #: A dead-end notice found while another screen was over the board: (point, position).
+    _held_notice: tuple[WinnablePoint | None, GameState] | None = None
 
     def key(self, name: str) -> str:
         """The player's key of binding ``name``, as a message names it (``?``)."""
