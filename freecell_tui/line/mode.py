@@ -434,6 +434,7 @@ class LineMode:
             ascii=self.ascii,
             leaves="returns to the game",
             reviewer=self.reviewer,
+            review_seconds=self.review_seconds,
         )
         waiting = self._question
 
@@ -451,8 +452,13 @@ class LineMode:
         watcher.open()
 
     def reviewer(self, game: Game) -> Review:
-        """``game`` reviewed with its deal's par from the store, when known."""
-        return review(game, par=self.session.par_of(game), seconds=self.review_seconds)
+        """``game`` reviewed with its deal's par from the store, when known; a par the review
+        found is kept there, as the viewer of the full-screen game keeps it."""
+        found = review(game, par=self.session.par_of(game), seconds=self.review_seconds)
+        if found.search is not None:
+            for notice in self.session.keep_par(found.search, self.review_seconds).notices:
+                self.say(f"Note: {notice}")
+        return found
 
     @HANDLERS.of("stats")
     def do_stats(self, command: ActionCommand) -> None:

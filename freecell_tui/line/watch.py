@@ -45,7 +45,8 @@ Reviewer = Callable[[Game], Review]
 
 class Watcher:
     """One game watched as text. ``leaves`` says where ``quit`` goes (``returns to the game``);
-    ``reviewer`` reviews the game when asked (by default with no par known: it is searched)."""
+    ``reviewer`` reviews the game when asked (by default with no par known: it is searched),
+    its searches bounded by ``review_seconds``."""
 
     def __init__(
         self,
@@ -55,12 +56,14 @@ class Watcher:
         ascii: bool = False,
         leaves: str,
         reviewer: Reviewer | None = None,
+        review_seconds: float = REVIEW_SECONDS,
     ) -> None:
         self.replay = replay
         self.say = say
         self.ascii = ascii
         self.help = VIEWER_HELP.format(leaves=leaves)
-        self.reviewer: Reviewer = reviewer or (lambda game: review(game))
+        self.reviewer: Reviewer = reviewer or (lambda game: review(game, seconds=review_seconds))
+        self.review_seconds = review_seconds
         #: The game's review, once asked for: its marks show beside the moves.
         self.review: Review | None = None
 
@@ -95,7 +98,7 @@ class Watcher:
     def say_review(self) -> None:
         """Review the game (once: the search runs inline, bounded) and say what was found."""
         if self.review is None:
-            self.say(f"Reviewing the game: the solver looks for up to {REVIEW_SECONDS:g} s.")
+            self.say(f"Reviewing the game: the solver looks for up to {self.review_seconds:g} s.")
             self.review = self.reviewer(self.replay.game)
         self.say(*review_text(self.review))
 

@@ -4,6 +4,7 @@ through them until quit returns to the game, which nothing in the viewer changed
 from __future__ import annotations
 
 import io
+from functools import partial
 
 import pytest
 
@@ -13,11 +14,13 @@ from freecell_tui.core.game import Game
 from freecell_tui.core.notation import Move
 from freecell_tui.line.board_text import format_board
 from freecell_tui.line.mode import LineMode
+from freecell_tui.session import review as review_module
+from freecell_tui.session.par import find_par
 from freecell_tui.session.replay import Replay
 from freecell_tui.store import Store
 
 from ..core.test_codes import solver_game
-from ..session.test_review import losing_move, par_of, solution
+from ..session.test_review import DEAL, losing_move, par_of, solution
 from ..session.test_review import played as solver_moves_played
 from .line import line_mode
 
@@ -212,6 +215,30 @@ def test_review_of_a_win_in_line_mode_uses_the_par_the_store_knows() -> None:
     said(out)
     line.handle("review")
     assert said(out)[1] == f"Won in {len(best)} moves, par {len(best)}: you played par's very line."
+
+
+def test_a_par_the_review_found_in_line_mode_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the full-screen viewer keeps it: the next review, and the game, know the deal's par."""
+    # A narrow search: it finishes fast, and a finished search's par is par.
+    monkeypatch.setattr(review_module, "find_par", partial(find_par, widths=(300,)))
+    monkeypatch.setattr(LineMode, "review_seconds", 120.0)  # not about the bound
+    store = Store.in_memory()
+    out = io.StringIO()
+    line = line_mode(Game.new(5), out, store=store)
+    line.handle(f"watch {encode(solver_moves_played(solution()))}")
+    said(out)
+    line.handle("review")
+    kept = store.pars.get(DEAL, AutoplayMode.SAFE)
+    assert kept is not None and kept.moves <= len(solution())
+    reviewed = said(out)
+    assert reviewed[0] == "Reviewing the game: the solver looks for up to 120 s."
+    assert reviewed[1].startswith(f"Won in {len(solution())} moves, par {kept.moves}: ")
+    line.handle("quit")
+    line.handle(f"watch {encode(solver_moves_played(solution()))}")
+    said(out)
+    monkeypatch.setattr(review_module, "find_par", None)  # no search: par is in the store
+    line.handle("review")  # a new viewer
+    assert said(out)[1] == reviewed[1]
 
 
 def test_watch_solution_lists_this_game_and_the_solvers_moves_from_here() -> None:

@@ -508,7 +508,7 @@ class ViewerScreen(DecidesKeys, Screen[Game | None]):
             return
         self.found = found
         if found.search is not None and self._pars is not None:
-            kept = self._pars.keep_par(found.search, REVIEW_SECONDS)
+            kept = self._pars.keep_par(found.search, self.review_seconds)
             for notice in kept.notices:
                 self.app.notify(notice, title="Saves", severity="error", markup=False)
         self.moves.tags = review_tags(found)
