@@ -451,12 +451,12 @@ class LineMode:
         self._question = watching
         watcher.open()
 
-    def reviewer(self, game: Game) -> Review:
-        """``game`` reviewed with its deal's par from the store, when known; a par the review
-        found is kept there, as the viewer of the full-screen game keeps it."""
-        found = review(game, par=self.session.par_of(game), seconds=self.review_seconds)
+    def reviewer(self, game: Game, seconds: float) -> Review:
+        """``game`` reviewed within ``seconds`` with its deal's par from the store, when known; a
+        par the review found is kept there, as the viewer of the full-screen game keeps it."""
+        found = review(game, par=self.session.par_of(game), seconds=seconds)
         if found.search is not None:
-            for notice in self.session.keep_par(found.search, self.review_seconds).notices:
+            for notice in self.session.keep_par(found.search, seconds).notices:
                 self.say(f"Note: {notice}")
         return found
 

@@ -287,7 +287,8 @@ def run_watch(
             say,
             ascii=ascii,
             leaves="ends",
-            reviewer=lambda g: review(g, par=par, seconds=seconds),
+            reviewer=lambda g, bound: review(g, par=par, seconds=bound),
+            review_seconds=seconds,
         ).print_review()
         return
     watcher = Watcher(Replay.of(game), say, ascii=ascii, leaves="ends")

@@ -39,14 +39,19 @@ _HELP: Final = frozenset({"help", "h", "?"})
 _QUIT: Final = frozenset({"quit", "q", "exit"})
 
 
-#: What reviews a game (:func:`~freecell_tui.session.review.review` with the deal's known par).
-Reviewer = Callable[[Game], Review]
+#: What reviews a game within a bound of seconds (:func:`~freecell_tui.session.review.review`
+#: with the deal's known par).
+Reviewer = Callable[[Game, float], Review]
+
+
+def _review_searching_par(game: Game, seconds: float) -> Review:
+    return review(game, seconds=seconds)
 
 
 class Watcher:
     """One game watched as text. ``leaves`` says where ``quit`` goes (``returns to the game``);
     ``reviewer`` reviews the game when asked (by default with no par known: it is searched),
-    its searches bounded by ``review_seconds``."""
+    given ``review_seconds``, the bound the watcher says."""
 
     def __init__(
         self,
@@ -62,7 +67,7 @@ class Watcher:
         self.say = say
         self.ascii = ascii
         self.help = VIEWER_HELP.format(leaves=leaves)
-        self.reviewer: Reviewer = reviewer or (lambda game: review(game, seconds=review_seconds))
+        self.reviewer: Reviewer = reviewer or _review_searching_par
         self.review_seconds = review_seconds
         #: The game's review, once asked for: its marks show beside the moves.
         self.review: Review | None = None
@@ -99,14 +104,14 @@ class Watcher:
         """Review the game (once: the search runs inline, bounded) and say what was found."""
         if self.review is None:
             self.say(f"Reviewing the game: the solver looks for up to {self.review_seconds:g} s.")
-            self.review = self.reviewer(self.replay.game)
+            self.review = self.reviewer(self.replay.game, self.review_seconds)
         self.say(*review_text(self.review))
 
     def print_review(self) -> None:
         """What is watched, its moves with their marks and the review (the command line's
         ``watch --review``)."""
         if self.review is None:
-            self.review = self.reviewer(self.replay.game)
+            self.review = self.reviewer(self.replay.game, self.review_seconds)
         game = self.replay.game
         won = ", won" if game.state.is_won else ""
         self.say(f"Review of {game_phrase(game)[:-1]}{won}):")
