@@ -113,14 +113,14 @@ def open_store(args: argparse.Namespace, prog: str, *, writes: bool = False) -> 
     refuse = writes and opened.store.path is None
     for warning in opened.warnings:
         if warning != MEMORY_NOTE:
-            _warn(prog, warning, "error" if refuse else "warning")
+            warn(prog, warning, "error" if refuse else "warning")
     if refuse:
         opened.store.close()
         return None
     return opened.store
 
 
-def _warn(prog: str, message: str, label: str = "warning") -> None:
+def warn(prog: str, message: str, label: str = "warning") -> None:
     print(f"{prog}: {label}: {printable(message)}", file=sys.stderr)
 
 
@@ -144,7 +144,7 @@ def run_saves(args: argparse.Namespace) -> int:
     finally:
         store.close()
     for problem in listing.problems:
-        _warn(prog, problem)
+        warn(prog, problem)
     slots = listing.items
     if not slots:
         print("No saves yet. In the game, press s to save the game under a name.")
@@ -267,7 +267,7 @@ def run_stats(args: argparse.Namespace) -> int:
         variant = getattr(args, "variant", None) or FREECELL
         reading = store.results.statistics(store.pars.all(variant), mode, variant=variant)
         for problem in reading.problems:
-            _warn(prog, problem)
+            warn(prog, problem)
         stats = reading.statistics
         if not args.reset:
             # The rows the statistics screen shows, zeros and all, and what it says below them.

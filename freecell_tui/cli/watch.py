@@ -11,15 +11,16 @@ arguments (a code that does not read and names no save, too).
 from __future__ import annotations
 
 import argparse
+from functools import partial
 from typing import Any
 
 from freecell_tui.cli import COMMAND_HELP, add_data_dir_option, fail
 from freecell_tui.cli.play import UI_MODULES, terminal_missing
-from freecell_tui.cli.saves import last_game, open_store
+from freecell_tui.cli.saves import last_game, open_store, warn
 from freecell_tui.cli.solve import MAX_BUDGET
 from freecell_tui.core.codes import BadCode, decode, looks_like_code
 from freecell_tui.core.game import Game
-from freecell_tui.session.review import REVIEW_SECONDS
+from freecell_tui.session.review import REVIEW_SECONDS, Review, review
 from freecell_tui.store import ErrorKind, Par, StoreError
 
 PROG = "freecell-tui watch"
@@ -94,13 +95,29 @@ def run(args: argparse.Namespace) -> int:
             )
     from freecell_tui.line import run_watch  # the text viewer works anywhere
 
-    if args.review:
-        seconds = REVIEW_SECONDS if args.budget is None else args.budget
-        par = known_par(args, found)
-        run_watch(found, ascii=args.ascii, reviewed=True, par=par, seconds=seconds)
-    else:
-        run_watch(found, ascii=args.ascii)
+    seconds = REVIEW_SECONDS if args.budget is None else args.budget
+    reviewer = partial(review_with_store, args)
+    run_watch(found, ascii=args.ascii, reviewed=args.review, reviewer=reviewer, seconds=seconds)
     return 0
+
+
+def review_with_store(args: argparse.Namespace, game: Game, seconds: float) -> Review:
+    """``game`` reviewed within ``seconds`` with its deal's par from the store, when known; a
+    par the review found is kept there, as the game's viewers keep it (a failed write is a
+    warning on standard error: the review stands)."""
+    found = review(game, par=known_par(args, game), seconds=seconds)
+    search = found.search
+    if search is None or search.par is None or not search.complete:
+        return found
+    store = open_store(args, PROG)
+    if store is not None:
+        try:
+            failed = store.pars.keep(search.par, seconds)
+        finally:
+            store.close()
+        if failed is not None:
+            warn(PROG, failed.message)
+    return found
 
 
 def known_par(args: argparse.Namespace, game: Game, prog: str = PROG) -> Par | None:

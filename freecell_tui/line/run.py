@@ -30,14 +30,14 @@ from freecell_tui.core.variant import FREECELL, Variant
 from freecell_tui.core.words import plural
 from freecell_tui.line.board_text import ASCII_SUITS
 from freecell_tui.line.mode import LineMode
-from freecell_tui.line.watch import Watcher
+from freecell_tui.line.watch import Reviewer, Watcher
 from freecell_tui.session.par import LINE_PAR_SECONDS
 from freecell_tui.session.parse import MAX_COMMAND
 from freecell_tui.session.play import PlaySession
 from freecell_tui.session.replay import Replay
-from freecell_tui.session.review import REVIEW_SECONDS, review
+from freecell_tui.session.review import REVIEW_SECONDS
 from freecell_tui.session.words import start_phrase
-from freecell_tui.store import Par, SavedGame, Store, format_duration
+from freecell_tui.store import SavedGame, Store, format_duration
 
 __all__ = ["MAX_LINE_BYTES", "run_line_mode", "run_watch"]
 
@@ -263,14 +263,15 @@ def run_watch(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     reviewed: bool = False,
-    par: Par | None = None,
+    reviewer: Reviewer | None = None,
     seconds: float = REVIEW_SECONDS,
 ) -> None:
     """The text viewer of ``game`` on its own (``freecell-tui watch``): its moves, then one
     command a line (``next``, ``back``, ``to N``, ``board`` …) until ``quit`` or the end of
     input, so that it works in pipes and scripts as at a terminal. ``reviewed``: print the game's
-    review instead (``watch --review``; ``par`` is its deal's par, when known; its searches take
-    ``seconds`` at most) and read nothing."""
+    review instead (``watch --review``) and read nothing. A review (asked for either way) is
+    ``reviewer``'s (by default with no par known: it is searched), its searches taking
+    ``seconds`` at most."""
     out = stdout if stdout is not None else sys.stdout
     if stdout is None and hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")
@@ -281,17 +282,12 @@ def run_watch(
         out.write("".join(line.translate(table) + "\n" for line in lines))
         out.flush()
 
+    watcher = Watcher(
+        Replay.of(game), say, ascii=ascii, leaves="ends", reviewer=reviewer, review_seconds=seconds
+    )
     if reviewed:
-        Watcher(
-            Replay.of(game),
-            say,
-            ascii=ascii,
-            leaves="ends",
-            reviewer=lambda g, bound: review(g, par=par, seconds=bound),
-            review_seconds=seconds,
-        ).print_review()
+        watcher.print_review()
         return
-    watcher = Watcher(Replay.of(game), say, ascii=ascii, leaves="ends")
     watcher.open()
     source = stdin if stdin is not None else sys.stdin
     if source is None:  # standard input closed: the list of moves is all there is to show

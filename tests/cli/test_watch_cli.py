@@ -4,20 +4,24 @@ standard input (its commands there, the end of input ends it); bad input is one 
 from __future__ import annotations
 
 import io
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from freecell_tui.cli import main
+from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.codes import encode
 from freecell_tui.core.game import Game
 from freecell_tui.line.board_text import format_board
+from freecell_tui.session import review as review_module
+from freecell_tui.session.par import find_par
 from freecell_tui.session.replay import Replay
 from freecell_tui.store import Store
 
 from ..core.test_codes import solver_game
 from ..program import run_main
-from ..session.test_review import losing_move, par_of, solution
+from ..session.test_review import DEAL, losing_move, par_of, solution
 from ..session.test_review import played as solver_moves_played
 from ..store.helpers import played
 
@@ -166,3 +170,24 @@ def test_review_of_a_win_takes_par_from_the_store(tmp_path: Path) -> None:
     assert f"Won in {len(best)} moves, par {len(best)}: you played par's very line." in (
         result.stdout.splitlines()
     )
+
+
+def test_a_par_the_review_found_is_kept_and_the_next_review_reads_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As the game's viewers keep it: the next review, piped or not, knows the deal's par."""
+    # A narrow search: it finishes fast, and a finished search's par is par.
+    monkeypatch.setattr(review_module, "find_par", partial(find_par, widths=(300,)))
+    code = encode(solver_moves_played(solution()))
+    first = run_main("watch", code, "--review", "--budget", "120", "--data-dir", str(tmp_path))
+    assert (first.returncode, first.stderr) == (0, "")
+    store = Store.open(tmp_path).store
+    kept = store.pars.get(DEAL, AutoplayMode.SAFE)
+    store.close()
+    assert kept is not None and kept.moves <= len(solution())
+    verdict = f"Won in {len(solution())} moves, par {kept.moves}: "
+    assert [line for line in first.stdout.splitlines() if line.startswith(verdict)]
+    monkeypatch.setattr(review_module, "find_par", None)  # no search: par is in the store
+    again = run_main("watch", code, "--data-dir", str(tmp_path), stdin="review\n")
+    assert (again.returncode, again.stderr) == (0, "")
+    assert [line for line in again.stdout.splitlines() if line.startswith(verdict)]
