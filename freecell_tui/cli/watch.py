@@ -106,13 +106,13 @@ def review_with_store(args: argparse.Namespace, game: Game, seconds: float) -> R
     par the review found is kept there, as the game's viewers keep it (a failed write is a
     warning on standard error: the review stands)."""
     found = review(game, par=known_par(args, game), seconds=seconds)
-    search = found.search
-    if search is None or search.par is None or not search.complete:
+    par = found.search.deal_par if found.search is not None else None
+    if par is None:
         return found
     store = open_store(args, PROG)
     if store is not None:
         try:
-            failed = store.pars.keep(search.par, seconds)
+            failed = store.pars.keep(par, seconds)
         finally:
             store.close()
         if failed is not None:

@@ -73,6 +73,11 @@ class ParSearch:
     par: Par | None
     complete: bool
 
+    @property
+    def deal_par(self) -> Par | None:
+        """``par`` when it is the deal's par (the search finished its work), else ``None``."""
+        return self.par if self.complete else None
+
 
 @dataclass(frozen=True, slots=True)
 class Shortest:

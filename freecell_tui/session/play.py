@@ -683,8 +683,8 @@ class PlaySession:
         a search cut short keeps nothing. What to show: the win's text again when this game is
         the deal of the par, won by the player (a par found after the win is added to it);
         otherwise nothing (``said`` empty). Notices of a failed write."""
-        found = search.par
-        if found is None or not search.complete:
+        found = search.deal_par
+        if found is None:
             return Step("")
         notices = self._report(self.store.pars.keep(found, budget_seconds))
         game = self._game

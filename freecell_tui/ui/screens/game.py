@@ -395,8 +395,8 @@ class GameScreen(DecidesKeys, Screen[None]):
         self._update_status()
         for notice in step.notices:
             self.app.notify(notice, title="Saves", severity="error", markup=False)
-        if message.search.complete and message.search.par is not None:
-            self.assistant.analyst.learn_par(message.search.par)
+        if message.search.deal_par is not None:
+            self.assistant.analyst.learn_par(message.search.deal_par)
         if step.said:
             from freecell_tui.ui.screens.dialogs import WinScreen
 
