@@ -27,6 +27,7 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Iterator
 from multiprocessing.context import BaseContext
 from typing import Any, Final, NoReturn
 
@@ -82,19 +83,37 @@ def end_with_parent(interruptible: bool = True) -> None:
     worker. Not ``interruptible``: Ctrl-C, which reaches every process of the terminal's
     foreground job, is left to the command, which stops its pool — for a pool whose workers
     would print a traceback for it (``multiprocessing.Pool``'s). Interruptible, Ctrl-C ends the
-    worker quietly: in a task, the pool hands the task's caller the interruption; waiting for
-    one, the worker ends with the status of an interrupted program."""
-    if not interruptible:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-    elif signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not ignored
-        signal.signal(signal.SIGINT, _end_quietly)
-    _release_the_fork_server()
-    parent = os.getppid()
-    if _death_signal():
-        if os.getppid() != parent:  # the parent died while the signal was asked for
-            os._exit(1)
-        return
-    threading.Thread(target=_watch, args=(parent,), name="end-with-parent", daemon=True).start()
+    worker quietly: while it starts, at once; in a task, the pool hands the task's caller the
+    interruption; waiting for one, the worker ends with the status of an interrupted program."""
+    with _starting(interruptible):
+        _release_the_fork_server()
+        parent = os.getppid()
+        if _death_signal():
+            if os.getppid() != parent:  # the parent died while the signal was asked for
+                os._exit(1)
+            return
+        threading.Thread(target=_watch, args=(parent,), name="end-with-parent", daemon=True).start()
+
+
+@contextlib.contextmanager
+def _starting(interruptible: bool) -> Iterator[None]:
+    """Ctrl-C held while a worker starts, then its handler set: a pool prints a traceback for
+    anything raised in a worker's initializer, the interruption too. One that came meanwhile
+    ends an interruptible worker at once, with the status of an interrupted program."""
+    holds = hasattr(signal, "pthread_sigmask")
+    if holds:
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        if not interruptible:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # also drops one that came meanwhile
+        elif signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not ignored
+            signal.signal(signal.SIGINT, _end_quietly)
+            if holds and signal.SIGINT in signal.sigpending():
+                os._exit(128 + signal.SIGINT)
+        if holds:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _end_quietly(signum: int, frame: object) -> NoReturn:

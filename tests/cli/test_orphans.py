@@ -209,3 +209,47 @@ def test_ctrl_c_ends_a_worker_waiting_for_a_task_without_a_traceback() -> None:
     )
     assert (done.returncode, done.stdout) == (0, "True\ndone\n"), done.stderr
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr, done.stderr
+
+
+def test_ctrl_c_ends_a_worker_still_starting_without_a_traceback(tmp_path: Path) -> None:
+    """Ctrl-C that comes while a worker runs its initializer ends it at once and quietly: the
+    pool would print a traceback for anything raised there."""
+    script = tmp_path / "starting.py"
+    script.write_text(
+        textwrap.dedent(
+            """
+            import os, signal
+            from concurrent.futures import ProcessPoolExecutor
+            from concurrent.futures.process import BrokenProcessPool
+            from freecell_tui import workers
+
+            def start():
+                # Ctrl-C comes midway through the start, after the worker's first steps.
+                asked = workers._death_signal
+                def interrupted():
+                    os.kill(os.getpid(), signal.SIGINT)
+                    return asked()
+                workers._death_signal = interrupted
+                workers.end_with_parent()
+
+            if __name__ == "__main__":
+                context = workers.worker_context()
+                pool = ProcessPoolExecutor(1, mp_context=context, initializer=start)
+                try:
+                    pool.submit(os.getpid).result(timeout=20)
+                except BrokenProcessPool:
+                    print("ended")
+                pool.shutdown(wait=True)
+            """
+        )
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        preexec_fn=interruptible,  # Ctrl-C at its default, as a shell starts a program
+    )
+    assert (done.returncode, done.stdout) == (0, "ended\n"), done.stderr
+    assert "Traceback" not in done.stderr and "initializer" not in done.stderr, done.stderr
