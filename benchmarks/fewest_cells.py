@@ -10,6 +10,8 @@ behind ``freecell_tui/core/data/deal_facts.bin`` (docs/rules.md, "Difficulty").
     python benchmarks/fewest_cells.py table cells.jsonl   # writes the package's table
     python benchmarks/fewest_cells.py check 0 --winnable benchmarks/results/fc-solve-0fc.txt \
         cells.jsonl                        # per deal, against fc-solve's complete searches
+    python benchmarks/fewest_cells.py check 1 --won \
+        benchmarks/results/fc-solve-lg-one-cell-2026-11-29.txt cells.jsonl   # and its wins
     python benchmarks/fewest_cells.py undecided cells.jsonl   # the deals each count leaves open
     python benchmarks/fewest_cells.py prove --jsonl proofs.jsonl --cells 0,1 \
         --known cells.jsonl --timeout 1800 --memory 4     # the give-ups, by the proof search
@@ -340,10 +342,12 @@ def bands() -> None:
         )
 
 
-def check(paths: Iterable[Path], cells: int, listed: Path, winnable: bool) -> None:
-    """Our verdicts with ``cells`` cells, deal by deal, against a list of the deals of
-    1-32,000 another solver's complete search found winnable (or unwinnable) with that many:
-    the deals both decide alike, the contradictions, and the deals ours leaves undecided."""
+def check(paths: Iterable[Path], cells: int, listed: Path, kind: str) -> None:
+    """Our verdicts with ``cells`` cells, deal by deal, against a list of deals of 1-32,000
+    another solver decided with that many: ``winnable`` or ``unwinnable``, the verdicts of its
+    complete search (a deal not listed has the other); ``won``, the deals an incomplete search
+    won (a deal not listed is not decided). Prints the deals both decide alike, the
+    contradictions, and the deals ours leaves undecided."""
     known = read(paths)
     lines = (line for line in listed.read_text().splitlines() if not line.startswith("#"))
     theirs = {int(word) for line in lines for word in line.split() if word.isdigit()}
@@ -352,13 +356,14 @@ def check(paths: Iterable[Path], cells: int, listed: Path, winnable: bool) -> No
     for number in range(1, 32_001):
         low, high = bounds(known, number)
         ours = True if high is not None and high <= cells else False if low > cells else None
+        if kind == "won" and number not in theirs:
+            continue
         if ours is None:
             open_.append(number)
-        elif ours == ((number in theirs) == winnable):
+        elif ours == ((number in theirs) == (kind != "unwinnable")):
             agree += 1
         else:
             against.append(number)
-    kind = "winnable" if winnable else "unwinnable"
     print(
         f"{cells} cells: {len(theirs)} listed {kind}; agree on {agree}, contradict on "
         f"{against or 'none'}; undecided by ours {len(open_)}: "
@@ -435,10 +440,11 @@ def main(argv: list[str] | None = None) -> None:
     listed = test.add_mutually_exclusive_group(required=True)
     listed.add_argument("--winnable", help="a file of the deals winnable with that many cells")
     listed.add_argument("--unwinnable", help="a file of the deals unwinnable with that many")
+    listed.add_argument("--won", help="a file of deals an incomplete search won with that many")
     args = parser.parse_args(argv)
     if args.command == "check":
-        listing = Path(args.winnable or args.unwinnable)
-        check((Path(p) for p in args.files), args.cells, listing, args.winnable is not None)
+        kind = next(k for k in ("winnable", "unwinnable", "won") if getattr(args, k))
+        check((Path(p) for p in args.files), args.cells, Path(getattr(args, kind)), kind)
     elif args.command == "run":
         run(args)
     elif args.command == "prove":
