@@ -46,11 +46,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import partial
 from importlib.metadata import version
+from itertools import count
 from time import monotonic, thread_time
 from types import ModuleType
 from typing import Any, Final
 
 import textual._parser
+import textual._time
 import textual.app
 import textual.pilot
 from textual._context import active_app
@@ -245,6 +247,21 @@ def parser_wait_over() -> Iterator[None]:
         yield
     finally:
         textual._parser.get_time = get_time
+
+
+@contextmanager
+def timers_clock_moves() -> Iterator[None]:
+    """Within: the clock Textual's timers read moves on a microsecond between any two reads, as
+    a machine's does when the timer's task is slow (or slowed): a timer reads it twice before
+    its first wait."""
+    checked()  # the timers read the time through textual._time's own name for it
+    get_time = textual._time.get_time
+    reads = count(1)
+    textual._time.get_time = lambda: get_time() + next(reads) * 1e-6
+    try:
+        yield
+    finally:
+        textual._time.get_time = get_time
 
 
 # ---------------------------------------------------------------------- Pilot and the palette

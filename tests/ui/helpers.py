@@ -39,6 +39,7 @@ from ..harness import no_matches_due as no_matches_due
 from ..harness import screen_lines as screen_lines
 from ..harness import screen_stack as screen_stack
 from ..harness import set_terminal_size as set_terminal_size
+from ..harness import timers_clock_moves as timers_clock_moves
 from ..waiting import wait_for_app as wait_for  # noqa: F401
 
 SIZE = (100, 32)

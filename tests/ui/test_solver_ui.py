@@ -9,9 +9,11 @@ in ``tests/session/test_analysis.py``; choosing a winnable deal in ``test_deal_c
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 import pytest
+from textual.app import App
 
 from freecell_tui.core import solver as solver_package
 from freecell_tui.core.autoplay import AutoplayMode
@@ -39,6 +41,7 @@ from .helpers import (
     pile_widget,
     status_text,
     theme_colour,
+    timers_clock_moves,
     tone,
     wait_for,
 )
@@ -367,3 +370,51 @@ async def test_the_dead_end_notice_waits_until_the_player_stops_typing(
         assert game(app).move_count == len(DEAL_1_OVER) - 2
         await pilot.pause(game_screen.QUIET_BEFORE_NOTICE + 0.3)
         assert not isinstance(app.screen, StuckScreen)
+
+
+async def test_a_dead_end_notice_due_a_moment_later_still_comes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The quiet time after the last key may have a hair's breadth left when the notice
+    arrives: the notice waits that long, never for good (Textual's one-shot timer drops a wait
+    shorter than the time between its task's two first reads of the clock)."""
+
+    class Clock:
+        """The game screen's clock: once the time ``next`` (when set), else the real one."""
+
+        next: float | None = None
+
+        def monotonic(self) -> float:
+            now, self.next = self.next, None
+            return time.monotonic() if now is None else now
+
+    clock = Clock()
+    monkeypatch.setattr(game_screen, "time", clock)
+    monkeypatch.setattr(game_screen, "QUIET_BEFORE_NOTICE", 0.0)  # the retry shows it at once
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        for move in DEAL_1_OVER:
+            await pilot.press(*move)
+        # The game's own notice for this position (no card can go home) comes first.
+        await wait_for(pilot, lambda: isinstance(app.screen, StuckScreen), "the game's notice")
+        app.screen.dismiss(None)
+        await pilot.pause()
+        screen = app.game_screen
+        with timers_clock_moves():
+            clock.next = screen._last_input - 1e-9  # the notice is due a nanosecond later
+            screen.post_message(Assistant.Over(None))
+            await wait_for(pilot, lambda: isinstance(app.screen, StuckScreen), "the notice")
+
+
+async def test_textual_s_one_shot_timer_drops_a_wait_shorter_than_its_clock_reads() -> None:
+    """Why the game screen's one-shot waits are SHORTEST_WAIT at least. When this fails,
+    Textual fires them: the floor may go."""
+    fired: list[float] = []
+    app = App[None]()
+    async with app.run_test() as pilot:
+        with timers_clock_moves():
+            for delay in (1e-9, game_screen.SHORTEST_WAIT):
+                app.set_timer(delay, lambda delay=delay: fired.append(delay))
+            await wait_for(pilot, lambda: game_screen.SHORTEST_WAIT in fired, "the floor's wait")
+            await pilot.pause(0.05)
+    assert fired == [game_screen.SHORTEST_WAIT]

@@ -102,6 +102,10 @@ __all__ = ["TYPED", "GameScreen"]
 #: waits until the player has not typed or clicked for this long: keys typed for the board must
 #: not land in it and answer it (``r`` would restart the deal).
 QUIET_BEFORE_NOTICE: Final = 0.6
+#: The shortest wait a screen's one-shot timer is given. Textual's (``set_timer``) fires only
+#: when its delay outlasts its own task's two looks at the clock, and raises for none: a wait
+#: shorter than a microsecond or so never comes (tests/ui/test_solver_ui.py checks both).
+SHORTEST_WAIT: Final = 0.01
 
 #: What each command typed on the ``:`` line with an operand does, unless it is a session call:
 #: a method of the game screen given the command as typed, registered at its definition. (A
@@ -289,9 +293,10 @@ class GameScreen(DecidesKeys, Screen[None]):
             self._search("solver", search.run)
 
     def _wait(self, name: str, delay: float, then: Callable[[], None]) -> None:
-        """After ``delay`` seconds, ``then``; the timer ``name`` replaces the one of that name."""
+        """After ``delay`` seconds (:data:`SHORTEST_WAIT` at least), ``then``; the timer ``name``
+        replaces the one of that name."""
         self._stop_timer(name)
-        self._waits[name] = self.set_timer(delay, then)
+        self._waits[name] = self.set_timer(max(delay, SHORTEST_WAIT), then)
 
     def _stop_timer(self, name: str) -> None:
         timer = self._waits.pop(name, None)
@@ -371,7 +376,7 @@ class GameScreen(DecidesKeys, Screen[None]):
             return
         wait = self._last_input + QUIET_BEFORE_NOTICE - time.monotonic()
         if wait > 0:
-            self.set_timer(wait, lambda: self._notice_over(point, state))
+            self._wait("notice", wait, lambda: self._notice_over(point, state))
             return
         self.show_dead_end(no_card_home(point))
 
