@@ -165,6 +165,19 @@ def test_ctrl_c_ends_the_command_and_its_workers_without_a_traceback(args: list[
                 os.kill(pid, signal.SIGKILL)
 
 
+def _python(*args: str) -> subprocess.CompletedProcess[str]:
+    """Python run with ``args`` as a shell starts a program (Ctrl-C at its default), its output
+    captured."""
+    return subprocess.run(
+        [sys.executable, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        preexec_fn=interruptible,
+    )
+
+
 def test_ctrl_c_ends_a_worker_waiting_for_a_task_without_a_traceback() -> None:
     """A worker between tasks (waiting on its pool's queue) when Ctrl-C comes ends quietly, as
     one in the middle of a task does: the command's own stderr is the player's terminal."""
@@ -199,14 +212,7 @@ def test_ctrl_c_ends_a_worker_waiting_for_a_task_without_a_traceback() -> None:
             print("done")
         """
     )
-    done = subprocess.run(
-        [sys.executable, "-c", check],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        preexec_fn=interruptible,  # Ctrl-C at its default, as a shell starts a program
-    )
+    done = _python("-c", check)
     assert (done.returncode, done.stdout) == (0, "True\ndone\n"), done.stderr
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr, done.stderr
 
@@ -243,13 +249,6 @@ def test_ctrl_c_ends_a_worker_still_starting_without_a_traceback(tmp_path: Path)
             """
         )
     )
-    done = subprocess.run(
-        [sys.executable, str(script)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        preexec_fn=interruptible,  # Ctrl-C at its default, as a shell starts a program
-    )
+    done = _python(str(script))
     assert (done.returncode, done.stdout) == (0, "ended\n"), done.stderr
     assert "Traceback" not in done.stderr and "initializer" not in done.stderr, done.stderr
