@@ -103,8 +103,8 @@ __all__ = ["TYPED", "GameScreen"]
 #: not land in it and answer it (``r`` would restart the deal).
 QUIET_BEFORE_NOTICE: Final = 0.6
 #: The shortest wait a screen's one-shot timer is given. Textual's (``set_timer``) fires only
-#: when its delay outlasts its own task's two looks at the clock, and raises for none: a wait
-#: shorter than a microsecond or so never comes (tests/ui/test_solver_ui.py checks both).
+#: when its delay outlasts its own task's first two looks at the clock (and raises for none): a
+#: wait shorter than a microsecond or so never comes (tests/ui/test_solver_ui.py checks it).
 SHORTEST_WAIT: Final = 0.01
 
 #: What each command typed on the ``:`` line with an operand does, unless it is a session call:
@@ -400,8 +400,8 @@ class GameScreen(DecidesKeys, Screen[None]):
         self._update_status()
         for notice in step.notices:
             self.app.notify(notice, title="Saves", severity="error", markup=False)
-        if message.search.deal_par is not None:
-            self.assistant.analyst.learn_par(message.search.deal_par)
+        if (par := message.search.deal_par) is not None:
+            self.assistant.analyst.learn_par(par)
         if step.said:
             from freecell_tui.ui.screens.dialogs import WinScreen
 
