@@ -54,7 +54,7 @@ from freecell_tui.ui.commands import (
 from freecell_tui.ui.compat import ReportingApp, guard_input
 from freecell_tui.ui.crash import crash_message, write_crash_report
 from freecell_tui.ui.keymap import effective_keys
-from freecell_tui.ui.keys import DecidesKeys
+from freecell_tui.ui.keys import DecidesKeys, handled
 from freecell_tui.ui.messages import SettingChanged
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.terminal_probe import drawn_wide, probe_terminal
@@ -190,6 +190,8 @@ class FreeCellApp(ReportingApp[None]):
         #: Not chosen: the terminal is asked whether it draws the suits two cells wide.
         self._probe = probe and not ascii and chosen is None
         self._probing = False
+        #: A mouse button went down or up since the last key: its click may still be on its way.
+        self._clicked = False
         self._warnings = warnings + self._start_theme(config)
         #: Where the report of an unexpected error was written (see :meth:`crashed`).
         self.crash_report: Path | None = None
@@ -268,13 +270,17 @@ class FreeCellApp(ReportingApp[None]):
         """Every key is decided as it is read from the terminal, in the order typed, by the
         screen on top: the game screen and its dialogs decide it at once
         (:class:`~freecell_tui.ui.keys.DecidesKeys`), so a screen a key opens or closes is
-        already there for the next key. Keys they leave (and every key of Textual's own
+        already there for the next key. A click read before a key acts before it
+        (:func:`~freecell_tui.ui.keys.handled`). Keys they leave (and every key of Textual's own
         screens) go Textual's way: priority bindings, then the focused widget. A paste is a key
         of many characters: decided the same way."""
         if isinstance(event, events.InputEvent) and (
             not self.screen_stack or self.return_code is not None
         ):
             return  # input once the app is leaving (q, then more keys) has nowhere to go
+        if isinstance(event, (events.Key, events.Paste)) and self._clicked:
+            self._clicked = False
+            await handled(self.screen)  # the clicks read before it act first
         if isinstance(event, events.Key) and not event.is_forwarded:
             if event.key == "ctrl+j":  # Enter typed before the game set the terminal up
                 event = events.Key("enter", "\r")
@@ -284,13 +290,21 @@ class FreeCellApp(ReportingApp[None]):
             screen = self.screen
             if isinstance(screen, DecidesKeys) and screen.decide_paste(event):
                 return
+        if isinstance(event, (events.MouseDown, events.MouseUp)) and not event.is_forwarded:
+            self._clicked = True
         await super().on_event(event)
 
     async def _decide_key(self, event: events.Key) -> bool:
-        """The top screen decides ``event``; a screen that leaves it after opening another (the
-        resume prompt, the win's dialog) leaves it to that one, asked next."""
+        """The top screen decides ``event``, once it is mounted; a screen that leaves it after
+        opening another (the resume prompt, the win's dialog) leaves it to that one, asked
+        next."""
         screen = self.screen
         while isinstance(screen, DecidesKeys):
+            if not screen.is_mounted:  # opened by the key or the click before: up first
+                await handled(screen)
+                if self.screen is not screen:
+                    screen = self.screen
+                    continue
             if await screen.decide_key(event):
                 return True
             if self.screen is screen:
@@ -420,17 +434,13 @@ class FreeCellApp(ReportingApp[None]):
 
     # ------------------------------------------------------------------ the command palette
     def action_command_palette(self) -> None:
-        """The command palette, guarded against Textual's own crashes (see :mod:`.palette`);
-        never a second one while a palette is anywhere in the screen stack (under a dialog
-        a command opened, say)."""
-        from textual.command import CommandPalette
-
+        """The command palette, guarded against Textual's own crashes (see :mod:`.palette`).
+        It has no id: one just closed is still being removed when a key read right after the
+        click that closed it opens the next."""
         from freecell_tui.ui.palette import GuardedPalette
 
-        if not self.use_command_palette:
-            return
-        if not any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
-            self.push_screen(GuardedPalette(id="--command-palette"))
+        if self.use_command_palette:
+            self._open_palette(GuardedPalette())
 
     def search_themes(self) -> None:
         """The palette's "Theme" list: Textual's, in the guarded palette too (every palette the
@@ -439,9 +449,18 @@ class FreeCellApp(ReportingApp[None]):
 
         from freecell_tui.ui.palette import GuardedPalette
 
-        self.push_screen(
+        self._open_palette(
             GuardedPalette(providers=[ThemeProvider], placeholder="Search for themes…")
         )
+
+    def _open_palette(self, palette: Screen[Any]) -> None:
+        """One palette at a time: never a second while one is anywhere in the screen stack
+        (under a dialog a command opened, say, or opened by a key read before the Theme command
+        chosen in the last one ran)."""
+        from textual.command import CommandPalette
+
+        if not any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            self.push_screen(palette)
 
     def action_show_help_panel(self) -> None:
         """Textual's key panel, only on a screen that is in the app (mounted on a screen not yet,

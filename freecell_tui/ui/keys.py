@@ -8,10 +8,16 @@ screen's are generated from the command table and the player's key table): the d
 :meth:`DecidesKeys.decide_key` runs the binding of the key. A line of text (the ``:`` line, the
 save screen's prompts) is edited the same way, by its ``Input``'s own bindings
 (:func:`edit_line`): Enter acts on every character typed before it.
+
+A click is not decided as it is read: the app hands its mouse events on to the widgets under
+the pointer, each with its own queue. So before a key read after a click is decided, the screen
+handles what the click set going (:func:`handled`): keys and clicks act in the order they came.
+A screen a key or a click just opened decides the next key once it is mounted (the same wait).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from typing import Final, Literal
@@ -30,9 +36,53 @@ __all__ = [
     "DecidesKeys",
     "bound_actions",
     "edit_line",
+    "handled",
     "key_buttons",
     "paste_line",
 ]
+
+#: How many times :func:`handled` waits for a screen's queues, and for how long each time: a
+#: click goes from the pile under it to the board, and its move from the board to the screen.
+HANDLED_ROUNDS: Final = 8
+HANDLED_SECONDS: Final = 1.0
+
+
+async def handled(screen: Screen[object]) -> None:
+    """Return once ``screen`` and its widgets have handled every message waiting for them when
+    called, and those these sent each other meanwhile (up to :data:`HANDLED_ROUNDS` rounds of
+    :data:`HANDLED_SECONDS` at most, so that a handler waiting on the app delays no key for
+    good)."""
+    for _ in range(HANDLED_ROUNDS):
+        nodes = [screen, *screen.walk_children()]
+        if not await _each_handled(nodes):
+            return
+        if not any(node.message_queue_size for node in nodes):
+            return
+
+
+async def _each_handled(nodes: list[DOMNode]) -> bool:
+    """Wait until each of ``nodes`` has handled what waits for it now; False when that took
+    more than :data:`HANDLED_SECONDS`."""
+    left = 0
+    done = asyncio.Event()
+
+    def one_done() -> None:
+        nonlocal left
+        left -= 1
+        if not left:
+            done.set()
+
+    for node in nodes:
+        if node.call_later(one_done):  # after what waits for the node now
+            left += 1
+    if not left:
+        return True
+    try:
+        await asyncio.wait_for(done.wait(), HANDLED_SECONDS)
+    except TimeoutError:
+        return False
+    return True
+
 
 ButtonLook = Literal["default", "primary", "success", "warning", "error"]
 

@@ -11,7 +11,7 @@ Textual lays a screen out at three moments, and before each the dialog's own han
 before Textual's) sets what every dialog on the stack shows:
 
 - a screen's ``Resize`` lays that screen out at the event's size, and every screen under the top
-  one with it. Resizes wait in each screen's own queue, so one dialog may handle an older size
+  one with it. A dialog just closed may still handle a resize that was waiting for it. Resizes wait in each screen's own queue, so one dialog may handle an older size
   after another handled a newer one: the rule is kept for each event as it is handled, not for
   the terminal's latest size. The top screen, when it is not the one handling the event, keeps
   its own size and shows what fits that.
@@ -58,11 +58,11 @@ class TinyDialog(_Screen):
     the screen class, ``class Dialog(TinyDialog, ModalScreen[T])``."""
 
     def on_resize(self, event: Resize) -> None:
+        show_insides(self, event.size)  # on the stack or closing, it is laid out at this size
         top = self.app.screen
         for screen in self.app.screen_stack:
-            if screen.is_modal:  # the board says itself that the terminal is too small
-                laid_out_now = screen is self or screen is not top
-                show_insides(screen, event.size if laid_out_now else screen.outer_size)
+            if screen.is_modal and screen is not self:  # the board says itself it is too small
+                show_insides(screen, event.size if screen is not top else screen.outer_size)
 
     def on_screen_resume(self) -> None:
         show_insides(self, self.app.size)

@@ -26,6 +26,7 @@ from freecell_tui.ui.assist.autosolve import PACES
 from freecell_tui.ui.screens.dialogs import ConfirmScreen, NoticeScreen
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.screens.resume import ResumeScreen
+from freecell_tui.ui.screens.viewer import ViewerScreen
 
 from .helpers import (
     RANDOM_DEAL,
@@ -248,3 +249,17 @@ async def test_letters_typed_before_the_command_lines_focus_arrives_are_kept(
         for key, character in (("space", " "), ("7", "7")):
             assert await screen.decide_key(events.Key(key, character))
         assert screen.command_line.value == "deal 7"
+
+
+async def test_a_key_read_before_the_viewer_it_opened_is_up_steps_it(tmp_path: Path) -> None:
+    """A key decided in the same turn as the click or key that opened the viewer (the burst
+    storm, seed 18: a click on a deal's games' Watch and an arrow in one read): the viewer had
+    no board yet (``NoMatches '#board'``) and the app died. The key waits until it is up."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        watched = Game.new(1).play(Move.parse("3a")).play(Move.parse("3b"))
+        viewer = ViewerScreen(watched)
+        app.push_screen(viewer)
+        await app.on_event(events.Key("right", None))  # no turn for the viewer to mount
+        await wait_for(pilot, lambda: viewer.replay.at == 1, "the step")
+        assert app.is_running and app.crash_report is None

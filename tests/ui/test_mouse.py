@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
+
 from freecell_tui.core.autoplay import AutoplayMode
 from freecell_tui.core.cards import ALL_CARDS, Card
 from freecell_tui.core.game import Game
@@ -118,6 +120,21 @@ async def test_an_illegal_destination_or_a_foundation_first_is_refused(tmp_path:
         await pilot.click("#home-S", offset=(3, 2))
         assert message(app) == "cards never leave the foundations: pick a column or a free cell"
         assert tone(app) == "error"
+
+
+async def test_a_key_read_with_a_click_acts_after_it(tmp_path: Path) -> None:
+    """A terminal hands over a click and the key typed just after it in one read: the click
+    picks 6♣ up, then c drops it on free cell c, in the order they came."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        column = pile_widget(app, "col-5")
+        x, y = column.region.offset + (3, 12)  # 6♣, on top of column 5
+        for button in (events.MouseDown, events.MouseUp):  # as the driver posts them
+            app.post_message(button(column, x, y, 0, 0, 1, False, False, False, x, y))
+        app.post_message(events.Key("c", "c"))
+        await wait_for(pilot, lambda: game(app).move_count == 1, "the move")
+        assert game(app).state.cells[2] == Card.parse("6C")
+        assert message(app) == "5c: 6♣ to free cell c"
 
 
 async def test_double_click_sends_a_card_home_or_to_a_free_cell(tmp_path: Path) -> None:

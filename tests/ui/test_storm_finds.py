@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.command import CommandList
 from textual.coordinate import Coordinate
 from textual.events import Click, Key, MouseDown, Resize
@@ -20,6 +21,7 @@ from freecell_tui.ui.screens.dialogs import ConfirmScreen
 from freecell_tui.ui.screens.help import HelpScreen
 from freecell_tui.ui.screens.resume import ResumeScreen
 from freecell_tui.ui.screens.saves import SaveSlotsScreen
+from freecell_tui.ui.screens.stats import StatsScreen
 
 from .helpers import (
     NO_MATCHES_SECONDS,
@@ -267,6 +269,29 @@ async def test_the_palette_asked_for_while_one_is_under_a_dialog_is_not_opened_t
         await wait_for(pilot, lambda: app.screen is palettes[0], "the palette again")
 
 
+async def test_a_palette_asked_for_right_after_a_click_closed_one_opens(
+    tmp_path: Path,
+) -> None:
+    """A click on the palette's background and ctrl+p in one read (the burst storm, seed 2):
+    the click closes the palette, then the key opens another while the first is still being
+    removed. With a fixed id the second was refused (``DuplicateIds``) and the app died."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, GuardedPalette), "the palette")
+        first = app.screen
+        x, y = 2, SIZE[1] - 2  # the palette's background, below its list
+        for button in (events.MouseDown, events.MouseUp):  # as the driver posts them
+            app.post_message(button(None, x, y, 0, 0, 1, False, False, False, x, y))
+        app.post_message(events.Key("ctrl+p", None))
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, GuardedPalette) and app.screen is not first,
+            "the second palette",
+        )
+        assert app.is_running and app.crash_report is None
+
+
 async def test_a_row_chosen_before_a_question_opened_over_the_saves_asks_no_second(
     tmp_path: Path,
 ) -> None:
@@ -325,3 +350,40 @@ async def test_the_palette_over_a_dialog_offers_no_command_of_the_board_under_it
         await pilot.pause()
         assert app.is_running and app.crash_report is None
         assert [type(screen) for screen in screen_stack(app)].count(ConfirmScreen) == 1
+
+
+async def test_the_theme_list_due_after_a_palette_opened_by_a_key_is_not_a_second(
+    tmp_path: Path,
+) -> None:
+    """The palette's Theme command runs after the palette closed, from the app's queue; in the
+    burst storm (seed 14) ctrl+p was read between the two and opened a palette, then the Theme
+    list came on top of it: two palettes piled up. As there: ctrl+p, then the command's run
+    waiting behind it. One palette at a time."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(Key("ctrl+p", None))
+        app.call_later(app.action_change_theme)  # as the palette leaves its command to run
+        await wait_for(pilot, lambda: isinstance(app.screen, GuardedPalette), "a palette")
+        for _ in range(3):
+            await pilot.pause()
+        palettes = [screen for screen in app.screen_stack if isinstance(screen, GuardedPalette)]
+        assert len(palettes) == 1
+        assert app.is_running and app.crash_report is None
+
+
+async def test_a_dialog_closing_with_a_tiny_resize_waiting_for_it_lives(tmp_path: Path) -> None:
+    """A resize to 10x5 waiting in the statistics' queue as they close (the burst storm, seed
+    7): the closing dialog was laid out at that size with its insides shown, and Rich's
+    wrapping raised ``ValueError``. A dialog hides its insides at a tiny size on the stack or
+    off it."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        stats = StatsScreen(app.session.store)
+        app.push_screen(stats)
+        await wait_for(pilot, lambda: stats.outer_size == Size(*SIZE), "the statistics")
+        tiny = Size(10, 5)
+        stats.post_message(Resize(tiny, tiny))
+        app.pop_screen()
+        for _ in range(3):
+            await pilot.pause()
+        assert app.is_running and app.crash_report is None
