@@ -64,6 +64,8 @@ from freecell_tui.ui.web.browser import DELIVERY_NAME
 __all__ = ["FreeCellApp", "run_app"]
 
 _NO_COLOUR = NoColor()
+#: Input that Textual hands on to a widget's queue when no screen decided it as it was read.
+HANDED_ON = (events.Key, events.Paste, events.MouseDown, events.MouseUp)
 
 
 class FreeCellApp(ReportingApp[None]):
@@ -190,8 +192,9 @@ class FreeCellApp(ReportingApp[None]):
         #: Not chosen: the terminal is asked whether it draws the suits two cells wide.
         self._probe = probe and not ascii and chosen is None
         self._probing = False
-        #: A mouse button went down or up since the last key: its click may still be on its way.
-        self._clicked = False
+        #: Input went Textual's way, into the widgets' queues, since the last key: a click, or a
+        #: key the screen left (the palette's): it may still be on its way.
+        self._handed_on = False
         self._warnings = warnings + self._start_theme(config)
         #: Where the report of an unexpected error was written (see :meth:`crashed`).
         self.crash_report: Path | None = None
@@ -270,17 +273,18 @@ class FreeCellApp(ReportingApp[None]):
         """Every key is decided as it is read from the terminal, in the order typed, by the
         screen on top: the game screen and its dialogs decide it at once
         (:class:`~freecell_tui.ui.keys.DecidesKeys`), so a screen a key opens or closes is
-        already there for the next key. A click read before a key acts before it
-        (:func:`~freecell_tui.ui.keys.handled`). Keys they leave (and every key of Textual's own
-        screens) go Textual's way: priority bindings, then the focused widget. A paste is a key
-        of many characters: decided the same way."""
+        already there for the next key. Keys they leave (and every key of Textual's own
+        screens) go Textual's way: priority bindings, then the focused widget, through its
+        queue, as clicks do. Input read before a key acts before it: the key first waits until
+        the screen handled what went Textual's way (:func:`~freecell_tui.ui.keys.handled`). A
+        paste is a key of many characters: decided the same way."""
         if isinstance(event, events.InputEvent) and (
             not self.screen_stack or self.return_code is not None
         ):
             return  # input once the app is leaving (q, then more keys) has nowhere to go
-        if isinstance(event, (events.Key, events.Paste)) and self._clicked:
-            self._clicked = False
-            await handled(self.screen)  # the clicks read before it act first
+        if isinstance(event, (events.Key, events.Paste)) and self._handed_on:
+            self._handed_on = False
+            await handled(self.screen)  # what was read before it acts first
         if isinstance(event, events.Key) and not event.is_forwarded:
             if event.key == "ctrl+j":  # Enter typed before the game set the terminal up
                 event = events.Key("enter", "\r")
@@ -290,8 +294,8 @@ class FreeCellApp(ReportingApp[None]):
             screen = self.screen
             if isinstance(screen, DecidesKeys) and screen.decide_paste(event):
                 return
-        if isinstance(event, (events.MouseDown, events.MouseUp)) and not event.is_forwarded:
-            self._clicked = True
+        if isinstance(event, HANDED_ON) and not event.is_forwarded:
+            self._handed_on = True
         await super().on_event(event)
 
     async def _decide_key(self, event: events.Key) -> bool:

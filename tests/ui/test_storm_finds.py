@@ -387,3 +387,25 @@ async def test_a_dialog_closing_with_a_tiny_resize_waiting_for_it_lives(tmp_path
         for _ in range(3):
             await pilot.pause()
         assert app.is_running and app.crash_report is None
+
+
+async def test_escape_and_ctrl_p_in_one_read_close_the_palette_then_open_one(
+    tmp_path: Path,
+) -> None:
+    """With the palette open, Escape then ctrl+p in one read: Escape goes to the palette's
+    queue, ctrl+p was decided at once, while the palette was still open (so refused), and
+    Escape then closed it: no palette. In the order typed, a new palette is open."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, GuardedPalette), "the palette")
+        first = app.screen
+        app.post_message(Key("escape", None))
+        app.post_message(Key("ctrl+p", None))
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, GuardedPalette) and app.screen is not first,
+            "the second palette",
+        )
+        assert first not in app.screen_stack
+        assert app.is_running and app.crash_report is None
