@@ -26,6 +26,7 @@ from freecell_tui.ui.assist.autosolve import PACES
 from freecell_tui.ui.screens.dialogs import ConfirmScreen, NoticeScreen
 from freecell_tui.ui.screens.game import GameScreen
 from freecell_tui.ui.screens.resume import ResumeScreen
+from freecell_tui.ui.screens.stats import StatsScreen
 from freecell_tui.ui.screens.viewer import ViewerScreen
 
 from .helpers import (
@@ -263,3 +264,25 @@ async def test_a_key_read_before_the_viewer_it_opened_is_up_steps_it(tmp_path: P
         await app.on_event(events.Key("right", None))  # no turn for the viewer to mount
         await wait_for(pilot, lambda: viewer.replay.at == 1, "the step")
         assert app.is_running and app.crash_report is None
+
+
+async def test_a_key_read_after_the_statistics_answered_lands_after_their_answer(
+    tmp_path: Path,
+) -> None:
+    """The statistics close with a game to play on from (``t`` in their viewer) and ``n`` is
+    in the same read: the answer's question came after ``n``'s, from the app's queue, and two
+    questions piled up (the burst storm, seed 25). The answer acts as the dialog closes, so
+    ``n`` answers its question: not started, the game goes on."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3", "a")
+        await pilot.press("t")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen), "the statistics")
+        stats = app.screen
+        stats.dismiss(Game.new(5))
+        await app.on_event(events.Key("n", "n"))
+        await pilot.pause()
+        questions = [screen for screen in app.screen_stack if isinstance(screen, ConfirmScreen)]
+        assert questions == [] and app.screen is app.game_screen
+        assert game(app).deal_number != 5 and game(app).move_count == 1
+        assert message(app) == "Not started: your game goes on."

@@ -948,8 +948,11 @@ class GameScreen(DecidesKeys, Screen[None]):
         from freecell_tui.ui.screens.stats import StatsScreen
 
         s = self.session
-        stats = StatsScreen(s.store, s.game.autoplay, self.board.ascii, s.variant)
-        self.app.push_screen(stats, self.apply_dialog_result)
+        self.app.push_screen(
+            StatsScreen(
+                s.store, s.game.autoplay, self.board.ascii, s.variant, then=self.apply_dialog_result
+            )
+        )
 
     def action_share(self) -> None:
         from freecell_tui.ui.screens.dialogs import CodeScreen

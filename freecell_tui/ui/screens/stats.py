@@ -12,6 +12,7 @@ title when it is not classic FreeCell, and ``v`` goes on to the next game with f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -134,8 +135,10 @@ class StatsScreen(OnceScreen[Game | None]):
         mode: AutoplayMode = AutoplayMode.SAFE,
         ascii: bool = False,
         variant: Variant = FREECELL,
+        *,
+        then: Callable[[Game | None], None] | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(then=then)
         self.store = store
         self.mode = mode
         self.variant = variant
