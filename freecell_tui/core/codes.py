@@ -354,6 +354,14 @@ def _line_start(game: Game) -> int:
 
 def encode(game: Game) -> str:
     """The game code of ``game`` (see the module's docstring for what it keeps)."""
+    first = _line_start(game)
+    line = game.states[first : first + len(game.line)]
+    return _encode(game, [ordered_moves(state) for state in line])
+
+
+def _encode(game: Game, orders: list[list[Move]]) -> str:
+    """:func:`encode`, given the moves of each turn's position in a code's order
+    (``orders``: one list a turn of the game's line)."""
     writer = _Writer()
     variant = game.start.variant
     classic = variant == FREECELL
@@ -380,16 +388,14 @@ def encode(game: Game) -> str:
     if not won:
         writer.put_count(len(line), _COUNT_BITS)
     solver = False
-    first = _line_start(game)
-    for number, turn in enumerate(line):
+    for turn, moves in zip(line, orders, strict=True):
         assert turn.move is not None
-        moves = ordered_moves(game.states[first + number])
         radix = _radix(len(moves), extras)
         if extras:
-            if modes[number] is not mode:
+            if (now := turn.mode or game.autoplay) is not mode:
                 others = [m for m in _MODES if m is not mode]
-                writer.put(len(moves) + others.index(modes[number]), radix)
-                mode = modes[number]
+                writer.put(len(moves) + others.index(now), radix)
+                mode = now
             if turn.solver is not solver:
                 writer.put(len(moves) + 2, radix)
                 solver = turn.solver
@@ -478,10 +484,10 @@ def decode(text: str, *, longest: int = MAX_CODE_LENGTH) -> Game | BadCode:
     body = code[len(PREFIX) : -_CHECK_DIGITS]
     value = int("".join(format(_VALUE[ch], "06b") for ch in body), 2) if body else 0
     try:
-        game = _read_game(_Reader(value), code.startswith(VARIANT_PREFIX))
+        game, orders = _read_game(_Reader(value), code.startswith(VARIANT_PREFIX))
     except FreeCellError as error:
         return BadCode(_not_a_code(code, str(error)))
-    if encode(game) != code:
+    if _encode(game, orders) != code:
         return BadCode(_not_a_code(code, "it is not written the way codes are"))
     return game
 
@@ -536,9 +542,10 @@ def _read_variant(reader: _Reader) -> Variant:
         raise _Unreadable(str(error)) from None
 
 
-def _read_game(reader: _Reader, variant_code: bool) -> Game:
-    """The game in ``reader``'s digits (raises a :class:`FreeCellError` naming the problem);
-    ``variant_code``: a version 2 code, which names its game first."""
+def _read_game(reader: _Reader, variant_code: bool) -> tuple[Game, list[list[Move]]]:
+    """The game in ``reader``'s digits (raises a :class:`FreeCellError` naming the problem),
+    and the moves of each of its turns' positions in a code's order; ``variant_code``: a
+    version 2 code, which names its game first."""
     variant = _read_variant(reader) if variant_code else FREECELL
     deal_number: int | None = None
     if reader.get(2) == 0:
@@ -558,9 +565,11 @@ def _read_game(reader: _Reader, variant_code: bool) -> Game:
     state = start
     states = [start]
     turns: list[Turn] = []
+    orders: list[list[Move]] = []
     solver = False
     while len(turns) < count and not (won and state.is_won):
         moves = ordered_moves(state)
+        orders.append(moves)
         if reader.left == 0:
             raise _Unreadable(f"it is cut short before move {len(turns) + 1}")
         if not moves:
@@ -583,4 +592,4 @@ def _read_game(reader: _Reader, variant_code: bool) -> Game:
         raise _Unreadable(f"it has more than {MAX_TURNS:,} moves")
     if reader.left != 1:
         raise _Unreadable("there is more after its last move" if reader.left else "it is cut short")
-    return Game(start, deal_number, autoplay, tuple(turns), (), 0, tuple(states))
+    return Game(start, deal_number, autoplay, tuple(turns), (), 0, tuple(states)), orders
