@@ -9,10 +9,10 @@ screen's are generated from the command table and the player's key table): the d
 save screen's prompts) is edited the same way, by its ``Input``'s own bindings
 (:func:`edit_line`): Enter acts on every character typed before it.
 
-A click is not decided as it is read: the app hands its mouse events on to the widgets under
-the pointer, each with its own queue. So before a key read after a click is decided, the screen
-handles what the click set going (:func:`handled`): keys and clicks act in the order they came.
-A screen a key or a click just opened decides the next key once it is mounted (the same wait).
+A click is not decided as it is read, nor a key the screen leaves: the app hands them on to the
+widgets, each with its own queue. So before a key read after them is decided, the screen handles
+what they set going (:func:`handled`): keys and clicks act in the order they came. A screen a
+key or a click just opened decides the next key once it is mounted (the same wait).
 """
 
 from __future__ import annotations
