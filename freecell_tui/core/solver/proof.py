@@ -141,9 +141,12 @@ def prove(  # noqa: C901, PLR0912, PLR0915 -- the hot loop, inline
     while waiting:
         level = min(waiting)
         seen = waiting.pop(level)
-        stack = [_decode(key) for key in sorted(seen, reverse=True)]
-        while stack:
-            cols, cells, found = stack.pop()
+        # The layer's positions in key order, each decoded as its turn comes (a layer may hold
+        # tens of millions); what a position leads to in the layer comes first, depth first.
+        layer = sorted(seen, reverse=True)
+        stack: list[tuple[Cols, bytes, Found]] = []
+        while stack or layer:
+            cols, cells, found = stack.pop() if stack else _decode(layer.pop())
             expanded += 1
             if expanded % CHECK_EVERY == 0 and should_stop():
                 return ProofResult("gave-up", time.monotonic() - started, positions, peak, 0.0)
