@@ -215,7 +215,7 @@ class GameScreen(DecidesKeys, Screen[None]):
         self.message.lines = lines
         self.command_line.styles.height = lines  # drawn in the message line's place
         for card in self.query(IntroCard):  # never over the board's "make the terminal bigger"
-            card.display = not layout.too_small
+            card.display = self.intro and not layout.too_small
 
     # ------------------------------------------------------------------ the clock
     def _tick(self) -> None:
@@ -544,6 +544,7 @@ class GameScreen(DecidesKeys, Screen[None]):
         if self.intro:
             self.intro = False
             for card in self.query(IntroCard):
+                card.display = False  # off the next frame, before its removal is done
                 card.remove()
             self.remember("seen_intro", True)
 
