@@ -355,8 +355,8 @@ def _line_start(game: Game) -> int:
 def encode(game: Game) -> str:
     """The game code of ``game`` (see the module's docstring for what it keeps)."""
     first = _line_start(game)
-    line = game.states[first : first + len(game.line)]
-    return _encode(game, [ordered_moves(state) for state in line])
+    positions = game.states[first : first + len(game.line)]
+    return _encode(game, [ordered_moves(state) for state in positions])
 
 
 def _encode(game: Game, orders: list[list[Move]]) -> str:

@@ -11,9 +11,10 @@ Textual lays a screen out at three moments, and before each the dialog's own han
 before Textual's) sets what every dialog on the stack shows:
 
 - a screen's ``Resize`` lays that screen out at the event's size, and every screen under the top
-  one with it. A dialog just closed may still handle a resize that was waiting for it. Resizes wait in each screen's own queue, so one dialog may handle an older size
-  after another handled a newer one: the rule is kept for each event as it is handled, not for
-  the terminal's latest size. The top screen, when it is not the one handling the event, keeps
+  one with it. A dialog just closed may still handle a resize that was waiting for it. Resizes
+  wait in each screen's own queue, so one dialog may handle an older size after another handled
+  a newer one: the rule is kept for each event as it is handled, not for the terminal's latest
+  size. The top screen, when it is not the one handling the event, keeps
   its own size and shows what fits that.
 - ``ScreenResume`` lays the resumed screen out at the terminal's size.
 - anything changing inside a shown screen lays it out again at its own last size: what was set
