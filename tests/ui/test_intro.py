@@ -121,6 +121,8 @@ def test_a_move_typed_as_the_real_game_starts_is_played_and_closes_the_card(
         term.wait(
             lambda: bool(term.rows("SELECT turns FROM autosaves WHERE turns LIKE '%3a%'")), "3a"
         )
+        # Saved before shown: the move's message is drawn after the row is written.
+        term.wait(lambda: b"3a: 2" in term.output, "the move's message")
         assert INTRO_TITLE.encode() not in term.output.rpartition(b"3a: 2")[2]
     finally:
         term.close()
