@@ -22,6 +22,7 @@ from freecell_tui.ui.screens.help import HelpScreen
 from freecell_tui.ui.screens.resume import ResumeScreen
 from freecell_tui.ui.screens.saves import SaveSlotsScreen
 from freecell_tui.ui.screens.stats import StatsScreen
+from freecell_tui.ui.themes import CLASSIC_NAME
 
 from .helpers import (
     NO_MATCHES_SECONDS,
@@ -408,4 +409,39 @@ async def test_escape_and_ctrl_p_in_one_read_close_the_palette_then_open_one(
             "the second palette",
         )
         assert first not in app.screen_stack
+        assert app.is_running and app.crash_report is None
+
+
+async def test_the_palettes_arrows_and_pages_move_its_highlight_and_enter_runs_it(
+    tmp_path: Path,
+) -> None:
+    """The palette decides its arrows and pages as they are read (as it decides Escape): Down
+    and Up step through its list, Page Down and Page Up jump a page, ctrl+End and ctrl+Home
+    to its ends; Enter runs the command
+    highlighted (the commands are in the order of their titles) and closes it."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, GuardedPalette), "the palette")
+        palette = app.screen
+        commands = palette.query_one(CommandList)
+        await wait_for(pilot, lambda: commands.option_count > 3, "the commands")
+        await wait_for(pilot, lambda: commands.highlighted == 0, "the first lit")
+        await pilot.press("down", "down")
+        await wait_for(pilot, lambda: commands.highlighted == 2, "two down")
+        await pilot.press("up")
+        await wait_for(pilot, lambda: commands.highlighted == 1, "one up")
+        await pilot.press("pagedown")
+        await wait_for(pilot, lambda: (commands.highlighted or 0) > 2, "a page down")
+        paged = commands.highlighted
+        await pilot.press("pageup")
+        await wait_for(pilot, lambda: (commands.highlighted or 0) < (paged or 0), "a page up")
+        await pilot.press("ctrl+end")
+        await wait_for(pilot, lambda: commands.highlighted == commands.option_count - 1, "last")
+        await pilot.press("ctrl+home", "down", "down")
+        await wait_for(pilot, lambda: commands.highlighted == 2, "the third")
+        assert str(commands.get_option_at_index(2).prompt).startswith("Classic look\n")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: palette not in app.screen_stack, "the palette closed")
+        assert app.theme == CLASSIC_NAME
         assert app.is_running and app.crash_report is None
