@@ -189,6 +189,8 @@ def proof(task: tuple[int, int, float, float]) -> dict[str, Any]:
         "timeout": timeout,
         "proof": True,
     }
+    if sys.implementation.name != "cpython":  # PyPy (benchmarks/pypy.py): the same source
+        record["build"] = sys.implementation.name
     if result.status == "winnable":
         won = solve(state, timeout=timeout)
         record.update(
