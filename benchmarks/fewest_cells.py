@@ -33,7 +33,8 @@ cells) as if they were the file's. ``--jobs`` worker processes (2 by default); r
 ``prove`` takes the searches given up on in the ``--known`` files (with ``--cells`` cells) to the
 exhaustive proof search (:mod:`freecell_tui.core.solver.proof`): a proof is written as the
 search's ``unsolvable``; a won position it reaches sends the deal to :func:`solve` again (the
-same time), whose line is written as ``solved``; the lines carry ``"proof": true``.
+same time), whose line is written as ``solved``, or as ``winnable`` (won, with no line) when it
+finds none; the lines carry ``"proof": true``.
 """
 
 from __future__ import annotations
@@ -63,6 +64,9 @@ MAX_CELLS: Final = 8
 TABLE: Final = Path(__file__).parent.parent / "freecell_tui/core/data/deal_facts.bin"
 
 Key = tuple[int, int]  # (deal, cells)
+#: The verdicts of a won search: ``solved`` (a line found) or ``winnable`` (a won position the
+#: proof search reached, when ``solve`` then found no line in its time).
+WON: Final = ("solved", "winnable")
 
 
 def read(paths: Iterable[Path]) -> dict[Key, dict[str, Any]]:
@@ -119,7 +123,7 @@ def bounds(known: dict[Key, dict[str, Any]], number: int) -> tuple[int, int | No
             continue
         if record["status"] == "unsolvable":
             low = max(low, cells + 1)
-        elif record["status"] == "solved" and high is None:
+        elif record["status"] in WON and high is None:
             high = cells
     return low, high
 
@@ -194,7 +198,8 @@ def proof(task: tuple[int, int, float, float]) -> dict[str, Any]:
     if result.status == "winnable":
         won = solve(state, timeout=timeout)
         record.update(
-            status=won.status if won.solved else "gave-up",
+            # the proof search's win is certain even when ``solve`` finds no line in the time
+            status=won.status if won.solved else "winnable",
             moves=len(won.moves),
             player_moves=won.player_moves,
             s=round(time.monotonic() - started, 3),
@@ -298,8 +303,9 @@ def summary(paths: Iterable[Path], start: int = 1, stop: int = 32_000) -> None:
         seconds = sum(r["s"] for r in runs)
         winnable = sum(1 for n in deals if (b := bounds(known, n))[1] is not None and b[1] <= cells)
         lost = sum(1 for n in deals if bounds(known, n)[0] > cells)
+        no_line = f"{states['winnable']} won with no line, " if states["winnable"] else ""
         print(
-            f"  {cells} cells: searched {len(runs)}: {states['solved']} solved, "
+            f"  {cells} cells: searched {len(runs)}: {states['solved']} solved, {no_line}"
             f"{states['unsolvable']} unsolvable, {states['gave-up']} gave up, {seconds:.0f} s; "
             f"so winnable {winnable}, unwinnable {lost}, undecided {len(deals) - winnable - lost}"
             f" (published winnable: {sum(v for c, v in PUBLISHED.items() if c <= cells)})"

@@ -3,11 +3,13 @@ core/data/deal_facts.bin): the table against fresh searches, the bands against t
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import runpy
 import zlib
 from importlib.resources import files
 from pathlib import Path
+from types import ModuleType, SimpleNamespace
 
 import pytest
 
@@ -29,6 +31,7 @@ from freecell_tui.core.difficulty import (
 from freecell_tui.core.errors import NotationError
 from freecell_tui.core.game import Game, Outcome
 from freecell_tui.core.solver import solve
+from freecell_tui.core.solver.proof import ProofResult
 from freecell_tui.core.variant import FREECELL
 
 #: Deals whose searches are quick, with the fewest cells they need.
@@ -192,3 +195,33 @@ STORED_2_CELLS = [
     RESULTS / "variants-2026-11-26-fc2-gave-up-90s.jsonl",
     RESULTS / "variants-2026-11-26-fc2-gave-up-400s.jsonl",
 ]
+
+
+def _script() -> ModuleType:
+    """benchmarks/fewest_cells.py as a module (its functions read their names from it)."""
+    spec = importlib.util.spec_from_file_location(
+        "fewest_cells", RESULTS.parent / "fewest_cells.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_win_the_proof_search_reached_decides_the_deal_when_solve_finds_no_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The proof search's won position is certain: when ``solve`` then gives up, the line is
+    ``winnable`` (not a give-up), and it bounds the deal as a solution does."""
+    script = _script()
+    monkeypatch.setattr(
+        script, "prove", lambda state, **_: ProofResult("winnable", 0.1, 10, 5, 0.0)
+    )
+    gave_up = SimpleNamespace(solved=False, status="gave-up", moves=(), player_moves=0)
+    monkeypatch.setattr(script, "solve", lambda state, **_: gave_up)
+    record = script.proof((5, 1, 1.0, 1.0))
+    assert (record["status"], record["proof"]) == ("winnable", True)
+    known = {(5, 0): {"status": "unsolvable"}, (5, 1): record}
+    assert script.bounds(known, 5) == (1, 1)
+    assert script.fewest(known, 5) == 1
+    assert script.next_search(known, 5, 900.0) is None  # decided: nothing more to search
