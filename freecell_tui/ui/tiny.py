@@ -14,8 +14,8 @@ before Textual's) sets what every dialog on the stack shows:
   one with it. A dialog just closed may still handle a resize that was waiting for it. Resizes
   wait in each screen's own queue, so one dialog may handle an older size after another handled
   a newer one: the rule is kept for each event as it is handled, not for the terminal's latest
-  size. The top screen, when it is not the one handling the event, keeps
-  its own size and shows what fits that.
+  size. The top screen, when it is not the one handling the event, keeps its own size and shows
+  what fits that.
 - ``ScreenResume`` lays the resumed screen out at the terminal's size.
 - anything changing inside a shown screen lays it out again at its own last size: what was set
   for that size holds.
