@@ -208,8 +208,10 @@ def proof(task: tuple[int, int, float, float]) -> dict[str, Any]:
     return record
 
 
-#: Bytes a position the proof search holds takes at most (its keys and sets: 100-150 measured).
-PROOF_BYTES: Final = 160
+#: Bytes a position the proof search holds takes at most: its own figure is 65-70, the process's
+#: largest resident size 78-90 a position held under benchmarks/pypy.py (deal 9613 with one
+#: cell: 1.02 GB for 11.6 million held).
+PROOF_BYTES: Final = 100
 
 
 def run_proofs(args: argparse.Namespace) -> None:

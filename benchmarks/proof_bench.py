@@ -21,6 +21,9 @@ from freecell_tui.core.solver import portfolio, solve
 from freecell_tui.core.solver.proof import prove
 from freecell_tui.core.variant import parse_variant
 
+#: Bytes a position held, for the memory bound (benchmarks/fewest_cells.py's figure).
+PROOF_BYTES = 100
+
 
 def measure(task: tuple[str, int, int, float, float]) -> str:
     mode, cells, number, timeout, memory = task
@@ -30,7 +33,7 @@ def measure(task: tuple[str, int, int, float, float]) -> str:
         result = prove(
             state,
             should_stop=lambda: time.process_time() > cpu + timeout,
-            max_positions=int(memory * 2**30 / 160),
+            max_positions=int(memory * 2**30 / PROOF_BYTES),
         )
         status, stored = result.status, f"{result.positions:,} (held {result.peak:,})"
         size = result.bytes_per_position

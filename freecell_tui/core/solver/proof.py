@@ -3,9 +3,10 @@ with no heuristic, on the least memory a position can take, in layers it can for
 
 * **Every position, once.** The steps are the fast searches' (:func:`.moves.steps_from`, with the
   safe cards sent home after each); a position is its canonical key (:mod:`.keys`: columns sorted,
-  cells sorted, foundations implied by the cards missing) as one ``bytes`` object in a set, with
-  no link to its parent and no place in a priority queue: about a third of the memory a
-  position of the portfolio's takes (:attr:`ProofResult.bytes_per_position`).
+  cells sorted, foundations implied by the cards missing), its bytes packed in a
+  :class:`.packed.PackedKeys` with no link to its parent and no place in a priority queue: about
+  65 bytes a position (:attr:`ProofResult.bytes_per_position`), under a fifth of what a position of the
+  portfolio's takes.
 * **Layers.** Two counts never go back: the cards home (a card never leaves its foundation) and
   the *breaks* in the columns, a card lying on a card it does not build on (a card only ever
   lands on a card it builds on, an empty column or a free cell, so no move makes a break; a move
@@ -18,14 +19,13 @@ with no heuristic, on the least memory a position can take, in layers it can for
   play from the start wins: every move (with autoplay's safe cards, which never lose a win) is
   among the steps, and only positions already searched are skipped. A won position found ends
   the search as ``winnable`` (the line to it is not kept: :func:`.portfolio.solve` finds one).
-* **Deterministic.** A layer's waiting positions are searched in the order of their keys and
+* **Deterministic.** A layer's waiting positions are searched in the order they were reached and
   each position's steps in :func:`.moves.steps_from`'s order, so the counts are the same each run.
 """
 
 from __future__ import annotations
 
 import re
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,6 +43,7 @@ from freecell_tui.core.solver.moves import (
     root,
     steps_from,
 )
+from freecell_tui.core.solver.packed import PackedKeys
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import FREECELL
 
@@ -59,8 +60,8 @@ class ProofResult:
     """What the exhaustive search found: ``unwinnable`` (every position reachable searched, none
     won), ``winnable`` (a won position reached) or ``gave-up`` (out of time or positions).
     ``positions`` counts the distinct positions reached (every one, for a proof), ``peak`` the
-    most held in memory at once, ``bytes_per_position`` what each held cost (its key and its
-    share of the sets holding it)."""
+    most held in memory at once, ``bytes_per_position`` what each held cost (its key's bytes
+    and its share of the tables and blocks holding it, as allocated) when a proof ends."""
 
     status: ProofStatus
     seconds: float
@@ -76,19 +77,6 @@ class _Breaks(dict[bytes, int]):
         count = sum(1 for i in range(1, len(col)) if col[i] & 0x3F not in FITS[col[i - 1]])
         self[col] = count
         return count
-
-
-def _table_bytes(entries: int) -> int:
-    """The bytes of the table of a set grown to ``entries`` one at a time (CPython's rule: past
-    three fifths full, a table of four times its entries, twice past 50,000; 16 bytes a slot)."""
-    size, used = 8, 0
-    while used < entries:
-        used = min(entries, size * 3 // 5)
-        if used < entries:
-            grow = used * 2 if used > 50_000 else used * 4
-            while size <= grow:
-                size <<= 1
-    return size * 16
 
 
 #: A key's columns (a flagged deepest card and the cards on it) and its cells (at its end).
@@ -132,21 +120,27 @@ def prove(  # noqa: C901, PLR0912, PLR0915 -- the hot loop, inline
     breaks = _Breaks()
     start = b"".join(cols) + cells
     level = sum(found) - sum(map(breaks.__getitem__, cols))
-    waiting: dict[int, set[bytes]] = {level: {start}}
+    waiting: dict[int, PackedKeys] = {level: PackedKeys((start,))}
     positions = 1
     peak = held = 1
-    key_length = len(start)  # the keys' bytes, all together
+    peak_bytes = 0  # the sets' bytes when a layer ends, the most held (the peak's at an end)
     expanded = 0
     homes = homes_for(is_safe)
     while waiting:
         level = min(waiting)
         seen = waiting.pop(level)
-        # The layer's positions in key order, each decoded as its turn comes (a layer may hold
-        # tens of millions); what a position leads to in the layer comes first, depth first.
-        layer = sorted(seen, reverse=True)
+        # The layer's waiting positions in the order reached, each decoded as its turn comes (a
+        # layer may hold tens of millions); what a position leads to in the layer comes first,
+        # depth first.
+        arrived = iter(seen)
+        count = len(seen)
         stack: list[tuple[Cols, bytes, Found]] = []
-        while stack or layer:
-            cols, cells, found = stack.pop() if stack else _decode(layer.pop())
+        while stack or count:
+            if stack:
+                cols, cells, found = stack.pop()
+            else:
+                cols, cells, found = _decode(next(arrived))
+                count -= 1
             expanded += 1
             if expanded % CHECK_EVERY == 0 and should_stop():
                 return ProofResult("gave-up", time.monotonic() - started, positions, peak, 0.0)
@@ -172,34 +166,32 @@ def prove(  # noqa: C901, PLR0912, PLR0915 -- the hot loop, inline
                     ncells = autoplay(new, ncells, fl, is_safe)
                     recount = True
                 new.sort()
-                key = b"".join(new) + ncells
                 if recount:
                     home = fl[0] + fl[1] + fl[2] + fl[3]
                     if home == 52:
                         seconds = time.monotonic() - started
                         return ProofResult("winnable", seconds, positions + 1, peak, 0.0)
                     at = home - sum(map(breaks.__getitem__, new))
+                key = b"".join(new) + ncells
                 if at == level:
-                    if key in seen:
+                    if not seen.add(key):
                         continue
-                    seen.add(key)
                     stack.append((tuple(new), ncells, (fl[0], fl[1], fl[2], fl[3])))
                 else:
                     later = waiting.get(at)
                     if later is None:
-                        waiting[at] = later = set()
-                    elif key in later:
+                        waiting[at] = later = PackedKeys()
+                    if not later.add(key):
                         continue
-                    later.add(key)
                 positions += 1
                 held += 1
-                key_length += len(key)
                 if held > peak:
                     peak = held
                     if max_positions is not None and held > max_positions:
                         seconds = time.monotonic() - started
                         return ProofResult("gave-up", seconds, positions, peak, 0.0)
+        if held == peak:
+            peak_bytes = max(peak_bytes, seen.nbytes + sum(w.nbytes for w in waiting.values()))
         held -= len(seen)
     seconds = time.monotonic() - started
-    size = sys.getsizeof(b"") + key_length / positions + _table_bytes(peak) / peak
-    return ProofResult("unwinnable", seconds, positions, peak, size)
+    return ProofResult("unwinnable", seconds, positions, peak, peak_bytes / peak)
