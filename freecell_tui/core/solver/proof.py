@@ -11,15 +11,16 @@ with no heuristic, on the least memory a position can take, in layers it can for
   the *breaks* in the columns, a card lying on a card it does not build on (a card only ever
   lands on a card it builds on, an empty column or a free cell, so no move makes a break; a move
   off a break unmakes it). So a step never lowers a position's *layer*, its cards home less its
-  breaks. The layers are searched in increasing order, each depth first; a child of a higher
-  layer waits in that layer's set. A layer's positions are forgotten once it is searched: no
-  later position leads back to them. The memory held at once is the largest layer and those
+  breaks. The layers are searched in increasing order, each breadth first (its set is its own
+  queue: a layer searched holds nothing beside its set); a child of a higher layer waits in
+  that layer's set. A layer's positions are forgotten once it is searched: no later position
+  leads back to them. The memory held at once is the largest layer and those
   waiting, not every position reached.
 * **A proof.** When every layer is searched and no position had every card home, no line of
   play from the start wins: every move (with autoplay's safe cards, which never lose a win) is
   among the steps, and only positions already searched are skipped. A won position found ends
   the search as ``winnable`` (the line to it is not kept: :func:`.portfolio.solve` finds one).
-* **Deterministic.** A layer's waiting positions are searched in the order they were reached and
+* **Deterministic.** A layer's positions are searched in the order they were reached and
   each position's steps in :func:`.moves.steps_from`'s order, so the counts are the same each run.
 """
 
@@ -129,18 +130,11 @@ def prove(  # noqa: C901, PLR0912, PLR0915 -- the hot loop, inline
     while waiting:
         level = min(waiting)
         seen = waiting.pop(level)
-        # The layer's waiting positions in the order reached, each decoded as its turn comes (a
-        # layer may hold tens of millions); what a position leads to in the layer comes first,
-        # depth first.
-        arrived = iter(seen)
-        count = len(seen)
-        stack: list[tuple[Cols, bytes, Found]] = []
-        while stack or count:
-            if stack:
-                cols, cells, found = stack.pop()
-            else:
-                cols, cells, found = _decode(next(arrived))
-                count -= 1
+        # The layer's positions in the order reached, each decoded as its turn comes: the set
+        # is its own queue, what a position leads to in the layer joining its end. A stack of
+        # decoded positions (depth first) would be quicker but may grow past the set itself.
+        for key in seen:
+            cols, cells, found = _decode(key)
             expanded += 1
             if expanded % CHECK_EVERY == 0 and should_stop():
                 return ProofResult("gave-up", time.monotonic() - started, positions, peak, 0.0)
@@ -172,17 +166,14 @@ def prove(  # noqa: C901, PLR0912, PLR0915 -- the hot loop, inline
                         seconds = time.monotonic() - started
                         return ProofResult("winnable", seconds, positions + 1, peak, 0.0)
                     at = home - sum(map(breaks.__getitem__, new))
-                key = b"".join(new) + ncells
                 if at == level:
-                    if not seen.add(key):
-                        continue
-                    stack.append((tuple(new), ncells, (fl[0], fl[1], fl[2], fl[3])))
+                    later = seen
+                elif (waiting_at := waiting.get(at)) is not None:
+                    later = waiting_at
                 else:
-                    later = waiting.get(at)
-                    if later is None:
-                        waiting[at] = later = PackedKeys()
-                    if not later.add(key):
-                        continue
+                    waiting[at] = later = PackedKeys()
+                if not later.add(b"".join(new) + ncells):
+                    continue
                 positions += 1
                 held += 1
                 if held > peak:
