@@ -34,7 +34,9 @@ cells) as if they were the file's. ``--jobs`` worker processes (2 by default); r
 exhaustive proof search (:mod:`freecell_tui.core.solver.proof`): a proof is written as the
 search's ``unsolvable``; a won position it reaches sends the deal to :func:`solve` again (the
 same time), whose line is written as ``solved``, or as ``winnable`` (won, with no line) when it
-finds none; the lines carry ``"proof": true``.
+finds none; the lines carry ``"proof": true`` and the ``memory`` given (GiB). Run under PyPy
+(``benchmarks/pypy.py``) with one worker a deal and most of the machine's memory: a proof holds
+about 80 bytes a position (:data:`PROOF_BYTES` bounds it at 100).
 """
 
 from __future__ import annotations
@@ -192,6 +194,7 @@ def proof(task: tuple[int, int, float, float]) -> dict[str, Any]:
         "player_moves": 0,
         "timeout": timeout,
         "proof": True,
+        "memory": memory,  # GiB: a give-up whose peak is memory × 2³⁰ / PROOF_BYTES ran out of it
     }
     if sys.implementation.name != "cpython":  # PyPy (benchmarks/pypy.py): the same source
         record["build"] = sys.implementation.name
