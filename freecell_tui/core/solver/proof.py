@@ -26,7 +26,6 @@ with no heuristic, on the least memory a position can take, in layers it can for
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -80,17 +79,28 @@ class _Breaks(dict[bytes, int]):
         return count
 
 
-#: A key's columns (a flagged deepest card and the cards on it) and its cells (at its end).
-_COLUMN: Final = re.compile(rb"[\x80-\xff][\x00-\x3f]*")
-_CELLS: Final = re.compile(rb"[\x40-\x7f]*\Z")
+#: A key's columns are each a flagged deepest card (0x80 up) and the cards on it (below 0x40),
+#: and its cells come last (0x40 to 0x7F).
+_FLAG: Final = 0x80
+_CELL: Final = 0x40
 #: A card byte (flags or not) → its suit.
 _SUIT: Final = bytes(v & 3 for v in range(256))
 
 
 def _decode(key: bytes) -> tuple[Cols, bytes, Found]:
-    """A key's columns (canonical order), cells and foundations (the cards missing)."""
-    cells = _CELLS.search(key).group()  # type: ignore[union-attr] # it matches every key
-    cols = _COLUMN.findall(key, 0, len(key) - len(cells))
+    """A key's columns (canonical order), cells and foundations (the cards missing). A loop,
+    not a regular expression: PyPy runs it in a third of the time, CPython in a tenth more."""
+    end = len(key)
+    while end and _CELL <= key[end - 1] < _FLAG:
+        end -= 1
+    cols = []
+    start = 0
+    for i in range(1, end):
+        if key[i] >= _FLAG:
+            cols.append(key[start:i])
+            start = i
+    if end:
+        cols.append(key[start:end])
     suits = key.translate(_SUIT)
     found = (
         13 - suits.count(0),
@@ -98,7 +108,7 @@ def _decode(key: bytes) -> tuple[Cols, bytes, Found]:
         13 - suits.count(2),
         13 - suits.count(3),
     )
-    return (*[b""] * (8 - len(cols)), *cols), cells, found
+    return (*[b""] * (8 - len(cols)), *cols), key[end:], found
 
 
 def prove(  # noqa: C901, PLR0912, PLR0915 -- the hot loop, inline
