@@ -65,6 +65,23 @@ class PackedKeys:
         if not 0 < size <= MAX_KEY:
             raise ValueError(f"a key is 1 to {MAX_KEY} bytes, not {size}")
         hashed = hash(key)
+        i, found = self._probe(key, size, hashed)
+        if found:
+            return False
+        tag = (hashed >> 32) & TAG_MASK
+        self._slots[i] = (tag << PLACE_BITS) | (self._append(key, size) + 1)
+        self._count += 1
+        if self._count > self._limit:
+            self._grow()
+        return True
+
+    def __contains__(self, key: object) -> bool:
+        if not isinstance(key, bytes) or not 0 < len(key) <= MAX_KEY:
+            return False
+        return self._probe(key, len(key), hash(key))[1]
+
+    def _probe(self, key: bytes, size: int, hashed: int) -> tuple[int, bool]:
+        """The slot holding ``key`` (and True), or the empty slot where it would go."""
         tag = (hashed >> 32) & TAG_MASK
         slots = self._slots
         mask = self._mask
@@ -75,27 +92,9 @@ class PackedKeys:
                 data = self._blocks[place >> LARGEST_BLOCK_BITS]
                 at = place & (LARGEST_BLOCK - 1)
                 if data[at] == size and data.startswith(key, at + 1):
-                    return False
+                    return i, True
             i = (i + 1) & mask
-        slots[i] = (tag << PLACE_BITS) | (self._append(key, size) + 1)
-        self._count += 1
-        if self._count > self._limit:
-            self._grow()
-        return True
-
-    def __contains__(self, key: object) -> bool:
-        if not isinstance(key, bytes) or not 0 < len(key) <= MAX_KEY:
-            return False
-        hashed = hash(key)
-        tag = (hashed >> 32) & TAG_MASK
-        slots = self._slots
-        mask = self._mask
-        i = hashed & mask
-        while slot := slots[i]:
-            if slot >> PLACE_BITS == tag and self._equals(slot, key, len(key)):
-                return True
-            i = (i + 1) & mask
-        return False
+        return i, False
 
     def __iter__(self) -> Iterator[bytes]:
         """Every key in the order added, those added while this runs too."""
@@ -112,12 +111,6 @@ class PackedKeys:
                 continue
             yield bytes(data[at + 1 : at + 1 + size])
             at += 1 + size
-
-    def _equals(self, slot: int, key: bytes, size: int) -> bool:
-        place = (slot & PLACE_MASK) - 1
-        data = self._blocks[place >> LARGEST_BLOCK_BITS]
-        at = place & (LARGEST_BLOCK - 1)
-        return data[at] == size and data.startswith(key, at + 1)
 
     def _append(self, key: bytes, size: int) -> int:
         """Write ``key`` after the last; its place."""
