@@ -5,8 +5,8 @@ with no heuristic, on the least memory a position can take, in layers it can for
   safe cards sent home after each); a position is its canonical key (:mod:`.keys`: columns sorted,
   cells sorted, foundations implied by the cards missing), its bytes packed in a
   :class:`.packed.PackedKeys` with no link to its parent and no place in a priority queue: about
-  65 bytes a position (:attr:`ProofResult.bytes_per_position`), under a fifth of what a position of the
-  portfolio's takes.
+  65 bytes a position held in a long proof (:attr:`ProofResult.bytes_per_position`), under a
+  fifth of what a position of the portfolio's takes.
 * **Layers.** Two counts never go back: the cards home (a card never leaves its foundation) and
   the *breaks* in the columns, a card lying on a card it does not build on (a card only ever
   lands on a card it builds on, an empty column or a free cell, so no move makes a break; a move
