@@ -36,7 +36,7 @@ search's ``unsolvable``; a won position it reaches sends the deal to :func:`solv
 same time), whose line is written as ``solved``, or as ``winnable`` (won, with no line) when it
 finds none; the lines carry ``"proof": true`` and the ``memory`` given (GiB). Run under PyPy
 (``benchmarks/pypy.py``) with one worker a deal and most of the machine's memory: a proof holds
-about 80 bytes a position (:data:`PROOF_BYTES` bounds it at 100).
+about 60 bytes a position on a long proof (:data:`PROOF_BYTES` bounds it at 75).
 """
 
 from __future__ import annotations
@@ -211,10 +211,11 @@ def proof(task: tuple[int, int, float, float]) -> dict[str, Any]:
     return record
 
 
-#: Bytes a position the proof search holds takes at most: its own figure is 65-70, the process's
-#: largest resident size 78-90 a position held under benchmarks/pypy.py (deal 9613 with one
-#: cell: 1.02 GB for 11.6 million held).
-PROOF_BYTES: Final = 100
+#: Bytes a position the proof search holds takes at most: its own figure is 58-70, the process's
+#: largest resident size 61 a position held under benchmarks/pypy.py on a long proof (deal 27708
+#: with one cell: 7.3 GB for 119.5 million held), 78-90 on shorter ones (9613: 1.02 GB for 11.6
+#: million).
+PROOF_BYTES: Final = 75
 
 
 def run_proofs(args: argparse.Namespace) -> None:

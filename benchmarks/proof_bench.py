@@ -22,7 +22,7 @@ from freecell_tui.core.solver.proof import prove
 from freecell_tui.core.variant import parse_variant
 
 #: Bytes a position held, for the memory bound (benchmarks/fewest_cells.py's figure).
-PROOF_BYTES = 100
+PROOF_BYTES = 75
 
 
 def measure(task: tuple[str, int, int, float, float]) -> str:
