@@ -142,7 +142,7 @@ def prove(  # noqa: C901, PLR0912, PLR0915 -- the hot loop, inline
         seen = waiting.pop(level)
         # The layer's positions in the order reached, each decoded as its turn comes: the set
         # is its own queue, what a position leads to in the layer joining its end. A stack of
-        # decoded positions (depth first) would be quicker but may grow past the set itself.
+        # decoded positions (depth first) saves the decoding but may grow past the set itself.
         for key in seen:
             cols, cells, found = _decode(key)
             expanded += 1
