@@ -55,7 +55,7 @@ from typing import Any, Final
 
 from freecell_tui.core.deals import deal
 from freecell_tui.core.solver import portfolio, solve
-from freecell_tui.core.solver.proof import prove
+from freecell_tui.core.solver.proof import PROOF_BYTES, prove
 from freecell_tui.core.variant import parse_variant
 
 #: The min-freecells project's published fewest cells over Microsoft deals 1-32,000.
@@ -209,13 +209,6 @@ def proof(task: tuple[int, int, float, float]) -> dict[str, Any]:
             cpu=round(time.process_time() - cpu, 3),
         )
     return record
-
-
-#: Bytes a position the proof search holds takes at most: its own figure is 58-70, the process's
-#: largest resident size 61 a position held under benchmarks/pypy.py on a long proof (deal 27708
-#: with one cell: 7.3 GB for 119.5 million held), 78-90 on shorter ones (9613: 1.02 GB for 11.6
-#: million).
-PROOF_BYTES: Final = 75
 
 
 def run_proofs(args: argparse.Namespace) -> None:

@@ -18,11 +18,8 @@ import time
 
 from freecell_tui.core.deals import deal
 from freecell_tui.core.solver import portfolio, solve
-from freecell_tui.core.solver.proof import prove
+from freecell_tui.core.solver.proof import PROOF_BYTES, prove
 from freecell_tui.core.variant import parse_variant
-
-#: Bytes a position held, for the memory bound (benchmarks/fewest_cells.py's figure).
-PROOF_BYTES = 75
 
 
 def measure(task: tuple[str, int, int, float, float]) -> str:

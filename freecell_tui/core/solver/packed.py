@@ -15,7 +15,7 @@ its own queue.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Final
 
 __all__ = ["PackedKeys"]
@@ -41,7 +41,7 @@ class PackedKeys:
 
     __slots__ = ("_blocks", "_count", "_end", "_limit", "_mask", "_slots")
 
-    def __init__(self, keys: Iterator[bytes] | tuple[bytes, ...] = ()) -> None:
+    def __init__(self, keys: Iterable[bytes] = ()) -> None:
         self._blocks: list[bytearray] = []
         self._end = 0  # the bytes used in the last block
         self._slots = array("q", bytes(8 * 8))
