@@ -217,7 +217,7 @@ def test_a_win_the_proof_search_reached_decides_the_deal_when_solve_finds_no_lin
     )
     gave_up = SimpleNamespace(solved=False, status="gave-up", moves=(), player_moves=0)
     monkeypatch.setattr(script, "solve", lambda state, **_: gave_up)
-    record = script.proof((5, 1, 1.0, 1.0))
+    record = script.proof((5, 1, 1.0, 1.0, None))
     assert (record["status"], record["proof"]) == ("winnable", True)
     known = {(5, 0): {"status": "unsolvable"}, (5, 1): record}
     assert script.bounds(known, 5) == (1, 1)

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, Protocol
 
 from freecell_tui.core.solver.facts import ColumnFacts
 from freecell_tui.core.solver.keys import FITS, Cols, Found
@@ -48,7 +48,7 @@ from freecell_tui.core.solver.packed import PackedKeys
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import FREECELL
 
-__all__ = ["PROOF_BYTES", "ProofResult", "ProofStatus", "prove"]
+__all__ = ["PROOF_BYTES", "Layer", "ProofResult", "ProofStatus", "prove"]
 
 ProofStatus = Literal["unwinnable", "winnable", "gave-up"]
 
@@ -75,6 +75,18 @@ class ProofResult:
     positions: int
     peak: int
     bytes_per_position: float
+
+
+class Layer(Protocol):
+    """A layer's positions: a set of keys that is its own queue (iterating visits every key in
+    the order added, those added meanwhile too). :class:`.packed.PackedKeys` in memory; a
+    caller may hold them elsewhere (``benchmarks/fewest_cells.py`` keeps them on disk)."""
+
+    def add(self, key: bytes, /) -> bool: ...
+    def __iter__(self) -> Iterator[bytes]: ...
+    def __len__(self) -> int: ...
+    @property
+    def nbytes(self) -> int: ...
 
 
 class _Breaks(dict[bytes, int]):
@@ -123,10 +135,12 @@ def prove(  # noqa: C901, PLR0912, PLR0915 -- the hot loop, inline
     *,
     should_stop: Callable[[], bool] = lambda: False,
     max_positions: int | None = None,
+    layer: Callable[[], Layer] = PackedKeys,
 ) -> ProofResult:
     """Search every position reachable from ``state`` (FreeCell with four free cells or fewer)
     for a win: ``unwinnable`` is a proof that none exists. Gives up when ``should_stop`` answers
-    True or more than ``max_positions`` positions are held at once."""
+    True or more than ``max_positions`` positions are held at once. Each layer's positions are
+    held in a new ``layer()``."""
     cell_count = state.variant.cells
     if cell_count > 4 or state.variant != FREECELL.with_cells(cell_count):
         raise ValueError("proofs are for FreeCell with four free cells or fewer")
@@ -138,7 +152,7 @@ def prove(  # noqa: C901, PLR0912, PLR0915 -- the hot loop, inline
     breaks = _Breaks()
     start = b"".join(cols) + cells
     level = sum(found) - sum(map(breaks.__getitem__, cols))
-    waiting: defaultdict[int, PackedKeys] = defaultdict(PackedKeys)
+    waiting: defaultdict[int, Layer] = defaultdict(layer)
     waiting[level].add(start)
     positions = 1
     peak = held = 1
