@@ -79,6 +79,8 @@ def test_the_bound_of_a_spilled_proof_is_in_its_own_bytes(
     monkeypatch.setattr(script, "prove", fake_prove)
     record = script.proof((36, 1, 60.0, 1.0, str(tmp_path)))
     assert given["max_positions"] == 2**30 // script.SPILLED_BYTES
+    assert isinstance(given["layer"](), script.SpilledKeys)  # type: ignore[operator]
     assert record["status"] == "unsolvable" and record["spilled"] is True
     assert "spilled" not in script.proof((36, 1, 60.0, 1.0, None))
     assert given["max_positions"] == int(2**30 / script.PROOF_BYTES)
+    assert given["layer"] is PackedKeys
