@@ -149,8 +149,8 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """``-n auto`` (the suite's default): two workers more than the cores this process may use.
     A third of a Pilot test's time is spent waiting (for the app to be idle, for a timer, for a
     program or a browser it started), and one worker per core leaves that core idle meanwhile;
-    with one more than the cores, two waiting at once still leave one idle (on two cores, quiet:
-    4 workers 165.8 s, 3 workers 170.5 s, 5 workers 174.7 s, the 5 spending 8 % more CPU).
+    two more than the cores keep the cores busy while two workers wait at once (the figures:
+    docs/performance.md).
     ``PYTEST_XDIST_AUTO_NUM_WORKERS`` and ``-n logical`` keep xdist's own count."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS") or config.option.numprocesses != "auto":
         return None
