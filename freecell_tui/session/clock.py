@@ -1,7 +1,8 @@
 """The play clock: the seconds a game has been played, counted only while the player plays.
 
 It waits while anything holds it (``hold("covered")`` while a screen is over the board,
-``hold("start")`` under the resume prompt; each reason is released on its own) and it stops for
+``hold("start")`` under the resume prompt, ``hold("intro")`` while the first game's card
+shows; each reason is released on its own) and it stops for
 good at a win, so the time of a won game never changes afterwards. The source of seconds is
 injected (tests freeze it).
 """

@@ -84,6 +84,20 @@ async def test_a_move_typed_while_it_shows_is_played_and_closes_it_for_good(tmp_
         assert not card_shown(again) and not again.game_screen.query(IntroCard)
 
 
+async def test_the_clock_waits_while_the_card_shows(tmp_path: Path) -> None:
+    now = [0.0]
+    app = make_app(tmp_path, intro=None, clock=lambda: now[0])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert card_shown(app)
+        now[0] = 30.0  # the player reads the card
+        assert app.session.elapsed == 0.0
+        await pilot.press("escape")
+        await pilot.pause()
+        now[0] = 35.0
+        assert app.session.elapsed == 5.0  # counted from the card's closing
+
+
 @pytest.mark.parametrize("how", ["click", "escape"])
 async def test_a_click_on_it_or_escape_closes_it(tmp_path: Path, how: str) -> None:
     app = make_app(tmp_path, intro=None)

@@ -200,6 +200,8 @@ class GameScreen(DecidesKeys, Screen[None]):
             yield IntroCard(help_key=self.key("help"))
 
     def on_mount(self) -> None:
+        if self.intro:  # the clock waits while the player reads the first game's card
+            self.session.hold_clock("intro")
         board = self.board
         board.watch_ascii(board.ascii)
         board.watch_four_colour(board.four_colour)
@@ -543,6 +545,7 @@ class GameScreen(DecidesKeys, Screen[None]):
         does what it always does), for good: the setting is kept for next time."""
         if self.intro:
             self.intro = False
+            self.session.release_clock("intro")
             for card in self.query(IntroCard):
                 card.display = False  # off the next frame, before its removal is done
                 card.remove()
