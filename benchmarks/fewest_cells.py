@@ -37,9 +37,10 @@ same time), whose line is written as ``solved``, or as ``winnable`` (won, with n
 finds none; the lines carry ``"proof": true`` and the ``memory`` given (GiB). Run under PyPy
 (``benchmarks/pypy.py``) with one worker a deal and most of the machine's memory: a proof holds
 about 60 bytes a position on a long proof (:data:`PROOF_BYTES` bounds it at 75). With
-``--spill FOLDER`` the positions' keys are written to files there and only 12 bytes of each
-are kept in memory (:class:`SpilledKeys`; :data:`SPILLED_BYTES` bounds it at 32): two to three
-times the positions on the same memory, the disk holding some 46 bytes a position held.
+``--spill FOLDER`` the layers' keys are kept in files of ``FOLDER/<deal>-<cells>``
+and only 12 bytes of each in memory (:mod:`disk_layers`): some 14 bytes a position reached,
+about 7 on disk; a proof stopped (out of time or memory, or killed) resumes from its last
+checkpoint when run again on the same folder, with the same ``--jsonl`` or another.
 """
 
 from __future__ import annotations
@@ -48,23 +49,22 @@ import argparse
 import gzip
 import json
 import multiprocessing
-import os
 import sys
-import tempfile
 import time
 import zlib
-from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from functools import partial
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final
 
 from freecell_tui.core.deals import deal
 from freecell_tui.core.solver import portfolio, solve
-from freecell_tui.core.solver.packed import PackedKeys
-from freecell_tui.core.solver.proof import PROOF_BYTES, Layer, prove
+from freecell_tui.core.solver.proof import PROOF_BYTES, prove
 from freecell_tui.core.variant import parse_variant
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from disk_layers import DiskProof, Full  # noqa: E402
 
 #: The min-freecells project's published fewest cells over Microsoft deals 1-32,000.
 PUBLISHED: Final = {0: 69, 1: 6_220, 2: 19_092, 3: 6_420, 4: 198, 5: 1}
@@ -77,113 +77,6 @@ Key = tuple[int, int]  # (deal, cells)
 #: The verdicts of a won search: ``solved`` (a line found) or ``winnable`` (a won position the
 #: proof search reached, when ``solve`` then found no line in its time).
 WON: Final = ("solved", "winnable")
-
-
-class SpilledKeys:
-    """A proof's layer with its keys on disk (``prove --spill FOLDER``): each key is written,
-    in the order added, to a file of the folder (deleted as it is opened: it goes when the
-    layer does), and only 96 bits of it are kept in memory, to tell a key met before: the
-    64 of ``hash(key)`` and 32 of the hash of its bytes reversed, in an open-addressing table
-    at most three quarters full: 12 bytes a slot, 16 to 32 a key held (:data:`SPILLED_BYTES`
-    bounds it), against some 60 for :class:`PackedKeys`.
-
-    Two keys with the same 96 bits would be taken for one, and a proof would then skip a
-    position: among a billion keys, the odds that any two share them are about 6 in 10¹²."""
-
-    __slots__ = (
-        "_count",
-        "_every",
-        "_fd",
-        "_file",
-        "_high",
-        "_limit",
-        "_low",
-        "_mask",
-        "_pending",
-        "_size",
-    )
-
-    #: The bytes read at once, and by default gathered before they are written.
-    CHUNK: Final = 1 << 20
-
-    def __init__(self, folder: Path, write_every: int = CHUNK) -> None:
-        self._every = write_every
-        self._file = tempfile.TemporaryFile(dir=folder)  # noqa: SIM115 -- as long as the layer
-        self._fd = self._file.fileno()
-        self._size = 0  # the bytes written
-        self._pending = bytearray()  # the bytes still to write: each key after its length
-        self._high = array("q", bytes(8 * 8))  # hash(key); 0: an empty slot
-        self._low = array("i", bytes(4 * 8))
-        self._mask = 7
-        self._limit = 6
-        self._count = 0
-
-    def __len__(self) -> int:
-        return self._count
-
-    @property
-    def nbytes(self) -> int:
-        """The memory the table takes (the keys' bytes are on disk)."""
-        return 12 * len(self._high) + len(self._pending)
-
-    def add(self, key: bytes) -> bool:
-        """Add ``key`` (1 to 255 bytes); whether it was new."""
-        high = hash(key) or 1
-        low = (hash(key[::-1]) & 0xFFFFFFFF) - (1 << 31)
-        highs, lows, mask = self._high, self._low, self._mask
-        i = high & mask
-        while slot := highs[i]:
-            if slot == high and lows[i] == low:
-                return False
-            i = (i + 1) & mask
-        highs[i] = high
-        lows[i] = low
-        self._pending.append(len(key))
-        self._pending += key
-        if len(self._pending) >= self._every:
-            self._write()
-        self._count += 1
-        if self._count > self._limit:
-            self._grow()
-        return True
-
-    def __iter__(self) -> Iterator[bytes]:
-        """Every key in the order added, those added while this runs too."""
-        at = 0
-        while True:
-            self._write()
-            chunk = os.pread(self._fd, self.CHUNK, at)
-            i = 0
-            while i < len(chunk) and i + chunk[i] < len(chunk):  # a whole key
-                yield chunk[i + 1 : i + 1 + chunk[i]]
-                i += 1 + chunk[i]
-            if i == 0:
-                return
-            at += i
-
-    def _write(self) -> None:
-        if self._pending:
-            self._size += os.pwrite(self._fd, self._pending, self._size)
-            self._pending = bytearray()
-
-    def _grow(self) -> None:
-        mask = 2 * len(self._high) - 1
-        highs = array("q", bytes(8 * (mask + 1)))
-        lows = array("i", bytes(4 * (mask + 1)))
-        for high, low in zip(self._high, self._low):  # noqa: B905 -- the same length; PyPy 3.9
-            if high:
-                i = high & mask
-                while highs[i]:
-                    i = (i + 1) & mask
-                highs[i] = high
-                lows[i] = low
-        self._high, self._low, self._mask = highs, lows, mask
-        self._limit = (mask + 1) * 3 // 4
-
-
-#: Bytes of memory a key held costs a spilled proof at most (its table's slots: 12 bytes each,
-#: between three eighths and three quarters full).
-SPILLED_BYTES: Final = 32
 
 
 def read(paths: Iterable[Path]) -> dict[Key, dict[str, Any]]:
@@ -286,48 +179,67 @@ def search(task: tuple[int, int, float]) -> dict[str, Any]:
 def proof(task: tuple[int, int, float, float, str | None]) -> dict[str, Any]:
     """The proof search on deal ``number`` with ``cells`` cells: ``timeout`` seconds of CPU (a
     loaded machine's share does not decide) and at most ``memory`` GiB of positions held (the
-    search's own figure of bytes a position), their keys in files of the folder ``spill`` when
-    one is given (:class:`SpilledKeys`)."""
+    search's own figure of bytes a position), or with its layers in files of a folder of
+    ``spill`` when one is given (:mod:`disk_layers`: ``memory`` GiB for the table of positions
+    met; a proof stopped there before goes on, and the line's figures are its runs' sums)."""
     number, cells, timeout, memory, spill = task
     started = time.monotonic()
     cpu = time.process_time()
     state = deal(number, parse_variant("freecell", cells))
-    layer: Callable[[], Layer] = PackedKeys if spill is None else partial(SpilledKeys, Path(spill))
-    result = prove(
-        state,
-        should_stop=lambda: time.process_time() > cpu + timeout,
-        max_positions=int(memory * 2**30 / (PROOF_BYTES if spill is None else SPILLED_BYTES)),
-        layer=layer,
-    )
+    stop = lambda: time.process_time() > cpu + timeout  # noqa: E731
+    disk = None if spill is None else DiskProof(Path(spill) / f"{number}-{cells}", memory)
+    try:
+        if disk is None:
+            result = prove(state, should_stop=stop, max_positions=int(memory * 2**30 / PROOF_BYTES))
+        else:
+            result = prove(state, should_stop=stop, layer=disk.layer, layers=disk.resumed)
+        status = result.status
+    except Full:
+        status = "gave-up"
     record = {
         "deal": number,
         "cells": cells,
-        "status": "unsolvable" if result.status == "unwinnable" else "gave-up",
-        "s": round(time.monotonic() - started, 3),
-        "cpu": round(time.process_time() - cpu, 3),
-        "positions": result.positions,
-        "peak": result.peak,
-        "bytes_per_position": round(result.bytes_per_position, 1),
+        "status": "unsolvable" if status == "unwinnable" else "gave-up",
         "moves": 0,
         "player_moves": 0,
         "timeout": timeout,
         "proof": True,
         "memory": memory,  # GiB: a give-up whose peak is memory × 2³⁰ / PROOF_BYTES ran out of it
     }
-    if spill is not None:  # the bound was memory × 2³⁰ / SPILLED_BYTES
-        record["spilled"] = True
+    if disk is None:
+        record.update(positions=result.positions, peak=result.peak)
+        record["bytes_per_position"] = round(result.bytes_per_position, 1)
+    else:  # the figures of the earlier runs of a resumed proof added in
+        before = disk.before
+        record.update(
+            positions=disk.reached,
+            peak=max(disk.peak, disk.held()),
+            bytes_per_position=round(disk.seen.nbytes / max(disk.reached, 1), 1),
+            spilled=True,
+            timeout=timeout + before.get("cpu", 0.0),
+        )
+        if before:
+            record["runs"] = before.get("runs", 1) + 1
     if sys.implementation.name != "cpython":  # PyPy (benchmarks/pypy.py): the same source
         record["build"] = sys.implementation.name
-    if result.status == "winnable":
+    if status == "winnable":
         won = solve(state, timeout=timeout)
+        # the proof search's win is certain even when ``solve`` finds no line in the time
         record.update(
-            # the proof search's win is certain even when ``solve`` finds no line in the time
             status=won.status if won.solved else "winnable",
             moves=len(won.moves),
             player_moves=won.player_moves,
-            s=round(time.monotonic() - started, 3),
-            cpu=round(time.process_time() - cpu, 3),
         )
+    spent = {
+        "s": round(time.monotonic() - started + (disk.before.get("s", 0.0) if disk else 0.0), 3),
+        "cpu": round(time.process_time() - cpu + (disk.before.get("cpu", 0.0) if disk else 0.0), 3),
+    }
+    record.update(spent)
+    if disk is not None:
+        if record["status"] == "gave-up":
+            disk.save(**spent, runs=record.get("runs", 1))
+        else:
+            disk.remove()
     return record
 
 
@@ -343,7 +255,7 @@ def run_proofs(args: argparse.Namespace) -> None:
             for (n, c), record in known.items()
             if record["status"] == "gave-up"
             and c in args.cells
-            and (n, c) not in done
+            and ((n, c) not in done or _stopped(args.spill, n, c))
             and args.start <= n <= args.stop
         ),
         key=lambda task: (task[1], task[0]),
@@ -354,6 +266,11 @@ def run_proofs(args: argparse.Namespace) -> None:
         for record in pool.imap_unordered(proof, tasks):
             handle.write(json.dumps(record) + "\n")
             handle.flush()
+
+
+def _stopped(spill: str | None, number: int, cells: int) -> bool:
+    """Whether a proof of ``spill`` was stopped with a checkpoint to resume from."""
+    return spill is not None and (Path(spill) / f"{number}-{cells}" / "checkpoint.json").exists()
 
 
 def run(args: argparse.Namespace) -> None:
@@ -555,7 +472,9 @@ def main(argv: list[str] | None = None) -> None:
         "--cells", type=lambda text: {int(n) for n in text.split(",")}, default={0, 1}
     )
     derive.add_argument(
-        "--spill", metavar="FOLDER", help="keep the positions' keys in files there (SpilledKeys)"
+        "--spill",
+        metavar="FOLDER",
+        help="keep the layers in files there, resumed when run again (disk_layers)",
     )
     tell = sub.add_parser("summary")
     tell.add_argument("files", nargs="+")

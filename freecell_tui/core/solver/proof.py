@@ -22,13 +22,15 @@ with no heuristic, on the least memory a position can take, in layers it can for
   the search as ``winnable`` (the line to it is not kept: :func:`.portfolio.solve` finds one).
 * **Deterministic.** A layer's positions are searched in the order they were reached and
   each position's steps in :func:`.moves.steps_from`'s order, so the counts are the same each run.
+* **Resumable.** Given the layers an earlier search left (``layers``: each waiting layer, the
+  lowest part searched, as a caller kept them), the search goes on from them instead of the
+  start: a position searched again only meets children already held.
 """
 
 from __future__ import annotations
 
 import time
-from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal, Protocol
 
@@ -89,6 +91,22 @@ class Layer(Protocol):
     def nbytes(self) -> int: ...
 
 
+def _packed(level: int) -> Layer:
+    return PackedKeys()
+
+
+class _Waiting(dict[int, Layer]):
+    """Level → its layer, made by ``layer(level)`` when first asked for."""
+
+    def __init__(self, layer: Callable[[int], Layer], layers: Mapping[int, Layer]) -> None:
+        super().__init__(layers)
+        self.layer = layer
+
+    def __missing__(self, level: int) -> Layer:
+        self[level] = made = self.layer(level)
+        return made
+
+
 class _Breaks(dict[bytes, int]):
     """Column → its breaks: the cards lying on a card they do not build on."""
 
@@ -135,12 +153,14 @@ def prove(  # noqa: C901, PLR0912, PLR0915 -- the hot loop, inline
     *,
     should_stop: Callable[[], bool] = lambda: False,
     max_positions: int | None = None,
-    layer: Callable[[], Layer] = PackedKeys,
+    layer: Callable[[int], Layer] = _packed,
+    layers: Mapping[int, Layer] | None = None,
 ) -> ProofResult:
     """Search every position reachable from ``state`` (FreeCell with four free cells or fewer)
     for a win: ``unwinnable`` is a proof that none exists. Gives up when ``should_stop`` answers
     True or more than ``max_positions`` positions are held at once. Each layer's positions are
-    held in a new ``layer()``."""
+    held in a new ``layer(level)``. Given ``layers`` (level → the layer an earlier search of
+    ``state`` left), it goes on from them, and its counts start at the positions they hold."""
     cell_count = state.variant.cells
     if cell_count > 4 or state.variant != FREECELL.with_cells(cell_count):
         raise ValueError("proofs are for FreeCell with four free cells or fewer")
@@ -152,10 +172,10 @@ def prove(  # noqa: C901, PLR0912, PLR0915 -- the hot loop, inline
     breaks = _Breaks()
     start = b"".join(cols) + cells
     level = sum(found) - sum(map(breaks.__getitem__, cols))
-    waiting: defaultdict[int, Layer] = defaultdict(layer)
-    waiting[level].add(start)
-    positions = 1
-    peak = held = 1
+    waiting = _Waiting(layer, layers or {})
+    if not layers:
+        waiting[level].add(start)
+    positions = peak = held = sum(map(len, waiting.values()))
     peak_bytes = 0  # the sets' bytes when a layer ends, the most held (the peak's at an end)
     expanded = 0
     homes = homes_for(is_safe)
