@@ -124,7 +124,10 @@ class DiskLayer:
         self.level = level
         self.path = proof.folder / f"layer{level}.z"
         self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        os.ftruncate(self._fd, size)
+        if os.fstat(self._fd).st_size < size:
+            os.close(self._fd)
+            raise ValueError(f"{self.path} is shorter than its checkpoint says")
+        os.ftruncate(self._fd, size)  # what came after the checkpoint
         self._size = size  # the bytes written
         self._count = count
         self._pending = bytearray()  # keys still to write, each after its length
@@ -215,7 +218,7 @@ class DiskLayer:
 
 class DiskProof:
     """The layers of one proof in ``folder`` and its table of ``memory`` GiB; resumed from the
-    folder's checkpoint when there is one (:attr:`resumed`: the layers it left, by level;
+    folder's checkpoint when there is one (:meth:`resume`: the layers it left, by level;
     :attr:`before`: the checkpoint's figures). ``layer`` is the factory ``prove`` takes."""
 
     def __init__(self, folder: Path, memory: float, *, every: float = EVERY) -> None:
@@ -231,15 +234,26 @@ class DiskProof:
         self.resumed: dict[int, DiskLayer] = {}
         self._reached_before = 0  # reached, less the keys of the layers resumed
         self._next = time.monotonic() + every
+        #: Whether the layers are all in the table (a resume may run out of it first).
+        self.ready = True
         checkpoint = folder / CHECKPOINT
         if checkpoint.exists():
-            self._resume(json.loads(checkpoint.read_text()))
+            self.before = json.loads(checkpoint.read_text())
+            self.ready = False
         else:
             for path in folder.glob("layer*.z"):
                 path.unlink()
 
+    def resume(self) -> dict[int, DiskLayer]:
+        """The layers the checkpoint left, by level, their keys back in the table (none for a
+        new proof): ``prove``'s ``layers``. Raises :class:`Full` if the table cannot hold them,
+        and ``ValueError`` if the files are not what the checkpoint says."""
+        if not self.ready:
+            self._resume(self.before)
+            self.ready = True
+        return self.resumed
+
     def _resume(self, saved: dict[str, Any]) -> None:
-        self.before = saved
         kept = {f"layer{level}.z" for level in saved["layers"]}
         for path in self.folder.glob("layer*.z"):
             if path.name not in kept:
@@ -283,7 +297,10 @@ class DiskProof:
 
     def save(self, **figures: Any) -> None:
         """Write every layer's keys and the checkpoint (with ``figures`` besides its own), then
-        delete the files of the layers searched."""
+        delete the files of the layers searched. Nothing is written before a resume is done:
+        the checkpoint read stays."""
+        if not self.ready:
+            return
         self.peak = max(self.peak, self.held())
         for layer in self.live.values():
             layer.write()

@@ -191,8 +191,8 @@ def proof(task: tuple[int, int, float, float, str | None]) -> dict[str, Any]:
     try:
         if disk is None:
             result = prove(state, should_stop=stop, max_positions=int(memory * 2**30 / PROOF_BYTES))
-        else:
-            result = prove(state, should_stop=stop, layer=disk.layer, layers=disk.resumed)
+        else:  # a checkpoint's layers go back into the table first: Full there too
+            result = prove(state, should_stop=stop, layer=disk.layer, layers=disk.resume())
         status = result.status
     except Full:
         status = "gave-up"
@@ -212,8 +212,8 @@ def proof(task: tuple[int, int, float, float, str | None]) -> dict[str, Any]:
     else:  # the figures of the earlier runs of a resumed proof added in
         before = disk.before
         record.update(
-            positions=disk.reached,
-            peak=max(disk.peak, disk.held()),
+            positions=disk.reached if disk.ready else before["reached"],
+            peak=max(disk.peak, disk.held()) if disk.ready else before["peak"],
             bytes_per_position=round(disk.seen.nbytes / max(disk.reached, 1), 1),
             spilled=True,
             timeout=timeout + before.get("cpu", 0.0),

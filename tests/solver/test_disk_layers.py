@@ -99,7 +99,7 @@ def resumed_to_the_end(
         runs += 1
         proof = disk.DiskProof(folder, SMALL, every=0.0)  # a checkpoint at every look
         result = prove(
-            state, should_stop=stopping_after(looks), layer=proof.layer, layers=proof.resumed
+            state, should_stop=stopping_after(looks), layer=proof.layer, layers=proof.resume()
         )
         if result.status != "gave-up":
             return result, runs, proof
@@ -138,6 +138,10 @@ def test_a_proof_out_of_table_resumes_with_more_memory(
     saved = json.loads((tmp_path / "36-1" / "checkpoint.json").read_text())
     assert saved["reached"] == first["positions"] and saved["runs"] == 1
     assert script._stopped(str(tmp_path), 36, 1)  # noqa: SLF001
+    kept = (tmp_path / "36-1" / "checkpoint.json").read_text()
+    again = script.proof((36, 1, 60.0, memory / 2, str(tmp_path)))  # cannot even resume
+    assert again["status"] == "gave-up" and again["positions"] == first["positions"]
+    assert (tmp_path / "36-1" / "checkpoint.json").read_text() == kept
     second = script.proof((36, 1, 60.0, 0.01, str(tmp_path)))
     assert second["status"] == "unsolvable" and second["runs"] == 2
     assert (second["positions"], second["peak"]) == (whole.positions, whole.peak)
@@ -157,4 +161,4 @@ def test_a_checkpoint_that_does_not_match_its_files_is_refused(
     saved["layers"][level][1] += 1
     (tmp_path / "checkpoint.json").write_text(json.dumps(saved))
     with pytest.raises(ValueError, match="keys on disk"):
-        disk.DiskProof(tmp_path, SMALL)
+        disk.DiskProof(tmp_path, SMALL).resume()
