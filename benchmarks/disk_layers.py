@@ -236,6 +236,8 @@ class DiskProof:
         self._next = time.monotonic() + every
         #: Whether the layers are all in the table (a resume may run out of it first).
         self.ready = True
+        #: CPU seconds the resume took to put the layers' keys back in the table.
+        self.rebuilt_in = 0.0
         checkpoint = folder / CHECKPOINT
         if checkpoint.exists():
             self.before = json.loads(checkpoint.read_text())
@@ -249,8 +251,10 @@ class DiskProof:
         new proof): ``prove``'s ``layers``. Raises :class:`Full` if the table cannot hold them,
         and ``ValueError`` if the files are not what the checkpoint says."""
         if not self.ready:
+            started = time.process_time()
             self._resume(self.before)
             self.ready = True
+            self.rebuilt_in = time.process_time() - started
         return self.resumed
 
     def _resume(self, saved: dict[str, Any]) -> None:

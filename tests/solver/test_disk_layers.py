@@ -144,6 +144,7 @@ def test_a_proof_out_of_table_resumes_with_more_memory(
     assert (tmp_path / "36-1" / "checkpoint.json").read_text() == kept
     second = script.proof((36, 1, 60.0, 0.01, str(tmp_path)))
     assert second["status"] == "unsolvable" and second["runs"] == 2
+    assert 0 < second["rebuilt_in"] < second["cpu"] - first["cpu"]
     assert (second["positions"], second["peak"]) == (whole.positions, whole.peak)
     assert second["cpu"] > first["cpu"] and second["timeout"] > 60.0
     assert list((tmp_path / "36-1").iterdir()) == []
