@@ -234,6 +234,7 @@ class DiskProof:
         self.resumed: dict[int, DiskLayer] = {}
         self._reached_before = 0  # reached, less the keys of the layers resumed
         self._next = time.monotonic() + every
+        self._began = (time.monotonic(), time.process_time())  # this run's
         #: Whether the layers are all in the table (a resume may run out of it first).
         self.ready = True
         #: CPU seconds the resume took to put the layers' keys back in the table.
@@ -300,8 +301,8 @@ class DiskProof:
             self.save()
 
     def save(self, **figures: Any) -> None:
-        """Write every layer's keys and the checkpoint (with ``figures`` besides its own), then
-        delete the files of the layers searched. Nothing is written before a resume is done:
+        """Write every layer's keys and the checkpoint (its runs' seconds and CPU seconds so far,
+        ``figures`` besides), then delete the files of the layers searched. Nothing is written before a resume is done:
         the checkpoint read stays."""
         if not self.ready:
             return
@@ -310,8 +311,11 @@ class DiskProof:
             layer.write()
             os.fsync(layer._fd)  # noqa: SLF001 -- the layers are this class's
         current = self.current if self.current is not None else min(self.live.values(), key=_level)
+        wall, cpu = self._began
         saved = {
             **self.before,
+            "s": round(self.before.get("s", 0.0) + time.monotonic() - wall, 3),
+            "cpu": round(self.before.get("cpu", 0.0) + time.process_time() - cpu, 3),
             **figures,
             "layers": {str(lv): [layer.size, len(layer)] for lv, layer in self.live.items()},
             "current": current.level,

@@ -158,6 +158,7 @@ def test_a_checkpoint_that_does_not_match_its_files_is_refused(
     prove(start(36, 1), should_stop=stopping_after(2), layer=proof.layer)
     proof.save()
     saved = json.loads((tmp_path / "checkpoint.json").read_text())
+    assert saved["cpu"] > 0 and saved["s"] > 0  # a run's time is kept at every checkpoint
     level = next(iter(saved["layers"]))
     saved["layers"][level][1] += 1
     (tmp_path / "checkpoint.json").write_text(json.dumps(saved))
