@@ -181,8 +181,7 @@ class DiskLayer:
                 self.write()
                 if at >= self._size:
                     break
-            (length,) = _SIZE.unpack(os.pread(self._fd, 4, at))
-            keys = zlib.decompress(os.pread(self._fd, length, at + 4))
+            keys, after = self._read(at)
             self._frame, self._index = at, skip  # every key before it searched
             i = index = 0
             while i < len(keys):
@@ -197,20 +196,28 @@ class DiskLayer:
                 i = end
                 index += 1
             skip = 0
-            at += 4 + length
+            at = after
         proof.finished(self)
 
     def written(self) -> Iterator[bytes]:
         """Every key in the file, from the first (what is written only)."""
         at = 0
         while at < self._size:
-            (length,) = _SIZE.unpack(os.pread(self._fd, 4, at))
-            keys = zlib.decompress(os.pread(self._fd, length, at + 4))
+            keys, at = self._read(at)
             i = 0
             while i < len(keys):
                 yield keys[i + 1 : i + 1 + keys[i]]
                 i += 1 + keys[i]
-            at += 4 + length
+
+    def _read(self, at: int) -> tuple[bytes, int]:
+        """The keys of the frame at ``at`` (each after its length), and where the next begins."""
+        (length,) = _SIZE.unpack(os.pread(self._fd, 4, at))
+        return zlib.decompress(os.pread(self._fd, length, at + 4)), at + 4 + length
+
+    def sync(self) -> None:
+        """Write the keys added and have the file on disk."""
+        self.write()
+        os.fsync(self._fd)
 
     def close(self) -> None:
         os.close(self._fd)
@@ -308,8 +315,7 @@ class DiskProof:
             return
         self.peak = max(self.peak, self.held())
         for layer in self.live.values():
-            layer.write()
-            os.fsync(layer._fd)  # noqa: SLF001 -- the layers are this class's
+            layer.sync()
         current = self.current if self.current is not None else min(self.live.values(), key=_level)
         wall, cpu = self._began
         saved = {

@@ -64,7 +64,7 @@ from freecell_tui.core.variant import parse_variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from disk_layers import DiskProof, Full  # noqa: E402
+from disk_layers import CHECKPOINT, DiskProof, Full  # noqa: E402
 
 #: The min-freecells project's published fewest cells over Microsoft deals 1-32,000.
 PUBLISHED: Final = {0: 69, 1: 6_220, 2: 19_092, 3: 6_420, 4: 198, 5: 1}
@@ -187,7 +187,7 @@ def proof(task: tuple[int, int, float, float, str | None]) -> dict[str, Any]:
     cpu = time.process_time()
     state = deal(number, parse_variant("freecell", cells))
     stop = lambda: time.process_time() > cpu + timeout  # noqa: E731
-    disk = None if spill is None else DiskProof(Path(spill) / f"{number}-{cells}", memory)
+    disk = None if spill is None else DiskProof(_folder(spill, number, cells), memory)
     try:
         if disk is None:
             result = prove(state, should_stop=stop, max_positions=int(memory * 2**30 / PROOF_BYTES))
@@ -269,9 +269,14 @@ def run_proofs(args: argparse.Namespace) -> None:
             handle.flush()
 
 
+def _folder(spill: str, number: int, cells: int) -> Path:
+    """The folder of ``spill`` that keeps the proof of deal ``number`` with ``cells`` cells."""
+    return Path(spill) / f"{number}-{cells}"
+
+
 def _stopped(spill: str | None, number: int, cells: int) -> bool:
     """Whether a proof of ``spill`` was stopped with a checkpoint to resume from."""
-    return spill is not None and (Path(spill) / f"{number}-{cells}" / "checkpoint.json").exists()
+    return spill is not None and (_folder(spill, number, cells) / CHECKPOINT).exists()
 
 
 def run(args: argparse.Namespace) -> None:
