@@ -258,10 +258,10 @@ async def test_after_tab_the_import_prompt_keeps_every_key_and_completes_paths(
         assert box.value == "~/exports/"
         await pilot.press("tab")
         assert box.value == "~/exports/mine.json"
-        await pilot.press("enter")
-        assert drawn(saves.query_one("#message", Static)) == (
-            "Imported “mine (2)”: deal 1, 2 moves."
-        )
+        await pilot.press("enter")  # the file is read in a worker
+        message = saves.query_one("#message", Static)
+        await wait_for(pilot, lambda: drawn(message).startswith("Imported"), "the import")
+        assert drawn(message) == "Imported “mine (2)”: deal 1, 2 moves."
         assert game(app) is before
     store = Store.open(data).store
     assert sorted(slot.name for slot in store.slots.all().items) == ["mine", "mine (2)"]
