@@ -9,8 +9,10 @@
 * **Met once.** One table (:class:`Seen`) tells a key met before for the whole proof: 96 bits of
   each key (the 64 of ``hash(key)`` and 32 of the hash of its bytes reversed), 12 bytes a slot,
   its size fixed at the start by the memory given and at most :data:`FILL` full; past that the
-  proof gives up (:class:`Full`). Positions of layers already searched stay in it (no later
-  position leads back to them; it is rebuilt from the files of the layers left on a resume).
+  proof gives up (:class:`Full`). Positions of layers already searched stay in it until it is
+  over half full and they are most of it: then, as a layer ends, it is emptied and refilled from
+  the files of the layers left (no later position leads back to a searched layer's: a step never
+  lowers a position's level). A resume refills it so too.
   Two keys with the same 96 bits would be taken for one, and the proof would then skip a
   position: among two billion keys, the odds that any two share them are about 3 in 10¹¹.
 * **Resumable.** Every :data:`EVERY` seconds and when the proof stops (out of time or of
@@ -72,6 +74,21 @@ class Seen:
     @property
     def nbytes(self) -> int:
         return SLOT_BYTES * self._slots
+
+    @property
+    def limit(self) -> int:
+        """The keys the table may hold."""
+        return self._limit
+
+    def clear(self) -> None:
+        """Forget every key, in place (a new table would need twice the memory for a while)."""
+        chunk = min(self._slots, 1 << 20)
+        highs, lows = array("q", [0]) * chunk, array("i", [0]) * chunk
+        for i in range(0, self._slots, chunk):
+            n = min(chunk, self._slots - i)
+            self._high[i : i + n] = highs[:n]
+            self._low[i : i + n] = lows[:n]
+        self.count = 0
 
     def add(self, key: bytes) -> bool:
         """Add ``key``; whether it was new. Raises :class:`Full` for a new key past the fill."""
@@ -246,6 +263,10 @@ class DiskProof:
         self.ready = True
         #: CPU seconds the resume took to put the layers' keys back in the table.
         self.rebuilt_in = 0.0
+        #: How many times this run emptied the table of searched layers' keys, and the CPU
+        #: seconds that took (:meth:`finished`).
+        self.compactions = 0
+        self.compacted_in = 0.0
         checkpoint = folder / CHECKPOINT
         if checkpoint.exists():
             self.before = json.loads(checkpoint.read_text())
@@ -274,7 +295,7 @@ class DiskProof:
             level = int(name)
             start = tuple(saved["at"]) if level == saved["current"] else (0, 0)
             layer = DiskLayer(self, level, size=size, count=count, start=start)
-            met = sum(self.seen.add(key) for key in layer.written())
+            met = self._refill(layer)
             if met != count:
                 raise ValueError(f"layer {level}: {met} keys on disk, the checkpoint says {count}")
             self.live[level] = self.resumed[level] = layer
@@ -294,13 +315,34 @@ class DiskProof:
     def held(self) -> int:
         return sum(map(len, self.live.values()))
 
+    def _refill(self, layer: DiskLayer) -> int:
+        """Put the keys of ``layer``'s file in the table; how many were new."""
+        return sum(self.seen.add(key) for key in layer.written())
+
     def finished(self, layer: DiskLayer) -> None:
-        """``layer`` is searched: forget it (its file goes at the next checkpoint)."""
+        """``layer`` is searched: forget it (its file goes at the next checkpoint), and empty
+        the table of the searched layers' keys when it is over half full and they are most of
+        it."""
         self.peak = max(self.peak, self.held())
         del self.live[layer.level]
         self._done.append(layer)
         if self.current is layer:
             self.current = None
+        held = self.held()
+        if self.seen.count > self.seen.limit // 2 and self.seen.count - held > held:
+            self._compact()
+
+    def _compact(self) -> None:
+        """Refill the table from the layers left's files alone."""
+        started = time.process_time()
+        self._reached_before += self.seen.count
+        self.seen.clear()
+        for live in self.live.values():
+            live.write()
+            self._refill(live)
+        self._reached_before -= self.seen.count
+        self.compactions += 1
+        self.compacted_in += time.process_time() - started
 
     def look(self) -> None:
         """A checkpoint if one is due."""

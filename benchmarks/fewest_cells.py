@@ -221,6 +221,9 @@ def proof(task: tuple[int, int, float, float, str | None]) -> dict[str, Any]:
         if before:
             record["runs"] = before.get("runs", 1) + 1
             record["rebuilt_in"] = round(disk.rebuilt_in, 3)  # CPU s, of this run's
+        if disk.compactions:  # this run's: the table emptied of searched layers' keys
+            record["compactions"] = disk.compactions
+            record["compacted_in"] = round(disk.compacted_in, 3)  # CPU s
     if sys.implementation.name != "cpython":  # PyPy (benchmarks/pypy.py): the same source
         record["build"] = sys.implementation.name
     if status == "winnable":

@@ -10,6 +10,7 @@ import json
 import random
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -88,37 +89,66 @@ def test_a_proof_on_disk_reaches_the_same_positions(
     assert (proof.reached, proof.peak) == (packed.positions, packed.peak)
 
 
+def test_a_table_smaller_than_the_proof_is_emptied_of_the_layers_searched(
+    disk: ModuleType, tmp_path: Path
+) -> None:
+    whole = prove(start(41, 1))  # 2,880 positions, 1,044 held at most
+    proof = disk.DiskProof(tmp_path, 3000 * disk.SLOT_BYTES / 2**30)  # 2,550 keys
+    assert whole.peak < proof.seen.limit // 2 < proof.seen.limit < whole.positions
+    result = prove(start(41, 1), layer=proof.layer)
+    assert result.status == "unwinnable"
+    assert (result.positions, result.peak) == (whole.positions, whole.peak)
+    assert (proof.reached, proof.peak) == (whole.positions, whole.peak)
+    assert proof.compactions >= 1
+    assert proof.seen.count <= proof.seen.limit
+
+
 def resumed_to_the_end(
-    disk: ModuleType, folder: Path, state: GameState, *, looks: int, save: bool
-) -> tuple[ProofResult, int, int]:
-    """The proof of ``state`` in ``folder``, stopped every ``looks`` looks at the clock and run
-    again: saved at each stop (``save``) or left as a kill would leave it. Its last result, and
-    how many runs it took."""
-    runs = 0
+    disk: ModuleType, folder: Path, state: GameState, *, looks: int, save: bool, slots: int
+) -> tuple[ProofResult, int, int, Any]:
+    """The proof of ``state`` in ``folder`` with a table of ``slots``, stopped every ``looks``
+    looks at the clock and run again: saved at each stop (``save``) or left as a kill would
+    leave it. Its last result, how many runs it took, how many times its runs emptied the table
+    of searched layers' keys, and its last run's proof."""
+    runs = compactions = 0
     while True:
         runs += 1
-        proof = disk.DiskProof(folder, SMALL, every=0.0)  # a checkpoint at every look
+        memory = slots * disk.SLOT_BYTES / 2**30
+        proof = disk.DiskProof(folder, memory, every=0.0)  # a checkpoint at every look
         result = prove(
             state, should_stop=stopping_after(looks), layer=proof.layer, layers=proof.resume()
         )
+        compactions += proof.compactions
         if result.status != "gave-up":
-            return result, runs, proof
+            return result, runs, compactions, proof
         if save:
             proof.save()
         for layer in [*proof.live.values(), *proof._done]:  # noqa: SLF001 -- a process's end
             layer.close()
 
 
-@pytest.mark.parametrize("save", [True, False], ids=["stopped", "killed"])
+@pytest.mark.parametrize(
+    ("save", "slots", "looks"),
+    [(True, 100_000, 9), (False, 100_000, 9), (True, 2500, 15), (False, 2500, 15)],
+    ids=["stopped", "killed", "stopped-small-table", "killed-small-table"],
+)
 def test_a_proof_stopped_again_and_again_ends_as_one_run(
-    disk: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, save: bool
+    disk: ModuleType,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    save: bool,
+    slots: int,
+    looks: int,
 ) -> None:
     monkeypatch.setattr(disk, "LOOK_EVERY", 50)  # a checkpoint every 50 keys read
-    monkeypatch.setattr(proof_module, "CHECK_EVERY", 40)  # a stop every 9 × 40 expanded
+    monkeypatch.setattr(proof_module, "CHECK_EVERY", 40)  # a stop every looks × 40 expanded
     state = start(41, 1)
-    whole = prove(state)
-    result, runs, proof = resumed_to_the_end(disk, tmp_path, state, looks=9, save=save)
-    assert runs > 5
+    whole = prove(state)  # 2,880 positions: 2,500 slots (2,125 keys) are emptied on the way
+    result, runs, compactions, proof = resumed_to_the_end(
+        disk, tmp_path, state, looks=looks, save=save, slots=slots
+    )
+    assert runs > 3
+    assert (compactions > 0) == (slots < whole.positions)
     assert result.status == whole.status == "unwinnable"
     assert (proof.reached, proof.peak) == (whole.positions, whole.peak)
     proof.remove()
