@@ -274,6 +274,8 @@ class DiskProof:
         else:
             for path in folder.glob("layer*.z"):
                 path.unlink()
+        #: The runs of the proof, this one counted (each checkpoint says so: a kill saves none).
+        self.runs = self.before.get("runs", 0) + 1
 
     def resume(self) -> dict[int, DiskLayer]:
         """The layers the checkpoint left, by level, their keys back in the table (none for a
@@ -365,6 +367,7 @@ class DiskProof:
             "s": round(self.before.get("s", 0.0) + time.monotonic() - wall, 3),
             "cpu": round(self.before.get("cpu", 0.0) + time.process_time() - cpu, 3),
             **figures,
+            "runs": self.runs,
             "layers": {str(lv): [layer.size, len(layer)] for lv, layer in self.live.items()},
             "current": current.level,
             "at": list(current.at),

@@ -219,7 +219,7 @@ def proof(task: tuple[int, int, float, float, str | None]) -> dict[str, Any]:
             timeout=timeout + before.get("cpu", 0.0),
         )
         if before:
-            record["runs"] = before.get("runs", 1) + 1
+            record["runs"] = disk.runs
             record["rebuilt_in"] = round(disk.rebuilt_in, 3)  # CPU s, of this run's
         if disk.compactions:  # this run's: the table emptied of searched layers' keys
             record["compactions"] = disk.compactions
@@ -241,7 +241,7 @@ def proof(task: tuple[int, int, float, float, str | None]) -> dict[str, Any]:
     record.update(spent)
     if disk is not None:
         if record["status"] == "gave-up":
-            disk.save(**spent, runs=record.get("runs", 1))
+            disk.save(**spent)
         else:
             disk.remove()
     return record
