@@ -10,9 +10,10 @@
   each key (the 64 of ``hash(key)`` and 32 of the hash of its bytes reversed), 12 bytes a slot,
   its size fixed at the start by the memory given and at most :data:`FILL` full; past that the
   proof gives up (:class:`Full`). Positions of layers already searched stay in it until it is
-  over half full and they are most of it: then, as a layer ends, it is emptied and refilled from
-  the files of the layers left (no later position leads back to a searched layer's: a step never
-  lowers a position's level). A resume refills it so too.
+  over half full and they are most of it, or it is full and they are a tenth of it: then (as a
+  layer ends, or at once) it is emptied and refilled from the files of the layers left (no later
+  position leads back to a searched layer's: a step never lowers a position's level). A resume
+  refills it so too.
   Two keys with the same 96 bits would be taken for one, and the proof would then skip a
   position: among two billion keys, the odds that any two share them are about 3 in 10¹¹.
 * **Resumable.** Every :data:`EVERY` seconds and when the proof stops (out of time or of
@@ -170,8 +171,15 @@ class DiskLayer:
         return self._size
 
     def add(self, key: bytes) -> bool:
-        """Add ``key`` (1 to 255 bytes); whether it was new to the proof."""
-        if not self._proof.seen.add(key):
+        """Add ``key`` (1 to 255 bytes); whether it was new to the proof. Raises :class:`Full`
+        when the table is, and :meth:`DiskProof.make_room` finds no room."""
+        try:
+            new = self._proof.seen.add(key)
+        except Full:
+            if not self._proof.make_room():
+                raise
+            new = self._proof.seen.add(key)
+        if not new:
             return False
         self._pending.append(len(key))
         self._pending += key
@@ -333,6 +341,15 @@ class DiskProof:
         held = self.held()
         if self.seen.count > self.seen.limit // 2 and self.seen.count - held > held:
             self._compact()
+
+    def make_room(self) -> bool:
+        """The table is full: empty it of the searched layers' keys if they are a tenth of it or
+        more (then whether it did). The layer being searched is refilled whole, the keys
+        searched too: they are still met."""
+        if self.seen.count - self.held() < self.seen.limit // 10:
+            return False
+        self._compact()
+        return True
 
     def _compact(self) -> None:
         """Refill the table from the layers left's files alone."""

@@ -103,6 +103,21 @@ def test_a_table_smaller_than_the_proof_is_emptied_of_the_layers_searched(
     assert proof.seen.count <= proof.seen.limit
 
 
+def test_a_table_full_in_a_layer_makes_room_and_one_too_small_gives_up(
+    disk: ModuleType, tmp_path: Path
+) -> None:
+    whole = prove(start(41, 1))  # 2,880 positions, 1,044 held at most
+    proof = disk.DiskProof(tmp_path / "room", 1240 * disk.SLOT_BYTES / 2**30)  # 1,054 keys
+    result = prove(start(41, 1), layer=proof.layer)  # full while a layer is searched, too
+    assert result.status == "unwinnable"
+    assert (result.positions, result.peak) == (whole.positions, whole.peak)
+    assert proof.reached == whole.positions and proof.compactions > 3
+    small = disk.DiskProof(tmp_path / "small", 1200 * disk.SLOT_BYTES / 2**30)  # 1,020 keys
+    with pytest.raises(disk.Full):
+        prove(start(41, 1), layer=small.layer)
+    assert small.peak <= small.seen.limit < whole.peak
+
+
 def resumed_to_the_end(
     disk: ModuleType, folder: Path, state: GameState, *, looks: int, save: bool, slots: int
 ) -> tuple[ProofResult, int, int, Any]:
