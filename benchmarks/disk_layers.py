@@ -272,7 +272,7 @@ class DiskProof:
         #: CPU seconds the resume took to put the layers' keys back in the table.
         self.rebuilt_in = 0.0
         #: How many times this run emptied the table of searched layers' keys, and the CPU
-        #: seconds that took (:meth:`finished`).
+        #: seconds that took (:meth:`finished`, :meth:`make_room`).
         self.compactions = 0
         self.compacted_in = 0.0
         checkpoint = folder / CHECKPOINT
@@ -370,8 +370,8 @@ class DiskProof:
 
     def save(self, **figures: Any) -> None:
         """Write every layer's keys and the checkpoint (its runs' seconds and CPU seconds so far,
-        ``figures`` besides), then delete the files of the layers searched. Nothing is written before a resume is done:
-        the checkpoint read stays."""
+        ``figures`` besides), then delete the files of the layers searched. Nothing is written
+        before a resume is done: the checkpoint read stays."""
         if not self.ready:
             return
         self.peak = max(self.peak, self.held())
