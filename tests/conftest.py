@@ -23,6 +23,7 @@ from . import harness
 
 harness.install_idle()
 harness.install_css_once()
+harness.install_frames_on_demand()
 
 #: The collector's thresholds in the test processes. A test's garbage is collected when it ends
 #: (:func:`pytest_runtest_teardown`), so the automatic collections are only a bound for a long
@@ -143,6 +144,17 @@ def _no_config_file(_data_dirs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No test reads the real user's config file: the default one (``$FREECELL_TUI_CONFIG``, for
     the programs a test starts too) is a file that does not exist, the game's defaults."""
     monkeypatch.setenv("FREECELL_TUI_CONFIG", str(_data_dirs / "no-config.toml"))
+
+
+@pytest.fixture(autouse=True)
+def _frames(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test marked ``frames`` (or ``storm``) draws every frame of the apps it runs under Pilot;
+    the others draw what they read and their last screen (tests/harness.py)."""
+    if any(request.node.get_closest_marker(name) for name in ("frames", "storm")):
+        with harness.every_frame():
+            yield
+    else:
+        yield
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:

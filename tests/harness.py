@@ -7,7 +7,7 @@ fails saying so when the Textual installed is not the minor version these uses w
 (a wait that waits too little, a size the driver no longer reads) would make tests pass that
 should not. On a new Textual, read each use against its source, then change :data:`CHECKED`.
 
-Two speed-ups for every test process are installed from ``conftest.py``:
+Three speed-ups for every test process are installed from ``conftest.py``:
 
 **Pilot's idle is the app's idle** (:func:`install_idle`). Textual's Pilot waits after each key
 or click until the process stops using the CPU, for at most a second (``textual._wait``'s
@@ -37,13 +37,22 @@ CSS, where it was read from, whether it is a widget's default CSS, its tie break
 and the CSS variables (the theme). Textual already hands one parse's rules to every later parse
 of the same CSS in an app (they are not changed once parsed). A parse that fails is not kept (it
 raises again). The game gets the rules a parse of its CSS gives.
+
+**A frame nobody sees is not drawn** (:func:`install_frames_on_demand`). Under Pilot the app is
+headless: Textual composes every frame (``Compositor.render_update``, a third of a UI test's
+time) and its headless driver throws it away. Here a headless app composes what it shows only
+when a test reads it (:func:`screen_lines`, a widget's lines, a screenshot: each composes the
+screen afresh), and once as each Pilot session ends: the last screen of every test is drawn whole,
+so a widget that cannot draw what it was left showing fails the test. The tests whose subject is
+drawing, while keys, clicks and resizes come (the storms, the crashes they found, terminals too
+small), are marked ``frames`` and draw every frame, as a terminal's app does (:func:`every_frame`).
 """
 
 from __future__ import annotations
 
 from asyncio import sleep
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from functools import partial
 from importlib.metadata import version
 from itertools import count
@@ -55,6 +64,7 @@ import textual._parser
 import textual._time
 import textual.app
 import textual.pilot
+from textual._compositor import Compositor
 from textual._context import active_app
 from textual.app import App
 from textual.command import CommandPalette
@@ -165,6 +175,59 @@ def install_css_once() -> None:
         return rules
 
     Stylesheet._parse_rules = parse_once  # type: ignore[method-assign]
+
+
+# ---------------------------------------------------------------------- frames
+#: Whether headless apps draw every frame (the test running is marked ``frames``).
+_every_frame = False
+
+
+@contextmanager
+def every_frame() -> Iterator[None]:
+    """Within: headless apps draw every frame, as an app in a terminal does."""
+    global _every_frame
+    before, _every_frame = _every_frame, True
+    try:
+        yield
+    finally:
+        _every_frame = before
+
+
+def draw(app: App[Any]) -> None:
+    """Draw the app's screen whole (over the screens below it), as a terminal gets it first."""
+    checked()  # the compositor draws frames; public only as an SVG screenshot
+    app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+
+
+def install_frames_on_demand() -> None:
+    """Headless apps draw frames only when read, and each Pilot session's last screen (see the
+    module's docstring)."""
+    checked()  # a frame is composed in the compositor's render_update; no public switch
+    render_update = Compositor.render_update
+    run_test = App.run_test
+
+    def frame_if_seen(
+        self: Compositor,
+        full: bool = False,
+        screen_stack: list[Screen[Any]] | None = None,
+        simplify: bool = False,
+    ) -> Any:
+        if full or _every_frame or not active_app.get().is_headless:
+            return render_update(self, full, screen_stack, simplify)
+        self._dirty_regions.clear()  # a headless driver would have dropped them
+        return None
+
+    @asynccontextmanager
+    async def run_test_last_screen_drawn(
+        self: App[Any], *args: Any, **kwargs: Any
+    ) -> AsyncIterator[Pilot[Any]]:
+        async with run_test(self, *args, **kwargs) as pilot:
+            yield pilot
+            if self.is_running and not self._exit:  # an app leaving draws nothing more
+                draw(self)
+
+    Compositor.render_update = frame_if_seen  # type: ignore[method-assign]
+    App.run_test = run_test_last_screen_drawn  # type: ignore[assignment,method-assign]
 
 
 # ---------------------------------------------------------------------- keys

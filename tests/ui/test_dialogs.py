@@ -110,6 +110,7 @@ TINY = [(3, 1), (3, 59), (11, 1), (11, 59), (39, 59), (40, 10), (63, 24), (80, 2
 
 
 @pytest.mark.slow
+@pytest.mark.frames
 async def test_dialogs_stacked_live_through_tiny_terminals(tmp_path: Path) -> None:
     """Every dialog open at once (each laid out under the next, as Textual lays out the screens
     under a dialog), then the command palette on top, while the terminal shrinks to a few

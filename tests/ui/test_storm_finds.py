@@ -38,6 +38,9 @@ from .helpers import (
     wait_for,
 )
 
+#: Each crash was met as the app drew or laid out what a storm left: every frame is drawn.
+pytestmark = pytest.mark.frames
+
 
 async def test_the_key_panel_chosen_as_the_screens_change_waits_for_its_screen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
