@@ -212,7 +212,8 @@ def install_frames_on_demand() -> None:
         screen_stack: list[Screen[Any]] | None = None,
         simplify: bool = False,
     ) -> Any:
-        if full or _every_frame or not active_app.get().is_headless:
+        app = active_app.get(None)
+        if full or _every_frame or app is None or not app.is_headless:
             return render_update(self, full, screen_stack, simplify)
         self._dirty_regions.clear()  # a headless driver would have dropped them
         return None
