@@ -1,0 +1,562 @@
+/* The exhaustive proof search of freecell_tui/core/solver/proof.py, compiled: the same steps
+ * (moves.steps_from), the same autoplay (moves.is_safe), the same canonical keys (keys.py) and
+ * the same layers (cards home less breaks), so a proof reaches exactly the positions prove()
+ * reaches (tests/core/test_prove_c.py compares the counts). It exists for the proofs PyPy needs
+ * a day for (fewest_cells.py prove --compiled).
+ *
+ *   prove ROOT_KEY_HEX CELLS TABLE_GIB FOLDER CPU_SECONDS
+ *
+ * ROOT_KEY_HEX is the canonical key of the start after autoplay (moves.root). Each layer's keys
+ * are in a file of FOLDER (LZ4 blocks, read back as the layer is searched: a layer is its own
+ * queue). Met keys are in one table of TABLE_GIB: 64-bit slots, the slot from one hash of the
+ * key and the slot's word from another (56 bits) and the key's layer (8 bits); a slot of a
+ * searched layer is free for a new key but does not end a probe. When the table is full it is
+ * emptied and refilled from the files of the layers left; full after that, the search gives up.
+ * Prints one JSON line: status (unwinnable, winnable, gave-up), positions, peak, seconds, cpu.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+#include <lz4.h>
+
+#define REPORT_EVERY 60.0
+enum { COPY = 24, KEY_ROOM = 96, COL_FLAG = 0x80, CELL_FLAG = 0x40, LEVELS = 128, LEVEL_BIAS = 64, BLOCK = 1 << 20 };
+
+typedef struct {
+    uint8_t col[8][48]; /* plain cards 0-51, deepest first, in canonical order; a column holds
+                        * 19 at most: copies take COPY bytes, past its end */
+    uint8_t len[8];
+    uint8_t cell[4]; /* plain cards, sorted */
+    int ncells;
+    int found[4];
+} Pos;
+
+static int RANKOF(int card) { return (card >> 2) + 1; }
+static int REDOF(int card) { return (card & 3) == 1 || (card & 3) == 2; }
+/* whether ``card`` may lie on ``below`` in a column */
+static int fits(int below, int card) {
+    return RANKOF(card) + 1 == RANKOF(below) && REDOF(card) != REDOF(below);
+}
+
+static int is_safe(int rank, int red, const int *found) {
+    if (rank <= 2) return 1;
+    if (red) return found[0] >= rank - 1 && found[3] >= rank - 1;
+    return found[1] >= rank - 1 && found[2] >= rank - 1;
+}
+
+/* ------------------------------------------------------------------ keys */
+static int decode(const uint8_t *key, int n, Pos *p) {
+    int cols = 0, present[4] = {0, 0, 0, 0};
+    p->ncells = 0;
+    for (int i = 0; i < n; i++) {
+        if (key[i] >= COL_FLAG) cols++;
+        present[key[i] & 3]++;
+    }
+    int empties = 8 - cols, c = empties - 1;
+    for (int e = 0; e < empties; e++) p->len[e] = 0;
+    for (int i = 0; i < n; i++) {
+        int b = key[i];
+        if (b >= COL_FLAG) {
+            c++;
+            p->len[c] = 1;
+            p->col[c][0] = b & 0x3F;
+        } else if (b >= CELL_FLAG) {
+            p->cell[p->ncells++] = b & 0x3F;
+        } else {
+            p->col[c][p->len[c]++] = b;
+        }
+    }
+    for (int s = 0; s < 4; s++) p->found[s] = 13 - present[s];
+    return empties;
+}
+
+/* the canonical key of ``p`` (columns sorted by their deepest card, empty ones first; cells
+ * sorted); returns its length */
+static int encode(const Pos *p, uint8_t *key) {
+    int order[8], k = 0;
+    for (int c = 0; c < 8; c++) {
+        int j = k++;
+        int first = p->len[c] ? p->col[c][0] : -1;
+        while (j > 0) {
+            int o = order[j - 1];
+            int of = p->len[o] ? p->col[o][0] : -1;
+            if (of <= first) break;
+            order[j] = o;
+            j--;
+        }
+        order[j] = c;
+    }
+    int n = 0;
+    for (int i = 0; i < 8; i++) {
+        const Pos *q = p;
+        int c = order[i];
+        if (!q->len[c]) continue;
+        key[n++] = q->col[c][0] | COL_FLAG;
+        memcpy(key + n, q->col[c] + 1, COPY); /* the bytes past the column's are overwritten */
+        n += q->len[c] - 1;
+    }
+    uint8_t cells[4];
+    memcpy(cells, p->cell, 4);
+    for (int i = 1; i < p->ncells; i++) {
+        uint8_t v = cells[i];
+        int j = i;
+        while (j > 0 && cells[j - 1] > v) {
+            cells[j] = cells[j - 1];
+            j--;
+        }
+        cells[j] = v;
+    }
+    for (int i = 0; i < p->ncells; i++) key[n++] = cells[i] | CELL_FLAG;
+    return n;
+}
+
+static int level_of(const Pos *p) {
+    int home = p->found[0] + p->found[1] + p->found[2] + p->found[3];
+    int breaks = 0;
+    for (int c = 0; c < 8; c++)
+        for (int i = 1; i < p->len[c]; i++)
+            if (!fits(p->col[c][i - 1], p->col[c][i])) breaks++;
+    return home - breaks;
+}
+
+static void autoplay(Pos *p) {
+    for (;;) {
+        int moved = 0;
+        for (int s = 0; s < 4; s++) {
+            int r = p->found[s];
+            if (r >= 13) continue;
+            int card = r * 4 + s;
+            if (!is_safe(r + 1, REDOF(card), p->found)) continue;
+            for (int i = 0; i < p->ncells; i++)
+                if (p->cell[i] == card) {
+                    p->cell[i] = p->cell[--p->ncells];
+                    p->found[s]++;
+                    moved = 1;
+                    goto next;
+                }
+            for (int c = 0; c < 8; c++)
+                if (p->len[c] && p->col[c][p->len[c] - 1] == card) {
+                    p->len[c]--;
+                    p->found[s]++;
+                    moved = 1;
+                    goto next;
+                }
+        next:;
+        }
+        if (!moved) return;
+    }
+}
+
+/* ------------------------------------------------------------------ hashes */
+static inline uint64_t mix(uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
+static void hash2(const uint8_t *key, int n, uint64_t *h1, uint64_t *h2) {
+    uint64_t a = 0x9E3779B97F4A7C15ULL ^ (uint64_t)n, b = 0xC2B2AE3D27D4EB4FULL + (uint64_t)n;
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, key + i, 8);
+        a = (a ^ w) * 0x100000001B3ULL;
+        a ^= a >> 29;
+        b = (b ^ (w * 0x9FB21C651E98DF25ULL)) * 0xD6E8FEB86659FD93ULL;
+        b ^= b >> 31;
+    }
+    uint64_t w;
+    memcpy(&w, key + i, 8); /* a key's buffer has room past its end */
+    w &= n - i ? ~0ULL >> (64 - 8 * (n - i)) : 0;
+    a = (a ^ w) * 0x100000001B3ULL;
+    b = (b ^ (w * 0x9FB21C651E98DF25ULL)) * 0xD6E8FEB86659FD93ULL;
+    *h1 = mix(a);
+    *h2 = mix(b ^ (a >> 7));
+}
+
+/* ------------------------------------------------------------------ the table */
+static uint64_t *table;
+static uint64_t slots, limit, occupied, current_code;
+
+static uint64_t slot_of(uint64_t h1) { return (uint64_t)(((__uint128_t)h1 * slots) >> 64); }
+
+/* 1 when the key is new (and now held), 0 when met before, -1 when the table is full */
+static int add_hashed(uint64_t h1, uint64_t h2, int level) {
+    uint64_t word = ((uint64_t)(level + LEVEL_BIAS) << 56) | (h2 & 0x00FFFFFFFFFFFFFFULL);
+    if (!(word & 0x00FFFFFFFFFFFFFFULL)) word |= 1;
+    uint64_t i = slot_of(h1), free_at = UINT64_MAX;
+    for (;;) {
+        uint64_t t = table[i];
+        if (!t) break;
+        if (t == word) return 0;
+        if (free_at == UINT64_MAX && (t >> 56) < current_code) free_at = i;
+        if (++i == slots) i = 0;
+    }
+    if (free_at != UINT64_MAX) {
+        table[free_at] = word;
+        return 1;
+    }
+    if (occupied >= limit) return -1;
+    table[i] = word;
+    occupied++;
+    return 1;
+}
+
+/* ------------------------------------------------------------------ layers on disk */
+typedef struct {
+    int fd, open;
+    uint64_t count;       /* keys added */
+    off_t end;            /* bytes written */
+    off_t roff;           /* next block to read */
+    uint8_t *wbuf;        /* keys added, not yet written: (length, bytes)... */
+    size_t wlen;
+    uint8_t *rbuf;        /* the block being read */
+    size_t rlen, rpos;
+} Layer;
+
+static Layer layers[LEVELS];
+static const char *folder;
+static uint8_t *zbuf;
+static int zcap;
+
+static void die(const char *what) {
+    fprintf(stderr, "prove: %s: %s\n", what, strerror(errno));
+    exit(2);
+}
+
+static Layer *layer_at(int level) {
+    Layer *l = &layers[level + LEVEL_BIAS];
+    if (!l->open) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/layer%d.z", folder, level);
+        l->fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+        if (l->fd < 0) die(path);
+        unlink(path); /* gone when the process ends */
+        l->wbuf = malloc(BLOCK + 64);
+        l->rbuf = malloc(BLOCK + 64);
+        if (!l->wbuf || !l->rbuf) die("malloc");
+        l->open = 1;
+    }
+    return l;
+}
+
+static void flush_layer(Layer *l) {
+    if (!l->wlen) return;
+    int clen = LZ4_compress_default((const char *)l->wbuf, (char *)zbuf + 8, (int)l->wlen, zcap);
+    if (clen <= 0) die("compress");
+    uint32_t head[2] = {(uint32_t)clen, (uint32_t)l->wlen};
+    memcpy(zbuf, head, 8);
+    if (pwrite(l->fd, zbuf, clen + 8, l->end) != (ssize_t)(clen + 8)) die("write");
+    l->end += clen + 8;
+    l->wlen = 0;
+}
+
+static void put_key(Layer *l, const uint8_t *key, int n) {
+    if (l->wlen + n + 1 > BLOCK) flush_layer(l);
+    l->wbuf[l->wlen++] = (uint8_t)n;
+    memcpy(l->wbuf + l->wlen, key, n);
+    l->wlen += n;
+    l->count++;
+}
+
+static int read_block(Layer *l, off_t at, uint8_t *into, size_t *len) {
+    uint32_t head[2];
+    if (pread(l->fd, head, 8, at) != 8) die("read");
+    if (pread(l->fd, zbuf, head[0], at + 8) != (ssize_t)head[0]) die("read");
+    int raw = LZ4_decompress_safe((const char *)zbuf, (char *)into, (int)head[0], BLOCK + 64);
+    if (raw < 0 || (uint32_t)raw != head[1]) die("uncompress");
+    *len = raw;
+    return (int)(head[0] + 8);
+}
+
+/* the next key of the layer being searched (the layer grows meanwhile); 0 at its end */
+static int next_key(Layer *l, const uint8_t **key) {
+    if (l->rpos >= l->rlen) {
+        if (l->roff >= l->end) flush_layer(l);
+        if (l->roff >= l->end) return 0;
+        l->roff += read_block(l, l->roff, l->rbuf, &l->rlen);
+        l->rpos = 0;
+    }
+    int n = l->rbuf[l->rpos];
+    *key = l->rbuf + l->rpos + 1;
+    l->rpos += n + 1;
+    return n;
+}
+
+/* Empty the table and put back the keys of the layers from ``from`` up; 0 when they fill it */
+static int refill(int from) {
+    memset(table, 0, slots * sizeof *table);
+    occupied = 0;
+    uint8_t *buf = malloc(BLOCK + 64);
+    for (int level = from; level < LEVELS - LEVEL_BIAS; level++) {
+        Layer *l = &layers[level + LEVEL_BIAS];
+        if (!l->open) continue;
+        flush_layer(l);
+        for (off_t at = 0; at < l->end;) {
+            size_t len;
+            at += read_block(l, at, buf, &len);
+            for (size_t pos = 0; pos < len;) {
+                int n = buf[pos];
+                uint64_t h1, h2;
+                hash2(buf + pos + 1, n, &h1, &h2);
+                if (add_hashed(h1, h2, level) < 0) {
+                    free(buf);
+                    return 0;
+                }
+                pos += n + 1;
+            }
+        }
+    }
+    free(buf);
+    return occupied < limit - limit / 10;
+}
+
+/* ------------------------------------------------------------------ the search */
+typedef struct {
+    uint8_t key[KEY_ROOM];
+    int n, level;
+    uint64_t h1, h2;
+} Kid;
+
+typedef struct {
+    int kind, a, b, n; /* as moves.py: COL_TO_COL 0, COL_TO_CELL 1, CELL_TO_COL 2, home 3, 4 */
+} Step;
+
+static int steps_from(const Pos *p, int empties, int cell_count, Step *out) {
+    int k = 0;
+    int free = cell_count - p->ncells;
+    int limit_n = (free + 1) << empties;
+    int limit_e = empties ? (free + 1) << (empties - 1) : 0;
+    for (int s = empties; s < 8; s++) {
+        int len = p->len[s];
+        const uint8_t *cs = p->col[s];
+        int top = cs[len - 1];
+        if (RANKOF(top) == p->found[top & 3] + 1) out[k++] = (Step){3, s, 0, 1};
+        int run = 1;
+        while (run < len && fits(cs[len - run - 1], cs[len - run])) run++;
+        for (int n = 1; n <= run && n <= limit_n; n++) {
+            int card = cs[len - n];
+            for (int d = empties; d < 8; d++)
+                if (fits(p->col[d][p->len[d] - 1], card)) out[k++] = (Step){0, s, d, n};
+        }
+        if (empties && len > 1) {
+            int most = run;
+            if (limit_e < most) most = limit_e;
+            if (len - 1 < most) most = len - 1;
+            if (most) out[k++] = (Step){0, s, 0, 1};
+            if (most > 1) out[k++] = (Step){0, s, 0, most};
+        }
+        if (free) out[k++] = (Step){1, s, 0, 1};
+    }
+    for (int i = 0; i < p->ncells; i++) {
+        int v = p->cell[i];
+        if (RANKOF(v) == p->found[v & 3] + 1) out[k++] = (Step){4, i, 0, 1};
+        for (int d = empties; d < 8; d++)
+            if (fits(p->col[d][p->len[d] - 1], v)) out[k++] = (Step){2, i, d, 1};
+        if (empties) out[k++] = (Step){2, i, 0, 1};
+    }
+    return k;
+}
+
+static void play(Pos *q, Step st) {
+    switch (st.kind) {
+    case 0: {
+        uint8_t *src = q->col[st.a];
+        memcpy(q->col[st.b] + q->len[st.b], src + q->len[st.a] - st.n, COPY);
+        q->len[st.b] += st.n;
+        q->len[st.a] -= st.n;
+        break;
+    }
+    case 1:
+        q->cell[q->ncells++] = q->col[st.a][--q->len[st.a]];
+        break;
+    case 2:
+        q->col[st.b][q->len[st.b]++] = q->cell[st.a];
+        q->cell[st.a] = q->cell[--q->ncells];
+        break;
+    case 3:
+        q->found[q->col[st.a][--q->len[st.a]] & 3]++;
+        break;
+    default:
+        q->found[q->cell[st.a] & 3]++;
+        q->cell[st.a] = q->cell[--q->ncells];
+        break;
+    }
+}
+
+static double cpu_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static double wall_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 6) {
+        fprintf(stderr, "usage: prove ROOT_KEY_HEX CELLS TABLE_GIB FOLDER CPU_SECONDS\n");
+        return 2;
+    }
+    const char *hex = argv[1];
+    int cell_count = atoi(argv[2]);
+    double gib = atof(argv[3]);
+    folder = argv[4];
+    double budget = atof(argv[5]);
+    double wall0 = wall_now(), cpu0 = cpu_now();
+    uint8_t root[KEY_ROOM];
+    int rn = (int)strlen(hex) / 2;
+    for (int i = 0; i < rn; i++) sscanf(hex + 2 * i, "%2hhx", &root[i]);
+
+    slots = (uint64_t)(gib * 1073741824.0) / sizeof(uint64_t);
+    if (slots < 1024) slots = 1024;
+    limit = slots - slots / 8; /* seven eighths full at most */
+    table = mmap(NULL, slots * sizeof *table, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (table == MAP_FAILED) die("mmap");
+    madvise(table, slots * sizeof *table, MADV_HUGEPAGE);
+    zcap = LZ4_compressBound(BLOCK + 64);
+    zbuf = malloc(zcap + 8);
+
+    Pos start;
+    decode(root, rn, &start);
+    const char *status = "unwinnable";
+    uint64_t positions = 1, held = 1, peak = 1, expanded = 0, expanded_before = 0;
+    double next_report = REPORT_EVERY;
+    int refills = 0;
+    if (start.found[0] + start.found[1] + start.found[2] + start.found[3] == 52) {
+        status = "winnable";
+        goto done;
+    }
+    int level = level_of(&start);
+    current_code = level + LEVEL_BIAS;
+    {
+        uint64_t h1, h2;
+        hash2(root, rn, &h1, &h2);
+        add_hashed(h1, h2, level);
+        put_key(layer_at(level), root, rn);
+    }
+    Step steps[256];
+    static Kid kids[256];
+    for (;;) {
+        level = -LEVEL_BIAS;
+        while (level < LEVELS - LEVEL_BIAS && !layers[level + LEVEL_BIAS].open) level++;
+        if (level == LEVELS - LEVEL_BIAS) break;
+        current_code = level + LEVEL_BIAS;
+        Layer *l = &layers[level + LEVEL_BIAS];
+        const uint8_t *pk;
+        int pn;
+        while ((pn = next_key(l, &pk)) > 0) {
+            Pos p;
+            int empties = decode(pk, pn, &p);
+            if (++expanded % 4096 == 0) {
+                double cpu = cpu_now() - cpu0;
+                if (cpu > budget) {
+                    status = "gave-up";
+                    goto done;
+                }
+                if (cpu >= next_report) { /* how far, on stderr */
+                    next_report = cpu + REPORT_EVERY;
+                    fprintf(stderr,
+                            "cpu %.0f s: layer %d (%llu positions, %llu searched), %llu reached, "
+                            "%llu held, table %llu of %llu, refills %d\n",
+                            cpu, level, (unsigned long long)l->count,
+                            (unsigned long long)(expanded - expanded_before),
+                            (unsigned long long)positions, (unsigned long long)held,
+                            (unsigned long long)occupied, (unsigned long long)limit, refills);
+                }
+            }
+            int k = steps_from(&p, empties, cell_count, steps);
+            int home = p.found[0] + p.found[1] + p.found[2] + p.found[3];
+            /* every child first (its key, layer and hashes), its slot fetched meanwhile */
+            Pos q = p; /* each child is played on it, then its counts put back: a step only
+                        * writes cards past a column's end */
+            for (int i = 0; i < k; i++) {
+                memcpy(q.len, p.len, sizeof q.len);
+                memcpy(q.cell, p.cell, sizeof q.cell);
+                memcpy(q.found, p.found, sizeof q.found);
+                q.ncells = p.ncells;
+                Step st = steps[i];
+                play(&q, st);
+                /* as prove(): the child's layer is the parent's, one more when a whole run
+                 * leaves a card it does not build on; counted again when cards went home.
+                 * Only a card uncovered from under a break may go home after a step that is
+                 * not home (a card of a run is never safe). */
+                int at = level;
+                if (st.kind <= 1) {
+                    int len = p.len[st.a];
+                    if (len > st.n) {
+                        int under = p.col[st.a][len - st.n - 1];
+                        if (!fits(under, p.col[st.a][len - st.n])) {
+                            at++;
+                            autoplay(&q);
+                        }
+                    }
+                } else if (st.kind != 2) {
+                    autoplay(&q);
+                }
+                int got = q.found[0] + q.found[1] + q.found[2] + q.found[3];
+                if (got == 52) {
+                    positions++;
+                    status = "winnable";
+                    goto done;
+                }
+                if (got != home) at = level_of(&q);
+                else if (st.kind > 2) at = level_of(&q);
+                kids[i].n = encode(&q, kids[i].key);
+                kids[i].level = at;
+                hash2(kids[i].key, kids[i].n, &kids[i].h1, &kids[i].h2);
+                __builtin_prefetch(&table[slot_of(kids[i].h1)], 1);
+            }
+            for (int i = 0; i < k; i++) {
+                Kid *c = &kids[i];
+                if (c->level < level) {
+                    fprintf(stderr, "prove: a step lowered a position's layer\n");
+                    return 2;
+                }
+                int added = add_hashed(c->h1, c->h2, c->level);
+                if (added < 0) {
+                    refills++;
+                    if (!refill(level)) {
+                        status = "gave-up";
+                        goto done;
+                    }
+                    added = add_hashed(c->h1, c->h2, c->level);
+                    if (added < 0) {
+                        status = "gave-up";
+                        goto done;
+                    }
+                }
+                if (!added) continue;
+                put_key(layer_at(c->level), c->key, c->n);
+                positions++;
+                if (++held > peak) peak = held;
+            }
+        }
+        held -= l->count;
+        expanded_before = expanded;
+        close(l->fd);
+        free(l->wbuf);
+        free(l->rbuf);
+        memset(l, 0, sizeof *l);
+    }
+done:
+    printf("{\"status\": \"%s\", \"positions\": %llu, \"peak\": %llu, \"expanded\": %llu, "
+           "\"refills\": %d, \"table_gib\": %.3f, \"s\": %.3f, \"cpu\": %.3f}\n",
+           status, (unsigned long long)positions, (unsigned long long)peak,
+           (unsigned long long)expanded, refills, gib, wall_now() - wall0, cpu_now() - cpu0);
+    return 0;
+}

@@ -1,0 +1,130 @@
+"""The compiled proof search (``benchmarks/prove.c``, for ``fewest_cells.py prove --compiled``)
+reaches the positions :func:`freecell_tui.core.solver.proof.prove` reaches: the same verdicts,
+and for a proof the same count of positions and the same peak, on random positions with 0 and 1
+cells and on deals with 1 and 3; a table too small for what it holds is emptied and refilled with the same
+end, or gives up. Skipped where no C compiler or LZ4's headers are."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from freecell_tui.core.deals import deal
+from freecell_tui.core.solver.proof import prove
+from freecell_tui.core.state import GameState
+from freecell_tui.core.variant import parse_variant
+from tests.solver.test_proof import PROVED_HELD, random_position
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+#: A table of so many slots (8 bytes each), seven eighths of them usable.
+def slots(count: int) -> float:
+    return count * 8 / 2**30
+
+
+def load(name: str) -> ModuleType:
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    return module
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, Path]:
+    module = load("compiled_proof")
+    try:
+        program = module.build(tmp_path_factory.mktemp("build"))
+    except module.NoCompiler as why:
+        pytest.skip(f"prove.c cannot be built here: {why}")
+    return module, program
+
+
+def run(
+    compiled: tuple[ModuleType, Path], state: GameState, folder: Path, memory: float = 0.01
+) -> dict[str, object]:
+    module, program = compiled
+    answer: dict[str, object] = module.prove_compiled(
+        state, memory=memory, folder=folder, timeout=600, program=program
+    )
+    return answer
+
+
+#: Cards out in the random positions with 0 and 1 cells: some are proved unwinnable, some won,
+#: holding at most 1,500 positions (:data:`tests.solver.test_proof.PROVED_HELD`).
+OUT = {0: (24, 34), 1: (30, 38)}
+
+
+@pytest.mark.parametrize("cells", [0, 1])
+def test_random_positions_get_the_verdicts_and_counts_of_prove(
+    compiled: tuple[ModuleType, Path], tmp_path: Path, cells: int
+) -> None:
+    rng = random.Random(100 + cells)
+    decided = []
+    for _ in range(20):
+        state = random_position(rng, cells, rng.randint(*OUT[cells]))
+        expected = prove(state, max_positions=PROVED_HELD)
+        if expected.status == "gave-up":
+            continue
+        answer = run(compiled, state, tmp_path)
+        assert answer["status"] == expected.status, state
+        if expected.status == "unwinnable":
+            assert (answer["positions"], answer["peak"]) == (expected.positions, expected.peak)
+        decided.append(expected.status)
+    assert decided.count("unwinnable") >= 2
+
+
+#: Deals proved unwinnable with these cells in a few thousand positions, and deal 36 with one
+#: cell, won.
+DEALS = [(20246, 1), (1125, 1), (24104, 3), (36, 1)]
+
+
+@pytest.mark.parametrize(("number", "cells"), DEALS)
+def test_deals_get_the_verdicts_and_counts_of_prove(
+    compiled: tuple[ModuleType, Path], tmp_path: Path, number: int, cells: int
+) -> None:
+    start = deal(number, parse_variant("freecell", cells))
+    expected = prove(start)
+    answer = run(compiled, start, tmp_path)
+    assert answer["status"] == expected.status
+    if expected.status == "unwinnable":
+        assert (answer["positions"], answer["peak"]) == (expected.positions, expected.peak)
+    assert not list(tmp_path.iterdir())  # the layers' files go with the search
+
+
+def test_a_full_table_is_refilled_from_the_layers_left(
+    compiled: tuple[ModuleType, Path], tmp_path: Path
+) -> None:
+    start = deal(1125, parse_variant("freecell", 1))
+    roomy = run(compiled, start, tmp_path)
+    refilled = run(compiled, start, tmp_path, memory=slots(1400))
+    assert roomy["refills"] == 0 and refilled["refills"] > 0
+    assert refilled["status"] == "unwinnable"
+    assert refilled["positions"] == roomy["positions"] == 4665
+    # a table the layers left do not fit in: given up, not a verdict
+    assert run(compiled, start, tmp_path, memory=slots(1024))["status"] == "gave-up"
+
+
+def test_the_script_writes_a_proof_line(tmp_path: Path, compiled: tuple[ModuleType, Path]) -> None:
+    script = load("fewest_cells")
+    record = script.compiled_proof((20246, 1, 60.0, 0.01, str(tmp_path)))
+    assert record["status"] == "unsolvable" and record["proof"] and record["build"] == "c"
+    assert record["positions"] == 2418
+    assert not list(tmp_path.iterdir())
+
+
+def test_only_freecell_with_four_cells_or_fewer_is_proved(
+    compiled: tuple[ModuleType, Path], tmp_path: Path
+) -> None:
+    with pytest.raises(ValueError, match="four free cells or fewer"):
+        run(compiled, deal(1, parse_variant("freecell", 5)), tmp_path)
