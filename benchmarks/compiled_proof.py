@@ -33,8 +33,10 @@ class NoCompiler(RuntimeError):
     """The program cannot be built here: no C compiler, or no LZ4 headers."""
 
 
-def build(folder: Path = BUILD) -> Path:
-    """The compiled program, built into ``folder`` unless it is there for this source."""
+def build(folder: Path | None = None) -> Path:
+    """The compiled program, built into ``folder`` (:data:`BUILD`) unless it is there for this
+    source."""
+    folder = BUILD if folder is None else folder
     source = SOURCE.read_bytes()
     target = folder / f"prove-{hashlib.sha256(source).hexdigest()[:12]}"
     if target.exists():

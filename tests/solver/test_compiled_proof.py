@@ -115,8 +115,11 @@ def test_a_full_table_is_refilled_from_the_layers_left(
     assert run(compiled, start, tmp_path, memory=slots(1024))["status"] == "gave-up"
 
 
-def test_the_script_writes_a_proof_line(tmp_path: Path, compiled: tuple[ModuleType, Path]) -> None:
+def test_the_script_writes_a_proof_line(
+    tmp_path: Path, compiled: tuple[ModuleType, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
     script = load("fewest_cells")
+    monkeypatch.setattr(script.sys.modules["compiled_proof"], "BUILD", compiled[1].parent)
     record = script.compiled_proof((20246, 1, 60.0, 0.01, str(tmp_path)))
     assert record["status"] == "unsolvable" and record["proof"] and record["build"] == "c"
     assert record["positions"] == 2418
