@@ -45,11 +45,15 @@ With ``--compiled`` the proofs run in the compiled search (``prove.c``, :mod:`co
 the same positions, some ten times quicker than PyPy; a C compiler and ``liblz4-dev``), with a
 table of ``--memory`` GiB (8 bytes a position held, more than the peak: searched layers' slots
 are reused) and the layers' files in a temporary folder of ``--spill``; it keeps no checkpoint.
+``--highest`` searches the highest layer first instead (:func:`compiled_proof.prove_compiled`):
+a won deal is won sooner, but no layer is forgotten; ``--narrow`` takes 6 bytes a slot
+instead of 8, for a search of a win only (a search it ends is written as given up).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
 import json
 import multiprocessing
@@ -253,15 +257,24 @@ def proof(task: tuple[int, int, float, float, str | None]) -> dict[str, Any]:
     return record
 
 
-def compiled_proof(task: tuple[int, int, float, float, str | None]) -> dict[str, Any]:
+def compiled_proof(
+    task: tuple[int, int, float, float, str | None], highest: bool = False, narrow: bool = False
+) -> dict[str, Any]:
     """The compiled proof search (:mod:`compiled_proof`) on deal ``number`` with ``cells``
     cells: ``timeout`` CPU seconds, a table of ``memory`` GiB, the layers' files in a folder of
-    ``spill`` (or of the system's temporary folder); a won deal goes to :func:`solve` as in
-    :func:`proof`."""
+    ``spill`` (or of the system's temporary folder), the highest layer first if ``highest``, 6
+    bytes a slot if ``narrow``; a won deal goes to :func:`solve` as in :func:`proof`."""
     number, cells, timeout, memory, spill = task
     state = deal(number, parse_variant("freecell", cells))
     with tempfile.TemporaryDirectory(dir=spill) as folder:
-        answer = prove_compiled(state, memory=memory, folder=Path(folder), timeout=timeout)
+        answer = prove_compiled(
+            state,
+            memory=memory,
+            folder=Path(folder),
+            timeout=timeout,
+            highest=highest,
+            narrow=narrow,
+        )
     status = answer["status"]
     record = {
         "deal": number,
@@ -277,8 +290,12 @@ def compiled_proof(task: tuple[int, int, float, float, str | None]) -> dict[str,
         "proof": True,
         "memory": memory,
         "refills": answer["refills"],
+        "order": answer["order"],
+        "slot_bytes": answer["slot_bytes"],
         "build": "c",
     }
+    if narrow and status == "unwinnable":  # a position may have been skipped: no proof
+        record["status"] = "gave-up"
     if status == "winnable":
         won = solve(state, timeout=timeout)
         record.update(
@@ -309,7 +326,12 @@ def run_proofs(args: argparse.Namespace) -> None:
     print(f"{len(tasks)} proofs", _counts((n, c) for n, c, *_ in tasks), flush=True)
     context = multiprocessing.get_context("fork")
     with context.Pool(args.jobs) as pool, out.open("a") as handle:
-        for record in pool.imap_unordered(compiled_proof if args.compiled else proof, tasks):
+        work = (
+            functools.partial(compiled_proof, highest=args.highest, narrow=args.narrow)
+            if args.compiled
+            else proof
+        )
+        for record in pool.imap_unordered(work, tasks):
             handle.write(json.dumps(record) + "\n")
             handle.flush()
 
@@ -531,6 +553,16 @@ def main(argv: list[str] | None = None) -> None:
         "--compiled",
         action="store_true",
         help="the compiled search (prove.c; a C compiler and liblz4-dev): no checkpoints",
+    )
+    derive.add_argument(
+        "--highest",
+        action="store_true",
+        help="with --compiled: the highest layer first (wins sooner; every position kept)",
+    )
+    derive.add_argument(
+        "--narrow",
+        action="store_true",
+        help="with --compiled: 6-byte slots, for a search of a win (its 'unwinnable' is no proof)",
     )
     tell = sub.add_parser("summary")
     tell.add_argument("files", nargs="+")

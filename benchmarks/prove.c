@@ -185,29 +185,46 @@ static void hash2(const uint8_t *key, int n, uint64_t *h1, uint64_t *h2) {
 }
 
 /* ------------------------------------------------------------------ the table */
-static uint64_t *table;
+static uint8_t *table;
 static uint64_t slots, limit, occupied, current_code;
+/* A slot's bytes: 8 (the key's layer and 56 bits of its second hash) or 6 (the layer and 40
+ * bits: half as likely again to take a new key for one met, for a search that looks for a win,
+ * where a key taken for another may lose a line but never makes one) */
+static int slot_bytes = 8, fp_bits = 56;
+
+static inline uint64_t slot_get(uint64_t i) {
+    uint64_t w;
+    memcpy(&w, table + i * slot_bytes, 8); /* the table has room past its last slot */
+    return slot_bytes == 8 ? w : w & 0xFFFFFFFFFFFFULL;
+}
+
+static inline void slot_set(uint64_t i, uint64_t w) {
+    if (slot_bytes == 8)
+        memcpy(table + i * 8, &w, 8);
+    else
+        memcpy(table + i * 6, &w, 6);
+}
 
 static uint64_t slot_of(uint64_t h1) { return (uint64_t)(((__uint128_t)h1 * slots) >> 64); }
 
 /* 1 when the key is new (and now held), 0 when met before, -1 when the table is full */
 static int add_hashed(uint64_t h1, uint64_t h2, int level) {
-    uint64_t word = ((uint64_t)(level + LEVEL_BIAS) << 56) | (h2 & 0x00FFFFFFFFFFFFFFULL);
-    if (!(word & 0x00FFFFFFFFFFFFFFULL)) word |= 1;
+    uint64_t fp = h2 & ((1ULL << fp_bits) - 1);
+    uint64_t word = ((uint64_t)(level + LEVEL_BIAS) << fp_bits) | (fp ? fp : 1);
     uint64_t i = slot_of(h1), free_at = UINT64_MAX;
     for (;;) {
-        uint64_t t = table[i];
+        uint64_t t = slot_get(i);
         if (!t) break;
         if (t == word) return 0;
-        if (free_at == UINT64_MAX && (t >> 56) < current_code) free_at = i;
+        if (free_at == UINT64_MAX && (t >> fp_bits) < current_code) free_at = i;
         if (++i == slots) i = 0;
     }
     if (free_at != UINT64_MAX) {
-        table[free_at] = word;
+        slot_set(free_at, word);
         return 1;
     }
     if (occupied >= limit) return -1;
-    table[i] = word;
+    slot_set(i, word);
     occupied++;
     return 1;
 }
@@ -293,9 +310,14 @@ static int next_key(Layer *l, const uint8_t **key) {
     return n;
 }
 
+/* whether the layer has keys not searched yet */
+static int unread(const Layer *l) {
+    return l->open && (l->rpos < l->rlen || l->roff < l->end || l->wlen > 0);
+}
+
 /* Empty the table and put back the keys of the layers from ``from`` up; 0 when they fill it */
 static int refill(int from) {
-    memset(table, 0, slots * sizeof *table);
+    memset(table, 0, slots * slot_bytes);
     occupied = 0;
     uint8_t *buf = malloc(BLOCK + 64);
     for (int level = from; level < LEVELS - LEVEL_BIAS; level++) {
@@ -407,8 +429,20 @@ static double wall_now(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 6) {
-        fprintf(stderr, "usage: prove ROOT_KEY_HEX CELLS TABLE_GIB FOLDER CPU_SECONDS\n");
+    int highest = 0;
+    for (int i = 6; i < argc; i++) {
+        if (!strcmp(argv[i], "highest")) {
+            highest = 1;
+        } else if (!strcmp(argv[i], "narrow")) {
+            slot_bytes = 6;
+            fp_bits = 40;
+        } else {
+            argc = 0;
+        }
+    }
+    if (argc < 6) {
+        fprintf(stderr, "usage: prove ROOT_KEY_HEX CELLS TABLE_GIB FOLDER CPU_SECONDS "
+                        "[highest] [narrow]\n");
         return 2;
     }
     const char *hex = argv[1];
@@ -421,13 +455,13 @@ int main(int argc, char **argv) {
     int rn = (int)strlen(hex) / 2;
     for (int i = 0; i < rn; i++) sscanf(hex + 2 * i, "%2hhx", &root[i]);
 
-    slots = (uint64_t)(gib * 1073741824.0) / sizeof(uint64_t);
+    slots = (uint64_t)(gib * 1073741824.0) / slot_bytes;
     if (slots < 1024) slots = 1024;
     limit = slots - slots / 8; /* seven eighths full at most */
-    table = mmap(NULL, slots * sizeof *table, PROT_READ | PROT_WRITE,
+    table = mmap(NULL, slots * slot_bytes + 8, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (table == MAP_FAILED) die("mmap");
-    madvise(table, slots * sizeof *table, MADV_HUGEPAGE);
+    madvise(table, slots * slot_bytes + 8, MADV_HUGEPAGE);
     zcap = LZ4_compressBound(BLOCK + 64);
     zbuf = malloc(zcap + 8);
 
@@ -452,11 +486,18 @@ int main(int argc, char **argv) {
     Step steps[256];
     static Kid kids[256];
     for (;;) {
-        level = -LEVEL_BIAS;
-        while (level < LEVELS - LEVEL_BIAS && !layers[level + LEVEL_BIAS].open) level++;
-        if (level == LEVELS - LEVEL_BIAS) break;
-        current_code = level + LEVEL_BIAS;
+        if (highest) { /* the highest layer with keys not searched; every layer kept */
+            level = LEVELS - LEVEL_BIAS - 1;
+            while (level >= -LEVEL_BIAS && !unread(&layers[level + LEVEL_BIAS])) level--;
+            if (level < -LEVEL_BIAS) break;
+        } else {
+            level = -LEVEL_BIAS;
+            while (level < LEVELS - LEVEL_BIAS && !layers[level + LEVEL_BIAS].open) level++;
+            if (level == LEVELS - LEVEL_BIAS) break;
+            current_code = level + LEVEL_BIAS;
+        }
         Layer *l = &layers[level + LEVEL_BIAS];
+        int higher = 0;
         const uint8_t *pk;
         int pn;
         while ((pn = next_key(l, &pk)) > 0) {
@@ -519,7 +560,7 @@ int main(int argc, char **argv) {
                 kids[i].n = encode(&q, kids[i].key);
                 kids[i].level = at;
                 hash2(kids[i].key, kids[i].n, &kids[i].h1, &kids[i].h2);
-                __builtin_prefetch(&table[slot_of(kids[i].h1)], 1);
+                __builtin_prefetch(table + slot_of(kids[i].h1) * slot_bytes, 1);
             }
             for (int i = 0; i < k; i++) {
                 Kid *c = &kids[i];
@@ -528,6 +569,10 @@ int main(int argc, char **argv) {
                     return 2;
                 }
                 int added = add_hashed(c->h1, c->h2, c->level);
+                if (added < 0 && highest) {
+                    status = "gave-up"; /* no layer is done with: nothing to drop */
+                    goto done;
+                }
                 if (added < 0) {
                     refills++;
                     if (!refill(level)) {
@@ -544,8 +589,11 @@ int main(int argc, char **argv) {
                 put_key(layer_at(c->level), c->key, c->n);
                 positions++;
                 if (++held > peak) peak = held;
+                higher |= c->level > level;
             }
+            if (highest && higher) break; /* a higher layer first */
         }
+        if (highest) continue;
         held -= l->count;
         expanded_before = expanded;
         close(l->fd);
@@ -555,8 +603,10 @@ int main(int argc, char **argv) {
     }
 done:
     printf("{\"status\": \"%s\", \"positions\": %llu, \"peak\": %llu, \"expanded\": %llu, "
-           "\"refills\": %d, \"table_gib\": %.3f, \"s\": %.3f, \"cpu\": %.3f}\n",
+           "\"refills\": %d, \"table_gib\": %.3f, \"order\": \"%s\", \"slot_bytes\": %d, "
+           "\"s\": %.3f, \"cpu\": %.3f}\n",
            status, (unsigned long long)positions, (unsigned long long)peak,
-           (unsigned long long)expanded, refills, gib, wall_now() - wall0, cpu_now() - cpu0);
+           (unsigned long long)expanded, refills, gib, highest ? "highest" : "lowest", slot_bytes,
+           wall_now() - wall0, cpu_now() - cpu0);
     return 0;
 }

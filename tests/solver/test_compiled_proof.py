@@ -11,6 +11,7 @@ import random
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -84,8 +85,7 @@ def test_random_positions_get_the_verdicts_and_counts_of_prove(
     assert decided.count("unwinnable") >= 2
 
 
-#: Deals proved unwinnable with these cells in a few thousand positions, and deal 36 with one
-#: cell, won.
+#: Deals proved unwinnable with these cells in a few thousand positions.
 DEALS = [(20246, 1), (1125, 1), (24104, 3), (36, 1)]
 
 
@@ -102,17 +102,58 @@ def test_deals_get_the_verdicts_and_counts_of_prove(
     assert not list(tmp_path.iterdir())  # the layers' files go with the search
 
 
-def test_a_full_table_is_refilled_from_the_layers_left(
-    compiled: tuple[ModuleType, Path], tmp_path: Path
+@pytest.mark.parametrize(
+    ("number", "won"), [(20246, False), (36, False), (1634, True), (6428, True)]
+)
+def test_the_highest_layer_first_wins_sooner_and_proves_the_same(
+    compiled: tuple[ModuleType, Path], tmp_path: Path, number: int, won: bool
 ) -> None:
+    """``highest``: the won deals (with one cell) are won, within fewer positions than the
+    layers in order reach first; the lost ones reach the same positions, every one kept."""
+    module, program = compiled
+    start = deal(number, parse_variant("freecell", 1))
+    answers = [
+        module.prove_compiled(
+            start, memory=0.05, folder=tmp_path, timeout=600, program=program, highest=highest
+        )
+        for highest in (False, True)
+    ]
+    in_order, first = answers
+    assert first["order"] == "highest" and in_order["order"] == "lowest"
+    assert first["status"] == in_order["status"] == ("winnable" if won else "unwinnable")
+    if won:
+        assert first["positions"] < in_order["positions"]
+    else:
+        assert first["positions"] == first["peak"] == in_order["positions"]
+
+
+@pytest.mark.parametrize("narrow", [False, True])
+def test_a_full_table_is_refilled_from_the_layers_left(
+    compiled: tuple[ModuleType, Path], tmp_path: Path, narrow: bool
+) -> None:
+    # ``narrow``: 6-byte slots, the same positions (1,400 slots in 6/8 of the memory)
+    module, program = compiled
     start = deal(1125, parse_variant("freecell", 1))
-    roomy = run(compiled, start, tmp_path)
-    refilled = run(compiled, start, tmp_path, memory=slots(1400))
+
+    def run(state: GameState, folder: Path, memory: float = 0.01) -> dict[str, Any]:
+        answer: dict[str, Any] = module.prove_compiled(
+            state,
+            memory=memory * (0.75 if narrow else 1),
+            folder=folder,
+            timeout=600,
+            program=program,
+            narrow=narrow,
+        )
+        assert answer["slot_bytes"] == (6 if narrow else 8)
+        return answer
+
+    roomy = run(start, tmp_path)
+    refilled = run(start, tmp_path, memory=slots(1400))
     assert roomy["refills"] == 0 and refilled["refills"] > 0
     assert refilled["status"] == "unwinnable"
     assert refilled["positions"] == roomy["positions"] == 4665
     # a table the layers left do not fit in: given up, not a verdict
-    assert run(compiled, start, tmp_path, memory=slots(1024))["status"] == "gave-up"
+    assert run(start, tmp_path, memory=slots(1024))["status"] == "gave-up"
 
 
 def test_the_script_writes_a_proof_line(
