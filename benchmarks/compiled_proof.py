@@ -74,6 +74,7 @@ def prove_compiled(
     program: Path | None = None,
     highest: bool = False,
     narrow: bool = False,
+    grow: bool = False,
 ) -> dict[str, Any]:
     """The compiled proof search of ``state`` (FreeCell with four free cells or fewer): its line
     (``status``: ``unwinnable``, ``winnable`` or ``gave-up``; ``positions`` reached, ``peak``
@@ -89,7 +90,12 @@ def prove_compiled(
     ``narrow`` slots are 6 bytes, not 8: a third more keys in the same memory, and a new key is
     taken for one met (a position skipped) with odds 65,536 times higher, some 1 in 10¹² a slot
     looked at. That is for a search of a win (a win reached is a win; a position skipped may only
-    hide one), not for a proof."""
+    hide one), not for a proof.
+
+    ``grow``: a table that the layers left do not fit in is made larger (twice, or as much as
+    the system has available less 4 GiB, or less ``PROVE_RESERVE_GIB`` of the environment) and
+    refilled, rather than given up: a proof started beside another takes its memory as it
+    ends (``grows`` counts it)."""
     cells = state.variant.cells
     if cells > 4 or state.variant != FREECELL.with_cells(cells):
         raise ValueError("proofs are for FreeCell with four free cells or fewer")
@@ -104,6 +110,7 @@ def prove_compiled(
             str(timeout),
             *(["highest"] if highest else []),
             *(["narrow"] if narrow else []),
+            *(["grow"] if grow else []),
         ],
         stdout=subprocess.PIPE,  # its progress, on stderr, goes where this process's goes
         text=True,

@@ -310,6 +310,47 @@ static int next_key(Layer *l, const uint8_t **key) {
     return n;
 }
 
+/* The bytes of memory the system says are available (0 when it cannot be read). */
+static uint64_t mem_available(void) {
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    unsigned long long kb = 0;
+    if (!f) return 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) break;
+    fclose(f);
+    return (uint64_t)kb * 1024;
+}
+
+/* With ``grow``, a table the layers left do not fit in is made larger (twice, or what the
+ * system has available less ``reserve``: 4 GiB, or the environment's PROVE_RESERVE_GIB) and
+ * refilled, instead of giving up. */
+static int grow_allowed, grows;
+static uint64_t reserve = 4ULL << 30;
+
+static void map_table(uint64_t count) {
+    slots = count < 1024 ? 1024 : count;
+    limit = slots - slots / 8; /* seven eighths full at most */
+    table = mmap(NULL, slots * slot_bytes + 8, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (table == MAP_FAILED) die("mmap");
+    madvise(table, slots * slot_bytes + 8, MADV_HUGEPAGE);
+}
+
+static int grow_table(void) {
+    if (!grow_allowed) return 0;
+    uint64_t now = slots * slot_bytes, free_bytes = mem_available() + now;
+    if (free_bytes <= reserve) return 0;
+    uint64_t want = 2 * now;
+    if (want > free_bytes - reserve) want = free_bytes - reserve;
+    if (want < now + now / 4) return 0; /* not worth a refill */
+    munmap(table, now + 8);
+    map_table(want / slot_bytes);
+    grows++;
+    fprintf(stderr, "table grown to %llu slots\n", (unsigned long long)slots);
+    return 1;
+}
+
 /* whether the layer has keys not searched yet */
 static int unread(const Layer *l) {
     return l->open && (l->rpos < l->rlen || l->roff < l->end || l->wlen > 0);
@@ -433,6 +474,10 @@ int main(int argc, char **argv) {
     for (int i = 6; i < argc; i++) {
         if (!strcmp(argv[i], "highest")) {
             highest = 1;
+        } else if (!strcmp(argv[i], "grow")) {
+            grow_allowed = 1;
+            const char *given = getenv("PROVE_RESERVE_GIB");
+            if (given) reserve = (uint64_t)(atof(given) * 1073741824.0);
         } else if (!strcmp(argv[i], "narrow")) {
             slot_bytes = 6;
             fp_bits = 40;
@@ -442,7 +487,7 @@ int main(int argc, char **argv) {
     }
     if (argc < 6) {
         fprintf(stderr, "usage: prove ROOT_KEY_HEX CELLS TABLE_GIB FOLDER CPU_SECONDS "
-                        "[highest] [narrow]\n");
+                        "[highest] [narrow] [grow]\n");
         return 2;
     }
     const char *hex = argv[1];
@@ -455,13 +500,7 @@ int main(int argc, char **argv) {
     int rn = (int)strlen(hex) / 2;
     for (int i = 0; i < rn; i++) sscanf(hex + 2 * i, "%2hhx", &root[i]);
 
-    slots = (uint64_t)(gib * 1073741824.0) / slot_bytes;
-    if (slots < 1024) slots = 1024;
-    limit = slots - slots / 8; /* seven eighths full at most */
-    table = mmap(NULL, slots * slot_bytes + 8, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (table == MAP_FAILED) die("mmap");
-    madvise(table, slots * slot_bytes + 8, MADV_HUGEPAGE);
+    map_table((uint64_t)(gib * 1073741824.0) / slot_bytes);
     zcap = LZ4_compressBound(BLOCK + 64);
     zbuf = malloc(zcap + 8);
 
@@ -575,7 +614,9 @@ int main(int argc, char **argv) {
                 }
                 if (added < 0) {
                     refills++;
-                    if (!refill(level)) {
+                    int room = refill(level);
+                    while (!room && grow_table()) room = refill(level);
+                    if (!room) {
                         status = "gave-up";
                         goto done;
                     }
@@ -603,10 +644,10 @@ int main(int argc, char **argv) {
     }
 done:
     printf("{\"status\": \"%s\", \"positions\": %llu, \"peak\": %llu, \"expanded\": %llu, "
-           "\"refills\": %d, \"table_gib\": %.3f, \"order\": \"%s\", \"slot_bytes\": %d, "
+           "\"refills\": %d, \"grows\": %d, \"table_gib\": %.9f, \"order\": \"%s\", \"slot_bytes\": %d, "
            "\"s\": %.3f, \"cpu\": %.3f}\n",
            status, (unsigned long long)positions, (unsigned long long)peak,
-           (unsigned long long)expanded, refills, gib, highest ? "highest" : "lowest", slot_bytes,
+           (unsigned long long)expanded, refills, grows, slots * slot_bytes / 1073741824.0, highest ? "highest" : "lowest", slot_bytes,
            wall_now() - wall0, cpu_now() - cpu0);
     return 0;
 }

@@ -181,6 +181,23 @@ def test_a_full_table_is_refilled_from_the_layers_left(
     assert run(start, tmp_path, memory=slots(1024))["status"] == "gave-up"
 
 
+def test_a_table_too_small_grows_where_memory_is_free(
+    compiled: tuple[ModuleType, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module, program = compiled
+    monkeypatch.setenv("PROVE_RESERVE_GIB", "0")  # all the memory available may be taken
+    grown = module.prove_compiled(
+        deal(1125, parse_variant("freecell", 1)),
+        memory=slots(1024),
+        folder=tmp_path,
+        timeout=600,
+        program=program,
+        grow=True,
+    )
+    assert grown["grows"] >= 1 and grown["table_gib"] > slots(1024)
+    assert (grown["status"], grown["positions"], grown["peak"]) == ("unwinnable", 4665, 943)
+
+
 def test_the_script_writes_a_proof_line(
     tmp_path: Path, compiled: tuple[ModuleType, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
