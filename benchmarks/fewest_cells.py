@@ -47,7 +47,8 @@ table of ``--memory`` GiB (8 bytes a position held, more than the peak: searched
 are reused) and the layers' files in a temporary folder of ``--spill``; it keeps no checkpoint.
 ``--highest`` searches the highest layer first instead (:func:`compiled_proof.prove_compiled`):
 a won deal is won sooner, but no layer is forgotten; ``--narrow`` takes 6 bytes a slot
-instead of 8, for a search of a win only (a search it ends is written as given up).
+instead of 8, for a search of a win only (a search it ends is written as given up); ``--grow``
+lets a full table grow into the memory the system has free.
 """
 
 from __future__ import annotations
@@ -258,12 +259,16 @@ def proof(task: tuple[int, int, float, float, str | None]) -> dict[str, Any]:
 
 
 def compiled_proof(
-    task: tuple[int, int, float, float, str | None], highest: bool = False, narrow: bool = False
+    task: tuple[int, int, float, float, str | None],
+    highest: bool = False,
+    narrow: bool = False,
+    grow: bool = False,
 ) -> dict[str, Any]:
     """The compiled proof search (:mod:`compiled_proof`) on deal ``number`` with ``cells``
     cells: ``timeout`` CPU seconds, a table of ``memory`` GiB, the layers' files in a folder of
     ``spill`` (or of the system's temporary folder), the highest layer first if ``highest``, 6
-    bytes a slot if ``narrow``; a won deal goes to :func:`solve` as in :func:`proof`."""
+    bytes a slot if ``narrow``, a table that may grow if ``grow``; a won deal goes to
+    :func:`solve` as in :func:`proof`."""
     number, cells, timeout, memory, spill = task
     state = deal(number, parse_variant("freecell", cells))
     with tempfile.TemporaryDirectory(dir=spill) as folder:
@@ -274,6 +279,7 @@ def compiled_proof(
             timeout=timeout,
             highest=highest,
             narrow=narrow,
+            grow=grow,
         )
     status = answer["status"]
     record = {
@@ -327,7 +333,9 @@ def run_proofs(args: argparse.Namespace) -> None:
     context = multiprocessing.get_context("fork")
     with context.Pool(args.jobs) as pool, out.open("a") as handle:
         work = (
-            functools.partial(compiled_proof, highest=args.highest, narrow=args.narrow)
+            functools.partial(
+                compiled_proof, highest=args.highest, narrow=args.narrow, grow=args.grow
+            )
             if args.compiled
             else proof
         )
@@ -563,6 +571,11 @@ def main(argv: list[str] | None = None) -> None:
         "--narrow",
         action="store_true",
         help="with --compiled: 6-byte slots, for a search of a win (its 'unwinnable' is no proof)",
+    )
+    derive.add_argument(
+        "--grow",
+        action="store_true",
+        help="with --compiled: a table too small grows into the memory free (less 4 GiB)",
     )
     tell = sub.add_parser("summary")
     tell.add_argument("files", nargs="+")
