@@ -70,6 +70,7 @@ from typing import Any, Final
 from freecell_tui.core.deals import deal
 from freecell_tui.core.solver import portfolio, solve
 from freecell_tui.core.solver.proof import PROOF_BYTES, prove
+from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import parse_variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -238,13 +239,7 @@ def proof(task: tuple[int, int, float, float, str | None]) -> dict[str, Any]:
     if sys.implementation.name != "cpython":  # PyPy (benchmarks/pypy.py): the same source
         record["build"] = sys.implementation.name
     if status == "winnable":
-        won = solve(state, timeout=timeout)
-        # the proof search's win is certain even when ``solve`` finds no line in the time
-        record.update(
-            status=won.status if won.solved else "winnable",
-            moves=len(won.moves),
-            player_moves=won.player_moves,
-        )
+        _line_of_win(record, state, timeout)
     spent = {
         "s": round(time.monotonic() - started + (disk.before.get("s", 0.0) if disk else 0.0), 3),
         "cpu": round(time.process_time() - cpu + (disk.before.get("cpu", 0.0) if disk else 0.0), 3),
@@ -296,6 +291,7 @@ def compiled_proof(
         "proof": True,
         "memory": memory,
         "refills": answer["refills"],
+        "grows": answer["grows"],
         "order": answer["order"],
         "slot_bytes": answer["slot_bytes"],
         "build": "c",
@@ -303,13 +299,20 @@ def compiled_proof(
     if narrow and status == "unwinnable":  # a position may have been skipped: no proof
         record["status"] = "gave-up"
     if status == "winnable":
-        won = solve(state, timeout=timeout)
-        record.update(
-            status=won.status if won.solved else "winnable",
-            moves=len(won.moves),
-            player_moves=won.player_moves,
-        )
+        _line_of_win(record, state, timeout)
     return record
+
+
+def _line_of_win(record: dict[str, Any], state: GameState, timeout: float) -> None:
+    """A proof search reached a won position of ``state``: ``solve`` looks for a line in
+    ``timeout`` seconds, written into ``record``; the win is certain even when it finds none
+    (``winnable``, no moves)."""
+    won = solve(state, timeout=timeout)
+    record.update(
+        status=won.status if won.solved else "winnable",
+        moves=len(won.moves),
+        player_moves=won.player_moves,
+    )
 
 
 def run_proofs(args: argparse.Namespace) -> None:

@@ -1,10 +1,14 @@
 /* The exhaustive proof search of freecell_tui/core/solver/proof.py, compiled: the same steps
  * (moves.steps_from), the same autoplay (moves.is_safe), the same canonical keys (keys.py) and
  * the same layers (cards home less breaks), so a proof reaches exactly the positions prove()
- * reaches (tests/core/test_prove_c.py compares the counts). It exists for the proofs PyPy needs
- * a day for (fewest_cells.py prove --compiled).
+ * reaches (tests/solver/test_compiled_proof.py compares the counts). It exists for the proofs
+ * PyPy needs a day for (fewest_cells.py prove --compiled).
  *
- *   prove ROOT_KEY_HEX CELLS TABLE_GIB FOLDER CPU_SECONDS
+ *   prove ROOT_KEY_HEX CELLS TABLE_GIB FOLDER CPU_SECONDS [highest] [narrow] [grow]
+ *
+ * highest: the highest layer first, every layer kept (a win sooner); narrow: 6-byte slots, for
+ * a search of a win; grow: a table too small grows into the memory free (benchmarks/
+ * compiled_proof.py says more).
  *
  * ROOT_KEY_HEX is the canonical key of the start after autoplay (moves.root). Each layer's keys
  * are in a file of FOLDER (LZ4 blocks, read back as the layer is searched: a layer is its own
@@ -12,7 +16,8 @@
  * key and the slot's word from another (56 bits) and the key's layer (8 bits); a slot of a
  * searched layer is free for a new key but does not end a probe. When the table is full it is
  * emptied and refilled from the files of the layers left; full after that, the search gives up.
- * Prints one JSON line: status (unwinnable, winnable, gave-up), positions, peak, seconds, cpu.
+ * Prints one JSON line: status (unwinnable, winnable, gave-up), positions, peak, refills, grows,
+ * the table's GiB, order, slot bytes, seconds, cpu.
  */
 #define _GNU_SOURCE
 #include <errno.h>
