@@ -19,7 +19,7 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from freecell_tui.core.solver.moves import is_safe, root
 from freecell_tui.core.state import GameState
@@ -28,6 +28,9 @@ from freecell_tui.core.variant import FREECELL
 SOURCE: Final = Path(__file__).with_name("prove.c")
 BUILD: Final = Path(__file__).with_name("build")
 FLAGS: Final = ("-O2", "-march=native", "-Wall", "-Wextra", "-Werror")
+
+#: The order the layers are searched in (:func:`prove_compiled`).
+Order = Literal["lowest", "highest", "frontier"]
 
 
 class NoCompiler(RuntimeError):
@@ -72,7 +75,7 @@ def prove_compiled(
     folder: Path,
     timeout: float,
     program: Path | None = None,
-    highest: bool = False,
+    order: Order = "lowest",
     narrow: bool = False,
     grow: bool = False,
 ) -> dict[str, Any]:
@@ -80,6 +83,17 @@ def prove_compiled(
     (``status``: ``unwinnable``, ``winnable`` or ``gave-up``; ``positions`` reached, ``peak``
     held, ``refills`` of its table, ``s`` and ``cpu`` seconds). Its progress, once a CPU minute,
     goes to stderr.
+
+    ``order``: ``lowest``, the layers from the lowest up, each breadth first and held whole
+    until searched (the positions and the peak of :func:`.proof.prove`).
+
+    ``frontier``: the same order, but a layer is searched depth by depth (breadth first) and
+    only three of its depths are held at once, the one searched, the one before and the one it
+    leads to: a step within a layer can be undone by another (a position met again is at most
+    a depth away), so the depths further back are never met again. The same positions are
+    reached; the peak is the largest three depths and the layers waiting, not the largest
+    layer. A position met again from further back would be searched again, never skipped: the
+    proof holds either way.
 
     ``highest`` searches the highest layer first (the most cards home less breaks), each
     position as soon as its layer is the highest with positions waiting, and keeps every layer:
@@ -108,7 +122,7 @@ def prove_compiled(
             str(memory),
             str(folder),
             str(timeout),
-            *(["highest"] if highest else []),
+            *([] if order == "lowest" else [order]),
             *(["narrow"] if narrow else []),
             *(["grow"] if grow else []),
         ],

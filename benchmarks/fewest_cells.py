@@ -45,8 +45,9 @@ With ``--compiled`` the proofs run in the compiled search (``prove.c``, :mod:`co
 the same positions, some ten times quicker than PyPy; a C compiler and ``liblz4-dev``), with a
 table of ``--memory`` GiB (8 bytes a position held, more than the peak: searched layers' slots
 are reused) and the layers' files in a temporary folder of ``--spill``; it keeps no checkpoint.
-``--highest`` searches the highest layer first instead (:func:`compiled_proof.prove_compiled`):
-a won deal is won sooner, but no layer is forgotten; ``--narrow`` takes 6 bytes a slot
+``--order frontier`` holds three depths of a layer, not the whole layer, and ``--order highest``
+searches the highest layer first instead (:func:`compiled_proof.prove_compiled`): a won deal is
+won sooner, but no layer is forgotten; ``--narrow`` takes 6 bytes a slot
 instead of 8, for a search of a win only (a search it ends is written as given up); ``--grow``
 lets a full table grow into the memory the system has free.
 """
@@ -65,7 +66,7 @@ import zlib
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, get_args
 
 from freecell_tui.core.deals import deal
 from freecell_tui.core.solver import portfolio, solve
@@ -75,7 +76,7 @@ from freecell_tui.core.variant import parse_variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from compiled_proof import prove_compiled  # noqa: E402
+from compiled_proof import Order, prove_compiled  # noqa: E402
 from disk_layers import CHECKPOINT, DiskProof, Full  # noqa: E402
 
 #: The min-freecells project's published fewest cells over Microsoft deals 1-32,000.
@@ -255,14 +256,14 @@ def proof(task: tuple[int, int, float, float, str | None]) -> dict[str, Any]:
 
 def compiled_proof(
     task: tuple[int, int, float, float, str | None],
-    highest: bool = False,
+    order: Order = "lowest",
     narrow: bool = False,
     grow: bool = False,
 ) -> dict[str, Any]:
     """The compiled proof search (:mod:`compiled_proof`) on deal ``number`` with ``cells``
     cells: ``timeout`` CPU seconds, a table of ``memory`` GiB, the layers' files in a folder of
-    ``spill`` (or of the system's temporary folder), the highest layer first if ``highest``, 6
-    bytes a slot if ``narrow``, a table that may grow if ``grow``; a won deal goes to
+    ``spill`` (or of the system's temporary folder), the layers in ``order``, 6 bytes a slot if
+    ``narrow``, a table that may grow if ``grow``; a won deal goes to
     :func:`solve` as in :func:`proof`."""
     number, cells, timeout, memory, spill = task
     state = deal(number, parse_variant("freecell", cells))
@@ -272,7 +273,7 @@ def compiled_proof(
             memory=memory,
             folder=Path(folder),
             timeout=timeout,
-            highest=highest,
+            order=order,
             narrow=narrow,
             grow=grow,
         )
@@ -336,9 +337,7 @@ def run_proofs(args: argparse.Namespace) -> None:
     context = multiprocessing.get_context("fork")
     with context.Pool(args.jobs) as pool, out.open("a") as handle:
         work = (
-            functools.partial(
-                compiled_proof, highest=args.highest, narrow=args.narrow, grow=args.grow
-            )
+            functools.partial(compiled_proof, order=args.order, narrow=args.narrow, grow=args.grow)
             if args.compiled
             else proof
         )
@@ -566,9 +565,12 @@ def main(argv: list[str] | None = None) -> None:
         help="the compiled search (prove.c; a C compiler and liblz4-dev): no checkpoints",
     )
     derive.add_argument(
-        "--highest",
-        action="store_true",
-        help="with --compiled: the highest layer first (wins sooner; every position kept)",
+        "--order",
+        choices=get_args(Order),
+        default="lowest",
+        help="with --compiled: lowest (the layers from the lowest up), frontier (the same, three"
+        " depths of a layer held) or highest (the highest layer first: wins sooner, every"
+        " position kept)",
     )
     derive.add_argument(
         "--narrow",

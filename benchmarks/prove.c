@@ -4,11 +4,12 @@
  * reaches (tests/solver/test_compiled_proof.py compares the counts). It exists for the proofs
  * PyPy needs a day for (fewest_cells.py prove --compiled).
  *
- *   prove ROOT_KEY_HEX CELLS TABLE_GIB FOLDER CPU_SECONDS [highest] [narrow] [grow]
+ *   prove ROOT_KEY_HEX CELLS TABLE_GIB FOLDER CPU_SECONDS [highest | frontier] [narrow] [grow]
  *
- * highest: the highest layer first, every layer kept (a win sooner); narrow: 6-byte slots, for
- * a search of a win; grow: a table too small grows into the memory free (benchmarks/
- * compiled_proof.py says more).
+ * highest: the highest layer first, every layer kept (a win sooner); frontier: the layers in
+ * order, each held three depths at a time (less memory, the same positions); narrow: 6-byte
+ * slots, for a search of a win; grow: a table too small grows into the memory free
+ * (benchmarks/compiled_proof.py says more).
  *
  * ROOT_KEY_HEX is the canonical key of the start after autoplay (moves.root). Each layer's keys
  * are in a file of FOLDER (LZ4 blocks, read back as the layer is searched: a layer is its own
@@ -16,8 +17,9 @@
  * key and the slot's word from another (56 bits) and the key's layer (8 bits); a slot of a
  * searched layer is free for a new key but does not end a probe. When the table is full it is
  * emptied and refilled from the files of the layers left; full after that, the search gives up.
- * Prints one JSON line: status (unwinnable, winnable, gave-up), positions, peak, refills, grows,
- * the table's GiB, order, slot bytes, seconds, cpu.
+ * Prints one JSON line: status (unwinnable, winnable, gave-up), positions, peak, expanded,
+ * refills, grows, the table's GiB, order, slot bytes, seconds, cpu. Progress goes to stderr
+ * once a CPU minute, and each depth of a million positions or more (frontier).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -191,7 +193,12 @@ static void hash2(const uint8_t *key, int n, uint64_t *h1, uint64_t *h2) {
 
 /* ------------------------------------------------------------------ the table */
 static uint8_t *table;
-static uint64_t slots, limit, occupied, current_code;
+static uint64_t slots, limit, occupied;
+/* A code (a slot's top 8 bits): 0-127 a layer (its level + LEVEL_BIAS), 128-254 a depth of the
+ * layer searched breadth first by ``frontier`` (depth_code). stale[code]: the slot is free for a
+ * new key (a layer searched, a depth behind the frontier); same[code]: a key of the layer being
+ * searched, met before wherever in the frontier it is. */
+static uint8_t stale[256], same[256];
 /* A slot's bytes: 8 (the key's layer and 56 bits of its second hash) or 6 (the layer and 40
  * bits: half as likely again to take a new key for one met, for a search that looks for a win,
  * where a key taken for another may lose a line but never makes one) */
@@ -212,16 +219,24 @@ static inline void slot_set(uint64_t i, uint64_t w) {
 
 static uint64_t slot_of(uint64_t h1) { return (uint64_t)(((__uint128_t)h1 * slots) >> 64); }
 
-/* 1 when the key is new (and now held), 0 when met before, -1 when the table is full */
-static int add_hashed(uint64_t h1, uint64_t h2, int level) {
-    uint64_t fp = h2 & ((1ULL << fp_bits) - 1);
-    uint64_t word = ((uint64_t)(level + LEVEL_BIAS) << fp_bits) | (fp ? fp : 1);
+/* Every layer below ``code``'s is stale (the order of the layers, lowest first). */
+static void stale_below(int code) {
+    for (int c = 0; c < 256; c++) stale[c] = c < code;
+    memset(same, 0, sizeof same);
+}
+
+/* 1 when the key is new (and now held, as ``code``), 0 when met before (as ``code``, or as any
+ * code of the layer searched when ``in_layer``), -1 when the table is full */
+static int add_hashed(uint64_t h1, uint64_t h2, int code, int in_layer) {
+    uint64_t mask = (1ULL << fp_bits) - 1, fp = h2 & mask;
+    if (!fp) fp = 1;
+    uint64_t word = ((uint64_t)code << fp_bits) | fp;
     uint64_t i = slot_of(h1), free_at = UINT64_MAX;
     for (;;) {
         uint64_t t = slot_get(i);
         if (!t) break;
-        if (t == word) return 0;
-        if (free_at == UINT64_MAX && (t >> fp_bits) < current_code) free_at = i;
+        if (t == word || (in_layer && (t & mask) == fp && same[t >> fp_bits])) return 0;
+        if (free_at == UINT64_MAX && stale[t >> fp_bits]) free_at = i;
         if (++i == slots) i = 0;
     }
     if (free_at != UINT64_MAX) {
@@ -361,32 +376,132 @@ static int unread(const Layer *l) {
     return l->open && (l->rpos < l->rlen || l->roff < l->end || l->wlen > 0);
 }
 
-/* Empty the table and put back the keys of the layers from ``from`` up; 0 when they fill it */
+/* ``frontier``: the layer searched is searched breadth first, depth by depth, and only three
+ * depths of it are held: the one searched, the one before it and the one it leads to. A step
+ * within a layer can be undone by a step (tests/solver/test_compiled_proof.py checks it on
+ * random walks), so a position met at depth d + 1 is at depth d, d + 1 or d + 2: the depths
+ * further back are never met again. Were one met again, it would be searched again: the search
+ * stays complete either way. Each depth is a file; its code (depth_code) makes its slots stale
+ * once it is two depths behind. */
+typedef struct {
+    Layer *file;    /* NULL: none */
+    int code;
+    uint64_t number; /* 0: the layer's own file (its first depth), coded as the layer */
+} Depth;
+
+static int frontier;
+static Depth before, searched, after; /* depths d - 1, d, d + 1 of the layer searched */
+static uint64_t next_number = 1, lowest_number = UINT64_MAX;
+
+/* Codes for depths: 127, fewer (3 at least) in the environment's PROVE_DEPTH_CODES (a test's
+ * refills) */
+static uint64_t depth_codes = 127;
+static int depth_code(uint64_t number) { return 128 + (int)(number % depth_codes); }
+
+/* The codes while ``layer_code``'s layer is searched by depths: the layers below and every depth
+ * not held are stale; the depths held are the layer's. */
+static void frontier_codes(int layer_code) {
+    for (int c = 0; c < 256; c++) {
+        stale[c] = c <= layer_code || c >= 128;
+        same[c] = 0;
+    }
+    const Depth *held_now[3] = {&before, &searched, &after};
+    for (int i = 0; i < 3; i++)
+        if (held_now[i]->file) {
+            stale[held_now[i]->code] = 0;
+            same[held_now[i]->code] = 1;
+        }
+}
+
+/* Put back the keys of ``l`` as ``code``; 0 when they fill the table */
+static int refill_file(Layer *l, int code, uint8_t *buf) {
+    flush_layer(l);
+    for (off_t at = 0; at < l->end;) {
+        size_t len;
+        at += read_block(l, at, buf, &len);
+        for (size_t pos = 0; pos < len;) {
+            int n = buf[pos];
+            uint64_t h1, h2;
+            hash2(buf + pos + 1, n, &h1, &h2);
+            if (add_hashed(h1, h2, code, 0) < 0) return 0;
+            pos += n + 1;
+        }
+    }
+    return 1;
+}
+
+/* Empty the table and put back the keys of the layers from ``from`` up (and the depths held, by
+ * ``frontier``); 0 when they fill it */
 static int refill(int from) {
     memset(table, 0, slots * slot_bytes);
     occupied = 0;
     uint8_t *buf = malloc(BLOCK + 64);
-    for (int level = from; level < LEVELS - LEVEL_BIAS; level++) {
+    int room = 1;
+    for (int level = from; room && level < LEVELS - LEVEL_BIAS; level++) {
         Layer *l = &layers[level + LEVEL_BIAS];
-        if (!l->open) continue;
-        flush_layer(l);
-        for (off_t at = 0; at < l->end;) {
-            size_t len;
-            at += read_block(l, at, buf, &len);
-            for (size_t pos = 0; pos < len;) {
-                int n = buf[pos];
-                uint64_t h1, h2;
-                hash2(buf + pos + 1, n, &h1, &h2);
-                if (add_hashed(h1, h2, level) < 0) {
-                    free(buf);
-                    return 0;
-                }
-                pos += n + 1;
-            }
+        if (l->open) room = refill_file(l, level + LEVEL_BIAS, buf);
+    }
+    if (frontier) {
+        lowest_number = UINT64_MAX;
+        const Depth *held_now[3] = {&before, &searched, &after};
+        for (int i = 0; room && i < 3; i++) {
+            const Depth *d = held_now[i];
+            if (!d->file) continue;
+            room = refill_file(d->file, d->code, buf);
+            if (d->number && d->number < lowest_number) lowest_number = d->number;
         }
     }
     free(buf);
-    return occupied < limit - limit / 10;
+    return room && occupied < limit - limit / 10;
+}
+
+/* A full table refilled (grown, with ``grow``); 0 when the keys left do not fit */
+static int refills;
+static int make_room(int from) {
+    refills++;
+    int room = refill(from);
+    while (!room && grow_table()) room = refill(from);
+    return room;
+}
+
+static void close_layer(Layer *l) {
+    close(l->fd);
+    free(l->wbuf);
+    free(l->rbuf);
+    memset(l, 0, sizeof *l);
+}
+
+/* The next depth's file; 0 when the table had to be refilled for its code and could not be */
+static int open_depth(int level, Depth *d) {
+    uint64_t number = next_number++;
+    /* a code comes back every 127 depths: the slots of its last depth go first */
+    if (lowest_number != UINT64_MAX && number - lowest_number >= depth_codes && !make_room(level + 1))
+        return 0;
+    Layer *l = calloc(1, sizeof *l);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/layer%d.depth%llu.z", folder, level, (unsigned long long)number);
+    l->fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+    if (!l || l->fd < 0) die(path);
+    unlink(path);
+    l->wbuf = malloc(BLOCK + 64);
+    l->rbuf = malloc(BLOCK + 64);
+    if (!l->wbuf || !l->rbuf) die("malloc");
+    l->open = 1;
+    *d = (Depth){l, depth_code(number), number};
+    if (lowest_number == UINT64_MAX) lowest_number = number;
+    return 1;
+}
+
+/* A depth no longer held: its file closed (the layer's own, or its own) */
+static uint64_t drop_depth(Depth *d) {
+    uint64_t count = 0;
+    if (d->file) {
+        count = d->file->count;
+        close_layer(d->file);
+        if (d->number) free(d->file);
+    }
+    *d = (Depth){NULL, 0, 0};
+    return count;
 }
 
 /* ------------------------------------------------------------------ the search */
@@ -474,11 +589,148 @@ static double wall_now(void) {
     return t.tv_sec + t.tv_nsec / 1e9;
 }
 
+/* The search's counts and options */
+static uint64_t positions = 1, held = 1, peak = 1, expanded = 0;
+static int highest, cell_count;
+
+enum { GOES_ON, WENT_HIGHER, WON, GAVE_UP, BROKEN };
+
+/* Each child of the key ``pk`` (of ``level``) not met before is held and queued: in its layer's
+ * file, or, in the layer searched, in ``same_file`` (the layer's own file, or the next depth's)
+ * as ``same_code``. WENT_HIGHER when a child is in a higher layer. */
+static int expand(const uint8_t *pk, int pn, int level, Layer *same_file, int same_code) {
+    static Step steps[256];
+    static Kid kids[256];
+    Pos p;
+    int empties = decode(pk, pn, &p);
+    int k = steps_from(&p, empties, cell_count, steps);
+    int home = p.found[0] + p.found[1] + p.found[2] + p.found[3];
+    /* every child first (its key, layer and hashes), its slot fetched meanwhile */
+    Pos q = p; /* each child is played on it, then its counts put back: a step only writes cards
+                * past a column's end */
+    for (int i = 0; i < k; i++) {
+        memcpy(q.len, p.len, sizeof q.len);
+        memcpy(q.cell, p.cell, sizeof q.cell);
+        memcpy(q.found, p.found, sizeof q.found);
+        q.ncells = p.ncells;
+        Step st = steps[i];
+        play(&q, st);
+        /* as prove(): the child's layer is the parent's, one more when a whole run leaves a card
+         * it does not build on; counted again when cards went home. Only a card uncovered from
+         * under a break may go home after a step that is not home (a card of a run is never
+         * safe). */
+        int at = level;
+        if (st.kind <= 1) {
+            int len = p.len[st.a];
+            if (len > st.n) {
+                int under = p.col[st.a][len - st.n - 1];
+                if (!fits(under, p.col[st.a][len - st.n])) {
+                    at++;
+                    autoplay(&q);
+                }
+            }
+        } else if (st.kind != 2) {
+            autoplay(&q);
+        }
+        int got = q.found[0] + q.found[1] + q.found[2] + q.found[3];
+        if (got == 52) {
+            positions++;
+            return WON;
+        }
+        if (got != home || st.kind > 2) at = level_of(&q);
+        kids[i].n = encode(&q, kids[i].key);
+        kids[i].level = at;
+        hash2(kids[i].key, kids[i].n, &kids[i].h1, &kids[i].h2);
+        __builtin_prefetch(table + slot_of(kids[i].h1) * slot_bytes, 1);
+    }
+    int higher = 0;
+    for (int i = 0; i < k; i++) {
+        Kid *c = &kids[i];
+        if (c->level < level) {
+            fprintf(stderr, "prove: a step lowered a position's layer\n");
+            return BROKEN;
+        }
+        int in_layer = c->level == level;
+        int code = in_layer ? same_code : c->level + LEVEL_BIAS;
+        int added = add_hashed(c->h1, c->h2, code, in_layer && frontier);
+        if (added < 0) {
+            /* nothing to drop while every layer is kept (highest) */
+            if (highest || !make_room(frontier ? level + 1 : level)) return GAVE_UP;
+            added = add_hashed(c->h1, c->h2, code, in_layer && frontier);
+            if (added < 0) return GAVE_UP;
+        }
+        if (!added) continue;
+        put_key(in_layer ? same_file : layer_at(c->level), c->key, c->n);
+        positions++;
+        if (++held > peak) peak = held;
+        higher |= !in_layer;
+    }
+    return higher ? WENT_HIGHER : GOES_ON;
+}
+
+/* Every key of ``l`` expanded (those queued in it meanwhile too), until a child goes higher
+ * when ``highest``; the outcome of the last expand() */
+static double budget, cpu0, next_report = REPORT_EVERY;
+static int search_file(Layer *l, int level, Layer *same_file, int same_code, uint64_t depth) {
+    const uint8_t *pk;
+    int pn, outcome = GOES_ON;
+    uint64_t searched_here = 0;
+    while ((pn = next_key(l, &pk)) > 0) {
+        searched_here++;
+        if (++expanded % 4096 == 0) {
+            double cpu = cpu_now() - cpu0;
+            if (cpu > budget) return GAVE_UP;
+            if (cpu >= next_report) { /* how far, on stderr */
+                next_report = cpu + REPORT_EVERY;
+                fprintf(stderr,
+                        "cpu %.0f s: layer %d depth %llu (%llu positions, %llu searched), "
+                        "%llu reached, %llu held, table %llu of %llu, refills %d\n",
+                        cpu, level, (unsigned long long)depth, (unsigned long long)l->count,
+                        (unsigned long long)searched_here, (unsigned long long)positions,
+                        (unsigned long long)held, (unsigned long long)occupied,
+                        (unsigned long long)limit, refills);
+            }
+        }
+        outcome = expand(pk, pn, level, same_file, same_code);
+        if (outcome >= WON || (highest && outcome == WENT_HIGHER)) return outcome;
+    }
+    return outcome == WENT_HIGHER ? GOES_ON : outcome;
+}
+
+/* ``level``'s layer searched depth by depth, three depths held; its outcome */
+static int search_by_depths(int level) {
+    int layer_code = level + LEVEL_BIAS;
+    searched = (Depth){&layers[layer_code], layer_code, 0};
+    uint64_t depth = 0;
+    for (;;) {
+        frontier_codes(layer_code);
+        if (!open_depth(level, &after)) return GAVE_UP;
+        frontier_codes(layer_code);
+        int outcome = search_file(searched.file, level, after.file, after.code, depth);
+        if (outcome >= WON) return outcome;
+        if (!after.file->count) break;
+        if (after.file->count >= 1000000) /* the depths of a large layer, on stderr */
+            fprintf(stderr, "layer %d depth %llu: %llu positions, %llu held\n", level,
+                    (unsigned long long)depth + 1, (unsigned long long)after.file->count,
+                    (unsigned long long)held);
+        held -= drop_depth(&before);
+        before = searched;
+        searched = after;
+        after = (Depth){NULL, 0, 0};
+        depth++;
+    }
+    held -= drop_depth(&before) + drop_depth(&searched) + drop_depth(&after);
+    return GOES_ON;
+}
+
 int main(int argc, char **argv) {
-    int highest = 0;
     for (int i = 6; i < argc; i++) {
         if (!strcmp(argv[i], "highest")) {
             highest = 1;
+        } else if (!strcmp(argv[i], "frontier")) {
+            frontier = 1;
+            const char *codes = getenv("PROVE_DEPTH_CODES");
+            if (codes && atoi(codes) >= 3 && atoi(codes) <= 127) depth_codes = atoi(codes);
         } else if (!strcmp(argv[i], "grow")) {
             grow_allowed = 1;
             const char *given = getenv("PROVE_RESERVE_GIB");
@@ -490,17 +742,18 @@ int main(int argc, char **argv) {
             argc = 0;
         }
     }
-    if (argc < 6) {
+    if (argc < 6 || (highest && frontier)) {
         fprintf(stderr, "usage: prove ROOT_KEY_HEX CELLS TABLE_GIB FOLDER CPU_SECONDS "
-                        "[highest] [narrow] [grow]\n");
+                        "[highest | frontier] [narrow] [grow]\n");
         return 2;
     }
     const char *hex = argv[1];
-    int cell_count = atoi(argv[2]);
+    cell_count = atoi(argv[2]);
     double gib = atof(argv[3]);
     folder = argv[4];
-    double budget = atof(argv[5]);
-    double wall0 = wall_now(), cpu0 = cpu_now();
+    budget = atof(argv[5]);
+    double wall0 = wall_now();
+    cpu0 = cpu_now();
     uint8_t root[KEY_ROOM];
     int rn = (int)strlen(hex) / 2;
     for (int i = 0; i < rn; i++) sscanf(hex + 2 * i, "%2hhx", &root[i]);
@@ -511,24 +764,19 @@ int main(int argc, char **argv) {
 
     Pos start;
     decode(root, rn, &start);
-    const char *status = "unwinnable";
-    uint64_t positions = 1, held = 1, peak = 1, expanded = 0, expanded_before = 0;
-    double next_report = REPORT_EVERY;
-    int refills = 0;
+    int outcome = GOES_ON;
     if (start.found[0] + start.found[1] + start.found[2] + start.found[3] == 52) {
-        status = "winnable";
+        outcome = WON;
         goto done;
     }
     int level = level_of(&start);
-    current_code = level + LEVEL_BIAS;
+    stale_below(level + LEVEL_BIAS);
     {
         uint64_t h1, h2;
         hash2(root, rn, &h1, &h2);
-        add_hashed(h1, h2, level);
+        add_hashed(h1, h2, level + LEVEL_BIAS, 0);
         put_key(layer_at(level), root, rn);
     }
-    Step steps[256];
-    static Kid kids[256];
     for (;;) {
         if (highest) { /* the highest layer with keys not searched; every layer kept */
             level = LEVELS - LEVEL_BIAS - 1;
@@ -538,121 +786,29 @@ int main(int argc, char **argv) {
             level = -LEVEL_BIAS;
             while (level < LEVELS - LEVEL_BIAS && !layers[level + LEVEL_BIAS].open) level++;
             if (level == LEVELS - LEVEL_BIAS) break;
-            current_code = level + LEVEL_BIAS;
+            stale_below(level + LEVEL_BIAS);
         }
         Layer *l = &layers[level + LEVEL_BIAS];
-        int higher = 0;
-        const uint8_t *pk;
-        int pn;
-        while ((pn = next_key(l, &pk)) > 0) {
-            Pos p;
-            int empties = decode(pk, pn, &p);
-            if (++expanded % 4096 == 0) {
-                double cpu = cpu_now() - cpu0;
-                if (cpu > budget) {
-                    status = "gave-up";
-                    goto done;
-                }
-                if (cpu >= next_report) { /* how far, on stderr */
-                    next_report = cpu + REPORT_EVERY;
-                    fprintf(stderr,
-                            "cpu %.0f s: layer %d (%llu positions, %llu searched), %llu reached, "
-                            "%llu held, table %llu of %llu, refills %d\n",
-                            cpu, level, (unsigned long long)l->count,
-                            (unsigned long long)(expanded - expanded_before),
-                            (unsigned long long)positions, (unsigned long long)held,
-                            (unsigned long long)occupied, (unsigned long long)limit, refills);
-                }
+        if (frontier) {
+            outcome = search_by_depths(level);
+        } else {
+            outcome = search_file(l, level, l, level + LEVEL_BIAS, 0);
+            if (!highest && outcome < WON) {
+                held -= l->count;
+                close_layer(l);
             }
-            int k = steps_from(&p, empties, cell_count, steps);
-            int home = p.found[0] + p.found[1] + p.found[2] + p.found[3];
-            /* every child first (its key, layer and hashes), its slot fetched meanwhile */
-            Pos q = p; /* each child is played on it, then its counts put back: a step only
-                        * writes cards past a column's end */
-            for (int i = 0; i < k; i++) {
-                memcpy(q.len, p.len, sizeof q.len);
-                memcpy(q.cell, p.cell, sizeof q.cell);
-                memcpy(q.found, p.found, sizeof q.found);
-                q.ncells = p.ncells;
-                Step st = steps[i];
-                play(&q, st);
-                /* as prove(): the child's layer is the parent's, one more when a whole run
-                 * leaves a card it does not build on; counted again when cards went home.
-                 * Only a card uncovered from under a break may go home after a step that is
-                 * not home (a card of a run is never safe). */
-                int at = level;
-                if (st.kind <= 1) {
-                    int len = p.len[st.a];
-                    if (len > st.n) {
-                        int under = p.col[st.a][len - st.n - 1];
-                        if (!fits(under, p.col[st.a][len - st.n])) {
-                            at++;
-                            autoplay(&q);
-                        }
-                    }
-                } else if (st.kind != 2) {
-                    autoplay(&q);
-                }
-                int got = q.found[0] + q.found[1] + q.found[2] + q.found[3];
-                if (got == 52) {
-                    positions++;
-                    status = "winnable";
-                    goto done;
-                }
-                if (got != home) at = level_of(&q);
-                else if (st.kind > 2) at = level_of(&q);
-                kids[i].n = encode(&q, kids[i].key);
-                kids[i].level = at;
-                hash2(kids[i].key, kids[i].n, &kids[i].h1, &kids[i].h2);
-                __builtin_prefetch(table + slot_of(kids[i].h1) * slot_bytes, 1);
-            }
-            for (int i = 0; i < k; i++) {
-                Kid *c = &kids[i];
-                if (c->level < level) {
-                    fprintf(stderr, "prove: a step lowered a position's layer\n");
-                    return 2;
-                }
-                int added = add_hashed(c->h1, c->h2, c->level);
-                if (added < 0 && highest) {
-                    status = "gave-up"; /* no layer is done with: nothing to drop */
-                    goto done;
-                }
-                if (added < 0) {
-                    refills++;
-                    int room = refill(level);
-                    while (!room && grow_table()) room = refill(level);
-                    if (!room) {
-                        status = "gave-up";
-                        goto done;
-                    }
-                    added = add_hashed(c->h1, c->h2, c->level);
-                    if (added < 0) {
-                        status = "gave-up";
-                        goto done;
-                    }
-                }
-                if (!added) continue;
-                put_key(layer_at(c->level), c->key, c->n);
-                positions++;
-                if (++held > peak) peak = held;
-                higher |= c->level > level;
-            }
-            if (highest && higher) break; /* a higher layer first */
         }
-        if (highest) continue;
-        held -= l->count;
-        expanded_before = expanded;
-        close(l->fd);
-        free(l->wbuf);
-        free(l->rbuf);
-        memset(l, 0, sizeof *l);
+        if (outcome >= WON) break;
     }
-done:
+done:;
+    static const char *status[] = {"unwinnable", "unwinnable", "winnable", "gave-up"};
+    if (outcome == BROKEN) return 2;
     printf("{\"status\": \"%s\", \"positions\": %llu, \"peak\": %llu, \"expanded\": %llu, "
-           "\"refills\": %d, \"grows\": %d, \"table_gib\": %.9f, \"order\": \"%s\", \"slot_bytes\": %d, "
-           "\"s\": %.3f, \"cpu\": %.3f}\n",
-           status, (unsigned long long)positions, (unsigned long long)peak,
-           (unsigned long long)expanded, refills, grows, slots * slot_bytes / 1073741824.0, highest ? "highest" : "lowest", slot_bytes,
-           wall_now() - wall0, cpu_now() - cpu0);
+           "\"refills\": %d, \"grows\": %d, \"table_gib\": %.9f, \"order\": \"%s\", "
+           "\"slot_bytes\": %d, \"s\": %.3f, \"cpu\": %.3f}\n",
+           status[outcome], (unsigned long long)positions, (unsigned long long)peak,
+           (unsigned long long)expanded, refills, grows, slots * slot_bytes / 1073741824.0,
+           highest ? "highest" : frontier ? "frontier" : "lowest", slot_bytes, wall_now() - wall0,
+           cpu_now() - cpu0);
     return 0;
 }

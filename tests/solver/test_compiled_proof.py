@@ -16,6 +16,9 @@ from typing import Any
 import pytest
 
 from freecell_tui.core.deals import deal
+from freecell_tui.core.solver.facts import ColumnFacts
+from freecell_tui.core.solver.keys import FITS
+from freecell_tui.core.solver.moves import autoplay, is_safe, play_step, root, steps_from
 from freecell_tui.core.solver.proof import prove
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import parse_variant
@@ -139,9 +142,9 @@ def test_the_highest_layer_first_wins_sooner_and_proves_the_same(
     start = deal(number, parse_variant("freecell", 1))
     answers = [
         module.prove_compiled(
-            start, memory=0.05, folder=tmp_path, timeout=600, program=program, highest=highest
+            start, memory=0.05, folder=tmp_path, timeout=600, program=program, order=order
         )
-        for highest in (False, True)
+        for order in ("lowest", "highest")
     ]
     in_order, first = answers
     assert first["order"] == "highest" and in_order["order"] == "lowest"
@@ -150,6 +153,90 @@ def test_the_highest_layer_first_wins_sooner_and_proves_the_same(
         assert first["positions"] < in_order["positions"]
     else:
         assert first["positions"] == first["peak"] == in_order["positions"]
+
+
+@pytest.mark.parametrize(("number", "cells"), [*DEALS, (17718, 1), (25129, 3), (1634, 1)])
+def test_a_layer_held_by_depths_reaches_the_same_positions(
+    compiled: tuple[ModuleType, Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    number: int,
+    cells: int,
+) -> None:
+    """``frontier``: the verdict and the positions of the layers in order, at a peak no higher;
+    with three codes for the depths (the table refilled at each depth) the same again."""
+    module, program = compiled
+    start = deal(number, parse_variant("freecell", cells))
+
+    def search(order: str) -> dict[str, Any]:
+        answer: dict[str, Any] = module.prove_compiled(
+            start, memory=0.01, folder=tmp_path, timeout=600, program=program, order=order
+        )
+        return answer
+
+    in_order, by_depths = search("lowest"), search("frontier")
+    monkeypatch.setenv("PROVE_DEPTH_CODES", "3")
+    refilled = search("frontier")
+    assert by_depths["order"] == "frontier"
+    assert in_order["status"] == by_depths["status"] == refilled["status"]
+    if in_order["status"] == "unwinnable":
+        assert in_order["positions"] == by_depths["positions"] == refilled["positions"]
+        assert by_depths["peak"] == refilled["peak"] <= in_order["peak"]
+    else:
+        assert in_order["status"] == "winnable"
+    assert refilled["refills"] > by_depths["refills"]
+    assert not list(tmp_path.iterdir())
+
+
+#: A position as :func:`prove` plays it: its columns (sorted), cells and foundations.
+Position = tuple[tuple[bytes, ...], bytes, tuple[int, ...]]
+
+
+@pytest.mark.parametrize(("number", "cells"), [(24966, 1), (13599, 1), (1, 3), (617, 4)])
+def test_a_step_within_a_layer_is_undone_by_a_step(number: int, cells: int) -> None:
+    """What ``frontier`` rests on: on random walks, every step that keeps a position's layer
+    leads to a position with a step back to it (so a position met again is at most a depth
+    from where it was first met)."""
+    rng = random.Random(number)
+    cols, start_cells, found = root(deal(number, parse_variant("freecell", cells)), is_safe)
+    start: Position = (tuple(sorted(cols)), start_cells, tuple(found))
+    checked = 0
+    for _ in range(20):
+        here = start
+        for _ in range(40):
+            children = children_of(here, cells)
+            for child in children:
+                if layer_of(child) == layer_of(here):
+                    assert here in children_of(child, cells), (here, child)
+                    checked += 1
+            if not children:
+                break
+            here = rng.choice(children)
+    assert checked > 100
+
+
+FACTS = ColumnFacts()
+
+
+def children_of(position: Position, cell_count: int) -> list[Position]:
+    """Each position a step leads to, safe cards sent home (as :func:`prove` plays them)."""
+    cols, cells, found = position
+    children = []
+    for step in steps_from(cols, cells, found, FACTS, cell_count):
+        new = list(cols)
+        new_cells = play_step(new, cells, home := list(found), step)
+        new_cells = autoplay(new, new_cells, home, is_safe)
+        children.append((tuple(sorted(new)), bytes(sorted(new_cells)), tuple(home)))
+    return children
+
+
+def layer_of(position: Position) -> int:
+    """Cards home less breaks (a card on one it does not build on)."""
+    cols, _, found = position
+    breaks = sum(
+        1 for col in cols for i in range(1, len(col)) if col[i] & 0x3F not in FITS[col[i - 1]]
+    )
+    return sum(found) - breaks
 
 
 @pytest.mark.parametrize("narrow", [False, True])
