@@ -277,10 +277,19 @@ def compiled_proof(
             narrow=narrow,
             grow=grow,
         )
+    return compiled_record(state, number, timeout, memory, answer)
+
+
+def compiled_record(
+    state: GameState, number: int, timeout: float, memory: float, answer: dict[str, Any]
+) -> dict[str, Any]:
+    """The line of a compiled proof search's ``answer`` (its JSON line, which ``prove.c`` run by
+    hand prints too) on deal ``number``'s ``state``, given ``timeout`` CPU seconds and
+    ``memory`` GiB; a won deal goes to :func:`solve` as in :func:`proof`."""
     status = answer["status"]
     record = {
         "deal": number,
-        "cells": cells,
+        "cells": state.variant.cells,
         "status": "unsolvable" if status == "unwinnable" else "gave-up",
         "s": answer["s"],
         "cpu": answer["cpu"],
@@ -297,7 +306,7 @@ def compiled_proof(
         "slot_bytes": answer["slot_bytes"],
         "build": "c",
     }
-    if narrow and status == "unwinnable":  # a position may have been skipped: no proof
+    if answer["slot_bytes"] < 8 and status == "unwinnable":  # a position may have been skipped
         record["status"] = "gave-up"
     if status == "winnable":
         _line_of_win(record, state, timeout)

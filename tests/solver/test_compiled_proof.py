@@ -296,6 +296,22 @@ def test_the_script_writes_a_proof_line(
     assert not list(tmp_path.iterdir())
 
 
+def test_a_line_run_by_hand_is_recorded_as_the_script_records_it(
+    tmp_path: Path, compiled: tuple[ModuleType, Path]
+) -> None:
+    """``compiled_record`` takes the JSON line of ``prove`` run by hand; a search with 6-byte
+    slots (a position may have been skipped) is no proof."""
+    script = load("fewest_cells")
+    state = deal(20246, parse_variant("freecell", 1))
+    for narrow in (False, True):
+        answer = compiled[0].prove_compiled(
+            state, memory=0.01, folder=tmp_path, timeout=60, program=compiled[1], narrow=narrow
+        )
+        record = script.compiled_record(state, 20246, 60.0, 0.01, answer)
+        assert (record["deal"], record["cells"], record["positions"]) == (20246, 1, 2418)
+        assert record["status"] == ("gave-up" if narrow else "unsolvable")
+
+
 def test_only_freecell_with_four_cells_or_fewer_is_proved(
     compiled: tuple[ModuleType, Path], tmp_path: Path
 ) -> None:
