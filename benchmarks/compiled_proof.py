@@ -89,11 +89,12 @@ def prove_compiled(
 
     ``frontier``: the same order, but a layer is searched depth by depth (breadth first) and
     only three of its depths are held at once, the one searched, the one before and the one it
-    leads to: a step within a layer can be undone by another (a position met again is at most
-    a depth away), so the depths further back are never met again. The same positions are
-    reached; the peak is the largest three depths and the layers waiting, not the largest
-    layer. A position met again from further back would be searched again, never skipped: the
-    proof holds either way.
+    leads to. Its steps take every part of a run to an empty column (``steps_from`` takes one
+    card or the most that may go; single cards reach the same positions), so a step within a
+    layer is undone by another and a position met again is at most a depth away: the depths
+    further back are never met again. The same positions are reached; the peak is the largest
+    three depths and the layers waiting, not the largest layer. A position met again from
+    further back would be searched again, never skipped: the proof holds either way.
 
     ``highest`` searches the highest layer first (the most cards home less breaks), each
     position as soon as its layer is the highest with positions waiting, and keeps every layer:

@@ -199,6 +199,8 @@ static uint64_t slots, limit, occupied;
  * new key (a layer searched, a depth behind the frontier); same[code]: a key of the layer being
  * searched, met before wherever in the frontier it is. */
 static uint8_t stale[256], same[256];
+/* frontier: each layer held three depths at a time (below) */
+static int frontier;
 /* A slot's bytes: 8 (the key's layer and 56 bits of its second hash) or 6 (the layer and 40
  * bits: half as likely again to take a new key for one met, for a search that looks for a win,
  * where a key taken for another may lose a line but never makes one) */
@@ -377,19 +379,19 @@ static int unread(const Layer *l) {
 }
 
 /* ``frontier``: the layer searched is searched breadth first, depth by depth, and only three
- * depths of it are held: the one searched, the one before it and the one it leads to. A step
- * within a layer can be undone by a step (tests/solver/test_compiled_proof.py checks it on
- * random walks), so a position met at depth d + 1 is at depth d, d + 1 or d + 2: the depths
- * further back are never met again. Were one met again, it would be searched again: the search
- * stays complete either way. Each depth is a file; its code (depth_code) makes its slots stale
- * once it is two depths behind. */
+ * depths of it are held: the one searched, the one before it and the one it leads to. With every
+ * part of a run to an empty column among the steps (steps_from moves one card or the most; the
+ * parts between reach no position single cards do not), a step within a layer is undone by a
+ * step (tests/solver/test_compiled_proof.py checks it), so a position met at depth d + 1 is at
+ * depth d, d + 1 or d + 2: the depths further back are never met again. Were one met again, it
+ * would be searched again: the search stays complete either way. Each depth is a file; its code
+ * (depth_code) makes its slots stale once it is two depths behind. */
 typedef struct {
     Layer *file;    /* NULL: none */
     int code;
     uint64_t number; /* 0: the layer's own file (its first depth), coded as the layer */
 } Depth;
 
-static int frontier;
 static Depth before, searched, after; /* depths d - 1, d, d + 1 of the layer searched */
 static uint64_t next_number = 1, lowest_number = UINT64_MAX;
 
@@ -536,8 +538,11 @@ static int steps_from(const Pos *p, int empties, int cell_count, Step *out) {
             int most = run;
             if (limit_e < most) most = limit_e;
             if (len - 1 < most) most = len - 1;
-            if (most) out[k++] = (Step){0, s, 0, 1};
-            if (most > 1) out[k++] = (Step){0, s, 0, most};
+            /* one card, or the most that may go; with frontier every part (a step within a
+             * layer is then undone by a step: a run moved whole onto another goes back to an
+             * empty column as a part of the longer run) */
+            for (int n = 1; n <= most; n++)
+                if (frontier || n == 1 || n == most) out[k++] = (Step){0, s, 0, n};
         }
         if (free) out[k++] = (Step){1, s, 0, 1};
     }

@@ -18,7 +18,14 @@ import pytest
 from freecell_tui.core.deals import deal
 from freecell_tui.core.solver.facts import ColumnFacts
 from freecell_tui.core.solver.keys import FITS
-from freecell_tui.core.solver.moves import autoplay, is_safe, play_step, root, steps_from
+from freecell_tui.core.solver.moves import (
+    COL_TO_COL,
+    autoplay,
+    is_safe,
+    play_step,
+    root,
+    steps_from,
+)
 from freecell_tui.core.solver.proof import prove
 from freecell_tui.core.state import GameState
 from freecell_tui.core.variant import parse_variant
@@ -194,35 +201,69 @@ Position = tuple[tuple[bytes, ...], bytes, tuple[int, ...]]
 
 @pytest.mark.parametrize(("number", "cells"), [(24966, 1), (13599, 1), (1, 3), (617, 4)])
 def test_a_step_within_a_layer_is_undone_by_a_step(number: int, cells: int) -> None:
-    """What ``frontier`` rests on: on random walks, every step that keeps a position's layer
-    leads to a position with a step back to it (so a position met again is at most a depth
-    from where it was first met)."""
+    """What ``frontier`` rests on: with its steps (:func:`steps_from`'s, and every part of a run
+    to an empty column), every step that keeps a position's layer leads to a position with a
+    step back to it (so a position met again is at most a depth from where it was met first);
+    checked on the positions met by a search from the deal, taken at random."""
     rng = random.Random(number)
     cols, start_cells, found = root(deal(number, parse_variant("freecell", cells)), is_safe)
     start: Position = (tuple(sorted(cols)), start_cells, tuple(found))
-    checked = 0
-    for _ in range(20):
-        here = start
-        for _ in range(40):
-            children = children_of(here, cells)
-            for child in children:
-                if layer_of(child) == layer_of(here):
-                    assert here in children_of(child, cells), (here, child)
-                    checked += 1
-            if not children:
-                break
-            here = rng.choice(children)
-    assert checked > 100
+    met, waiting, checked = {start}, [start], 0
+    while waiting and checked < 3000:
+        here = waiting.pop(rng.randrange(len(waiting)))
+        children = children_of(here, cells)
+        for child in children:
+            if child not in met:
+                met.add(child)
+                waiting.append(child)
+        same = [child for child in children if layer_of(child) == layer_of(here)]
+        if same:
+            child = rng.choice(same)
+            assert here in children_of(child, cells), (here, child)
+            checked += 1
+    assert checked == 3000
+
+
+def test_without_every_part_of_a_run_a_step_is_not_always_undone() -> None:
+    """Why ``frontier`` takes every part of a run to an empty column. In this position of deal
+    24966 (one cell, no card in it), J♣ 10♦ (a column) go whole onto K♣ Q♦; to an empty column
+    they go back only as part of the run K♣ Q♦ J♣ 10♦, which :func:`steps_from` moves by one
+    card or by the most that may go (three), not by two."""
+    cols = (
+        b"",
+        b"\x85\x1e\x06\x0e.+&#\x1d\x1b\x15\x10",
+        b"\x89",
+        b"\x98\x16\x13\r",
+        b"\xa0\x023\x0c\x012/)'!\x1f\x19\x17\x12\x0f\n",
+        b"\xa8%",
+        b"\xb0-",
+        b'\xb1,*$"\x1c\x1a\x14\x11',
+    )
+    here: Position = (cols, b"", (3, 0, 0, 3))
+    child = next(c for c in children_of(here, 1) if b"\xb0-(%" in c[0])
+    assert layer_of(child) == layer_of(here)
+    assert here in children_of(child, 1)
+    assert here not in children_of(child, 1, every_part=False)
 
 
 FACTS = ColumnFacts()
 
 
-def children_of(position: Position, cell_count: int) -> list[Position]:
-    """Each position a step leads to, safe cards sent home (as :func:`prove` plays them)."""
+def children_of(position: Position, cell_count: int, every_part: bool = True) -> list[Position]:
+    """Each position a step leads to, safe cards sent home (as :func:`prove` plays them); with
+    ``every_part``, ``frontier``'s steps: every part of a run to an empty column too."""
     cols, cells, found = position
+    steps = steps_from(cols, cells, found, FACTS, cell_count)
+    if every_part and cols[0] == b"":
+        # steps_from moves one card or the most that may go: the parts between
+        free = cell_count - len(cells)
+        limit = (free + 1) << (cols.count(b"") - 1)
+        for s, col in enumerate(cols):
+            if len(col) > 1:
+                most = min(FACTS[col][0], limit, len(col) - 1)
+                steps += [(COL_TO_COL, s, 0, n) for n in range(2, most)]
     children = []
-    for step in steps_from(cols, cells, found, FACTS, cell_count):
+    for step in steps:
         new = list(cols)
         new_cells = play_step(new, cells, home := list(found), step)
         new_cells = autoplay(new, new_cells, home, is_safe)
