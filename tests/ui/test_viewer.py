@@ -61,7 +61,9 @@ def viewer(app: FreeCellApp) -> ViewerScreen:
 
 
 def status(app: FreeCellApp) -> str:
-    return lines(viewer(app).status)[0].strip()
+    """The viewer's status line as drawn ("" before it is laid out)."""
+    drawn = lines(viewer(app).status)
+    return drawn[0].strip() if drawn else ""
 
 
 async def open_viewer(pilot: Pilot[None], watched: Game) -> ViewerScreen:
@@ -69,6 +71,7 @@ async def open_viewer(pilot: Pilot[None], watched: Game) -> ViewerScreen:
     assert isinstance(app, FreeCellApp)
     await type_command(pilot, f"watch {encode(watched)}")
     await wait_for(pilot, lambda: isinstance(app.screen, ViewerScreen), "the viewer")
+    await wait_for(pilot, lambda: status(app) != "", "the viewer's status")
     return viewer(app)
 
 
@@ -280,7 +283,12 @@ async def test_the_solution_from_here_can_be_watched_and_taken_over(tmp_path: Pa
         # From the game's position (after its one move), the player's move before it.
         assert screen.replay.at == 1 and screen.board.state == start.state
         assert screen.replay.game.state.is_won and screen.replay.last_number == 4
-        assert "The solver's solution of a custom position from move 1" in status(app)
+        # the status is drawn once the viewer is laid out
+        await wait_for(
+            pilot,
+            lambda: "The solver's solution of a custom position from move 1" in status(app),
+            "the viewer's status",
+        )
         await pilot.press("right", "right", "t", "y")  # the game under way is kept
         now = game(app)
         assert now.move_count == 3 and now.solver_moves == 2  # the solver's moves say so
@@ -441,7 +449,12 @@ async def test_p_in_the_viewer_watches_the_solvers_way_from_the_step_shown(tmp_p
         # The step shown stays; after it, the solver's moves instead of the game's.
         assert screen.replay.at == 1 and screen.replay.last_number == 4
         assert screen.replay.steps[1].state == Replay.of(watched).steps[1].state
-        assert "The solver's solution of a custom position from move 1" in status(app)
+        # the status is drawn once the viewer is laid out
+        await wait_for(
+            pilot,
+            lambda: "The solver's solution of a custom position from move 1" in status(app),
+            "the viewer's status",
+        )
         assert (
             screen.message.text
             == "The solver's way: 3 moves to a win from here; → steps through it."
