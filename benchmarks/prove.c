@@ -480,10 +480,11 @@ static int open_depth(int level, Depth *d) {
     if (lowest_number != UINT64_MAX && number - lowest_number >= depth_codes && !make_room(level + 1))
         return 0;
     Layer *l = calloc(1, sizeof *l);
+    if (!l) die("calloc");
     char path[4096];
     snprintf(path, sizeof path, "%s/layer%d.depth%llu.z", folder, level, (unsigned long long)number);
     l->fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
-    if (!l || l->fd < 0) die(path);
+    if (l->fd < 0) die(path);
     unlink(path);
     l->wbuf = malloc(BLOCK + 64);
     l->rbuf = malloc(BLOCK + 64);
@@ -708,6 +709,8 @@ static int search_by_depths(int level) {
     searched = (Depth){&layers[layer_code], layer_code, 0};
     uint64_t depth = 0;
     for (;;) {
+        /* the depths held now (a refill for the next depth's code puts back only these), then
+         * the next depth among them */
         frontier_codes(layer_code);
         if (!open_depth(level, &after)) return GAVE_UP;
         frontier_codes(layer_code);
