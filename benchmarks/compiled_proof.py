@@ -8,7 +8,11 @@ layers: its counts are equal), some ten times quicker than under PyPy.
   eighths of it usable
   (``memory`` GiB); each layer's keys in a file of ``folder`` (LZ4, about 15 bytes a position),
   deleted as the search ends. A table full even of the layers left gives up.
-* **No checkpoint**: a run stopped is started again. Its line on stdout is this module's answer.
+* **A checkpoint with** ``keep`` (the layers in order): the files stay in ``folder``, with
+  :data:`CHECKPOINT` written as a depth begins, once 50 million positions have been searched
+  since the last; run again on the same folder (after a give-up, a kill or the machine's stop),
+  the proof goes on from there. Without
+  ``keep`` a run stopped starts again. Its line on stdout is this module's answer.
 """
 
 from __future__ import annotations
@@ -31,6 +35,9 @@ FLAGS: Final = ("-O2", "-march=native", "-Wall", "-Wextra", "-Werror")
 
 #: The order the layers are searched in (:func:`prove_compiled`).
 Order = Literal["lowest", "highest", "frontier"]
+
+#: The file of a ``keep`` proof's folder that it goes on from.
+CHECKPOINT: Final = "prove.checkpoint"
 
 
 class NoCompiler(RuntimeError):
@@ -74,10 +81,10 @@ def prove_compiled(
     memory: float,
     folder: Path,
     timeout: float,
-    program: Path | None = None,
     order: Order = "lowest",
     narrow: bool = False,
     grow: bool = False,
+    keep: bool = False,
 ) -> dict[str, Any]:
     """The compiled proof search of ``state`` (FreeCell with four free cells or fewer): its line
     (``status``: ``unwinnable``, ``winnable`` or ``gave-up``; ``positions`` reached, ``peak``
@@ -110,14 +117,25 @@ def prove_compiled(
     ``grow``: a table that the layers left do not fit in is made larger (twice, or as much as
     the system has available less 4 GiB, or less ``PROVE_RESERVE_GIB`` of the environment) and
     refilled, rather than given up: a proof started beside another takes its memory as it
-    ends (``grows`` counts it)."""
+    ends (``grows`` counts it).
+
+    ``keep`` (``lowest`` or ``frontier``): the files stay in ``folder`` with a checkpoint
+    (:data:`CHECKPOINT`: the counts, where the search is, each file's length), written as a depth
+    begins (a layer, with ``lowest``) once 50 million positions (``PROVE_CHECKPOINT_EVERY`` in
+    the environment; a minute or two) have been searched since the last. A proof run again on that folder goes on from it: the files are
+    cut back to their lengths and the table is refilled from them. The line's ``positions``,
+    ``peak``, ``s`` and ``cpu`` are the whole proof's (a run's work after its last checkpoint is
+    done again and counted once); ``runs`` counts the runs. A proof that ends deletes its files;
+    one given up (of time or of memory) keeps them."""
     cells = state.variant.cells
     if cells > 4 or state.variant != FREECELL.with_cells(cells):
         raise ValueError("proofs are for FreeCell with four free cells or fewer")
+    if keep and order == "highest":
+        raise ValueError("a search of the highest layer first keeps no checkpoint")
     folder.mkdir(parents=True, exist_ok=True)
     ran = subprocess.run(
         [
-            str(program or build()),
+            str(build()),
             root_key(state).hex(),
             str(cells),
             str(memory),
@@ -126,6 +144,7 @@ def prove_compiled(
             *([] if order == "lowest" else [order]),
             *(["narrow"] if narrow else []),
             *(["grow"] if grow else []),
+            *(["keep"] if keep else []),
         ],
         stdout=subprocess.PIPE,  # its progress, on stderr, goes where this process's goes
         text=True,

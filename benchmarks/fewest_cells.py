@@ -44,7 +44,9 @@ checkpoint when run again on the same folder, with the same ``--jsonl`` or anoth
 With ``--compiled`` the proofs run in the compiled search (``prove.c``, :mod:`compiled_proof`:
 the same positions, some ten times quicker than PyPy; a C compiler and ``liblz4-dev``), with a
 table of ``--memory`` GiB (8 bytes a position held, more than the peak: searched layers' slots
-are reused) and the layers' files in a temporary folder of ``--spill``; it keeps no checkpoint.
+are reused) and the layers' files in ``FOLDER/<deal>-<cells>`` of ``--spill``, with a checkpoint
+(the layers in order: ``lowest`` or ``frontier``), resumed as above; without ``--spill``, or with
+``--order highest``, in a temporary folder, and a run stopped starts again.
 ``--order frontier`` holds three depths of a layer, not the whole layer, and ``--order highest``
 searches the highest layer first instead (:func:`compiled_proof.prove_compiled`): a won deal is
 won sooner, but no layer is forgotten; ``--narrow`` takes 6 bytes a slot
@@ -59,6 +61,7 @@ import functools
 import gzip
 import json
 import multiprocessing
+import shutil
 import sys
 import tempfile
 import time
@@ -76,6 +79,7 @@ from freecell_tui.core.variant import parse_variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from compiled_proof import CHECKPOINT as COMPILED_CHECKPOINT  # noqa: E402
 from compiled_proof import Order, prove_compiled  # noqa: E402
 from disk_layers import CHECKPOINT, DiskProof, Full  # noqa: E402
 
@@ -267,16 +271,17 @@ def compiled_proof(
     :func:`solve` as in :func:`proof`."""
     number, cells, timeout, memory, spill = task
     state = deal(number, parse_variant("freecell", cells))
-    with tempfile.TemporaryDirectory(dir=spill) as folder:
-        answer = prove_compiled(
-            state,
-            memory=memory,
-            folder=Path(folder),
-            timeout=timeout,
-            order=order,
-            narrow=narrow,
-            grow=grow,
-        )
+    search = functools.partial(
+        prove_compiled, state, memory=memory, timeout=timeout, order=order, narrow=narrow, grow=grow
+    )
+    if spill is None or order == "highest":
+        with tempfile.TemporaryDirectory(dir=spill) as folder:
+            answer = search(folder=Path(folder))
+    else:  # kept, with a checkpoint: a proof stopped there before goes on
+        folder = _folder(spill, number, cells)
+        answer = search(folder=folder, keep=True)
+        if answer["status"] != "gave-up":
+            shutil.rmtree(folder, ignore_errors=True)
     return compiled_record(state, number, timeout, memory, answer)
 
 
@@ -306,6 +311,8 @@ def compiled_record(
         "slot_bytes": answer["slot_bytes"],
         "build": "c",
     }
+    if answer.get("runs", 1) > 1:  # resumed from a checkpoint
+        record["runs"] = answer["runs"]
     if answer["slot_bytes"] < 8 and status == "unwinnable":  # a position may have been skipped
         record["status"] = "gave-up"
     if status == "winnable":
@@ -362,7 +369,10 @@ def _folder(spill: str, number: int, cells: int) -> Path:
 
 def _stopped(spill: str | None, number: int, cells: int) -> bool:
     """Whether a proof of ``spill`` was stopped with a checkpoint to resume from."""
-    return spill is not None and (_folder(spill, number, cells) / CHECKPOINT).exists()
+    folder = None if spill is None else _folder(spill, number, cells)
+    return folder is not None and any(
+        (folder / name).exists() for name in (CHECKPOINT, COMPILED_CHECKPOINT)
+    )
 
 
 def run(args: argparse.Namespace) -> None:
@@ -571,7 +581,8 @@ def main(argv: list[str] | None = None) -> None:
     derive.add_argument(
         "--compiled",
         action="store_true",
-        help="the compiled search (prove.c; a C compiler and liblz4-dev): no checkpoints",
+        help="the compiled search (prove.c; a C compiler and liblz4-dev): checkpoints in"
+        " --spill's folder, the layers in order",
     )
     derive.add_argument(
         "--order",

@@ -261,6 +261,7 @@ typedef struct {
     size_t wlen;
     uint8_t *rbuf;        /* the block being read */
     size_t rlen, rpos;
+    char *path;           /* with ``keep``: the file's name, deleted once no checkpoint needs it */
 } Layer;
 
 static Layer layers[LEVELS];
@@ -273,19 +274,42 @@ static void die(const char *what) {
     exit(2);
 }
 
+/* ``keep``: the files stay in FOLDER, with a checkpoint to go on from (below) */
+static int keep;
+
+/* The file of ``level``'s layer (``number`` 0) or of a depth of it, as a string of its own */
+static char *file_path(int level, uint64_t number) {
+    char path[4096];
+    if (number)
+        snprintf(path, sizeof path, "%s/layer%d.depth%llu.z", folder, level,
+                 (unsigned long long)number);
+    else
+        snprintf(path, sizeof path, "%s/layer%d.z", folder, level);
+    char *copy = strdup(path);
+    if (!copy) die("strdup");
+    return copy;
+}
+
+/* ``l`` on the file ``path`` (taken), emptied when ``fresh``; without ``keep`` it is gone when
+ * the process ends */
+static void open_file(Layer *l, char *path, int fresh) {
+    l->fd = open(path, O_RDWR | O_CREAT | (fresh ? O_TRUNC : 0), 0600);
+    if (l->fd < 0) die(path);
+    if (keep) {
+        l->path = path;
+    } else {
+        unlink(path);
+        free(path);
+    }
+    l->wbuf = malloc(BLOCK + 64);
+    l->rbuf = malloc(BLOCK + 64);
+    if (!l->wbuf || !l->rbuf) die("malloc");
+    l->open = 1;
+}
+
 static Layer *layer_at(int level) {
     Layer *l = &layers[level + LEVEL_BIAS];
-    if (!l->open) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/layer%d.z", folder, level);
-        l->fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
-        if (l->fd < 0) die(path);
-        unlink(path); /* gone when the process ends */
-        l->wbuf = malloc(BLOCK + 64);
-        l->rbuf = malloc(BLOCK + 64);
-        if (!l->wbuf || !l->rbuf) die("malloc");
-        l->open = 1;
-    }
+    if (!l->open) open_file(l, file_path(level, 0), 1);
     return l;
 }
 
@@ -418,16 +442,22 @@ static void frontier_codes(int layer_code) {
 /* Put back the keys of ``l`` as ``code``; 0 when they fill the table */
 static int refill_file(Layer *l, int code, uint8_t *buf) {
     flush_layer(l);
+    uint64_t keys = 0;
     for (off_t at = 0; at < l->end;) {
         size_t len;
         at += read_block(l, at, buf, &len);
-        for (size_t pos = 0; pos < len;) {
+        for (size_t pos = 0; pos < len; keys++) {
             int n = buf[pos];
             uint64_t h1, h2;
             hash2(buf + pos + 1, n, &h1, &h2);
             if (add_hashed(h1, h2, code, 0) < 0) return 0;
             pos += n + 1;
         }
+    }
+    if (keys != l->count) { /* a file kept cut short, or not this search's */
+        fprintf(stderr, "prove: a file holds %llu keys, not %llu\n", (unsigned long long)keys,
+                (unsigned long long)l->count);
+        exit(2);
     }
     return 1;
 }
@@ -466,10 +496,30 @@ static int make_room(int from) {
     return room;
 }
 
+/* Files closed but named by the last checkpoint: deleted once the next one is written */
+static char **doomed;
+static int doomed_count, doomed_room;
+
+static void bury(void) {
+    for (int i = 0; i < doomed_count; i++) {
+        unlink(doomed[i]);
+        free(doomed[i]);
+    }
+    doomed_count = 0;
+}
+
 static void close_layer(Layer *l) {
     close(l->fd);
     free(l->wbuf);
     free(l->rbuf);
+    if (l->path) {
+        if (doomed_count == doomed_room) {
+            doomed_room = doomed_room ? 2 * doomed_room : 16;
+            doomed = realloc(doomed, doomed_room * sizeof *doomed);
+            if (!doomed) die("realloc");
+        }
+        doomed[doomed_count++] = l->path;
+    }
     memset(l, 0, sizeof *l);
 }
 
@@ -481,15 +531,7 @@ static int open_depth(int level, Depth *d) {
         return 0;
     Layer *l = calloc(1, sizeof *l);
     if (!l) die("calloc");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/layer%d.depth%llu.z", folder, level, (unsigned long long)number);
-    l->fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
-    if (l->fd < 0) die(path);
-    unlink(path);
-    l->wbuf = malloc(BLOCK + 64);
-    l->rbuf = malloc(BLOCK + 64);
-    if (!l->wbuf || !l->rbuf) die("malloc");
-    l->open = 1;
+    open_file(l, file_path(level, number), 1);
     *d = (Depth){l, depth_code(number), number};
     if (lowest_number == UINT64_MAX) lowest_number = number;
     return 1;
@@ -676,16 +718,23 @@ static int expand(const uint8_t *pk, int pn, int level, Layer *same_file, int sa
 
 /* Every key of ``l`` expanded (those queued in it meanwhile too), until a child goes higher
  * when ``highest``; the outcome of the last expand() */
-static double budget, cpu0, next_report = REPORT_EVERY;
+static double budget, cpu0, wall0, next_report = REPORT_EVERY;
+/* The CPU and wall seconds of the runs before this one, up to their last checkpoint */
+static double cpu_before, wall_before;
+/* A test's kill: the process ends, as if killed, when ``expanded`` reaches it
+ * (PROVE_KILL_AT) */
+static uint64_t kill_at;
 static int search_file(Layer *l, int level, Layer *same_file, int same_code, uint64_t depth) {
     const uint8_t *pk;
     int pn, outcome = GOES_ON;
     uint64_t searched_here = 0;
     while ((pn = next_key(l, &pk)) > 0) {
         searched_here++;
-        if (++expanded % 4096 == 0) {
+        if (++expanded == kill_at) _exit(9);
+        if (expanded % 4096 == 0) {
             double cpu = cpu_now() - cpu0;
             if (cpu > budget) return GAVE_UP;
+            cpu += cpu_before;
             if (cpu >= next_report) { /* how far, on stderr */
                 next_report = cpu + REPORT_EVERY;
                 fprintf(stderr,
@@ -703,12 +752,167 @@ static int search_file(Layer *l, int level, Layer *same_file, int same_code, uin
     return outcome == WENT_HIGHER ? GOES_ON : outcome;
 }
 
-/* ``level``'s layer searched depth by depth, three depths held; its outcome */
-static int search_by_depths(int level) {
+/* ------------------------------------------------------------------ checkpoints */
+/* ``keep`` (frontier or lowest): the files stay in FOLDER, and as a depth begins (a layer, in
+ * order lowest), once PROVE_CHECKPOINT_EVERY positions (50 million, a minute or two) have been
+ * expanded since the last, every file is written out and synced and then FOLDER/prove.checkpoint
+ * is replaced: the counts, where the search is, the depths held and each file's length. Run again on FOLDER, a proof goes on from there: each
+ * file cut back to its length, the table refilled from them, as after a full table. A file is
+ * deleted once no checkpoint names it; a proof that ends (won or unwinnable) deletes them all and
+ * the checkpoint; one given up keeps them, to go on with more time or memory. */
+#define CHECKPOINT "prove.checkpoint"
+static uint64_t checkpoint_every = 50000000, last_checkpoint;
+static int runs = 1; /* this one counted */
+static const char *root_hex;
+
+static const char *order_name(void) {
+    return highest ? "highest" : frontier ? "frontier" : "lowest";
+}
+
+static void sync_file(Layer *l) {
+    flush_layer(l);
+    if (fdatasync(l->fd)) die(l->path);
+}
+
+static void write_depth(FILE *f, const char *name, const Depth *d) {
+    if (!d->file) return;
+    if (d->number) sync_file(d->file);
+    fprintf(f, "depth %s %llu %d %lld %llu\n", name, (unsigned long long)d->number, d->code,
+            (long long)d->file->end, (unsigned long long)d->file->count);
+}
+
+static void checkpoint(int level, uint64_t depth) {
+    if (!keep || expanded - last_checkpoint < checkpoint_every) return;
+    char path[4096], fresh[4200];
+    snprintf(path, sizeof path, "%s/" CHECKPOINT, folder);
+    snprintf(fresh, sizeof fresh, "%s.new", path);
+    FILE *f = fopen(fresh, "w");
+    if (!f) die(fresh);
+    fprintf(f, "prove checkpoint 1\nroot %s\ncells %d\norder %s\nslot_bytes %d\n", root_hex,
+            cell_count, order_name(), slot_bytes);
+    fprintf(f, "at %d %llu %llu\n", level, (unsigned long long)depth,
+            (unsigned long long)next_number);
+    fprintf(f, "counts %llu %llu %llu %llu %d %d %d\n", (unsigned long long)positions,
+            (unsigned long long)held, (unsigned long long)peak, (unsigned long long)expanded,
+            refills, grows, runs);
+    fprintf(f, "spent %.3f %.3f\n", cpu_before + cpu_now() - cpu0,
+            wall_before + wall_now() - wall0);
+    for (int i = 0; i < LEVELS; i++)
+        if (layers[i].open) {
+            sync_file(&layers[i]);
+            fprintf(f, "layer %d %lld %llu\n", i - LEVEL_BIAS, (long long)layers[i].end,
+                    (unsigned long long)layers[i].count);
+        }
+    write_depth(f, "before", &before);
+    write_depth(f, "searched", &searched);
+    fprintf(f, "end\n");
+    if (fflush(f) || fsync(fileno(f)) || fclose(f)) die(fresh);
+    if (rename(fresh, path)) die(path);
+    int dir = open(folder, O_RDONLY | O_DIRECTORY);
+    if (dir < 0 || fsync(dir)) die(folder);
+    close(dir);
+    bury();
+    last_checkpoint = expanded;
+}
+
+static void refuse(const char *why) {
+    fprintf(stderr, "prove: %s/" CHECKPOINT ": %s\n", folder, why);
+    exit(2);
+}
+
+/* ``l`` on its file as the checkpoint left it: ``end`` bytes, ``count`` keys */
+static void reopen(Layer *l, char *path, long long end, unsigned long long count) {
+    open_file(l, path, 0);
+    off_t size = lseek(l->fd, 0, SEEK_END);
+    if (size < 0) die(l->path);
+    if (size < end) refuse("a file shorter than the checkpoint says");
+    if (ftruncate(l->fd, end)) die(l->path); /* what came after the checkpoint */
+    l->end = end;
+    l->count = count;
+}
+
+/* Where FOLDER's checkpoint left the search (0 when there is none): its counts, files and depths
+ * put back; the table is refilled by the caller */
+static int resume(int *level, uint64_t *depth) {
+    char path[4096], line[8192], word[64], text[4096];
+    snprintf(path, sizeof path, "%s/" CHECKPOINT, folder);
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    int n, ended = 0, number_code;
+    long long end;
+    unsigned long long a, b, c, d;
+    double cpu, wall;
+    while (fgets(line, sizeof line, f)) {
+        if (sscanf(line, "root %4095s", text) == 1) {
+            if (strcmp(text, root_hex)) refuse("the checkpoint of another deal");
+        } else if (sscanf(line, "cells %d", &n) == 1) {
+            if (n != cell_count) refuse("the checkpoint of another count of cells");
+        } else if (sscanf(line, "order %63s", word) == 1) {
+            if (strcmp(word, order_name())) refuse("the checkpoint of another order");
+        } else if (sscanf(line, "slot_bytes %d", &n) == 1) {
+            if (n != slot_bytes) refuse("the checkpoint of other slots");
+        } else if (sscanf(line, "at %d %llu %llu", level, &a, &b) == 3) {
+            *depth = a;
+            next_number = b;
+        } else if (sscanf(line, "counts %llu %llu %llu %llu %d %d %d", &a, &b, &c, &d, &refills,
+                          &grows, &runs) == 7) {
+            positions = a;
+            held = b;
+            peak = c;
+            expanded = last_checkpoint = d;
+        } else if (sscanf(line, "spent %lf %lf", &cpu, &wall) == 2) {
+            cpu_before = cpu;
+            wall_before = wall;
+        } else if (sscanf(line, "layer %d %lld %llu", &n, &end, &a) == 3) {
+            if (n < -LEVEL_BIAS || n >= LEVELS - LEVEL_BIAS) refuse("a layer out of range");
+            reopen(&layers[n + LEVEL_BIAS], file_path(n, 0), end, a);
+        } else if (sscanf(line, "depth %63s %llu %d %lld %llu", word, &a, &number_code, &end, &b) ==
+                   5) {
+            Depth *held_now = !strcmp(word, "before") ? &before : &searched;
+            Layer *l = &layers[*level + LEVEL_BIAS];
+            if (a) {
+                l = calloc(1, sizeof *l);
+                if (!l) die("calloc");
+                reopen(l, file_path(*level, a), end, b);
+            } else if (!l->open) {
+                refuse("a depth of a layer not kept");
+            }
+            *held_now = (Depth){l, number_code, a};
+        } else if (!strcmp(line, "end\n")) {
+            ended = 1;
+        }
+    }
+    fclose(f);
+    if (!ended) refuse("cut short");
+    runs++;
+    fprintf(stderr, "resumed at layer %d depth %llu: %llu reached, %llu held, %.0f CPU s before\n",
+            *level, (unsigned long long)*depth, (unsigned long long)positions,
+            (unsigned long long)held, cpu_before);
+    return 1;
+}
+
+/* The end of a proof decided: its files and checkpoint deleted */
+static void forget_files(void) {
+    if (!keep) return;
+    held -= drop_depth(&before) + drop_depth(&searched) + drop_depth(&after);
+    for (int i = 0; i < LEVELS; i++)
+        if (layers[i].open) close_layer(&layers[i]);
+    bury();
+    char path[4096];
+    snprintf(path, sizeof path, "%s/" CHECKPOINT, folder);
+    unlink(path);
+}
+
+/* ``level``'s layer searched depth by depth, three depths held, from its first depth (or from
+ * ``depth``, the depths held as a checkpoint left them, when ``resuming``); its outcome */
+static int search_by_depths(int level, uint64_t depth, int resuming) {
     int layer_code = level + LEVEL_BIAS;
-    searched = (Depth){&layers[layer_code], layer_code, 0};
-    uint64_t depth = 0;
+    if (!resuming) {
+        searched = (Depth){&layers[layer_code], layer_code, 0};
+        depth = 0;
+    }
     for (;;) {
+        checkpoint(level, depth);
         /* the depths held now (a refill for the next depth's code puts back only these), then
          * the next depth among them */
         frontier_codes(layer_code);
@@ -746,25 +950,31 @@ int main(int argc, char **argv) {
         } else if (!strcmp(argv[i], "narrow")) {
             slot_bytes = 6;
             fp_bits = 40;
+        } else if (!strcmp(argv[i], "keep")) {
+            keep = 1;
+            const char *every = getenv("PROVE_CHECKPOINT_EVERY");
+            if (every) checkpoint_every = strtoull(every, NULL, 10);
         } else {
             argc = 0;
         }
     }
-    if (argc < 6 || (highest && frontier)) {
+    if (argc < 6 || (highest && (frontier || keep))) {
         fprintf(stderr, "usage: prove ROOT_KEY_HEX CELLS TABLE_GIB FOLDER CPU_SECONDS "
-                        "[highest | frontier] [narrow] [grow]\n");
+                        "[highest | frontier] [narrow] [grow] [keep]  (highest keeps nothing)\n");
         return 2;
     }
-    const char *hex = argv[1];
+    root_hex = argv[1];
     cell_count = atoi(argv[2]);
     double gib = atof(argv[3]);
     folder = argv[4];
     budget = atof(argv[5]);
-    double wall0 = wall_now();
+    const char *kill = getenv("PROVE_KILL_AT");
+    if (kill) kill_at = strtoull(kill, NULL, 10);
+    wall0 = wall_now();
     cpu0 = cpu_now();
     uint8_t root[KEY_ROOM];
-    int rn = (int)strlen(hex) / 2;
-    for (int i = 0; i < rn; i++) sscanf(hex + 2 * i, "%2hhx", &root[i]);
+    int rn = (int)strlen(root_hex) / 2;
+    for (int i = 0; i < rn; i++) sscanf(root_hex + 2 * i, "%2hhx", &root[i]);
 
     map_table((uint64_t)(gib * 1073741824.0) / slot_bytes);
     zcap = LZ4_compressBound(BLOCK + 64);
@@ -772,21 +982,32 @@ int main(int argc, char **argv) {
 
     Pos start;
     decode(root, rn, &start);
-    int outcome = GOES_ON;
-    if (start.found[0] + start.found[1] + start.found[2] + start.found[3] == 52) {
+    int outcome = GOES_ON, level, resume_level = 0;
+    uint64_t resume_depth = 0;
+    int resuming = keep && resume(&resume_level, &resume_depth);
+    if (resuming) { /* the table refilled from the files kept, as after a full table */
+        int room = refill(frontier ? resume_level + 1 : resume_level);
+        while (!room && grow_table()) room = refill(frontier ? resume_level + 1 : resume_level);
+        if (!room) {
+            outcome = GAVE_UP;
+            goto done;
+        }
+    } else if (start.found[0] + start.found[1] + start.found[2] + start.found[3] == 52) {
         outcome = WON;
         goto done;
-    }
-    int level = level_of(&start);
-    stale_below(level + LEVEL_BIAS);
-    {
+    } else {
+        level = level_of(&start);
+        stale_below(level + LEVEL_BIAS);
         uint64_t h1, h2;
         hash2(root, rn, &h1, &h2);
         add_hashed(h1, h2, level + LEVEL_BIAS, 0);
         put_key(layer_at(level), root, rn);
     }
     for (;;) {
-        if (highest) { /* the highest layer with keys not searched; every layer kept */
+        if (resuming) { /* the layer the checkpoint was in first: with frontier, its own file
+                         * may be gone (searched past its first depths) */
+            level = resume_level;
+        } else if (highest) { /* the highest layer with keys not searched; every layer kept */
             level = LEVELS - LEVEL_BIAS - 1;
             while (level >= -LEVEL_BIAS && !unread(&layers[level + LEVEL_BIAS])) level--;
             if (level < -LEVEL_BIAS) break;
@@ -794,29 +1015,32 @@ int main(int argc, char **argv) {
             level = -LEVEL_BIAS;
             while (level < LEVELS - LEVEL_BIAS && !layers[level + LEVEL_BIAS].open) level++;
             if (level == LEVELS - LEVEL_BIAS) break;
-            stale_below(level + LEVEL_BIAS);
         }
+        if (!highest) stale_below(level + LEVEL_BIAS);
         Layer *l = &layers[level + LEVEL_BIAS];
         if (frontier) {
-            outcome = search_by_depths(level);
+            outcome = search_by_depths(level, resume_depth, resuming);
         } else {
+            if (!highest) checkpoint(level, 0);
             outcome = search_file(l, level, l, level + LEVEL_BIAS, 0);
             if (!highest && outcome < WON) {
                 held -= l->count;
                 close_layer(l);
             }
         }
+        resuming = 0;
         if (outcome >= WON) break;
     }
 done:;
     static const char *status[] = {"unwinnable", "unwinnable", "winnable", "gave-up"};
     if (outcome == BROKEN) return 2;
+    if (outcome != GAVE_UP) forget_files();
     printf("{\"status\": \"%s\", \"positions\": %llu, \"peak\": %llu, \"expanded\": %llu, "
            "\"refills\": %d, \"grows\": %d, \"table_gib\": %.9f, \"order\": \"%s\", "
-           "\"slot_bytes\": %d, \"s\": %.3f, \"cpu\": %.3f}\n",
+           "\"slot_bytes\": %d, \"runs\": %d, \"s\": %.3f, \"cpu\": %.3f}\n",
            status[outcome], (unsigned long long)positions, (unsigned long long)peak,
            (unsigned long long)expanded, refills, grows, slots * slot_bytes / 1073741824.0,
-           highest ? "highest" : frontier ? "frontier" : "lowest", slot_bytes, wall_now() - wall0,
-           cpu_now() - cpu0);
+           order_name(), slot_bytes, runs, wall_before + wall_now() - wall0,
+           cpu_before + cpu_now() - cpu0);
     return 0;
 }

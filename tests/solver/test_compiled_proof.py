@@ -52,21 +52,23 @@ def load(name: str) -> ModuleType:
 
 
 @pytest.fixture(scope="module")
-def compiled(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, Path]:
+def compiled(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    """``compiled_proof``, its own copy, building into a folder of the tests'."""
     module = load("compiled_proof")
+    module.BUILD = tmp_path_factory.mktemp("build")
     try:
-        program = module.build(tmp_path_factory.mktemp("build"))
+        module.build()
     except module.NoCompiler as why:
         pytest.skip(f"prove.c cannot be built here: {why}")
-    return module, program
+    return module
 
 
 def run(
-    compiled: tuple[ModuleType, Path], state: GameState, folder: Path, memory: float = 0.01
+    compiled: ModuleType, state: GameState, folder: Path, memory: float = 0.01
 ) -> dict[str, object]:
-    module, program = compiled
+    module = compiled
     answer: dict[str, object] = module.prove_compiled(
-        state, memory=memory, folder=folder, timeout=600, program=program
+        state, memory=memory, folder=folder, timeout=600
     )
     return answer
 
@@ -77,7 +79,7 @@ OUT = (24, 34)
 
 
 def test_random_positions_get_the_verdicts_and_counts_of_prove(
-    compiled: tuple[ModuleType, Path], tmp_path: Path
+    compiled: ModuleType, tmp_path: Path
 ) -> None:
     rng = random.Random(100)
     decided = []
@@ -109,7 +111,7 @@ def recorded() -> dict[tuple[int, int], dict[str, Any]]:
 
 @pytest.mark.parametrize(("number", "cells"), RECORDED)
 def test_the_recorded_proofs_reach_as_many_positions(
-    compiled: tuple[ModuleType, Path],
+    compiled: ModuleType,
     recorded: dict[tuple[int, int], dict[str, Any]],
     tmp_path: Path,
     number: int,
@@ -128,7 +130,7 @@ DEALS = [(20246, 1), (1125, 1), (24104, 3), (36, 1)]
 
 @pytest.mark.parametrize(("number", "cells"), DEALS)
 def test_deals_get_the_verdicts_and_counts_of_prove(
-    compiled: tuple[ModuleType, Path], tmp_path: Path, number: int, cells: int
+    compiled: ModuleType, tmp_path: Path, number: int, cells: int
 ) -> None:
     start = deal(number, parse_variant("freecell", cells))
     expected = prove(start)
@@ -141,16 +143,14 @@ def test_deals_get_the_verdicts_and_counts_of_prove(
 
 @pytest.mark.parametrize(("number", "won"), [(20246, False), (36, False), (1634, True)])
 def test_the_highest_layer_first_wins_sooner_and_proves_the_same(
-    compiled: tuple[ModuleType, Path], tmp_path: Path, number: int, won: bool
+    compiled: ModuleType, tmp_path: Path, number: int, won: bool
 ) -> None:
     """``highest``: the won deals (with one cell) are won, within fewer positions than the
     layers in order reach first; the lost ones reach the same positions, every one kept."""
-    module, program = compiled
+    module = compiled
     start = deal(number, parse_variant("freecell", 1))
     answers = [
-        module.prove_compiled(
-            start, memory=0.05, folder=tmp_path, timeout=600, program=program, order=order
-        )
+        module.prove_compiled(start, memory=0.05, folder=tmp_path, timeout=600, order=order)
         for order in ("lowest", "highest")
     ]
     in_order, first = answers
@@ -164,7 +164,7 @@ def test_the_highest_layer_first_wins_sooner_and_proves_the_same(
 
 @pytest.mark.parametrize(("number", "cells"), [*DEALS, (17718, 1), (25129, 3), (1634, 1)])
 def test_a_layer_held_by_depths_reaches_the_same_positions(
-    compiled: tuple[ModuleType, Path],
+    compiled: ModuleType,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     number: int,
@@ -172,12 +172,12 @@ def test_a_layer_held_by_depths_reaches_the_same_positions(
 ) -> None:
     """``frontier``: the verdict and the positions of the layers in order, at a peak no higher;
     with three codes for the depths (the table refilled at each depth) the same again."""
-    module, program = compiled
+    module = compiled
     start = deal(number, parse_variant("freecell", cells))
 
     def search(order: str) -> dict[str, Any]:
         answer: dict[str, Any] = module.prove_compiled(
-            start, memory=0.01, folder=tmp_path, timeout=600, program=program, order=order
+            start, memory=0.01, folder=tmp_path, timeout=600, order=order
         )
         return answer
 
@@ -280,12 +280,112 @@ def layer_of(position: Position) -> int:
     return sum(found) - breaks
 
 
+def kept(
+    module: ModuleType,
+    state: GameState,
+    folder: Path,
+    order: str,
+    timeout: float = 600,
+    memory: float = slots(12000),
+) -> dict[str, Any]:
+    """A ``keep`` proof of ``state`` in ``folder``, in ``order``, by default a table of 12,000
+    slots (deal 17718's is refilled as it goes)."""
+    answer: dict[str, Any] = module.prove_compiled(
+        state, memory=memory, folder=folder, timeout=timeout, order=order, keep=True
+    )
+    return answer
+
+
+@pytest.mark.parametrize("order", ["lowest", "frontier"])
+def test_a_proof_killed_goes_on_from_its_checkpoint(
+    compiled: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, order: str
+) -> None:
+    """``keep``: a proof killed anywhere (``PROVE_KILL_AT``: the process ends at that many
+    positions expanded, its unwritten keys lost), and killed again once resumed, goes on from its
+    last checkpoint to the positions and peak of a proof never stopped, the table refilled as it
+    goes; its files are gone when it ends. A checkpoint at every depth (every layer: lowest), and
+    once 2,500 positions were searched since the last (files closed since then must stay)."""
+    module = compiled
+    start = deal(17718, parse_variant("freecell", 1))
+    whole = kept(module, start, tmp_path / "whole", order)
+    assert (whole["status"], whole["runs"]) == ("unwinnable", 1) and whole["refills"] > 2
+    runs = [
+        (every, kills)
+        for every in (0, 2500)
+        for kills in ([3000], [20000], [45000], [10000, 30000])
+    ]
+    for every, kills in runs:
+        monkeypatch.setenv("PROVE_CHECKPOINT_EVERY", str(every))
+        folder = tmp_path / f"{every}-{'-'.join(map(str, kills))}"
+        resumed = 0  # runs that went on from a checkpoint (a kill before the first: none)
+        for kill in kills:
+            resumed += (folder / module.CHECKPOINT).exists()
+            monkeypatch.setenv("PROVE_KILL_AT", str(kill))
+            with pytest.raises(RuntimeError, match="exit status 9"):
+                kept(module, start, folder, order)
+            assert (folder / module.CHECKPOINT).exists() or (every and kill < 2 * every)
+        monkeypatch.delenv("PROVE_KILL_AT")
+        resumed += (folder / module.CHECKPOINT).exists()
+        answer = kept(module, start, folder, order)
+        assert answer["status"] == "unwinnable"
+        assert (answer["positions"], answer["peak"]) == (whole["positions"], whole["peak"])
+        assert answer["expanded"] == whole["expanded"] == whole["positions"] == 50308
+        assert answer["runs"] == resumed + 1
+        assert resumed == len(kills) or every
+        assert not list(folder.iterdir())
+
+
+def test_a_proof_given_up_goes_on_with_more_time_and_wins(
+    compiled: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A won deal's proof given up (out of CPU time) keeps its files; run again it wins."""
+    module = compiled
+    start = deal(1634, parse_variant("freecell", 1))
+    monkeypatch.setenv("PROVE_CHECKPOINT_EVERY", "0")
+    stopped = kept(module, start, tmp_path, "frontier", timeout=0, memory=0.01)
+    assert stopped["status"] == "gave-up" and (tmp_path / module.CHECKPOINT).exists()
+    won = kept(module, start, tmp_path, "frontier", memory=0.01)
+    assert (won["status"], won["runs"]) == ("winnable", 2)
+    whole = kept(module, start, tmp_path / "whole", "frontier", memory=0.01)
+    assert won["positions"] == whole["positions"]
+    assert not list(tmp_path.glob("*.z")) and not (tmp_path / module.CHECKPOINT).exists()
+
+
+def test_a_checkpoint_of_another_proof_or_cut_short_is_refused(
+    compiled: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder kept by another deal, another order or with a file shorter than its checkpoint
+    says is not taken as this proof's: the run fails, and the files stay as they were."""
+    module = compiled
+    start = deal(17718, parse_variant("freecell", 1))
+    monkeypatch.setenv("PROVE_CHECKPOINT_EVERY", "0")
+    monkeypatch.setenv("PROVE_KILL_AT", "20000")
+    with pytest.raises(RuntimeError, match="exit status 9"):
+        kept(module, start, tmp_path, "frontier")
+    monkeypatch.delenv("PROVE_KILL_AT")
+    checkpoint = (tmp_path / module.CHECKPOINT).read_text()
+    for other, order in [(deal(36, parse_variant("freecell", 1)), "frontier"), (start, "lowest")]:
+        with pytest.raises(RuntimeError, match="exit status 2"):
+            kept(module, other, tmp_path, order)
+    assert (tmp_path / module.CHECKPOINT).read_text() == checkpoint
+    layer = next(line.split() for line in checkpoint.splitlines() if line.startswith("layer "))
+    cut = tmp_path / f"layer{layer[1]}.z"
+    cut.write_bytes(cut.read_bytes()[: int(layer[2]) - 1])
+    with pytest.raises(RuntimeError, match="exit status 2"):
+        kept(module, start, tmp_path, "frontier")
+
+
+def test_the_highest_layer_first_keeps_no_checkpoint(compiled: ModuleType, tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="no checkpoint"):
+        kept(compiled, deal(36, parse_variant("freecell", 1)), tmp_path, "highest")
+
+
 @pytest.mark.parametrize("narrow", [False, True])
 def test_a_full_table_is_refilled_from_the_layers_left(
-    compiled: tuple[ModuleType, Path], tmp_path: Path, narrow: bool
+    compiled: ModuleType, tmp_path: Path, narrow: bool
 ) -> None:
     # ``narrow``: 6-byte slots, the same positions (1,400 slots in 6/8 of the memory)
-    module, program = compiled
+    module = compiled
     start = deal(1125, parse_variant("freecell", 1))
 
     def run(state: GameState, folder: Path, memory: float = 0.01) -> dict[str, Any]:
@@ -294,7 +394,6 @@ def test_a_full_table_is_refilled_from_the_layers_left(
             memory=memory * (0.75 if narrow else 1),
             folder=folder,
             timeout=600,
-            program=program,
             narrow=narrow,
         )
         assert answer["slot_bytes"] == (6 if narrow else 8)
@@ -310,16 +409,15 @@ def test_a_full_table_is_refilled_from_the_layers_left(
 
 
 def test_a_table_too_small_grows_where_memory_is_free(
-    compiled: tuple[ModuleType, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    compiled: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    module, program = compiled
+    module = compiled
     monkeypatch.setenv("PROVE_RESERVE_GIB", "0")  # all the memory available may be taken
     grown = module.prove_compiled(
         deal(1125, parse_variant("freecell", 1)),
         memory=slots(1024),
         folder=tmp_path,
         timeout=600,
-        program=program,
         grow=True,
     )
     assert grown["grows"] >= 1 and grown["table_gib"] > slots(1024)
@@ -327,10 +425,10 @@ def test_a_table_too_small_grows_where_memory_is_free(
 
 
 def test_the_script_writes_a_proof_line(
-    tmp_path: Path, compiled: tuple[ModuleType, Path], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, compiled: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     script = load("fewest_cells")
-    monkeypatch.setattr(script.sys.modules["compiled_proof"], "BUILD", compiled[1].parent)
+    monkeypatch.setattr(script.sys.modules["compiled_proof"], "BUILD", compiled.BUILD)
     record = script.compiled_proof((20246, 1, 60.0, 0.01, str(tmp_path)))
     assert record["status"] == "unsolvable" and record["proof"] and record["build"] == "c"
     assert record["positions"] == 2418
@@ -338,15 +436,15 @@ def test_the_script_writes_a_proof_line(
 
 
 def test_a_line_run_by_hand_is_recorded_as_the_script_records_it(
-    tmp_path: Path, compiled: tuple[ModuleType, Path]
+    tmp_path: Path, compiled: ModuleType
 ) -> None:
     """``compiled_record`` takes the JSON line of ``prove`` run by hand; a search with 6-byte
     slots (a position may have been skipped) is no proof."""
     script = load("fewest_cells")
     state = deal(20246, parse_variant("freecell", 1))
     for narrow in (False, True):
-        answer = compiled[0].prove_compiled(
-            state, memory=0.01, folder=tmp_path, timeout=60, program=compiled[1], narrow=narrow
+        answer = compiled.prove_compiled(
+            state, memory=0.01, folder=tmp_path, timeout=60, narrow=narrow
         )
         record = script.compiled_record(state, 20246, 60.0, 0.01, answer)
         assert (record["deal"], record["cells"], record["positions"]) == (20246, 1, 2418)
@@ -354,7 +452,7 @@ def test_a_line_run_by_hand_is_recorded_as_the_script_records_it(
 
 
 def test_only_freecell_with_four_cells_or_fewer_is_proved(
-    compiled: tuple[ModuleType, Path], tmp_path: Path
+    compiled: ModuleType, tmp_path: Path
 ) -> None:
     with pytest.raises(ValueError, match="four free cells or fewer"):
         run(compiled, deal(1, parse_variant("freecell", 5)), tmp_path)
