@@ -275,13 +275,13 @@ def compiled_proof(
         prove_compiled, state, memory=memory, timeout=timeout, order=order, narrow=narrow, grow=grow
     )
     if spill is None or order == "highest":
-        with tempfile.TemporaryDirectory(dir=spill) as folder:
-            answer = search(folder=Path(folder))
+        with tempfile.TemporaryDirectory(dir=spill) as temporary:
+            answer = search(folder=Path(temporary))
     else:  # kept, with a checkpoint: a proof stopped there before goes on
-        folder = _folder(spill, number, cells)
-        answer = search(folder=folder, keep=True)
+        kept = _folder(spill, number, cells)
+        answer = search(folder=kept, keep=True)
         if answer["status"] != "gave-up":
-            shutil.rmtree(folder, ignore_errors=True)
+            shutil.rmtree(kept, ignore_errors=True)
     return compiled_record(state, number, timeout, memory, answer)
 
 
@@ -460,9 +460,9 @@ def table(paths: Iterable[Path], out: Path) -> None:
     for number in range(1, 32_001):
         low, high = bounds(known, number)
         effort = known.get((number, EFFORT_CELLS))
-        decided = effort is not None and effort["status"] != "gave-up"
-        positions = min(0xFF_FFFF, effort["positions"]) if decided else 0
-        moves = min(255, effort["moves"]) if decided else 0
+        positions = moves = 0
+        if effort is not None and effort["status"] != "gave-up":
+            positions, moves = min(0xFF_FFFF, effort["positions"]), min(255, effort["moves"])
         cells = low << 4 | (0xF if high is None else high)
         data += bytes([cells, *positions.to_bytes(3, "big"), moves])
     out.parent.mkdir(parents=True, exist_ok=True)
