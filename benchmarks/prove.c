@@ -643,17 +643,16 @@ static int highest, cell_count;
 
 enum { GOES_ON, WENT_HIGHER, WON, GAVE_UP, BROKEN };
 
-/* Each child of the key ``pk`` (of ``level``) not met before is held and queued: in its layer's
- * file, or, in the layer searched, in ``same_file`` (the layer's own file, or the next depth's)
- * as ``same_code``. WENT_HIGHER when a child is in a higher layer. */
-static int expand(const uint8_t *pk, int pn, int level, Layer *same_file, int same_code) {
-    static Step steps[256];
-    static Kid kids[256];
+/* The children of the key ``pk`` (of ``level``) in ``kids``: their count; WON_CHILD when one is
+ * won (the others not made), BROKEN_CHILD when a step lowered a layer. Each child's slot is
+ * fetched meanwhile (to be taken after the next key's children are made: search_file). */
+enum { WON_CHILD = -1, BROKEN_CHILD = -2, END_OF_FILE = -3 };
+static int children(const uint8_t *pk, int pn, int level, Kid *kids) {
+    Step steps[256];
     Pos p;
     int empties = decode(pk, pn, &p);
     int k = steps_from(&p, empties, cell_count, steps);
     int home = p.found[0] + p.found[1] + p.found[2] + p.found[3];
-    /* every child first (its key, layer and hashes), its slot fetched meanwhile */
     Pos q = p; /* each child is played on it, then its counts put back: a step only writes cards
                 * past a column's end */
     for (int i = 0; i < k; i++) {
@@ -681,73 +680,113 @@ static int expand(const uint8_t *pk, int pn, int level, Layer *same_file, int sa
             autoplay(&q);
         }
         int got = q.found[0] + q.found[1] + q.found[2] + q.found[3];
-        if (got == 52) {
-            positions++;
-            return WON;
-        }
+        if (got == 52) return WON_CHILD;
         if (got != home || st.kind > 2) at = level_of(&q);
+        if (at < level) {
+            fprintf(stderr, "prove: a step lowered a position's layer\n");
+            return BROKEN_CHILD;
+        }
         kids[i].n = encode(&q, kids[i].key);
         kids[i].level = at;
         hash2(kids[i].key, kids[i].n, &kids[i].h1, &kids[i].h2);
         __builtin_prefetch(table + slot_of(kids[i].h1) * slot_bytes, 1);
     }
-    int higher = 0;
-    for (int i = 0; i < k; i++) {
-        Kid *c = &kids[i];
-        if (c->level < level) {
-            fprintf(stderr, "prove: a step lowered a position's layer\n");
-            return BROKEN;
-        }
-        int in_layer = c->level == level;
-        int code = in_layer ? same_code : c->level + LEVEL_BIAS;
-        int added = add_hashed(c->h1, c->h2, code, in_layer && frontier);
-        if (added < 0) {
-            /* nothing to drop while every layer is kept (highest) */
-            if (highest || !make_room(frontier ? level + 1 : level)) return GAVE_UP;
-            added = add_hashed(c->h1, c->h2, code, in_layer && frontier);
-            if (added < 0) return GAVE_UP;
-        }
-        if (!added) continue;
-        put_key(in_layer ? same_file : layer_at(c->level), c->key, c->n);
-        positions++;
-        if (++held > peak) peak = held;
-        higher |= !in_layer;
-    }
-    return higher ? WENT_HIGHER : GOES_ON;
+    return k;
 }
 
-/* Every key of ``l`` expanded (those queued in it meanwhile too), until a child goes higher
- * when ``highest``; the outcome of the last expand() */
+/* A child of a key of ``level`` taken: when not met before, held and queued, in its layer's file,
+ * or, in the layer searched, in ``same_file`` (the layer's own file, or the next depth's) as
+ * ``same_code``. GOES_ON (new in the layer, or met), WENT_HIGHER (new, in a higher layer) or
+ * GAVE_UP (no room). */
+static int take(const Kid *c, int level, Layer *same_file, int same_code) {
+    int in_layer = c->level == level;
+    int code = in_layer ? same_code : c->level + LEVEL_BIAS;
+    int added = add_hashed(c->h1, c->h2, code, in_layer && frontier);
+    if (added < 0) {
+        /* nothing to drop while every layer is kept (highest) */
+        if (highest || !make_room(frontier ? level + 1 : level)) return GAVE_UP;
+        added = add_hashed(c->h1, c->h2, code, in_layer && frontier);
+        if (added < 0) return GAVE_UP;
+    }
+    if (!added) return GOES_ON;
+    put_key(in_layer ? same_file : layer_at(c->level), c->key, c->n);
+    positions++;
+    if (++held > peak) peak = held;
+    return in_layer ? GOES_ON : WENT_HIGHER;
+}
+
+/* The ``k`` children a key of ``level`` has (children()'s count) taken; WON, BROKEN, GAVE_UP,
+ * or WENT_HIGHER when one is new in a higher layer */
+static int take_all(const Kid *kids, int k, int level, Layer *same_file, int same_code) {
+    if (k == WON_CHILD) {
+        positions++;
+        return WON;
+    }
+    if (k == BROKEN_CHILD) return BROKEN;
+    int outcome = GOES_ON;
+    for (int i = 0; i < k; i++) {
+        int taken = take(&kids[i], level, same_file, same_code);
+        if (taken == GAVE_UP) return GAVE_UP;
+        if (taken == WENT_HIGHER) outcome = WENT_HIGHER;
+    }
+    return outcome;
+}
+
 static double budget, cpu0, wall0, next_report = REPORT_EVERY;
 /* The CPU and wall seconds of the runs before this one, up to their last checkpoint */
 static double cpu_before, wall_before;
 /* A test's kill: the process ends, as if killed, when ``expanded`` reaches it
  * (PROVE_KILL_AT) */
 static uint64_t kill_at;
+
+/* A key about to be expanded (``searched_here`` of ``l``'s so far): counted, and the clock looked
+ * at; GAVE_UP when the CPU seconds are spent */
+static int count_expanded(const Layer *l, int level, uint64_t depth, uint64_t searched_here) {
+    if (++expanded == kill_at) _exit(9);
+    if (expanded % 4096) return GOES_ON;
+    double cpu = cpu_now() - cpu0;
+    if (cpu > budget) return GAVE_UP;
+    cpu += cpu_before;
+    if (cpu >= next_report) { /* how far, on stderr */
+        next_report = cpu + REPORT_EVERY;
+        fprintf(stderr,
+                "cpu %.0f s: layer %d depth %llu (%llu positions, %llu searched), "
+                "%llu reached, %llu held, table %llu of %llu, refills %d\n",
+                cpu, level, (unsigned long long)depth, (unsigned long long)l->count,
+                (unsigned long long)searched_here, (unsigned long long)positions,
+                (unsigned long long)held, (unsigned long long)occupied,
+                (unsigned long long)limit, refills);
+    }
+    return GOES_ON;
+}
+
+/* Every key of ``l`` expanded (those queued in it meanwhile too), until a child goes higher
+ * when ``highest``; the outcome of the last key's. When nothing is queued in ``l`` meanwhile (a
+ * depth, by ``frontier``), the next key's children are made while the slots of this key's are
+ * fetched: the same children taken in the same order, the misses waited on at once. */
 static int search_file(Layer *l, int level, Layer *same_file, int same_code, uint64_t depth) {
+    static Kid kids[2][256];
     const uint8_t *pk;
-    int pn, outcome = GOES_ON;
+    int pn, outcome = GOES_ON, now = 0, ahead = l != same_file, k = END_OF_FILE;
     uint64_t searched_here = 0;
-    while ((pn = next_key(l, &pk)) > 0) {
-        searched_here++;
-        if (++expanded == kill_at) _exit(9);
-        if (expanded % 4096 == 0) {
-            double cpu = cpu_now() - cpu0;
-            if (cpu > budget) return GAVE_UP;
-            cpu += cpu_before;
-            if (cpu >= next_report) { /* how far, on stderr */
-                next_report = cpu + REPORT_EVERY;
-                fprintf(stderr,
-                        "cpu %.0f s: layer %d depth %llu (%llu positions, %llu searched), "
-                        "%llu reached, %llu held, table %llu of %llu, refills %d\n",
-                        cpu, level, (unsigned long long)depth, (unsigned long long)l->count,
-                        (unsigned long long)searched_here, (unsigned long long)positions,
-                        (unsigned long long)held, (unsigned long long)occupied,
-                        (unsigned long long)limit, refills);
-            }
+    if (ahead && (pn = next_key(l, &pk)) > 0) k = children(pk, pn, level, kids[0]);
+    for (;;) {
+        if (!ahead) {
+            if ((pn = next_key(l, &pk)) <= 0) break;
+            k = children(pk, pn, level, kids[now]);
+        } else if (k == END_OF_FILE) {
+            break;
         }
-        outcome = expand(pk, pn, level, same_file, same_code);
+        if (count_expanded(l, level, depth, ++searched_here) == GAVE_UP) return GAVE_UP;
+        int next = END_OF_FILE;
+        if (ahead && k >= 0 && (pn = next_key(l, &pk)) > 0)
+            next = children(pk, pn, level, kids[!now]);
+        outcome = take_all(kids[now], k, level, same_file, same_code);
         if (outcome >= WON || (highest && outcome == WENT_HIGHER)) return outcome;
+        if (ahead) {
+            k = next;
+            now = !now;
+        }
     }
     return outcome == WENT_HIGHER ? GOES_ON : outcome;
 }
