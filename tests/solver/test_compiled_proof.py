@@ -6,6 +6,7 @@ end, or gives up. Skipped where no C compiler or LZ4's headers are."""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import random
 import sys
@@ -433,6 +434,23 @@ def test_the_script_writes_a_proof_line(
     assert record["status"] == "unsolvable" and record["proof"] and record["build"] == "c"
     assert record["positions"] == 2418
     assert not list(tmp_path.iterdir())
+
+
+def test_the_script_goes_on_with_a_proof_it_gave_up_on(
+    tmp_path: Path, compiled: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--compiled --spill``: a proof given up keeps its folder (``<deal>-<cells>``) and is
+    taken up again (``_stopped``); run again, it goes on from its checkpoint and the line says
+    so (``runs``); the folder goes with the proof's end."""
+    script = load("fewest_cells")
+    monkeypatch.setattr(script.sys.modules["compiled_proof"], "BUILD", compiled.BUILD)
+    monkeypatch.setenv("PROVE_CHECKPOINT_EVERY", "0")
+    work = functools.partial(script.compiled_proof, order="frontier")
+    stopped = work((17718, 1, 0.0, 0.01, str(tmp_path)))
+    assert stopped["status"] == "gave-up" and script._stopped(str(tmp_path), 17718, 1)
+    record = work((17718, 1, 60.0, 0.01, str(tmp_path)))
+    assert (record["status"], record["positions"], record["runs"]) == ("unsolvable", 50308, 2)
+    assert not list(tmp_path.iterdir()) and not script._stopped(str(tmp_path), 17718, 1)
 
 
 def test_a_line_run_by_hand_is_recorded_as_the_script_records_it(
