@@ -22,6 +22,7 @@
  * once a CPU minute, and each depth of a million positions or more (frontier).
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -859,6 +860,28 @@ static void refuse(const char *why) {
     exit(2);
 }
 
+/* The files of FOLDER no proof holds open deleted: those a kill left behind (written after the
+ * last checkpoint, or closed and not yet deleted), or a run's that never wrote a checkpoint */
+static void sweep(void) {
+    DIR *dir = opendir(folder);
+    if (!dir) die(folder);
+    const Depth *held_now[3] = {&before, &searched, &after};
+    for (struct dirent *e; (e = readdir(dir));) {
+        size_t n = strlen(e->d_name);
+        if (strncmp(e->d_name, "layer", 5) || n < 7 || strcmp(e->d_name + n - 2, ".z")) continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", folder, e->d_name);
+        int open_now = 0;
+        for (int i = 0; i < LEVELS && !open_now; i++)
+            open_now = layers[i].path && !strcmp(layers[i].path, path);
+        for (int i = 0; i < 3 && !open_now; i++)
+            open_now = held_now[i]->file && held_now[i]->file->path &&
+                       !strcmp(held_now[i]->file->path, path);
+        if (!open_now) unlink(path);
+    }
+    closedir(dir);
+}
+
 /* ``l`` on its file as the checkpoint left it: ``end`` bytes, ``count`` keys */
 static void reopen(Layer *l, char *path, long long end, unsigned long long count) {
     open_file(l, path, 0);
@@ -877,7 +900,7 @@ static int resume(int *level, uint64_t *depth) {
     snprintf(path, sizeof path, "%s/" CHECKPOINT, folder);
     FILE *f = fopen(path, "r");
     if (!f) return 0;
-    int n, ended = 0, number_code;
+    int n, ended = 0, code;
     long long end;
     unsigned long long a, b, c, d;
     double cpu, wall;
@@ -905,8 +928,7 @@ static int resume(int *level, uint64_t *depth) {
         } else if (sscanf(line, "layer %d %lld %llu", &n, &end, &a) == 3) {
             if (n < -LEVEL_BIAS || n >= LEVELS - LEVEL_BIAS) refuse("a layer out of range");
             reopen(&layers[n + LEVEL_BIAS], file_path(n, 0), end, a);
-        } else if (sscanf(line, "depth %63s %llu %d %lld %llu", word, &a, &number_code, &end, &b) ==
-                   5) {
+        } else if (sscanf(line, "depth %63s %llu %d %lld %llu", word, &a, &code, &end, &b) == 5) {
             Depth *held_now = !strcmp(word, "before") ? &before : &searched;
             Layer *l = &layers[*level + LEVEL_BIAS];
             if (a) {
@@ -916,13 +938,15 @@ static int resume(int *level, uint64_t *depth) {
             } else if (!l->open) {
                 refuse("a depth of a layer not kept");
             }
-            *held_now = (Depth){l, number_code, a};
+            /* the code from the number, as this run gives them (PROVE_DEPTH_CODES may differ) */
+            *held_now = (Depth){l, a ? depth_code(a) : *level + LEVEL_BIAS, a};
         } else if (!strcmp(line, "end\n")) {
             ended = 1;
         }
     }
     fclose(f);
     if (!ended) refuse("cut short");
+    sweep();
     runs++;
     fprintf(stderr, "resumed at layer %d depth %llu: %llu reached, %llu held, %.0f CPU s before\n",
             *level, (unsigned long long)*depth, (unsigned long long)positions,
@@ -1024,6 +1048,7 @@ int main(int argc, char **argv) {
     int outcome = GOES_ON, level, resume_level = 0;
     uint64_t resume_depth = 0;
     int resuming = keep && resume(&resume_level, &resume_depth);
+    if (keep && !resuming) sweep(); /* a run's that was killed before its first checkpoint */
     if (resuming) { /* the table refilled from the files kept, as after a full table */
         int room = refill(frontier ? resume_level + 1 : resume_level);
         while (!room && grow_table()) room = refill(frontier ? resume_level + 1 : resume_level);

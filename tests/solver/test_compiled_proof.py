@@ -304,8 +304,9 @@ def test_a_proof_killed_goes_on_from_its_checkpoint(
     """``keep``: a proof killed anywhere (``PROVE_KILL_AT``: the process ends at that many
     positions expanded, its unwritten keys lost), and killed again once resumed, goes on from its
     last checkpoint to the positions and peak of a proof never stopped, the table refilled as it
-    goes; its files are gone when it ends. A checkpoint at every depth (every layer: lowest), and
-    once 2,500 positions were searched since the last (files closed since then must stay)."""
+    goes; its files are gone when it ends (and a file no checkpoint names). A checkpoint at every
+    depth (every layer: lowest), and once 2,500 positions were searched since the last (files
+    closed since then must stay); resumed with another count of depth codes too."""
     module = compiled
     start = deal(17718, parse_variant("freecell", 1))
     whole = kept(module, start, tmp_path / "whole", order)
@@ -327,7 +328,11 @@ def test_a_proof_killed_goes_on_from_its_checkpoint(
             assert (folder / module.CHECKPOINT).exists() or (every and kill < 2 * every)
         monkeypatch.delenv("PROVE_KILL_AT")
         resumed += (folder / module.CHECKPOINT).exists()
+        (folder / "layer77.depth5.z").write_bytes(b"a file no checkpoint names: deleted")
+        if len(kills) > 1:  # codes for the depths as this run gives them
+            monkeypatch.setenv("PROVE_DEPTH_CODES", "3")
         answer = kept(module, start, folder, order)
+        monkeypatch.delenv("PROVE_DEPTH_CODES", raising=False)
         assert answer["status"] == "unwinnable"
         assert (answer["positions"], answer["peak"]) == (whole["positions"], whole["peak"])
         assert answer["expanded"] == whole["expanded"] == whole["positions"] == 50308
