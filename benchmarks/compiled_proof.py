@@ -88,7 +88,7 @@ def prove_compiled(
 ) -> dict[str, Any]:
     """The compiled proof search of ``state`` (FreeCell with four free cells or fewer): its line
     (``status``: ``unwinnable``, ``winnable`` or ``gave-up``; ``positions`` reached, ``peak``
-    held, ``refills`` of its table, ``s`` and ``cpu`` seconds). Its progress, once a CPU minute,
+    held, ``refills`` and ``spills`` of its table, ``s`` and ``cpu`` seconds). Its progress, once a CPU minute,
     goes to stderr.
 
     ``order``: ``lowest``, the layers from the lowest up, each breadth first and held whole
@@ -96,7 +96,9 @@ def prove_compiled(
 
     ``frontier``: the same order, but a layer is searched depth by depth (breadth first) and
     only three of its depths are held at once, the one searched, the one before and the one it
-    leads to. Its steps take every part of a run to an empty column (``steps_from`` takes one
+    leads to. A table that cannot hold the layers waiting (after ``grow``) lets them go
+    (``spills``) and holds only the depths: a key of theirs met again is queued again, and each
+    such layer is made one key each as its search begins, so the positions are the same. Its steps take every part of a run to an empty column (``steps_from`` takes one
     card or the most that may go; single cards reach the same positions), so a step within a
     layer is undone by another and a position met again is at most a depth away: the depths
     further back are never met again. The same positions are reached; the peak is the largest

@@ -313,6 +313,8 @@ def compiled_record(
     }
     if answer.get("runs", 1) > 1:  # resumed from a checkpoint
         record["runs"] = answer["runs"]
+    if answer.get("spills"):  # the layers waiting left the table
+        record["spills"] = answer["spills"]
     if answer["slot_bytes"] < 8 and status == "unwinnable":  # a position may have been skipped
         record["status"] = "gave-up"
     if status == "winnable":

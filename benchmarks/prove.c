@@ -7,9 +7,10 @@
  *   prove ROOT_KEY_HEX CELLS TABLE_GIB FOLDER CPU_SECONDS [highest | frontier] [narrow] [grow]
  *
  * highest: the highest layer first, every layer kept (a win sooner); frontier: the layers in
- * order, each held three depths at a time (less memory, the same positions); narrow: 6-byte
- * slots, for a search of a win; grow: a table too small grows into the memory free
- * (benchmarks/compiled_proof.py says more).
+ * order, each held three depths at a time (less memory, the same positions; the layers waiting
+ * leave a table too small for them: spill()); narrow: 6-byte slots, for a search of a win; grow:
+ * a table too small grows into the memory free; keep: files and a checkpoint kept in FOLDER, to
+ * go on from (benchmarks/compiled_proof.py says more).
  *
  * ROOT_KEY_HEX is the canonical key of the start after autoplay (moves.root). Each layer's keys
  * are in a file of FOLDER (LZ4 blocks, read back as the layer is searched: a layer is its own
@@ -18,7 +19,7 @@
  * searched layer is free for a new key but does not end a probe. When the table is full it is
  * emptied and refilled from the files of the layers left; full after that, the search gives up.
  * Prints one JSON line: status (unwinnable, winnable, gave-up), positions, peak, expanded,
- * refills, grows, the table's GiB, order, slot bytes, seconds, cpu. Progress goes to stderr
+ * refills, spills, grows, the table's GiB, order, slot bytes, runs, seconds, cpu. Progress goes to stderr
  * once a CPU minute, and each depth of a million positions or more (frontier).
  */
 #define _GNU_SOURCE
@@ -263,6 +264,9 @@ typedef struct {
     uint8_t *rbuf;        /* the block being read */
     size_t rlen, rpos;
     char *path;           /* with ``keep``: the file's name, deleted once no checkpoint needs it */
+    int spilled;          /* frontier: its keys left the table (spill()); the file may hold a key
+                           * more than once, and is made one each as its search begins */
+    uint64_t in_table;    /* its keys in the table: those added since the table was last filled */
 } Layer;
 
 static Layer layers[LEVELS];
@@ -331,6 +335,7 @@ static void put_key(Layer *l, const uint8_t *key, int n) {
     memcpy(l->wbuf + l->wlen, key, n);
     l->wlen += n;
     l->count++;
+    l->in_table++; /* every key queued was added to the table */
 }
 
 static int read_block(Layer *l, off_t at, uint8_t *into, size_t *len) {
@@ -465,14 +470,20 @@ static int refill_file(Layer *l, int code, uint8_t *buf) {
 
 /* Empty the table and put back the keys of the layers from ``from`` up (and the depths held, by
  * ``frontier``); 0 when they fill it */
+static uint64_t held = 1; /* keys the table holds for the search (the layers left, the depths) */
 static int refill(int from) {
     memset(table, 0, slots * slot_bytes);
     occupied = 0;
+    held = 0;
     uint8_t *buf = malloc(BLOCK + 64);
     int room = 1;
     for (int level = from; room && level < LEVELS - LEVEL_BIAS; level++) {
         Layer *l = &layers[level + LEVEL_BIAS];
-        if (l->open) room = refill_file(l, level + LEVEL_BIAS, buf);
+        if (l->open) l->in_table = 0;
+        if (l->open && !l->spilled) {
+            room = refill_file(l, level + LEVEL_BIAS, buf);
+            held += l->in_table = l->count;
+        }
     }
     if (frontier) {
         lowest_number = UINT64_MAX;
@@ -481,6 +492,7 @@ static int refill(int from) {
             const Depth *d = held_now[i];
             if (!d->file) continue;
             room = refill_file(d->file, d->code, buf);
+            held += d->file->in_table = d->file->count;
             if (d->number && d->number < lowest_number) lowest_number = d->number;
         }
     }
@@ -488,13 +500,35 @@ static int refill(int from) {
     return room && occupied < limit - limit / 10;
 }
 
-/* A full table refilled (grown, with ``grow``); 0 when the keys left do not fit */
+/* ``frontier``: the layers from ``from`` up leave the table, so that it holds only the depths of
+ * the layer searched: a key of theirs met again is queued again, and each such layer is made one
+ * key each as its search begins (first_depth()). Their files stay as they are. */
+static int spills;
+static void spill(int from) {
+    spills++;
+    for (int level = from; level < LEVELS - LEVEL_BIAS; level++)
+        if (layers[level + LEVEL_BIAS].open) layers[level + LEVEL_BIAS].spilled = 1;
+    fprintf(stderr, "the layers from %d up leave the table\n", from);
+}
+
+/* The table emptied and refilled from the layers from ``from`` up (and the depths held): grown
+ * when they do not fit, with ``grow``, then, by ``frontier``, without the layers (spill()); 0
+ * when even so they do not fit */
+static int fill_table(int from) {
+    int room = refill(from);
+    while (!room && grow_table()) room = refill(from);
+    if (!room && frontier) {
+        spill(from);
+        room = refill(from);
+    }
+    return room;
+}
+
+/* A full table refilled (fill_table()); 0 when the keys left do not fit */
 static int refills;
 static int make_room(int from) {
     refills++;
-    int room = refill(from);
-    while (!room && grow_table()) room = refill(from);
-    return room;
+    return fill_table(from);
 }
 
 /* Files closed but named by the last checkpoint: deleted once the next one is written */
@@ -639,7 +673,7 @@ static double wall_now(void) {
 }
 
 /* The search's counts and options */
-static uint64_t positions = 1, held = 1, peak = 1, expanded = 0;
+static uint64_t positions = 1, peak = 1, expanded = 0;
 static int highest, cell_count;
 
 enum { GOES_ON, WENT_HIGHER, WON, GAVE_UP, BROKEN };
@@ -832,16 +866,16 @@ static void checkpoint(int level, uint64_t depth) {
             cell_count, order_name(), slot_bytes);
     fprintf(f, "at %d %llu %llu\n", level, (unsigned long long)depth,
             (unsigned long long)next_number);
-    fprintf(f, "counts %llu %llu %llu %llu %d %d %d\n", (unsigned long long)positions,
+    fprintf(f, "counts %llu %llu %llu %llu %d %d %d %d\n", (unsigned long long)positions,
             (unsigned long long)held, (unsigned long long)peak, (unsigned long long)expanded,
-            refills, grows, runs);
+            refills, grows, runs, spills);
     fprintf(f, "spent %.3f %.3f\n", cpu_before + cpu_now() - cpu0,
             wall_before + wall_now() - wall0);
     for (int i = 0; i < LEVELS; i++)
         if (layers[i].open) {
             sync_file(&layers[i]);
-            fprintf(f, "layer %d %lld %llu\n", i - LEVEL_BIAS, (long long)layers[i].end,
-                    (unsigned long long)layers[i].count);
+            fprintf(f, "layer %d %lld %llu %d\n", i - LEVEL_BIAS, (long long)layers[i].end,
+                    (unsigned long long)layers[i].count, layers[i].spilled);
         }
     write_depth(f, "before", &before);
     write_depth(f, "searched", &searched);
@@ -900,7 +934,7 @@ static int resume(int *level, uint64_t *depth) {
     snprintf(path, sizeof path, "%s/" CHECKPOINT, folder);
     FILE *f = fopen(path, "r");
     if (!f) return 0;
-    int n, ended = 0, code;
+    int n, ended = 0, code, fields, spilled;
     long long end;
     unsigned long long a, b, c, d;
     double cpu, wall;
@@ -916,8 +950,8 @@ static int resume(int *level, uint64_t *depth) {
         } else if (sscanf(line, "at %d %llu %llu", level, &a, &b) == 3) {
             *depth = a;
             next_number = b;
-        } else if (sscanf(line, "counts %llu %llu %llu %llu %d %d %d", &a, &b, &c, &d, &refills,
-                          &grows, &runs) == 7) {
+        } else if (sscanf(line, "counts %llu %llu %llu %llu %d %d %d %d", &a, &b, &c, &d, &refills,
+                          &grows, &runs, &spills) >= 7) {
             positions = a;
             held = b;
             peak = c;
@@ -925,9 +959,10 @@ static int resume(int *level, uint64_t *depth) {
         } else if (sscanf(line, "spent %lf %lf", &cpu, &wall) == 2) {
             cpu_before = cpu;
             wall_before = wall;
-        } else if (sscanf(line, "layer %d %lld %llu", &n, &end, &a) == 3) {
+        } else if ((fields = sscanf(line, "layer %d %lld %llu %d", &n, &end, &a, &spilled)) >= 3) {
             if (n < -LEVEL_BIAS || n >= LEVELS - LEVEL_BIAS) refuse("a layer out of range");
             reopen(&layers[n + LEVEL_BIAS], file_path(n, 0), end, a);
+            layers[n + LEVEL_BIAS].spilled = fields == 4 && spilled;
         } else if (sscanf(line, "depth %63s %llu %d %lld %llu", word, &a, &code, &end, &b) == 5) {
             Depth *held_now = !strcmp(word, "before") ? &before : &searched;
             Layer *l = &layers[*level + LEVEL_BIAS];
@@ -966,12 +1001,49 @@ static void forget_files(void) {
     unlink(path);
 }
 
+/* The first depth of ``level``'s layer, its keys made one each when the layer was spilled (its
+ * keys met again after they left the table are in its file again): a depth file of the keys new
+ * to it, as ``searched``; ``positions`` loses the keys counted twice. 0 when the table is full
+ * of what it must hold. */
+static int first_depth(int level) {
+    int layer_code = level + LEVEL_BIAS;
+    Layer *l = &layers[layer_code];
+    if (!l->spilled) {
+        searched = (Depth){l, layer_code, 0};
+        return 1;
+    }
+    held -= l->in_table;        /* the layer's own code is stale: its keys come again, as a depth */
+    l->in_table = 0;
+    frontier_codes(layer_code);
+    if (!open_depth(level, &after)) return 0;
+    frontier_codes(layer_code);
+    const uint8_t *key;
+    for (int n; (n = next_key(l, &key)) > 0;) {
+        uint64_t h1, h2;
+        hash2(key, n, &h1, &h2);
+        int added = add_hashed(h1, h2, after.code, 0);
+        if (added < 0) {
+            if (!make_room(level + 1)) return 0;
+            added = add_hashed(h1, h2, after.code, 0);
+            if (added < 0) return 0;
+        }
+        if (!added) continue;
+        put_key(after.file, key, n);
+        if (++held > peak) peak = held;
+    }
+    positions -= l->count - after.file->count;
+    close_layer(l);
+    searched = after;
+    after = (Depth){NULL, 0, 0};
+    return 1;
+}
+
 /* ``level``'s layer searched depth by depth, three depths held, from its first depth (or from
  * ``depth``, the depths held as a checkpoint left them, when ``resuming``); its outcome */
 static int search_by_depths(int level, uint64_t depth, int resuming) {
     int layer_code = level + LEVEL_BIAS;
     if (!resuming) {
-        searched = (Depth){&layers[layer_code], layer_code, 0};
+        if (!first_depth(level)) return GAVE_UP;
         depth = 0;
     }
     for (;;) {
@@ -1050,9 +1122,7 @@ int main(int argc, char **argv) {
     int resuming = keep && resume(&resume_level, &resume_depth);
     if (keep && !resuming) sweep(); /* a run's that was killed before its first checkpoint */
     if (resuming) { /* the table refilled from the files kept, as after a full table */
-        int room = refill(frontier ? resume_level + 1 : resume_level);
-        while (!room && grow_table()) room = refill(frontier ? resume_level + 1 : resume_level);
-        if (!room) {
+        if (!fill_table(frontier ? resume_level + 1 : resume_level)) {
             outcome = GAVE_UP;
             goto done;
         }
@@ -1100,10 +1170,10 @@ done:;
     if (outcome == BROKEN) return 2;
     if (outcome != GAVE_UP) forget_files();
     printf("{\"status\": \"%s\", \"positions\": %llu, \"peak\": %llu, \"expanded\": %llu, "
-           "\"refills\": %d, \"grows\": %d, \"table_gib\": %.9f, \"order\": \"%s\", "
+           "\"refills\": %d, \"spills\": %d, \"grows\": %d, \"table_gib\": %.9f, \"order\": \"%s\", "
            "\"slot_bytes\": %d, \"runs\": %d, \"s\": %.3f, \"cpu\": %.3f}\n",
            status[outcome], (unsigned long long)positions, (unsigned long long)peak,
-           (unsigned long long)expanded, refills, grows, slots * slot_bytes / 1073741824.0,
+           (unsigned long long)expanded, refills, spills, grows, slots * slot_bytes / 1073741824.0,
            order_name(), slot_bytes, runs, wall_before + wall_now() - wall0,
            cpu_before + cpu_now() - cpu0);
     return 0;

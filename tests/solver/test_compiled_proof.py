@@ -196,6 +196,33 @@ def test_a_layer_held_by_depths_reaches_the_same_positions(
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize(("number", "room", "won"), [(17718, 7000, False), (1634, 30000, True)])
+def test_a_table_too_small_for_the_layers_left_holds_only_the_depths(
+    compiled: ModuleType, tmp_path: Path, number: int, room: int, won: bool
+) -> None:
+    """``frontier`` with a table that cannot hold the layers left (no ``grow``): they leave it
+    (``spills``), their keys met again are queued again, and each is made one key each as its
+    search begins: the verdict and the positions of a roomy table, at a peak no higher than the
+    table; too small even for the depths, a lost deal's search gives up."""
+    module = compiled
+    start = deal(number, parse_variant("freecell", 1))
+
+    def search(memory: float) -> dict[str, Any]:
+        answer: dict[str, Any] = module.prove_compiled(
+            start, memory=memory, folder=tmp_path, timeout=600, order="frontier"
+        )
+        return answer
+
+    roomy, small = search(0.05), search(slots(room))
+    assert roomy["spills"] == 0 and small["spills"] > 0
+    assert roomy["status"] == small["status"] == ("winnable" if won else "unwinnable")
+    if not won:
+        assert small["positions"] == roomy["positions"]
+        assert small["peak"] <= room * 7 // 8 < roomy["peak"]
+        assert search(slots(3000))["status"] == "gave-up"
+    assert not list(tmp_path.iterdir())
+
+
 #: A position as :func:`prove` plays it: its columns (sorted), cells and foundations.
 Position = tuple[tuple[bytes, ...], bytes, tuple[int, ...]]
 
@@ -297,20 +324,25 @@ def kept(
     return answer
 
 
-@pytest.mark.parametrize("order", ["lowest", "frontier"])
+@pytest.mark.parametrize(
+    ("order", "room"), [("lowest", 12000), ("frontier", 12000), ("frontier", 7000)]
+)
 def test_a_proof_killed_goes_on_from_its_checkpoint(
-    compiled: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, order: str
+    compiled: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, order: str, room: int
 ) -> None:
     """``keep``: a proof killed anywhere (``PROVE_KILL_AT``: the process ends at that many
     positions expanded, its unwritten keys lost), and killed again once resumed, goes on from its
     last checkpoint to the positions and peak of a proof never stopped, the table refilled as it
     goes; its files are gone when it ends (and a file no checkpoint names). A checkpoint at every
     depth (every layer: lowest), and once 2,500 positions were searched since the last (files
-    closed since then must stay); resumed with another count of depth codes too."""
+    closed since then must stay); resumed with another count of depth codes too. With 7,000
+    slots the layers left the table (``spills``): the same positions (the peak and the refills
+    then depend on where the run was stopped)."""
     module = compiled
     start = deal(17718, parse_variant("freecell", 1))
-    whole = kept(module, start, tmp_path / "whole", order)
+    whole = kept(module, start, tmp_path / "whole", order, memory=slots(room))
     assert (whole["status"], whole["runs"]) == ("unwinnable", 1) and whole["refills"] > 2
+    assert (whole["spills"] > 0) == (room < 12000)
     runs = [
         (every, kills)
         for every in (0, 2500)
@@ -324,17 +356,18 @@ def test_a_proof_killed_goes_on_from_its_checkpoint(
             resumed += (folder / module.CHECKPOINT).exists()
             monkeypatch.setenv("PROVE_KILL_AT", str(kill))
             with pytest.raises(RuntimeError, match="exit status 9"):
-                kept(module, start, folder, order)
+                kept(module, start, folder, order, memory=slots(room))
             assert (folder / module.CHECKPOINT).exists() or (every and kill < 2 * every)
         monkeypatch.delenv("PROVE_KILL_AT")
         resumed += (folder / module.CHECKPOINT).exists()
         (folder / "layer77.depth5.z").write_bytes(b"a file no checkpoint names: deleted")
         if len(kills) > 1:  # codes for the depths as this run gives them
             monkeypatch.setenv("PROVE_DEPTH_CODES", "3")
-        answer = kept(module, start, folder, order)
+        answer = kept(module, start, folder, order, memory=slots(room))
         monkeypatch.delenv("PROVE_DEPTH_CODES", raising=False)
         assert answer["status"] == "unwinnable"
-        assert (answer["positions"], answer["peak"]) == (whole["positions"], whole["peak"])
+        assert answer["positions"] == whole["positions"]
+        assert answer["peak"] == whole["peak"] or whole["spills"]
         assert answer["expanded"] == whole["expanded"] == whole["positions"] == 50308
         assert answer["runs"] == resumed + 1
         assert resumed == len(kills) or every
