@@ -19,8 +19,8 @@
  * searched layer is free for a new key but does not end a probe. When the table is full it is
  * emptied and refilled from the files of the layers left; full after that, the search gives up.
  * Prints one JSON line: status (unwinnable, winnable, gave-up), positions, peak, expanded,
- * refills, spills, grows, the table's GiB, order, slot bytes, runs, seconds, cpu. Progress goes to stderr
- * once a CPU minute, and each depth of a million positions or more (frontier).
+ * refills, spills, grows, the table's GiB, order, slot bytes, runs, seconds, cpu. Progress goes
+ * to stderr once a CPU minute, and each depth of a million positions or more (frontier).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
