@@ -830,10 +830,12 @@ static int search_file(Layer *l, int level, Layer *same_file, int same_code, uin
 /* ``keep`` (frontier or lowest): the files stay in FOLDER, and as a depth begins (a layer, in
  * order lowest), once PROVE_CHECKPOINT_EVERY positions (50 million, a minute or two) have been
  * expanded since the last, every file is written out and synced and then FOLDER/prove.checkpoint
- * is replaced: the counts, where the search is, the depths held and each file's length. Run again on FOLDER, a proof goes on from there: each
- * file cut back to its length, the table refilled from them, as after a full table. A file is
- * deleted once no checkpoint names it; a proof that ends (won or unwinnable) deletes them all and
- * the checkpoint; one given up keeps them, to go on with more time or memory. */
+ * is replaced: the counts, where the search is, the depths held, each file's length and whether
+ * its layer left the table. Run again on FOLDER, a proof goes on from there: each file cut back
+ * to its length, the table refilled from them, as after a full table. A file is deleted once no
+ * checkpoint names it (and on resuming, every file the checkpoint does not name); a proof that
+ * ends (won or unwinnable) deletes them all and the checkpoint; one given up keeps them, to go
+ * on with more time or memory. */
 #define CHECKPOINT "prove.checkpoint"
 static uint64_t checkpoint_every = 50000000, last_checkpoint;
 static int runs = 1; /* this one counted */
@@ -1170,8 +1172,8 @@ done:;
     if (outcome == BROKEN) return 2;
     if (outcome != GAVE_UP) forget_files();
     printf("{\"status\": \"%s\", \"positions\": %llu, \"peak\": %llu, \"expanded\": %llu, "
-           "\"refills\": %d, \"spills\": %d, \"grows\": %d, \"table_gib\": %.9f, \"order\": \"%s\", "
-           "\"slot_bytes\": %d, \"runs\": %d, \"s\": %.3f, \"cpu\": %.3f}\n",
+           "\"refills\": %d, \"spills\": %d, \"grows\": %d, \"table_gib\": %.9f, "
+           "\"order\": \"%s\", \"slot_bytes\": %d, \"runs\": %d, \"s\": %.3f, \"cpu\": %.3f}\n",
            status[outcome], (unsigned long long)positions, (unsigned long long)peak,
            (unsigned long long)expanded, refills, spills, grows, slots * slot_bytes / 1073741824.0,
            order_name(), slot_bytes, runs, wall_before + wall_now() - wall0,
