@@ -578,7 +578,8 @@ def main(argv: list[str] | None = None) -> None:
     derive.add_argument(
         "--spill",
         metavar="FOLDER",
-        help="keep the layers in files there, resumed when run again (disk_layers)",
+        help="keep each proof's layers in files of FOLDER/<deal>-<cells>, resumed from its"
+        " checkpoint when run again (disk_layers; with --compiled, prove.c's own)",
     )
     derive.add_argument(
         "--compiled",
