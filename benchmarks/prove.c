@@ -511,17 +511,28 @@ static void spill(int from) {
     fprintf(stderr, "the layers from %d up leave the table\n", from);
 }
 
-/* The table emptied and refilled from the layers from ``from`` up (and the depths held): grown
- * when they do not fit, with ``grow``, then, by ``frontier``, without the layers (spill()); 0
- * when even so they do not fit */
-static int fill_table(int from) {
-    int room = refill(from);
-    while (!room && grow_table()) room = refill(from);
-    if (!room && frontier) {
-        spill(from);
-        room = refill(from);
+/* The keys a refill from ``from`` puts back: those of the layers not let go and of the depths
+ * held, each file's once */
+static uint64_t to_refill(int from) {
+    uint64_t keys = 0;
+    for (int level = from; level < LEVELS - LEVEL_BIAS; level++) {
+        const Layer *l = &layers[level + LEVEL_BIAS];
+        if (l->open && !l->spilled) keys += l->count;
     }
-    return room;
+    const Depth *held_now[3] = {&before, &searched, &after};
+    for (int i = 0; frontier && i < 3; i++)
+        if (held_now[i]->file) keys += held_now[i]->file->count;
+    return keys;
+}
+
+/* The table emptied and refilled from the layers from ``from`` up (and the depths held): grown
+ * first when they would not fit (refill()'s room: nine tenths of the usable slots), with
+ * ``grow``, then, by ``frontier``, without the layers (spill()); 0 when even so they do not
+ * fit */
+static int fill_table(int from) {
+    while (to_refill(from) >= limit - limit / 10 && grow_table()) continue;
+    if (frontier && to_refill(from) >= limit - limit / 10) spill(from);
+    return refill(from);
 }
 
 /* A full table refilled (fill_table()); 0 when the keys left do not fit */
