@@ -70,6 +70,18 @@ async def test_the_key_under_the_mouse_is_lit_and_a_click_presses_it(tmp_path: P
         assert background(footer, " u ") == background(footer, "Undo")
         await pilot.click(KeyFooter, offset=(at["Undo"] + 2, 0))
         await wait_for(pilot, lambda: game(app).move_count == 0, "the move undone")
+        # A press on Quit dragged off it (to the board) presses nothing; nor does one dragged
+        # from Undo to Quit.
+        footer_y = footer.region.y
+        await pilot.press("1", "a")
+        await pilot.mouse_down(KeyFooter, offset=(at["Quit"] + 2, 0))
+        await pilot.mouse_up(offset=(40, footer_y - 6))
+        await pilot.mouse_down(KeyFooter, offset=(at["Undo"] + 2, 0))
+        await pilot.mouse_up(KeyFooter, offset=(at["Quit"] + 2, 0))
+        await pilot.pause()
+        assert app.is_running and game(app).move_count == 1
+        await pilot.click(KeyFooter, offset=(at["Undo"] + 2, 0))
+        await wait_for(pilot, lambda: game(app).move_count == 0, "the move undone again")
         await pilot.click(KeyFooter, offset=(at["palette"] - 1, 0))  # between keys: nothing
         await pilot.pause()
         assert not isinstance(app.screen, CommandPalette)

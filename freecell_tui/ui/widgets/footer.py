@@ -4,8 +4,8 @@ one line by one widget.
 It looks like Textual's ``Footer`` (`` k Label `` for each key, the palette's key on the right
 after a thin bar) but drops the least important keys first — the UI's command table ranks them
 (``footer_rank``; 1 is kept longest), or the screen's own ranks — so ``? Help`` and ``q Quit`` are always there. A key
-under the mouse is lit and shows its tooltip; a click presses it (a disabled key rings the
-bell). The keys are read from the screen's active bindings whenever the screen says they
+under the mouse is lit and shows its tooltip; a click presses it, pressed and let go on it (a
+disabled key rings the bell). The keys are read from the screen's active bindings whenever the screen says they
 changed; the width only decides which of them are drawn.
 """
 
@@ -173,6 +173,8 @@ class KeyFooter(Widget, can_focus=False):
         self.palette: FooterItem | None = None
         #: The key under the mouse.
         self.lit: FooterItem | None = None
+        #: The key the mouse went down on (a click presses it only if let go on it too).
+        self._pressed: FooterItem | None = None
 
     # ------------------------------------------------------------------ the keys
     def hide(self, keys: frozenset[str]) -> None:
@@ -238,8 +240,13 @@ class KeyFooter(Widget, can_focus=False):
         self._light(None)  # the keys move: the one lit may no longer be under the mouse
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
-        item = self.item_at(event.x)
-        if item is None:
+        self._pressed = self.item_at(event.x)
+
+    def on_click(self, event: events.Click) -> None:
+        """A key is pressed by a click on it: pressed and let go on the same key, as a button
+        is (a press dragged off it, to the board or to another key, presses nothing)."""
+        item, pressed, self._pressed = self.item_at(event.x), self._pressed, None
+        if item is None or item != pressed:
             return
         if item.enabled:
             self.app.simulate_key(item.key)
