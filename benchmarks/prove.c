@@ -468,6 +468,24 @@ static int refill_file(Layer *l, int code, uint8_t *buf) {
     return 1;
 }
 
+/* The files a refill from ``from`` puts back, in ``files`` with their codes: the layers from
+ * ``from`` up not let go, then (by ``frontier``) the depths held; their count */
+typedef struct {
+    Layer *file;
+    int code;
+} Held;
+static int held_files(int from, Held *files) {
+    int n = 0;
+    for (int level = from; level < LEVELS - LEVEL_BIAS; level++) {
+        Layer *l = &layers[level + LEVEL_BIAS];
+        if (l->open && !l->spilled) files[n++] = (Held){l, level + LEVEL_BIAS};
+    }
+    const Depth *held_now[3] = {&before, &searched, &after};
+    for (int i = 0; frontier && i < 3; i++)
+        if (held_now[i]->file) files[n++] = (Held){held_now[i]->file, held_now[i]->code};
+    return n;
+}
+
 /* Empty the table and put back the keys of the layers from ``from`` up (and the depths held, by
  * ``frontier``); 0 when they fill it */
 static uint64_t held = 1; /* keys the table holds for the search (the layers left, the depths) */
@@ -475,28 +493,23 @@ static int refill(int from) {
     memset(table, 0, slots * slot_bytes);
     occupied = 0;
     held = 0;
+    for (int level = from; level < LEVELS - LEVEL_BIAS; level++)
+        layers[level + LEVEL_BIAS].in_table = 0;
+    Held files[LEVELS + 3];
+    int n = held_files(from, files), room = 1;
     uint8_t *buf = malloc(BLOCK + 64);
-    int room = 1;
-    for (int level = from; room && level < LEVELS - LEVEL_BIAS; level++) {
-        Layer *l = &layers[level + LEVEL_BIAS];
-        if (l->open) l->in_table = 0;
-        if (l->open && !l->spilled) {
-            room = refill_file(l, level + LEVEL_BIAS, buf);
-            held += l->in_table = l->count;
-        }
+    for (int i = 0; room && i < n; i++) {
+        room = refill_file(files[i].file, files[i].code, buf);
+        held += files[i].file->in_table = files[i].file->count;
     }
+    free(buf);
     if (frontier) {
         lowest_number = UINT64_MAX;
         const Depth *held_now[3] = {&before, &searched, &after};
-        for (int i = 0; room && i < 3; i++) {
-            const Depth *d = held_now[i];
-            if (!d->file) continue;
-            room = refill_file(d->file, d->code, buf);
-            held += d->file->in_table = d->file->count;
-            if (d->number && d->number < lowest_number) lowest_number = d->number;
-        }
+        for (int i = 0; i < 3; i++)
+            if (held_now[i]->file && held_now[i]->number && held_now[i]->number < lowest_number)
+                lowest_number = held_now[i]->number;
     }
-    free(buf);
     return room && occupied < limit - limit / 10;
 }
 
@@ -511,17 +524,11 @@ static void spill(int from) {
     fprintf(stderr, "the layers from %d up leave the table\n", from);
 }
 
-/* The keys a refill from ``from`` puts back: those of the layers not let go and of the depths
- * held, each file's once */
+/* The keys a refill from ``from`` puts back (held_files()) */
 static uint64_t to_refill(int from) {
+    Held files[LEVELS + 3];
     uint64_t keys = 0;
-    for (int level = from; level < LEVELS - LEVEL_BIAS; level++) {
-        const Layer *l = &layers[level + LEVEL_BIAS];
-        if (l->open && !l->spilled) keys += l->count;
-    }
-    const Depth *held_now[3] = {&before, &searched, &after};
-    for (int i = 0; frontier && i < 3; i++)
-        if (held_now[i]->file) keys += held_now[i]->file->count;
+    for (int i = 0, n = held_files(from, files); i < n; i++) keys += files[i].file->count;
     return keys;
 }
 
